@@ -1,0 +1,36 @@
+//! The classic impartial games of the seeds, each with its closed form, a brute-force oracle
+//! in its tests, and winning moves described for a player.
+
+pub mod coins;
+pub mod divisors;
+pub mod euclid;
+pub mod fibonacci_nim;
+pub mod kayles;
+pub mod lasker;
+pub mod misere_nim;
+pub mod moore;
+pub mod multiplication;
+pub mod nim;
+pub mod nim_with_adding;
+pub mod staircase;
+pub mod subtraction;
+pub mod tartan;
+pub mod wythoff;
+
+use num_bigint::BigUint;
+
+/// `a − b` in words for a move that takes stones: "take 12 from heap 3 (39 → 27)".
+pub(crate) fn take_text(heap_index: usize, from: &BigUint, to: &BigUint) -> String {
+    format!(
+        "take {} from heap {} ({from} → {to})",
+        from - to,
+        heap_index + 1
+    )
+}
+
+/// The heaps after replacing heap `i` with `to`, as text.
+pub(crate) fn heaps_after(heaps: &[BigUint], i: usize, to: &BigUint) -> String {
+    let mut next = heaps.to_vec();
+    next[i] = to.clone();
+    crate::solution::heaps_text(&next)
+}

@@ -1,0 +1,139 @@
+//! Nim (Bouton): the player to move loses iff the nim-sum (xor) of the heaps is zero.
+//!
+//! Heaps may be of any size. A winning move turns some heap `h` into `h ⊕ s` (where `s` is
+//! the nim-sum), which is possible exactly when `h ⊕ s < h`; the number of winning moves is
+//! the number of such heaps (seed 002).
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+
+use crate::games::{heaps_after, take_text};
+use crate::solution::{heaps_text, Fact, Solution, WinningMove};
+use crate::{ImpartialGame, Outcome};
+
+/// A single nim heap as a game (positions are heap sizes): the oracle's building block.
+pub struct NimHeap;
+
+impl ImpartialGame for NimHeap {
+    type Position = u64;
+    fn options(&self, n: &u64) -> Vec<u64> {
+        (0..*n).collect()
+    }
+}
+
+/// The nim-sum of the heaps.
+pub fn nim_sum(heaps: &[BigUint]) -> BigUint {
+    heaps.iter().fold(BigUint::zero(), |acc, h| acc ^ h)
+}
+
+/// Every winning move: `(heap index, new size)`.
+pub fn winning_moves(heaps: &[BigUint]) -> Vec<(usize, BigUint)> {
+    let s = nim_sum(heaps);
+    if s.is_zero() {
+        return Vec::new();
+    }
+    heaps
+        .iter()
+        .enumerate()
+        .filter_map(|(i, h)| {
+            let target = h ^ &s;
+            (target < *h).then_some((i, target))
+        })
+        .collect()
+}
+
+/// Outcome, value and every winning move of a Nim position.
+pub fn solve(heaps: &[BigUint]) -> Solution {
+    let s = nim_sum(heaps);
+    let moves: Vec<WinningMove> = winning_moves(heaps)
+        .into_iter()
+        .map(|(i, to)| WinningMove::new(take_text(i, &heaps[i], &to), heaps_after(heaps, i, &to)))
+        .collect();
+    let count = moves.len() as u64;
+    let xor_text = heaps_text(heaps).replace(' ', " ⊕ ");
+    Solution::new("nim", heaps_text(heaps), Outcome::of_grundy_is_zero(s.is_zero()))
+        .with_value(&s)
+        .fact("nim_sum", Fact::Text(s.to_string()))
+        .fact("winning_move_count", Fact::Count(count))
+        .note(format!("nim-sum {xor_text} = {s}"))
+        .moves(moves, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::GrundySolver;
+    use crate::sum::SumGame;
+    use proptest::prelude::*;
+
+    fn big(v: &[u64]) -> Vec<BigUint> {
+        v.iter().map(|&x| BigUint::from(x)).collect()
+    }
+
+    /// Seed 003's worked examples: the seed names one winning move each; the other heaps
+    /// with the nim-sum's top bit give the rest.
+    #[test]
+    fn seed_examples() {
+        for (heaps, expected) in [
+            ([14u64, 21, 39], vec!["take 12 from heap 3 (39 → 27)"]),
+            (
+                [55, 81, 121],
+                vec![
+                    "take 15 from heap 1 (55 → 40)",
+                    "take 3 from heap 2 (81 → 78)",
+                    "take 19 from heap 3 (121 → 102)",
+                ],
+            ),
+            (
+                [29, 45, 58],
+                vec![
+                    "take 6 from heap 1 (29 → 23)",
+                    "take 6 from heap 2 (45 → 39)",
+                    "take 10 from heap 3 (58 → 48)",
+                ],
+            ),
+        ] {
+            let s = solve(&big(&heaps));
+            assert_eq!(s.outcome, Outcome::N);
+            let moves: Vec<_> = s.winning_moves.iter().map(|m| m.description.as_str()).collect();
+            assert_eq!(moves, expected);
+        }
+        let s = solve(&big(&[1, 2, 3]));
+        assert_eq!((s.outcome, s.value.as_deref()), (Outcome::P, Some("0")));
+    }
+
+    #[test]
+    fn heaps_of_any_size() {
+        let a: BigUint = "123456789012345678901234567890".parse().unwrap();
+        let heaps = vec![a.clone(), a.clone() + 5u32];
+        let s = solve(&heaps);
+        assert_eq!(s.outcome, Outcome::N);
+        assert_eq!(s.winning_moves.len(), 1);
+        assert_eq!(s.winning_moves[0].to, format!("{a} {a}"));
+    }
+
+    proptest! {
+        /// Bouton's theorem and the winning-move rule against a search that never xors.
+        #[test]
+        fn closed_form_matches_search(heaps in proptest::collection::vec(0u64..7, 1..4)) {
+            let sum = SumGame(&NimHeap);
+            let mut sorted = heaps.clone();
+            sorted.sort();
+            let mut solver = GrundySolver::new(&sum);
+            let g = solver.grundy(&sorted).unwrap();
+            let big_heaps = big(&heaps);
+            prop_assert_eq!(BigUint::from(g), nim_sum(&big_heaps));
+            let mut found: Vec<Vec<u64>> = winning_moves(&big_heaps).into_iter().map(|(i, to)| {
+                let mut h = heaps.clone();
+                h[i] = u64::try_from(to).unwrap();
+                h.sort();
+                h
+            }).collect();
+            found.sort();
+            found.dedup();
+            let mut expected = solver.winning_options(&sorted).unwrap();
+            expected.sort();
+            prop_assert_eq!(found, expected);
+        }
+    }
+}

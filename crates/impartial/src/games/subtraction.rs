@@ -1,0 +1,341 @@
+//! Subtraction games (S-Nim): remove `s` stones from one heap for some `s` in a finite set
+//! `S`; the Bash game (take 1..m) is `S = {1, …, m}` with the closed form `n mod (m+1)`.
+//!
+//! The Grundy sequence of a finite subtraction set is eventually periodic: each value depends
+//! only on the `t = max S` values before it, so once a window of `t` values repeats, the
+//! sequence repeats forever. [`SubtractionGame::periodicity`] finds the least period with
+//! that certificate, which gives the value of heaps of any size.
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+
+use crate::games::{heaps_after, take_text};
+use crate::heap::HeapRule;
+use crate::mex::mex_of_mask;
+use crate::periodicity::{find_period, Periodicity};
+use crate::solution::{heaps_text, nimber_notation, Fact, Solution, WinningMove};
+use crate::{ImpartialError, ImpartialGame, Outcome};
+
+/// The most elements a subtraction set may have (values then fit in `u16`).
+pub const MAX_SET_SIZE: usize = 4096;
+/// The largest element of a subtraction set.
+pub const MAX_SUBTRACTION: u64 = 1 << 20;
+/// How many values the period search computes at most before giving up.
+pub const PERIOD_SEARCH_LIMIT: usize = 1 << 24;
+
+/// A subtraction game with a finite set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SubtractionGame {
+    set: Vec<u64>,
+}
+
+impl SubtractionGame {
+    /// The game with subtraction set `set` (any order, duplicates ignored; no zero).
+    pub fn new(mut set: Vec<u64>) -> Result<Self, ImpartialError> {
+        set.sort_unstable();
+        set.dedup();
+        let bad = |why: String| Err(ImpartialError::InvalidInput(why));
+        if set.is_empty() {
+            return bad("the subtraction set is empty".into());
+        }
+        if set[0] == 0 {
+            return bad("the subtraction set contains 0 (a move must remove stones)".into());
+        }
+        if set.len() > MAX_SET_SIZE {
+            return bad(format!(
+                "the subtraction set has {} elements; at most {MAX_SET_SIZE} are supported",
+                set.len()
+            ));
+        }
+        let t = *set.last().unwrap_or(&0);
+        if t > MAX_SUBTRACTION {
+            return bad(format!(
+                "subtraction {t} is larger than the supported maximum {MAX_SUBTRACTION}"
+            ));
+        }
+        Ok(SubtractionGame { set })
+    }
+
+    /// The subtraction set, sorted.
+    pub fn set(&self) -> &[u64] {
+        &self.set
+    }
+
+    /// The largest subtraction.
+    pub fn max_subtraction(&self) -> u64 {
+        *self.set.last().unwrap_or(&0)
+    }
+
+    /// Grundy values of heaps `0..len`. Values never exceed `|S|`, so `u16` holds them.
+    pub fn sequence(&self, len: usize) -> Vec<u16> {
+        let mut g: Vec<u16> = Vec::with_capacity(len);
+        if self.set.len() < 64 {
+            let set: Vec<usize> = self.set.iter().map(|&s| s as usize).collect();
+            for n in 0..len {
+                let mut mask = 0u64;
+                for &s in set.iter().take_while(|&&s| s <= n) {
+                    mask |= 1 << g[n - s];
+                }
+                g.push(mex_of_mask(mask) as u16);
+            }
+        } else {
+            let mut seen = vec![0usize; self.set.len() + 2];
+            for n in 0..len {
+                // `seen[v] == n + 1` marks value v as excluded at heap n: no clearing needed.
+                for &s in self.set.iter().take_while(|&&s| s as usize <= n) {
+                    seen[g[n - s as usize] as usize] = n + 1;
+                }
+                let m = seen.iter().position(|&x| x != n + 1).unwrap_or(seen.len());
+                g.push(m as u16);
+            }
+        }
+        g
+    }
+
+    /// The certified period of the Grundy sequence, with the values up to the end of its
+    /// first period. Computes at most `limit` values.
+    pub fn periodicity(&self, limit: usize) -> Result<(Periodicity, Vec<u16>), ImpartialError> {
+        let t = self.max_subtraction() as usize;
+        let mut len = 1024usize.max(4 * t);
+        loop {
+            let values = self.sequence(len.min(limit));
+            let found = find_period(&values, values.len(), |len, pre, per| {
+                len >= pre + per + t
+            });
+            if let Some(p) = found {
+                let mut values = values;
+                values.truncate(p.preperiod + p.period);
+                return Ok((p, values));
+            }
+            if len >= limit {
+                return Err(ImpartialError::PositionLimit {
+                    limit,
+                    hint: "no period was certified within the computed values".into(),
+                });
+            }
+            len = len.saturating_mul(4);
+        }
+    }
+}
+
+impl HeapRule for SubtractionGame {
+    fn heap_options(&self, n: u64) -> Vec<Vec<u64>> {
+        self.set
+            .iter()
+            .take_while(|&&s| s <= n)
+            .map(|&s| if s == n { vec![] } else { vec![n - s] })
+            .collect()
+    }
+}
+
+impl ImpartialGame for SubtractionGame {
+    type Position = u64;
+    fn options(&self, n: &u64) -> Vec<u64> {
+        self.set.iter().take_while(|&&s| s <= *n).map(|&s| n - s).collect()
+    }
+}
+
+/// The Grundy value of a heap of any size, from a certified period.
+fn value_of(p: &Periodicity, values: &[u16], n: &BigUint) -> u64 {
+    u64::from(values[p.reduce(n)])
+}
+
+/// Outcome, value, period and every winning move of a sum of heaps of a subtraction game.
+pub fn solve(game: &SubtractionGame, heaps: &[BigUint]) -> Result<Solution, ImpartialError> {
+    let (period, values) = game.periodicity(PERIOD_SEARCH_LIMIT)?;
+    let grundy: Vec<u64> = heaps.iter().map(|h| value_of(&period, &values, h)).collect();
+    let total = grundy.iter().fold(0, |a, b| a ^ b);
+    let mut moves = Vec::new();
+    if total != 0 {
+        for (i, h) in heaps.iter().enumerate() {
+            let target = grundy[i] ^ total;
+            for &s in &game.set {
+                if BigUint::from(s) > *h {
+                    break;
+                }
+                let to = h - s;
+                if value_of(&period, &values, &to) == target {
+                    moves.push(WinningMove::new(take_text(i, h, &to), heaps_after(heaps, i, &to)));
+                }
+            }
+        }
+    }
+    let set_text = join(&game.set);
+    let periodic: Vec<String> = values[period.preperiod..]
+        .iter()
+        .map(|v| v.to_string())
+        .collect();
+    let mut solution = Solution::new(
+        "subtraction",
+        heaps_text(heaps),
+        Outcome::of_grundy_is_zero(total == 0),
+    )
+    .with_value(total)
+    .fact("set", Fact::Text(set_text.clone()))
+    .fact("preperiod", Fact::Count(period.preperiod as u64))
+    .fact("period", Fact::Count(period.period as u64))
+    .fact("period_values", Fact::List(periodic.clone()))
+    .fact(
+        "heap_values",
+        Fact::List(grundy.iter().map(|g| nimber_notation(&g.to_string())).collect()),
+    )
+    .note(format!(
+        "subtraction set {{{set_text}}}: Grundy values are periodic with period {} from heap {} \
+         (certified: each value depends only on the {} before it); one period: {}",
+        period.period,
+        period.preperiod,
+        game.max_subtraction(),
+        periodic.join(" ")
+    ))
+    .moves(moves, true);
+    if heaps.len() > 1 {
+        solution = solution.note(format!(
+            "heap values {} combine by xor to {total}",
+            grundy.iter().map(|g| g.to_string()).collect::<Vec<_>>().join(" ⊕ ")
+        ));
+    }
+    Ok(solution)
+}
+
+/// The Bash game: heaps where a move takes 1 to `max` stones.
+pub fn solve_bash(max: &BigUint, heaps: &[BigUint]) -> Result<Solution, ImpartialError> {
+    if max.is_zero() {
+        return Err(ImpartialError::InvalidInput(
+            "--max must be at least 1 (a move takes 1 to max stones)".into(),
+        ));
+    }
+    let modulus = max + 1u32;
+    let grundy: Vec<BigUint> = heaps.iter().map(|h| h % &modulus).collect();
+    let total = grundy.iter().fold(BigUint::zero(), |a, b| a ^ b);
+    let mut moves = Vec::new();
+    if !total.is_zero() {
+        for (i, h) in heaps.iter().enumerate() {
+            let target = &grundy[i] ^ &total;
+            if target > *max {
+                continue;
+            }
+            // Taking k changes the value by -k mod (max+1): one residue class, one k ≤ max.
+            let k = (&grundy[i] + &modulus - &target) % &modulus;
+            if !k.is_zero() && k <= *h {
+                let to = h - &k;
+                moves.push(WinningMove::new(take_text(i, h, &to), heaps_after(heaps, i, &to)));
+            }
+        }
+    }
+    Ok(Solution::new(
+        "bash",
+        heaps_text(heaps),
+        Outcome::of_grundy_is_zero(total.is_zero()),
+    )
+    .with_value(&total)
+    .fact("max", Fact::Text(max.to_string()))
+    .note(format!(
+        "Bash game: a heap of n is worth n mod {modulus}; the values combine by xor"
+    ))
+    .moves(moves, true))
+}
+
+fn join(set: &[u64]) -> String {
+    set.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::grundy_sequence;
+    use crate::solver::GrundySolver;
+    use proptest::prelude::*;
+
+    fn big(v: &[u64]) -> Vec<BigUint> {
+        v.iter().map(|&x| BigUint::from(x)).collect()
+    }
+
+    #[test]
+    fn rejects_bad_sets() {
+        assert!(SubtractionGame::new(vec![]).is_err());
+        assert!(SubtractionGame::new(vec![0, 1]).is_err());
+        assert!(SubtractionGame::new(vec![1 << 30]).is_err());
+    }
+
+    /// Seed 001: a heap where 1–3 may be taken has value n mod 4; odd takes give n mod 2.
+    #[test]
+    fn seed_001_examples() {
+        let take3 = SubtractionGame::new(vec![1, 2, 3]).unwrap();
+        let (p, v) = take3.periodicity(1 << 16).unwrap();
+        assert_eq!((p.preperiod, p.period), (0, 4));
+        assert_eq!(v, vec![0, 1, 2, 3]);
+        let odd = SubtractionGame::new((1..40).step_by(2).collect()).unwrap();
+        let (p, v) = odd.periodicity(1 << 16).unwrap();
+        assert_eq!((p.preperiod, p.period, v), (0, 2, vec![0, 1]));
+    }
+
+    /// S = {1,3,4}: Grundy values 0,1,0,1,2,3,2 repeating with period 7 (Ferguson,
+    /// Game Theory Part I, §3 example).
+    #[test]
+    fn subtraction_134() {
+        let g = SubtractionGame::new(vec![1, 3, 4]).unwrap();
+        let (p, v) = g.periodicity(1 << 16).unwrap();
+        assert_eq!((p.preperiod, p.period), (0, 7));
+        assert_eq!(v, vec![0, 1, 0, 1, 2, 3, 2]);
+        let s = solve(&g, &big(&[1_000_000_000_000])).unwrap();
+        assert_eq!(s.value.as_deref(), Some(&*nimber_notation(&v[(1_000_000_000_000u64 % 7) as usize].to_string())));
+    }
+
+    /// Bash game: the player to move loses iff n mod (m+1) = 0 (seed 002).
+    #[test]
+    fn bash_closed_form() {
+        let s = solve_bash(&BigUint::from(3u32), &big(&[10])).unwrap();
+        assert_eq!(s.outcome, Outcome::N);
+        assert_eq!(s.winning_moves[0].description, "take 2 from heap 1 (10 → 8)");
+        assert_eq!(solve_bash(&BigUint::from(3u32), &big(&[12])).unwrap().outcome, Outcome::P);
+        assert!(solve_bash(&BigUint::zero(), &big(&[1])).is_err());
+    }
+
+    proptest! {
+        /// The fast sequence equals the memoised solver and the generic heap engine.
+        #[test]
+        fn sequence_matches_solver(set in proptest::collection::btree_set(1u64..12, 1..6)) {
+            let game = SubtractionGame::new(set.into_iter().collect()).unwrap();
+            let fast = game.sequence(80);
+            let generic = grundy_sequence(&game, 80);
+            let mut solver = GrundySolver::new(&game);
+            for n in 0..80u64 {
+                prop_assert_eq!(u64::from(fast[n as usize]), solver.grundy(&n).unwrap());
+                prop_assert_eq!(u64::from(fast[n as usize]), generic[n as usize]);
+            }
+        }
+
+        /// Large sets take the general mex path; it must agree with the small-set path's
+        /// definition, checked here by the solver.
+        #[test]
+        fn large_sets_match_solver(set in proptest::collection::btree_set(1u64..200, 64..90)) {
+            let game = SubtractionGame::new(set.into_iter().collect()).unwrap();
+            let fast = game.sequence(300);
+            let mut solver = GrundySolver::new(&game);
+            for n in 0..300u64 {
+                prop_assert_eq!(u64::from(fast[n as usize]), solver.grundy(&n).unwrap());
+            }
+        }
+
+        /// The certified period predicts values far beyond the ones it was found from.
+        #[test]
+        fn period_predicts_later_values(set in proptest::collection::btree_set(1u64..10, 1..5)) {
+            let game = SubtractionGame::new(set.into_iter().collect()).unwrap();
+            let (p, _) = game.periodicity(1 << 20).unwrap();
+            let long = game.sequence(20_000);
+            for n in (0..20_000).step_by(7) {
+                prop_assert_eq!(long[n], long[p.reduce(&BigUint::from(n))]);
+            }
+        }
+
+        /// Bash's closed form is the subtraction game {1..m}.
+        #[test]
+        fn bash_matches_subtraction(m in 1u64..8, heaps in proptest::collection::vec(0u64..40, 1..4)) {
+            let game = SubtractionGame::new((1..=m).collect()).unwrap();
+            let via_set = solve(&game, &big(&heaps)).unwrap();
+            let closed = solve_bash(&BigUint::from(m), &big(&heaps)).unwrap();
+            prop_assert_eq!(via_set.value, closed.value);
+            prop_assert_eq!(via_set.winning_moves, closed.winning_moves);
+        }
+    }
+}

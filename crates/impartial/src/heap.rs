@@ -1,0 +1,82 @@
+//! Heap games (take-and-break): a position is a multiset of heaps, a move changes one heap
+//! into zero, one or more smaller heaps.
+//!
+//! A [`HeapRule`] says what one heap may become. Its Grundy sequence comes from
+//! [`grundy_sequence`] (the Sprague-Grundy theorem applied to the parts of each option);
+//! [`HeapSum`] plays the multiset as a game of its own, the brute-force oracle that checks the
+//! theorem. Octal codes (Kayles `0.77`, Dawson's Kayles `0.07`) live in [`octal`].
+
+pub mod octal;
+
+use crate::{mex, ImpartialGame};
+
+/// The moves of a heap game: what a single heap of `n` may be turned into.
+pub trait HeapRule {
+    /// Every option of a heap of `n`: each is the list of non-empty heaps left (empty when
+    /// the heap is removed). Every part must be smaller than `n`.
+    fn heap_options(&self, n: u64) -> Vec<Vec<u64>>;
+}
+
+/// Grundy values of heaps `0..len`, from the rule and the Sprague-Grundy theorem.
+pub fn grundy_sequence<R: HeapRule + ?Sized>(rule: &R, len: usize) -> Vec<u64> {
+    let mut values: Vec<u64> = Vec::with_capacity(len);
+    for n in 0..len as u64 {
+        let options = rule.heap_options(n).into_iter().map(|parts| {
+            parts
+                .iter()
+                .fold(0, |acc, &p| acc ^ values[usize::try_from(p).unwrap_or(usize::MAX)])
+        });
+        let g = mex(options);
+        values.push(g);
+    }
+    values
+}
+
+/// A multiset of heaps played under a [`HeapRule`], searched without the Sprague-Grundy
+/// theorem. Positions are sorted lists of non-empty heaps.
+pub struct HeapSum<R>(pub R);
+
+impl<R: HeapRule> HeapSum<R> {
+    /// The canonical position for a list of heaps: sorted, zero heaps dropped.
+    pub fn position(heaps: &[u64]) -> Vec<u64> {
+        let mut p: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        p.sort_unstable();
+        p
+    }
+}
+
+impl<R: HeapRule> ImpartialGame for HeapSum<R> {
+    type Position = Vec<u64>;
+
+    fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            if i > 0 && heaps[i - 1] == h {
+                continue; // equal heaps have the same options
+            }
+            for parts in self.0.heap_options(h) {
+                let mut next: Vec<u64> = heaps[..i].to_vec();
+                next.extend_from_slice(&heaps[i + 1..]);
+                next.extend(parts);
+                out.push(Self::position(&next));
+            }
+        }
+        out
+    }
+}
+
+/// A single heap as an [`ImpartialGame`] whose positions are heap sizes. Only valid for rules
+/// whose options are single heaps (subtraction games); for splitting rules use [`HeapSum`].
+pub struct SingleHeap<R>(pub R);
+
+impl<R: HeapRule> ImpartialGame for SingleHeap<R> {
+    type Position = u64;
+
+    fn options(&self, n: &u64) -> Vec<u64> {
+        self.0
+            .heap_options(*n)
+            .into_iter()
+            .map(|parts| parts.first().copied().unwrap_or(0))
+            .collect()
+    }
+}

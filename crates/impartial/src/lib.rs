@@ -1,0 +1,28 @@
+//! Impartial games: both players have the same moves, so every position is worth a nimber.
+//!
+//! The crate holds the Sprague-Grundy machinery — [`mex`], the [`ImpartialGame`] trait, a
+//! memoised solver that needs no recursion ([`solver`]), sums and their winning moves
+//! ([`sum`]), misère play ([`misere`]) — and the classic games of the seeds in [`games`], each
+//! with its closed form, a brute-force oracle and winning moves described for a player.
+//!
+//! Nothing here prints or parses command lines: games report a [`Solution`] that the CLI
+//! renders as text or JSON.
+
+pub mod closed_form;
+mod error;
+pub mod game;
+pub mod games;
+pub mod heap;
+pub mod mex;
+pub mod misere;
+pub mod outcome;
+pub mod periodicity;
+pub mod solution;
+pub mod solver;
+pub mod sum;
+
+pub use error::ImpartialError;
+pub use game::ImpartialGame;
+pub use mex::mex;
+pub use outcome::Outcome;
+pub use solution::{Solution, WinningMove};

@@ -1,0 +1,230 @@
+//! Memoised evaluation of a game tree without recursion: Grundy values and outcomes.
+//!
+//! Positions are explored depth first with an explicit stack, so arbitrarily deep games (a
+//! heap of a million stones taken one at a time) cannot overflow the thread's stack. Every
+//! position is evaluated once; a position met again while it is still being explored means
+//! the game has a cycle, which is reported instead of looping.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::{mex, ImpartialError, ImpartialGame, Outcome};
+
+/// The default number of distinct positions a solver may store.
+pub const DEFAULT_POSITION_LIMIT: usize = 20_000_000;
+
+/// Evaluates `root` bottom-up: a position's value is `combine` of its options' values.
+///
+/// `memo` keeps values between calls, so several roots share work.
+pub fn evaluate<G, V>(
+    game: &G,
+    root: &G::Position,
+    memo: &mut HashMap<G::Position, V>,
+    limit: usize,
+    combine: impl Fn(&[V]) -> V,
+) -> Result<V, ImpartialError>
+where
+    G: ImpartialGame,
+    V: Clone,
+{
+    if let Some(v) = memo.get(root) {
+        return Ok(v.clone());
+    }
+    struct Frame<P, V> {
+        position: P,
+        options: Vec<P>,
+        values: Vec<V>,
+    }
+    let mut on_stack: HashSet<G::Position> = HashSet::new();
+    let mut stack = vec![Frame {
+        options: game.options(root),
+        position: root.clone(),
+        values: Vec::new(),
+    }];
+    on_stack.insert(root.clone());
+    while let Some(frame) = stack.last_mut() {
+        let next = frame.values.len();
+        if next == frame.options.len() {
+            let value = combine(&frame.values);
+            let done = stack.pop().expect("stack is non-empty inside the loop");
+            on_stack.remove(&done.position);
+            if memo.len() >= limit {
+                return Err(ImpartialError::PositionLimit {
+                    limit,
+                    hint: "use a smaller position or the game's closed form".into(),
+                });
+            }
+            memo.insert(done.position, value.clone());
+            match stack.last_mut() {
+                Some(parent) => parent.values.push(value),
+                None => return Ok(value),
+            }
+            continue;
+        }
+        let child = &frame.options[next];
+        if let Some(v) = memo.get(child) {
+            let v = v.clone();
+            frame.values.push(v);
+            continue;
+        }
+        if !on_stack.insert(child.clone()) {
+            return Err(ImpartialError::Cycle);
+        }
+        let child = child.clone();
+        stack.push(Frame {
+            options: game.options(&child),
+            position: child,
+            values: Vec::new(),
+        });
+    }
+    unreachable!("the loop returns when the root frame is popped")
+}
+
+/// Grundy values of a game's positions, memoised across queries.
+pub struct GrundySolver<'g, G: ImpartialGame> {
+    game: &'g G,
+    memo: HashMap<G::Position, u64>,
+    limit: usize,
+}
+
+impl<'g, G: ImpartialGame> GrundySolver<'g, G> {
+    /// A solver with the default position limit.
+    pub fn new(game: &'g G) -> Self {
+        Self::with_limit(game, DEFAULT_POSITION_LIMIT)
+    }
+
+    /// A solver that refuses to store more than `limit` positions.
+    pub fn with_limit(game: &'g G, limit: usize) -> Self {
+        GrundySolver {
+            game,
+            memo: HashMap::new(),
+            limit,
+        }
+    }
+
+    /// The Grundy value: the mex of the values of the options.
+    pub fn grundy(&mut self, position: &G::Position) -> Result<u64, ImpartialError> {
+        evaluate(self.game, position, &mut self.memo, self.limit, |vs| {
+            mex(vs.iter().copied())
+        })
+    }
+
+    /// The normal-play outcome (the player unable to move loses).
+    pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, ImpartialError> {
+        Ok(Outcome::of_grundy_is_zero(self.grundy(position)? == 0))
+    }
+
+    /// The options that are P-positions, i.e. the winning moves under normal play.
+    pub fn winning_options(
+        &mut self,
+        position: &G::Position,
+    ) -> Result<Vec<G::Position>, ImpartialError> {
+        let mut winning = Vec::new();
+        for option in self.game.options(position) {
+            if self.grundy(&option)? == 0 && !winning.contains(&option) {
+                winning.push(option);
+            }
+        }
+        Ok(winning)
+    }
+
+    /// How many positions have been evaluated so far.
+    pub fn positions_evaluated(&self) -> usize {
+        self.memo.len()
+    }
+}
+
+/// Misère-play outcomes (the player who makes the last move loses), by exhaustive search.
+pub struct MisereSolver<'g, G: ImpartialGame> {
+    game: &'g G,
+    memo: HashMap<G::Position, bool>,
+    limit: usize,
+}
+
+impl<'g, G: ImpartialGame> MisereSolver<'g, G> {
+    /// A solver with the default position limit.
+    pub fn new(game: &'g G) -> Self {
+        Self::with_limit(game, DEFAULT_POSITION_LIMIT)
+    }
+
+    /// A solver that refuses to store more than `limit` positions.
+    pub fn with_limit(game: &'g G, limit: usize) -> Self {
+        MisereSolver {
+            game,
+            memo: HashMap::new(),
+            limit,
+        }
+    }
+
+    /// The misère outcome: a player with no move wins, otherwise the player to move wins
+    /// iff some option is a loss for the opponent.
+    pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, ImpartialError> {
+        let wins = evaluate(self.game, position, &mut self.memo, self.limit, |opts| {
+            opts.is_empty() || opts.iter().any(|&w| !w)
+        })?;
+        Ok(Outcome::from_next_player_wins(wins))
+    }
+
+    /// The options that are misère P-positions: the winning moves under misère play.
+    pub fn winning_options(
+        &mut self,
+        position: &G::Position,
+    ) -> Result<Vec<G::Position>, ImpartialError> {
+        let mut winning = Vec::new();
+        for option in self.game.options(position) {
+            if self.outcome(&option)? == Outcome::P && !winning.contains(&option) {
+                winning.push(option);
+            }
+        }
+        Ok(winning)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Heaps of a subtraction game {1, 2}, written as plain integers.
+    struct TakeOneOrTwo;
+    impl ImpartialGame for TakeOneOrTwo {
+        type Position = u64;
+        fn options(&self, n: &u64) -> Vec<u64> {
+            (1..=2).filter(|s| s <= n).map(|s| n - s).collect()
+        }
+    }
+
+    struct TwoCycle;
+    impl ImpartialGame for TwoCycle {
+        type Position = u8;
+        fn options(&self, p: &u8) -> Vec<u8> {
+            vec![1 - p]
+        }
+    }
+
+    #[test]
+    fn deep_games_need_no_recursion() {
+        let mut solver = GrundySolver::new(&TakeOneOrTwo);
+        assert_eq!(solver.grundy(&1_000_000).unwrap(), 1_000_000 % 3);
+        assert_eq!(solver.outcome(&999_999).unwrap(), Outcome::P);
+        assert_eq!(solver.winning_options(&7).unwrap(), vec![6]);
+    }
+
+    #[test]
+    fn cycles_and_limits_are_reported() {
+        assert_eq!(
+            GrundySolver::new(&TwoCycle).grundy(&0),
+            Err(ImpartialError::Cycle)
+        );
+        let err = GrundySolver::with_limit(&TakeOneOrTwo, 10).grundy(&100);
+        assert!(matches!(err, Err(ImpartialError::PositionLimit { limit: 10, .. })));
+    }
+
+    #[test]
+    fn misere_take_one_or_two() {
+        // Misère subtraction {1,2}: the player to move loses iff n ≡ 1 (mod 3).
+        let mut solver = MisereSolver::new(&TakeOneOrTwo);
+        for n in 0..30u64 {
+            let expected = if n % 3 == 1 { Outcome::P } else { Outcome::N };
+            assert_eq!(solver.outcome(&n).unwrap(), expected, "n = {n}");
+        }
+    }
+}
