@@ -1,1 +1,157 @@
-//! placeholder
+//! Fibonacci Nim (Whinihan 1963): one heap of n; the first move takes 1..n−1 stones, every
+//! later move takes at least 1 and at most twice the previous move; taking the last stone
+//! wins. A position is (n, m) with m the most the mover may take. The player to move wins iff
+//! the smallest term of n's Zeckendorf representation is at most m; removing that term is a
+//! winning move. From the start (m = n − 1) the first player loses iff n is a Fibonacci
+//! number.
+
+use num_bigint::BigUint;
+use num_traits::{One, ToPrimitive, Zero};
+
+use crate::solution::{Fact, Solution, WinningMove};
+use crate::{mex, ImpartialError, Outcome};
+
+/// Winning moves are enumerated exhaustively when at most this many takes are allowed.
+pub const ENUMERATION_LIMIT: u64 = 20_000;
+/// Grundy values are tabulated for heaps up to this size.
+pub const VALUE_LIMIT: u64 = 2_000;
+
+/// The Zeckendorf representation of n: non-consecutive Fibonacci numbers (from 1, 2, 3, 5,
+/// …) summing to n, largest first.
+pub fn zeckendorf(n: &BigUint) -> Vec<BigUint> {
+    let mut fibs = vec![BigUint::one(), BigUint::from(2u32)];
+    while fibs[fibs.len() - 1] <= *n {
+        let next = &fibs[fibs.len() - 1] + &fibs[fibs.len() - 2];
+        fibs.push(next);
+    }
+    let mut rest = n.clone();
+    let mut terms = Vec::new();
+    for f in fibs.iter().rev() {
+        if *f <= rest {
+            rest -= f;
+            terms.push(f.clone());
+        }
+    }
+    terms
+}
+
+/// Whether the player to move wins at (n, m).
+pub fn next_player_wins(n: &BigUint, max_take: &BigUint) -> bool {
+    zeckendorf(n).last().is_some_and(|z| z <= max_take)
+}
+
+/// Grundy values `G(n, m)` for `n ≤ limit` and `m ≤ n` (a larger `m` is the same as `n`).
+pub fn grundy_table(limit: usize) -> Vec<Vec<u64>> {
+    let mut table: Vec<Vec<u64>> = Vec::with_capacity(limit + 1);
+    for n in 0..=limit {
+        let mut row = vec![0u64; n + 1];
+        let mut options = Vec::with_capacity(n);
+        for (m, slot) in row.iter_mut().enumerate().skip(1) {
+            let rest = n - m;
+            options.push(table[rest][(2 * m).min(rest)]);
+            *slot = mex(options.iter().copied());
+        }
+        table.push(row);
+    }
+    table
+}
+
+/// Outcome, winning moves and (for small heaps) the Grundy value of (n, m); `max_take`
+/// defaults to the opening rule m = n − 1.
+pub fn solve(n: &BigUint, max_take: Option<&BigUint>) -> Result<Solution, ImpartialError> {
+    let opening = if n.is_zero() { BigUint::zero() } else { n - 1u32 };
+    let m = max_take.cloned().unwrap_or(opening);
+    if max_take.is_some() && m.is_zero() && !n.is_zero() {
+        return Err(ImpartialError::InvalidInput("--max-take must be at least 1".into()));
+    }
+    let limit = (&m).min(n).clone();
+    let wins = next_player_wins(n, &m);
+    let terms = zeckendorf(n);
+    let mut moves = Vec::new();
+    let complete = limit <= BigUint::from(ENUMERATION_LIMIT);
+    let take_move = |t: &BigUint| {
+        let rest = n - t;
+        WinningMove::new(
+            format!("take {t} ({n} → {rest}); the opponent may then take up to {}", t * 2u32),
+            format!("{rest} {}", (t * 2u32).min(rest.clone())),
+        )
+    };
+    if wins {
+        if complete {
+            let mut t = BigUint::one();
+            while t <= limit {
+                let rest = n - &t;
+                if rest.is_zero() || !next_player_wins(&rest, &(&t * 2u32)) {
+                    moves.push(take_move(&t));
+                }
+                t += 1u32;
+            }
+        } else if let Some(z) = terms.last() {
+            moves.push(take_move(z));
+        }
+    }
+    let zeck_text = terms.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" + ");
+    let mut s = Solution::new("fibonacci-nim", format!("{n} {m}"), Outcome::from_next_player_wins(wins))
+        .fact("max_take", Fact::Text(m.to_string()))
+        .fact("zeckendorf", Fact::List(terms.iter().map(|t| t.to_string()).collect()))
+        .note(format!(
+            "Zeckendorf: {n} = {}; the player to move wins iff the smallest term is at most {m}",
+            if zeck_text.is_empty() { "0".to_string() } else { zeck_text }
+        ))
+        .moves(moves, complete || !wins);
+    if !complete && wins {
+        s = s.note("many takes are legal: the canonical winning move (the smallest Zeckendorf term) is shown");
+    }
+    if let (Some(nn), Some(mm)) = (n.to_u64(), limit.to_u64()) {
+        if nn <= VALUE_LIMIT {
+            let table = grundy_table(nn as usize);
+            s = s.with_value(table[nn as usize][mm as usize]);
+        }
+    }
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Grundy table is the plain definition; the Zeckendorf rule must match it.
+    #[test]
+    fn zeckendorf_rule_matches_table() {
+        let table = grundy_table(150);
+        for n in 0..=150usize {
+            for m in 0..=n {
+                let rule = next_player_wins(&BigUint::from(n), &BigUint::from(m));
+                assert_eq!(rule, table[n][m] != 0, "n={n} m={m}");
+            }
+        }
+    }
+
+    /// Losing starting heaps in 2..90 are exactly the Fibonacci numbers (Whinihan).
+    #[test]
+    fn losing_starts_are_fibonacci() {
+        let losing: Vec<u64> = (2..=90u64)
+            .filter(|&n| {
+                let s = solve(&BigUint::from(n), None).unwrap();
+                s.outcome == Outcome::P
+            })
+            .collect();
+        assert_eq!(losing, vec![2, 3, 5, 8, 13, 21, 34, 55, 89]);
+    }
+
+    #[test]
+    fn moves_lead_to_losing_positions() {
+        for n in 2..=120u64 {
+            let s = solve(&BigUint::from(n), None).unwrap();
+            for mv in &s.winning_moves {
+                let parts: Vec<BigUint> = mv.to.split(' ').map(|x| x.parse().unwrap()).collect();
+                assert!(parts[0].is_zero() || !next_player_wins(&parts[0], &parts[1]));
+            }
+            assert_eq!(s.winning_moves.is_empty(), s.outcome == Outcome::P);
+        }
+        let huge: BigUint = "1000000000000000000000".parse().unwrap();
+        let s = solve(&huge, None).unwrap();
+        assert_eq!(s.winning_moves.len(), 1);
+        assert!(zeckendorf(&huge).iter().fold(BigUint::zero(), |a, b| a + b) == huge);
+    }
+}

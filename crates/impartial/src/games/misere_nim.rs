@@ -1,1 +1,99 @@
-//! placeholder
+//! Misère Nim: the player who takes the last stone loses. The player to move wins iff
+//! (the nim-sum is non-zero and some heap exceeds 1) or (the nim-sum is zero and every heap
+//! is at most 1) — Bouton's misère rule (seed 003's S/T classification).
+
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+
+use crate::games::{heaps_after, take_text};
+use crate::games::nim::nim_sum;
+use crate::solution::{heaps_text, Solution, WinningMove};
+use crate::Outcome;
+
+/// The misère outcome.
+pub fn outcome(heaps: &[BigUint]) -> Outcome {
+    let s = nim_sum(heaps);
+    let some_large = heaps.iter().any(|h| *h > BigUint::one());
+    Outcome::from_next_player_wins(if some_large { !s.is_zero() } else { s.is_zero() })
+}
+
+/// Every winning move: `(heap index, new size)`. For each heap the target is forced: the
+/// nim-sum of the others while another heap exceeds 1, else the size leaving an odd number
+/// of heaps of size 1.
+pub fn winning_moves(heaps: &[BigUint]) -> Vec<(usize, BigUint)> {
+    if outcome(heaps) == Outcome::P {
+        return Vec::new();
+    }
+    let one = BigUint::one();
+    let mut out = Vec::new();
+    for (i, h) in heaps.iter().enumerate() {
+        let others_sum = nim_sum(heaps) ^ h;
+        let others_large = heaps
+            .iter()
+            .enumerate()
+            .any(|(j, x)| j != i && *x > one);
+        let target = if others_large { others_sum } else { others_sum ^ &one };
+        if target < *h {
+            out.push((i, target));
+        }
+    }
+    out
+}
+
+/// Outcome and every winning move.
+pub fn solve(heaps: &[BigUint]) -> Solution {
+    let moves = winning_moves(heaps)
+        .into_iter()
+        .map(|(i, to)| WinningMove::new(take_text(i, &heaps[i], &to), heaps_after(heaps, i, &to)))
+        .collect();
+    Solution::new("misere-nim", heaps_text(heaps), outcome(heaps))
+        .note(
+            "misère play: taking the last stone loses; the player to move wins iff (nim-sum ≠ 0 \
+             and some heap > 1) or (nim-sum = 0 and all heaps ≤ 1)",
+        )
+        .moves(moves, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::nim::NimHeap;
+    use crate::solver::MisereSolver;
+    use crate::sum::SumGame;
+    use proptest::prelude::*;
+
+    fn big(v: &[u64]) -> Vec<BigUint> {
+        v.iter().map(|&x| BigUint::from(x)).collect()
+    }
+
+    #[test]
+    fn acceptance_examples() {
+        assert_eq!(outcome(&big(&[1, 1, 1])), Outcome::P);
+        assert_eq!(outcome(&big(&[2, 2])), Outcome::P);
+        assert_eq!(outcome(&big(&[1, 1])), Outcome::N);
+        assert_eq!(outcome(&big(&[])), Outcome::N);
+        assert_eq!(solve(&big(&[1, 1])).winning_moves.len(), 2);
+    }
+
+    proptest! {
+        #[test]
+        fn matches_misere_search(heaps in proptest::collection::vec(0u64..6, 1..5)) {
+            let mut sorted = heaps.clone();
+            sorted.sort();
+            let sum = SumGame(&NimHeap);
+            let mut solver = MisereSolver::new(&sum);
+            prop_assert_eq!(outcome(&big(&heaps)), solver.outcome(&sorted).unwrap());
+            let mut found: Vec<Vec<u64>> = winning_moves(&big(&heaps)).into_iter().map(|(i, to)| {
+                let mut h = heaps.clone();
+                h[i] = u64::try_from(to).unwrap();
+                h.sort();
+                h
+            }).collect();
+            found.sort();
+            found.dedup();
+            let mut expected = solver.winning_options(&sorted).unwrap();
+            expected.sort();
+            prop_assert_eq!(found, expected);
+        }
+    }
+}
