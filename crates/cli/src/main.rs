@@ -1,1 +1,54 @@
-fn main() {}
+//! The `conway` command: solves two-player games exactly.
+//!
+//! This crate only parses arguments, calls the domain crates and prints their answers as text
+//! or JSON. Exit status: 0 success, 2 bad input (one line on stderr saying what and where),
+//! 1 internal failure.
+
+mod args;
+mod render;
+mod solve;
+mod tour;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use args::{Cli, Command};
+
+/// A failure reported to the user as one line.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// The input was wrong: exit status 2.
+    #[error("{0}")]
+    BadInput(String),
+    /// Conway itself failed: exit status 1.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl From<conway_impartial::ImpartialError> for CliError {
+    fn from(e: conway_impartial::ImpartialError) -> Self {
+        CliError::BadInput(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return args::report_parse_error(e),
+    };
+    let result = match cli.command {
+        Command::Tour => tour::run(),
+        Command::Solve(s) => solve::run(s, cli.json),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("conway: {e}");
+            match e {
+                CliError::BadInput(_) => ExitCode::from(2),
+                CliError::Internal(_) => ExitCode::from(1),
+            }
+        }
+    }
+}

@@ -20,6 +20,8 @@ pub mod periodicity;
 pub mod solution;
 pub mod solver;
 pub mod sum;
+#[cfg(test)]
+mod testing;
 
 pub use error::ImpartialError;
 pub use game::ImpartialGame;

@@ -79,52 +79,48 @@ where
     unreachable!("the loop returns when the root frame is popped")
 }
 
-/// Grundy values of a game's positions, memoised across queries.
-pub struct GrundySolver<'g, G: ImpartialGame> {
+/// A memoised evaluator of one game: values of type `V` combined bottom-up.
+///
+/// Use it as [`GrundySolver`] (Grundy values) or [`MisereSolver`] (misère outcomes).
+pub struct Solver<'g, G: ImpartialGame, V> {
     game: &'g G,
-    memo: HashMap<G::Position, u64>,
+    memo: HashMap<G::Position, V>,
     limit: usize,
+    combine: fn(&[V]) -> V,
+    is_loss: fn(&V) -> bool,
 }
 
-impl<'g, G: ImpartialGame> GrundySolver<'g, G> {
-    /// A solver with the default position limit.
-    pub fn new(game: &'g G) -> Self {
-        Self::with_limit(game, DEFAULT_POSITION_LIMIT)
+/// Grundy values of a game's positions, memoised across queries.
+pub type GrundySolver<'g, G> = Solver<'g, G, u64>;
+
+/// Misère-play outcomes (the player who makes the last move loses), by exhaustive search;
+/// the stored value says whether the player to move wins.
+pub type MisereSolver<'g, G> = Solver<'g, G, bool>;
+
+impl<G: ImpartialGame, V: Clone> Solver<'_, G, V> {
+    fn value(&mut self, position: &G::Position) -> Result<V, ImpartialError> {
+        evaluate(self.game, position, &mut self.memo, self.limit, self.combine)
     }
 
-    /// A solver that refuses to store more than `limit` positions.
-    pub fn with_limit(game: &'g G, limit: usize) -> Self {
-        GrundySolver {
-            game,
-            memo: HashMap::new(),
-            limit,
-        }
-    }
-
-    /// The Grundy value: the mex of the values of the options.
-    pub fn grundy(&mut self, position: &G::Position) -> Result<u64, ImpartialError> {
-        evaluate(self.game, position, &mut self.memo, self.limit, |vs| {
-            mex(vs.iter().copied())
-        })
-    }
-
-    /// The normal-play outcome (the player unable to move loses).
-    pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, ImpartialError> {
-        Ok(Outcome::of_grundy_is_zero(self.grundy(position)? == 0))
-    }
-
-    /// The options that are P-positions, i.e. the winning moves under normal play.
+    /// The options that are losses for the player who moves next: the winning moves.
     pub fn winning_options(
         &mut self,
         position: &G::Position,
     ) -> Result<Vec<G::Position>, ImpartialError> {
         let mut winning = Vec::new();
         for option in self.game.options(position) {
-            if self.grundy(&option)? == 0 && !winning.contains(&option) {
+            let v = self.value(&option)?;
+            if (self.is_loss)(&v) && !winning.contains(&option) {
                 winning.push(option);
             }
         }
         Ok(winning)
+    }
+
+    /// The outcome under this solver's play convention.
+    pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, ImpartialError> {
+        let v = self.value(position)?;
+        Ok(Outcome::from_next_player_wins(!(self.is_loss)(&v)))
     }
 
     /// How many positions have been evaluated so far.
@@ -133,49 +129,45 @@ impl<'g, G: ImpartialGame> GrundySolver<'g, G> {
     }
 }
 
-/// Misère-play outcomes (the player who makes the last move loses), by exhaustive search.
-pub struct MisereSolver<'g, G: ImpartialGame> {
-    game: &'g G,
-    memo: HashMap<G::Position, bool>,
-    limit: usize,
-}
-
-impl<'g, G: ImpartialGame> MisereSolver<'g, G> {
-    /// A solver with the default position limit.
+impl<'g, G: ImpartialGame> Solver<'g, G, u64> {
+    /// A Grundy solver with the default position limit.
     pub fn new(game: &'g G) -> Self {
         Self::with_limit(game, DEFAULT_POSITION_LIMIT)
     }
 
-    /// A solver that refuses to store more than `limit` positions.
+    /// A Grundy solver that refuses to store more than `limit` positions.
     pub fn with_limit(game: &'g G, limit: usize) -> Self {
-        MisereSolver {
+        Solver {
             game,
             memo: HashMap::new(),
             limit,
+            combine: |vs| mex(vs.iter().copied()),
+            is_loss: |&g| g == 0,
         }
     }
 
-    /// The misère outcome: a player with no move wins, otherwise the player to move wins
-    /// iff some option is a loss for the opponent.
-    pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, ImpartialError> {
-        let wins = evaluate(self.game, position, &mut self.memo, self.limit, |opts| {
-            opts.is_empty() || opts.iter().any(|&w| !w)
-        })?;
-        Ok(Outcome::from_next_player_wins(wins))
+    /// The Grundy value: the mex of the values of the options.
+    pub fn grundy(&mut self, position: &G::Position) -> Result<u64, ImpartialError> {
+        self.value(position)
+    }
+}
+
+impl<'g, G: ImpartialGame> Solver<'g, G, bool> {
+    /// A misère solver with the default position limit.
+    pub fn new(game: &'g G) -> Self {
+        Self::with_limit(game, DEFAULT_POSITION_LIMIT)
     }
 
-    /// The options that are misère P-positions: the winning moves under misère play.
-    pub fn winning_options(
-        &mut self,
-        position: &G::Position,
-    ) -> Result<Vec<G::Position>, ImpartialError> {
-        let mut winning = Vec::new();
-        for option in self.game.options(position) {
-            if self.outcome(&option)? == Outcome::P && !winning.contains(&option) {
-                winning.push(option);
-            }
+    /// A misère solver that refuses to store more than `limit` positions.
+    pub fn with_limit(game: &'g G, limit: usize) -> Self {
+        Solver {
+            game,
+            memo: HashMap::new(),
+            limit,
+            // A player with no move wins; otherwise one needs an option that loses.
+            combine: |opts| opts.is_empty() || opts.iter().any(|&w| !w),
+            is_loss: |&wins| !wins,
         }
-        Ok(winning)
     }
 }
 

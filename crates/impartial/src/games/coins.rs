@@ -1,1 +1,314 @@
-//! placeholder
+//! Coin-turning games on a row of coins (Turning Turtles, Ruler, Mock Turtles).
+//!
+//! Coins are numbered 1, 2, … from the left. A move turns over a set of coins allowed by the
+//! rule, the rightmost of which must go from heads to tails. Such a game is the sum of its
+//! heads: a position's value is the xor of the values of the coins showing heads, where the
+//! value of coin x is that of the position with coin x alone heads (seed 004).
+//!
+//! - Turning Turtles: coin x and optionally one coin to its left; coin x is worth x (Nim).
+//! - Ruler: any run of consecutive coins ending at x; coin x is worth the largest power of
+//!   two dividing x.
+//! - Mock Turtles: one, two or three coins ending at x; coin x is worth the (x−1)-th odious
+//!   number (1, 2, 4, 7, 8, 11, …: numbers with an odd count of ones in binary).
+
+use crate::solution::{Fact, Solution, WinningMove};
+use crate::{ImpartialError, Outcome};
+
+/// The longest row of coins accepted.
+pub const MAX_COINS: usize = 4096;
+
+/// The rule of a coin-turning game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoinGame {
+    /// Turn one coin, and optionally one more to its left.
+    Turtles,
+    /// Turn a run of consecutive coins.
+    Ruler,
+    /// Turn one, two or three coins.
+    MockTurtles,
+}
+
+impl CoinGame {
+    /// The command name.
+    pub fn name(self) -> &'static str {
+        match self {
+            CoinGame::Turtles => "turtles",
+            CoinGame::Ruler => "ruler",
+            CoinGame::MockTurtles => "mock-turtles",
+        }
+    }
+
+    /// Parses a command name.
+    pub fn from_name(name: &str) -> Option<Self> {
+        [CoinGame::Turtles, CoinGame::Ruler, CoinGame::MockTurtles]
+            .into_iter()
+            .find(|g| g.name() == name)
+    }
+
+    /// The Grundy value of coin `x` (1-based) alone showing heads.
+    pub fn coin_value(self, x: u64) -> u64 {
+        match self {
+            CoinGame::Turtles => x,
+            CoinGame::Ruler => 1 << x.trailing_zeros(),
+            CoinGame::MockTurtles => odious(x - 1),
+        }
+    }
+
+    /// Every set of coins a move may turn when `x` is the rightmost (the rule itself).
+    pub fn move_sets(self, x: u64) -> Vec<Vec<u64>> {
+        match self {
+            CoinGame::Turtles => std::iter::once(vec![x])
+                .chain((1..x).map(|y| vec![y, x]))
+                .collect(),
+            CoinGame::Ruler => (1..=x).map(|y| (y..=x).collect()).collect(),
+            CoinGame::MockTurtles => {
+                let mut out = vec![vec![x]];
+                for z in 1..x {
+                    out.push(vec![z, x]);
+                    out.extend((1..z).map(|y| vec![y, z, x]));
+                }
+                out
+            }
+        }
+    }
+
+    /// The move sets with rightmost coin `x` whose coin values xor to `target`, found
+    /// without listing every move set.
+    pub fn move_sets_with_value(self, x: u64, target: u64) -> Vec<Vec<u64>> {
+        let gx = self.coin_value(x);
+        let mut out = Vec::new();
+        match self {
+            CoinGame::Turtles => {
+                if gx == target {
+                    out.push(vec![x]);
+                }
+                let y = x ^ target;
+                if (1..x).contains(&y) {
+                    out.push(vec![y, x]);
+                }
+            }
+            CoinGame::Ruler => {
+                let mut acc = 0;
+                for y in (1..=x).rev() {
+                    acc ^= self.coin_value(y);
+                    if acc == target {
+                        out.push((y..=x).collect());
+                    }
+                }
+            }
+            CoinGame::MockTurtles => {
+                if gx == target {
+                    out.push(vec![x]);
+                }
+                let coin_with = |v: u64| odious_index(v).map(|i| i + 1);
+                if let Some(z) = coin_with(target ^ gx).filter(|&z| z < x) {
+                    out.push(vec![z, x]);
+                }
+                for z in 2..x {
+                    let want = target ^ gx ^ self.coin_value(z);
+                    if let Some(y) = coin_with(want).filter(|&y| y < z) {
+                        out.push(vec![y, z, x]);
+                    }
+                }
+                out.sort();
+            }
+        }
+        out
+    }
+}
+
+/// The n-th odious number (0-based): 2n, plus one when n has an even number of ones.
+pub fn odious(n: u64) -> u64 {
+    2 * n + u64::from(n.count_ones() % 2 == 0)
+}
+
+/// The index of `v` among the odious numbers, if it is one.
+pub fn odious_index(v: u64) -> Option<u64> {
+    (v.count_ones() % 2 == 1).then_some(v / 2)
+}
+
+/// Parses a row of coins: `H`/`T`, `1`/`0` or `x`/`.` for heads/tails.
+pub fn parse_row(text: &str) -> Result<Vec<bool>, ImpartialError> {
+    let coins: Vec<bool> = text
+        .chars()
+        .enumerate()
+        .map(|(i, c)| match c {
+            'H' | 'h' | '1' | 'x' | 'X' => Ok(true),
+            'T' | 't' | '0' | '.' => Ok(false),
+            _ => Err(ImpartialError::InvalidInput(format!(
+                "coin {} is '{c}'; write heads as H (or 1) and tails as T (or 0)",
+                i + 1
+            ))),
+        })
+        .collect::<Result<_, _>>()?;
+    if coins.is_empty() {
+        return Err(ImpartialError::InvalidInput("the row of coins is empty".into()));
+    }
+    if coins.len() > MAX_COINS {
+        return Err(ImpartialError::InvalidInput(format!(
+            "{} coins; at most {MAX_COINS} are supported",
+            coins.len()
+        )));
+    }
+    Ok(coins)
+}
+
+/// A row of coins as text (`H`/`T`).
+pub fn row_text(coins: &[bool]) -> String {
+    coins.iter().map(|&h| if h { 'H' } else { 'T' }).collect()
+}
+
+/// "coins 3 and 9", "coins 5–8", "coin 4".
+pub fn coins_text(set: &[u64]) -> String {
+    match set {
+        [x] => format!("coin {x}"),
+        [a, b] => format!("coins {a} and {b}"),
+        _ if set.windows(2).all(|w| w[1] == w[0] + 1) => {
+            format!("coins {}–{}", set[0], set[set.len() - 1])
+        }
+        _ => {
+            let (last, rest) = set.split_last().unwrap_or((&0, &[]));
+            let rest: Vec<String> = rest.iter().map(|c| c.to_string()).collect();
+            format!("coins {} and {last}", rest.join(", "))
+        }
+    }
+}
+
+/// Outcome, value and every winning move of a row of coins.
+pub fn solve(game: CoinGame, coins: &[bool]) -> Solution {
+    let heads: Vec<u64> = (1..=coins.len() as u64).filter(|&x| coins[x as usize - 1]).collect();
+    let values: Vec<u64> = heads.iter().map(|&x| game.coin_value(x)).collect();
+    let total = values.iter().fold(0, |a, b| a ^ b);
+    let mut moves = Vec::new();
+    if total != 0 {
+        for &x in &heads {
+            // Turning set T changes the value by the xor of T's coin values.
+            for set in game.move_sets_with_value(x, total) {
+                let mut next = coins.to_vec();
+                for &c in &set {
+                    next[c as usize - 1] = !next[c as usize - 1];
+                }
+                moves.push(WinningMove::new(
+                    format!("turn over {} (coin {x} heads → tails)", coins_text(&set)),
+                    row_text(&next),
+                ));
+            }
+        }
+    }
+    Solution::new(game.name(), row_text(coins), Outcome::of_grundy_is_zero(total == 0))
+        .with_value(total)
+        .fact(
+            "coin_values",
+            Fact::List(
+                heads
+                    .iter()
+                    .zip(&values)
+                    .map(|(x, v)| format!("{x}:{v}"))
+                    .collect(),
+            ),
+        )
+        .note(format!(
+            "heads at {}; coin values {} combine by xor",
+            if heads.is_empty() { "no coin".to_string() } else { coins_text(&heads).replacen("coin ", "", 1).replacen("coins ", "", 1) },
+            values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ⊕ ")
+        ))
+        .moves(moves, true)
+}
+
+/// A row of coins searched directly, for the oracle tests: positions are bit masks of heads.
+pub struct CoinRow {
+    /// The rule.
+    pub game: CoinGame,
+    /// The number of coins.
+    pub len: u64,
+}
+
+impl crate::ImpartialGame for CoinRow {
+    type Position = u64;
+    fn options(&self, &heads: &u64) -> Vec<u64> {
+        let mut out = Vec::new();
+        for x in 1..=self.len {
+            if heads >> (x - 1) & 1 == 1 {
+                for set in self.game.move_sets(x) {
+                    out.push(set.iter().fold(heads, |h, &c| h ^ 1 << (c - 1)));
+                }
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::GrundySolver;
+
+    const GAMES: [CoinGame; 3] = [CoinGame::Turtles, CoinGame::Ruler, CoinGame::MockTurtles];
+
+    /// Published values: Ruler 1,2,1,4,1,2,1,8,…; Mock Turtles are the odious numbers
+    /// (CGSuite test vectors for Spawning games; Ferguson, Game Theory I §5).
+    #[test]
+    fn published_coin_values() {
+        let ruler: Vec<u64> = (1..=16).map(|x| CoinGame::Ruler.coin_value(x)).collect();
+        assert_eq!(ruler, [1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16]);
+        let mock: Vec<u64> = (1..=20).map(|x| CoinGame::MockTurtles.coin_value(x)).collect();
+        assert_eq!(
+            mock,
+            [1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31, 32, 35, 37, 38]
+        );
+    }
+
+    /// The coin values and the sum rule, against a search over all head patterns.
+    #[test]
+    fn values_match_search() {
+        for game in GAMES {
+            let len = 9;
+            let row = CoinRow { game, len };
+            let mut solver = GrundySolver::new(&row);
+            for heads in 0u64..1 << len {
+                let expected = (1..=len)
+                    .filter(|x| heads >> (x - 1) & 1 == 1)
+                    .fold(0, |acc, x| acc ^ game.coin_value(x));
+                assert_eq!(solver.grundy(&heads).unwrap(), expected, "{game:?} {heads:b}");
+            }
+        }
+    }
+
+    /// The fast winning-set search equals filtering the rule's move sets.
+    #[test]
+    fn move_sets_with_value_match_filter() {
+        for game in GAMES {
+            for x in 1..=40u64 {
+                for target in 0..80u64 {
+                    let mut expected: Vec<Vec<u64>> = game
+                        .move_sets(x)
+                        .into_iter()
+                        .filter(|s| s.iter().fold(0, |a, &c| a ^ game.coin_value(c)) == target)
+                        .collect();
+                    expected.sort();
+                    let mut got = game.move_sets_with_value(x, target);
+                    got.sort();
+                    assert_eq!(got, expected, "{game:?} x={x} target={target}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn winning_moves_reach_zero() {
+        let coins = parse_row("THHTTHTHH").unwrap();
+        for game in GAMES {
+            let s = solve(game, &coins);
+            for m in &s.winning_moves {
+                let next = parse_row(&m.to).unwrap();
+                assert_eq!(solve(game, &next).value.as_deref(), Some("0"));
+            }
+        }
+        let s = solve(CoinGame::Turtles, &parse_row("THTTH").unwrap());
+        // Heads at 2 and 5: 2 ⊕ 5 = 7; turning 5 and 2 leaves nothing.
+        assert_eq!(s.value.as_deref(), Some("*7"));
+        assert_eq!(s.winning_moves[0].description, "turn over coins 2 and 5 (coin 5 heads → tails)");
+        assert!(parse_row("HTX?").is_err());
+        assert!(parse_row("").is_err());
+    }
+}

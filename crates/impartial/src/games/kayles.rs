@@ -71,6 +71,7 @@ pub fn solve(name: &str, game: &OctalGame, rows: &[u64]) -> Result<Solution, Imp
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::sorted_unique;
     use crate::heap::HeapSum;
     use crate::solver::GrundySolver;
     use proptest::prelude::*;
@@ -85,14 +86,12 @@ mod tests {
             let root = HeapSum::<OctalGame>::position(&rows);
             let mut solver = GrundySolver::new(&sum);
             prop_assert_eq!(s.outcome == Outcome::P, solver.grundy(&root).unwrap() == 0);
-            let mut found: Vec<Vec<u64>> = s.winning_moves.iter().map(|m| {
+            let found: Vec<Vec<u64>> = s.winning_moves.iter().map(|m| {
                 let h: Vec<u64> = m.to.split(' ').map(|x| x.parse().unwrap()).collect();
                 HeapSum::<OctalGame>::position(&h)
             }).collect();
-            found.sort();
-            found.dedup();
-            let mut expected = solver.winning_options(&root).unwrap();
-            expected.sort();
+            let found = sorted_unique(found);
+            let expected = sorted_unique(solver.winning_options(&root).unwrap());
             prop_assert_eq!(found, expected);
         }
     }

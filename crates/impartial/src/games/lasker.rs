@@ -101,6 +101,7 @@ pub fn solve(heaps: &[BigUint]) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::sorted_unique;
     use crate::heap::{grundy_sequence, HeapSum};
     use crate::solver::GrundySolver;
     use proptest::prelude::*;
@@ -124,14 +125,12 @@ mod tests {
             let root = HeapSum::<LaskerRule>::position(&heaps);
             let mut solver = GrundySolver::new(&sum);
             prop_assert_eq!(s.outcome == Outcome::P, solver.grundy(&root).unwrap() == 0);
-            let mut found: Vec<Vec<u64>> = s.winning_moves.iter().map(|m| {
+            let found: Vec<Vec<u64>> = s.winning_moves.iter().map(|m| {
                 let h: Vec<u64> = m.to.split(' ').map(|x| x.parse().unwrap()).collect();
                 HeapSum::<LaskerRule>::position(&h)
             }).collect();
-            found.sort();
-            found.dedup();
-            let mut expected = solver.winning_options(&root).unwrap();
-            expected.sort();
+            let found = sorted_unique(found);
+            let expected = sorted_unique(solver.winning_options(&root).unwrap());
             prop_assert_eq!(found, expected);
         }
     }

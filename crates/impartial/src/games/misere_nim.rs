@@ -57,14 +57,11 @@ pub fn solve(heaps: &[BigUint]) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{big, sorted_unique};
     use crate::games::nim::NimHeap;
     use crate::solver::MisereSolver;
     use crate::sum::SumGame;
     use proptest::prelude::*;
-
-    fn big(v: &[u64]) -> Vec<BigUint> {
-        v.iter().map(|&x| BigUint::from(x)).collect()
-    }
 
     #[test]
     fn acceptance_examples() {
@@ -83,16 +80,14 @@ mod tests {
             let sum = SumGame(&NimHeap);
             let mut solver = MisereSolver::new(&sum);
             prop_assert_eq!(outcome(&big(&heaps)), solver.outcome(&sorted).unwrap());
-            let mut found: Vec<Vec<u64>> = winning_moves(&big(&heaps)).into_iter().map(|(i, to)| {
+            let found: Vec<Vec<u64>> = winning_moves(&big(&heaps)).into_iter().map(|(i, to)| {
                 let mut h = heaps.clone();
                 h[i] = u64::try_from(to).unwrap();
                 h.sort();
                 h
             }).collect();
-            found.sort();
-            found.dedup();
-            let mut expected = solver.winning_options(&sorted).unwrap();
-            expected.sort();
+            let found = sorted_unique(found);
+            let expected = sorted_unique(solver.winning_options(&sorted).unwrap());
             prop_assert_eq!(found, expected);
         }
     }

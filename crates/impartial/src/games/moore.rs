@@ -157,11 +157,8 @@ pub fn solve(k: u64, heaps: &[BigUint]) -> Result<Solution, ImpartialError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::big;
     use proptest::prelude::*;
-
-    fn big(v: &[u64]) -> Vec<BigUint> {
-        v.iter().map(|&x| BigUint::from(x)).collect()
-    }
 
     #[test]
     fn moore_matches_search_exhaustively() {

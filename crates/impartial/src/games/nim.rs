@@ -62,13 +62,10 @@ pub fn solve(heaps: &[BigUint]) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{big, sorted_unique};
     use crate::solver::GrundySolver;
     use crate::sum::SumGame;
     use proptest::prelude::*;
-
-    fn big(v: &[u64]) -> Vec<BigUint> {
-        v.iter().map(|&x| BigUint::from(x)).collect()
-    }
 
     /// Seed 003's worked examples: the seed names one winning move each; the other heaps
     /// with the nim-sum's top bit give the rest.
@@ -123,16 +120,14 @@ mod tests {
             let g = solver.grundy(&sorted).unwrap();
             let big_heaps = big(&heaps);
             prop_assert_eq!(BigUint::from(g), nim_sum(&big_heaps));
-            let mut found: Vec<Vec<u64>> = winning_moves(&big_heaps).into_iter().map(|(i, to)| {
+            let found: Vec<Vec<u64>> = winning_moves(&big_heaps).into_iter().map(|(i, to)| {
                 let mut h = heaps.clone();
                 h[i] = u64::try_from(to).unwrap();
                 h.sort();
                 h
             }).collect();
-            found.sort();
-            found.dedup();
-            let mut expected = solver.winning_options(&sorted).unwrap();
-            expected.sort();
+            let found = sorted_unique(found);
+            let expected = sorted_unique(solver.winning_options(&sorted).unwrap());
             prop_assert_eq!(found, expected);
         }
     }

@@ -142,11 +142,8 @@ pub fn solve(heaps: &[BigUint]) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::big;
     use proptest::prelude::*;
-
-    fn big(v: &[u64]) -> Vec<BigUint> {
-        v.iter().map(|&x| BigUint::from(x)).collect()
-    }
 
     proptest! {
         /// The pairing rule against search, and the constructed move is legal and wins.

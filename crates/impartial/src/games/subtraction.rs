@@ -242,13 +242,10 @@ fn join(set: &[u64]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::big;
     use crate::heap::grundy_sequence;
     use crate::solver::GrundySolver;
     use proptest::prelude::*;
-
-    fn big(v: &[u64]) -> Vec<BigUint> {
-        v.iter().map(|&x| BigUint::from(x)).collect()
-    }
 
     #[test]
     fn rejects_bad_sets() {

@@ -1,0 +1,222 @@
+//! Command-line arguments: the `conway` commands and the games `solve` knows.
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use num_bigint::BigUint;
+
+/// Largest number of decimal digits accepted in one number.
+pub const MAX_DIGITS: usize = 10_000;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "conway",
+    version,
+    about = "Solve two-player games exactly: Sprague-Grundy values, outcomes and winning moves"
+)]
+pub struct Cli {
+    /// Print one JSON object instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// A guided tour: worked examples from every area.
+    Tour,
+    /// Solve a position of a named game: outcome, value and every winning move.
+    Solve(SolveArgs),
+}
+
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_required = false)]
+pub struct SolveArgs {
+    /// List the games with one line each.
+    #[arg(long)]
+    pub list: bool,
+
+    #[command(subcommand)]
+    pub game: Option<Game>,
+}
+
+/// Heap sizes: non-negative whole numbers of any size.
+#[derive(Args, Debug)]
+pub struct Heaps {
+    /// Heap sizes (whole numbers ≥ 0, any size).
+    #[arg(required = true, allow_negative_numbers = true, value_parser = parse_natural)]
+    pub heaps: Vec<BigUint>,
+}
+
+/// Two numbers (a position of a two-heap game).
+#[derive(Args, Debug)]
+pub struct Pair {
+    /// First number.
+    #[arg(allow_negative_numbers = true, value_parser = parse_natural)]
+    pub a: BigUint,
+    /// Second number.
+    #[arg(allow_negative_numbers = true, value_parser = parse_natural)]
+    pub b: BigUint,
+}
+
+/// A row of coins.
+#[derive(Args, Debug)]
+pub struct Coins {
+    /// Coins from left to right: H (heads) or T (tails); 1/0 also work. Example: THHTH.
+    pub coins: String,
+}
+
+/// Rows of pins.
+#[derive(Args, Debug)]
+pub struct Rows {
+    /// Row lengths (pins in each row).
+    #[arg(required = true, allow_negative_numbers = true, value_parser = parse_u64)]
+    pub rows: Vec<u64>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Game {
+    /// Nim: take any number of stones from one heap.
+    Nim(Heaps),
+    /// Subtraction game (S-Nim): take s stones from one heap, s in --set.
+    Subtraction {
+        /// The subtraction set, e.g. 1,3,4.
+        #[arg(long, required = true, value_delimiter = ',', allow_negative_numbers = true, value_parser = parse_u64)]
+        set: Vec<u64>,
+        #[command(flatten)]
+        heaps: Heaps,
+    },
+    /// Bash game: take 1 to --max stones from one heap.
+    Bash {
+        /// The most stones one move may take.
+        #[arg(long, allow_negative_numbers = true, value_parser = parse_natural)]
+        max: BigUint,
+        #[command(flatten)]
+        heaps: Heaps,
+    },
+    /// Wythoff's game: take from one heap, or the same number from both.
+    Wythoff(Pair),
+    /// Moore's Nim_k: take from at least one and at most --k heaps.
+    Moore {
+        /// The most heaps one move may change.
+        #[arg(long, allow_negative_numbers = true, value_parser = parse_u64)]
+        k: u64,
+        #[command(flatten)]
+        heaps: Heaps,
+    },
+    /// Staircase Nim: move coins one stair down (stair 1 is the lowest; it empties off).
+    Staircase(Heaps),
+    /// Lasker's Nim: take from one heap, or split a heap into two.
+    Lasker(Heaps),
+    /// Euclid's game: subtract a multiple of the smaller number from the larger; reach 0 to win.
+    Euclid(Pair),
+    /// Fibonacci Nim: take up to twice the previous take (the first move may not take all).
+    FibonacciNim {
+        /// Stones in the heap.
+        #[arg(allow_negative_numbers = true, value_parser = parse_natural)]
+        n: BigUint,
+        /// The most the player to move may take (default: the opening rule, n − 1).
+        #[arg(long, allow_negative_numbers = true, value_parser = parse_natural)]
+        max_take: Option<BigUint>,
+    },
+    /// Multiplication game: multiply p (from 1) by 2..9; the first to reach n wins.
+    Multiplication {
+        /// The target n.
+        #[arg(allow_negative_numbers = true, value_parser = parse_natural)]
+        n: BigUint,
+        /// The current value of p.
+        #[arg(long, default_value = "1", allow_negative_numbers = true, value_parser = parse_natural)]
+        from: BigUint,
+    },
+    /// Divisor game on 1..n: erase a number and all its divisors.
+    Divisors {
+        /// The largest number on the board.
+        #[arg(allow_negative_numbers = true, value_parser = parse_u64)]
+        n: u64,
+    },
+    /// Misère Nim: whoever takes the last stone loses.
+    MisereNim(Heaps),
+    /// Nim with adding: take from a heap, then put some (not all) of the taken stones on others.
+    NimWithAdding(Heaps),
+    /// Turning Turtles: turn a coin heads→tails and optionally one coin to its left.
+    Turtles(Coins),
+    /// Ruler: turn a run of consecutive coins, the rightmost heads→tails.
+    Ruler(Coins),
+    /// Mock Turtles: turn one, two or three coins, the rightmost heads→tails.
+    MockTurtles(Coins),
+    /// Tartan product of two coin-turning games on a 2-D board (rows separated by /).
+    Tartan {
+        /// The board, e.g. HTT/THT/TTH.
+        board: String,
+        /// The game along the rows' index (turtles, ruler, mock-turtles).
+        #[arg(long, default_value = "turtles")]
+        rows: String,
+        /// The game along the columns' index.
+        #[arg(long, default_value = "turtles")]
+        cols: String,
+    },
+    /// Kayles: knock down one pin or two adjacent pins from a row.
+    Kayles(Rows),
+    /// Dawson's Kayles: knock down two adjacent pins from a row.
+    DawsonsKayles(Rows),
+}
+
+fn check_digits(s: &str) -> Result<&str, String> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Err("expected a whole number, got nothing".into());
+    }
+    if t.starts_with('-') {
+        return Err(format!("'{t}' is negative; expected a whole number ≥ 0"));
+    }
+    if !t.chars().all(|c| c.is_ascii_digit()) {
+        return Err(format!("'{t}' is not a whole number"));
+    }
+    if t.len() > MAX_DIGITS {
+        return Err(format!("a number has {} digits; at most {MAX_DIGITS} are supported", t.len()));
+    }
+    Ok(t)
+}
+
+/// A whole number ≥ 0 of any size (up to [`MAX_DIGITS`] digits).
+pub fn parse_natural(s: &str) -> Result<BigUint, String> {
+    check_digits(s)?
+        .parse()
+        .map_err(|_| format!("'{s}' is not a whole number"))
+}
+
+/// A whole number ≥ 0 that fits in 64 bits.
+pub fn parse_u64(s: &str) -> Result<u64, String> {
+    check_digits(s)?
+        .parse()
+        .map_err(|_| format!("'{s}' is too large (at most {})", u64::MAX))
+}
+
+/// Prints a clap error as one line (help and version print in full) and picks the status.
+pub fn report_parse_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        kind => {
+            let rendered = e.render().to_string();
+            let first = rendered
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("invalid arguments")
+                .trim_start_matches("error: ");
+            let hint = match kind {
+                ErrorKind::InvalidSubcommand => "; 'conway solve --list' lists the games",
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+                | ErrorKind::MissingSubcommand => "; see 'conway --help'",
+                _ => "",
+            };
+            eprintln!("conway: {first}{hint}");
+            ExitCode::from(2)
+        }
+    }
+}

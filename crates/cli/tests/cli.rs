@@ -1,0 +1,122 @@
+//! The `conway` binary end to end: acceptance examples, JSON shape, and bad input.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn conway() -> Command {
+    Command::cargo_bin("conway").expect("the conway binary is built")
+}
+
+fn solve_json(args: &[&str]) -> Value {
+    let out = conway().arg("solve").args(args).arg("--json").output().expect("runs");
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+fn moves(v: &Value) -> Vec<String> {
+    v["winning_moves"]
+        .as_array()
+        .expect("winning_moves is a list")
+        .iter()
+        .map(|m| m["move"].as_str().expect("move is text").to_string())
+        .collect()
+}
+
+#[test]
+fn nim_acceptance() {
+    let v = solve_json(&["nim", "14", "21", "39"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(moves(&v), vec!["take 12 from heap 3 (39 → 27)"]);
+    assert_eq!(v["winning_moves"][0]["to"], "14 21 27");
+    assert!(moves(&solve_json(&["nim", "55", "81", "121"])).contains(&"take 19 from heap 3 (121 → 102)".to_string()));
+    assert!(moves(&solve_json(&["nim", "29", "45", "58"])).contains(&"take 10 from heap 3 (58 → 48)".to_string()));
+    let text = conway().args(["solve", "nim", "14", "21", "39"]).output().expect("runs");
+    let text = String::from_utf8(text.stdout).expect("utf-8");
+    assert!(text.contains("take 12 from heap 3 (39 → 27)"), "{text}");
+}
+
+#[test]
+fn wythoff_acceptance() {
+    assert_eq!(solve_json(&["wythoff", "3", "5"])["outcome"], "P");
+    let v = solve_json(&["wythoff", "1000000000000", "1618033988749"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["to"], "999999999998 1618033988747");
+}
+
+#[test]
+fn misere_nim_acceptance() {
+    assert_eq!(solve_json(&["misere-nim", "1", "1", "1"])["outcome"], "P");
+    assert_eq!(solve_json(&["misere-nim", "2", "2"])["outcome"], "P");
+    assert_eq!(solve_json(&["misere-nim", "1", "1"])["outcome"], "N");
+}
+
+#[test]
+fn every_listed_game_solves_a_position() {
+    let cases: &[&[&str]] = &[
+        &["subtraction", "--set", "1,3,4", "10", "11"],
+        &["bash", "--max", "3", "10"],
+        &["moore", "--k", "2", "1", "2", "3"],
+        &["staircase", "3", "5", "1"],
+        &["lasker", "3", "7"],
+        &["euclid", "3", "5"],
+        &["fibonacci-nim", "10"],
+        &["multiplication", "100"],
+        &["divisors", "10"],
+        &["nim-with-adding", "3", "5", "9"],
+        &["turtles", "THHTH"],
+        &["ruler", "THHTH"],
+        &["mock-turtles", "THHTH"],
+        &["tartan", "HT/TH", "--rows", "ruler"],
+        &["kayles", "3", "7"],
+        &["dawsons-kayles", "3", "7"],
+    ];
+    let list = conway().args(["solve", "--list"]).output().expect("runs");
+    let list = String::from_utf8(list.stdout).expect("utf-8");
+    for case in cases {
+        let v = solve_json(case);
+        assert_eq!(v["game"], case[0]);
+        assert!(["P", "N"].contains(&v["outcome"].as_str().expect("outcome")), "{case:?}");
+        let p = v["outcome"] == "P";
+        assert_eq!(p, moves(&v).is_empty(), "{case:?}");
+        assert!(list.lines().any(|l| l.starts_with(case[0])), "{} missing from --list", case[0]);
+    }
+    assert_eq!(list.lines().count(), cases.len() + 3, "nim, wythoff, misere-nim are tested above");
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let cases: &[&[&str]] = &[
+        &["solve", "nim", "-3"],
+        &["solve", "nim", "abc"],
+        &["solve", "nim"],
+        &["solve", "chess", "1"],
+        &["solve", "subtraction", "--set", "", "3"],
+        &["solve", "subtraction", "--set", "0,1", "3"],
+        &["solve", "kayles", "1000000"],
+        &["solve", "turtles", "HTX"],
+        &["solve", "tartan", "HT/T"],
+        &["solve", "tartan", "HT", "--rows", "chess"],
+        &["solve", "moore", "--k", "0", "1"],
+        &["solve", "divisors", "0"],
+        &["solve"],
+        &["frobnicate"],
+    ];
+    for case in cases {
+        let out = conway().args(*case).output().expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{case:?}");
+        let err = String::from_utf8(out.stderr).expect("utf-8");
+        assert_eq!(err.trim_end().lines().count(), 1, "{case:?}: {err}");
+        assert!(err.starts_with("conway: "), "{case:?}: {err}");
+        assert!(out.stdout.is_empty(), "{case:?}");
+    }
+}
+
+#[test]
+fn tour_runs_and_shows_real_answers() {
+    let out = conway().arg("tour").output().expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(text.contains("take 12 from heap 3 (39 → 27)"));
+    assert!(text.contains("*2 ⊗ *2 = *3"));
+    assert!(text.contains("{1/2 | 1} = 3/4"));
+}
