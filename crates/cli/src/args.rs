@@ -175,7 +175,10 @@ fn check_digits(s: &str) -> Result<&str, String> {
         return Err(format!("'{t}' is not a whole number"));
     }
     if t.len() > MAX_DIGITS {
-        return Err(format!("a number has {} digits; at most {MAX_DIGITS} are supported", t.len()));
+        return Err(format!(
+            "a number has {} digits; at most {MAX_DIGITS} are supported",
+            t.len()
+        ));
     }
     Ok(t)
 }

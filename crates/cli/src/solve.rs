@@ -2,8 +2,8 @@
 
 use clap::CommandFactory;
 use conway_impartial::games::{
-    coins, divisors, euclid, fibonacci_nim, kayles, lasker, misere_nim, moore, multiplication,
-    nim, nim_with_adding, staircase, subtraction, tartan, wythoff,
+    coins, divisors, euclid, fibonacci_nim, kayles, lasker, misere_nim, moore, multiplication, nim,
+    nim_with_adding, staircase, subtraction, tartan, wythoff,
 };
 use conway_impartial::heap::octal::OctalGame;
 use conway_impartial::Solution;

@@ -20,7 +20,11 @@ pub fn run() -> Result<(), CliError> {
 
     section("Nim (Bouton): xor the heaps", "conway solve nim 14 21 39");
     let s = nim::solve(&heaps(&[14, 21, 39]));
-    println!("{} — value {}", s.outcome.explanation(), s.value.as_deref().unwrap_or("?"));
+    println!(
+        "{} — value {}",
+        s.outcome.explanation(),
+        s.value.as_deref().unwrap_or("?")
+    );
     for m in &s.winning_moves {
         println!("winning move: {}", m.description);
     }
@@ -29,7 +33,10 @@ pub fn run() -> Result<(), CliError> {
         "Wythoff's game with huge heaps, in exact integers",
         "conway solve wythoff 1000000000000 1618033988749",
     );
-    let (a, b) = (BigUint::from(1_000_000_000_000u64), BigUint::from(1_618_033_988_749u64));
+    let (a, b) = (
+        BigUint::from(1_000_000_000_000u64),
+        BigUint::from(1_618_033_988_749u64),
+    );
     let s = wythoff::solve(&a, &b);
     println!("outcome {}: {}", s.outcome, s.outcome.explanation());
     for m in &s.winning_moves {
@@ -45,9 +52,15 @@ pub fn run() -> Result<(), CliError> {
     for note in &s.notes {
         println!("{note}");
     }
-    println!("so a heap of 10^12 is worth {}", s.value.as_deref().unwrap_or("?"));
+    println!(
+        "so a heap of 10^12 is worth {}",
+        s.value.as_deref().unwrap_or("?")
+    );
 
-    section("Misère Nim: the last to move loses", "conway solve misere-nim 2 2");
+    section(
+        "Misère Nim: the last to move loses",
+        "conway solve misere-nim 2 2",
+    );
     let s = misere_nim::solve(&heaps(&[2, 2]));
     println!("outcome {}: {}", s.outcome, s.outcome.explanation());
 
@@ -56,20 +69,38 @@ pub fn run() -> Result<(), CliError> {
         "conway solve ruler THHTTHTH",
     );
     let s = coins::solve(coins::CoinGame::Ruler, &coins::parse_row("THHTTHTH")?);
-    println!("value {}, {} winning moves, e.g. {}", s.value.as_deref().unwrap_or("?"), s.winning_moves.len(),
-        s.winning_moves.first().map(|m| m.description.as_str()).unwrap_or("none"));
+    println!(
+        "value {}, {} winning moves, e.g. {}",
+        s.value.as_deref().unwrap_or("?"),
+        s.winning_moves.len(),
+        s.winning_moves
+            .first()
+            .map(|m| m.description.as_str())
+            .unwrap_or("none")
+    );
 
     section(
         "Nim multiplication and the Tartan theorem",
         "conway solve tartan TTT/THT/TTH",
     );
     let (two, four, sixteen) = (Nimber(2), Nimber(4), Nimber(16));
-    println!("*2 ⊗ *2 = {}, *4 ⊗ *4 = {}, *16 ⊗ *16 = {}", two * two, four * four, sixteen * sixteen);
+    println!(
+        "*2 ⊗ *2 = {}, *4 ⊗ *4 = {}, *16 ⊗ *16 = {}",
+        two * two,
+        four * four,
+        sixteen * sixteen
+    );
     let board = tartan::parse_board("TTT/THT/TTH")?;
     let s = tartan::solve(coins::CoinGame::Turtles, coins::CoinGame::Turtles, &board);
-    println!("Turtles × Turtles board TTT/THT/TTH is worth {} (= *2⊗*2 ⊕ *3⊗*3)", s.value.as_deref().unwrap_or("?"));
+    println!(
+        "Turtles × Turtles board TTT/THT/TTH is worth {} (= *2⊗*2 ⊕ *3⊗*3)",
+        s.value.as_deref().unwrap_or("?")
+    );
 
-    section("Surreal numbers: the simplest number between two others", "(library: Dyadic::simplest_between)");
+    section(
+        "Surreal numbers: the simplest number between two others",
+        "(library: Dyadic::simplest_between)",
+    );
     let half = Dyadic::new(1, 1);
     let one = Dyadic::from_integer(1);
     let between = Dyadic::simplest_between(Some(&half), Some(&one))

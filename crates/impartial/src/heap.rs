@@ -22,9 +22,9 @@ pub fn grundy_sequence<R: HeapRule + ?Sized>(rule: &R, len: usize) -> Vec<u64> {
     let mut values: Vec<u64> = Vec::with_capacity(len);
     for n in 0..len as u64 {
         let options = rule.heap_options(n).into_iter().map(|parts| {
-            parts
-                .iter()
-                .fold(0, |acc, &p| acc ^ values[usize::try_from(p).unwrap_or(usize::MAX)])
+            parts.iter().fold(0, |acc, &p| {
+                acc ^ values[usize::try_from(p).unwrap_or(usize::MAX)]
+            })
         });
         let g = mex(options);
         values.push(g);

@@ -99,7 +99,13 @@ pub type MisereSolver<'g, G> = Solver<'g, G, bool>;
 
 impl<G: ImpartialGame, V: Clone> Solver<'_, G, V> {
     fn value(&mut self, position: &G::Position) -> Result<V, ImpartialError> {
-        evaluate(self.game, position, &mut self.memo, self.limit, self.combine)
+        evaluate(
+            self.game,
+            position,
+            &mut self.memo,
+            self.limit,
+            self.combine,
+        )
     }
 
     /// The options that are losses for the player who moves next: the winning moves.
@@ -207,7 +213,10 @@ mod tests {
             Err(ImpartialError::Cycle)
         );
         let err = GrundySolver::with_limit(&TakeOneOrTwo, 10).grundy(&100);
-        assert!(matches!(err, Err(ImpartialError::PositionLimit { limit: 10, .. })));
+        assert!(matches!(
+            err,
+            Err(ImpartialError::PositionLimit { limit: 10, .. })
+        ));
     }
 
     #[test]

@@ -8,8 +8,10 @@ pub fn big(v: &[u64]) -> Vec<BigUint> {
 }
 
 /// Heaps written as text (`"3 0 5"`), as in a winning move's `to`.
-pub fn parse_heaps(text: &str) -> Vec<u64> {
-    text.split(' ').map(|x| x.parse().expect("a heap size")).collect()
+pub fn parse_heaps<T: std::str::FromStr>(text: &str) -> Vec<T> {
+    text.split(' ')
+        .map(|x| x.parse().ok().expect("a heap size"))
+        .collect()
 }
 
 /// Sorted without duplicates, so that two ways of listing moves compare equal.

@@ -119,7 +119,7 @@ impl CoinGame {
 
 /// The n-th odious number (0-based): 2n, plus one when n has an even number of ones.
 pub fn odious(n: u64) -> u64 {
-    2 * n + u64::from(n.count_ones() % 2 == 0)
+    2 * n + u64::from(n.count_ones().is_multiple_of(2))
 }
 
 /// The index of `v` among the odious numbers, if it is one.
@@ -142,7 +142,9 @@ pub fn parse_row(text: &str) -> Result<Vec<bool>, ImpartialError> {
         })
         .collect::<Result<_, _>>()?;
     if coins.is_empty() {
-        return Err(ImpartialError::InvalidInput("the row of coins is empty".into()));
+        return Err(ImpartialError::InvalidInput(
+            "the row of coins is empty".into(),
+        ));
     }
     if coins.len() > MAX_COINS {
         return Err(ImpartialError::InvalidInput(format!(
@@ -176,7 +178,9 @@ pub fn coins_text(set: &[u64]) -> String {
 
 /// Outcome, value and every winning move of a row of coins.
 pub fn solve(game: CoinGame, coins: &[bool]) -> Solution {
-    let heads: Vec<u64> = (1..=coins.len() as u64).filter(|&x| coins[x as usize - 1]).collect();
+    let heads: Vec<u64> = (1..=coins.len() as u64)
+        .filter(|&x| coins[x as usize - 1])
+        .collect();
     let values: Vec<u64> = heads.iter().map(|&x| game.coin_value(x)).collect();
     let total = values.iter().fold(0, |a, b| a ^ b);
     let mut moves = Vec::new();
@@ -195,24 +199,38 @@ pub fn solve(game: CoinGame, coins: &[bool]) -> Solution {
             }
         }
     }
-    Solution::new(game.name(), row_text(coins), Outcome::of_grundy_is_zero(total == 0))
-        .with_value(total)
-        .fact(
-            "coin_values",
-            Fact::List(
-                heads
-                    .iter()
-                    .zip(&values)
-                    .map(|(x, v)| format!("{x}:{v}"))
-                    .collect(),
-            ),
-        )
-        .note(format!(
-            "heads at {}; coin values {} combine by xor",
-            if heads.is_empty() { "no coin".to_string() } else { coins_text(&heads).replacen("coin ", "", 1).replacen("coins ", "", 1) },
-            values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ⊕ ")
-        ))
-        .moves(moves, true)
+    Solution::new(
+        game.name(),
+        row_text(coins),
+        Outcome::of_grundy_is_zero(total == 0),
+    )
+    .with_value(total)
+    .fact(
+        "coin_values",
+        Fact::List(
+            heads
+                .iter()
+                .zip(&values)
+                .map(|(x, v)| format!("{x}:{v}"))
+                .collect(),
+        ),
+    )
+    .note(format!(
+        "heads at {}; coin values {} combine by xor",
+        if heads.is_empty() {
+            "no coin".to_string()
+        } else {
+            coins_text(&heads)
+                .replacen("coin ", "", 1)
+                .replacen("coins ", "", 1)
+        },
+        values
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(" ⊕ ")
+    ))
+    .moves(moves, true)
 }
 
 /// A row of coins searched directly, for the oracle tests: positions are bit masks of heads.
@@ -251,7 +269,9 @@ mod tests {
     fn published_coin_values() {
         let ruler: Vec<u64> = (1..=16).map(|x| CoinGame::Ruler.coin_value(x)).collect();
         assert_eq!(ruler, [1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16]);
-        let mock: Vec<u64> = (1..=20).map(|x| CoinGame::MockTurtles.coin_value(x)).collect();
+        let mock: Vec<u64> = (1..=20)
+            .map(|x| CoinGame::MockTurtles.coin_value(x))
+            .collect();
         assert_eq!(
             mock,
             [1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31, 32, 35, 37, 38]
@@ -269,7 +289,11 @@ mod tests {
                 let expected = (1..=len)
                     .filter(|x| heads >> (x - 1) & 1 == 1)
                     .fold(0, |acc, x| acc ^ game.coin_value(x));
-                assert_eq!(solver.grundy(&heads).unwrap(), expected, "{game:?} {heads:b}");
+                assert_eq!(
+                    solver.grundy(&heads).unwrap(),
+                    expected,
+                    "{game:?} {heads:b}"
+                );
             }
         }
     }
@@ -307,7 +331,10 @@ mod tests {
         let s = solve(CoinGame::Turtles, &parse_row("THTTH").unwrap());
         // Heads at 2 and 5: 2 ⊕ 5 = 7; turning 5 and 2 leaves nothing.
         assert_eq!(s.value.as_deref(), Some("*7"));
-        assert_eq!(s.winning_moves[0].description, "turn over coins 2 and 5 (coin 5 heads → tails)");
+        assert_eq!(
+            s.winning_moves[0].description,
+            "turn over coins 2 and 5 (coin 5 heads → tails)"
+        );
         assert!(parse_row("HTX?").is_err());
         assert!(parse_row("").is_err());
     }

@@ -29,7 +29,11 @@ impl Divisors {
             )));
         }
         let divisor_masks = (1..=n)
-            .map(|x| (1..=x).filter(|d| x % d == 0).fold(0u64, |m, d| m | 1 << (d - 1)))
+            .map(|x| {
+                (1..=x)
+                    .filter(|d| x % d == 0)
+                    .fold(0u64, |m, d| m | 1 << (d - 1))
+            })
             .collect();
         Ok(Divisors { n, divisor_masks })
     }
@@ -62,13 +66,12 @@ pub fn solve(n: u64) -> Result<Solution, ImpartialError> {
     if n == 0 {
         return Err(ImpartialError::InvalidInput("n must be at least 1".into()));
     }
-    let mut s = Solution::new("divisors", n.to_string(), Outcome::N).note(
-        "the first player wins for every n (strategy stealing: 1 divides every number)",
-    );
+    let mut s = Solution::new("divisors", n.to_string(), Outcome::N)
+        .note("the first player wins for every n (strategy stealing: 1 divides every number)");
     if n > SEARCH_LIMIT {
-        return Ok(s
-            .moves(Vec::new(), false)
-            .note(format!("n > {SEARCH_LIMIT}: no winning move is searched; the verdict is the theorem's")));
+        return Ok(s.moves(Vec::new(), false).note(format!(
+            "n > {SEARCH_LIMIT}: no winning move is searched; the verdict is the theorem's"
+        )));
     }
     let game = Divisors::new(n)?;
     let mut solver = GrundySolver::new(&game);
@@ -86,7 +89,11 @@ pub fn solve(n: u64) -> Result<Solution, ImpartialError> {
             moves.push(WinningMove::new(
                 format!(
                     "pick {x}, erasing {}",
-                    erased.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+                    erased
+                        .iter()
+                        .map(|d| d.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
                 rest.join(" "),
             ));
@@ -94,7 +101,10 @@ pub fn solve(n: u64) -> Result<Solution, ImpartialError> {
     }
     s = s
         .with_value(value)
-        .fact("positions_searched", Fact::Count(solver.positions_evaluated() as u64))
+        .fact(
+            "positions_searched",
+            Fact::Count(solver.positions_evaluated() as u64),
+        )
         .moves(moves, true);
     Ok(s)
 }

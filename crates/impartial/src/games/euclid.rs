@@ -73,17 +73,25 @@ pub fn solve(a: &BigUint, b: &BigUint) -> Solution {
             } else {
                 format!("subtract {m}×{small} from {large} ({large} → {to})")
             };
-            let pair = if a <= b { format!("{a} {to}") } else { format!("{to} {b}") };
+            let pair = if a <= b {
+                format!("{a} {to}")
+            } else {
+                format!("{to} {b}")
+            };
             WinningMove::new(text, pair)
         })
         .collect();
-    let mut s = Solution::new("euclid", format!("{a} {b}"), Outcome::from_next_player_wins(wins))
-        .fact(
-            "ratio_exceeds_golden",
-            Fact::Flag(!small.is_zero() && large * large > large * small + small * small),
-        )
-        .note("for a ≤ b the player to move wins iff a divides b or b/a > φ (Cole & Davie)")
-        .moves(moves, true);
+    let mut s = Solution::new(
+        "euclid",
+        format!("{a} {b}"),
+        Outcome::from_next_player_wins(wins),
+    )
+    .fact(
+        "ratio_exceeds_golden",
+        Fact::Flag(!small.is_zero() && large * large > large * small + small * small),
+    )
+    .note("for a ≤ b the player to move wins iff a divides b or b/a > φ (Cole & Davie)")
+    .moves(moves, true);
     if let (Some(x), Some(y)) = (small.to_u64(), large.to_u64()) {
         match GrundySolver::with_limit(&Euclid, VALUE_SEARCH_LIMIT).grundy(&(x, y)) {
             Ok(g) => s = s.with_value(g),
@@ -105,7 +113,11 @@ mod tests {
             for b in a..=60u64 {
                 let (ba, bb) = (BigUint::from(a), BigUint::from(b));
                 let searched = solver.outcome(&(a, b)).unwrap();
-                assert_eq!(Outcome::from_next_player_wins(next_player_wins(&ba, &bb)), searched, "({a},{b})");
+                assert_eq!(
+                    Outcome::from_next_player_wins(next_player_wins(&ba, &bb)),
+                    searched,
+                    "({a},{b})"
+                );
                 let found: Vec<(u64, u64)> = winning_moves(&ba, &bb)
                     .into_iter()
                     .map(|to| {

@@ -59,10 +59,16 @@ pub fn grundy_table(limit: usize) -> Vec<Vec<u64>> {
 /// Outcome, winning moves and (for small heaps) the Grundy value of (n, m); `max_take`
 /// defaults to the opening rule m = n − 1.
 pub fn solve(n: &BigUint, max_take: Option<&BigUint>) -> Result<Solution, ImpartialError> {
-    let opening = if n.is_zero() { BigUint::zero() } else { n - 1u32 };
+    let opening = if n.is_zero() {
+        BigUint::zero()
+    } else {
+        n - 1u32
+    };
     let m = max_take.cloned().unwrap_or(opening);
     if max_take.is_some() && m.is_zero() && !n.is_zero() {
-        return Err(ImpartialError::InvalidInput("--max-take must be at least 1".into()));
+        return Err(ImpartialError::InvalidInput(
+            "--max-take must be at least 1".into(),
+        ));
     }
     let limit = (&m).min(n).clone();
     let wins = next_player_wins(n, &m);
@@ -72,7 +78,10 @@ pub fn solve(n: &BigUint, max_take: Option<&BigUint>) -> Result<Solution, Impart
     let take_move = |t: &BigUint| {
         let rest = n - t;
         WinningMove::new(
-            format!("take {t} ({n} → {rest}); the opponent may then take up to {}", t * 2u32),
+            format!(
+                "take {t} ({n} → {rest}); the opponent may then take up to {}",
+                t * 2u32
+            ),
             format!("{rest} {}", (t * 2u32).min(rest.clone())),
         )
     };
@@ -90,15 +99,30 @@ pub fn solve(n: &BigUint, max_take: Option<&BigUint>) -> Result<Solution, Impart
             moves.push(take_move(z));
         }
     }
-    let zeck_text = terms.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" + ");
-    let mut s = Solution::new("fibonacci-nim", format!("{n} {m}"), Outcome::from_next_player_wins(wins))
-        .fact("max_take", Fact::Text(m.to_string()))
-        .fact("zeckendorf", Fact::List(terms.iter().map(|t| t.to_string()).collect()))
-        .note(format!(
-            "Zeckendorf: {n} = {}; the player to move wins iff the smallest term is at most {m}",
-            if zeck_text.is_empty() { "0".to_string() } else { zeck_text }
-        ))
-        .moves(moves, complete || !wins);
+    let zeck_text = terms
+        .iter()
+        .map(|t| t.to_string())
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let mut s = Solution::new(
+        "fibonacci-nim",
+        format!("{n} {m}"),
+        Outcome::from_next_player_wins(wins),
+    )
+    .fact("max_take", Fact::Text(m.to_string()))
+    .fact(
+        "zeckendorf",
+        Fact::List(terms.iter().map(|t| t.to_string()).collect()),
+    )
+    .note(format!(
+        "Zeckendorf: {n} = {}; the player to move wins iff the smallest term is at most {m}",
+        if zeck_text.is_empty() {
+            "0".to_string()
+        } else {
+            zeck_text
+        }
+    ))
+    .moves(moves, complete || !wins);
     if !complete && wins {
         s = s.note("many takes are legal: the canonical winning move (the smallest Zeckendorf term) is shown");
     }
@@ -119,10 +143,10 @@ mod tests {
     #[test]
     fn zeckendorf_rule_matches_table() {
         let table = grundy_table(150);
-        for n in 0..=150usize {
-            for m in 0..=n {
+        for (n, row) in table.iter().enumerate() {
+            for (m, &value) in row.iter().enumerate().take(n + 1) {
                 let rule = next_player_wins(&BigUint::from(n), &BigUint::from(m));
-                assert_eq!(rule, table[n][m] != 0, "n={n} m={m}");
+                assert_eq!(rule, value != 0, "n={n} m={m}");
             }
         }
     }
@@ -144,7 +168,7 @@ mod tests {
         for n in 2..=120u64 {
             let s = solve(&BigUint::from(n), None).unwrap();
             for mv in &s.winning_moves {
-                let parts: Vec<BigUint> = mv.to.split(' ').map(|x| x.parse().unwrap()).collect();
+                let parts: Vec<BigUint> = crate::testing::parse_heaps(&mv.to);
                 assert!(parts[0].is_zero() || !next_player_wins(&parts[0], &parts[1]));
             }
             assert_eq!(s.winning_moves.is_empty(), s.outcome == Outcome::P);

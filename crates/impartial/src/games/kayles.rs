@@ -41,7 +41,14 @@ pub fn solve(name: &str, game: &OctalGame, rows: &[u64]) -> Result<Solution, Imp
                 };
                 // A cleared row stays as 0 so that row numbers keep their meaning.
                 let mut next: Vec<u64> = rows.to_vec();
-                next.splice(i..=i, if parts.is_empty() { vec![0] } else { parts.clone() });
+                next.splice(
+                    i..=i,
+                    if parts.is_empty() {
+                        vec![0]
+                    } else {
+                        parts.clone()
+                    },
+                );
                 moves.push(WinningMove::new(
                     format!(
                         "knock down {removed} pin{} from row {} of {row}, leaving {left}",
@@ -53,27 +60,40 @@ pub fn solve(name: &str, game: &OctalGame, rows: &[u64]) -> Result<Solution, Imp
             }
         }
     }
-    Ok(Solution::new(name, heaps_text(rows), Outcome::of_grundy_is_zero(total == 0))
-        .with_value(total)
-        .fact("code", Fact::Text(game.code()))
-        .fact(
-            "row_values",
-            Fact::List(values.iter().map(|v| nimber_notation(&v.to_string())).collect()),
-        )
-        .note(format!(
-            "octal game {}: row values {} combine by xor",
-            game.code(),
-            values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ⊕ ")
-        ))
-        .moves(moves, true))
+    Ok(Solution::new(
+        name,
+        heaps_text(rows),
+        Outcome::of_grundy_is_zero(total == 0),
+    )
+    .with_value(total)
+    .fact("code", Fact::Text(game.code()))
+    .fact(
+        "row_values",
+        Fact::List(
+            values
+                .iter()
+                .map(|v| nimber_notation(&v.to_string()))
+                .collect(),
+        ),
+    )
+    .note(format!(
+        "octal game {}: row values {} combine by xor",
+        game.code(),
+        values
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(" ⊕ ")
+    ))
+    .moves(moves, true))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::sorted_unique;
     use crate::heap::HeapSum;
     use crate::solver::GrundySolver;
+    use crate::testing::sorted_unique;
     use proptest::prelude::*;
 
     proptest! {
@@ -87,7 +107,7 @@ mod tests {
             let mut solver = GrundySolver::new(&sum);
             prop_assert_eq!(s.outcome == Outcome::P, solver.grundy(&root).unwrap() == 0);
             let found: Vec<Vec<u64>> = s.winning_moves.iter().map(|m| {
-                let h: Vec<u64> = m.to.split(' ').map(|x| x.parse().unwrap()).collect();
+                let h: Vec<u64> = crate::testing::parse_heaps(&m.to);
                 HeapSum::<OctalGame>::position(&h)
             }).collect();
             let found = sorted_unique(found);
@@ -100,8 +120,15 @@ mod tests {
     fn describes_moves() {
         // A row of 3: only knocking down the middle pin leaves a P-position (*1 + *1).
         let s = solve("kayles", &OctalGame::kayles(), &[3]).unwrap();
-        let texts: Vec<_> = s.winning_moves.iter().map(|m| m.description.as_str()).collect();
-        assert_eq!(texts, vec!["knock down 1 pin from row 1 of 3, leaving rows of 1 and 1"]);
+        let texts: Vec<_> = s
+            .winning_moves
+            .iter()
+            .map(|m| m.description.as_str())
+            .collect();
+        assert_eq!(
+            texts,
+            vec!["knock down 1 pin from row 1 of 3, leaving rows of 1 and 1"]
+        );
         assert_eq!(s.winning_moves[0].to, "1 1");
         assert!(solve("kayles", &OctalGame::kayles(), &[MAX_ROW + 1]).is_err());
     }

@@ -19,7 +19,9 @@ pub struct LaskerRule;
 
 impl HeapRule for LaskerRule {
     fn heap_options(&self, n: u64) -> Vec<Vec<u64>> {
-        let mut out: Vec<Vec<u64>> = (0..n).map(|k| if k == 0 { vec![] } else { vec![k] }).collect();
+        let mut out: Vec<Vec<u64>> = (0..n)
+            .map(|k| if k == 0 { vec![] } else { vec![k] })
+            .collect();
         out.extend((1..=n / 2).map(|a| vec![a, n - a]));
         out
     }
@@ -82,14 +84,23 @@ pub fn solve(heaps: &[BigUint]) -> Solution {
             }
         }
     }
-    let mut s = Solution::new("lasker", heaps_text(heaps), Outcome::of_grundy_is_zero(total.is_zero()))
-        .with_value(&total)
-        .fact(
-            "heap_values",
-            Fact::List(values.iter().map(|v| nimber_notation(&v.to_string())).collect()),
-        )
-        .note("g(4k+1)=4k+1, g(4k+2)=4k+2, g(4k+3)=4k+4, g(4k+4)=4k+3; values combine by xor")
-        .moves(moves, complete);
+    let mut s = Solution::new(
+        "lasker",
+        heaps_text(heaps),
+        Outcome::of_grundy_is_zero(total.is_zero()),
+    )
+    .with_value(&total)
+    .fact(
+        "heap_values",
+        Fact::List(
+            values
+                .iter()
+                .map(|v| nimber_notation(&v.to_string()))
+                .collect(),
+        ),
+    )
+    .note("g(4k+1)=4k+1, g(4k+2)=4k+2, g(4k+3)=4k+4, g(4k+4)=4k+3; values combine by xor")
+    .moves(moves, complete);
     if !complete {
         s = s.note(format!(
             "splits of heaps above {SPLIT_SEARCH_LIMIT} were searched only with a part up to {SPLIT_SEARCH_LIMIT}"
@@ -101,9 +112,9 @@ pub fn solve(heaps: &[BigUint]) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::sorted_unique;
     use crate::heap::{grundy_sequence, HeapSum};
     use crate::solver::GrundySolver;
+    use crate::testing::sorted_unique;
     use proptest::prelude::*;
 
     #[test]
@@ -126,7 +137,7 @@ mod tests {
             let mut solver = GrundySolver::new(&sum);
             prop_assert_eq!(s.outcome == Outcome::P, solver.grundy(&root).unwrap() == 0);
             let found: Vec<Vec<u64>> = s.winning_moves.iter().map(|m| {
-                let h: Vec<u64> = m.to.split(' ').map(|x| x.parse().unwrap()).collect();
+                let h: Vec<u64> = crate::testing::parse_heaps(&m.to);
                 HeapSum::<LaskerRule>::position(&h)
             }).collect();
             let found = sorted_unique(found);

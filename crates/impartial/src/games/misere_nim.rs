@@ -5,8 +5,8 @@
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-use crate::games::{heaps_after, take_text};
 use crate::games::nim::nim_sum;
+use crate::games::{heaps_after, take_text};
 use crate::solution::{heaps_text, Solution, WinningMove};
 use crate::Outcome;
 
@@ -14,7 +14,11 @@ use crate::Outcome;
 pub fn outcome(heaps: &[BigUint]) -> Outcome {
     let s = nim_sum(heaps);
     let some_large = heaps.iter().any(|h| *h > BigUint::one());
-    Outcome::from_next_player_wins(if some_large { !s.is_zero() } else { s.is_zero() })
+    Outcome::from_next_player_wins(if some_large {
+        !s.is_zero()
+    } else {
+        s.is_zero()
+    })
 }
 
 /// Every winning move: `(heap index, new size)`. For each heap the target is forced: the
@@ -28,11 +32,12 @@ pub fn winning_moves(heaps: &[BigUint]) -> Vec<(usize, BigUint)> {
     let mut out = Vec::new();
     for (i, h) in heaps.iter().enumerate() {
         let others_sum = nim_sum(heaps) ^ h;
-        let others_large = heaps
-            .iter()
-            .enumerate()
-            .any(|(j, x)| j != i && *x > one);
-        let target = if others_large { others_sum } else { others_sum ^ &one };
+        let others_large = heaps.iter().enumerate().any(|(j, x)| j != i && *x > one);
+        let target = if others_large {
+            others_sum
+        } else {
+            others_sum ^ &one
+        };
         if target < *h {
             out.push((i, target));
         }
@@ -57,10 +62,10 @@ pub fn solve(heaps: &[BigUint]) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{big, sorted_unique};
     use crate::games::nim::NimHeap;
     use crate::solver::MisereSolver;
     use crate::sum::SumGame;
+    use crate::testing::{big, sorted_unique};
     use proptest::prelude::*;
 
     #[test]

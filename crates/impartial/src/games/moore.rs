@@ -20,7 +20,7 @@ pub const VALUE_LIMIT: u64 = 3_000;
 /// Whether the position is a P-position of Nim_k.
 pub fn is_p_position(k: u64, heaps: &[BigUint]) -> bool {
     let bits = heaps.iter().map(|h| h.bits()).max().unwrap_or(0);
-    (0..bits).all(|b| heaps.iter().filter(|h| h.bit(b)).count() as u64 % (k + 1) == 0)
+    (0..bits).all(|b| (heaps.iter().filter(|h| h.bit(b)).count() as u64).is_multiple_of(k + 1))
 }
 
 /// One winning move (the new heap sizes), by Moore's construction; `None` at a P-position.
@@ -75,7 +75,14 @@ impl ImpartialGame for MooreNim {
     fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
         let mut out = Vec::new();
         let mut current = heaps.clone();
-        fn rec(i: usize, changed: u64, k: u64, h: &[u64], cur: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        fn rec(
+            i: usize,
+            changed: u64,
+            k: u64,
+            h: &[u64],
+            cur: &mut Vec<u64>,
+            out: &mut Vec<Vec<u64>>,
+        ) {
             if i == h.len() {
                 if changed > 0 {
                     out.push(cur.clone());
@@ -110,11 +117,15 @@ fn move_text(from: &[BigUint], to: &[BigUint]) -> String {
 /// Outcome, winning moves and (for small positions) the Grundy value.
 pub fn solve(k: u64, heaps: &[BigUint]) -> Result<Solution, ImpartialError> {
     if k == 0 {
-        return Err(ImpartialError::InvalidInput("--k must be at least 1".into()));
+        return Err(ImpartialError::InvalidInput(
+            "--k must be at least 1".into(),
+        ));
     }
     let p = is_p_position(k, heaps);
     let product = heaps.iter().try_fold(1u64, |acc, h| {
-        h.to_u64().and_then(|h| h.checked_add(1)).and_then(|x| acc.checked_mul(x))
+        h.to_u64()
+            .and_then(|h| h.checked_add(1))
+            .and_then(|x| acc.checked_mul(x))
     });
     let small: Option<Vec<u64>> = heaps.iter().map(|h| h.to_u64()).collect();
     let game = MooreNim { k };
@@ -201,7 +212,7 @@ mod tests {
         assert_eq!(s.outcome, Outcome::N);
         assert!(s.all_winning_moves);
         for m in &s.winning_moves {
-            let to: Vec<BigUint> = m.to.split(' ').map(|x| x.parse().unwrap()).collect();
+            let to: Vec<BigUint> = crate::testing::parse_heaps(&m.to);
             assert!(is_p_position(2, &to));
         }
         assert!(solve(0, &big(&[1])).is_err());

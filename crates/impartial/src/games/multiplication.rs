@@ -54,7 +54,9 @@ impl ImpartialGame for Multiplication {
         if p >= self.n {
             return Vec::new();
         }
-        (2..=9u64).map(|k| p.saturating_mul(k).min(self.n)).collect()
+        (2..=9u64)
+            .map(|k| p.saturating_mul(k).min(self.n))
+            .collect()
     }
 }
 
@@ -83,10 +85,16 @@ pub fn solve(n: &BigUint, p: &BigUint) -> Result<Solution, ImpartialError> {
     } else {
         Vec::new()
     };
-    let mut s = Solution::new("multiplication", p.to_string(), Outcome::from_next_player_wins(wins))
-        .fact("target", Fact::Text(n.to_string()))
-        .note(format!("p = {p}; multiply by 2..9; the first to reach p ≥ {n} wins"))
-        .moves(moves, true);
+    let mut s = Solution::new(
+        "multiplication",
+        p.to_string(),
+        Outcome::from_next_player_wins(wins),
+    )
+    .fact("target", Fact::Text(n.to_string()))
+    .note(format!(
+        "p = {p}; multiply by 2..9; the first to reach p ≥ {n} wins"
+    ))
+    .moves(moves, true);
     if over {
         s = s.note("p has already reached the target: the game is over");
     }
@@ -118,10 +126,18 @@ mod tests {
             let game = Multiplication { n };
             let mut solver = GrundySolver::new(&game);
             let big_n = BigUint::from(n);
-            assert_eq!(next_player_wins(&big_n, &BigUint::from(1u32)), folklore(n), "n={n}");
+            assert_eq!(
+                next_player_wins(&big_n, &BigUint::from(1u32)),
+                folklore(n),
+                "n={n}"
+            );
             for p in (1..n).step_by(((n / 40) as usize).max(1)) {
                 let searched = solver.outcome(&p).unwrap().next_player_wins();
-                assert_eq!(next_player_wins(&big_n, &BigUint::from(p)), searched, "n={n} p={p}");
+                assert_eq!(
+                    next_player_wins(&big_n, &BigUint::from(p)),
+                    searched,
+                    "n={n} p={p}"
+                );
             }
         }
     }

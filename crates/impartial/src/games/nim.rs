@@ -51,20 +51,24 @@ pub fn solve(heaps: &[BigUint]) -> Solution {
         .collect();
     let count = moves.len() as u64;
     let xor_text = heaps_text(heaps).replace(' ', " ⊕ ");
-    Solution::new("nim", heaps_text(heaps), Outcome::of_grundy_is_zero(s.is_zero()))
-        .with_value(&s)
-        .fact("nim_sum", Fact::Text(s.to_string()))
-        .fact("winning_move_count", Fact::Count(count))
-        .note(format!("nim-sum {xor_text} = {s}"))
-        .moves(moves, true)
+    Solution::new(
+        "nim",
+        heaps_text(heaps),
+        Outcome::of_grundy_is_zero(s.is_zero()),
+    )
+    .with_value(&s)
+    .fact("nim_sum", Fact::Text(s.to_string()))
+    .fact("winning_move_count", Fact::Count(count))
+    .note(format!("nim-sum {xor_text} = {s}"))
+    .moves(moves, true)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{big, sorted_unique};
     use crate::solver::GrundySolver;
     use crate::sum::SumGame;
+    use crate::testing::{big, sorted_unique};
     use proptest::prelude::*;
 
     /// Seed 003's worked examples: the seed names one winning move each; the other heaps
@@ -92,7 +96,11 @@ mod tests {
         ] {
             let s = solve(&big(&heaps));
             assert_eq!(s.outcome, Outcome::N);
-            let moves: Vec<_> = s.winning_moves.iter().map(|m| m.description.as_str()).collect();
+            let moves: Vec<_> = s
+                .winning_moves
+                .iter()
+                .map(|m| m.description.as_str())
+                .collect();
             assert_eq!(moves, expected);
         }
         let s = solve(&big(&[1, 2, 3]));

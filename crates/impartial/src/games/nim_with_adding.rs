@@ -20,7 +20,7 @@ pub const VALUE_LIMIT: u64 = 12;
 pub fn is_paired(heaps: &[BigUint]) -> bool {
     let mut nonempty: Vec<&BigUint> = heaps.iter().filter(|h| !h.is_zero()).collect();
     nonempty.sort();
-    nonempty.len() % 2 == 0 && nonempty.chunks(2).all(|pair| pair[0] == pair[1])
+    nonempty.len().is_multiple_of(2) && nonempty.chunks(2).all(|pair| pair[0] == pair[1])
 }
 
 /// A winning move: `(heap taken from, stones taken, [(heap, stones put on it)])`.
@@ -35,7 +35,7 @@ pub fn winning_move(heaps: &[BigUint]) -> Option<AddingMove> {
     let mut order: Vec<usize> = (0..heaps.len()).filter(|&i| !heaps[i].is_zero()).collect();
     order.sort_by(|&a, &b| heaps[a].cmp(&heaps[b]).then(a.cmp(&b)));
     let largest = order.pop()?;
-    let (new_size, to_pair): (BigUint, &[usize]) = if order.len() % 2 == 0 {
+    let (new_size, to_pair): (BigUint, &[usize]) = if order.len().is_multiple_of(2) {
         (BigUint::zero(), &order[..])
     } else {
         (heaps[order[0]].clone(), &order[1..])
@@ -84,7 +84,9 @@ impl ImpartialGame for NimWithAdding {
         }
         let mut out = Vec::new();
         for i in 0..heaps.len() {
-            let others: Vec<usize> = (0..heaps.len()).filter(|&j| j != i && heaps[j] > 0).collect();
+            let others: Vec<usize> = (0..heaps.len())
+                .filter(|&j| j != i && heaps[j] > 0)
+                .collect();
             for take in 1..=heaps[i] {
                 let mut cur = heaps.clone();
                 cur[i] -= take;
@@ -121,9 +123,13 @@ pub fn solve(heaps: &[BigUint]) -> Solution {
             vec![WinningMove::new(text, heaps_text(&next))]
         })
         .unwrap_or_default();
-    let mut s = Solution::new("nim-with-adding", heaps_text(heaps), Outcome::from_next_player_wins(!paired))
-        .note("the player to move loses iff the non-empty heaps pair up exactly")
-        .moves(moves, paired);
+    let mut s = Solution::new(
+        "nim-with-adding",
+        heaps_text(heaps),
+        Outcome::from_next_player_wins(!paired),
+    )
+    .note("the player to move loses iff the non-empty heaps pair up exactly")
+    .moves(moves, paired);
     if !paired {
         s = s.note("one winning move shown; others exist in general");
     }

@@ -11,7 +11,10 @@ use crate::{ImpartialGame, Outcome};
 
 /// The nim-sum of the odd-numbered stairs (stair 1 is `stairs[0]`).
 pub fn odd_stair_sum(stairs: &[BigUint]) -> BigUint {
-    stairs.iter().step_by(2).fold(BigUint::zero(), |acc, s| acc ^ s)
+    stairs
+        .iter()
+        .step_by(2)
+        .fold(BigUint::zero(), |acc, s| acc ^ s)
 }
 
 /// Every winning move: `(stair index, coins carried down)`.
@@ -73,11 +76,15 @@ pub fn solve(stairs: &[BigUint]) -> Solution {
             )
         })
         .collect();
-    Solution::new("staircase", heaps_text(stairs), Outcome::of_grundy_is_zero(x.is_zero()))
-        .with_value(&x)
-        .fact("odd_stair_sum", Fact::Text(x.to_string()))
-        .note("stair 1 is the lowest; the value is the nim-sum of stairs 1, 3, 5, …")
-        .moves(moves, true)
+    Solution::new(
+        "staircase",
+        heaps_text(stairs),
+        Outcome::of_grundy_is_zero(x.is_zero()),
+    )
+    .with_value(&x)
+    .fact("odd_stair_sum", Fact::Text(x.to_string()))
+    .note("stair 1 is the lowest; the value is the nim-sum of stairs 1, 3, 5, …")
+    .moves(moves, true)
 }
 
 /// Staircase Nim searched directly, for the oracle tests.
@@ -104,8 +111,8 @@ impl ImpartialGame for Staircase {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::sorted_unique;
     use crate::solver::GrundySolver;
+    use crate::testing::sorted_unique;
     use proptest::prelude::*;
 
     proptest! {
@@ -126,9 +133,17 @@ mod tests {
 
     #[test]
     fn describes_moves() {
-        let s = solve(&[BigUint::from(3u32), BigUint::from(5u32), BigUint::from(1u32)]);
+        let s = solve(&[
+            BigUint::from(3u32),
+            BigUint::from(5u32),
+            BigUint::from(1u32),
+        ]);
         assert_eq!(s.value.as_deref(), Some("*2"));
-        let texts: Vec<_> = s.winning_moves.iter().map(|m| m.description.as_str()).collect();
+        let texts: Vec<_> = s
+            .winning_moves
+            .iter()
+            .map(|m| m.description.as_str())
+            .collect();
         assert!(texts.contains(&"move 2 coins from stair 1 off the staircase (3 → 1)"));
     }
 }

@@ -99,9 +99,7 @@ impl SubtractionGame {
         let mut len = 1024usize.max(4 * t);
         loop {
             let values = self.sequence(len.min(limit));
-            let found = find_period(&values, values.len(), |len, pre, per| {
-                len >= pre + per + t
-            });
+            let found = find_period(&values, values.len(), |len, pre, per| len >= pre + per + t);
             if let Some(p) = found {
                 let mut values = values;
                 values.truncate(p.preperiod + p.period);
@@ -131,7 +129,11 @@ impl HeapRule for SubtractionGame {
 impl ImpartialGame for SubtractionGame {
     type Position = u64;
     fn options(&self, n: &u64) -> Vec<u64> {
-        self.set.iter().take_while(|&&s| s <= *n).map(|&s| n - s).collect()
+        self.set
+            .iter()
+            .take_while(|&&s| s <= *n)
+            .map(|&s| n - s)
+            .collect()
     }
 }
 
@@ -143,7 +145,10 @@ fn value_of(p: &Periodicity, values: &[u16], n: &BigUint) -> u64 {
 /// Outcome, value, period and every winning move of a sum of heaps of a subtraction game.
 pub fn solve(game: &SubtractionGame, heaps: &[BigUint]) -> Result<Solution, ImpartialError> {
     let (period, values) = game.periodicity(PERIOD_SEARCH_LIMIT)?;
-    let grundy: Vec<u64> = heaps.iter().map(|h| value_of(&period, &values, h)).collect();
+    let grundy: Vec<u64> = heaps
+        .iter()
+        .map(|h| value_of(&period, &values, h))
+        .collect();
     let total = grundy.iter().fold(0, |a, b| a ^ b);
     let mut moves = Vec::new();
     if total != 0 {
@@ -155,7 +160,10 @@ pub fn solve(game: &SubtractionGame, heaps: &[BigUint]) -> Result<Solution, Impa
                 }
                 let to = h - s;
                 if value_of(&period, &values, &to) == target {
-                    moves.push(WinningMove::new(take_text(i, h, &to), heaps_after(heaps, i, &to)));
+                    moves.push(WinningMove::new(
+                        take_text(i, h, &to),
+                        heaps_after(heaps, i, &to),
+                    ));
                 }
             }
         }
@@ -177,7 +185,12 @@ pub fn solve(game: &SubtractionGame, heaps: &[BigUint]) -> Result<Solution, Impa
     .fact("period_values", Fact::List(periodic.clone()))
     .fact(
         "heap_values",
-        Fact::List(grundy.iter().map(|g| nimber_notation(&g.to_string())).collect()),
+        Fact::List(
+            grundy
+                .iter()
+                .map(|g| nimber_notation(&g.to_string()))
+                .collect(),
+        ),
     )
     .note(format!(
         "subtraction set {{{set_text}}}: Grundy values are periodic with period {} from heap {} \
@@ -191,7 +204,11 @@ pub fn solve(game: &SubtractionGame, heaps: &[BigUint]) -> Result<Solution, Impa
     if heaps.len() > 1 {
         solution = solution.note(format!(
             "heap values {} combine by xor to {total}",
-            grundy.iter().map(|g| g.to_string()).collect::<Vec<_>>().join(" ⊕ ")
+            grundy
+                .iter()
+                .map(|g| g.to_string())
+                .collect::<Vec<_>>()
+                .join(" ⊕ ")
         ));
     }
     Ok(solution)
@@ -218,7 +235,10 @@ pub fn solve_bash(max: &BigUint, heaps: &[BigUint]) -> Result<Solution, Impartia
             let k = (&grundy[i] + &modulus - &target) % &modulus;
             if !k.is_zero() && k <= *h {
                 let to = h - &k;
-                moves.push(WinningMove::new(take_text(i, h, &to), heaps_after(heaps, i, &to)));
+                moves.push(WinningMove::new(
+                    take_text(i, h, &to),
+                    heaps_after(heaps, i, &to),
+                ));
             }
         }
     }
@@ -236,15 +256,18 @@ pub fn solve_bash(max: &BigUint, heaps: &[BigUint]) -> Result<Solution, Impartia
 }
 
 fn join(set: &[u64]) -> String {
-    set.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",")
+    set.iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::big;
     use crate::heap::grundy_sequence;
     use crate::solver::GrundySolver;
+    use crate::testing::big;
     use proptest::prelude::*;
 
     #[test]
@@ -275,7 +298,12 @@ mod tests {
         assert_eq!((p.preperiod, p.period), (0, 7));
         assert_eq!(v, vec![0, 1, 0, 1, 2, 3, 2]);
         let s = solve(&g, &big(&[1_000_000_000_000])).unwrap();
-        assert_eq!(s.value.as_deref(), Some(&*nimber_notation(&v[(1_000_000_000_000u64 % 7) as usize].to_string())));
+        assert_eq!(
+            s.value.as_deref(),
+            Some(&*nimber_notation(
+                &v[(1_000_000_000_000u64 % 7) as usize].to_string()
+            ))
+        );
     }
 
     /// Bash game: the player to move loses iff n mod (m+1) = 0 (seed 002).
@@ -283,8 +311,16 @@ mod tests {
     fn bash_closed_form() {
         let s = solve_bash(&BigUint::from(3u32), &big(&[10])).unwrap();
         assert_eq!(s.outcome, Outcome::N);
-        assert_eq!(s.winning_moves[0].description, "take 2 from heap 1 (10 → 8)");
-        assert_eq!(solve_bash(&BigUint::from(3u32), &big(&[12])).unwrap().outcome, Outcome::P);
+        assert_eq!(
+            s.winning_moves[0].description,
+            "take 2 from heap 1 (10 → 8)"
+        );
+        assert_eq!(
+            solve_bash(&BigUint::from(3u32), &big(&[12]))
+                .unwrap()
+                .outcome,
+            Outcome::P
+        );
         assert!(solve_bash(&BigUint::zero(), &big(&[1])).is_err());
     }
 

@@ -68,7 +68,10 @@ pub fn solve(rows: CoinGame, cols: CoinGame, board: &[Vec<bool>]) -> Solution {
                 .map(move |(j, _)| (i as u64 + 1, j as u64 + 1))
         })
         .collect();
-    let total: Nimber = heads.iter().map(|&(i, j)| coin_value(rows, cols, i, j)).sum();
+    let total: Nimber = heads
+        .iter()
+        .map(|&(i, j)| coin_value(rows, cols, i, j))
+        .sum();
     let mut moves = Vec::new();
     if total != Nimber::ZERO {
         for &(i, j) in &heads {
@@ -87,8 +90,12 @@ pub fn solve(rows: CoinGame, cols: CoinGame, board: &[Vec<bool>]) -> Solution {
                     moves.push(WinningMove::new(
                         format!(
                             "turn over rows {} × columns {} (coin ({i},{j}) heads → tails)",
-                            coins_text(&t1).trim_start_matches("coins ").trim_start_matches("coin "),
-                            coins_text(&t2).trim_start_matches("coins ").trim_start_matches("coin ")
+                            coins_text(&t1)
+                                .trim_start_matches("coins ")
+                                .trim_start_matches("coin "),
+                            coins_text(&t2)
+                                .trim_start_matches("coins ")
+                                .trim_start_matches("coin ")
                         ),
                         board_text(&next),
                     ));
@@ -96,23 +103,27 @@ pub fn solve(rows: CoinGame, cols: CoinGame, board: &[Vec<bool>]) -> Solution {
             }
         }
     }
-    Solution::new("tartan", board_text(board), Outcome::of_grundy_is_zero(total == Nimber::ZERO))
-        .with_value(total.value())
-        .fact("rows", Fact::Text(rows.name().into()))
-        .fact("columns", Fact::Text(cols.name().into()))
-        .note(format!(
-            "Tartan theorem: coin (i,j) is worth {}(i) ⊗ {}(j) (nim product); heads combine by xor",
-            rows.name(),
-            cols.name()
-        ))
-        .moves(moves, true)
+    Solution::new(
+        "tartan",
+        board_text(board),
+        Outcome::of_grundy_is_zero(total == Nimber::ZERO),
+    )
+    .with_value(total.value())
+    .fact("rows", Fact::Text(rows.name().into()))
+    .fact("columns", Fact::Text(cols.name().into()))
+    .note(format!(
+        "Tartan theorem: coin (i,j) is worth {}(i) ⊗ {}(j) (nim product); heads combine by xor",
+        rows.name(),
+        cols.name()
+    ))
+    .moves(moves, true)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::sorted_unique;
     use crate::solver::GrundySolver;
+    use crate::testing::sorted_unique;
     use crate::ImpartialGame;
 
     /// A small product board searched directly: positions are bit masks of heads.
@@ -151,14 +162,23 @@ mod tests {
         let games = [CoinGame::Turtles, CoinGame::Ruler, CoinGame::MockTurtles];
         for rows in games {
             for cols in games {
-                let board = Board { rows, cols, height: 3, width: 3 };
+                let board = Board {
+                    rows,
+                    cols,
+                    height: 3,
+                    width: 3,
+                };
                 let mut solver = GrundySolver::new(&board);
                 for heads in 0u64..1 << 9 {
                     let expected: Nimber = (0..9)
                         .filter(|b| heads >> b & 1 == 1)
                         .map(|b| coin_value(rows, cols, b / 3 + 1, b % 3 + 1))
                         .sum();
-                    assert_eq!(solver.grundy(&heads).unwrap(), expected.value(), "{rows:?}×{cols:?} {heads:b}");
+                    assert_eq!(
+                        solver.grundy(&heads).unwrap(),
+                        expected.value(),
+                        "{rows:?}×{cols:?} {heads:b}"
+                    );
                 }
             }
         }
@@ -168,7 +188,12 @@ mod tests {
     #[test]
     fn winning_moves_match_search() {
         let (rows, cols) = (CoinGame::Ruler, CoinGame::Turtles);
-        let game = Board { rows, cols, height: 3, width: 3 };
+        let game = Board {
+            rows,
+            cols,
+            height: 3,
+            width: 3,
+        };
         let mut solver = GrundySolver::new(&game);
         for heads in (1u64..1 << 9).step_by(7) {
             let board: Vec<Vec<bool>> = (0..3)
@@ -180,7 +205,9 @@ mod tests {
                 .iter()
                 .map(|m| {
                     let b = parse_board(&m.to).unwrap();
-                    (0..9).filter(|k| b[k / 3][k % 3]).fold(0, |acc, k| acc | 1 << k)
+                    (0..9)
+                        .filter(|k| b[k / 3][k % 3])
+                        .fold(0, |acc, k| acc | 1 << k)
                 })
                 .collect();
             let found = sorted_unique(found);
@@ -191,11 +218,18 @@ mod tests {
 
     #[test]
     fn parses_boards() {
-        assert_eq!(parse_board("HT/TH").unwrap(), vec![vec![true, false], vec![false, true]]);
+        assert_eq!(
+            parse_board("HT/TH").unwrap(),
+            vec![vec![true, false], vec![false, true]]
+        );
         assert!(parse_board("HT/T").is_err());
         assert!(parse_board("").is_err());
         // Turtles × Turtles: coin (2,2) is *2 ⊗ *2 = *3.
-        let s = solve(CoinGame::Turtles, CoinGame::Turtles, &parse_board("TT/TH").unwrap());
+        let s = solve(
+            CoinGame::Turtles,
+            CoinGame::Turtles,
+            &parse_board("TT/TH").unwrap(),
+        );
         assert_eq!(s.value.as_deref(), Some("*3"));
     }
 }

@@ -36,8 +36,16 @@ pub fn partner(x: &BigUint) -> BigUint {
     // x/φ = x(√5 − 1)/2; its floor is within one of the index j with a_j = x, if any.
     let five_x2: BigUint = x * x * 5u32;
     let s = five_x2.sqrt();
-    let j0 = if s >= *x { (&s - x) >> 1 } else { BigUint::zero() };
-    let start = if j0 > BigUint::one() { &j0 - 1u32 } else { BigUint::zero() };
+    let j0 = if s >= *x {
+        (&s - x) >> 1
+    } else {
+        BigUint::zero()
+    };
+    let start = if j0 > BigUint::one() {
+        &j0 - 1u32
+    } else {
+        BigUint::zero()
+    };
     let mut j = start.clone();
     while j <= &j0 + 2u32 {
         if lower(&j) == *x {
@@ -47,7 +55,11 @@ pub fn partner(x: &BigUint) -> BigUint {
     }
     // Otherwise x = b_j = a_j + j, with j = x − x/φ (again within one).
     let approx = x - &j0;
-    let mut j = if approx > BigUint::from(2u32) { &approx - 2u32 } else { BigUint::one() };
+    let mut j = if approx > BigUint::from(2u32) {
+        &approx - 2u32
+    } else {
+        BigUint::one()
+    };
     while j <= &approx + 2u32 {
         let a = lower(&j);
         if &a + &j == *x {
@@ -101,17 +113,18 @@ pub fn grundy_table(a: usize, b: usize) -> Vec<Vec<u64>> {
     let mut cols = vec![vec![0u64; words]; b + 1];
     let mut diags = vec![vec![0u64; words]; a + b + 1];
     let mut table = vec![vec![0u64; b + 1]; a + 1];
-    for i in 0..=a {
+    for (i, table_row) in table.iter_mut().enumerate() {
         let mut row = vec![0u64; words];
         for j in 0..=b {
             let d = a + j - i;
             let g = (0..words)
                 .find_map(|w| {
                     let seen = row[w] | cols[j][w] | diags[d][w];
-                    (seen != u64::MAX).then(|| (w as u64) * 64 + u64::from((!seen).trailing_zeros()))
+                    (seen != u64::MAX)
+                        .then(|| (w as u64) * 64 + u64::from((!seen).trailing_zeros()))
                 })
                 .unwrap_or((words as u64) * 64);
-            table[i][j] = g;
+            table_row[j] = g;
             let (w, bit) = ((g / 64) as usize, g % 64);
             row[w] |= 1 << bit;
             cols[j][w] |= 1 << bit;
@@ -141,7 +154,10 @@ pub fn solve(a: &BigUint, b: &BigUint) -> Solution {
     let k = large - small;
     let mut s = Solution::new("wythoff", format!("{a} {b}"), Outcome::of_grundy_is_zero(p))
         .fact("k", Fact::Text(k.to_string()))
-        .fact("p_position_for_k", Fact::Text(format!("{} {}", lower(&k), lower(&k) + &k)))
+        .fact(
+            "p_position_for_k",
+            Fact::Text(format!("{} {}", lower(&k), lower(&k) + &k)),
+        )
         .note(format!(
             "the P-position with difference {k} is ({}, {}) (a_k = ⌊kφ⌋, computed exactly)",
             lower(&k),
@@ -232,7 +248,7 @@ mod tests {
         assert_eq!(moves, vec!["999999999998 1618033988747"]);
         assert_eq!(partner(&b), n(2_618_033_988_749));
         for m in &s.winning_moves {
-            let parts: Vec<BigUint> = m.to.split(' ').map(|x| x.parse().unwrap()).collect();
+            let parts: Vec<BigUint> = crate::testing::parse_heaps(&m.to);
             assert!(is_p_position(&parts[0], &parts[1]));
         }
     }

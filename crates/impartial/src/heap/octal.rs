@@ -96,7 +96,10 @@ mod tests {
     #[test]
     fn parses_codes() {
         assert_eq!(OctalGame::parse("0.77").unwrap(), OctalGame::kayles());
-        assert_eq!(OctalGame::parse(".07").unwrap(), OctalGame::dawsons_kayles());
+        assert_eq!(
+            OctalGame::parse(".07").unwrap(),
+            OctalGame::dawsons_kayles()
+        );
         assert_eq!(OctalGame::parse("4.07").unwrap().code(), "4.07");
         assert!(OctalGame::parse("0.78").is_err());
         assert!(OctalGame::parse("077").is_err());
