@@ -47,8 +47,16 @@ fn fact_text(f: &Fact) -> String {
 /// The answer for a person: outcome, value, winning moves, then details.
 pub fn text(s: &Solution) -> String {
     let mut out = String::new();
+    let width = s
+        .facts
+        .iter()
+        .map(|(name, _)| name.chars().count())
+        .chain([13])
+        .max()
+        .unwrap_or(13)
+        + 2;
     let row = |out: &mut String, key: &str, value: &str| {
-        out.push_str(&format!("{key:<15}{value}\n"));
+        out.push_str(&format!("{key:<width$}{value}\n"));
     };
     row(&mut out, "game", &format!("{}  {}", s.game, s.position));
     row(

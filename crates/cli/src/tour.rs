@@ -69,15 +69,10 @@ pub fn run() -> Result<(), CliError> {
         "conway solve ruler THHTTHTH",
     );
     let s = coins::solve(coins::CoinGame::Ruler, &coins::parse_row("THHTTHTH")?);
-    println!(
-        "value {}, {} winning moves, e.g. {}",
-        s.value.as_deref().unwrap_or("?"),
-        s.winning_moves.len(),
-        s.winning_moves
-            .first()
-            .map(|m| m.description.as_str())
-            .unwrap_or("none")
-    );
+    println!("value {}", s.value.as_deref().unwrap_or("?"));
+    for m in &s.winning_moves {
+        println!("winning move: {} ⇒ {}", m.description, m.to);
+    }
 
     section(
         "Nim multiplication and the Tartan theorem",

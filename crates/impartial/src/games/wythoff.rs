@@ -153,9 +153,9 @@ pub fn solve(a: &BigUint, b: &BigUint) -> Solution {
     let (small, large) = if a <= b { (a, b) } else { (b, a) };
     let k = large - small;
     let mut s = Solution::new("wythoff", format!("{a} {b}"), Outcome::of_grundy_is_zero(p))
-        .fact("k", Fact::Text(k.to_string()))
+        .fact("difference", Fact::Text(k.to_string()))
         .fact(
-            "p_position_for_k",
+            "p_position_with_difference",
             Fact::Text(format!("{} {}", lower(&k), lower(&k) + &k)),
         )
         .note(format!(
