@@ -97,7 +97,24 @@ pub type GrundySolver<'g, G> = Solver<'g, G, u64>;
 /// the stored value says whether the player to move wins.
 pub type MisereSolver<'g, G> = Solver<'g, G, bool>;
 
-impl<G: ImpartialGame, V: Clone> Solver<'_, G, V> {
+impl<'g, G: ImpartialGame, V: Clone> Solver<'g, G, V> {
+    /// A solver whose values follow `combine` (a position's value from its options' values)
+    /// and `is_loss` (whether a value means the player to move loses).
+    fn from_rules(
+        game: &'g G,
+        limit: usize,
+        combine: fn(&[V]) -> V,
+        is_loss: fn(&V) -> bool,
+    ) -> Self {
+        Solver {
+            game,
+            memo: HashMap::new(),
+            limit,
+            combine,
+            is_loss,
+        }
+    }
+
     fn value(&mut self, position: &G::Position) -> Result<V, ImpartialError> {
         evaluate(
             self.game,
@@ -143,13 +160,7 @@ impl<'g, G: ImpartialGame> Solver<'g, G, u64> {
 
     /// A Grundy solver that refuses to store more than `limit` positions.
     pub fn with_limit(game: &'g G, limit: usize) -> Self {
-        Solver {
-            game,
-            memo: HashMap::new(),
-            limit,
-            combine: |vs| mex(vs.iter().copied()),
-            is_loss: |&g| g == 0,
-        }
+        Self::from_rules(game, limit, |vs| mex(vs.iter().copied()), |&g| g == 0)
     }
 
     /// The Grundy value: the mex of the values of the options.
@@ -166,14 +177,13 @@ impl<'g, G: ImpartialGame> Solver<'g, G, bool> {
 
     /// A misère solver that refuses to store more than `limit` positions.
     pub fn with_limit(game: &'g G, limit: usize) -> Self {
-        Solver {
+        // A player with no move wins; otherwise one needs an option that loses.
+        Self::from_rules(
             game,
-            memo: HashMap::new(),
             limit,
-            // A player with no move wins; otherwise one needs an option that loses.
-            combine: |opts| opts.is_empty() || opts.iter().any(|&w| !w),
-            is_loss: |&wins| !wins,
-        }
+            |opts| opts.is_empty() || opts.iter().any(|&w| !w),
+            |&wins| !wins,
+        )
     }
 }
 

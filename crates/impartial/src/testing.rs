@@ -20,3 +20,18 @@ pub fn sorted_unique<T: Ord>(mut v: Vec<T>) -> Vec<T> {
     v.dedup();
     v
 }
+
+/// The sorted positions reached by heap moves `(heap index, new size)`, without duplicates,
+/// to compare with a solver's winning options on sorted positions.
+pub fn positions_after(heaps: &[u64], moves: Vec<(usize, BigUint)>) -> Vec<Vec<u64>> {
+    let positions = moves
+        .into_iter()
+        .map(|(i, to)| {
+            let mut h = heaps.to_vec();
+            h[i] = u64::try_from(to).expect("a small heap");
+            h.sort();
+            h
+        })
+        .collect();
+    sorted_unique(positions)
+}

@@ -65,7 +65,7 @@ mod tests {
     use crate::games::nim::NimHeap;
     use crate::solver::MisereSolver;
     use crate::sum::SumGame;
-    use crate::testing::{big, sorted_unique};
+    use crate::testing::{big, positions_after, sorted_unique};
     use proptest::prelude::*;
 
     #[test]
@@ -85,13 +85,7 @@ mod tests {
             let sum = SumGame(&NimHeap);
             let mut solver = MisereSolver::new(&sum);
             prop_assert_eq!(outcome(&big(&heaps)), solver.outcome(&sorted).unwrap());
-            let found: Vec<Vec<u64>> = winning_moves(&big(&heaps)).into_iter().map(|(i, to)| {
-                let mut h = heaps.clone();
-                h[i] = u64::try_from(to).unwrap();
-                h.sort();
-                h
-            }).collect();
-            let found = sorted_unique(found);
+            let found = positions_after(&heaps, winning_moves(&big(&heaps)));
             let expected = sorted_unique(solver.winning_options(&sorted).unwrap());
             prop_assert_eq!(found, expected);
         }

@@ -68,7 +68,7 @@ mod tests {
     use super::*;
     use crate::solver::GrundySolver;
     use crate::sum::SumGame;
-    use crate::testing::{big, sorted_unique};
+    use crate::testing::{big, positions_after, sorted_unique};
     use proptest::prelude::*;
 
     /// Seed 003's worked examples: the seed names one winning move each; the other heaps
@@ -128,13 +128,7 @@ mod tests {
             let g = solver.grundy(&sorted).unwrap();
             let big_heaps = big(&heaps);
             prop_assert_eq!(BigUint::from(g), nim_sum(&big_heaps));
-            let found: Vec<Vec<u64>> = winning_moves(&big_heaps).into_iter().map(|(i, to)| {
-                let mut h = heaps.clone();
-                h[i] = u64::try_from(to).unwrap();
-                h.sort();
-                h
-            }).collect();
-            let found = sorted_unique(found);
+            let found = positions_after(&heaps, winning_moves(&big_heaps));
             let expected = sorted_unique(solver.winning_options(&sorted).unwrap());
             prop_assert_eq!(found, expected);
         }
