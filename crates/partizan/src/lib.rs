@@ -1,0 +1,15 @@
+//! Partizan games: games where Left and Right have different moves.
+//!
+//! The heart is the [`Store`] of canonical forms (hash-consed, with number-up-star values in
+//! closed form) and its operations: sums, negatives, comparison and outcome classes. Around it:
+//! CGSuite-style printing ([`print`]) and the textbook oracle ([`naive`]) that the store is
+//! tested against.
+
+mod error;
+pub mod naive;
+pub mod print;
+pub mod store;
+
+pub use error::PartizanError;
+pub use store::compare::{Outcome, Relation};
+pub use store::{GameId, Nus, Store};

@@ -1,0 +1,89 @@
+//! Disjunctive sums and negatives, cached.
+//!
+//! G + H = {G^L + H, G + H^L | G^R + H, G + H^R}. Number-up-star sums are added part by part;
+//! when one summand is a number and the other is not, only the other's options are used
+//! (number translation: x + {H^L | H^R} = {x + H^L | x + H^R} for H not a number).
+
+use super::{GameId, Record, Store};
+
+impl Store {
+    /// G + H.
+    pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
+        if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
+            let sum = a.add(b);
+            return self.nus(&sum);
+        }
+        if g == self.zero() {
+            return h;
+        }
+        if h == self.zero() {
+            return g;
+        }
+        let key = (g.min(h), g.max(h));
+        if let Some(&sum) = self.sums.get(&key) {
+            return sum;
+        }
+        let (g_is_number, h_is_number) = (self.is_number(g), self.is_number(h));
+        let (mut left, mut right) = (Vec::new(), Vec::new());
+        if !g_is_number {
+            let (gl, gr) = self.options(g);
+            left.extend(gl.into_iter().map(|x| self.add(x, h)));
+            right.extend(gr.into_iter().map(|x| self.add(x, h)));
+        }
+        if !h_is_number {
+            let (hl, hr) = self.options(h);
+            left.extend(hl.into_iter().map(|x| self.add(g, x)));
+            right.extend(hr.into_iter().map(|x| self.add(g, x)));
+        }
+        let sum = self.construct(&left, &right);
+        self.sums.insert(key, sum);
+        sum
+    }
+
+    /// −G = {−G^R | −G^L}.
+    pub fn neg(&mut self, g: GameId) -> GameId {
+        if let Some(n) = self.as_nus(g) {
+            let negative = n.neg();
+            return self.nus(&negative);
+        }
+        if let Some(&n) = self.negatives.get(&g) {
+            return n;
+        }
+        let (left, right) = match &self.records[g.index()] {
+            Record::Options { left, right } => (left.to_vec(), right.to_vec()),
+            Record::Nus(_) => unreachable!("number-up-star values are negated by formula"),
+        };
+        let mut new_left: Vec<GameId> = right.into_iter().map(|x| self.neg(x)).collect();
+        let mut new_right: Vec<GameId> = left.into_iter().map(|x| self.neg(x)).collect();
+        new_left.sort_unstable();
+        new_right.sort_unstable();
+        // The negative of a canonical form is canonical.
+        let negative = self.intern_canonical(new_left, new_right);
+        self.negatives.insert(g, negative);
+        self.negatives.insert(negative, g);
+        negative
+    }
+
+    /// G − H.
+    pub fn sub(&mut self, g: GameId, h: GameId) -> GameId {
+        let minus_h = self.neg(h);
+        self.add(g, minus_h)
+    }
+
+    /// n·G for an integer n (a sum of |n| copies of G or of −G), by doubling.
+    pub fn multiple(&mut self, g: GameId, n: i64) -> GameId {
+        let base = if n < 0 { self.neg(g) } else { g };
+        let mut count = n.unsigned_abs();
+        let (mut acc, mut power) = (self.zero(), base);
+        while count > 0 {
+            if count & 1 == 1 {
+                acc = self.add(acc, power);
+            }
+            count >>= 1;
+            if count > 0 {
+                power = self.add(power, power);
+            }
+        }
+        acc
+    }
+}

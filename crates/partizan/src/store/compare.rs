@@ -1,0 +1,186 @@
+//! Comparison of games: G ≤ H, and what follows from it (equality, order, outcome classes).
+//!
+//! G ≤ H unless some G^L ≥ H or some H^R ≤ G. Number-up-star pairs are decided by formula.
+//! When exactly one side is known to be a number, its options are skipped: by the number
+//! avoidance theorem a player never needs to move in a number while the other component is
+//! not one. The recursion also runs against a game still under construction (its options as
+//! raw id lists), which is how reversible options are found without building a new game.
+
+use std::borrow::Cow;
+use std::cmp::Ordering;
+use std::fmt;
+
+use super::{GameId, Nus, Record, Store};
+
+/// One side of a comparison.
+#[derive(Clone)]
+pub(super) enum Operand<'a> {
+    /// A stored canonical form.
+    Id(GameId),
+    /// A number-up-star value that may not be stored.
+    Nus(Cow<'a, Nus>),
+    /// A game given by (not necessarily canonical) options.
+    Raw {
+        left: &'a [GameId],
+        right: &'a [GameId],
+    },
+}
+
+/// The options of an operand on one side: stored ids or derived values.
+enum OptionList<'a> {
+    Ids(&'a [GameId]),
+    Values(Vec<Nus>),
+}
+
+impl OptionList<'_> {
+    fn operands(&self) -> Box<dyn Iterator<Item = Operand<'_>> + '_> {
+        match self {
+            OptionList::Ids(ids) => Box::new(ids.iter().map(|&g| Operand::Id(g))),
+            OptionList::Values(v) => Box::new(v.iter().map(|n| Operand::Nus(Cow::Borrowed(n)))),
+        }
+    }
+}
+
+/// How two games compare.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Relation {
+    /// G = H.
+    Equal,
+    /// G < H.
+    Less,
+    /// G > H.
+    Greater,
+    /// G ‖ H: neither G ≤ H nor H ≤ G.
+    Confused,
+}
+
+/// Who wins a game, by the field's four outcome classes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// Left wins whoever starts (G > 0).
+    Left,
+    /// Right wins whoever starts (G < 0).
+    Right,
+    /// The second player wins (G = 0).
+    Previous,
+    /// The first player wins (G ‖ 0).
+    Next,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::Left => "L",
+            Outcome::Right => "R",
+            Outcome::Previous => "P",
+            Outcome::Next => "N",
+        })
+    }
+}
+
+impl Outcome {
+    /// A sentence for people.
+    pub fn explanation(self) -> &'static str {
+        match self {
+            Outcome::Left => "Left wins whoever moves first",
+            Outcome::Right => "Right wins whoever moves first",
+            Outcome::Previous => "the second player wins",
+            Outcome::Next => "the first player wins",
+        }
+    }
+}
+
+impl Store {
+    /// Whether G ≤ H.
+    pub fn leq(&self, g: GameId, h: GameId) -> bool {
+        self.le(&Operand::Id(g), &Operand::Id(h))
+    }
+
+    /// How G compares with H.
+    pub fn relation(&self, g: GameId, h: GameId) -> Relation {
+        match (self.leq(g, h), self.leq(h, g)) {
+            (true, true) => Relation::Equal,
+            (true, false) => Relation::Less,
+            (false, true) => Relation::Greater,
+            (false, false) => Relation::Confused,
+        }
+    }
+
+    /// The order of G and H if they are comparable.
+    pub fn partial_cmp(&self, g: GameId, h: GameId) -> Option<Ordering> {
+        match self.relation(g, h) {
+            Relation::Equal => Some(Ordering::Equal),
+            Relation::Less => Some(Ordering::Less),
+            Relation::Greater => Some(Ordering::Greater),
+            Relation::Confused => None,
+        }
+    }
+
+    /// The outcome class of G.
+    pub fn outcome(&self, g: GameId) -> Outcome {
+        match self.relation(g, self.zero()) {
+            Relation::Equal => Outcome::Previous,
+            Relation::Greater => Outcome::Left,
+            Relation::Less => Outcome::Right,
+            Relation::Confused => Outcome::Next,
+        }
+    }
+
+    fn operand_nus<'a>(&'a self, op: &'a Operand<'_>) -> Option<&'a Nus> {
+        match op {
+            Operand::Id(g) => self.as_nus(*g),
+            Operand::Nus(n) => Some(n),
+            Operand::Raw { .. } => None,
+        }
+    }
+
+    /// Whether the operand is certainly not a number (a raw game might secretly be one).
+    fn surely_not_number(&self, op: &Operand<'_>) -> bool {
+        match op {
+            Operand::Raw { .. } => false,
+            _ => self.operand_nus(op).is_none_or(|n| !n.is_number()),
+        }
+    }
+
+    fn option_list<'a>(&'a self, op: &'a Operand<'_>, left: bool) -> OptionList<'a> {
+        let from_nus = |n: &Nus| {
+            let (l, r) = n.canonical_options();
+            OptionList::Values(if left { l } else { r })
+        };
+        match op {
+            Operand::Id(g) => match &self.records[g.index()] {
+                Record::Options { left: l, right: r } => OptionList::Ids(if left { l } else { r }),
+                Record::Nus(n) => from_nus(n),
+            },
+            Operand::Nus(n) => from_nus(n),
+            Operand::Raw { left: l, right: r } => OptionList::Ids(if left { l } else { r }),
+        }
+    }
+
+    /// G ≤ H by the definition, with the shortcuts described in the module comment.
+    pub(super) fn le(&self, g: &Operand<'_>, h: &Operand<'_>) -> bool {
+        if let (Operand::Id(a), Operand::Id(b)) = (g, h) {
+            if a == b {
+                return true;
+            }
+        }
+        if let (Some(a), Some(b)) = (self.operand_nus(g), self.operand_nus(h)) {
+            return a.leq(b);
+        }
+        let g_is_number = self.operand_nus(g).is_some_and(Nus::is_number);
+        let h_is_number = self.operand_nus(h).is_some_and(Nus::is_number);
+        if !(g_is_number && self.surely_not_number(h)) {
+            let g_left = self.option_list(g, true);
+            if g_left.operands().any(|gl| self.le(h, &gl)) {
+                return false;
+            }
+        }
+        if !(h_is_number && self.surely_not_number(g)) {
+            let h_right = self.option_list(h, false);
+            if h_right.operands().any(|hr| self.le(&hr, g)) {
+                return false;
+            }
+        }
+        true
+    }
+}
