@@ -8,8 +8,10 @@
 mod error;
 pub mod naive;
 pub mod print;
+pub mod rulesets;
 pub mod store;
 
 pub use error::PartizanError;
 pub use store::compare::{Outcome, Relation};
+pub use rulesets::{Evaluator, PartizanGame};
 pub use store::{GameId, Nus, Store};

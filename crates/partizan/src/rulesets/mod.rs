@@ -1,0 +1,86 @@
+//! Games given by their rules: a position knows its Left and Right moves, and may split into
+//! independent components. [`Evaluator`] turns any such game into its canonical form in a
+//! [`Store`], with a transposition table keyed by the (normalised) component.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use crate::{GameId, PartizanError, Store};
+
+/// A short partizan game described by its rules.
+pub trait PartizanGame: Clone + Eq + Hash {
+    /// The positions Left can move to.
+    fn left_moves(&self) -> Vec<Self>;
+    /// The positions Right can move to.
+    fn right_moves(&self) -> Vec<Self>;
+    /// Independent components whose disjunctive sum is this position, each in a normal form
+    /// (e.g. trimmed, or the least of its symmetric images) so that the transposition table
+    /// recognises them. The default is the position itself.
+    fn components(&self) -> Vec<Self> {
+        vec![self.clone()]
+    }
+}
+
+/// Computes canonical forms of positions of one ruleset, remembering every component seen.
+pub struct Evaluator<G: PartizanGame> {
+    table: HashMap<G, GameId>,
+}
+
+impl<G: PartizanGame> Default for Evaluator<G> {
+    fn default() -> Self {
+        Evaluator::new()
+    }
+}
+
+impl<G: PartizanGame> Evaluator<G> {
+    /// An evaluator with an empty transposition table.
+    pub fn new() -> Evaluator<G> {
+        Evaluator {
+            table: HashMap::new(),
+        }
+    }
+
+    /// How many components are in the transposition table.
+    pub fn positions_seen(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The canonical form of a position: the sum of its components' canonical forms.
+    pub fn canonical_form(&mut self, store: &mut Store, position: &G) -> GameId {
+        let mut total = store.zero();
+        for component in position.components() {
+            let value = self.component_value(store, &component);
+            total = store.add(total, value);
+        }
+        total
+    }
+
+    fn component_value(&mut self, store: &mut Store, component: &G) -> GameId {
+        if let Some(&id) = self.table.get(component) {
+            return id;
+        }
+        let left: Vec<GameId> = component
+            .left_moves()
+            .iter()
+            .map(|p| self.canonical_form(store, p))
+            .collect();
+        let right: Vec<GameId> = component
+            .right_moves()
+            .iter()
+            .map(|p| self.canonical_form(store, p))
+            .collect();
+        let id = store.construct(&left, &right);
+        self.table.insert(component.clone(), id);
+        id
+    }
+}
+
+/// Checks a board or position size against a documented limit before any work is done.
+pub fn check_size(what: &str, size: usize, limit: usize) -> Result<(), PartizanError> {
+    if size > limit {
+        return Err(PartizanError::TooLarge(format!(
+            "{what} has size {size}, more than the limit of {limit}"
+        )));
+    }
+    Ok(())
+}
