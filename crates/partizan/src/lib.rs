@@ -6,12 +6,15 @@
 //! tested against.
 
 mod error;
+pub mod infinitesimal;
 pub mod naive;
+pub mod ordinal;
 pub mod print;
 pub mod rulesets;
 pub mod store;
+pub mod thermal;
 
 pub use error::PartizanError;
-pub use store::compare::{Outcome, Relation};
 pub use rulesets::{Evaluator, PartizanGame};
+pub use store::compare::{Outcome, Relation};
 pub use store::{GameId, Nus, Store};

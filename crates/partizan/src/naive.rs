@@ -70,6 +70,15 @@ impl Tree {
         Tree::new(left, right)
     }
 
+    /// The ordinal sum self:other, by its definition: `{G^L, G:H^L | G^R, G:H^R}`.
+    pub fn ordinal_sum(&self, other: &Tree) -> Tree {
+        let mut left = self.left.clone();
+        left.extend(other.left.iter().map(|hl| self.ordinal_sum(hl)));
+        let mut right = self.right.clone();
+        right.extend(other.right.iter().map(|hr| self.ordinal_sum(hr)));
+        Tree::new(left, right)
+    }
+
     /// The birthday: 0 for `{|}`, else one more than the latest-born option.
     pub fn birthday(&self) -> u32 {
         self.left
@@ -159,14 +168,15 @@ impl Tree {
     }
 }
 
+/// Random games for property tests.
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::store::Nus;
+pub(crate) mod strategies {
+    use super::Tree;
+    use conway_numbers::Dyadic;
     use proptest::prelude::*;
 
     /// Random small trees: each node has up to `breadth` options per side.
-    fn arb_tree(depth: u32, breadth: usize) -> impl Strategy<Value = Tree> {
+    pub fn arb_tree(depth: u32, breadth: usize) -> impl Strategy<Value = Tree> {
         let leaf = Just(Tree::default());
         leaf.prop_recursive(depth, 24, breadth as u32, move |inner| {
             (
@@ -176,6 +186,34 @@ mod tests {
                 .prop_map(|(l, r)| Tree::new(l, r))
         })
     }
+
+    /// Random games built over a palette of small numbers, nimbers and ups, so that hot games,
+    /// tepid games and infinitesimals all occur.
+    pub fn arb_game(depth: u32, breadth: usize) -> impl Strategy<Value = Tree> {
+        let leaf = prop_oneof![
+            (-2i64..=2).prop_map(|n| Tree::number(&Dyadic::from_integer(n))),
+            (-3i64..=3).prop_map(|n| Tree::number(&Dyadic::new(n, 1))),
+            (0u64..=2).prop_map(Tree::nimber),
+            Just(Tree::up()),
+            Just(Tree::up().neg()),
+        ];
+        leaf.prop_recursive(depth, 16, breadth as u32, move |inner| {
+            (
+                prop::collection::vec(inner.clone(), 1..=breadth),
+                prop::collection::vec(inner, 1..=breadth),
+            )
+                .prop_map(|(l, r)| Tree::new(l, r))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Nus;
+    use proptest::prelude::*;
+
+    use crate::naive::strategies::arb_tree;
 
     #[test]
     fn number_up_star_canonical_forms_match_sums_of_trees() {

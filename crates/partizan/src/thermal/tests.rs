@@ -1,0 +1,206 @@
+//! Tests of thermography, cooling, heating, reduced forms, atomic weights and ordinal sums:
+//! CGSuite's published outputs and the theorems that tie them together.
+
+use conway_numbers::Dyadic;
+use proptest::prelude::*;
+
+use super::*;
+use crate::infinitesimal::{atomic_weight, is_infinitesimal, reduced_canonical_form};
+use crate::naive::strategies::arb_game;
+use crate::ordinal::ordinal_sum;
+use crate::print::canonical_text;
+use crate::{GameId, Nus, Store};
+
+fn d(s: &str) -> Dyadic {
+    s.parse().expect("dyadic")
+}
+
+fn nus(store: &mut Store, x: &str, ups: i64, nimber: u64) -> GameId {
+    store.nus(&Nus {
+        number: d(x),
+        ups,
+        nimber,
+    })
+}
+
+/// {3||2*|1*}, CGSuite's worked example.
+fn example(store: &mut Store) -> GameId {
+    let three = store.integer(3);
+    let two_star = nus(store, "2", 0, 1);
+    let one_star = nus(store, "1", 0, 1);
+    let inner = store.construct(&[two_star], &[one_star]);
+    store.construct(&[three], &[inner])
+}
+
+#[test]
+fn cgsuite_worked_example() {
+    // Source: the acceptance list (CGSuite's outputs for {3||2+*|1+*}).
+    let mut store = Store::new();
+    let g = example(&mut store);
+    assert_eq!(canonical_text(&mut store, g), "{3||2*|1*}");
+    assert_eq!(left_stop(&mut store, g), d("3"));
+    assert_eq!(right_stop(&mut store, g), d("2"));
+    let t = thermograph(&mut store, g);
+    assert_eq!(t.mean(), &d("9/4"));
+    assert_eq!(t.temperature(), &d("3/4"));
+    assert_eq!(
+        t.to_string(),
+        "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2,0],[0,1,0,1])"
+    );
+    let cooled = cool(&mut store, g, &d("1/4")).expect("cool");
+    assert_eq!(canonical_text(&mut store, cooled), "{11/4||2|3/2}");
+    let one = store.integer(1);
+    let heated = heat(&mut store, g, one);
+    assert_eq!(canonical_text(&mut store, heated), "{4|||3|1||0|-2}");
+    let reduced = reduced_canonical_form(&mut store, g);
+    assert_eq!(canonical_text(&mut store, reduced), "{3||2|1}");
+    assert!(atomic_weight(&mut store, g).is_err(), "not atomic");
+    assert_eq!(store.birthday(g), 5u32.into());
+}
+
+#[test]
+fn temperatures_of_simple_values() {
+    // Sources: the acceptance list; CGSuite: integers −1, x = m/2^k has −1/2^k.
+    let mut store = Store::new();
+    let cases = [
+        (nus(&mut store, "0", 0, 0), "-1"),
+        (nus(&mut store, "5", 0, 0), "-1"),
+        (nus(&mut store, "0", 0, 8), "0"),
+        (nus(&mut store, "25/16", 0, 0), "-1/16"),
+        (nus(&mut store, "3/4", 0, 0), "-1/4"),
+        (nus(&mut store, "0", 1, 0), "0"),
+        (nus(&mut store, "-7/2", -2, 3), "0"),
+    ];
+    for (g, expected) in cases {
+        let text = canonical_text(&mut store, g);
+        assert_eq!(
+            thermograph(&mut store, g).temperature(),
+            &d(expected),
+            "{text}"
+        );
+    }
+    let g = nus(&mut store, "25/16", 0, 0);
+    assert_eq!(store.birthday(g), 6u32.into());
+}
+
+#[test]
+fn thermographs_of_switches_and_numbers() {
+    // ±1 = {1|-1}: mast 0 from temperature 1, walls of slope ∓1 below.
+    let mut store = Store::new();
+    let (one, minus_one) = (store.integer(1), store.integer(-1));
+    let switch = store.construct(&[one], &[minus_one]);
+    assert_eq!(
+        thermograph(&mut store, switch).to_string(),
+        "Thermograph(0,[1],[0,-1],0,[1],[0,1])"
+    );
+    // 3/4 = {1/2|1}: the left wall turns vertical below −1/2 (the right wall of 1/2 does).
+    let g = nus(&mut store, "3/4", 0, 0);
+    assert_eq!(
+        thermograph(&mut store, g).to_string(),
+        "Thermograph(3/4,[-1/4,-1/2],[0,-1,0],3/4,[-1/4],[0,1])"
+    );
+    let seven = store.integer(7);
+    assert_eq!(
+        thermograph(&mut store, seven).to_string(),
+        "Thermograph(7,[],[0],7,[],[0])"
+    );
+}
+
+#[test]
+fn atomic_weights() {
+    // Sources: the acceptance list (CGSuite): aw(^) = 1, aw({^^^|vv}) = {1|0}.
+    let mut store = Store::new();
+    let up = store.up(1);
+    let w = atomic_weight(&mut store, up).expect("atomic");
+    assert_eq!(canonical_text(&mut store, w), "1");
+    let (up3, down2) = (store.up(3), store.up(-2));
+    let g = store.construct(&[up3], &[down2]);
+    assert_eq!(canonical_text(&mut store, g), "{^3|vv}");
+    let w = atomic_weight(&mut store, g).expect("atomic");
+    assert_eq!(canonical_text(&mut store, w), "{1|0}");
+    // *m has atomic weight 0; a number other than 0 is not atomic.
+    let star = store.nimber(5);
+    let w = atomic_weight(&mut store, star).expect("atomic");
+    assert_eq!(w, store.zero());
+    let half = nus(&mut store, "1/2", 0, 0);
+    assert!(atomic_weight(&mut store, half).is_err());
+}
+
+#[test]
+fn ordinal_sums() {
+    // 1:1 = 2, 1:-1 = 1/2, *:* = *2 (nimber heaps stack), 0:G = G.
+    let mut store = Store::new();
+    let (one, minus_one) = (store.integer(1), store.integer(-1));
+    let two = ordinal_sum(&mut store, one, one);
+    assert_eq!(canonical_text(&mut store, two), "2");
+    let half = ordinal_sum(&mut store, one, minus_one);
+    assert_eq!(canonical_text(&mut store, half), "1/2");
+    let star = store.nimber(1);
+    let star2 = ordinal_sum(&mut store, star, star);
+    assert_eq!(canonical_text(&mut store, star2), "*2");
+    let g = example(&mut store);
+    let zero = store.zero();
+    assert_eq!(ordinal_sum(&mut store, zero, g), g);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// The walls at temperature 0 are the stops (for games that are not numbers).
+    #[test]
+    fn walls_at_zero_are_the_stops(tree in arb_game(3, 2)) {
+        let mut store = Store::new();
+        let g = tree.to_store(&mut store);
+        prop_assume!(!store.is_number(g));
+        let t = thermograph(&mut store, g);
+        let zero = Dyadic::zero();
+        prop_assert_eq!(t.left.value_at(&zero), left_stop(&mut store, g));
+        prop_assert_eq!(t.right.value_at(&zero), right_stop(&mut store, g));
+        prop_assert!(t.right.value_at(&zero) <= t.left.value_at(&zero));
+    }
+
+    /// Means add, and cooling is a homomorphism: (G + H)_t = G_t + H_t.
+    #[test]
+    fn means_add_and_cooling_distributes(a in arb_game(2, 2), b in arb_game(2, 2), k in 0i64..=4) {
+        let mut store = Store::new();
+        let (g, h) = (a.to_store(&mut store), b.to_store(&mut store));
+        let sum = store.add(g, h);
+        let (mg, mh, ms) = (
+            thermograph(&mut store, g).mean().clone(),
+            thermograph(&mut store, h).mean().clone(),
+            thermograph(&mut store, sum).mean().clone(),
+        );
+        prop_assert_eq!(&mg + &mh, ms);
+        let t = Dyadic::new(k, 2);
+        let (cg, ch, cs) = (
+            cool(&mut store, g, &t).expect("cool"),
+            cool(&mut store, h, &t).expect("cool"),
+            cool(&mut store, sum, &t).expect("cool"),
+        );
+        prop_assert_eq!(store.add(cg, ch), cs);
+    }
+
+    /// The reduced form differs from G by an infinitesimal, is idempotent, and ignores ↑.
+    #[test]
+    fn reduced_form_is_equal_modulo_infinitesimals(tree in arb_game(3, 2)) {
+        let mut store = Store::new();
+        let g = tree.to_store(&mut store);
+        let r = reduced_canonical_form(&mut store, g);
+        let difference = store.sub(g, r);
+        prop_assert!(is_infinitesimal(&mut store, difference));
+        prop_assert_eq!(reduced_canonical_form(&mut store, r), r);
+        let up = store.up(1);
+        let shifted = store.add(g, up);
+        prop_assert_eq!(reduced_canonical_form(&mut store, shifted), r);
+    }
+
+    /// Ordinal sums follow the definition on game trees.
+    #[test]
+    fn ordinal_sum_matches_definition(a in arb_game(2, 2), b in arb_game(2, 2)) {
+        let mut store = Store::new();
+        let (g, h) = (a.to_store(&mut store), b.to_store(&mut store));
+        let expected = crate::naive::Tree::from_store(&mut store, g).ordinal_sum(&b);
+        let expected = expected.to_store(&mut store);
+        prop_assert_eq!(ordinal_sum(&mut store, g, h), expected);
+    }
+}
