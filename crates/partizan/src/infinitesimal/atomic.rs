@@ -14,7 +14,6 @@ use conway_numbers::Dyadic;
 
 use super::{far_star, is_all_small, is_infinitesimal, norton_multiply};
 use crate::ordinal::ordinal_sum;
-use crate::thermal::Stops;
 use crate::{GameId, PartizanError, Store};
 
 /// The atomic weight of G, or an error if G is not atomic.
@@ -85,12 +84,11 @@ fn naive_atomic_weight(
         let far_index = far_star(store, g);
         let far = store.nimber(far_index);
         let (below, above) = (store.leq(g, far), store.leq(far, g));
-        let mut stops = Stops::new();
         if below && !above {
             // The least integer n with n ⧐ every Left option (n ≤ o fails).
             let mut best: Option<Dyadic> = None;
             for &o in &left {
-                let mut n = Dyadic::from_bigint(stops.stop(store, o, false).ceil());
+                let mut n = Dyadic::from_bigint(store.stops(o).1.ceil());
                 let n_id = store.number(n.clone());
                 if store.leq(n_id, o) {
                     n = &n + &Dyadic::one();
@@ -101,7 +99,7 @@ fn naive_atomic_weight(
         } else if above && !below {
             let mut best: Option<Dyadic> = None;
             for &o in &right {
-                let mut n = Dyadic::from_bigint(stops.stop(store, o, true).floor());
+                let mut n = Dyadic::from_bigint(store.stops(o).0.floor());
                 let n_id = store.number(n.clone());
                 if store.leq(o, n_id) {
                     n = &n - &Dyadic::one();

@@ -7,7 +7,6 @@ pub mod reduced;
 
 use std::collections::HashMap;
 
-use crate::thermal::Stops;
 use crate::{GameId, Store};
 
 pub use atomic::atomic_weight;
@@ -15,9 +14,9 @@ pub use norton::norton_multiply;
 pub use reduced::reduced_canonical_form;
 
 /// Whether G is infinitesimal: both stops are 0.
-pub fn is_infinitesimal(store: &mut Store, g: GameId) -> bool {
-    let mut stops = Stops::new();
-    stops.stop(store, g, true).is_zero() && stops.stop(store, g, false).is_zero()
+pub fn is_infinitesimal(store: &Store, g: GameId) -> bool {
+    let (left, right) = store.stops(g);
+    left.is_zero() && right.is_zero()
 }
 
 /// Whether G is all-small (dicotic): every subposition with a move for one player has a move

@@ -2,6 +2,8 @@
 //! independent components. [`Evaluator`] turns any such game into its canonical form in a
 //! [`Store`], with a transposition table keyed by the (normalised) component.
 
+pub mod domineering;
+
 use std::collections::HashMap;
 use std::hash::Hash;
 

@@ -51,7 +51,7 @@ impl Store {
         }
         let (left, right) = match &self.records[g.index()] {
             Record::Options { left, right } => (left.to_vec(), right.to_vec()),
-            Record::Nus(_) => unreachable!("number-up-star values are negated by formula"),
+            Record::Nus(..) => unreachable!("number-up-star values are negated by formula"),
         };
         let mut new_left: Vec<GameId> = right.into_iter().map(|x| self.neg(x)).collect();
         let mut new_right: Vec<GameId> = left.into_iter().map(|x| self.neg(x)).collect();

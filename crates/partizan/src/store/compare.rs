@@ -26,21 +26,6 @@ pub(super) enum Operand<'a> {
     },
 }
 
-/// The options of an operand on one side: stored ids or derived values.
-enum OptionList<'a> {
-    Ids(&'a [GameId]),
-    Values(Vec<Nus>),
-}
-
-impl OptionList<'_> {
-    fn operands(&self) -> Box<dyn Iterator<Item = Operand<'_>> + '_> {
-        match self {
-            OptionList::Ids(ids) => Box::new(ids.iter().map(|&g| Operand::Id(g))),
-            OptionList::Values(v) => Box::new(v.iter().map(|n| Operand::Nus(Cow::Borrowed(n)))),
-        }
-    }
-}
-
 /// How two games compare.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Relation {
@@ -142,18 +127,35 @@ impl Store {
         }
     }
 
-    fn option_list<'a>(&'a self, op: &'a Operand<'_>, left: bool) -> OptionList<'a> {
-        let from_nus = |n: &Nus| {
+    /// Whether some option of the operand on one side satisfies `test`.
+    fn any_option(
+        &self,
+        op: &Operand<'_>,
+        left: bool,
+        mut test: impl FnMut(&Operand<'_>) -> bool,
+    ) -> bool {
+        let mut any_id = |ids: &[GameId]| ids.iter().any(|&g| test(&Operand::Id(g)));
+        let values = |n: &Nus| {
             let (l, r) = n.canonical_options();
-            OptionList::Values(if left { l } else { r })
+            if left {
+                l
+            } else {
+                r
+            }
         };
         match op {
             Operand::Id(g) => match &self.records[g.index()] {
-                Record::Options { left: l, right: r } => OptionList::Ids(if left { l } else { r }),
-                Record::Nus(n) => from_nus(n),
+                Record::Options { left: l, right: r } | Record::Nus(_, Some((l, r))) => {
+                    any_id(if left { l } else { r })
+                }
+                Record::Nus(n, None) => values(n)
+                    .iter()
+                    .any(|v| test(&Operand::Nus(Cow::Borrowed(v)))),
             },
-            Operand::Nus(n) => from_nus(n),
-            Operand::Raw { left: l, right: r } => OptionList::Ids(if left { l } else { r }),
+            Operand::Nus(n) => values(n)
+                .iter()
+                .any(|v| test(&Operand::Nus(Cow::Borrowed(v)))),
+            Operand::Raw { left: l, right: r } => any_id(if left { l } else { r }),
         }
     }
 
@@ -163,23 +165,25 @@ impl Store {
             if a == b {
                 return true;
             }
+            let (ga, gb) = (&self.stops[a.index()], &self.stops[b.index()]);
+            if ga.0 > gb.0 || ga.1 > gb.1 {
+                return false;
+            }
         }
         if let (Some(a), Some(b)) = (self.operand_nus(g), self.operand_nus(h)) {
             return a.leq(b);
         }
         let g_is_number = self.operand_nus(g).is_some_and(Nus::is_number);
         let h_is_number = self.operand_nus(h).is_some_and(Nus::is_number);
-        if !(g_is_number && self.surely_not_number(h)) {
-            let g_left = self.option_list(g, true);
-            if g_left.operands().any(|gl| self.le(h, &gl)) {
-                return false;
-            }
+        if !(g_is_number && self.surely_not_number(h))
+            && self.any_option(g, true, |gl| self.le(h, gl))
+        {
+            return false;
         }
-        if !(h_is_number && self.surely_not_number(g)) {
-            let h_right = self.option_list(h, false);
-            if h_right.operands().any(|hr| self.le(&hr, g)) {
-                return false;
-            }
+        if !(h_is_number && self.surely_not_number(g))
+            && self.any_option(h, false, |hr| self.le(hr, g))
+        {
+            return false;
         }
         true
     }

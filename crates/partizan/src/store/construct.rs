@@ -24,16 +24,36 @@ impl Store {
     }
 
     fn remove_dominated(&self, l: &mut Vec<GameId>, r: &mut Vec<GameId>) {
-        let dominated_left: Vec<bool> = l
-            .iter()
-            .map(|&a| l.iter().any(|&b| a != b && self.leq(a, b)))
-            .collect();
-        let dominated_right: Vec<bool> = r
-            .iter()
-            .map(|&a| r.iter().any(|&b| a != b && self.leq(b, a)))
-            .collect();
-        retain_unmarked(l, &dominated_left);
-        retain_unmarked(r, &dominated_right);
+        *l = self.undominated(l, true);
+        *r = self.undominated(r, false);
+    }
+
+    /// The options not dominated by another (for Left: not ≤ another; for Right: not ≥
+    /// another), sorted by id. Options are visited strongest-looking first (by stops), so the
+    /// set of survivors stays small and most options fall to one comparison, instead of the
+    /// n² comparisons of the textbook rule.
+    fn undominated(&self, options: &[GameId], left: bool) -> Vec<GameId> {
+        if options.len() <= 1 {
+            return options.to_vec();
+        }
+        let mut order = options.to_vec();
+        if left {
+            order.sort_by(|a, b| self.stops(*b).cmp(&self.stops(*a)));
+        } else {
+            order.sort_by(|a, b| self.stops(*a).cmp(&self.stops(*b)));
+        }
+        // `worse(a, b)`: a is dominated by b from this side's point of view.
+        let worse = |a: GameId, b: GameId| if left { self.leq(a, b) } else { self.leq(b, a) };
+        let mut kept: Vec<GameId> = Vec::new();
+        for a in order {
+            if kept.iter().any(|&m| worse(a, m)) {
+                continue;
+            }
+            kept.retain(|&m| !worse(m, a));
+            kept.push(a);
+        }
+        kept.sort_unstable();
+        kept
     }
 
     /// Bypasses reversible options on one side until none is left; says whether any was.
@@ -79,9 +99,4 @@ fn sorted_unique(mut v: Vec<GameId>) -> Vec<GameId> {
     v.sort_unstable();
     v.dedup();
     v
-}
-
-fn retain_unmarked(v: &mut Vec<GameId>, marked: &[bool]) {
-    let mut flags = marked.iter();
-    v.retain(|_| !flags.next().copied().unwrap_or(false));
 }

@@ -15,7 +15,7 @@ pub mod compare;
 mod construct;
 pub mod nus;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use conway_numbers::Dyadic;
 
@@ -32,10 +32,16 @@ impl GameId {
     }
 }
 
+/// Number-up-star values whose options are interned with them: small enough that the options
+/// (all number-up-star values again) are few, and worth it because comparisons walk them.
+const INTERNED_NUS_OPTIONS: u64 = 64;
+
 /// One canonical form.
 enum Record {
-    /// A number-up-star value; its canonical options follow from [`Nus::canonical_options`].
-    Nus(Nus),
+    /// A number-up-star value; its canonical options follow from [`Nus::canonical_options`]
+    /// and are interned with it for small infinitesimal parts (never for numbers, whose
+    /// options comparisons skip).
+    Nus(Nus, Option<OptionsKey>),
     /// Any other canonical form: sorted, duplicate-free ids of its options.
     Options {
         left: Box<[GameId]>,
@@ -49,6 +55,9 @@ type OptionsKey = (Box<[GameId]>, Box<[GameId]>);
 /// The store of canonical forms, with the operation caches.
 pub struct Store {
     records: Vec<Record>,
+    /// Left and right stops of each record: G ≤ H forces Ls(G) ≤ Ls(H) and Rs(G) ≤ Rs(H),
+    /// which settles most failing comparisons without recursion.
+    stops: Vec<(Dyadic, Dyadic)>,
     nus_index: HashMap<Nus, GameId>,
     options_index: HashMap<OptionsKey, GameId>,
     sums: HashMap<(GameId, GameId), GameId>,
@@ -67,11 +76,12 @@ impl Store {
     pub fn new() -> Store {
         let mut store = Store {
             records: Vec::new(),
-            nus_index: HashMap::new(),
-            options_index: HashMap::new(),
-            sums: HashMap::new(),
-            negatives: HashMap::new(),
-            birthdays: HashMap::new(),
+            stops: Vec::new(),
+            nus_index: HashMap::default(),
+            options_index: HashMap::default(),
+            sums: HashMap::default(),
+            negatives: HashMap::default(),
+            birthdays: HashMap::default(),
         };
         store.nus(&Nus::zero());
         store
@@ -97,7 +107,16 @@ impl Store {
         if let Some(&id) = self.nus_index.get(value) {
             return id;
         }
-        let id = self.push(Record::Nus(value.clone()));
+        let options = if !value.is_number()
+            && value.nimber <= INTERNED_NUS_OPTIONS
+            && value.ups.unsigned_abs() <= INTERNED_NUS_OPTIONS
+        {
+            let (l, r) = value.canonical_options();
+            Some((self.nus_ids(&l), self.nus_ids(&r)))
+        } else {
+            None
+        };
+        let id = self.push(Record::Nus(value.clone(), options));
         self.nus_index.insert(value.clone(), id);
         id
     }
@@ -133,7 +152,7 @@ impl Store {
     /// The value as number + ups + star, if it is one.
     pub fn as_nus(&self, g: GameId) -> Option<&Nus> {
         match &self.records[g.index()] {
-            Record::Nus(n) => Some(n),
+            Record::Nus(n, _) => Some(n),
             Record::Options { .. } => None,
         }
     }
@@ -161,32 +180,55 @@ impl Store {
     /// The canonical Left and Right options.
     pub fn options(&mut self, g: GameId) -> (Vec<GameId>, Vec<GameId>) {
         match &self.records[g.index()] {
-            Record::Options { left, right } => (left.to_vec(), right.to_vec()),
-            Record::Nus(n) => {
+            Record::Options { left, right } | Record::Nus(_, Some((left, right))) => {
+                (left.to_vec(), right.to_vec())
+            }
+            Record::Nus(n, None) => {
                 let (l, r) = n.canonical_options();
-                let mut ids = |v: Vec<Nus>| -> Vec<GameId> {
-                    let mut ids: Vec<GameId> = v.iter().map(|x| self.nus(x)).collect();
-                    ids.sort_unstable();
-                    ids
-                };
-                (ids(l), ids(r))
+                (self.nus_ids(&l).into_vec(), self.nus_ids(&r).into_vec())
             }
         }
+    }
+
+    fn nus_ids(&mut self, values: &[Nus]) -> Box<[GameId]> {
+        let mut ids: Vec<GameId> = values.iter().map(|x| self.nus(x)).collect();
+        ids.sort_unstable();
+        ids.into_boxed_slice()
     }
 
     fn push(&mut self, record: Record) -> GameId {
         let id =
             GameId(u32::try_from(self.records.len()).expect("fewer than 2^32 canonical forms"));
+        let stops = match &record {
+            Record::Nus(n, _) => (n.number.clone(), n.number.clone()),
+            Record::Options { left, right } => {
+                let left_stop = left.iter().map(|o| &self.stops[o.index()].1).max();
+                let right_stop = right.iter().map(|o| &self.stops[o.index()].0).min();
+                match (left_stop, right_stop) {
+                    (Some(l), Some(r)) => (l.clone(), r.clone()),
+                    _ => unreachable!("a canonical non-number has options on both sides"),
+                }
+            }
+        };
         self.records.push(record);
+        self.stops.push(stops);
         id
+    }
+
+    /// The left and right stops of G: the numbers reached when Left (Right) moves first and
+    /// play stops at the first number.
+    pub fn stops(&self, g: GameId) -> (&Dyadic, &Dyadic) {
+        let (l, r) = &self.stops[g.index()];
+        (l, r)
     }
 
     /// Stores a canonical form given by canonical options (sorted, without dominated or
     /// reversible options), recognising number-up-star values.
     fn intern_canonical(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
-        let left_nus: Option<Vec<&Nus>> = left.iter().map(|&g| self.as_nus(g)).collect();
-        let right_nus: Option<Vec<&Nus>> = right.iter().map(|&g| self.as_nus(g)).collect();
-        if let (Some(l), Some(r)) = (left_nus, right_nus) {
+        let all_nus = |ids: &[GameId]| ids.iter().all(|&g| self.as_nus(g).is_some());
+        if all_nus(&left) && all_nus(&right) {
+            let l: Vec<&Nus> = left.iter().filter_map(|&g| self.as_nus(g)).collect();
+            let r: Vec<&Nus> = right.iter().filter_map(|&g| self.as_nus(g)).collect();
             if let Some(value) = Nus::recognise(&l, &r) {
                 return self.nus(&value);
             }

@@ -6,7 +6,7 @@ pub mod thermograph;
 pub mod trajectory;
 
 pub use cooling::{cool, heat};
-pub use stops::{left_stop, right_stop, Stops};
+pub use stops::{left_stop, right_stop};
 pub use thermograph::{thermograph, Thermograph, Thermographer};
 pub use trajectory::Trajectory;
 

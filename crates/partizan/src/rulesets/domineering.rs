@@ -1,0 +1,463 @@
+//! Domineering: Left places vertical dominoes, Right horizontal ones, on the empty squares of
+//! a board; who cannot place loses.
+//!
+//! Boards of up to 64 squares are bitboards. A position splits into its connected regions of
+//! empty squares, and each region is cropped to its bounding box and brought to a normal form
+//! under the board's symmetries: the four reflections keep the players' roles, and the
+//! transposition swaps them (the value is negated), so one table entry serves eight images.
+//! A region in which one player has no move now has none later (removing squares never creates
+//! adjacency), so its value is the integer count of the dominoes the other player can still
+//! place, ±Σ⌊run/2⌋ over the runs of its rows or columns.
+
+use rustc_hash::FxHashMap;
+
+use crate::{GameId, PartizanError, Store};
+
+/// The largest board accepted, in squares (one bit per square).
+pub const MAX_SQUARES: usize = 64;
+
+/// The empty squares of a `width × height` board, bit `row · width + column`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Board {
+    width: u8,
+    height: u8,
+    empty: u64,
+}
+
+impl Board {
+    /// A board of the given size with the given empty squares.
+    pub fn new(width: usize, height: usize, empty: u64) -> Result<Board, PartizanError> {
+        if width == 0 || height == 0 || width * height > MAX_SQUARES {
+            return Err(PartizanError::TooLarge(format!(
+                "a Domineering board must have between 1 and {MAX_SQUARES} squares, not {width}x{height}"
+            )));
+        }
+        let board = Board {
+            width: width as u8,
+            height: height as u8,
+            empty: empty & full_mask(width * height),
+        };
+        Ok(board)
+    }
+
+    /// An empty `rows × columns` rectangle.
+    pub fn rectangle(rows: usize, columns: usize) -> Result<Board, PartizanError> {
+        Board::new(columns, rows, u64::MAX)
+    }
+
+    /// Reads CGSuite's notation: rows separated by `|`, `.` empty and `#` (or `x`, `o`)
+    /// occupied. Columns in messages count from 1.
+    pub fn parse(text: &str) -> Result<Board, PartizanError> {
+        let rows: Vec<&str> = text.split('|').collect();
+        let width = rows[0].chars().count();
+        let mut empty = 0u64;
+        let mut column = 0usize;
+        for (r, row) in rows.iter().enumerate() {
+            let length = row.chars().count();
+            if length != width {
+                return Err(PartizanError::InvalidInput(format!(
+                    "domineering board: row {} has {length} squares but row 1 has {width}",
+                    r + 1
+                )));
+            }
+            for (c, ch) in row.chars().enumerate() {
+                column += 1;
+                match ch {
+                    '.' => {
+                        let index = r * width + c;
+                        if index >= MAX_SQUARES {
+                            return Err(PartizanError::TooLarge(format!(
+                                "domineering board has more than {MAX_SQUARES} squares"
+                            )));
+                        }
+                        empty |= 1 << index;
+                    }
+                    '#' | 'x' | 'o' | 'X' | 'O' => {}
+                    other => {
+                        return Err(PartizanError::InvalidInput(format!(
+                            "domineering board: unknown square '{other}' at column {column} \
+                             (expected '.' or '#')"
+                        )))
+                    }
+                }
+            }
+            column += 1; // the '|'
+        }
+        if width == 0 {
+            return Err(PartizanError::InvalidInput(
+                "domineering board: empty row".to_string(),
+            ));
+        }
+        Board::new(width, rows.len(), empty)
+    }
+
+    fn w(&self) -> usize {
+        usize::from(self.width)
+    }
+
+    fn h(&self) -> usize {
+        usize::from(self.height)
+    }
+
+    /// Squares whose right neighbour is on the board.
+    fn not_last_column(&self) -> u64 {
+        let mut row = (1u64 << (self.w() - 1)) - 1;
+        let mut mask = 0;
+        for _ in 0..self.h() {
+            mask |= row;
+            row <<= self.width;
+        }
+        mask
+    }
+
+    /// Bit i set: squares i and i + width (below it) are empty — a Left move.
+    fn vertical_moves(&self) -> u64 {
+        self.empty & (self.empty >> self.width)
+    }
+
+    /// Bit i set: squares i and i + 1 are empty and in one row — a Right move.
+    fn horizontal_moves(&self) -> u64 {
+        self.empty & (self.empty >> 1) & self.not_last_column()
+    }
+
+    /// The empty squares reachable from `seed` through empty neighbours.
+    fn region_of(&self, seed: u64) -> u64 {
+        let (left_ok, right_ok) = (self.not_last_column(), self.not_last_column() << 1);
+        let mut region = seed;
+        loop {
+            let grown = region
+                | ((region & left_ok) << 1)
+                | ((region & right_ok) >> 1)
+                | (region << self.width)
+                | (region >> self.width);
+            let grown = grown & self.empty;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
+    /// The connected regions of empty squares with at least two squares (a lone square is
+    /// worth nothing), each cropped to its bounding box.
+    pub fn regions(&self) -> Vec<Board> {
+        let mut regions = Vec::new();
+        self.for_each_region(|r| regions.push(r));
+        regions
+    }
+
+    fn for_each_region(&self, mut visit: impl FnMut(Board)) {
+        let mut rest = self.empty;
+        while rest != 0 {
+            let region = self.region_of(rest & rest.wrapping_neg());
+            rest &= !region;
+            if region.count_ones() >= 2 {
+                visit(self.crop(region));
+            }
+        }
+    }
+
+    fn crop(&self, squares: u64) -> Board {
+        let (w, h) = (self.w(), self.h());
+        let (mut r0, mut r1, mut c0, mut c1) = (h, 0, w, 0);
+        let mut bits = squares;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (r, c) = (i / w, i % w);
+            r0 = r0.min(r);
+            r1 = r1.max(r);
+            c0 = c0.min(c);
+            c1 = c1.max(c);
+        }
+        let (nw, nh) = (c1 - c0 + 1, r1 - r0 + 1);
+        let mut empty = 0u64;
+        for r in 0..nh {
+            let row = (squares >> ((r + r0) * w + c0)) & ((1u64 << nw) - 1);
+            empty |= row << (r * nw);
+        }
+        Board {
+            width: nw as u8,
+            height: nh as u8,
+            empty,
+        }
+    }
+
+    /// The board with each row reversed (a left-right mirror image).
+    fn mirror_columns(&self) -> Board {
+        let (w, row_mask) = (self.w(), (1u64 << self.width) - 1);
+        let mut empty = 0u64;
+        for r in 0..self.h() {
+            let row = (self.empty >> (r * w)) & row_mask;
+            empty |= (row.reverse_bits() >> (64 - w)) << (r * w);
+        }
+        Board { empty, ..*self }
+    }
+
+    /// The board with its rows in reverse order (an upside-down mirror image).
+    fn mirror_rows(&self) -> Board {
+        let (w, h, row_mask) = (self.w(), self.h(), (1u64 << self.width) - 1);
+        let mut empty = 0u64;
+        for r in 0..h {
+            let row = (self.empty >> (r * w)) & row_mask;
+            empty |= row << ((h - 1 - r) * w);
+        }
+        Board { empty, ..*self }
+    }
+
+    /// The transposed board: rows become columns, so vertical and horizontal swap.
+    fn transpose(&self) -> Board {
+        let (w, h) = (self.w(), self.h());
+        let mut empty = 0u64;
+        let mut bits = self.empty;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            empty |= 1 << ((i % w) * h + i / w);
+        }
+        Board {
+            width: self.height,
+            height: self.width,
+            empty,
+        }
+    }
+
+    /// The normal form of a region under the eight symmetries, and whether it was transposed
+    /// (which exchanges Left and Right, negating the value).
+    fn normal_form(&self) -> (Board, bool) {
+        let mut best = (*self, false);
+        let key = |b: &Board| (b.width, b.height, b.empty);
+        for (base, transposed) in [(*self, false), (self.transpose(), true)] {
+            let flipped = base.mirror_columns();
+            for image in [base, flipped, base.mirror_rows(), flipped.mirror_rows()] {
+                if key(&image) < key(&best.0) {
+                    best = (image, transposed);
+                }
+            }
+        }
+        best
+    }
+
+    /// Left's moves: the boards after each vertical domino.
+    pub fn left_moves(&self) -> Vec<Board> {
+        self.after_moves(self.vertical_moves(), self.width)
+    }
+
+    /// Right's moves: the boards after each horizontal domino.
+    pub fn right_moves(&self) -> Vec<Board> {
+        self.after_moves(self.horizontal_moves(), 1)
+    }
+
+    fn after_moves(&self, mut moves: u64, offset: u8) -> Vec<Board> {
+        let mut result = Vec::with_capacity(moves.count_ones() as usize);
+        while moves != 0 {
+            let i = moves.trailing_zeros();
+            moves &= moves - 1;
+            result.push(Board {
+                empty: self.empty & !(1u64 << i) & !(1u64 << (i + u32::from(offset))),
+                ..*self
+            });
+        }
+        result
+    }
+
+    /// Σ⌊run/2⌋ over maximal runs of empty squares along rows (`rows`) or columns.
+    fn packing(&self, rows: bool) -> i64 {
+        let (outer, inner) = if rows {
+            (self.h(), self.w())
+        } else {
+            (self.w(), self.h())
+        };
+        let mut total = 0i64;
+        for a in 0..outer {
+            let mut run = 0i64;
+            for b in 0..inner {
+                let i = if rows {
+                    a * self.w() + b
+                } else {
+                    b * self.w() + a
+                };
+                if self.empty >> i & 1 == 1 {
+                    run += 1;
+                } else {
+                    total += run / 2;
+                    run = 0;
+                }
+            }
+            total += run / 2;
+        }
+        total
+    }
+}
+
+impl std::hash::Hash for Board {
+    /// One well-mixed word (the splitmix64 finaliser): the squares of nearby regions differ in
+    /// few bits, which a plain multiplicative hash would crowd into few buckets.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let mut x =
+            self.empty ^ (u64::from(self.width) << 8 | u64::from(self.height)).rotate_right(16);
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        state.write_u64(x ^ (x >> 31));
+    }
+}
+
+fn full_mask(squares: usize) -> u64 {
+    if squares >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << squares) - 1
+    }
+}
+
+/// Evaluates Domineering positions, with one transposition table for all of them.
+#[derive(Default)]
+pub struct Domineering {
+    table: FxHashMap<Board, GameId>,
+}
+
+impl Domineering {
+    /// An evaluator with an empty table.
+    pub fn new() -> Domineering {
+        Domineering::default()
+    }
+
+    /// How many regions (in normal form) are in the table.
+    pub fn regions_seen(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The canonical form of a position.
+    pub fn canonical_form(&mut self, store: &mut Store, board: &Board) -> GameId {
+        let mut total = store.zero();
+        board.for_each_region(|region| {
+            let value = self.region_value(store, &region);
+            total = store.add(total, value);
+        });
+        total
+    }
+
+    fn region_value(&mut self, store: &mut Store, region: &Board) -> GameId {
+        let (normal, transposed) = region.normal_form();
+        let normal_value = match self.table.get(&normal) {
+            Some(&v) => v,
+            None => {
+                let v = self.evaluate(store, &normal);
+                self.table.insert(normal, v);
+                v
+            }
+        };
+        if transposed {
+            store.neg(normal_value)
+        } else {
+            normal_value
+        }
+    }
+
+    fn evaluate(&mut self, store: &mut Store, region: &Board) -> GameId {
+        let (vertical, horizontal) = (region.vertical_moves(), region.horizontal_moves());
+        if vertical == 0 {
+            return store.integer(-region.packing(true));
+        }
+        if horizontal == 0 {
+            return store.integer(region.packing(false));
+        }
+        let left = self.option_values(store, region, vertical, region.width);
+        let right = self.option_values(store, region, horizontal, 1);
+        store.construct(&left, &right)
+    }
+
+    fn option_values(
+        &mut self,
+        store: &mut Store,
+        region: &Board,
+        mut moves: u64,
+        offset: u8,
+    ) -> Vec<GameId> {
+        let mut values = Vec::with_capacity(moves.count_ones() as usize);
+        while moves != 0 {
+            let i = moves.trailing_zeros();
+            moves &= moves - 1;
+            let after = Board {
+                empty: region.empty & !(1u64 << i) & !(1u64 << (i + u32::from(offset))),
+                ..*region
+            };
+            values.push(self.canonical_form(store, &after));
+        }
+        values
+    }
+}
+
+/// The canonical form of a Domineering position in CGSuite's notation (`"..|.."`).
+pub fn domineering(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
+    let board = Board::parse(text)?;
+    Ok(Domineering::new().canonical_form(store, &board))
+}
+
+impl crate::PartizanGame for Board {
+    fn left_moves(&self) -> Vec<Board> {
+        Board::left_moves(self)
+    }
+    fn right_moves(&self) -> Vec<Board> {
+        Board::right_moves(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::print::canonical_text;
+    use crate::Evaluator;
+    use proptest::prelude::*;
+
+    fn value(text: &str) -> String {
+        let mut store = Store::new();
+        let g = domineering(&mut store, text).expect("board");
+        canonical_text(&mut store, g)
+    }
+
+    #[test]
+    fn small_boards() {
+        // Sources: the issue's acceptance list (CGSuite); Winning Ways ch. 5 for the rest.
+        assert_eq!(value("..|.."), "+-1");
+        assert_eq!(value(".|."), "1");
+        assert_eq!(value(".."), "-1");
+        assert_eq!(value("."), "0");
+        assert_eq!(value("...|...|..."), "+-1");
+        assert_eq!(
+            value("....|....|....|...."),
+            "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"
+        );
+    }
+
+    #[test]
+    fn bad_boards() {
+        assert!(
+            matches!(Board::parse("..|.a"), Err(PartizanError::InvalidInput(m)) if m.contains("column 5"))
+        );
+        assert!(Board::parse("..|...").is_err());
+        assert!(matches!(
+            Board::parse(&".".repeat(65)),
+            Err(PartizanError::TooLarge(_))
+        ));
+    }
+
+    fn arb_board() -> impl Strategy<Value = Board> {
+        (1usize..=4, 1usize..=4, any::<u64>())
+            .prop_map(|(w, h, bits)| Board::new(w, h, bits).expect("small board"))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        /// Regions, symmetries and shortcuts change nothing: the value equals a plain search
+        /// of the whole board.
+        #[test]
+        fn equals_plain_search(board in arb_board()) {
+            let mut store = Store::new();
+            let fast = Domineering::new().canonical_form(&mut store, &board);
+            let plain = Evaluator::new().canonical_form(&mut store, &board);
+            prop_assert_eq!(fast, plain);
+        }
+    }
+}
