@@ -2,11 +2,13 @@
 
 pub mod cooling;
 pub mod stops;
+pub mod svg;
 pub mod thermograph;
 pub mod trajectory;
 
 pub use cooling::{cool, heat};
 pub use stops::{left_stop, right_stop};
+pub use svg::thermograph_svg;
 pub use thermograph::{thermograph, Thermograph, Thermographer};
 pub use trajectory::Trajectory;
 
