@@ -6,6 +6,7 @@
 //! tested against.
 
 mod error;
+pub mod expr;
 pub mod naive;
 pub mod print;
 pub mod rulesets;
