@@ -6,6 +6,8 @@
 //! tested against.
 
 mod error;
+pub mod eval;
+pub mod expr;
 pub mod infinitesimal;
 pub mod naive;
 pub mod ordinal;

@@ -1,0 +1,136 @@
+//! The acceptance examples (CGSuite's published outputs) and error cases.
+
+use super::*;
+
+fn eval(text: &str) -> String {
+    let mut store = Store::new();
+    match evaluate_text(&mut store, text) {
+        Ok(v) => v.to_text(&mut store),
+        Err(e) => panic!("{text}: {e}"),
+    }
+}
+
+fn eval_error(text: &str) -> String {
+    let mut store = Store::new();
+    match evaluate_text(&mut store, text) {
+        Ok(v) => panic!("{text} gave {} instead of an error", v.to_text(&mut store)),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn cgsuite_outputs() {
+    // Source: the acceptance list, quoting CGSuite's outputs.
+    let cases = [
+        ("{0|1,2}", "1/2"),
+        ("{0|^*5}", "^^*4"),
+        ("*3+*5", "*6"),
+        ("^^^^^^+vvv*+^19*3+v14", "^8*2"),
+        ("3+-1", "{4|2}"),
+        ("+-1+-2+-3+-4", "+-{10|8||6|4|||4|2||0|-2}"),
+        ("{3||2+*|1+*}", "{3||2*|1*}"),
+        ("cool({3||2+*|1+*},1/4)", "{11/4||2|3/2}"),
+        ("heat({3||2+*|1+*},1)", "{4|||3|1||0|-2}"),
+        ("{0||0|-3/2}", "Tiny(3/2)"),
+        ("{1|0||0}", "Miny(1)"),
+        ("{^^^|vv}", "{^3|vv}"),
+        ("atomic_weight({^^^|vv})", "{1|0}"),
+        ("atomic_weight(^)", "1"),
+        ("birthday(^)", "2"),
+        ("outcome(^)", "L"),
+        ("temperature(0)", "-1"),
+        ("outcome(0)", "P"),
+        ("temperature(*8)", "0"),
+        ("temperature(25/16)", "-1/16"),
+        ("birthday(25/16)", "6"),
+        ("domineering(\"..|..\")", "+-1"),
+        (
+            "domineering(\"....|....|....|....\")",
+            "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}",
+        ),
+        (
+            "thermograph({3||2+*|1+*})",
+            "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2,0],[0,1,0,1])",
+        ),
+    ];
+    for (input, expected) in cases {
+        assert_eq!(eval(input), expected, "{input}");
+    }
+}
+
+#[test]
+fn surreal_numbers_of_seed_000() {
+    // Source: seed 000 (SEEDS.md): {0|} = 1, {|0} = -1, {0|1} = 1/2, {2,3|4,5} = 7/2, {0|0} = *.
+    for (input, expected) in [
+        ("{0|}", "1"),
+        ("{|0}", "-1"),
+        ("{0|1}", "1/2"),
+        ("{2,3|4,5}", "7/2"),
+        ("{3|4}", "7/2"),
+        ("{0|0}", "*"),
+        ("{|}", "0"),
+        ("{1/2|3/4}", "5/8"),
+        ("1.25", "5/4"),
+    ] {
+        assert_eq!(eval(input), expected, "{input}");
+    }
+}
+
+#[test]
+fn the_full_report() {
+    // Source: the acceptance list for {3||2+*|1+*}.
+    let mut store = Store::new();
+    let Value::Game(g) = evaluate_text(&mut store, "{3||2+*|1+*}").expect("game") else {
+        panic!("not a game")
+    };
+    let r = report(&mut store, g);
+    assert_eq!(r.canonical, "{3||2*|1*}");
+    assert_eq!(r.outcome, Outcome::Left);
+    assert_eq!(
+        (r.left_stop.to_string(), r.right_stop.to_string()),
+        ("3".into(), "2".into())
+    );
+    assert_eq!(
+        (r.mean.to_string(), r.temperature.to_string()),
+        ("9/4".into(), "3/4".into())
+    );
+    assert_eq!(r.birthday, BigUint::from(5u32));
+    assert_eq!(r.reduced, "{3||2|1}");
+    assert_eq!(r.atomic_weight, None);
+}
+
+#[test]
+fn comparisons() {
+    for (input, expected) in [
+        ("^ > 0", "true"),
+        ("* == 0", "false"),
+        ("* <> 0", "true"),
+        ("* <| 0", "true"),
+        ("* |> 0", "true"),
+        ("^ <= *", "false"),
+        ("{1|-1} <> 0", "true"),
+        ("1/2 + 1/2 == 1", "true"),
+        ("^ + v == 0", "true"),
+        ("1:1 == 2", "true"),
+        ("-1 < v", "true"),
+    ] {
+        assert_eq!(eval(input), expected, "{input}");
+    }
+}
+
+#[test]
+fn errors_name_the_place() {
+    // Source: the bad-input list.
+    assert!(eval_error("{1|").contains("column"));
+    assert!(eval_error("{3|2|1}").contains("ambiguous"));
+    assert!(eval_error("*x").starts_with("column 2"));
+    assert!(eval_error("domineering(\"..|.q\")").contains("unknown square 'q'"));
+    assert!(eval_error(&format!("domineering(\"{}\")", ".".repeat(65))).contains("64"));
+    assert!(eval_error("3/5").contains("dyadic"));
+    assert!(eval_error("foo(1)").contains("unknown function 'foo'"));
+    assert!(eval_error("atomic_weight(1/2)").contains("not atomic"));
+    assert!(eval_error("cool(*, -1)").contains("greater than -1"));
+    assert!(eval_error("temperature(1, 2)").contains("takes 1 argument"));
+    assert!(eval_error("a + 1").starts_with("column 1: unknown name 'a'"));
+    assert!(eval_error("(1 < 2) + 1").contains("not a game"));
+}
