@@ -29,6 +29,22 @@ pub enum Command {
     Tour,
     /// Solve a position of a named game: outcome, value and every winning move.
     Solve(SolveArgs),
+    /// Evaluate a partizan game expression in CGSuite's notation: canonical form, outcome,
+    /// stops, mean, temperature, thermograph, atomic weight, reduced form.
+    #[command(after_help = crate::eval::FUNCTIONS_HELP.as_str())]
+    Eval(EvalArgs),
+}
+
+/// The arguments of `conway eval`.
+#[derive(Args, Debug)]
+pub struct EvalArgs {
+    /// The expression, e.g. '{3||2+*|1+*}', '3+-1', 'cool({3||2*|1*},1/4)',
+    /// 'domineering("..|..")', '^ > 0'. Quote it for the shell.
+    #[arg(allow_hyphen_values = true)]
+    pub expr: String,
+    /// Also draw the game's thermograph as an SVG picture into FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -5,6 +5,7 @@
 //! 1 internal failure.
 
 mod args;
+mod eval;
 mod render;
 mod solve;
 mod tour;
@@ -32,6 +33,12 @@ impl From<conway_impartial::ImpartialError> for CliError {
     }
 }
 
+impl From<conway_partizan::PartizanError> for CliError {
+    fn from(e: conway_partizan::PartizanError) -> Self {
+        CliError::BadInput(e.to_string())
+    }
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -40,6 +47,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Tour => tour::run(),
         Command::Solve(s) => solve::run(s, cli.json),
+        Command::Eval(e) => eval::run(e, cli.json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

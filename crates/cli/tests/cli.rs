@@ -145,3 +145,96 @@ fn tour_runs_and_shows_real_answers() {
     assert!(text.contains("*2 ⊗ *2 = *3"));
     assert!(text.contains("{1/2 | 1} = 3/4"));
 }
+
+fn eval_json(expr: &str) -> Value {
+    let out = conway()
+        .args(["eval", "--json", expr])
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{expr}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[test]
+fn eval_reports_every_contract_field() {
+    // Source: the acceptance list (CGSuite's outputs for {3||2+*|1+*}).
+    let v = eval_json("{3||2+*|1+*}");
+    assert_eq!(v["input"], "{3||2+*|1+*}");
+    assert_eq!(v["canonical"], "{3||2*|1*}");
+    assert_eq!(v["outcome"], "L");
+    assert_eq!(v["left_stop"], "3");
+    assert_eq!(v["right_stop"], "2");
+    assert_eq!(v["mean"], "9/4");
+    assert_eq!(v["temperature"], "3/4");
+    assert_eq!(v["birthday"], "5");
+    assert_eq!(
+        v["thermograph"],
+        "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2,0],[0,1,0,1])"
+    );
+    assert_eq!(v["atomic_weight"], Value::Null);
+    assert_eq!(v["reduced"], "{3||2|1}");
+    let up = eval_json("^");
+    assert_eq!(
+        (up["atomic_weight"].as_str(), up["birthday"].as_str()),
+        (Some("1"), Some("2"))
+    );
+}
+
+#[test]
+fn eval_prints_values_and_comparisons() {
+    for (expr, expected) in [
+        ("3+-1", "{4|2}"),
+        ("^ > 0", "true"),
+        ("* == 0", "false"),
+        ("temperature(*8)", "0"),
+        ("domineering(\"..|..\")", "+-1"),
+    ] {
+        let out = conway().args(["eval", expr]).output().expect("runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(text.lines().next(), Some(expected), "{expr}");
+    }
+}
+
+#[test]
+fn eval_bad_input_is_one_line_and_exit_2() {
+    // Source: the bad-input list.
+    for expr in ["{1|", "{3|2|1}", "*x", "domineering(\"..|.z\")", "3/5"] {
+        let out = conway().args(["eval", expr]).output().expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{expr}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{expr}: {err}");
+        assert!(err.contains("column"), "{expr}: {err}");
+        assert!(out.stdout.is_empty());
+    }
+    let big = format!("domineering(\"{}\")", ".".repeat(65));
+    let out = conway().args(["eval", &big]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn eval_draws_the_thermograph() {
+    let dir = std::env::temp_dir().join(format!("conway-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("t.svg");
+    conway()
+        .args(["eval", "--svg"])
+        .arg(&path)
+        .arg("thermograph({3||2+*|1+*})")
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(&path).expect("svg written");
+    assert!(svg.starts_with("<svg") && svg.contains("<polyline"));
+    assert!(svg.contains("mean 9/4, temperature 3/4"));
+    let out = conway()
+        .args(["eval", "--svg"])
+        .arg(dir.join("u.svg"))
+        .arg("^ > 0")
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}

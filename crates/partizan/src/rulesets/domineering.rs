@@ -75,7 +75,7 @@ impl Board {
                     '#' | 'x' | 'o' | 'X' | 'O' => {}
                     other => {
                         return Err(PartizanError::InvalidInput(format!(
-                            "domineering board: unknown square '{other}' at column {column} \
+                            "domineering board: unknown square '{other}' at character {column} of the board \
                              (expected '.' or '#')"
                         )))
                     }
@@ -433,7 +433,7 @@ mod tests {
     #[test]
     fn bad_boards() {
         assert!(
-            matches!(Board::parse("..|.a"), Err(PartizanError::InvalidInput(m)) if m.contains("column 5"))
+            matches!(Board::parse("..|.a"), Err(PartizanError::InvalidInput(m)) if m.contains("character 5"))
         );
         assert!(Board::parse("..|...").is_err());
         assert!(matches!(
