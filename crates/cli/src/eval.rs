@@ -36,9 +36,45 @@ pub fn run(args: EvalArgs, json: bool) -> Result<(), CliError> {
         .stack_size(EVAL_STACK)
         .spawn(move || evaluate_and_print(&args, json))
         .map_err(|e| CliError::Internal(format!("cannot start the evaluation thread: {e}")))?;
+    show_progress_while(&worker);
     worker
         .join()
         .map_err(|_| CliError::Internal("the evaluation failed unexpectedly".into()))?
+}
+
+/// On a terminal, a spinner with the count of positions evaluated, once the work has taken
+/// more than a moment; nothing when stderr is piped.
+fn show_progress_while<T>(worker: &std::thread::JoinHandle<T>) {
+    use std::io::IsTerminal;
+    use std::sync::atomic::Ordering;
+    use std::time::{Duration, Instant};
+
+    if !std::io::stderr().is_terminal() {
+        return;
+    }
+    let start = Instant::now();
+    let mut spinner: Option<indicatif::ProgressBar> = None;
+    while !worker.is_finished() {
+        std::thread::sleep(Duration::from_millis(100));
+        if spinner.is_none() && start.elapsed() > Duration::from_millis(500) {
+            let bar = indicatif::ProgressBar::new_spinner();
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{spinner} {elapsed} evaluating: {msg} positions (Ctrl-C stops)",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+            );
+            spinner = Some(bar);
+        }
+        if let Some(bar) = &spinner {
+            let n = conway_partizan::rulesets::POSITIONS_EVALUATED.load(Ordering::Relaxed);
+            bar.set_message(n.to_string());
+            bar.tick();
+        }
+    }
+    if let Some(bar) = spinner {
+        bar.finish_and_clear();
+    }
 }
 
 fn evaluate_and_print(args: &EvalArgs, json: bool) -> Result<(), CliError> {
@@ -118,6 +154,6 @@ fn evaluate_and_print(args: &EvalArgs, json: bool) -> Result<(), CliError> {
             }
         }
     };
-    println!("{text}");
+    crate::out::emit_line(&text);
     Ok(())
 }

@@ -6,6 +6,7 @@
 
 mod args;
 mod eval;
+mod out;
 mod render;
 mod solve;
 mod tour;

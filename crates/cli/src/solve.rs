@@ -15,7 +15,7 @@ use crate::{render, CliError};
 pub fn run(args: SolveArgs, json: bool) -> Result<(), CliError> {
     let Some(game) = args.game else {
         if args.list {
-            print!("{}", game_list());
+            crate::out::emit(&game_list());
             return Ok(());
         }
         return Err(CliError::BadInput(
@@ -25,9 +25,9 @@ pub fn run(args: SolveArgs, json: bool) -> Result<(), CliError> {
     };
     let solution = solve(game)?;
     if json {
-        println!("{}", render::json(&solution));
+        crate::out::emit_line(&render::json(&solution));
     } else {
-        print!("{}", render::text(&solution));
+        crate::out::emit(&render::text(&solution));
     }
     Ok(())
 }

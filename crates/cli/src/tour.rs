@@ -4,32 +4,47 @@ use conway_impartial::games::{coins, misere_nim, nim, subtraction, tartan, wytho
 use conway_numbers::{Dyadic, Nimber};
 use num_bigint::BigUint;
 
+use std::fmt::Write;
+
+use conway_partizan::eval::{evaluate_text, report, Value};
+use conway_partizan::Store;
+
 use crate::CliError;
 
 fn heaps(v: &[u64]) -> Vec<BigUint> {
     v.iter().map(|&x| BigUint::from(x)).collect()
 }
 
-fn section(title: &str, command: &str) {
-    println!("\n== {title}\n$ {command}");
+fn section(out: &mut String, title: &str, command: &str) {
+    let _ = write!(out, "\n== {title}\n$ {command}\n");
 }
 
 /// Prints the tour.
 pub fn run() -> Result<(), CliError> {
-    println!("Conway solves two-player games exactly. Every answer below is computed now.");
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Conway solves two-player games exactly. Every answer below is computed now."
+    );
 
-    section("Nim (Bouton): xor the heaps", "conway solve nim 14 21 39");
+    section(
+        &mut out,
+        "Nim (Bouton): xor the heaps",
+        "conway solve nim 14 21 39",
+    );
     let s = nim::solve(&heaps(&[14, 21, 39]));
-    println!(
+    let _ = writeln!(
+        out,
         "{} — value {}",
         s.outcome.explanation(),
         s.value.as_deref().unwrap_or("?")
     );
     for m in &s.winning_moves {
-        println!("winning move: {}", m.description);
+        let _ = writeln!(out, "winning move: {}", m.description);
     }
 
     section(
+        &mut out,
         "Wythoff's game with huge heaps, in exact integers",
         "conway solve wythoff 1000000000000 1618033988749",
     );
@@ -38,48 +53,54 @@ pub fn run() -> Result<(), CliError> {
         BigUint::from(1_618_033_988_749u64),
     );
     let s = wythoff::solve(&a, &b);
-    println!("outcome {}: {}", s.outcome, s.outcome.explanation());
+    let _ = writeln!(out, "outcome {}: {}", s.outcome, s.outcome.explanation());
     for m in &s.winning_moves {
-        println!("winning move: {}", m.description);
+        let _ = writeln!(out, "winning move: {}", m.description);
     }
 
     section(
+        &mut out,
         "A subtraction game's period, certified",
         "conway solve subtraction --set 1,3,4 1000000000000",
     );
     let game = subtraction::SubtractionGame::new(vec![1, 3, 4])?;
     let s = subtraction::solve(&game, &heaps(&[1_000_000_000_000]))?;
     for note in &s.notes {
-        println!("{note}");
+        let _ = writeln!(out, "{note}");
     }
-    println!(
+    let _ = writeln!(
+        out,
         "so a heap of 10^12 is worth {}",
         s.value.as_deref().unwrap_or("?")
     );
 
     section(
+        &mut out,
         "Misère Nim: the last to move loses",
         "conway solve misere-nim 2 2",
     );
     let s = misere_nim::solve(&heaps(&[2, 2]));
-    println!("outcome {}: {}", s.outcome, s.outcome.explanation());
+    let _ = writeln!(out, "outcome {}: {}", s.outcome, s.outcome.explanation());
 
     section(
+        &mut out,
         "Coin turning: Ruler's coin values are powers of two",
         "conway solve ruler THHTTHTH",
     );
     let s = coins::solve(coins::CoinGame::Ruler, &coins::parse_row("THHTTHTH")?);
-    println!("value {}", s.value.as_deref().unwrap_or("?"));
+    let _ = writeln!(out, "value {}", s.value.as_deref().unwrap_or("?"));
     for m in &s.winning_moves {
-        println!("winning move: {} ⇒ {}", m.description, m.to);
+        let _ = writeln!(out, "winning move: {} ⇒ {}", m.description, m.to);
     }
 
     section(
+        &mut out,
         "Nim multiplication and the Tartan theorem",
         "conway solve tartan TTT/THT/TTH",
     );
     let (two, four, sixteen) = (Nimber(2), Nimber(4), Nimber(16));
-    println!(
+    let _ = writeln!(
+        out,
         "*2 ⊗ *2 = {}, *4 ⊗ *4 = {}, *16 ⊗ *16 = {}",
         two * two,
         four * four,
@@ -87,21 +108,97 @@ pub fn run() -> Result<(), CliError> {
     );
     let board = tartan::parse_board("TTT/THT/TTH")?;
     let s = tartan::solve(coins::CoinGame::Turtles, coins::CoinGame::Turtles, &board);
-    println!(
+    let _ = writeln!(
+        out,
         "Turtles × Turtles board TTT/THT/TTH is worth {} (= *2⊗*2 ⊕ *3⊗*3)",
         s.value.as_deref().unwrap_or("?")
     );
 
     section(
+        &mut out,
         "Surreal numbers: the simplest number between two others",
-        "(library: Dyadic::simplest_between)",
+        "conway eval '{1/2|1}'",
     );
     let half = Dyadic::new(1, 1);
     let one = Dyadic::from_integer(1);
     let between = Dyadic::simplest_between(Some(&half), Some(&one))
         .ok_or_else(|| CliError::Internal("no number between 1/2 and 1".into()))?;
-    println!("{{1/2 | 1}} = {between}");
+    let _ = writeln!(out, "{{1/2 | 1}} = {between}");
 
-    println!("\nMore: 'conway solve --list' lists every game; add --json for scripts.");
+    partizan(&mut out)?;
+    writeln!(
+        out,
+        "\nMore: 'conway solve --list' lists every game, 'conway eval --help' every function; \
+         add --json for scripts."
+    )
+    .ok();
+    crate::out::emit(&out);
+    Ok(())
+}
+
+/// Evaluates an expression to a game and returns the store with it.
+fn game(expr: &str) -> Result<(Store, conway_partizan::GameId), CliError> {
+    let mut store = Store::new();
+    match evaluate_text(&mut store, expr)? {
+        Value::Game(g) => Ok((store, g)),
+        _ => Err(CliError::Internal(format!("{expr} is not a game"))),
+    }
+}
+
+fn value_text(expr: &str) -> Result<String, CliError> {
+    let mut store = Store::new();
+    let v = evaluate_text(&mut store, expr)?;
+    Ok(v.to_text(&mut store))
+}
+
+/// The partizan part: canonical forms, thermography, infinitesimals, rulesets.
+fn partizan(out: &mut String) -> Result<(), CliError> {
+    section(
+        out,
+        "Partizan games in CGSuite's notation: canonical form and thermograph",
+        "conway eval '{3||2+*|1+*}'",
+    );
+    let (mut store, g) = game("{3||2+*|1+*}")?;
+    let r = report(&mut store, g);
+    let _ = writeln!(
+        out,
+        "{} — outcome {}, stops {} and {}, mean {}, temperature {}\n{}\nreduced canonical form {}",
+        r.canonical,
+        r.outcome,
+        r.left_stop,
+        r.right_stop,
+        r.mean,
+        r.temperature,
+        r.thermograph,
+        r.reduced
+    );
+    section(
+        out,
+        "Sums of switches print as CGSuite prints them",
+        "conway eval '+-1+-2+-3+-4'",
+    );
+    let _ = writeln!(out, "{}", value_text("+-1+-2+-3+-4")?);
+    section(
+        out,
+        "Infinitesimals: ups, tinies and atomic weights",
+        "conway eval 'atomic_weight({^^^|vv})'",
+    );
+    let _ = writeln!(
+        out,
+        "{{^^^|vv}} = {}, atomic weight {}; {{0||0|-3/2}} = {}",
+        value_text("{^^^|vv}")?,
+        value_text("atomic_weight({^^^|vv})")?,
+        value_text("{0||0|-3/2}")?
+    );
+    section(
+        out,
+        "Domineering: Left places vertical dominoes, Right horizontal",
+        "conway eval 'domineering(\"....|....|....|....\")'",
+    );
+    let _ = writeln!(
+        out,
+        "the empty 4x4 board is {}",
+        value_text("domineering(\"....|....|....|....\")")?
+    );
     Ok(())
 }

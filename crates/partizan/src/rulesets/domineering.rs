@@ -343,6 +343,7 @@ impl Domineering {
             Some(&v) => v,
             None => {
                 let v = self.evaluate(store, &normal);
+                super::count_position();
                 self.table.insert(normal, v);
                 v
             }

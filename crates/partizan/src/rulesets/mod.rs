@@ -6,8 +6,18 @@ pub mod domineering;
 
 use std::collections::HashMap;
 use std::hash::Hash;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::{GameId, PartizanError, Store};
+
+/// Positions evaluated by any ruleset evaluator in this process, for progress displays: a
+/// caller may read it from another thread while a long evaluation runs.
+pub static POSITIONS_EVALUATED: AtomicU64 = AtomicU64::new(0);
+
+/// Counts one newly evaluated position.
+pub(crate) fn count_position() {
+    POSITIONS_EVALUATED.fetch_add(1, Ordering::Relaxed);
+}
 
 /// A short partizan game described by its rules.
 pub trait PartizanGame: Clone + Eq + Hash {
@@ -72,6 +82,7 @@ impl<G: PartizanGame> Evaluator<G> {
             .map(|p| self.canonical_form(store, p))
             .collect();
         let id = store.construct(&left, &right);
+        count_position();
         self.table.insert(component.clone(), id);
         id
     }
