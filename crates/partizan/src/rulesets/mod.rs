@@ -7,6 +7,13 @@ use std::hash::Hash;
 
 use crate::{GameId, PartizanError, Store};
 
+pub mod clobber;
+pub mod cutcake;
+pub mod hackenbush;
+#[cfg(test)]
+mod oracle;
+pub mod toads_and_frogs;
+
 /// A short partizan game described by its rules.
 pub trait PartizanGame: Clone + Eq + Hash {
     /// The positions Left can move to.
