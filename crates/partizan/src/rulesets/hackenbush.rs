@@ -35,13 +35,17 @@ use crate::{GameId, PartizanError, Store};
 /// dyadic rationals with up to this many bits).
 pub const MAX_STALK_EDGES: usize = 100_000;
 
-/// Most edges in all stalks that contain a green edge together. A green-containing stalk is
-/// searched: its positions are its prefixes, but its canonical form can grow with every edge.
-pub const MAX_GREEN_STALK_EDGES: usize = 64;
+/// Most edges in all stalks that contain a green edge together. The search itself is cheap
+/// (a stalk's positions are its prefixes), but the canonical form written out in CGSuite
+/// notation roughly doubles with each edge: `lelele…` of 20 edges prints as about 5 MB, of 24
+/// edges as 137 MB.
+pub const MAX_GREEN_STALK_EDGES: usize = 20;
 
-/// Most edges in a graph. Positions are the connected edge subsets, which can be exponentially
-/// many in a dense picture.
-pub const MAX_GRAPH_EDGES: usize = 24;
+/// Most edges in a graph. Positions are the connected edge subsets, exponentially many in a
+/// dense picture: the complete graph on 6 vertices plus an edge (16 edges) takes about 1.5 s
+/// in a release build, a 21-edge ladder 12–28 s and the complete graph on 7 vertices (21
+/// edges, 1.8 million positions) 80 s.
+pub const MAX_GRAPH_EDGES: usize = 16;
 
 /// The colour of an edge, which says who may cut it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -93,7 +97,8 @@ impl Colour {
 }
 
 /// The value of a blue-red stalk (listed from the ground up) by Berlekamp's rule, or `None`
-/// if the stalk has a green edge.
+/// if the stalk has a green edge (or, beyond any practical size, 2^32 edges after the first
+/// change of colour).
 ///
 /// The run of edges of the ground edge's colour counts ±1 each (+ for blue); after that,
 /// the k-th edge counts ±1/2^k. Why: cutting the top edge is each player's least costly move,
@@ -131,11 +136,7 @@ impl Stalks {
 
     /// Reads the stalk notation (see the module documentation).
     pub fn parse(text: &str) -> Result<Stalks, PartizanError> {
-        check_size(
-            "hackenbush text",
-            text.len(),
-            MAX_STALK_EDGES + MAX_STALK_EDGES / 2,
-        )?;
+        check_size("hackenbush text", text.len(), 2 * MAX_STALK_EDGES)?;
         let mut stalks = vec![Vec::new()];
         for (i, c) in text.chars().enumerate() {
             if let Some(colour) = Colour::from_letter(c) {
