@@ -17,7 +17,11 @@ use crate::expr::{parse_expression, CompareOp, Expr, ExprKind, Number, UpStar};
 use crate::infinitesimal::{atomic_weight, reduced_canonical_form};
 use crate::ordinal::ordinal_sum;
 use crate::print::canonical_text;
+use crate::rulesets::clobber::clobber_value;
+use crate::rulesets::cutcake::cutcake_value;
 use crate::rulesets::domineering::domineering;
+use crate::rulesets::hackenbush::hackenbush_value;
+use crate::rulesets::toads_and_frogs::toads_and_frogs_value;
 use crate::thermal::{cool, heat, left_stop, right_stop, thermograph, Thermograph};
 use crate::{GameId, Nus, Outcome, PartizanError, Store};
 
@@ -331,10 +335,22 @@ fn call(
                 store.neg(tiny)
             })
         }
-        "domineering" => {
+        "domineering" | "hackenbush" | "toadsandfrogs" | "clobber" => {
             arity(1)?;
             let board = text_arg(0)?;
-            Value::Game(domineering(store, board).map_err(|e| at(args[0].column, e))?)
+            let value = match normalise(name).as_str() {
+                "domineering" => domineering(store, board),
+                "hackenbush" => hackenbush_value(store, board),
+                "toadsandfrogs" => toads_and_frogs_value(store, board),
+                _ => clobber_value(store, board),
+            };
+            Value::Game(value.map_err(|e| at(args[0].column, e))?)
+        }
+        "cutcake" => {
+            arity(2)?;
+            let rows = natural_argument(store, &args[0])?;
+            let columns = natural_argument(store, &args[1])?;
+            Value::Game(cutcake_value(store, rows, columns).map_err(|e| at(column, e))?)
         }
         _ => {
             return Err(error(
@@ -353,6 +369,14 @@ fn number_argument(store: &mut Store, expr: &Expr) -> Result<Dyadic, PartizanErr
         .as_number(g)
         .cloned()
         .ok_or_else(|| error(expr.column, "expected a number"))
+}
+
+/// An argument that must evaluate to a whole number ≥ 0 that fits in 64 bits.
+fn natural_argument(store: &mut Store, expr: &Expr) -> Result<u64, PartizanError> {
+    number_argument(store, expr)?
+        .to_bigint()
+        .and_then(|n| n.to_u64())
+        .ok_or_else(|| error(expr.column, "expected a whole number >= 0"))
 }
 
 /// Everything `conway eval` reports about a game.

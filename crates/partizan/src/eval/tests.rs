@@ -48,6 +48,10 @@ fn cgsuite_outputs() {
             "domineering(\"....|....|....|....\")",
             "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}",
         ),
+        ("hackenbush(\"lrlrrllr\")", "77/128"),
+        ("clobber(\"xox|ox.\")", "{^^*|*,v}"),
+        ("toads_and_frogs(\"tt.ff\")", "*"),
+        ("hackenbush(\"e\")", "*"),
         (
             "thermograph({3||2+*|1+*})",
             "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2,0],[0,1,0,1])",
@@ -127,6 +131,11 @@ fn errors_name_the_place() {
     assert!(eval_error("domineering(\"..|.q\")").contains("unknown square 'q'"));
     assert!(eval_error(&format!("domineering(\"{}\")", ".".repeat(65))).contains("64"));
     assert!(eval_error("3/5").contains("dyadic"));
+    assert!(eval_error("clobber(\"xo|oq\")").starts_with("column 9"));
+    assert!(eval_error("hackenbush(\"lrz\")").contains("'z'"));
+    assert!(eval_error("toads_and_frogs(\"t.g\")").contains("'g'"));
+    assert!(eval_error("cutcake(1/2, 3)").contains("whole number"));
+    assert!(eval_error("cutcake(1000, 3)").contains("200"));
     assert!(eval_error("foo(1)").contains("unknown function 'foo'"));
     assert!(eval_error("atomic_weight(1/2)").contains("not atomic"));
     assert!(eval_error("cool(*, -1)").contains("greater than -1"));

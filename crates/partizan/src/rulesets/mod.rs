@@ -2,13 +2,19 @@
 //! independent components. [`Evaluator`] turns any such game into its canonical form in a
 //! [`Store`], with a transposition table keyed by the (normalised) component.
 
-pub mod domineering;
-
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::{GameId, PartizanError, Store};
+
+pub mod clobber;
+pub mod cutcake;
+pub mod domineering;
+pub mod hackenbush;
+#[cfg(test)]
+mod oracle;
+pub mod toads_and_frogs;
 
 /// Positions evaluated by any ruleset evaluator in this process, for progress displays: a
 /// caller may read it from another thread while a long evaluation runs.

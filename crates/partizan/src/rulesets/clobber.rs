@@ -1,0 +1,440 @@
+//! Clobber (Albert, Grossman, Nowakowski and Wolfe, 2001) on a rectangular board.
+//!
+//! Notation: the rows top to bottom, separated by `|`, one character per square: `x` a Left
+//! (black) stone, `o` a Right (white) stone, `.` an empty square; e.g. `"xox|ox."`. All rows
+//! must have the same length. A move takes one of the mover's stones onto an orthogonally
+//! adjacent stone of the opponent, which is removed; the square left behind is empty.
+//!
+//! Stones only ever move onto adjacent stones, so groups of orthogonally connected stones
+//! never interact: each group is a component. A group of one colour has no moves and is
+//! dropped. A group is normalised for the transposition table by cutting it out to its
+//! bounding box and taking the least of its eight images under rotation and reflection, which
+//! all have the same value.
+
+use crate::rulesets::{check_size, Evaluator, PartizanGame};
+use crate::{GameId, PartizanError, Store};
+
+/// Most squares on a board (parsing and splitting stay cheap).
+pub const MAX_CLOBBER_SQUARES: usize = 4096;
+
+/// Most stones in one connected group. The search visits the group's positions, which grow
+/// exponentially with its stones: the 4×4 checkerboard (16 stones, 91 thousand groups) takes
+/// about 6 s in a release build, while 5×4 (20 stones) did not finish in 10 minutes.
+pub const MAX_CLOBBER_GROUP_STONES: usize = 16;
+
+/// Most stones on the board: at most two groups at the group limit, and a bound on the work
+/// of adding the groups' values.
+pub const MAX_CLOBBER_STONES: usize = 32;
+
+/// What is on a square. The order (empty first) decides which symmetric image is the normal
+/// form; any fixed order would do.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Stone {
+    /// `.`
+    Empty,
+    /// `x`, Left's.
+    Black,
+    /// `o`, Right's.
+    White,
+}
+
+impl Stone {
+    fn letter(self) -> char {
+        match self {
+            Stone::Empty => '.',
+            Stone::Black => 'x',
+            Stone::White => 'o',
+        }
+    }
+}
+
+/// A Clobber board; squares are stored row by row.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Clobber {
+    rows: usize,
+    cols: usize,
+    squares: Vec<Stone>,
+}
+
+impl std::fmt::Debug for Clobber {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Clobber({:?})", self.to_string())
+    }
+}
+
+impl std::fmt::Display for Clobber {
+    /// The board in the notation of the module documentation.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for r in 0..self.rows {
+            if r > 0 {
+                f.write_str("|")?;
+            }
+            for c in 0..self.cols {
+                write!(f, "{}", self.at(r, c).letter())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Clobber {
+    /// The board with these rows (top to bottom); `None` unless all rows have one length.
+    pub fn from_rows(rows: &[Vec<Stone>]) -> Option<Clobber> {
+        let cols = rows.first().map_or(0, Vec::len);
+        if rows.iter().any(|r| r.len() != cols) {
+            return None;
+        }
+        Some(Clobber {
+            rows: rows.len(),
+            cols,
+            squares: rows.concat(),
+        })
+    }
+
+    /// Reads the notation (see the module documentation) and checks the size limits.
+    pub fn parse(text: &str) -> Result<Clobber, PartizanError> {
+        check_size("clobber text", text.len(), 2 * MAX_CLOBBER_SQUARES)?;
+        let mut rows: Vec<Vec<Stone>> = vec![Vec::new()];
+        let mut row_starts = vec![1];
+        for (i, c) in text.chars().enumerate() {
+            let stone = match c {
+                'x' => Stone::Black,
+                'o' => Stone::White,
+                '.' => Stone::Empty,
+                '|' => {
+                    rows.push(Vec::new());
+                    row_starts.push(i + 2);
+                    continue;
+                }
+                _ => {
+                    return Err(PartizanError::InvalidInput(format!(
+                        "clobber: unexpected {c:?} at column {}; expected x (Left), o (Right), \
+                         . (empty) or | between rows",
+                        i + 1
+                    )))
+                }
+            };
+            if let Some(row) = rows.last_mut() {
+                row.push(stone);
+            }
+        }
+        let cols = rows[0].len();
+        if let Some(r) = rows.iter().position(|row| row.len() != cols) {
+            return Err(PartizanError::InvalidInput(format!(
+                "clobber: row {} (from column {}) has {} squares but row 1 has {cols}",
+                r + 1,
+                row_starts[r],
+                rows[r].len()
+            )));
+        }
+        let board = Clobber::from_rows(&rows).ok_or_else(|| {
+            PartizanError::InvalidInput("clobber: rows of different lengths".to_string())
+        })?;
+        check_size("clobber board", board.squares.len(), MAX_CLOBBER_SQUARES)?;
+        let stones = board.squares.iter().filter(|&&s| s != Stone::Empty).count();
+        check_size("clobber board's stone count", stones, MAX_CLOBBER_STONES)?;
+        let largest = board.groups().iter().map(Vec::len).max().unwrap_or(0);
+        check_size(
+            "clobber's largest group of stones",
+            largest,
+            MAX_CLOBBER_GROUP_STONES,
+        )?;
+        Ok(board)
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The stone at row `r`, column `c` (0-based, from the top left).
+    pub fn at(&self, r: usize, c: usize) -> Stone {
+        self.squares[r * self.cols + c]
+    }
+
+    /// The squares orthogonally adjacent to square `i`.
+    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
+        let (r, c, cols, rows) = (i / self.cols, i % self.cols, self.cols, self.rows);
+        [
+            (r > 0).then(|| i - cols),
+            (r + 1 < rows).then(|| i + cols),
+            (c > 0).then(|| i - 1),
+            (c + 1 < cols).then(|| i + 1),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// The groups of orthogonally connected stones, as lists of squares.
+    fn groups(&self) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; self.squares.len()];
+        let mut groups = Vec::new();
+        for start in 0..self.squares.len() {
+            if seen[start] || self.squares[start] == Stone::Empty {
+                continue;
+            }
+            seen[start] = true;
+            let (mut group, mut stack) = (Vec::new(), vec![start]);
+            while let Some(i) = stack.pop() {
+                group.push(i);
+                for j in self.neighbours(i) {
+                    if !seen[j] && self.squares[j] != Stone::Empty {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+            groups.push(group);
+        }
+        groups
+    }
+
+    /// One group cut out to its bounding box, in its least symmetric image.
+    fn normalised_group(&self, group: &[usize]) -> Clobber {
+        let (mut top, mut bottom, mut left, mut right) = (usize::MAX, 0, usize::MAX, 0);
+        for &i in group {
+            let (r, c) = (i / self.cols, i % self.cols);
+            (top, bottom, left, right) = (top.min(r), bottom.max(r), left.min(c), right.max(c));
+        }
+        let (rows, cols) = (bottom + 1 - top, right + 1 - left);
+        let mut squares = vec![Stone::Empty; rows * cols];
+        for &i in group {
+            let (r, c) = (i / self.cols - top, i % self.cols - left);
+            squares[r * cols + c] = self.squares[i];
+        }
+        let cut = Clobber {
+            rows,
+            cols,
+            squares,
+        };
+        (0..8).map(|s| cut.image(s)).min().unwrap_or(cut)
+    }
+
+    /// The image under one of the eight symmetries of the rectangle: bit 2 transposes, bits 0
+    /// and 1 then reverse the rows and the columns.
+    fn image(&self, symmetry: u8) -> Clobber {
+        let transpose = symmetry & 4 != 0;
+        let (rows, cols) = if transpose {
+            (self.cols, self.rows)
+        } else {
+            (self.rows, self.cols)
+        };
+        let mut squares = Vec::with_capacity(rows * cols);
+        for r in 0..rows {
+            for c in 0..cols {
+                let r = if symmetry & 1 != 0 { rows - 1 - r } else { r };
+                let c = if symmetry & 2 != 0 { cols - 1 - c } else { c };
+                let (sr, sc) = if transpose { (c, r) } else { (r, c) };
+                squares.push(self.at(sr, sc));
+            }
+        }
+        Clobber {
+            rows,
+            cols,
+            squares,
+        }
+    }
+
+    fn moves(&self, left: bool) -> Vec<Clobber> {
+        let (mover, victim) = if left {
+            (Stone::Black, Stone::White)
+        } else {
+            (Stone::White, Stone::Black)
+        };
+        let mut moves = Vec::new();
+        for from in (0..self.squares.len()).filter(|&i| self.squares[i] == mover) {
+            for to in self.neighbours(from) {
+                if self.squares[to] == victim {
+                    let mut next = self.clone();
+                    next.squares[from] = Stone::Empty;
+                    next.squares[to] = mover;
+                    moves.push(next);
+                }
+            }
+        }
+        moves
+    }
+}
+
+impl PartizanGame for Clobber {
+    fn left_moves(&self) -> Vec<Self> {
+        self.moves(true)
+    }
+
+    fn right_moves(&self) -> Vec<Self> {
+        self.moves(false)
+    }
+
+    fn components(&self) -> Vec<Self> {
+        self.groups()
+            .into_iter()
+            .filter(|g| {
+                let first = self.squares[g[0]];
+                g.iter().any(|&i| self.squares[i] != first)
+            })
+            .map(|g| self.normalised_group(&g))
+            .collect()
+    }
+}
+
+/// The canonical form of a Clobber board in the notation of the module documentation.
+pub fn clobber_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
+    let board = Clobber::parse(text)?;
+    Ok(Evaluator::new().canonical_form(store, &board))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::print::canonical_text;
+    use crate::rulesets::oracle::{agrees_with_textbook, cgsuite_game};
+    use proptest::prelude::*;
+
+    fn value_text(text: &str) -> String {
+        let mut store = Store::new();
+        match clobber_value(&mut store, text) {
+            Ok(id) => canonical_text(&mut store, id),
+            Err(e) => panic!("{text}: {e}"),
+        }
+    }
+
+    fn board(text: &str) -> Clobber {
+        Clobber::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn small_values_by_hand() {
+        // "xo": either player's only move leaves one stone, 0; so {0|0} = *.
+        assert_eq!(value_text("xo"), "*");
+        // "xoo": Left leaves "xo" = *, Right leaves "o.o" = 0; {*|0} = v.
+        assert_eq!(value_text("xoo"), "v");
+        // "xox": every move leaves two stones of one colour; {0|0} = *.
+        assert_eq!(value_text("xox"), "*");
+        assert_eq!(value_text("x|o"), "*");
+        assert_eq!(value_text("xx|oo"), "0");
+        assert_eq!(value_text(""), "0");
+        for text in ["xoo", "xox|ox.", "xo|ox", "xoxo"] {
+            assert_eq!(agrees_with_textbook(&board(text)), Ok(()));
+        }
+    }
+
+    #[test]
+    fn cgsuite_regression() {
+        // CGSuite's test suite (CgscriptTest, "game.grid should define Clobber properly").
+        assert_eq!(value_text("xox|ox."), "{^^*|*,v}");
+        let mut store = Store::new();
+        let expected = cgsuite_game(&mut store, "{^^*|*,v}");
+        assert_eq!(clobber_value(&mut store, "xox|ox."), Ok(expected));
+    }
+
+    #[test]
+    fn groups_split_and_normalise() {
+        let parts: Vec<String> = board("xo.o|...x|o..x")
+            .components()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        // "o|x|x" (after normalisation, some image of it) and "xo"; the lone o is dropped.
+        assert_eq!(parts.len(), 2, "{parts:?}");
+        // All eight images of an asymmetric group normalise alike.
+        let g = board("xo.|.oo");
+        let images: Vec<Clobber> = (0..8).map(|s| g.image(s)).collect();
+        let normal: Vec<Vec<Clobber>> = images.iter().map(|b| b.components()).collect();
+        assert!(normal.windows(2).all(|w| w[0] == w[1]), "{normal:?}");
+        assert_eq!(
+            images
+                .iter()
+                .collect::<std::collections::HashSet<_>>()
+                .len(),
+            8
+        );
+    }
+
+    #[test]
+    fn bad_input_is_refused_with_its_column() {
+        let error = |text: &str| match clobber_value(&mut Store::new(), text) {
+            Err(PartizanError::InvalidInput(m)) => m,
+            other => panic!("{text}: {other:?}"),
+        };
+        assert!(
+            error("xo|oz").contains("'z' at column 5"),
+            "{}",
+            error("xo|oz")
+        );
+        assert!(
+            error("xox|ox").contains("row 2 (from column 5)"),
+            "{}",
+            error("xox|ox")
+        );
+        let too_many = |text: &str| matches!(Clobber::parse(text), Err(PartizanError::TooLarge(_)));
+        assert!(too_many("xoxox|oxoxo|xoxox|oxoxo"));
+        assert!(too_many(&".".repeat(MAX_CLOBBER_SQUARES + 1)));
+        assert!(too_many(&"xo.".repeat(MAX_CLOBBER_STONES / 2 + 1)));
+        assert!(!too_many("xoxo|oxox|xoxo|oxox"));
+    }
+
+    /// CGSuite's benchmark instance; run with `--ignored --nocapture` in release mode.
+    #[test]
+    #[ignore]
+    fn checkerboard_4x4_benchmark() {
+        let start = std::time::Instant::now();
+        let mut store = Store::new();
+        let mut evaluator = Evaluator::new();
+        let g = evaluator.canonical_form(&mut store, &board("xoxo|oxox|xoxo|oxox"));
+        let elapsed = start.elapsed();
+        let text = canonical_text(&mut store, g);
+        println!(
+            "4x4 Clobber: {elapsed:?}, {} groups, {} canonical forms, value {text}",
+            evaluator.positions_seen(),
+            store.len()
+        );
+        // The checkerboard is symmetric under swapping colours by a reflection, so it is 0 or
+        // fuzzy with its negative; it is its own negative either way.
+        assert_eq!(store.neg(g), g);
+    }
+
+    fn arb_board(max_rows: usize, max_cols: usize) -> impl Strategy<Value = Clobber> {
+        let stone = prop::sample::select(vec![Stone::Empty, Stone::Black, Stone::White]);
+        (1..=max_rows, 1..=max_cols).prop_flat_map(move |(rows, cols)| {
+            prop::collection::vec(stone.clone(), rows * cols).prop_map(move |squares| Clobber {
+                rows,
+                cols,
+                squares,
+            })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        #[test]
+        fn boards_agree_with_the_textbook(position in arb_board(3, 3)) {
+            prop_assert_eq!(agrees_with_textbook(&position), Ok(()));
+        }
+
+        #[test]
+        fn symmetric_images_and_colour_swaps(position in arb_board(3, 4), symmetry in 0u8..8) {
+            let mut store = Store::new();
+            let mut evaluator = Evaluator::new();
+            let g = evaluator.canonical_form(&mut store, &position);
+            let image = evaluator.canonical_form(&mut store, &position.image(symmetry));
+            prop_assert_eq!(g, image);
+            // Swapping the colours swaps the players.
+            let mut swapped = position.clone();
+            for s in &mut swapped.squares {
+                *s = match *s {
+                    Stone::Black => Stone::White,
+                    Stone::White => Stone::Black,
+                    Stone::Empty => Stone::Empty,
+                };
+            }
+            let h = evaluator.canonical_form(&mut store, &swapped);
+            prop_assert_eq!(store.neg(g), h);
+        }
+    }
+}

@@ -1,0 +1,694 @@
+//! Blue-Red-Green Hackenbush (Winning Ways, ch. 1–2 and 7), on stalks and on general graphs.
+//!
+//! Edges are blue (Left's, written `l`), red (Right's, `r`) or green (either player's, `e`). A
+//! move cuts one edge the mover may cut; every edge no longer connected to the ground falls
+//! away. The last player to move wins.
+//!
+//! # Notation
+//!
+//! **Stalks** (a text without digits): each stalk is a string of `l`, `r`, `e` read from the
+//! ground up, and stalks are separated by `|`; spaces are ignored. `"lrlrrllr"` is one stalk,
+//! `"lr|e|rrl"` three, and `""` the empty picture (0).
+//!
+//! **Graphs** (a text with a digit): edges separated by spaces, each `U-V:C` with vertex
+//! numbers `U`, `V` and colour `C` in `l`, `r`, `e`. Vertex 0 is the ground: every point where
+//! the picture touches the ground is vertex 0 (all of the ground is one vertex). Loops (`1-1:e`)
+//! and parallel edges are allowed. Example, a triangle standing on the ground:
+//! `"0-1:l 1-2:r 2-0:l"`. Every edge must be connected to the ground.
+//!
+//! # Evaluation
+//!
+//! A stalk of blue and red edges is a number read off by Berlekamp's sign-expansion rule
+//! ([`stalk_value`]), in time linear in its length. Stalks with green edges, and graphs, go
+//! through [`Evaluator`]; a graph is split into the parts that meet only at the ground, since
+//! cutting an edge in one part never disconnects another.
+
+use std::collections::HashMap;
+
+use conway_numbers::Dyadic;
+use num_bigint::BigInt;
+
+use crate::rulesets::{check_size, Evaluator, PartizanGame};
+use crate::{GameId, PartizanError, Store};
+
+/// Most edges in a stalk picture made of blue and red edges only (their values are exact
+/// dyadic rationals with up to this many bits).
+pub const MAX_STALK_EDGES: usize = 100_000;
+
+/// Most edges in all stalks that contain a green edge together. The search itself is cheap
+/// (a stalk's positions are its prefixes), but the canonical form written out in CGSuite
+/// notation roughly doubles with each edge: `lelele…` of 20 edges prints as about 5 MB, of 24
+/// edges as 137 MB.
+pub const MAX_GREEN_STALK_EDGES: usize = 20;
+
+/// Most edges in a graph. Positions are the connected edge subsets, exponentially many in a
+/// dense picture: the complete graph on 6 vertices plus an edge (16 edges) takes about 1.5 s
+/// in a release build, a 21-edge ladder 12–28 s and the complete graph on 7 vertices (21
+/// edges, 1.8 million positions) 80 s.
+pub const MAX_GRAPH_EDGES: usize = 16;
+
+/// The colour of an edge, which says who may cut it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Colour {
+    /// Left's edge, `l`.
+    Blue,
+    /// Right's edge, `r`.
+    Red,
+    /// Either player's edge, `e`.
+    Green,
+}
+
+impl Colour {
+    fn from_letter(c: char) -> Option<Colour> {
+        match c {
+            'l' => Some(Colour::Blue),
+            'r' => Some(Colour::Red),
+            'e' => Some(Colour::Green),
+            _ => None,
+        }
+    }
+
+    /// The letter of the notation: `l`, `r` or `e`.
+    pub fn letter(self) -> char {
+        match self {
+            Colour::Blue => 'l',
+            Colour::Red => 'r',
+            Colour::Green => 'e',
+        }
+    }
+
+    /// Whether the player (Left when `left`) may cut an edge of this colour.
+    fn cuttable_by(self, left: bool) -> bool {
+        match self {
+            Colour::Blue => left,
+            Colour::Red => !left,
+            Colour::Green => true,
+        }
+    }
+
+    /// +1 for blue, −1 for red, nothing for green.
+    fn sign(self) -> Option<i32> {
+        match self {
+            Colour::Blue => Some(1),
+            Colour::Red => Some(-1),
+            Colour::Green => None,
+        }
+    }
+}
+
+/// The value of a blue-red stalk (listed from the ground up) by Berlekamp's rule, or `None`
+/// if the stalk has a green edge (or, beyond any practical size, 2^32 edges after the first
+/// change of colour).
+///
+/// The run of edges of the ground edge's colour counts ±1 each (+ for blue); after that,
+/// the k-th edge counts ±1/2^k. Why: cutting the top edge is each player's least costly move,
+/// and the simplicity theorem puts the stalk halfway between the values left by those cuts.
+/// For example `lrlrrllr` = 1 − 1/2 + 1/4 − 1/8 − 1/16 + 1/32 + 1/64 − 1/128 = 77/128.
+pub fn stalk_value(stalk: &[Colour]) -> Option<Dyadic> {
+    let Some(&ground) = stalk.first() else {
+        return Some(Dyadic::zero());
+    };
+    let run = stalk.iter().take_while(|&&c| c == ground).count();
+    let rest = &stalk[run..];
+    let bits = rest.len();
+    // Everything over the common denominator 2^bits.
+    let mut numerator = (BigInt::from(run) * ground.sign()?) << bits;
+    for (k, colour) in rest.iter().enumerate() {
+        numerator += BigInt::from(colour.sign()?) << (bits - 1 - k);
+    }
+    Some(Dyadic::from_parts(numerator, u32::try_from(bits).ok()?))
+}
+
+/// A picture of stalks: a sum of single-stalk Hackenbush games.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Stalks {
+    /// Non-empty stalks, each from the ground up, in sorted order.
+    stalks: Vec<Vec<Colour>>,
+}
+
+impl Stalks {
+    /// The picture of these stalks (empty ones are dropped; the order does not matter).
+    pub fn new(stalks: Vec<Vec<Colour>>) -> Stalks {
+        let mut stalks: Vec<Vec<Colour>> = stalks.into_iter().filter(|s| !s.is_empty()).collect();
+        stalks.sort();
+        Stalks { stalks }
+    }
+
+    /// Reads the stalk notation (see the module documentation).
+    pub fn parse(text: &str) -> Result<Stalks, PartizanError> {
+        check_size("hackenbush text", text.len(), 2 * MAX_STALK_EDGES)?;
+        let mut stalks = vec![Vec::new()];
+        for (i, c) in text.chars().enumerate() {
+            if let Some(colour) = Colour::from_letter(c) {
+                if let Some(stalk) = stalks.last_mut() {
+                    stalk.push(colour);
+                }
+            } else if c == '|' {
+                stalks.push(Vec::new());
+            } else if c != ' ' {
+                return Err(PartizanError::InvalidInput(format!(
+                    "hackenbush: unexpected {c:?} at column {}; a stalk is made of l (blue), \
+                     r (red) and e (green), and stalks are separated by |",
+                    i + 1
+                )));
+            }
+        }
+        let green: usize = stalks
+            .iter()
+            .filter(|s| s.contains(&Colour::Green))
+            .map(Vec::len)
+            .sum();
+        let total: usize = stalks.iter().map(Vec::len).sum();
+        check_size("hackenbush stalks", total, MAX_STALK_EDGES)?;
+        check_size(
+            "hackenbush stalks with green edges",
+            green,
+            MAX_GREEN_STALK_EDGES,
+        )?;
+        Ok(Stalks::new(stalks))
+    }
+
+    /// The stalks, each from the ground up.
+    pub fn stalks(&self) -> &[Vec<Colour>] {
+        &self.stalks
+    }
+
+    /// The canonical form: blue-red stalks by [`stalk_value`], the others by search.
+    pub fn value(&self, store: &mut Store) -> GameId {
+        let mut evaluator = Evaluator::new();
+        let mut total = store.zero();
+        for stalk in &self.stalks {
+            let value = match stalk_value(stalk) {
+                Some(x) => store.number(x),
+                None => evaluator.canonical_form(store, &Stalks::new(vec![stalk.clone()])),
+            };
+            total = store.add(total, value);
+        }
+        total
+    }
+
+    fn moves(&self, left: bool) -> Vec<Stalks> {
+        let mut moves = Vec::new();
+        for (i, stalk) in self.stalks.iter().enumerate() {
+            for (height, colour) in stalk.iter().enumerate() {
+                if colour.cuttable_by(left) {
+                    let mut next = self.stalks.clone();
+                    next[i].truncate(height);
+                    moves.push(Stalks::new(next));
+                }
+            }
+        }
+        moves
+    }
+}
+
+impl PartizanGame for Stalks {
+    fn left_moves(&self) -> Vec<Self> {
+        self.moves(true)
+    }
+
+    fn right_moves(&self) -> Vec<Self> {
+        self.moves(false)
+    }
+
+    fn components(&self) -> Vec<Self> {
+        self.stalks
+            .iter()
+            .map(|s| Stalks {
+                stalks: vec![s.clone()],
+            })
+            .collect()
+    }
+}
+
+/// One edge of a Hackenbush graph, with its ends in increasing order.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Edge {
+    /// The smaller vertex number (0 is the ground).
+    pub low: u32,
+    /// The larger vertex number.
+    pub high: u32,
+    /// Who may cut it.
+    pub colour: Colour,
+}
+
+impl Edge {
+    /// The edge between two vertices, whichever order they come in.
+    pub fn new(a: u32, b: u32, colour: Colour) -> Edge {
+        Edge {
+            low: a.min(b),
+            high: a.max(b),
+            colour,
+        }
+    }
+}
+
+/// A Hackenbush picture as a graph whose vertex 0 is the ground.
+///
+/// It is kept normalised, which makes it a good transposition-table key: only edges connected
+/// to the ground, vertices renumbered 0, 1, 2, … in their original order (the ground stays 0),
+/// edges sorted.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct HackenbushGraph {
+    edges: Vec<Edge>,
+}
+
+impl HackenbushGraph {
+    /// The picture left of these edges once everything not connected to the ground has fallen.
+    pub fn from_edges(edges: impl IntoIterator<Item = Edge>) -> HackenbushGraph {
+        let edges: Vec<Edge> = edges.into_iter().collect();
+        let grounded = grounded_edges(&edges);
+        let kept = edges
+            .into_iter()
+            .zip(grounded)
+            .filter_map(|(e, g)| g.then_some(e))
+            .collect();
+        HackenbushGraph {
+            edges: renumbered(kept),
+        }
+    }
+
+    /// Reads the graph notation (see the module documentation). Edges not connected to the
+    /// ground are refused rather than dropped, since they are almost certainly a typo.
+    pub fn parse(text: &str) -> Result<HackenbushGraph, PartizanError> {
+        check_size(
+            "hackenbush graph",
+            text.split_whitespace().count(),
+            MAX_GRAPH_EDGES,
+        )?;
+        let mut edges = Vec::new();
+        let mut columns = Vec::new();
+        for (column, token) in tokens(text) {
+            edges.push(parse_edge(token, column)?);
+            columns.push(column);
+        }
+        let grounded = grounded_edges(&edges);
+        if let Some(i) = grounded.iter().position(|&g| !g) {
+            let e = edges[i];
+            return Err(PartizanError::InvalidInput(format!(
+                "hackenbush: edge {}-{} at column {} is not connected to the ground (vertex 0)",
+                e.low, e.high, columns[i]
+            )));
+        }
+        Ok(HackenbushGraph::from_edges(edges))
+    }
+
+    /// The edges, normalised as described on the type.
+    pub fn edges(&self) -> &[Edge] {
+        &self.edges
+    }
+
+    fn moves(&self, left: bool) -> Vec<HackenbushGraph> {
+        (0..self.edges.len())
+            .filter(|&i| self.edges[i].colour.cuttable_by(left))
+            .map(|i| {
+                let mut rest = self.edges.clone();
+                rest.remove(i);
+                HackenbushGraph::from_edges(rest)
+            })
+            .collect()
+    }
+}
+
+impl PartizanGame for HackenbushGraph {
+    fn left_moves(&self) -> Vec<Self> {
+        self.moves(true)
+    }
+
+    fn right_moves(&self) -> Vec<Self> {
+        self.moves(false)
+    }
+
+    /// The parts that meet only at the ground: the connected pieces once the ground vertex is
+    /// taken away, each with its edges to the ground. A loop at the ground is a part by itself.
+    fn components(&self) -> Vec<Self> {
+        let vertices = self.edges.iter().map(|e| e.high as usize + 1).max();
+        let mut parent: Vec<usize> = (0..vertices.unwrap_or(1)).collect();
+        for e in &self.edges {
+            if e.low != 0 {
+                let (a, b) = (
+                    find(&mut parent, e.low as usize),
+                    find(&mut parent, e.high as usize),
+                );
+                parent[a] = b;
+            }
+        }
+        let mut parts: HashMap<usize, Vec<Edge>> = HashMap::new();
+        let mut ground_loops = Vec::new();
+        for &e in &self.edges {
+            if e.high == 0 {
+                ground_loops.push(HackenbushGraph { edges: vec![e] });
+            } else {
+                let root = find(&mut parent, e.high as usize);
+                parts.entry(root).or_default().push(e);
+            }
+        }
+        let mut components: Vec<HackenbushGraph> = parts
+            .into_values()
+            .map(|edges| HackenbushGraph {
+                edges: renumbered(edges),
+            })
+            .collect();
+        components.extend(ground_loops);
+        components
+    }
+}
+
+/// The root of a vertex in a union-find forest, halving paths on the way.
+fn find(parent: &mut [usize], mut v: usize) -> usize {
+    while parent[v] != v {
+        parent[v] = parent[parent[v]];
+        v = parent[v];
+    }
+    v
+}
+
+/// For each edge, whether it is connected to the ground.
+fn grounded_edges(edges: &[Edge]) -> Vec<bool> {
+    let mut labels: Vec<u32> = edges.iter().flat_map(|e| [e.low, e.high]).collect();
+    labels.push(0);
+    labels.sort_unstable();
+    labels.dedup();
+    let index = |v: u32| labels.binary_search(&v).unwrap_or(0);
+    let mut adjacent = vec![Vec::new(); labels.len()];
+    for e in edges {
+        let (a, b) = (index(e.low), index(e.high));
+        adjacent[a].push(b);
+        adjacent[b].push(a);
+    }
+    // Label 0 sorts first, so the ground has index 0.
+    let mut reached = vec![false; labels.len()];
+    reached[0] = true;
+    let mut stack = vec![0];
+    while let Some(v) = stack.pop() {
+        for &w in &adjacent[v] {
+            if !reached[w] {
+                reached[w] = true;
+                stack.push(w);
+            }
+        }
+    }
+    edges.iter().map(|e| reached[index(e.low)]).collect()
+}
+
+/// Renumbers the vertices 0, 1, 2, … in their original order (0 stays the ground) and sorts.
+fn renumbered(edges: Vec<Edge>) -> Vec<Edge> {
+    let mut labels: Vec<u32> = edges.iter().flat_map(|e| [e.low, e.high]).collect();
+    labels.push(0);
+    labels.sort_unstable();
+    labels.dedup();
+    let index = |v: u32| {
+        let i = labels.binary_search(&v).unwrap_or(0);
+        u32::try_from(i).unwrap_or(u32::MAX)
+    };
+    let mut edges: Vec<Edge> = edges
+        .into_iter()
+        .map(|e| Edge::new(index(e.low), index(e.high), e.colour))
+        .collect();
+    edges.sort_unstable();
+    edges
+}
+
+/// The whitespace-separated tokens of a text with their 1-based starting columns.
+fn tokens(text: &str) -> Vec<(usize, &str)> {
+    let mut tokens = Vec::new();
+    let mut start: Option<(usize, usize)> = None;
+    let mut column = 0;
+    for (byte, c) in text.char_indices() {
+        column += 1;
+        match (c.is_whitespace(), start) {
+            (true, Some((s, col))) => {
+                tokens.push((col, &text[s..byte]));
+                start = None;
+            }
+            (false, None) => start = Some((byte, column)),
+            _ => {}
+        }
+    }
+    if let Some((s, col)) = start {
+        tokens.push((col, &text[s..]));
+    }
+    tokens
+}
+
+/// Reads one `U-V:C` edge that starts at `column`.
+fn parse_edge(token: &str, column: usize) -> Result<Edge, PartizanError> {
+    let shape = || {
+        PartizanError::InvalidInput(format!(
+            "hackenbush: edge {token:?} at column {column} should look like U-V:C, \
+             e.g. 0-1:l (vertex 0 is the ground)"
+        ))
+    };
+    let (ends, colour) = token.split_once(':').ok_or_else(shape)?;
+    let (a, b) = ends.split_once('-').ok_or_else(shape)?;
+    let vertex = |text: &str, offset: usize| {
+        let bad = |what: &str| {
+            PartizanError::InvalidInput(format!(
+                "hackenbush: {what} vertex {text:?} at column {}",
+                column + offset
+            ))
+        };
+        if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit()) {
+            return Err(bad("bad"));
+        }
+        text.parse::<u32>().map_err(|_| bad("too large a"))
+    };
+    let a_count = a.chars().count();
+    let low = vertex(a, 0)?;
+    let high = vertex(b, a_count + 1)?;
+    let colour_column = column + a_count + b.chars().count() + 2;
+    let mut letters = colour.chars();
+    match (letters.next().and_then(Colour::from_letter), letters.next()) {
+        (Some(c), None) => Ok(Edge::new(low, high, c)),
+        _ => Err(PartizanError::InvalidInput(format!(
+            "hackenbush: bad colour {colour:?} at column {colour_column}; expected l (blue), \
+             r (red) or e (green)"
+        ))),
+    }
+}
+
+/// The canonical form of a Hackenbush picture in stalk or graph notation (see the module
+/// documentation): a text with a digit is a graph, any other text a list of stalks.
+pub fn hackenbush_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
+    if text.chars().any(|c| c.is_ascii_digit()) {
+        let graph = HackenbushGraph::parse(text)?;
+        Ok(Evaluator::new().canonical_form(store, &graph))
+    } else {
+        Ok(Stalks::parse(text)?.value(store))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::print::canonical_text;
+    use crate::rulesets::oracle::agrees_with_textbook;
+    use proptest::prelude::*;
+
+    fn value_text(text: &str) -> String {
+        let mut store = Store::new();
+        match hackenbush_value(&mut store, text) {
+            Ok(id) => canonical_text(&mut store, id),
+            Err(e) => panic!("{text}: {e}"),
+        }
+    }
+
+    fn stalk(text: &str) -> Vec<Colour> {
+        text.chars().filter_map(Colour::from_letter).collect()
+    }
+
+    /// A stalk's value by search, ignoring Berlekamp's rule.
+    fn searched(store: &mut Store, colours: Vec<Colour>) -> GameId {
+        Evaluator::new().canonical_form(store, &Stalks::new(vec![colours]))
+    }
+
+    /// The stalk as a graph: a path 0-1-2-… up from the ground.
+    fn path(colours: &[Colour]) -> HackenbushGraph {
+        HackenbushGraph::from_edges((0u32..).zip(colours).map(|(i, &c)| Edge::new(i, i + 1, c)))
+    }
+
+    #[test]
+    fn stalk_values_by_berlekamps_rule() {
+        // Winning Ways, ch. 1–2: one blue edge is 1, one red −1, and each later edge of a
+        // stalk halves. Each value here is also checked by search below.
+        for (text, value) in [
+            ("", "0"),
+            ("l", "1"),
+            ("r", "-1"),
+            ("ll", "2"),
+            ("lr", "1/2"),
+            ("lrr", "1/4"),
+            ("lrl", "3/4"),
+            ("rl", "-1/2"),
+            ("llr", "3/2"),
+            ("lrlrrllr", "77/128"),
+        ] {
+            let colours = stalk(text);
+            let expected: Dyadic = value.parse().unwrap_or_else(|e| panic!("{value}: {e:?}"));
+            assert_eq!(stalk_value(&colours), Some(expected.clone()), "{text}");
+            let mut store = Store::new();
+            assert_eq!(
+                searched(&mut store, colours),
+                store.number(expected),
+                "{text}"
+            );
+            assert_eq!(value_text(text), value, "{text}");
+        }
+        assert_eq!(stalk_value(&stalk("le")), None);
+    }
+
+    #[test]
+    fn green_stalks_are_nimbers() {
+        // Winning Ways, ch. 7: a green stalk of n edges is a nim-heap of size n.
+        assert_eq!(value_text("e"), "*");
+        assert_eq!(value_text("ee"), "*2");
+        assert_eq!(value_text("eeeee"), "*5");
+        assert_eq!(value_text("ee|eee"), "*");
+    }
+
+    #[test]
+    fn mixed_stalks() {
+        // By hand: "le" = {0, 1 | 1} = {1 | 1} = 1*, and "el" = {0, * | 0} = ↑*.
+        assert_eq!(value_text("le"), "1*");
+        assert_eq!(value_text("el"), "^*");
+        // Sums: 1/2 + −1/2 = 0; 1* + ↑* = 1↑.
+        assert_eq!(value_text("lr | rl"), "0");
+        assert_eq!(value_text("le|el"), "1^");
+    }
+
+    #[test]
+    fn graphs_with_cycles() {
+        // By hand: in the triangle 0-1 blue, 1-2 red, 2-0 blue, Left's cuts leave the stalk
+        // lr = 1/2 and Right's leaves two blue edges = 2, so it is {1/2 | 2} = 1.
+        assert_eq!(value_text("0-1:l 1-2:r 2-0:l"), "1");
+        // Two blue edges and a red one: {rl, l + r | ll} = {−1/2, 0 | 2} = 1.
+        assert_eq!(value_text("0-1:l 1-2:l 2-0:r"), "1");
+        // A graph that is all blue is worth its number of edges.
+        assert_eq!(value_text("0-1:l 1-2:l 2-0:l 1-3:l 3-3:l"), "5");
+        // A red loop on top of a blue edge is the stalk lr.
+        assert_eq!(value_text("0-1:l 1-1:r"), "1/2");
+    }
+
+    #[test]
+    fn green_graphs_follow_the_fusion_and_colon_principles() {
+        // Winning Ways, ch. 7, fusion principle: the vertices of a cycle fuse, its edges
+        // becoming loops, so a green cycle through the ground is * for odd length and 0 for
+        // even. By hand for the triangle: cuts leave the path *2 or the two edges *1 + *1 = 0,
+        // so it is mex{0, 2} = *.
+        assert_eq!(value_text("0-1:e 1-2:e 2-0:e"), "*");
+        assert_eq!(value_text("0-1:e 1-2:e 2-3:e 3-0:e"), "0");
+        assert_eq!(value_text("0-1:e 1-0:e"), "0");
+        // Colon principle: branches *1 and *2 on one edge act as *3, making a stalk of 4.
+        assert_eq!(value_text("0-1:e 1-2:e 1-3:e 3-4:e"), "*4");
+        // A triangle hanging from a green edge fuses into an edge with three loops: *2.
+        assert_eq!(value_text("0-1:e 1-2:e 2-3:e 3-1:e"), "*2");
+    }
+
+    #[test]
+    fn graph_components_meet_only_at_the_ground() {
+        let graph = HackenbushGraph::parse("0-1:l 1-2:r 0-3:e 3-4:e 4-0:e 0-0:r 5-0:l")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut sizes: Vec<usize> = graph.components().iter().map(|c| c.edges().len()).collect();
+        sizes.sort_unstable();
+        assert_eq!(sizes, vec![1, 1, 2, 3]);
+    }
+
+    #[test]
+    fn bad_input_is_refused_with_its_column() {
+        let mut store = Store::new();
+        let error = |text: &str| match hackenbush_value(&mut Store::new(), text) {
+            Err(PartizanError::InvalidInput(message)) => message,
+            other => panic!("{text}: {other:?}"),
+        };
+        assert!(error("lrx").contains("'x' at column 3"), "{}", error("lrx"));
+        assert!(
+            error("0-1:l 1-2:q").contains("column 11"),
+            "{}",
+            error("0-1:l 1-2:q")
+        );
+        assert!(error("0-1:l 1-2:lr").contains("column 11"));
+        assert!(
+            error("0-1:l 1-a:r").contains("\"a\" at column 9"),
+            "{}",
+            error("0-1:l 1-a:r")
+        );
+        assert!(error("0-1:l  12").contains("column 8"));
+        assert!(error("0-1:l 2-3:r").contains("2-3 at column 7"));
+        assert!(error("0-99999999999:l").contains("too large"));
+        assert!(
+            error("0-1:l é").contains("column 7"),
+            "{}",
+            error("0-1:l é")
+        );
+        let long_green = "e".repeat(MAX_GREEN_STALK_EDGES + 1);
+        assert!(matches!(
+            hackenbush_value(&mut store, &long_green),
+            Err(PartizanError::TooLarge(_))
+        ));
+        let big_graph = "0-0:l ".repeat(MAX_GRAPH_EDGES + 1);
+        assert!(matches!(
+            hackenbush_value(&mut store, &big_graph),
+            Err(PartizanError::TooLarge(_))
+        ));
+    }
+
+    #[test]
+    fn long_blue_red_stalks_are_instant() {
+        let text: String = "lr".repeat(MAX_STALK_EDGES / 2);
+        let mut store = Store::new();
+        let id = hackenbush_value(&mut store, &text).unwrap_or_else(|e| panic!("{e}"));
+        // l(rl)* approaches 2/3 from below.
+        let value = store.as_number(id).cloned().unwrap_or_default();
+        assert!(value > Dyadic::new(666, 10));
+        assert!(&value * &Dyadic::from_integer(3) < Dyadic::from_integer(2));
+    }
+
+    fn arb_colour(green: bool) -> impl Strategy<Value = Colour> {
+        let colours = if green {
+            vec![Colour::Blue, Colour::Red, Colour::Green]
+        } else {
+            vec![Colour::Blue, Colour::Red]
+        };
+        prop::sample::select(colours)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        #[test]
+        fn berlekamps_rule_is_the_searched_value(
+            colours in prop::collection::vec(arb_colour(false), 0..=10)
+        ) {
+            let mut store = Store::new();
+            let rule = stalk_value(&colours).map(|x| store.number(x));
+            prop_assert_eq!(rule, Some(searched(&mut store, colours)));
+        }
+
+        #[test]
+        fn stalks_agree_with_the_textbook(
+            stalks in prop::collection::vec(prop::collection::vec(arb_colour(true), 0..=4), 0..=3)
+        ) {
+            prop_assert_eq!(agrees_with_textbook(&Stalks::new(stalks)), Ok(()));
+        }
+
+        #[test]
+        fn a_stalk_drawn_as_a_path_has_the_stalk_value(
+            colours in prop::collection::vec(arb_colour(true), 0..=7)
+        ) {
+            let mut store = Store::new();
+            let as_stalk = searched(&mut store, colours.clone());
+            let as_graph = Evaluator::new().canonical_form(&mut store, &path(&colours));
+            prop_assert_eq!(as_stalk, as_graph);
+        }
+
+        #[test]
+        fn graphs_agree_with_the_textbook(
+            edges in prop::collection::vec((0u32..4, 0u32..4, arb_colour(true)), 0..=6)
+        ) {
+            let graph = HackenbushGraph::from_edges(
+                edges.into_iter().map(|(a, b, c)| Edge::new(a, b, c)),
+            );
+            prop_assert_eq!(agrees_with_textbook(&graph), Ok(()));
+        }
+    }
+}
