@@ -1,5 +1,5 @@
 //! Benchmarks of the partizan crate: empty Domineering rectangles (the performance
-//! target: 5x6 in at most 5 s), CGSuite's `*12 Heat 1` benchmark instance, and expression
+//! target: 5x6 in at most 5 s), CGSuite's `*12 Heat 1` and 4x4 Clobber benchmark instances, and expression
 //! evaluation. Run with `cargo bench -p conway-partizan --bench partizan`.
 
 #![allow(missing_docs)] // criterion_group! generates undocumented functions
@@ -7,6 +7,7 @@
 use std::time::Duration;
 
 use conway_partizan::eval::evaluate_text;
+use conway_partizan::rulesets::clobber::clobber_value;
 use conway_partizan::rulesets::domineering::{Board, Domineering};
 use conway_partizan::thermal::heat;
 use conway_partizan::Store;
@@ -36,6 +37,13 @@ fn heating(c: &mut Criterion) {
             let mut store = Store::new();
             let (g, one) = (store.nimber(12), store.integer(1));
             heat(&mut store, g, one)
+        })
+    });
+    // CGSuite's benchmark suite: Clobber("xoxo|oxox|xoxo|oxox").CanonicalForm (value *).
+    group.bench_function("clobber xoxo|oxox|xoxo|oxox", |b| {
+        b.iter(|| {
+            let mut store = Store::new();
+            clobber_value(&mut store, "xoxo|oxox|xoxo|oxox").expect("board")
         })
     });
     group.bench_function("eval +-1+-2+-3+-4 report", |b| {

@@ -378,26 +378,6 @@ mod tests {
         assert!(!too_many("xoxo|oxox|xoxo|oxox"));
     }
 
-    /// CGSuite's benchmark instance; run with `--ignored --nocapture` in release mode.
-    #[test]
-    #[ignore]
-    fn checkerboard_4x4_benchmark() {
-        let start = std::time::Instant::now();
-        let mut store = Store::new();
-        let mut evaluator = Evaluator::new();
-        let g = evaluator.canonical_form(&mut store, &board("xoxo|oxox|xoxo|oxox"));
-        let elapsed = start.elapsed();
-        let text = canonical_text(&mut store, g);
-        println!(
-            "4x4 Clobber: {elapsed:?}, {} groups, {} canonical forms, value {text}",
-            evaluator.positions_seen(),
-            store.len()
-        );
-        // The checkerboard is symmetric under swapping colours by a reflection, so it is 0 or
-        // fuzzy with its negative; it is its own negative either way.
-        assert_eq!(store.neg(g), g);
-    }
-
     fn arb_board(max_rows: usize, max_cols: usize) -> impl Strategy<Value = Clobber> {
         let stone = prop::sample::select(vec![Stone::Empty, Stone::Black, Stone::White]);
         (1..=max_rows, 1..=max_cols).prop_flat_map(move |(rows, cols)| {
