@@ -28,6 +28,10 @@ use crate::{GameId, Nus, Outcome, PartizanError, Store};
 /// The largest up multiple accepted in a literal (its canonical form has that many levels).
 pub const MAX_UPS: u64 = 100_000;
 
+/// The largest nimber accepted in a literal: *m has m options per side, which sums with
+/// other games and constructions enumerate.
+pub const MAX_NIMBER: u64 = 1 << 20;
+
 /// What an expression evaluates to.
 #[derive(Clone, Debug)]
 pub enum Value {
@@ -198,7 +202,8 @@ fn up_star(store: &mut Store, u: &UpStar, column: usize) -> Result<GameId, Parti
     let nimber = match &u.star {
         Some(m) => m
             .to_u64()
-            .ok_or_else(|| error(column, "nimber too large (at most 2^64 - 1)"))?,
+            .filter(|&m| m <= MAX_NIMBER)
+            .ok_or_else(|| error(column, format!("nimber too large (at most *{MAX_NIMBER})")))?,
         None => 0,
     };
     Ok(store.nus(&Nus {

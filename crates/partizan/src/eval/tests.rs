@@ -131,6 +131,7 @@ fn errors_name_the_place() {
     assert!(eval_error("domineering(\"..|.q\")").contains("unknown square 'q'"));
     assert!(eval_error(&format!("domineering(\"{}\")", ".".repeat(65))).contains("64"));
     assert!(eval_error("3/5").contains("dyadic"));
+    assert!(eval_error("1 + *1048577").starts_with("column 5: nimber too large"));
     assert!(eval_error("clobber(\"xo|oq\")").starts_with("column 9"));
     assert!(eval_error("hackenbush(\"lrz\")").contains("'z'"));
     assert!(eval_error("toads_and_frogs(\"t.g\")").contains("'g'"));
@@ -142,4 +143,59 @@ fn errors_name_the_place() {
     assert!(eval_error("temperature(1, 2)").contains("takes 1 argument"));
     assert!(eval_error("a + 1").starts_with("column 1: unknown name 'a'"));
     assert!(eval_error("(1 < 2) + 1").contains("not a game"));
+}
+
+mod random_expressions {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn arb_expr() -> impl Strategy<Value = String> {
+        let leaf = prop_oneof![
+            (-3i64..=3).prop_map(|n| n.to_string()),
+            Just("1/2".to_string()),
+            Just("-3/4".to_string()),
+            (0u64..=3).prop_map(|m| format!("*{m}")),
+            Just("^".to_string()),
+            Just("v*".to_string()),
+            Just("+-1".to_string()),
+        ];
+        leaf.prop_recursive(3, 12, 3, |inner| {
+            prop_oneof![
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("{{{a}|{b}}}")),
+                (inner.clone(), inner.clone(), inner.clone())
+                    .prop_map(|(a, b, c)| format!("{{{a},{b}|{c}}}")),
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("({a})+({b})")),
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("({a})-({b})")),
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("({a}):({b})")),
+                inner.clone().prop_map(|a| format!("-({a})")),
+                inner.clone().prop_map(|a| format!("cool({a},1/2)")),
+                inner.clone().prop_map(|a| format!("heat({a},1)")),
+                inner.clone().prop_map(|a| format!("reduced({a})")),
+                inner.clone().prop_map(|a| format!("atomic_weight({a})")),
+                inner.prop_map(|a| format!("Tiny({a})")),
+            ]
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        /// Any well-formed expression evaluates or gives a one-line error, and every game
+        /// gets a full report whose canonical text reads back to the same game.
+        #[test]
+        fn evaluation_never_panics_and_round_trips(text in arb_expr()) {
+            let mut store = Store::new();
+            match evaluate_text(&mut store, &text) {
+                Ok(Value::Game(g)) => {
+                    let r = report(&mut store, g);
+                    let again = evaluate_text(&mut store, &r.canonical);
+                    prop_assert!(matches!(again, Ok(Value::Game(h)) if h == g), "{}", r.canonical);
+                    let reduced = evaluate_text(&mut store, &r.reduced);
+                    prop_assert!(reduced.is_ok());
+                }
+                Ok(_) => {}
+                Err(e) => prop_assert!(!e.to_string().contains('\n')),
+            }
+        }
+    }
 }

@@ -2,14 +2,14 @@
 
 use num_bigint::BigUint;
 
-use super::{GameId, Store};
+use super::{GameId, Nus, Store};
 
 impl Store {
     /// The birthday of G: 0 for 0, otherwise one more than the latest-born canonical option.
     /// Numbers are computed in closed form (see [`conway_numbers::Dyadic::birthday`]).
     pub fn birthday(&mut self, g: GameId) -> BigUint {
-        if let Some(x) = self.as_number(g) {
-            return x.birthday();
+        if let Some(n) = self.as_nus(g) {
+            return nus_birthday(n);
         }
         if let Some(b) = self.birthdays.get(&g) {
             return b.clone();
@@ -23,5 +23,60 @@ impl Store {
             .unwrap_or_default();
         self.birthdays.insert(g, day.clone());
         day
+    }
+}
+
+/// The birthday of x + ↑n + *m in closed form, from the canonical options in [`Nus`]:
+/// x + *m is born m days after x; x + ↑n*m (n ≥ 1) one day after the later of x and
+/// x + ↑(n−1)*(m⊕1), except ↑* itself, born two days after x. Downs mirror ups.
+fn nus_birthday(n: &Nus) -> BigUint {
+    let base = n.number.birthday();
+    let ups = n.ups.unsigned_abs();
+    // The chain (ups, m) → (ups − 1, m ⊕ 1) → … ends at (0, m ⊕ (ups mod 2)).
+    let mut day = &base + (n.nimber ^ (ups & 1));
+    for k in 1..=ups {
+        let nimber = n.nimber ^ ((ups - k) & 1);
+        day = if k == 1 && nimber == 1 {
+            &base + 2u32
+        } else {
+            day.max(base.clone()) + 1u32
+        };
+    }
+    day
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use conway_numbers::Dyadic;
+
+    #[test]
+    fn closed_form_matches_the_options() {
+        let mut store = Store::new();
+        for x in ["0", "3", "-1/2", "5/8"] {
+            for ups in -4i64..=4 {
+                for nimber in 0..6u64 {
+                    let n = Nus {
+                        number: x.parse::<Dyadic>().expect("number"),
+                        ups,
+                        nimber,
+                    };
+                    let g = store.nus(&n);
+                    let (left, right) = store.options(g);
+                    let by_options = left
+                        .into_iter()
+                        .chain(right)
+                        .map(|o| store.birthday(o) + 1u32)
+                        .max()
+                        .unwrap_or_default();
+                    assert_eq!(nus_birthday(&n), by_options, "{n}");
+                }
+            }
+        }
+        // Sources: the issue (birthday of ^ is 2, of 25/16 is 6); *m is born on day m.
+        let up = store.up(1);
+        assert_eq!(store.birthday(up), BigUint::from(2u32));
+        let huge = store.nimber(u64::MAX);
+        assert_eq!(store.birthday(huge), BigUint::from(u64::MAX));
     }
 }

@@ -19,6 +19,10 @@ pub fn cool(store: &mut Store, g: GameId, t: &Dyadic) -> Result<GameId, Partizan
             "cannot cool by {t}: the temperature must be greater than -1"
         )));
     }
+    if t.is_zero() {
+        // Cooling by 0 changes nothing (numbers' temperatures are negative).
+        return Ok(g);
+    }
     let mut cooler = Cooler {
         t: t.clone(),
         thermographs: Thermographer::new(),

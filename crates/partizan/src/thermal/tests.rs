@@ -204,3 +204,27 @@ proptest! {
         prop_assert_eq!(ordinal_sum(&mut store, g, h), expected);
     }
 }
+
+#[test]
+fn number_up_star_thermographs_follow_the_recursion() {
+    // The shortcut to x + *, x + ↑ or x + ↓ must agree with the thermograph built from the
+    // value's own options.
+    let mut store = Store::new();
+    let mut thermographer = Thermographer::new();
+    for x in ["0", "1", "-2", "1/2", "-3/4", "5/8"] {
+        for ups in -3i64..=3 {
+            for m in 0..9u64 {
+                let g = nus(&mut store, x, ups, m);
+                if store.is_number(g) {
+                    continue;
+                }
+                let fast = thermograph(&mut store, g);
+                let slow = thermographer.by_options(&mut store, g);
+                assert_eq!(fast, slow, "x={x} ups={ups} m={m}");
+            }
+        }
+    }
+    // *m for a huge m no longer enumerates its options.
+    let g = nus(&mut store, "0", 0, u64::MAX);
+    assert_eq!(thermograph(&mut store, g).temperature(), &d("0"));
+}

@@ -15,7 +15,7 @@ use std::fmt;
 use conway_numbers::Dyadic;
 
 use super::trajectory::{assemble, elementary_intervals, Segment, Trajectory};
-use crate::{GameId, Store};
+use crate::{GameId, Nus, Store};
 
 /// A thermograph: Left's wall and Right's wall.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -173,35 +173,62 @@ impl Thermographer {
         if let Some(t) = self.cache.get(&g) {
             return t.clone();
         }
-        let result = match store.as_number(g) {
-            Some(x) if x.is_integer() => Thermograph::mast(x.clone()),
-            _ => {
-                let (left, right) = store.options(g);
-                let mut left_scaffold: Option<Trajectory> = None;
-                for gl in left {
-                    let wall = self.thermograph(store, gl).right;
-                    left_scaffold = Some(match left_scaffold {
-                        Some(s) => s.max(&wall),
-                        None => wall,
-                    });
-                }
-                let mut right_scaffold: Option<Trajectory> = None;
-                for gr in right {
-                    let wall = self.thermograph(store, gr).left;
-                    right_scaffold = Some(match right_scaffold {
-                        Some(s) => s.min(&wall),
-                        None => wall,
-                    });
-                }
-                match (left_scaffold, right_scaffold) {
-                    (Some(l), Some(r)) => Thermograph::from_scaffolds(&l.tilt(-1), &r.tilt(1)),
-                    // Only integers lack options on a side, and they are handled above.
-                    _ => unreachable!("a canonical non-integer has options on both sides"),
-                }
+        let result = match store.as_nus(g).cloned() {
+            Some(n) if n.is_number() && n.number.is_integer() => Thermograph::mast(n.number),
+            Some(n) if !n.is_number() && representative(&n) != n => {
+                // x + ↑n + *m has the thermograph of x + *, or of x ± ↑ (CGSuite's rule,
+                // checked against the recursion in the tests); this keeps *m for huge m cheap.
+                let r = store.nus(&representative(&n));
+                self.thermograph(store, r)
             }
+            _ => self.by_options(store, g),
         };
         self.cache.insert(g, result.clone());
         result
+    }
+
+    /// The thermograph of G from the thermographs of its canonical options.
+    pub(crate) fn by_options(&mut self, store: &mut Store, g: GameId) -> Thermograph {
+        let (left, right) = store.options(g);
+        let mut left_scaffold: Option<Trajectory> = None;
+        for gl in left {
+            let wall = self.thermograph(store, gl).right;
+            left_scaffold = Some(match left_scaffold {
+                Some(s) => s.max(&wall),
+                None => wall,
+            });
+        }
+        let mut right_scaffold: Option<Trajectory> = None;
+        for gr in right {
+            let wall = self.thermograph(store, gr).left;
+            right_scaffold = Some(match right_scaffold {
+                Some(s) => s.min(&wall),
+                None => wall,
+            });
+        }
+        match (left_scaffold, right_scaffold) {
+            (Some(l), Some(r)) => Thermograph::from_scaffolds(&l.tilt(-1), &r.tilt(1)),
+            // Only integers lack options on a side, and they have a vertical mast.
+            _ => match store.as_number(g) {
+                Some(x) => Thermograph::mast(x.clone()),
+                None => unreachable!("a canonical non-number has options on both sides"),
+            },
+        }
+    }
+}
+
+/// The number-up-star value with the same thermograph and the fewest options: x + * for a
+/// star alone or for ↑* and ↓*, otherwise x + ↑ or x + ↓.
+fn representative(n: &Nus) -> Nus {
+    let (ups, nimber) = match (n.ups, n.nimber) {
+        (0, m) => (0, u64::from(m > 0)),
+        (1 | -1, 1) => (0, 1),
+        (u, _) => (u.signum(), 0),
+    };
+    Nus {
+        number: n.number.clone(),
+        ups,
+        nimber,
     }
 }
 
