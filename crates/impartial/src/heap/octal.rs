@@ -1,11 +1,18 @@
-//! Octal games in Winning Ways' notation: `0.d1d2d3…`, digit `d_i` for removing `i` tokens.
+//! Octal and hexadecimal games in Winning Ways' notation: `0.d1d2d3…`, digit `d_i` for
+//! removing `i` tokens.
 //!
 //! Read `d_i` as a bit set: 1 — the heap may be removed entirely (when it has exactly `i`
-//! tokens); 2 — one non-empty heap may be left; 4 — two non-empty heaps may be left. A
-//! leading `4.` allows splitting a heap in two without removing anything. Kayles is `0.77`,
-//! Dawson's Kayles `0.07`.
+//! tokens); 2 — one non-empty heap may be left; 4 — two non-empty heaps may be left; 8 (the
+//! hexadecimal digits 8–F) — three non-empty heaps may be left. A leading `4.` (or `8.`, `C.`)
+//! allows splitting a heap without removing anything. Kayles is `0.77`, Dawson's Kayles `0.07`.
+//!
+//! Periods are certified by the periodicity theorem (Guy and Smith 1956; Winning Ways ch. 4):
+//! if a game whose moves leave at most k heaps and remove at most t tokens satisfies
+//! G(n + p) = G(n) for n0 ≤ n < k·(n0 + p) + t − p, the values are periodic from n0 on
+//! (CGSuite uses the multiplier k = 3 for hexadecimal games; k = 1 for pure subtraction).
 
 use super::HeapRule;
+use crate::periodicity::{find_period, Periodicity};
 use crate::ImpartialError;
 
 /// An octal game given by its code.
@@ -16,14 +23,21 @@ pub struct OctalGame {
 }
 
 impl OctalGame {
-    /// Parses `0.77`, `.07`, `4.07`; every digit is 0–7 and the code is at most 64 digits.
+    /// Parses `0.77`, `.07`, `4.07`, hexadecimal `0.F7`; every digit is 0–F and the code is at
+    /// most 64 digits.
     pub fn parse(code: &str) -> Result<Self, ImpartialError> {
-        let bad = |why: &str| ImpartialError::InvalidInput(format!("octal code '{code}': {why}"));
+        let bad = |why: &str| ImpartialError::InvalidInput(format!("game code '{code}': {why}"));
         let (head, tail) = code.split_once('.').ok_or_else(|| bad("missing '.'"))?;
-        let first = match head {
+        let first = match head.to_ascii_uppercase().as_str() {
             "" | "0" => 0,
             "4" => 4,
-            _ => return Err(bad("the part before '.' must be 0 or 4")),
+            "8" => 8,
+            "C" => 12,
+            _ => {
+                return Err(bad(
+                    "the part before '.' must be 0, 4, 8 or C (splitting without taking)",
+                ))
+            }
         };
         if tail.is_empty() {
             return Err(bad("no digits after '.'"));
@@ -33,9 +47,13 @@ impl OctalGame {
         }
         let mut digits = vec![first];
         for c in tail.chars() {
-            match c.to_digit(8) {
+            match c.to_digit(16) {
                 Some(d) => digits.push(d as u8),
-                None => return Err(bad(&format!("'{c}' is not an octal digit (0-7)"))),
+                None => {
+                    return Err(bad(&format!(
+                        "'{c}' is not an octal or hexadecimal digit (0-9, A-F)"
+                    )))
+                }
             }
         }
         Ok(OctalGame { digits })
@@ -55,10 +73,38 @@ impl OctalGame {
         }
     }
 
-    /// The code in Winning Ways' notation.
+    /// The code in Winning Ways' notation (hexadecimal digits in upper case).
     pub fn code(&self) -> String {
-        let tail: String = self.digits[1..].iter().map(|d| d.to_string()).collect();
-        format!("{}.{tail}", self.digits[0])
+        let hex = |d: &u8| format!("{d:X}");
+        let tail: String = self.digits[1..].iter().map(hex).collect();
+        format!("{}.{tail}", hex(&self.digits[0]))
+    }
+
+    /// The most tokens one move removes (the number of digits after the point).
+    pub fn max_take(&self) -> usize {
+        self.digits.len() - 1
+    }
+
+    /// The most heaps one move leaves: 3 for hexadecimal codes, 2 for splitting octal codes,
+    /// 1 for subtraction games.
+    pub fn max_heaps(&self) -> usize {
+        let all = self.digits.iter().fold(0, |acc, d| acc | d);
+        if all & 8 != 0 {
+            3
+        } else if all & 4 != 0 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// The least preperiod and period of `values` (G(0), G(1), …) that the periodicity
+    /// theorem certifies from these values alone, if any.
+    pub fn certified_period(&self, values: &[u64]) -> Option<Periodicity> {
+        let (k, t) = (self.max_heaps(), self.max_take());
+        find_period(values, values.len() / 2, |len, pre, per| {
+            len >= k * (pre + per) + t
+        })
     }
 }
 
@@ -82,6 +128,13 @@ impl HeapRule for OctalGame {
                     out.push(vec![a, left - a]);
                 }
             }
+            if d & 8 != 0 && left >= 3 {
+                for a in 1..=left / 3 {
+                    for b in a..=(left - a) / 2 {
+                        out.push(vec![a, b, left - a - b]);
+                    }
+                }
+            }
         }
         out
     }
@@ -101,7 +154,8 @@ mod tests {
             OctalGame::dawsons_kayles()
         );
         assert_eq!(OctalGame::parse("4.07").unwrap().code(), "4.07");
-        assert!(OctalGame::parse("0.78").is_err());
+        assert_eq!(OctalGame::parse("0.f7").unwrap().code(), "0.F7");
+        assert!(OctalGame::parse("0.7G").is_err());
         assert!(OctalGame::parse("077").is_err());
         assert!(OctalGame::parse("2.7").is_err());
         assert!(OctalGame::parse("0.").is_err());
@@ -126,6 +180,48 @@ mod tests {
             0, 4, 5, 2, 7, 4, 0,
         ];
         assert_eq!(grundy_sequence(&OctalGame::dawsons_kayles(), 36), expected);
+    }
+
+    /// Published periods (Winning Ways ch. 4; Flammenkamp's octal tables), each certified by
+    /// the periodicity theorem from the values computed.
+    #[test]
+    fn published_periods_are_certified() {
+        for (code, preperiod, period) in [
+            ("0.77", 71, 12),
+            ("0.07", 53, 34),
+            ("0.137", 52, 34),
+            ("0.15", 1, 10),
+            ("0.45", 498, 20),
+        ] {
+            let game = OctalGame::parse(code).unwrap();
+            let needed = 2 * (preperiod + period) + game.max_take();
+            let values = grundy_sequence(&game, needed);
+            let p = game.certified_period(&values).expect(code);
+            assert_eq!((p.preperiod, p.period), (preperiod, period), "{code}");
+            // One value fewer and the theorem no longer applies.
+            let short = &values[..needed - 1];
+            assert_ne!(game.certified_period(short), Some(p), "{code}");
+        }
+    }
+
+    /// Three-heap splits (hexadecimal digit 8): every part non-empty, each split once.
+    #[test]
+    fn hexadecimal_digits_split_into_three() {
+        let game = OctalGame::parse("0.8").unwrap();
+        let mut options = game.heap_options(6);
+        options.iter_mut().for_each(|o| o.sort_unstable());
+        options.sort();
+        assert_eq!(options, vec![vec![1, 1, 3], vec![1, 2, 2]]);
+        // 0.F: any split of a heap after removing one token, into at most three heaps;
+        // checked against a search of sums.
+        let game = OctalGame::parse("0.F").unwrap();
+        let g = grundy_sequence(&game, 10);
+        let sum = HeapSum(game.clone());
+        let mut solver = GrundySolver::new(&sum);
+        for n in 0..10u64 {
+            let p = HeapSum::<OctalGame>::position(&[n]);
+            assert_eq!(solver.grundy(&p).unwrap(), g[n as usize], "heap {n}");
+        }
     }
 
     /// The Sprague-Grundy theorem for splitting games: sums searched directly agree.
