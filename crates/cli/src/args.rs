@@ -33,6 +33,26 @@ pub enum Command {
     /// stops, mean, temperature, thermograph, atomic weight, reduced form.
     #[command(after_help = crate::eval::FUNCTIONS_HELP.as_str())]
     Eval(EvalArgs),
+    /// Grundy values of a heap game (an octal/hexadecimal code such as 0.77, or a name) and
+    /// their period, certified by the periodicity theorem where it applies.
+    Grundy(GrundyArgs),
+}
+
+/// The arguments of `conway grundy`.
+#[derive(Args, Debug)]
+pub struct GrundyArgs {
+    /// The game: a code (0.77, 4.07, 0.F7) or a name (kayles, dawsons-kayles, grundy, …).
+    #[arg(required_unless_present = "list")]
+    pub game: Option<String>,
+    /// Compute the values of heaps 0..N.
+    #[arg(long, default_value = "10000", value_parser = parse_u64)]
+    pub to: u64,
+    /// Print the values too.
+    #[arg(long)]
+    pub values: bool,
+    /// List the named games.
+    #[arg(long)]
+    pub list: bool,
 }
 
 /// The arguments of `conway eval`.

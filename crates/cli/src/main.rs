@@ -6,6 +6,7 @@
 
 mod args;
 mod eval;
+mod grundy;
 mod out;
 mod render;
 mod solve;
@@ -49,6 +50,7 @@ fn main() -> ExitCode {
         Command::Tour => tour::run(),
         Command::Solve(s) => solve::run(s, cli.json),
         Command::Eval(e) => eval::run(e, cli.json),
+        Command::Grundy(g) => grundy::run(g, cli.json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -238,3 +238,41 @@ fn eval_draws_the_thermograph() {
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn grundy_certifies_published_periods() {
+    // Source: Winning Ways ch. 4 (Kayles 71/12, 0.45 498/20, 0.15 1/10).
+    for (game, pre, per) in [("kayles", 71, 12), ("0.45", 498, 20), ("0.15", 1, 10)] {
+        let out = conway()
+            .args(["grundy", game, "--to", "1200", "--json"])
+            .output()
+            .expect("runs");
+        assert!(out.status.success());
+        let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+        assert_eq!(
+            (v["preperiod"].as_u64(), v["period"].as_u64()),
+            (Some(pre), Some(per)),
+            "{game}"
+        );
+        assert_eq!(v["certified"], true);
+        assert_eq!(v["computed_to"], 1200);
+    }
+    let out = conway()
+        .args(["grundy", "grundy", "--to", "30", "--values", "--json"])
+        .output()
+        .expect("runs");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["certified"], false);
+    assert_eq!(v["values"][13], "3", "OEIS A002188: G(13) = 3");
+    for bad in [["grundy", "0.9z"], ["grundy", "chess"]] {
+        let out = conway().args(bad).output().expect("runs");
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr)
+                .trim_end()
+                .lines()
+                .count(),
+            1
+        );
+    }
+}

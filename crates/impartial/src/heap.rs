@@ -6,6 +6,7 @@
 //! [`HeapSum`] plays the multiset as a game of its own, the brute-force oracle that checks the
 //! theorem. Octal codes (Kayles `0.77`, Dawson's Kayles `0.07`) live in [`octal`].
 
+pub mod catalog;
 pub mod octal;
 
 use crate::{mex, ImpartialGame};
