@@ -213,7 +213,7 @@ mod tests {
     use crate::store::Nus;
     use proptest::prelude::*;
 
-    use crate::naive::strategies::arb_tree;
+    use crate::naive::strategies::{arb_game, arb_tree};
 
     #[test]
     fn number_up_star_canonical_forms_match_sums_of_trees() {
@@ -252,6 +252,17 @@ mod tests {
 
         #[test]
         fn store_comparison_is_the_definition(a in arb_tree(3, 3), b in arb_tree(3, 3)) {
+            let mut store = Store::new();
+            let (x, y) = (a.to_store(&mut store), b.to_store(&mut store));
+            prop_assert_eq!(store.leq(x, y), a.leq(&b));
+            prop_assert_eq!(store.leq(y, x), b.leq(&a));
+            prop_assert_eq!(x == y, a.equals(&b), "equal games share one id");
+        }
+
+        /// The same over games with numbers, nimbers and ups, so that the closed forms and
+        /// the number-avoidance shortcut are exercised.
+        #[test]
+        fn store_comparison_is_the_definition_on_rich_games(a in arb_game(2, 2), b in arb_game(2, 2)) {
             let mut store = Store::new();
             let (x, y) = (a.to_store(&mut store), b.to_store(&mut store));
             prop_assert_eq!(store.leq(x, y), a.leq(&b));

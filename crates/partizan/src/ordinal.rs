@@ -3,11 +3,36 @@
 
 use std::collections::HashMap;
 
-use crate::{GameId, Nus, Store};
+use crate::{GameId, Nus, PartizanError, Store};
+
+/// The latest birthday of a subordinate H accepted: G:H walks every subposition of H.
+pub const MAX_SUBORDINATE_BIRTHDAY: u32 = 4096;
 
 /// G:H.
-pub fn ordinal_sum(store: &mut Store, g: GameId, h: GameId) -> GameId {
-    ordinal_cached(store, g, h, &mut HashMap::new())
+pub fn ordinal_sum(store: &mut Store, g: GameId, h: GameId) -> Result<GameId, PartizanError> {
+    if let Some(sum) = nimber_heap_sum(store, g, h) {
+        return Ok(sum);
+    }
+    if store.birthday(h) > MAX_SUBORDINATE_BIRTHDAY.into() {
+        return Err(PartizanError::TooLarge(format!(
+            "in G:H, H is born after day {MAX_SUBORDINATE_BIRTHDAY}; its subpositions are too many to walk"
+        )));
+    }
+    Ok(ordinal_cached(store, g, h, &mut HashMap::new()))
+}
+
+/// (x + *m) : *n = x + *(m + n): the nimber heap simply grows.
+fn nimber_heap_sum(store: &mut Store, g: GameId, h: GameId) -> Option<GameId> {
+    let (a, b) = (store.as_nus(g)?, store.as_nus(h)?);
+    if a.ups == 0 && b.ups == 0 && b.number.is_zero() {
+        let value = Nus {
+            number: a.number.clone(),
+            ups: 0,
+            nimber: a.nimber.checked_add(b.nimber)?,
+        };
+        return Some(store.nus(&value));
+    }
+    None
 }
 
 fn ordinal_cached(
@@ -16,18 +41,8 @@ fn ordinal_cached(
     h: GameId,
     cache: &mut HashMap<GameId, GameId>,
 ) -> GameId {
-    // (x + *m) : *n = x + *(m + n): the nimber heap simply grows.
-    if let (Some(a), Some(b)) = (store.as_nus(g), store.as_nus(h)) {
-        if a.ups == 0 && b.ups == 0 && b.number.is_zero() {
-            if let Some(nimber) = a.nimber.checked_add(b.nimber) {
-                let value = Nus {
-                    number: a.number.clone(),
-                    ups: 0,
-                    nimber,
-                };
-                return store.nus(&value);
-            }
-        }
+    if let Some(sum) = nimber_heap_sum(store, g, h) {
+        return sum;
     }
     if let Some(&s) = cache.get(&h) {
         return s;

@@ -30,7 +30,7 @@ pub const MAX_UPS: u64 = 100_000;
 
 /// The largest nimber accepted in a literal: *m has m options per side, which sums with
 /// other games and constructions enumerate.
-pub const MAX_NIMBER: u64 = 1 << 20;
+pub const MAX_NIMBER: u64 = 1 << 10;
 
 /// What an expression evaluates to.
 #[derive(Clone, Debug)]
@@ -119,7 +119,7 @@ pub fn evaluate(store: &mut Store, expr: &Expr) -> Result<Value, PartizanError> 
         }
         ExprKind::OrdinalSum(a, b) => {
             let (g, h) = (game(store, a)?, game(store, b)?);
-            Value::Game(ordinal_sum(store, g, h))
+            Value::Game(ordinal_sum(store, g, h).map_err(|e| at(c, e))?)
         }
         ExprKind::Compare(op, a, b) => {
             let (g, h) = (game(store, a)?, game(store, b)?);

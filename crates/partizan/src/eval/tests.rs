@@ -131,7 +131,9 @@ fn errors_name_the_place() {
     assert!(eval_error("domineering(\"..|.q\")").contains("unknown square 'q'"));
     assert!(eval_error(&format!("domineering(\"{}\")", ".".repeat(65))).contains("64"));
     assert!(eval_error("3/5").contains("dyadic"));
-    assert!(eval_error("1 + *1048577").starts_with("column 5: nimber too large"));
+    assert!(eval_error("1 + *1025").starts_with("column 5: nimber too large"));
+    assert!(eval_error("1:99999").contains("too many"));
+    assert!(eval_error(&format!("domineering(\"{}\")", ".".repeat(40))).contains("empty squares"));
     assert!(eval_error("clobber(\"xo|oq\")").starts_with("column 9"));
     assert!(eval_error("hackenbush(\"lrz\")").contains("'z'"));
     assert!(eval_error("toads_and_frogs(\"t.g\")").contains("'g'"));

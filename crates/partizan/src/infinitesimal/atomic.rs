@@ -36,7 +36,7 @@ pub fn atomic_weight(store: &mut Store, g: GameId) -> Result<GameId, PartizanErr
     }
     let star_power = store.nimber(power);
     let minus_one = store.integer(-1);
-    let red_kite = ordinal_sum(store, star_power, minus_one);
+    let red_kite = ordinal_sum(store, star_power, minus_one)?;
     let up_star = store.nus(&crate::Nus {
         number: Dyadic::zero(),
         ups: 1,

@@ -16,6 +16,10 @@ use crate::{GameId, PartizanError, Store};
 /// The largest board accepted, in squares (one bit per square).
 pub const MAX_SQUARES: usize = 64;
 
+/// The most empty squares accepted: the empty 6×6 board (36) takes minutes and a gigabyte;
+/// every further square multiplies the work.
+pub const MAX_EMPTY_SQUARES: u32 = 36;
+
 /// The empty squares of a `width × height` board, bit `row · width + column`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Board {
@@ -392,6 +396,12 @@ impl Domineering {
 /// The canonical form of a Domineering position in CGSuite's notation (`"..|.."`).
 pub fn domineering(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
     let board = Board::parse(text)?;
+    let empty = board.empty.count_ones();
+    if empty > MAX_EMPTY_SQUARES {
+        return Err(PartizanError::TooLarge(format!(
+            "domineering board has {empty} empty squares; at most {MAX_EMPTY_SQUARES} are evaluated"
+        )));
+    }
     Ok(Domineering::new().canonical_form(store, &board))
 }
 

@@ -34,7 +34,7 @@ impl GameId {
 
 /// Number-up-star values whose options are interned with them: small enough that the options
 /// (all number-up-star values again) are few, and worth it because comparisons walk them.
-const INTERNED_NUS_OPTIONS: u64 = 64;
+const INTERNED_NUS_OPTIONS: u64 = 1024;
 
 /// One canonical form.
 enum Record {

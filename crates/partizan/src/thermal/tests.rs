@@ -131,16 +131,21 @@ fn ordinal_sums() {
     // 1:1 = 2, 1:-1 = 1/2, *:* = *2 (nimber heaps stack), 0:G = G.
     let mut store = Store::new();
     let (one, minus_one) = (store.integer(1), store.integer(-1));
-    let two = ordinal_sum(&mut store, one, one);
+    let two = ordinal_sum(&mut store, one, one).expect("small");
     assert_eq!(canonical_text(&mut store, two), "2");
-    let half = ordinal_sum(&mut store, one, minus_one);
+    let half = ordinal_sum(&mut store, one, minus_one).expect("small");
     assert_eq!(canonical_text(&mut store, half), "1/2");
     let star = store.nimber(1);
-    let star2 = ordinal_sum(&mut store, star, star);
+    let star2 = ordinal_sum(&mut store, star, star).expect("small");
     assert_eq!(canonical_text(&mut store, star2), "*2");
     let g = example(&mut store);
     let zero = store.zero();
-    assert_eq!(ordinal_sum(&mut store, zero, g), g);
+    assert_eq!(ordinal_sum(&mut store, zero, g), Ok(g));
+    let big = store.integer(5000);
+    assert!(
+        ordinal_sum(&mut store, one, big).is_err(),
+        "refused up front"
+    );
 }
 
 proptest! {
@@ -201,7 +206,7 @@ proptest! {
         let (g, h) = (a.to_store(&mut store), b.to_store(&mut store));
         let expected = crate::naive::Tree::from_store(&mut store, g).ordinal_sum(&b);
         let expected = expected.to_store(&mut store);
-        prop_assert_eq!(ordinal_sum(&mut store, g, h), expected);
+        prop_assert_eq!(ordinal_sum(&mut store, g, h), Ok(expected));
     }
 }
 
