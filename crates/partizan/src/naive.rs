@@ -187,6 +187,25 @@ pub(crate) mod strategies {
         })
     }
 
+    /// Every x + ↑n + *m for the given numbers x, −4 ≤ n ≤ 4 and 0 ≤ m < 6: the small
+    /// number-up-star values that closed forms are checked against their options on.
+    pub fn small_nus(numbers: &[&str]) -> Vec<crate::Nus> {
+        let mut values = Vec::new();
+        for x in numbers {
+            let number: Dyadic = x.parse().expect("a test number");
+            for ups in -4i64..=4 {
+                for nimber in 0..6u64 {
+                    values.push(crate::Nus {
+                        number: number.clone(),
+                        ups,
+                        nimber,
+                    });
+                }
+            }
+        }
+        values
+    }
+
     /// Random games built over a palette of small numbers, nimbers and ups, so that hot games,
     /// tepid games and infinitesimals all occur.
     pub fn arb_game(depth: u32, breadth: usize) -> impl Strategy<Value = Tree> {
