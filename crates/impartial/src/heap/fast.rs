@@ -156,6 +156,47 @@ pub fn octal_sequence(game: &OctalGame, len: usize) -> Result<Values, ImpartialE
     Ok(engine.into_values())
 }
 
+/// The Grundy values of heaps `0..len` by the naive method on bitsets: every split of every
+/// heap, O(n²) for octal codes and O(n³) with three-heap splits. It is the baseline the
+/// rare/common method is measured against, and an oracle fast enough for long sequences
+/// (the generic [`grundy_sequence`](super::grundy_sequence) builds every option as a list).
+pub fn naive_octal_sequence(game: &OctalGame, len: usize) -> Result<Values, ImpartialError> {
+    let moves = Moves::new(game);
+    let mut g: Vec<u16> = Vec::with_capacity(len);
+    let mut bits = MIN_BITS;
+    // Options are xors of values below 2^bits, so twice that many bits leave one clear.
+    let mut options = vec![0u64; (1 << (bits + 1)) / 64];
+    for n in 0..len {
+        options.fill(0);
+        moves.takes(&g, |v| set(&mut options, v));
+        for &i in &moves.split_two {
+            let l = n.saturating_sub(i);
+            for a in 1..=l / 2 {
+                set(&mut options, u32::from(g[a] ^ g[l - a]));
+            }
+        }
+        for &i in &moves.split_three {
+            let l = n.saturating_sub(i);
+            for a in 1..=l / 3 {
+                for b in a..=(l - a) / 2 {
+                    set(&mut options, u32::from(g[a] ^ g[b] ^ g[l - a - b]));
+                }
+            }
+        }
+        let v = least_clear(&options);
+        let stored = u16::try_from(v).map_err(|_| ImpartialError::ValueLimit {
+            heap: n,
+            limit: u64::from(MAX_VALUE),
+        })?;
+        g.push(stored);
+        if v >> bits != 0 {
+            bits = 32 - v.leading_zeros();
+            options = vec![0; (1 << (bits + 1)) / 64];
+        }
+    }
+    Ok(Values::from_u16(g))
+}
+
 /// A Grundy sequence being computed: it can be extended step by step, interrupted through
 /// the progress callback, and resumed from values saved earlier.
 pub struct SequenceEngine {
@@ -1024,6 +1065,24 @@ mod tests {
         ] {
             assert_eq!(fast(code, 300), naive(code, 300), "{code}");
         }
+    }
+
+    /// Long sequences, where the mask is re-chosen many times, against the bitset oracle
+    /// (itself checked against the generic one).
+    #[test]
+    fn agrees_with_naive_on_long_sequences() {
+        for (code, len) in [
+            ("0.16", 20_000),
+            ("0.167", 20_000),
+            ("0.137", 5_000),
+            ("4.07", 5_000),
+        ] {
+            let oracle = naive_octal_sequence(&game(code), len).unwrap();
+            assert_eq!(octal_sequence(&game(code), len).unwrap(), oracle, "{code}");
+            assert_eq!(oracle.to_u64_vec()[..300], naive(code, 300), "{code}");
+        }
+        let hex = naive_octal_sequence(&game("4.8F"), 300).unwrap();
+        assert_eq!(hex.to_u64_vec(), naive("4.8F", 300));
     }
 
     /// Values past one byte in the rare/common engine (not only with three-heap splits).
