@@ -49,6 +49,9 @@ pub const MAX_VALUE: u32 = u16::MAX as u32;
 /// usual games stop after 100 to 200 splits).
 const CHUNK: usize = 64;
 
+/// The scan cost is averaged over about this many heaps.
+const SCAN_COST_WINDOW: u64 = 64;
+
 /// The fewest value bits the bitsets are sized for (64 values: one machine word).
 const MIN_BITS: u32 = 6;
 
@@ -335,10 +338,12 @@ impl SequenceEngine {
         }
     }
 
-    /// Test hook: the same engine with register sets off and the mask fixed (when given), to
-    /// check that neither changes a value.
+    /// Test hook: the same engine with naive steps off (every heap by the rare/common
+    /// method), register sets off when asked, and the mask fixed when given, to check that
+    /// none of these changes a value.
     #[cfg(test)]
     fn tuned(mut self, word_sets: bool, fixed_mask: Option<u32>) -> Self {
+        self.rc.naive_steps = false;
         self.rc.word_sets = word_sets;
         if let Some(mask) = fixed_mask {
             self.rc.fixed_mask = true;
@@ -373,6 +378,12 @@ fn run<T: Cell>(
     mut pairs: Option<&mut PairSets>,
     progress: &mut dyn FnMut(usize) -> bool,
 ) -> Flow {
+    // One allocation for a long run (doubling could overshoot a 2^30 run by a whole GiB),
+    // but at least half again as much, so that many short runs still grow geometrically.
+    let want = len.saturating_sub(g.len());
+    if g.capacity() - g.len() < want {
+        g.reserve_exact(want.max(g.len() / 2));
+    }
     while g.len() < len {
         let n = g.len();
         let v = match pairs.as_deref_mut() {
@@ -380,14 +391,34 @@ fn run<T: Cell>(
                 pairs.push(g, rc.bits);
                 quadratic_value(g, moves, rc, pairs)
             }
-            // Register sets while all values (hence options and the mask) fit one.
-            None if rc.word_sets && 1 << rc.bits <= u64::BITS => {
-                rare_common_word::<T, u64>(g, moves, rc)
+            None if rc.naive_is_cheaper(n, moves.split_two.len()) => {
+                rc.stats.naive_steps += 1;
+                match rc.bits {
+                    bits if rc.word_sets && 1 << bits <= u64::BITS => {
+                        naive_word::<T, u64>(g, moves)
+                    }
+                    bits if rc.word_sets && 1 << bits <= u128::BITS => {
+                        naive_word::<T, u128>(g, moves)
+                    }
+                    _ => naive_value(g, moves, rc),
+                }
             }
-            None if rc.word_sets && 1 << rc.bits <= u128::BITS => {
-                rare_common_word::<T, u128>(g, moves, rc)
+            None => {
+                let before = rc.stats.pairs_scanned;
+                // Register sets while all values (hence options and the mask) fit one.
+                let v = match rc.bits {
+                    bits if rc.word_sets && 1 << bits <= u64::BITS => {
+                        rare_common_word::<T, u64>(g, moves, rc)
+                    }
+                    bits if rc.word_sets && 1 << bits <= u128::BITS => {
+                        rare_common_word::<T, u128>(g, moves, rc)
+                    }
+                    _ => rare_common_value(g, moves, rc),
+                };
+                let scanned = rc.stats.pairs_scanned - before;
+                rc.scan_cost = rc.scan_cost - rc.scan_cost / SCAN_COST_WINDOW + scanned;
+                v
             }
-            None => rare_common_value(g, moves, rc),
         };
         let Ok(cell) = T::try_from(v) else {
             return Flow::Widen(v);
@@ -543,6 +574,8 @@ pub struct EngineStats {
     pub pairs_scanned: u64,
     /// Heaps whose value is rare: each cost a scan of all its splits.
     pub rare_values: u64,
+    /// Heaps computed by the naive method because the rare/common one looked dearer.
+    pub naive_steps: u64,
 }
 
 /// The rare/common partition and the state that goes with it.
@@ -568,6 +601,11 @@ struct RareCommon {
     word_sets: bool,
     /// Whether the mask stays as it is (tests: values must not depend on it).
     fixed_mask: bool,
+    /// Whether a heap may be computed by the naive method when that looks cheaper (always,
+    /// except in tests of the rare/common method).
+    naive_steps: bool,
+    /// About [`SCAN_COST_WINDOW`] times the splits scanned per heap, recently.
+    scan_cost: u64,
 }
 
 impl RareCommon {
@@ -583,9 +621,20 @@ impl RareCommon {
             stats: EngineStats::default(),
             word_sets: true,
             fixed_mask: false,
+            naive_steps: true,
+            scan_cost: 0,
         };
         rc.resize();
         rc
+    }
+
+    /// Whether the naive method (every split) looks cheaper for heap `n` than the rare/common
+    /// one, whose work is a split per rare position and the recent scan length. Games whose
+    /// values are not mostly common (many zeros, values growing with `n`) have rare
+    /// positions in proportion to `n`, and the method would cost more than it saves.
+    fn naive_is_cheaper(&self, n: usize, splits: usize) -> bool {
+        let rare_common = (self.rare.len() * splits) as u64 + self.scan_cost / SCAN_COST_WINDOW;
+        self.naive_steps && rare_common > (splits * n / 2) as u64
     }
 
     fn is_rare(&self, v: u32) -> bool {
@@ -896,6 +945,48 @@ fn rare_common_word<T: Cell, W: Word>(g: &[T], moves: &Moves, rc: &mut RareCommo
     }
     rc.stats.rare_values += 1;
     needed.least()
+}
+
+/// G(n) for `n = g.len()` by the naive method, with a register option set (values below
+/// `W::BITS`).
+#[inline(never)]
+fn naive_word<T: Cell, W: Word>(g: &[T], moves: &Moves) -> u32 {
+    // Four accumulators, so that the inserts do not wait for each other.
+    let mut acc = [W::EMPTY; 4];
+    moves.takes(g, |v| acc[0] |= W::bit(v));
+    let bit = |a: T, b: T| W::bit((a ^ b).into());
+    scan(g, &moves.split_two, CHUNK, |smaller, larger| {
+        let quads = smaller.chunks_exact(4).zip(larger.rchunks_exact(4));
+        for (s, l) in quads {
+            acc[0] |= bit(s[0], l[3]);
+            acc[1] |= bit(s[1], l[2]);
+            acc[2] |= bit(s[2], l[1]);
+            acc[3] |= bit(s[3], l[0]);
+        }
+        let rest = smaller.chunks_exact(4).remainder();
+        let rest_larger = larger.rchunks_exact(4).remainder();
+        for (&a, &b) in rest.iter().zip(rest_larger.iter().rev()) {
+            acc[0] |= bit(a, b);
+        }
+        false
+    });
+    let options = acc[0] | acc[1] | acc[2] | acc[3];
+    // Every option is below W::BITS; if all are there, the mex is W::BITS itself.
+    (!options).least()
+}
+
+/// G(n) for `n = g.len()` by the naive method, with a bitset option set.
+fn naive_value<T: Cell>(g: &[T], moves: &Moves, rc: &mut RareCommon) -> u32 {
+    let options = &mut rc.options;
+    options.fill(0);
+    moves.takes(g, |v| set(options, v));
+    scan(g, &moves.split_two, CHUNK, |smaller, larger| {
+        for (&a, &b) in smaller.iter().zip(larger.iter().rev()) {
+            set(options, (a ^ b).into());
+        }
+        false
+    });
+    least_clear(options)
 }
 
 /// The values of the two-heap splits of every length, for codes with three-heap splits.
@@ -1231,7 +1322,12 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(96))]
         #[test]
         fn agrees_with_naive_on_random_codes(code in code(), len in 1usize..=300) {
-            prop_assert_eq!(fast(&code, len), naive(&code, len), "{}", code);
+            let expected = naive(&code, len);
+            prop_assert_eq!(fast(&code, len), expected.clone(), "{}", code);
+            // Every heap by the rare/common method, even where naive steps look cheaper.
+            let mut engine = SequenceEngine::new(&game(&code)).tuned(true, None);
+            engine.extend_to(len, |_| true).unwrap();
+            prop_assert_eq!(engine.values().to_u64_vec(), expected, "{} (rare/common)", code);
         }
     }
 }
