@@ -14,6 +14,14 @@ pub enum ImpartialError {
         /// What the user can do instead.
         hint: String,
     },
+    /// A Grundy value is larger than the sequence engine stores.
+    #[error("the Grundy value of heap {heap} is larger than {limit}, the largest value stored")]
+    ValueLimit {
+        /// The heap whose value does not fit.
+        heap: usize,
+        /// The largest value that fits.
+        limit: u64,
+    },
     /// The game graph has a cycle, so Grundy values are undefined (see loopy games).
     #[error("the game has a cycle through a position; it is not a finite game")]
     Cycle,

@@ -4,9 +4,12 @@
 //! A [`HeapRule`] says what one heap may become. Its Grundy sequence comes from
 //! [`grundy_sequence`] (the Sprague-Grundy theorem applied to the parts of each option);
 //! [`HeapSum`] plays the multiset as a game of its own, the brute-force oracle that checks the
-//! theorem. Octal codes (Kayles `0.77`, Dawson's Kayles `0.07`) live in [`octal`].
+//! theorem. Octal codes (Kayles `0.77`, Dawson's Kayles `0.07`) live in [`octal`]; their
+//! sequences to millions of heaps come from the rare/common engine in [`fast`], which
+//! [`grundy_sequence`] checks as the oracle.
 
 pub mod catalog;
+pub mod fast;
 pub mod octal;
 
 use crate::{mex, ImpartialGame};

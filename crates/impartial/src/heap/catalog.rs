@@ -2,13 +2,18 @@
 //! the value sequence, and its period — certified by the periodicity theorem where one
 //! applies, otherwise only observed, with how far it was checked.
 
+use super::fast::octal_sequence;
 use super::octal::OctalGame;
 use super::{grundy_sequence, HeapRule};
 use crate::periodicity::{find_period, Periodicity};
 use crate::ImpartialError;
 
-/// The largest heap `conway grundy` tabulates with the quadratic engine.
-pub const MAX_HEAP: usize = 1 << 20;
+/// The most heaps `conway grundy` tabulates for a code (the rare/common engine; two bytes per
+/// value).
+pub const MAX_HEAP: usize = 1 << 28;
+
+/// The most heaps tabulated for Grundy's game, which has no fast engine yet (quadratic).
+pub const MAX_GRUNDY_HEAP: usize = 1 << 16;
 
 /// A heap game with a name or a code.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,11 +59,11 @@ impl HeapGame {
         }
     }
 
-    /// Grundy values of heaps 0..len.
-    pub fn sequence(&self, len: usize) -> Vec<u64> {
+    /// Grundy values of heaps 0..len (codes by the rare/common engine).
+    pub fn sequence(&self, len: usize) -> Result<Vec<u64>, ImpartialError> {
         match self {
-            HeapGame::Code(g) => grundy_sequence(g, len),
-            HeapGame::Grundy => grundy_sequence(&GrundysGame, len),
+            HeapGame::Code(g) => Ok(octal_sequence(g, len)?.to_u64_vec()),
+            HeapGame::Grundy => Ok(grundy_sequence(&GrundysGame, len)),
         }
     }
 
@@ -100,12 +105,17 @@ pub struct SequenceReport {
 
 /// Computes the values of heaps `0..len` and their period.
 pub fn analyse(game: &HeapGame, len: usize) -> Result<SequenceReport, ImpartialError> {
-    if len > MAX_HEAP {
+    let limit = match game {
+        HeapGame::Code(_) => MAX_HEAP,
+        HeapGame::Grundy => MAX_GRUNDY_HEAP,
+    };
+    if len > limit {
         return Err(ImpartialError::InvalidInput(format!(
-            "--to {len}: at most {MAX_HEAP} heaps are tabulated"
+            "--to {len}: at most {limit} heaps are tabulated for {}",
+            game.name()
         )));
     }
-    let values = game.sequence(len);
+    let values = game.sequence(len)?;
     let certified = game.certified_period(&values);
     let period = certified.or_else(|| {
         find_period(&values, values.len() / 3, |len, pre, per| {
@@ -132,7 +142,7 @@ mod tests {
             0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1,
             2,
         ];
-        assert_eq!(HeapGame::Grundy.sequence(30), a002188);
+        assert_eq!(HeapGame::Grundy.sequence(30).unwrap(), a002188);
     }
 
     #[test]
@@ -157,6 +167,6 @@ mod tests {
         );
         let r = analyse(&HeapGame::Grundy, 300).unwrap();
         assert!(!r.certified);
-        assert!(analyse(&HeapGame::Grundy, MAX_HEAP + 1).is_err());
+        assert!(analyse(&HeapGame::Grundy, MAX_GRUNDY_HEAP + 1).is_err());
     }
 }

@@ -80,6 +80,12 @@ impl OctalGame {
         format!("{}.{tail}", hex(&self.digits[0]))
     }
 
+    /// The code digits: `digits()[i]` is the digit for removing `i` tokens (`digits()[0]` is
+    /// the head, 0, 4, 8 or 12).
+    pub fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+
     /// The most tokens one move removes (the number of digits after the point).
     pub fn max_take(&self) -> usize {
         self.digits.len() - 1
@@ -100,7 +106,7 @@ impl OctalGame {
 
     /// The least preperiod and period of `values` (G(0), G(1), …) that the periodicity
     /// theorem certifies from these values alone, if any.
-    pub fn certified_period(&self, values: &[u64]) -> Option<Periodicity> {
+    pub fn certified_period<T: PartialEq>(&self, values: &[T]) -> Option<Periodicity> {
         let (k, t) = (self.max_heaps(), self.max_take());
         find_period(values, values.len() / 2, |len, pre, per| {
             len >= k * (pre + per) + t

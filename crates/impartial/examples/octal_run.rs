@@ -1,0 +1,61 @@
+//! Times the fast Grundy-sequence engine on one code and reports the period the periodicity
+//! theorem certifies, with the engine's work counters:
+//!
+//! `cargo run --release -p conway-impartial --example octal_run -- 0.16 600000 [--rare]`
+//!
+//! `--rare` also lists the rare positions (the heaps whose values are rare under the final
+//! mask), the quantity that decides how fast the rare/common method is for a game.
+
+use std::time::Instant;
+
+use conway_impartial::heap::fast::SequenceEngine;
+use conway_impartial::heap::octal::OctalGame;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let show_rare = args.iter().any(|a| a == "--rare");
+    let mut plain = args.iter().filter(|a| !a.starts_with("--"));
+    let code = plain.next().map_or("0.16", |s| s.as_str());
+    let len: usize = plain
+        .next()
+        .map(|s| s.parse())
+        .transpose()?
+        .unwrap_or(600_000);
+    let game = OctalGame::parse(code)?;
+
+    let start = Instant::now();
+    let mut engine = SequenceEngine::new(&game);
+    engine.extend_to(len, |_| true)?;
+    let elapsed = start.elapsed();
+    let values = engine.values();
+    println!(
+        "{code} to {len}: {:.3} s, largest value {}, {} byte(s) per value",
+        elapsed.as_secs_f64(),
+        values.max(),
+        values.width()
+    );
+    println!(
+        "mask {:#x}, {} rare positions, {:?}",
+        engine.mask(),
+        engine.rare_positions().len(),
+        engine.stats()
+    );
+    if show_rare {
+        println!(
+            "rare positions: {:?}",
+            engine.rare_positions().collect::<Vec<_>>()
+        );
+    }
+
+    let start = Instant::now();
+    let period = values.certified_period(&game);
+    let elapsed = start.elapsed().as_secs_f64();
+    match period {
+        Some(p) => println!(
+            "certified: preperiod {}, period {} ({elapsed:.3} s)",
+            p.preperiod, p.period
+        ),
+        None => println!("no certified period ({elapsed:.3} s)"),
+    }
+    Ok(())
+}
