@@ -35,8 +35,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         values.width()
     );
     println!(
-        "mask {:#x}, {} rare positions, {:?}",
+        "mask {:#x}{}, {} rare positions, {:?}",
         engine.mask(),
+        if engine.heap_bit() { " + heap bit" } else { "" },
         engine.rare_positions().len(),
         engine.stats()
     );

@@ -24,6 +24,13 @@
 //! transform of the histogram at `m` is #rare − #common, so its minimum over `m ≠ 0` gives
 //! the fewest rare positions), and re-chosen every [`REMASK_INTERVAL`] heaps.
 //!
+//! When every splitting move removes a number of tokens of the same parity, the parity of
+//! the heap may join the mask as one more bit (the *heap bit*): the parts of a split then
+//! have heap parities that add up to the parity of what is split, so "rare position" keeps
+//! its meaning, and for heaps of the other parity the roles of rare and common values swap.
+//! Games whose values follow the parity of the heap — 4.07, 4.3, 0.52, and even Dawson's
+//! Kayles — have far fewer rare positions that way.
+//!
 //! While every value is below 64 (128), option sets are one (two) machine words kept in
 //! registers, and the scan xors 64 splits at a time and looks for each value still needed
 //! with whole-vector compares. Some games do not suit the method — many zero values (0 is
@@ -46,7 +53,8 @@ use crate::ImpartialError;
 /// The progress callback is called each time this many more heaps have been computed.
 pub const PROGRESS_INTERVAL: usize = 1 << 16;
 
-/// How often (in heaps) the rare/common mask is reconsidered.
+/// How often (in heaps) the rare/common mask is reconsidered (and at every power of two
+/// before).
 pub const REMASK_INTERVAL: usize = 1 << 12;
 
 /// The largest Grundy value the engine stores.
@@ -56,6 +64,10 @@ pub const MAX_VALUE: u32 = u16::MAX as u32;
 /// enough for vector compares to pay, short enough not to overshoot much (scans of the
 /// usual games stop after 100 to 200 splits).
 const CHUNK: usize = 64;
+
+/// How many recent heaps [`rare_pass_word`] keeps rare splits for (more than the most
+/// tokens a move removes, 64, and a power of two).
+const PASS_CACHE: usize = 128;
 
 /// The scan cost is averaged over about this many heaps.
 const SCAN_COST_WINDOW: u64 = 64;
@@ -223,10 +235,11 @@ impl SequenceEngine {
     pub fn new(game: &OctalGame) -> Self {
         let moves = Moves::new(game);
         let pairs = (!moves.split_three.is_empty()).then(PairSets::new);
+        let rc = RareCommon::new(&moves);
         SequenceEngine {
             moves,
             values: Values::U8(Vec::new()),
-            rc: RareCommon::new(),
+            rc,
             pairs,
         }
     }
@@ -292,6 +305,11 @@ impl SequenceEngine {
         self.rc.mask
     }
 
+    /// Whether the heap's parity currently joins the mask (see the module documentation).
+    pub fn heap_bit(&self) -> bool {
+        self.rc.heap_bit
+    }
+
     /// Computes values until heaps `0..len` are known. Every [`PROGRESS_INTERVAL`] heaps
     /// `progress` is called with the number of values so far; when it returns false the
     /// engine stops there and this returns `Ok(false)` (call again to continue). `Ok(true)`
@@ -347,15 +365,16 @@ impl SequenceEngine {
     }
 
     /// Test hook: the same engine with naive steps off (every heap by the rare/common
-    /// method), register sets off when asked, and the mask fixed when given, to check that
-    /// none of these changes a value.
+    /// method), register sets off when asked, and the mask (and heap bit, where allowed)
+    /// fixed when given, to check that none of these changes a value.
     #[cfg(test)]
-    fn tuned(mut self, word_sets: bool, fixed_mask: Option<u32>) -> Self {
+    fn tuned(mut self, word_sets: bool, fixed: Option<(u32, bool)>) -> Self {
         self.rc.naive_steps = false;
         self.rc.word_sets = word_sets;
-        if let Some(mask) = fixed_mask {
+        if let Some((mask, heap_bit)) = fixed {
             self.rc.fixed_mask = true;
             self.rc.mask = mask;
+            self.rc.heap_bit = heap_bit && self.rc.heap_bit_allowed;
             self.rc.resize();
         }
         self
@@ -436,7 +455,9 @@ fn run<T: Cell>(
         if let Some(pairs) = pairs.as_deref_mut() {
             pairs.fit(rc.bits);
         }
-        if (n + 1).is_multiple_of(REMASK_INTERVAL) {
+        // Early on at every power of two too: the first values already show the partition,
+        // and waiting for the first interval would cost more than all remasks together.
+        if (n + 1).is_multiple_of(REMASK_INTERVAL) || (n + 1).is_power_of_two() {
             rc.remask(g);
         }
         // A request to stop at the very end changes nothing: the run is done.
@@ -471,6 +492,10 @@ trait Word:
     fn from_words(words: &[u64]) -> Self;
     /// The least value (`BITS` when empty).
     fn least(self) -> u32;
+    /// The set as two words.
+    fn to_u128(self) -> u128;
+    /// A set stored by [`Word::to_u128`], of values below `BITS`.
+    fn from_u128(w: u128) -> Self;
 }
 
 impl Word for u64 {
@@ -490,6 +515,14 @@ impl Word for u64 {
     #[inline]
     fn least(self) -> u32 {
         self.trailing_zeros()
+    }
+    #[inline]
+    fn to_u128(self) -> u128 {
+        u128::from(self)
+    }
+    #[inline]
+    fn from_u128(w: u128) -> Self {
+        w as u64 // the values are below 64
     }
 }
 
@@ -511,6 +544,14 @@ impl Word for u128 {
     #[inline]
     fn least(self) -> u32 {
         self.trailing_zeros()
+    }
+    #[inline]
+    fn to_u128(self) -> u128 {
+        self
+    }
+    #[inline]
+    fn from_u128(w: u128) -> Self {
+        w
     }
 }
 
@@ -594,12 +635,19 @@ struct RareCommon {
     /// The parity mask: `v` is rare iff `popcount(v & mask)` is even. Never 0 (then every
     /// value would be rare), and below `2^bits`.
     mask: u32,
+    /// Whether the heap's parity joins the mask (see [`RareCommon::is_rare_position`]).
+    heap_bit: bool,
+    /// Whether it may: all splitting moves remove numbers of the same parity.
+    heap_bit_allowed: bool,
+    /// The parity of the tokens removed by the splitting moves.
+    split_parity: usize,
     /// Bit `v` is set iff value `v` is rare, for `v < 2^(bits + 1)`.
     rare_set: Vec<u64>,
-    /// The heaps `n ≥ 1` whose values are rare, ascending, with their values.
+    /// The heaps `n ≥ 1` whose positions are rare, ascending, with their values.
     rare: Vec<(usize, u32)>,
-    /// How many heaps `n ≥ 1` have value `v`, for `v < 2^bits`.
-    histogram: Vec<u64>,
+    /// How many heaps `n ≥ 1` have value `v`, for `v < 2^bits`, by heap parity class
+    /// ([`RareCommon::heap_class`]).
+    histogram: [Vec<u64>; 2],
     /// Scratch: the options of the heap being computed, values `< 2^(bits + 1)`.
     options: Vec<u64>,
     /// Scratch: the rare values below the candidate not yet found among the options.
@@ -615,16 +663,24 @@ struct RareCommon {
     naive_steps: bool,
     /// About [`SCAN_COST_WINDOW`] times the splits scanned per heap, recently.
     scan_cost: u64,
+    /// The register sets of the rare splits of the first splitting move of recent heaps,
+    /// tagged by heap (see [`rare_pass_word`]).
+    pass_cache: Vec<(usize, u128)>,
 }
 
 impl RareCommon {
-    fn new() -> Self {
+    fn new(moves: &Moves) -> Self {
+        let parities = moves.split_two.iter().map(|i| i % 2);
+        let same_parity = parities.clone().min() == parities.clone().max();
         let mut rc = RareCommon {
             bits: MIN_BITS,
             mask: 1,
+            heap_bit: false,
+            heap_bit_allowed: same_parity,
+            split_parity: moves.split_two.first().map_or(0, |i| i % 2),
             rare_set: Vec::new(),
             rare: Vec::new(),
-            histogram: vec![0; 1 << MIN_BITS],
+            histogram: [vec![0; 1 << MIN_BITS], vec![0; 1 << MIN_BITS]],
             options: Vec::new(),
             needed: Vec::new(),
             stats: EngineStats::default(),
@@ -632,6 +688,7 @@ impl RareCommon {
             fixed_mask: false,
             naive_steps: true,
             scan_cost: 0,
+            pass_cache: vec![(usize::MAX, 0); PASS_CACHE],
         };
         rc.resize();
         rc
@@ -642,12 +699,41 @@ impl RareCommon {
     /// values are not mostly common (many zeros, values growing with `n`) have rare
     /// positions in proportion to `n`, and the method would cost more than it saves.
     fn naive_is_cheaper(&self, n: usize, splits: usize) -> bool {
-        let rare_common = (self.rare.len() * splits) as u64 + self.scan_cost / SCAN_COST_WINDOW;
+        // A scanned split costs less than one of the naive method (64 at a time, with
+        // vector compares), so it counts half.
+        let scanned = self.scan_cost / SCAN_COST_WINDOW / 2;
+        let rare_common = (self.rare.len() * splits) as u64 + scanned;
         self.naive_steps && rare_common > (splits * n / 2) as u64
     }
 
+    /// Whether value `v` is rare by the mask alone.
     fn is_rare(&self, v: u32) -> bool {
         (v & self.mask).count_ones().is_multiple_of(2)
+    }
+
+    /// 1 for heaps `n` with `n + i` odd (`i` removed by the splitting moves), else 0.
+    fn heap_class(&self, n: usize) -> usize {
+        (n + self.split_parity) % 2
+    }
+
+    /// Whether heap `n` with value `v` is a rare position: `popcount(v & mask)`, plus the
+    /// heap's class when the heap bit is on, is even.
+    ///
+    /// The heap bit generalises the method to games whose values follow the parity of the
+    /// heap (many with a head 4, such as 4.07): a split of a heap into `a + b` has
+    /// `class(a) + class(b) ≡ class(n)` when every splitting move removes a number of the
+    /// same parity, so the classes of the parts still add up like a subgroup of index 2,
+    /// with the roles of rare and common values swapped for heaps of class 1
+    /// ([`RareCommon::flipped`]).
+    fn is_rare_position(&self, n: usize, v: u32) -> bool {
+        let bit = if self.heap_bit { self.heap_class(n) } else { 0 };
+        ((v & self.mask).count_ones() as usize + bit).is_multiple_of(2)
+    }
+
+    /// Whether the value classes swap for heap `n`: then splits with a rare part give the
+    /// values rare by the mask alone, and the other splits the common ones.
+    fn flipped(&self, n: usize) -> bool {
+        self.heap_bit && self.heap_class(n) == 1
     }
 
     /// Sizes the bitsets for values below `2^(bits + 1)`: options are below `2^bits` (xors
@@ -667,14 +753,16 @@ impl RareCommon {
     fn record(&mut self, n: usize, v: u32) {
         if v >> self.bits != 0 {
             self.bits = 32 - v.leading_zeros();
-            self.histogram.resize(1 << self.bits, 0);
+            for h in &mut self.histogram {
+                h.resize(1 << self.bits, 0);
+            }
             self.resize();
         }
         if n == 0 {
             return; // heap 0 is never a part of a split
         }
-        self.histogram[v as usize] += 1;
-        if self.is_rare(v) {
+        self.histogram[self.heap_class(n)][v as usize] += 1;
+        if self.is_rare_position(n, v) {
             self.rare.push((n, v));
         }
     }
@@ -686,24 +774,39 @@ impl RareCommon {
         if self.fixed_mask {
             return;
         }
-        let mut h: Vec<i64> = self.histogram.iter().map(|&c| c as i64).collect();
+        // The histogram of (value, heap class) pairs, the class as the top bit, so that the
+        // transform at m + 2^bits is the count with the heap bit on.
+        let [class0, class1] = &self.histogram;
+        let mut h: Vec<i64> = class0.iter().chain(class1).map(|&c| c as i64).collect();
         walsh_hadamard(&mut h);
         let total = h[0];
         // h[m] = #rare − #common, so #rare = (total + h[m]) / 2.
         let rare_count = |m: usize| (total + h[m]) / 2;
-        let Some(best) = (1..h.len()).min_by_key(|&m| rare_count(m)) else {
+        let values = 1usize << self.bits;
+        let masks = if self.heap_bit_allowed {
+            2 * values
+        } else {
+            values
+        };
+        // A zero mask is no partition (with the heap bit alone, the splits of a heap of class
+        // 0 would give no value cheaply).
+        let candidates = (1..masks).filter(|m| m % values != 0);
+        let Some(best) = candidates.min_by_key(|&m| rare_count(m)) else {
             return;
         };
         if rare_count(best) * 4 >= self.rare.len() as i64 * 3 {
             return;
         }
-        self.mask = best as u32;
+        self.mask = (best % values) as u32;
+        self.heap_bit = best >= values;
         self.resize();
+        // The rare positions change, so the saved rare splits are no longer complete.
+        self.pass_cache.fill((usize::MAX, 0));
         let mut rare = std::mem::take(&mut self.rare);
         rare.clear();
         for (n, &v) in g.iter().enumerate().skip(1) {
             let v: u32 = v.into();
-            if self.is_rare(v) {
+            if self.is_rare_position(n, v) {
                 rare.push((n, v));
             }
         }
@@ -727,20 +830,6 @@ fn walsh_hadamard(h: &mut [i64]) {
     }
 }
 
-/// The rare positions that pair with every split length of heap `n` (those below the
-/// shortest length), and the few above that need a test.
-#[inline]
-fn rare_parts(n: usize, splits: &[usize], rare: &[(usize, u32)]) -> (usize, usize) {
-    let widest = splits.last().copied().unwrap_or(n);
-    let short = n.saturating_sub(widest);
-    // Rare positions are ascending and at most `widest` of them are at least `short`.
-    let mut k = rare.len();
-    while k > 0 && rare[k - 1].0 >= short {
-        k -= 1;
-    }
-    (k, widest)
-}
-
 /// Calls `insert` with the value of every two-heap split of heap `n = g.len()` that has a
 /// rare position as a part (twice when both parts are rare, which is harmless). `splits`
 /// (ascending) are the numbers of tokens removed by the splitting moves.
@@ -752,7 +841,14 @@ fn rare_pass<T: Cell>(
     mut insert: impl FnMut(u32),
 ) {
     let n = g.len();
-    let (k, _) = rare_parts(n, splits, rare);
+    // Rare positions below the shortest split length pair with every split length; only
+    // the few above (at most `widest`: positions are ascending) need a test.
+    let widest = splits.last().copied().unwrap_or(n);
+    let short = n.saturating_sub(widest);
+    let mut k = rare.len();
+    while k > 0 && rare[k - 1].0 >= short {
+        k -= 1;
+    }
     let part = |i: usize, r: usize| -> u32 { g[n - i - r].into() };
     for &(r, v) in &rare[..k] {
         splits.iter().for_each(|&i| insert(v ^ part(i, r)));
@@ -766,47 +862,64 @@ fn rare_pass<T: Cell>(
     }
 }
 
-/// [`rare_pass`] into a register set, for values below `W::BITS`. Two accumulators, so
-/// that the inserts do not wait for each other.
+/// [`rare_pass`] into a register set, for values below `W::BITS`.
+///
+/// Removing `j` tokens from heap `n` leaves what removing `i < j` left of heap
+/// `n − (j − i)`, so only the first splitting move is computed afresh and the others come
+/// from `cache`, the first move's sets of the last heaps (tagged by heap). They stay valid
+/// while rare positions are only appended: a position that pairs with `n − j` is below
+/// `n − j`, so it was already rare when heap `n − (j − i)` was computed. A new mask clears
+/// the cache.
 #[inline]
-fn rare_pass_word<T: Cell, W: Word>(g: &[T], splits: &[usize], rare: &[(usize, u32)]) -> W {
+fn rare_pass_word<T: Cell, W: Word>(
+    g: &[T],
+    splits: &[usize],
+    rare: &[(usize, u32)],
+    cache: &mut [(usize, u128)],
+) -> W {
     let n = g.len();
-    let (k, _) = rare_parts(n, splits, rare);
-    let (all, some) = rare.split_at(k);
-    let bit = |i: usize, r: usize, v: u32| -> W { W::bit(v ^ Into::<u32>::into(g[n - i - r])) };
-    let mut acc = [W::EMPTY; 2];
-    // The usual codes have one or two splitting digits: loops of known shape.
-    match *splits {
-        [i] => {
-            let mut pairs = all.chunks_exact(2);
-            for p in &mut pairs {
-                acc[0] |= bit(i, p[0].0, p[0].1);
-                acc[1] |= bit(i, p[1].0, p[1].1);
-            }
-            for &(r, v) in pairs.remainder() {
-                acc[0] |= bit(i, r, v);
-            }
-        }
-        [i, j] => {
-            for &(r, v) in all {
-                acc[0] |= bit(i, r, v);
-                acc[1] |= bit(j, r, v);
-            }
-        }
-        _ => {
-            for &(r, v) in all {
-                for &i in splits {
-                    acc[0] |= bit(i, r, v);
-                }
-            }
-        }
+    let Some((&first, others)) = splits.split_first() else {
+        return W::EMPTY;
+    };
+    let fresh = rare_pass_one::<T, W>(g, first, rare);
+    cache[n % PASS_CACHE] = (n, fresh.to_u128());
+    let mut options = fresh;
+    for &j in others {
+        let Some(earlier) = n.checked_sub(j - first) else {
+            continue; // no split of heap n removes j tokens
+        };
+        let (tag, word) = cache[earlier % PASS_CACHE];
+        options |= if tag == earlier {
+            W::from_u128(word)
+        } else {
+            rare_pass_one::<T, W>(g, j, rare)
+        };
     }
-    for &(r, v) in some {
-        for &i in splits {
-            if r + i < n {
-                acc[1] |= bit(i, r, v);
-            }
-        }
+    options
+}
+
+/// The values of the splits of heap `n = g.len()` after removing `i` tokens that have a
+/// rare part, as a register set. Two accumulators, so that the inserts do not wait for each
+/// other.
+#[inline]
+fn rare_pass_one<T: Cell, W: Word>(g: &[T], i: usize, rare: &[(usize, u32)]) -> W {
+    let Some(l) = g.len().checked_sub(i) else {
+        return W::EMPTY;
+    };
+    // Rare positions are ascending, and at most `i` of them are at least `l`.
+    let mut k = rare.len();
+    while k > 0 && rare[k - 1].0 >= l {
+        k -= 1;
+    }
+    let bit = |(r, v): (usize, u32)| -> W { W::bit(v ^ Into::<u32>::into(g[l - r])) };
+    let mut acc = [W::EMPTY; 2];
+    let mut twos = rare[..k].chunks_exact(2);
+    for p in &mut twos {
+        acc[0] |= bit(p[0]);
+        acc[1] |= bit(p[1]);
+    }
+    for &p in twos.remainder() {
+        acc[0] |= bit(p);
     }
     acc[0] | acc[1]
 }
@@ -848,6 +961,8 @@ fn scan<T: Cell>(
 
 /// G(n) for `n = g.len()` by the rare/common method (codes without three-heap splits).
 fn rare_common_value<T: Cell>(g: &[T], moves: &Moves, rc: &mut RareCommon) -> u32 {
+    // The values the splits without a rare part give: rare ones, unless swapped.
+    let flip = if rc.flipped(g.len()) { u64::MAX } else { 0 };
     let options = &mut rc.options;
     options.fill(0);
     moves.takes(g, |v| set(options, v));
@@ -855,8 +970,10 @@ fn rare_common_value<T: Cell>(g: &[T], moves: &Moves, rc: &mut RareCommon) -> u3
     rare_pass(g, &moves.split_two, &rc.rare, |v| set(options, v));
     // The candidate: every common option is known, so the least common value that is not
     // an option is G(n) unless a rare value below it is not an option either. There is
-    // one: values from 2^bits on are not options, and half of them are common.
-    let with_rare = options.iter().zip(&rc.rare_set).map(|(&o, &r)| o | r);
+    // one: values from 2^bits on are not options, and half of them are common (by the
+    // mask, or swapped).
+    let rare_set = rc.rare_set.iter().map(|&r| r ^ flip);
+    let with_rare = options.iter().zip(rare_set.clone()).map(|(&o, r)| o | r);
     let c = with_rare
         .enumerate()
         .find(|&(_, w)| w != u64::MAX)
@@ -867,7 +984,7 @@ fn rare_common_value<T: Cell>(g: &[T], moves: &Moves, rc: &mut RareCommon) -> u3
     let needed = &mut rc.needed;
     needed.clear();
     let last = (c / 64) as usize;
-    for (j, (&o, &r)) in options.iter().zip(&rc.rare_set).enumerate().take(last + 1) {
+    for (j, (&o, r)) in options.iter().zip(rare_set).enumerate().take(last + 1) {
         let below = if j == last {
             (1 << (c % 64)) - 1
         } else {
@@ -911,10 +1028,17 @@ fn rare_common_word<T: Cell, W: Word>(g: &[T], moves: &Moves, rc: &mut RareCommo
     debug_assert!(1 << rc.bits <= W::BITS);
     let mut options = W::EMPTY;
     moves.takes(g, |v| options |= W::bit(v));
-    options |= rare_pass_word::<T, W>(g, &moves.split_two, &rc.rare);
-    let rare = W::from_words(&rc.rare_set);
-    // Options and the mask are below 2^bits ≤ W::BITS, so W::BITS is rare and not an option:
-    // when every common value in the word is an option, it may stand as the candidate.
+    options |= rare_pass_word::<T, W>(g, &moves.split_two, &rc.rare, &mut rc.pass_cache);
+    let by_mask = W::from_words(&rc.rare_set);
+    // The values the splits without a rare part give: rare ones, unless swapped.
+    let rare = if rc.flipped(g.len()) {
+        !by_mask
+    } else {
+        by_mask
+    };
+    // Options are below 2^bits ≤ W::BITS, so W::BITS is not an option: when every common
+    // value in the word is an option, G(n) ≤ W::BITS, and W::BITS may stand as the
+    // candidate.
     let c = (!rare & !options).least();
     let mut needed = rare & !options & W::below(c);
     if needed == W::EMPTY {
@@ -1173,18 +1297,55 @@ mod tests {
     /// (itself checked against the generic one).
     #[test]
     fn agrees_with_naive_on_long_sequences() {
-        for (code, len) in [
-            ("0.16", 20_000),
-            ("0.167", 20_000),
-            ("0.137", 5_000),
-            ("4.07", 5_000),
+        // Three and four splitting moves (rare splits reused from earlier heaps), then four
+        // games the rare/common method does not suit. `suits`: whether the engine should
+        // mostly take rare/common steps (None: no opinion).
+        for (code, len, suits) in [
+            ("0.16", 20_000, Some(true)),
+            ("0.167", 20_000, Some(true)),
+            ("0.137", 5_000, None),
+            ("4.07", 5_000, None),
+            ("0.1677", 10_000, None),
+            ("4.4444", 5_000, None),
+            ("0.06", 5_000, Some(false)),
+            ("0.004", 5_000, Some(false)),
+            ("4.3", 5_000, None),
+            ("0.52", 5_000, None),
         ] {
             let oracle = naive_octal_sequence(&game(code), len).unwrap();
-            assert_eq!(octal_sequence(&game(code), len).unwrap(), oracle, "{code}");
+            let mut engine = SequenceEngine::new(&game(code));
+            engine.extend_to(len, |_| true).unwrap();
+            assert_eq!(engine.values(), &oracle, "{code}");
             assert_eq!(oracle.to_u64_vec()[..300], naive(code, 300), "{code}");
+            let naive_steps = engine.stats().naive_steps as usize;
+            if let Some(suits) = suits {
+                let mostly_rc = naive_steps < len / 2;
+                assert_eq!(mostly_rc, suits, "{code}: {naive_steps} naive steps");
+            }
+            // The same values with every heap by the rare/common method.
+            let mut engine = SequenceEngine::new(&game(code)).tuned(true, None);
+            engine.extend_to(len, |_| true).unwrap();
+            assert_eq!(engine.values(), &oracle, "{code} (rare/common)");
         }
         let hex = naive_octal_sequence(&game("4.8F"), 300).unwrap();
         assert_eq!(hex.to_u64_vec(), naive("4.8F", 300));
+    }
+
+    /// Games whose values follow the parity of the heap: with the heap bit, hardly any
+    /// position is rare. 0.167 splits after removing 2 or 3, so the bit is not allowed.
+    #[test]
+    fn heap_bit_suits_parity_games() {
+        for code in ["4.07", "4.3", "0.52", "4.37"] {
+            let mut engine = SequenceEngine::new(&game(code));
+            engine.extend_to(20_000, |_| true).unwrap();
+            assert!(engine.heap_bit(), "{code}");
+            assert!(engine.rare_positions().len() < 10, "{code}");
+            let oracle = naive_octal_sequence(&game(code), 20_000).unwrap();
+            assert_eq!(engine.values(), &oracle, "{code}");
+        }
+        let mut engine = SequenceEngine::new(&game("0.167"));
+        engine.extend_to(20_000, |_| true).unwrap();
+        assert!(!engine.heap_bit());
     }
 
     /// Values past one byte in the rare/common engine (not only with three-heap splits).
@@ -1201,11 +1362,15 @@ mod tests {
     /// fixed mask, and the general bitset path, give the naive values.
     #[test]
     fn values_do_not_depend_on_the_mask_or_path() {
-        for code in ["0.16", "0.167", "0.137", "4.07", "0.54", "0.35"] {
+        for code in [
+            "0.16", "0.167", "0.137", "4.07", "0.54", "0.35", "4.3", "0.52",
+        ] {
             let expected = naive(code, 400);
             let mut tunings = vec![(false, None)];
-            tunings.extend((1..64).map(|m| (true, Some(m))));
-            tunings.extend((1..64).step_by(7).map(|m| (false, Some(m))));
+            for heap_bit in [false, true] {
+                tunings.extend((1..64).map(|m| (true, Some((m, heap_bit)))));
+                tunings.extend((1..64).step_by(7).map(|m| (false, Some((m, heap_bit)))));
+            }
             for (word_sets, mask) in tunings {
                 let mut engine = SequenceEngine::new(&game(code)).tuned(word_sets, mask);
                 engine.extend_to(400, |_| true).unwrap();
