@@ -1,6 +1,8 @@
 //! `conway grundy`: the value sequence of a heap game and its period.
 
-use conway_impartial::heap::catalog::{analyse, HeapGame, NAMED};
+use std::io::IsTerminal;
+
+use conway_impartial::heap::catalog::{analyse_with_progress, HeapGame, NAMED};
 use serde_json::json;
 
 use crate::args::GrundyArgs;
@@ -27,7 +29,25 @@ pub fn run(args: GrundyArgs, json: bool) -> Result<(), CliError> {
     let game = HeapGame::parse(&name)?;
     let len = usize::try_from(args.to)
         .map_err(|_| CliError::BadInput(format!("--to {} is too large", args.to)))?;
-    let report = analyse(&game, len)?;
+    // A progress bar with rate and ETA on a terminal; nothing when stderr is piped.
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(len as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {human_pos}/{human_len} heaps ({percent}%)  ETA {eta}  (Ctrl-C stops)",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let report = analyse_with_progress(&game, len, |done| {
+        if let Some(bar) = &bar {
+            bar.set_position(done as u64);
+        }
+    })?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
     let values: Vec<String> = report.values.iter().map(u64::to_string).collect();
     if json {
         let mut obj = json!({

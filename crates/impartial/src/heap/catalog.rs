@@ -2,7 +2,7 @@
 //! the value sequence, and its period — certified by the periodicity theorem where one
 //! applies, otherwise only observed, with how far it was checked.
 
-use super::fast::octal_sequence;
+use super::fast::SequenceEngine;
 use super::octal::OctalGame;
 use super::{grundy_sequence, HeapRule};
 use crate::periodicity::{find_period, Periodicity};
@@ -61,8 +61,24 @@ impl HeapGame {
 
     /// Grundy values of heaps 0..len (codes by the rare/common engine).
     pub fn sequence(&self, len: usize) -> Result<Vec<u64>, ImpartialError> {
+        self.sequence_with_progress(len, |_| {})
+    }
+
+    /// The same, telling `progress` how many heaps are done every so often.
+    pub fn sequence_with_progress(
+        &self,
+        len: usize,
+        mut progress: impl FnMut(usize),
+    ) -> Result<Vec<u64>, ImpartialError> {
         match self {
-            HeapGame::Code(g) => Ok(octal_sequence(g, len)?.to_u64_vec()),
+            HeapGame::Code(g) => {
+                let mut engine = SequenceEngine::new(g);
+                engine.extend_to(len, |done| {
+                    progress(done);
+                    true
+                })?;
+                Ok(engine.into_values().to_u64_vec())
+            }
             HeapGame::Grundy => Ok(grundy_sequence(&GrundysGame, len)),
         }
     }
@@ -105,6 +121,15 @@ pub struct SequenceReport {
 
 /// Computes the values of heaps `0..len` and their period.
 pub fn analyse(game: &HeapGame, len: usize) -> Result<SequenceReport, ImpartialError> {
+    analyse_with_progress(game, len, |_| {})
+}
+
+/// [`analyse`], reporting the heaps done to `progress` during long runs.
+pub fn analyse_with_progress(
+    game: &HeapGame,
+    len: usize,
+    progress: impl FnMut(usize),
+) -> Result<SequenceReport, ImpartialError> {
     let limit = match game {
         HeapGame::Code(_) => MAX_HEAP,
         HeapGame::Grundy => MAX_GRUNDY_HEAP,
@@ -115,7 +140,7 @@ pub fn analyse(game: &HeapGame, len: usize) -> Result<SequenceReport, ImpartialE
             game.name()
         )));
     }
-    let values = game.sequence(len)?;
+    let values = game.sequence_with_progress(len, progress)?;
     let certified = game.certified_period(&values);
     let period = certified.or_else(|| {
         find_period(&values, values.len() / 3, |len, pre, per| {
