@@ -1387,13 +1387,7 @@ mod tests {
     /// periodicity theorem from the values of this engine.
     #[test]
     fn published_periods_are_certified() {
-        for (code, preperiod, period) in [
-            ("0.77", 71, 12),
-            ("0.07", 53, 34),
-            ("0.137", 52, 34),
-            ("0.15", 1, 10),
-            ("0.45", 498, 20),
-        ] {
+        for &(code, preperiod, period) in crate::heap::octal::PUBLISHED_PERIODS {
             let game = game(code);
             let needed = 2 * (preperiod + period) + game.max_take();
             let values = octal_sequence(&game, needed).unwrap();

@@ -146,6 +146,17 @@ impl HeapRule for OctalGame {
     }
 }
 
+/// Published (code, preperiod, period) triples (Winning Ways ch. 4; Flammenkamp's octal
+/// tables) that every engine's values must certify.
+#[cfg(test)]
+pub(crate) const PUBLISHED_PERIODS: &[(&str, usize, usize)] = &[
+    ("0.77", 71, 12),
+    ("0.07", 53, 34),
+    ("0.137", 52, 34),
+    ("0.15", 1, 10),
+    ("0.45", 498, 20),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,13 +203,7 @@ mod tests {
     /// the periodicity theorem from the values computed.
     #[test]
     fn published_periods_are_certified() {
-        for (code, preperiod, period) in [
-            ("0.77", 71, 12),
-            ("0.07", 53, 34),
-            ("0.137", 52, 34),
-            ("0.15", 1, 10),
-            ("0.45", 498, 20),
-        ] {
+        for &(code, preperiod, period) in PUBLISHED_PERIODS {
             let game = OctalGame::parse(code).unwrap();
             let needed = 2 * (preperiod + period) + game.max_take();
             let values = grundy_sequence(&game, needed);

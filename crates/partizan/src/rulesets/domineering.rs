@@ -142,14 +142,8 @@ impl Board {
         }
     }
 
-    /// The connected regions of empty squares with at least two squares (a lone square is
-    /// worth nothing), each cropped to its bounding box.
-    pub fn regions(&self) -> Vec<Board> {
-        let mut regions = Vec::new();
-        self.for_each_region(|r| regions.push(r));
-        regions
-    }
-
+    /// Visits the connected regions of empty squares with at least two squares (a lone square
+    /// is worth nothing), each cropped to its bounding box.
     fn for_each_region(&self, mut visit: impl FnMut(Board)) {
         let mut rest = self.empty;
         while rest != 0 {
@@ -245,24 +239,27 @@ impl Board {
     /// Left's moves: the boards after each vertical domino.
     pub fn left_moves(&self) -> Vec<Board> {
         self.after_moves(self.vertical_moves(), self.width)
+            .collect()
     }
 
     /// Right's moves: the boards after each horizontal domino.
     pub fn right_moves(&self) -> Vec<Board> {
-        self.after_moves(self.horizontal_moves(), 1)
+        self.after_moves(self.horizontal_moves(), 1).collect()
     }
 
-    fn after_moves(&self, mut moves: u64, offset: u8) -> Vec<Board> {
-        let mut result = Vec::with_capacity(moves.count_ones() as usize);
-        while moves != 0 {
+    /// The boards after each move of `moves` (bit i: a domino on squares i and i + offset).
+    fn after_moves(&self, mut moves: u64, offset: u8) -> impl Iterator<Item = Board> + '_ {
+        std::iter::from_fn(move || {
+            if moves == 0 {
+                return None;
+            }
             let i = moves.trailing_zeros();
             moves &= moves - 1;
-            result.push(Board {
+            Some(Board {
                 empty: self.empty & !(1u64 << i) & !(1u64 << (i + u32::from(offset))),
                 ..*self
-            });
-        }
-        result
+            })
+        })
     }
 
     /// Σ⌊run/2⌋ over maximal runs of empty squares along rows (`rows`) or columns.
@@ -376,20 +373,13 @@ impl Domineering {
         &mut self,
         store: &mut Store,
         region: &Board,
-        mut moves: u64,
+        moves: u64,
         offset: u8,
     ) -> Vec<GameId> {
-        let mut values = Vec::with_capacity(moves.count_ones() as usize);
-        while moves != 0 {
-            let i = moves.trailing_zeros();
-            moves &= moves - 1;
-            let after = Board {
-                empty: region.empty & !(1u64 << i) & !(1u64 << (i + u32::from(offset))),
-                ..*region
-            };
-            values.push(self.canonical_form(store, &after));
-        }
-        values
+        region
+            .after_moves(moves, offset)
+            .map(|after| self.canonical_form(store, &after))
+            .collect()
     }
 }
 
