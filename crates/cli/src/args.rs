@@ -41,7 +41,8 @@ pub enum Command {
 /// The arguments of `conway grundy`.
 #[derive(Args, Debug)]
 pub struct GrundyArgs {
-    /// The game: a code (0.77, 4.07, 0.F7) or a name (kayles, dawsons-kayles, grundy, …).
+    /// The game: a code (0.77, 4.07, 0.F7), a subtraction set (S(1,3,4), allbut(1,2)) or a
+    /// name (kayles, dawsons-kayles, grundy, lasker, …).
     #[arg(required_unless_present = "list")]
     pub game: Option<String>,
     /// Compute the values of heaps 0..N.
@@ -50,9 +51,23 @@ pub struct GrundyArgs {
     /// Print the values too.
     #[arg(long)]
     pub values: bool,
-    /// List the named games.
+    /// List the named games and the forms a game may be written in.
     #[arg(long)]
     pub list: bool,
+    /// Misère play: the genus of each heap (its misère value first), by exhaustive search.
+    #[arg(long)]
+    pub misere: bool,
+    /// Save the values to FILE during the run (crash-safe) and resume from it when it exists.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between checkpoints.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value = "60",
+        requires = "checkpoint"
+    )]
+    pub checkpoint_every: f64,
 }
 
 /// The arguments of `conway eval`.
@@ -110,6 +125,9 @@ pub struct Rows {
     /// Row lengths (pins in each row).
     #[arg(required = true, allow_negative_numbers = true, value_parser = parse_u64)]
     pub rows: Vec<u64>,
+    /// Misère play: whoever knocks down the last pin loses (exhaustive search).
+    #[arg(long)]
+    pub misere: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -197,6 +215,19 @@ pub enum Game {
     Kayles(Rows),
     /// Dawson's Kayles: knock down two adjacent pins from a row.
     DawsonsKayles(Rows),
+    /// Any heap game of 'conway grundy --list' (octal code, S(1,3,4), allbut(1,2), grundy,
+    /// lasker, …) on a list of heaps.
+    #[command(alias = "octal")]
+    Heap {
+        /// The game: a code such as 0.137, a set such as S(1,3,4), or a name.
+        game: String,
+        /// Heap sizes.
+        #[arg(required = true, allow_negative_numbers = true, value_parser = parse_u64)]
+        heaps: Vec<u64>,
+        /// Misère play: whoever makes the last move loses (exhaustive search).
+        #[arg(long)]
+        misere: bool,
+    },
 }
 
 fn check_digits(s: &str) -> Result<&str, String> {

@@ -2,7 +2,7 @@
 //!
 //! This crate only parses arguments, calls the domain crates and prints their answers as text
 //! or JSON. Exit status: 0 success, 2 bad input (one line on stderr saying what and where),
-//! 1 internal failure.
+//! 1 internal failure, 130 a long run stopped by Ctrl-C after saving its checkpoint.
 
 mod args;
 mod eval;
@@ -24,6 +24,9 @@ pub enum CliError {
     /// The input was wrong: exit status 2.
     #[error("{0}")]
     BadInput(String),
+    /// The user stopped a long run (Ctrl-C) after its work was saved: exit status 130.
+    #[error("{0}")]
+    Interrupted(String),
     /// Conway itself failed: exit status 1.
     #[error("internal error: {0}")]
     Internal(String),
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
             match e {
                 CliError::BadInput(_) => ExitCode::from(2),
                 CliError::Internal(_) => ExitCode::from(1),
+                CliError::Interrupted(_) => ExitCode::from(130),
             }
         }
     }

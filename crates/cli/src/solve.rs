@@ -2,10 +2,11 @@
 
 use clap::CommandFactory;
 use conway_impartial::games::{
-    coins, divisors, euclid, fibonacci_nim, kayles, lasker, misere_nim, moore, multiplication, nim,
+    coins, divisors, euclid, fibonacci_nim, lasker, misere_nim, moore, multiplication, nim,
     nim_with_adding, staircase, subtraction, tartan, wythoff,
 };
-use conway_impartial::heap::octal::OctalGame;
+use conway_impartial::heap::catalog::HeapGame;
+use conway_impartial::heap::position::{self, Wording, HEAPS, ROWS};
 use conway_impartial::Solution;
 
 use crate::args::{Game, SolveArgs};
@@ -54,6 +55,22 @@ fn coin_game(name: &str, flag: &str) -> Result<coins::CoinGame, CliError> {
     })
 }
 
+/// A position of a heap game of `conway grundy`'s catalogue, in normal or misère play.
+fn heap_position(
+    name: &str,
+    game: &str,
+    heaps: &[u64],
+    misere: bool,
+    wording: Wording,
+) -> Result<Solution, CliError> {
+    let game = HeapGame::parse(game)?;
+    Ok(if misere {
+        position::solve_misere(name, &game, heaps, wording)?
+    } else {
+        position::solve(name, &game, heaps, wording)?
+    })
+}
+
 fn solve(game: Game) -> Result<Solution, CliError> {
     Ok(match game {
         Game::Nim(h) => nim::solve(&h.heaps),
@@ -81,9 +98,14 @@ fn solve(game: Game) -> Result<Solution, CliError> {
             let (r, c) = (coin_game(&rows, "--rows")?, coin_game(&cols, "--cols")?);
             tartan::solve(r, c, &tartan::parse_board(&board)?)
         }
-        Game::Kayles(r) => kayles::solve("kayles", &OctalGame::kayles(), &r.rows)?,
+        Game::Kayles(r) => heap_position("kayles", "kayles", &r.rows, r.misere, ROWS)?,
         Game::DawsonsKayles(r) => {
-            kayles::solve("dawsons-kayles", &OctalGame::dawsons_kayles(), &r.rows)?
+            heap_position("dawsons-kayles", "dawsons-kayles", &r.rows, r.misere, ROWS)?
         }
+        Game::Heap {
+            game,
+            heaps,
+            misere,
+        } => heap_position(&game, &game, &heaps, misere, HEAPS)?,
     })
 }

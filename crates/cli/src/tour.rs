@@ -1,6 +1,10 @@
 //! `conway tour`: one worked example from every area, computed live by the library.
 
 use conway_impartial::games::{coins, misere_nim, nim, subtraction, tartan, wythoff};
+use conway_impartial::heap::catalog::HeapGame;
+use conway_impartial::heap::genus::{heap_genera, DEFAULT_GENUS_LIMIT};
+use conway_impartial::heap::position::{self, ROWS};
+use conway_impartial::heap::sequence::analyse;
 use conway_numbers::{Dyadic, Nimber};
 use num_bigint::BigUint;
 
@@ -74,6 +78,8 @@ pub fn run() -> Result<(), CliError> {
         s.value.as_deref().unwrap_or("?")
     );
 
+    heap_games(&mut out)?;
+
     section(
         &mut out,
         "Misère Nim: the last to move loses",
@@ -133,6 +139,50 @@ pub fn run() -> Result<(), CliError> {
     )
     .ok();
     crate::out::emit(&out);
+    Ok(())
+}
+
+/// Take-and-break games: a certified period, a position's winning moves, a misère genus.
+fn heap_games(out: &mut String) -> Result<(), CliError> {
+    section(
+        out,
+        "Octal games: Dawson's Kayles (0.07), its period proved by the periodicity theorem",
+        "conway grundy dawsons-kayles --to 300",
+    );
+    let game = HeapGame::parse("dawsons-kayles")?;
+    let r = analyse(&game, 300)?;
+    if let (Some(p), true) = (r.period, r.certified) {
+        let _ = writeln!(
+            out,
+            "periodic from heap {} with period {}, certified from {} values",
+            p.preperiod, p.period, r.computed_to
+        );
+    }
+    section(
+        out,
+        "Kayles rows of 1000 and 2021 pins: the winning moves",
+        "conway solve kayles 1000 2021",
+    );
+    let s = position::solve("kayles", &HeapGame::parse("kayles")?, &[1000, 2021], ROWS)?;
+    let _ = writeln!(
+        out,
+        "outcome {}, value {}",
+        s.outcome,
+        s.value.as_deref().unwrap_or("?")
+    );
+    for m in s.winning_moves.iter().take(3) {
+        let _ = writeln!(out, "winning move: {}", m.description);
+    }
+    section(
+        out,
+        "Misère Kayles: the genus of each row (normal value, then misère values)",
+        "conway grundy kayles --misere --to 10",
+    );
+    let (genera, _) = heap_genera(&HeapGame::parse("kayles")?, 10, DEFAULT_GENUS_LIMIT, |_| {
+        true
+    });
+    let texts: Vec<String> = genera.iter().map(|g| g.to_string()).collect();
+    let _ = writeln!(out, "{}", texts.join("  "));
     Ok(())
 }
 

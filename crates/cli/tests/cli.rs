@@ -83,12 +83,15 @@ fn every_listed_game_solves_a_position() {
         &["tartan", "HT/TH", "--rows", "ruler"],
         &["kayles", "3", "7"],
         &["dawsons-kayles", "3", "7"],
+        &["heap", "0.137", "5", "7"],
     ];
     let list = conway().args(["solve", "--list"]).output().expect("runs");
     let list = String::from_utf8(list.stdout).expect("utf-8");
     for case in cases {
         let v = solve_json(case);
-        assert_eq!(v["game"], case[0]);
+        // `solve heap` names the game it was given.
+        let name = if case[0] == "heap" { case[1] } else { case[0] };
+        assert_eq!(v["game"], name);
         assert!(
             ["P", "N"].contains(&v["outcome"].as_str().expect("outcome")),
             "{case:?}"
@@ -117,7 +120,7 @@ fn bad_input_is_one_line_and_exit_2() {
         &["solve", "chess", "1"],
         &["solve", "subtraction", "--set", "", "3"],
         &["solve", "subtraction", "--set", "0,1", "3"],
-        &["solve", "kayles", "1000000"],
+        &["solve", "kayles", "1000001"],
         &["solve", "turtles", "HTZ"],
         &["solve", "tartan", "HT/T"],
         &["solve", "tartan", "HT", "--rows", "chess"],
@@ -267,6 +270,62 @@ fn grundy_certifies_published_periods() {
     for bad in [["grundy", "0.9z"], ["grundy", "chess"]] {
         let out = conway().args(bad).output().expect("runs");
         assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr)
+                .trim_end()
+                .lines()
+                .count(),
+            1
+        );
+    }
+}
+
+#[test]
+fn heap_games_in_solve_and_grundy() {
+    // Normal play: the winning moves of 0.137 heaps 5 and 7 reach P-positions.
+    let v = solve_json(&["heap", "0.137", "5", "7"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["code"], "0.137");
+    assert_eq!(v["winning_moves"].as_array().map(Vec::len), Some(3));
+    // Misère Kayles: a single pin loses for the player to move.
+    let v = solve_json(&["kayles", "1", "--misere"]);
+    assert_eq!(
+        (v["outcome"].as_str(), v["misere_value"].as_str()),
+        (Some("P"), Some("0"))
+    );
+    let v = solve_json(&["heap", "S(1,3,4)", "7", "--misere"]);
+    assert_eq!(v["play"], "misère");
+    // Lasker's Nim: period 4 with saltus 4, observed (Ferguson's closed form).
+    let out = conway()
+        .args(["grundy", "lasker", "--to", "500", "--json"])
+        .output()
+        .expect("runs");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(
+        (
+            v["preperiod"].as_u64(),
+            v["period"].as_u64(),
+            v["saltus"].as_u64()
+        ),
+        (Some(1), Some(4), Some(4))
+    );
+    assert_eq!(v["certified"], false);
+    // The genus of Kayles heaps, as Winning Ways writes it (CGSuite's 4^146 for heap 5).
+    let out = conway()
+        .args(["grundy", "kayles", "--misere", "--to", "12", "--json"])
+        .output()
+        .expect("runs");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["genus"][5], "4^146");
+    assert_eq!(v["misere_values"][11], 4);
+    for bad in [
+        vec!["solve", "heap", "S(1,x)", "3"],
+        vec!["solve", "heap", "0.77", "2000000"],
+        vec!["grundy", "allbut(0)"],
+        vec!["grundy", "grundy", "--to", "1000000"],
+    ] {
+        let out = conway().args(&bad).output().expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
         assert_eq!(
             String::from_utf8_lossy(&out.stderr)
                 .trim_end()

@@ -8,9 +8,14 @@
 //! sequences to millions of heaps come from the rare/common engine in [`fast`], which
 //! [`grundy_sequence`] checks as the oracle.
 
+pub mod all_but;
 pub mod catalog;
+pub mod checkpoint;
 pub mod fast;
+pub mod genus;
 pub mod octal;
+pub mod position;
+pub mod sequence;
 
 use crate::{mex, ImpartialGame};
 

@@ -55,6 +55,42 @@ pub fn find_period<T: PartialEq>(
     None
 }
 
+/// The least arithmetic period of `values`: `v(n + period) = v(n) + saltus` for all
+/// `n ≥ preperiod`, with `saltus ≥ 0`, that `certified(len, pre, per)` accepts. A saltus of 0
+/// is ordinary periodicity, so this finds what [`find_period`] finds when the values repeat.
+/// Games where a move may remove any number of tokens (Lasker's Nim, "all but" subtraction
+/// games) have values that grow this way.
+pub fn find_arithmetic_period<T: Copy + Into<u64>>(
+    values: &[T],
+    max_period: usize,
+    certified: impl Fn(usize, usize, usize) -> bool,
+) -> Option<(Periodicity, u64)> {
+    let len = values.len();
+    for p in 1..=max_period.min(len.saturating_sub(1)) {
+        let (last, back): (u64, u64) = (values[len - 1].into(), values[len - 1 - p].into());
+        let Some(saltus) = last.checked_sub(back) else {
+            continue;
+        };
+        let mut pre = 0;
+        for n in (0..len - p).rev() {
+            if values[n].into().checked_add(saltus) != Some(values[n + p].into()) {
+                pre = n + 1;
+                break;
+            }
+        }
+        if certified(len, pre, p) {
+            return Some((
+                Periodicity {
+                    preperiod: pre,
+                    period: p,
+                },
+                saltus,
+            ));
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,5 +114,33 @@ mod tests {
             find_period(&v, 10, |len, pre, per| len >= pre + 9 * per),
             None
         );
+    }
+
+    #[test]
+    fn finds_arithmetic_periods() {
+        // Lasker's Nim: 0, 1, 2, 4, 3, 5, 6, 8, 7, …: period 4, saltus 4 from heap 1.
+        let lasker: Vec<u64> = (0..40u64)
+            .map(|n| match n % 4 {
+                3 => n + 1,
+                0 if n > 0 => n - 1,
+                _ => n,
+            })
+            .collect();
+        let (p, saltus) =
+            find_arithmetic_period(&lasker, 13, |len, pre, per| len >= 2 * pre + 3 * per).unwrap();
+        assert_eq!((p.preperiod, p.period, saltus), (1, 4, 4));
+        // A periodic sequence has saltus 0 and the same period as find_period.
+        let v = [5u64, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2];
+        let enough = |len: usize, pre: usize, per: usize| len >= 2 * pre + 3 * per;
+        let (q, s) = find_arithmetic_period(&v, 10, enough).unwrap();
+        assert_eq!((q, s), (find_period(&v, 10, enough).unwrap(), 0));
+        // A short run of growth is not taken for a saltus when the evidence is too short.
+        assert_eq!(
+            find_arithmetic_period(&[0u64, 1, 2, 3], 1, enough)
+                .unwrap()
+                .1,
+            1
+        );
+        assert_eq!(find_arithmetic_period(&[5u64, 1, 2, 3], 1, enough), None);
     }
 }

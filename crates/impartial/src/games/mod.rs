@@ -5,7 +5,6 @@ pub mod coins;
 pub mod divisors;
 pub mod euclid;
 pub mod fibonacci_nim;
-pub mod kayles;
 pub mod lasker;
 pub mod misere_nim;
 pub mod moore;

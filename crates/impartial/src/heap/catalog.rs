@@ -1,27 +1,41 @@
-//! The heap games `conway grundy` knows by name or code, and the report it prints for one:
-//! the value sequence, and its period — certified by the periodicity theorem where one
-//! applies, otherwise only observed, with how far it was checked.
+//! The heap games `conway grundy` and `conway solve heap` know: octal and hexadecimal codes,
+//! finite and "all but" subtraction games, Grundy's game and Lasker's Nim — by code, by a
+//! set, or by name — with the one rule ([`HeapRule`]) every engine and oracle plays by.
 
-use super::fast::SequenceEngine;
+use super::all_but::AllButSubtraction;
 use super::octal::OctalGame;
-use super::{grundy_sequence, HeapRule};
-use crate::periodicity::{find_period, Periodicity};
+use super::HeapRule;
+use crate::games::lasker::LaskerRule;
+use crate::games::subtraction::SubtractionGame;
 use crate::ImpartialError;
 
-/// The most heaps `conway grundy` tabulates for a code (the rare/common engine; two bytes per
-/// value).
+/// The most heaps tabulated for an octal or hexadecimal code (the rare/common engine; one
+/// or two bytes per value).
 pub const MAX_HEAP: usize = 1 << 28;
 
-/// The most heaps tabulated for Grundy's game, which has no fast engine yet (quadratic).
-pub const MAX_GRUNDY_HEAP: usize = 1 << 16;
+/// The most heaps tabulated for a finite subtraction game (four bytes per value).
+pub const MAX_SUBTRACTION_HEAP: usize = 1 << 27;
 
-/// A heap game with a name or a code.
+/// The most heaps tabulated for an "all but" subtraction game (values grow with the heap).
+pub const MAX_ALL_BUT_HEAP: usize = 1 << 26;
+
+/// The most heaps tabulated for Grundy's game and Lasker's Nim, whose engines look at every
+/// split of every heap (quadratic time).
+pub const MAX_SPLITTING_HEAP: usize = 1 << 17;
+
+/// A heap game with a name, a code or a set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HeapGame {
     /// An octal or hexadecimal code.
     Code(OctalGame),
+    /// A subtraction game with a finite set: `S(1,3,4)`.
+    Subtraction(SubtractionGame),
+    /// An "all but" subtraction game: `allbut(1,2)`.
+    AllBut(AllButSubtraction),
     /// Grundy's game: split one heap into two unequal non-empty heaps.
     Grundy,
+    /// Lasker's Nim: remove any number of tokens, or split a heap into two non-empty heaps.
+    Lasker,
 }
 
 /// Named games: (name, code or description).
@@ -30,65 +44,139 @@ pub const NAMED: &[(&str, &str)] = &[
     ("dawsons-kayles", "0.07"),
     ("dawsons-chess", "0.137"),
     ("treblecross", "0.007"),
+    ("guiles", "0.15"),
+    ("officers", "0.6"),
     ("grundy", "split a heap into two unequal heaps"),
+    ("lasker", "take any number, or split a heap into two"),
+];
+
+/// The forms a game may be written in, for error messages and `--list`.
+pub const SYNTAX: &[(&str, &str)] = &[
+    (
+        "0.d1d2…",
+        "octal or hexadecimal code (digits up to F); a 4. head splits heaps",
+    ),
+    ("S(1,3,4)", "subtraction game: remove 1, 3 or 4 tokens"),
+    (
+        "allbut(1,2)",
+        "\"all but\" subtraction: remove any number except 1 or 2",
+    ),
 ];
 
 impl HeapGame {
-    /// A game from a name of [`NAMED`] or a code such as `0.77`, `4.07`, `0.F7`.
+    /// A game from a name of [`NAMED`], a code such as `0.77`, `4.07`, `0.F7`, a finite
+    /// subtraction set `S(1,3,4)` (also `{1,3,4}` or `subtraction(1,3,4)`) or an "all but"
+    /// set `allbut(1,2)`.
     pub fn parse(text: &str) -> Result<HeapGame, ImpartialError> {
-        let key = text.trim().to_ascii_lowercase().replace('_', "-");
-        if key == "grundy" || key == "grundys-game" {
-            return Ok(HeapGame::Grundy);
+        let trimmed = text.trim();
+        let key = trimmed.to_ascii_lowercase().replace('_', "-");
+        match key.as_str() {
+            "grundy" | "grundys-game" => return Ok(HeapGame::Grundy),
+            "lasker" | "laskers-nim" => return Ok(HeapGame::Lasker),
+            _ => {}
         }
         if let Some((_, code)) = NAMED.iter().find(|(name, _)| *name == key) {
             return Ok(HeapGame::Code(OctalGame::parse(code)?));
         }
-        if !text.contains('.') {
+        if let Some(inner) = set_argument(&key, &["s", "subtraction", ""]) {
+            let set = parse_set(text, inner)?;
+            return Ok(HeapGame::Subtraction(SubtractionGame::new(set).map_err(
+                |e| ImpartialError::InvalidInput(format!("game '{trimmed}': {e}")),
+            )?));
+        }
+        if let Some(inner) = set_argument(&key, &["allbut", "all-but"]) {
+            let set = parse_set(text, inner)?;
+            return Ok(HeapGame::AllBut(AllButSubtraction::new(set).map_err(
+                |e| ImpartialError::InvalidInput(format!("game '{trimmed}': {e}")),
+            )?));
+        }
+        if !trimmed.contains('.') {
             return Err(ImpartialError::InvalidInput(format!(
-                "unknown game '{text}': give a code such as 0.77 or a name from 'conway grundy --list'"
+                "unknown game '{trimmed}': give a code such as 0.77, a set such as S(1,3,4) or \
+                 allbut(1,2), or a name from 'conway grundy --list'"
             )));
         }
-        Ok(HeapGame::Code(OctalGame::parse(text.trim())?))
+        Ok(HeapGame::Code(OctalGame::parse(trimmed)?))
     }
 
-    /// The name shown in reports: the code, or the game's name.
+    /// The name shown in reports: the code, the set, or the game's name.
     pub fn name(&self) -> String {
+        let list = |s: &[u64]| s.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
         match self {
             HeapGame::Code(g) => g.code(),
+            HeapGame::Subtraction(g) => format!("S({})", list(g.set())),
+            HeapGame::AllBut(g) => format!("allbut({})", list(g.excluded())),
             HeapGame::Grundy => "grundy".to_string(),
+            HeapGame::Lasker => "lasker".to_string(),
         }
     }
 
-    /// Grundy values of heaps 0..len (codes by the rare/common engine).
-    pub fn sequence(&self, len: usize) -> Result<Vec<u64>, ImpartialError> {
-        self.sequence_with_progress(len, |_| {})
-    }
-
-    /// The same, telling `progress` how many heaps are done every so often.
-    pub fn sequence_with_progress(
-        &self,
-        len: usize,
-        mut progress: impl FnMut(usize),
-    ) -> Result<Vec<u64>, ImpartialError> {
+    /// The most heaps whose values are tabulated for this game.
+    pub fn max_heap(&self) -> usize {
         match self {
-            HeapGame::Code(g) => {
-                let mut engine = SequenceEngine::new(g);
-                engine.extend_to(len, |done| {
-                    progress(done);
-                    true
-                })?;
-                Ok(engine.into_values().to_u64_vec())
-            }
-            HeapGame::Grundy => Ok(grundy_sequence(&GrundysGame, len)),
+            HeapGame::Code(_) => MAX_HEAP,
+            HeapGame::Subtraction(_) => MAX_SUBTRACTION_HEAP,
+            HeapGame::AllBut(_) => MAX_ALL_BUT_HEAP,
+            HeapGame::Grundy | HeapGame::Lasker => MAX_SPLITTING_HEAP,
         }
     }
 
-    /// The period the periodicity theorem certifies from these values, if the game has one.
-    pub fn certified_period(&self, values: &[u64]) -> Option<Periodicity> {
+    /// The error for asking more than [`HeapGame::max_heap`] heaps.
+    pub fn check_len(&self, len: usize) -> Result<(), ImpartialError> {
+        let limit = self.max_heap();
+        if len > limit {
+            return Err(ImpartialError::InvalidInput(format!(
+                "--to {len}: at most {limit} heaps are tabulated for {}",
+                self.name()
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The text between the parentheses (or braces) of `name(…)`, for one of the given names.
+fn set_argument<'a>(key: &'a str, names: &[&str]) -> Option<&'a str> {
+    if names.contains(&"") {
+        if let Some(inner) = key.strip_prefix('{').and_then(|k| k.strip_suffix('}')) {
+            return Some(inner);
+        }
+    }
+    let open = key.find(['(', '{'])?;
+    let (name, rest) = key.split_at(open);
+    if !names.contains(&name.trim()) || name.is_empty() {
+        return None;
+    }
+    let close = if rest.starts_with('(') { ')' } else { '}' };
+    rest[1..].strip_suffix(close)
+}
+
+/// The numbers of a comma-separated set, with an error naming the bad element.
+fn parse_set(text: &str, inner: &str) -> Result<Vec<u64>, ImpartialError> {
+    if inner.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    inner
+        .split(',')
+        .map(|part| {
+            let part = part.trim();
+            part.parse::<u64>().map_err(|_| {
+                ImpartialError::InvalidInput(format!(
+                    "game '{}': '{part}' is not a whole number",
+                    text.trim()
+                ))
+            })
+        })
+        .collect()
+}
+
+impl HeapRule for HeapGame {
+    fn heap_options(&self, n: u64) -> Vec<Vec<u64>> {
         match self {
-            HeapGame::Code(g) => g.certified_period(values),
-            // No periodicity theorem is known for Grundy's game.
-            HeapGame::Grundy => None,
+            HeapGame::Code(g) => g.heap_options(n),
+            HeapGame::Subtraction(g) => g.heap_options(n),
+            HeapGame::AllBut(g) => g.heap_options(n),
+            HeapGame::Grundy => GrundysGame.heap_options(n),
+            HeapGame::Lasker => LaskerRule.heap_options(n),
         }
     }
 }
@@ -103,95 +191,45 @@ impl HeapRule for GrundysGame {
     }
 }
 
-/// What `conway grundy` reports.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SequenceReport {
-    /// The game's code or name.
-    pub game: String,
-    /// Values were computed for heaps 0..computed_to.
-    pub computed_to: usize,
-    /// The values.
-    pub values: Vec<u64>,
-    /// The period and preperiod: certified, or else the least one the values show at least
-    /// three times after the preperiod, over a stretch at least twice the preperiod.
-    pub period: Option<Periodicity>,
-    /// Whether the period is proved by the periodicity theorem.
-    pub certified: bool,
-}
-
-/// Computes the values of heaps `0..len` and their period.
-pub fn analyse(game: &HeapGame, len: usize) -> Result<SequenceReport, ImpartialError> {
-    analyse_with_progress(game, len, |_| {})
-}
-
-/// [`analyse`], reporting the heaps done to `progress` during long runs.
-pub fn analyse_with_progress(
-    game: &HeapGame,
-    len: usize,
-    progress: impl FnMut(usize),
-) -> Result<SequenceReport, ImpartialError> {
-    let limit = match game {
-        HeapGame::Code(_) => MAX_HEAP,
-        HeapGame::Grundy => MAX_GRUNDY_HEAP,
-    };
-    if len > limit {
-        return Err(ImpartialError::InvalidInput(format!(
-            "--to {len}: at most {limit} heaps are tabulated for {}",
-            game.name()
-        )));
-    }
-    let values = game.sequence_with_progress(len, progress)?;
-    let certified = game.certified_period(&values);
-    let period = certified.or_else(|| {
-        find_period(&values, values.len() / 3, |len, pre, per| {
-            len >= 2 * pre + 3 * per
-        })
-    });
-    Ok(SequenceReport {
-        game: game.name(),
-        computed_to: len,
-        certified: certified.is_some(),
-        period,
-        values,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Grundy's game, OEIS A002188, n = 0..29.
     #[test]
-    fn grundys_game_matches_oeis() {
-        let a002188 = [
-            0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1,
-            2,
-        ];
-        assert_eq!(HeapGame::Grundy.sequence(30).unwrap(), a002188);
-    }
-
-    #[test]
-    fn names_and_codes() {
+    fn names_codes_and_sets() {
         assert_eq!(HeapGame::parse("kayles").unwrap().name(), "0.77");
         assert_eq!(HeapGame::parse("Dawsons_Kayles").unwrap().name(), "0.07");
         assert_eq!(HeapGame::parse("0.137").unwrap().name(), "0.137");
-        assert!(HeapGame::parse("chess").is_err());
-        assert!(HeapGame::parse("0.9x").is_err());
+        assert_eq!(HeapGame::parse("lasker").unwrap(), HeapGame::Lasker);
+        assert_eq!(HeapGame::parse("S(4,1,3)").unwrap().name(), "S(1,3,4)");
+        assert_eq!(HeapGame::parse("{1, 3,4}").unwrap().name(), "S(1,3,4)");
+        assert_eq!(HeapGame::parse("subtraction(2)").unwrap().name(), "S(2)");
+        assert_eq!(
+            HeapGame::parse("allbut(2,1)").unwrap().name(),
+            "allbut(1,2)"
+        );
+        assert_eq!(HeapGame::parse("all-but()").unwrap().name(), "allbut()");
+        for bad in [
+            "chess",
+            "0.9x",
+            "S()",
+            "S(1,x)",
+            "S(0)",
+            "allbut(0)",
+            "T(1,2)",
+            "S(1",
+        ] {
+            assert!(HeapGame::parse(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]
-    fn kayles_is_certified_and_grundy_only_observed() {
-        let r = analyse(&HeapGame::parse("kayles").unwrap(), 200).unwrap();
-        assert!(r.certified);
-        assert_eq!(
-            r.period,
-            Some(Periodicity {
-                preperiod: 71,
-                period: 12
-            })
-        );
-        let r = analyse(&HeapGame::Grundy, 300).unwrap();
-        assert!(!r.certified);
-        assert!(analyse(&HeapGame::Grundy, MAX_GRUNDY_HEAP + 1).is_err());
+    fn limits_are_checked() {
+        assert!(HeapGame::Grundy.check_len(MAX_SPLITTING_HEAP).is_ok());
+        assert!(HeapGame::Grundy.check_len(MAX_SPLITTING_HEAP + 1).is_err());
+        assert!(HeapGame::parse("kayles")
+            .unwrap()
+            .check_len(MAX_HEAP + 1)
+            .is_err());
     }
 }

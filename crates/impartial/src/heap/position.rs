@@ -1,0 +1,293 @@
+//! A position of a heap game — a list of heaps — solved: outcome, value and every winning
+//! move, in normal play (values from the game's sequence engine, combined by xor) or in
+//! misère play (an exhaustive search of sums, [`super::genus`]).
+
+use super::catalog::HeapGame;
+use super::genus::{GenusSearch, DEFAULT_GENUS_LIMIT};
+use super::sequence::HeapSequence;
+use super::HeapRule;
+use crate::solution::{heaps_text, nimber_notation, Fact, Solution, WinningMove};
+use crate::{ImpartialError, Outcome};
+
+/// The largest heap `conway solve heap` accepts (every option of it is listed).
+pub const MAX_SOLVE_HEAP: u64 = 1_000_000;
+
+/// At most this many winning moves are listed; the answer says when there are more.
+pub const MAX_LISTED_MOVES: usize = 100;
+
+/// How moves are worded: Kayles knocks down pins from rows, other games remove tokens from
+/// heaps.
+#[derive(Clone, Copy, Debug)]
+pub struct Wording {
+    /// What a heap is called ("heap", "row").
+    pub heap: &'static str,
+    /// What its units are called ("token", "pin").
+    pub token: &'static str,
+    /// What a move does to them ("remove", "knock down").
+    pub verb: &'static str,
+}
+
+/// Heaps of tokens.
+pub const HEAPS: Wording = Wording {
+    heap: "heap",
+    token: "token",
+    verb: "remove",
+};
+
+/// Rows of pins (Kayles and its relatives).
+pub const ROWS: Wording = Wording {
+    heap: "row",
+    token: "pin",
+    verb: "knock down",
+};
+
+/// Every distinct move of the position: (heap index, what that heap becomes).
+fn moves(game: &HeapGame, heaps: &[u64]) -> Vec<(usize, Vec<u64>)> {
+    let mut out = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        let mut seen: Vec<Vec<u64>> = Vec::new();
+        for mut parts in game.heap_options(h) {
+            parts.sort_unstable();
+            if !seen.contains(&parts) {
+                seen.push(parts.clone());
+                out.push((i, parts));
+            }
+        }
+    }
+    out
+}
+
+/// The position after heap `i` becomes `parts`; a cleared heap stays as 0 so that heap
+/// numbers keep their meaning.
+fn after(heaps: &[u64], i: usize, parts: &[u64]) -> Vec<u64> {
+    let mut next = heaps.to_vec();
+    next.splice(
+        i..=i,
+        if parts.is_empty() {
+            vec![0]
+        } else {
+            parts.to_vec()
+        },
+    );
+    next
+}
+
+fn describe(heaps: &[u64], i: usize, parts: &[u64], w: Wording) -> WinningMove {
+    let h = heaps[i];
+    let removed = h - parts.iter().sum::<u64>();
+    let left = match parts {
+        [] => "nothing".to_string(),
+        [a] => format!("a {} of {a}", w.heap),
+        more => format!("{}s of {}", w.heap, and_list(more)),
+    };
+    let what = if removed == 0 {
+        format!("split {} {} of {h}", w.heap, i + 1)
+    } else {
+        format!(
+            "{} {removed} {}{} from {} {} of {h}",
+            w.verb,
+            w.token,
+            if removed == 1 { "" } else { "s" },
+            w.heap,
+            i + 1
+        )
+    };
+    WinningMove::new(
+        format!("{what}, leaving {left}"),
+        heaps_text(&after(heaps, i, parts)),
+    )
+}
+
+fn and_list(parts: &[u64]) -> String {
+    match parts {
+        [init @ .., last] if !init.is_empty() => format!("{} and {last}", heaps_text(init)),
+        _ => heaps_text(parts),
+    }
+}
+
+fn check_heaps(game: &HeapGame, heaps: &[u64]) -> Result<u64, ImpartialError> {
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let limit = MAX_SOLVE_HEAP.min(game.max_heap() as u64 - 1);
+    if largest > limit {
+        return Err(ImpartialError::InvalidInput(format!(
+            "heap of {largest} is larger than the supported {limit} for {}",
+            game.name()
+        )));
+    }
+    Ok(largest)
+}
+
+/// Keeps at most [`MAX_LISTED_MOVES`]; the flag says whether the list is complete.
+fn listed(mut moves: Vec<WinningMove>) -> (Vec<WinningMove>, bool) {
+    let complete = moves.len() <= MAX_LISTED_MOVES;
+    moves.truncate(MAX_LISTED_MOVES);
+    (moves, complete)
+}
+
+/// Normal play: outcome, value and the winning moves of a sum of heaps.
+pub fn solve(
+    name: &str,
+    game: &HeapGame,
+    heaps: &[u64],
+    w: Wording,
+) -> Result<Solution, ImpartialError> {
+    let largest = check_heaps(game, heaps)?;
+    let mut sequence = HeapSequence::new(game);
+    sequence.extend_to(largest as usize + 1, |_| true)?;
+    let g = |h: u64| sequence.get(h as usize).unwrap_or(0);
+    let values: Vec<u64> = heaps.iter().map(|&h| g(h)).collect();
+    let total = values.iter().fold(0, |a, b| a ^ b);
+    let winning: Vec<WinningMove> = if total == 0 {
+        Vec::new()
+    } else {
+        moves(game, heaps)
+            .into_iter()
+            .filter(|(i, parts)| parts.iter().fold(values[*i] ^ total, |a, &p| a ^ g(p)) == 0)
+            .map(|(i, parts)| describe(heaps, i, &parts, w))
+            .collect()
+    };
+    let (winning, complete) = listed(winning);
+    let terms: Vec<String> = values.iter().map(u64::to_string).collect();
+    Ok(Solution::new(
+        name,
+        heaps_text(heaps),
+        Outcome::of_grundy_is_zero(total == 0),
+    )
+    .with_value(total)
+    .fact("code", Fact::Text(game.name()))
+    .fact(
+        &format!("{}_values", w.heap),
+        Fact::List(terms.iter().map(|v| nimber_notation(v)).collect()),
+    )
+    .note(format!(
+        "{} {}: {} values {} combine by xor",
+        game_kind(game),
+        game.name(),
+        w.heap,
+        terms.join(" ⊕ ")
+    ))
+    .moves(winning, complete))
+}
+
+fn game_kind(game: &HeapGame) -> &'static str {
+    match game {
+        HeapGame::Code(_) => "octal game",
+        HeapGame::Subtraction(_) | HeapGame::AllBut(_) => "subtraction game",
+        HeapGame::Grundy | HeapGame::Lasker => "heap game",
+    }
+}
+
+/// Misère play (the player who makes the last move loses): outcome and winning moves of a
+/// sum of heaps by exhaustive search, with the sum's genus.
+pub fn solve_misere(
+    name: &str,
+    game: &HeapGame,
+    heaps: &[u64],
+    w: Wording,
+) -> Result<Solution, ImpartialError> {
+    check_heaps(game, heaps)?;
+    let mut search = GenusSearch::new(game, DEFAULT_GENUS_LIMIT);
+    let genus = search.genus(heaps)?;
+    let mut winning = Vec::new();
+    if genus.misere_value() != 0 {
+        for (i, parts) in moves(game, heaps) {
+            if search.genus(&after(heaps, i, &parts))?.misere_value() == 0 {
+                winning.push(describe(heaps, i, &parts, w));
+            }
+        }
+    }
+    let (winning, complete) = listed(winning);
+    Ok(Solution::new(
+        name,
+        heaps_text(heaps),
+        Outcome::of_grundy_is_zero(genus.misere_value() == 0),
+    )
+    .fact("code", Fact::Text(game.name()))
+    .fact("play", Fact::Text("misère".into()))
+    .fact("misere_value", Fact::Text(genus.misere_value().to_string()))
+    .fact("genus", Fact::Text(genus.to_string()))
+    .note(format!(
+        "misère play, searched over {} positions: the value is the misère Grundy value γ0 of the \
+         genus {genus} (0 means the player to move loses)",
+        search.positions()
+    ))
+    .moves(winning, complete))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::HeapSum;
+    use crate::solver::{GrundySolver, MisereSolver};
+    use crate::testing::{parse_heaps, sorted_unique};
+    use proptest::prelude::*;
+
+    fn reached(s: &Solution) -> Vec<Vec<u64>> {
+        sorted_unique(
+            s.winning_moves
+                .iter()
+                .map(|m| HeapSum::<HeapGame>::position(&parse_heaps(&m.to)))
+                .collect(),
+        )
+    }
+
+    proptest! {
+        /// Outcomes and winning moves equal a search of the whole sum, in normal and misère
+        /// play, for codes, subtraction sets and splitting games.
+        #[test]
+        fn moves_match_search(
+            heaps in proptest::collection::vec(0u64..8, 1..4),
+            code in proptest::sample::select(vec!["0.77", "0.07", "0.137", "4.07", "S(1,3,4)", "allbut(2)", "grundy", "lasker"]),
+        ) {
+            let game = HeapGame::parse(code).unwrap();
+            let sum = HeapSum(game.clone());
+            let root = HeapSum::<HeapGame>::position(&heaps);
+
+            let normal = solve(code, &game, &heaps, HEAPS).unwrap();
+            let mut solver = GrundySolver::new(&sum);
+            prop_assert_eq!(normal.outcome == Outcome::P, solver.grundy(&root).unwrap() == 0);
+            prop_assert_eq!(reached(&normal), sorted_unique(solver.winning_options(&root).unwrap()));
+
+            let misere = solve_misere(code, &game, &heaps, HEAPS).unwrap();
+            let mut solver = MisereSolver::new(&sum);
+            prop_assert_eq!(misere.outcome, solver.outcome(&root).unwrap());
+            prop_assert_eq!(reached(&misere), sorted_unique(solver.winning_options(&root).unwrap()));
+        }
+    }
+
+    #[test]
+    fn describes_moves() {
+        // A row of 3: only knocking down the middle pin leaves a P-position (*1 + *1).
+        let kayles = HeapGame::parse("kayles").unwrap();
+        let s = solve("kayles", &kayles, &[3], ROWS).unwrap();
+        let texts: Vec<_> = s
+            .winning_moves
+            .iter()
+            .map(|m| m.description.as_str())
+            .collect();
+        assert_eq!(
+            texts,
+            vec!["knock down 1 pin from row 1 of 3, leaving rows of 1 and 1"]
+        );
+        assert_eq!(s.winning_moves[0].to, "1 1");
+        // Grundy's game splits without removing.
+        let s = solve("grundy", &HeapGame::Grundy, &[5], HEAPS).unwrap();
+        assert_eq!(
+            s.winning_moves[0].description,
+            "split heap 1 of 5, leaving heaps of 1 and 4"
+        );
+        assert!(solve("kayles", &kayles, &[MAX_SOLVE_HEAP + 1], ROWS).is_err());
+    }
+
+    #[test]
+    fn misere_kayles_differs_from_normal() {
+        // A single pin: in normal play the mover wins by taking it, in misère play loses.
+        let kayles = HeapGame::parse("kayles").unwrap();
+        assert_eq!(solve("k", &kayles, &[1], ROWS).unwrap().outcome, Outcome::N);
+        let m = solve_misere("k", &kayles, &[1], ROWS).unwrap();
+        assert_eq!(m.outcome, Outcome::P);
+        assert!(m
+            .facts
+            .contains(&("misere_value".to_string(), Fact::Text("0".into()))));
+    }
+}
