@@ -215,6 +215,38 @@ pub enum Game {
     Kayles(Rows),
     /// Dawson's Kayles: knock down two adjacent pins from a row.
     DawsonsKayles(Rows),
+    /// The Easy Chase on an N×N board: White steps 1, Black 1 or 2 in a line; capture wins.
+    Chase {
+        /// Board side (2 ≤ N ≤ 80).
+        #[arg(value_parser = parse_u32)]
+        n: u32,
+        /// White's column x (1..N).
+        #[arg(value_parser = parse_u32)]
+        wx: u32,
+        /// White's row y (1..N).
+        #[arg(value_parser = parse_u32)]
+        wy: u32,
+        /// Black's column x.
+        #[arg(value_parser = parse_u32)]
+        bx: u32,
+        /// Black's row y.
+        #[arg(value_parser = parse_u32)]
+        by: u32,
+        /// Also print one optimal line of play.
+        #[arg(long)]
+        line: bool,
+        /// Solved table file: probed when it exists, written after solving when not.
+        #[arg(long, value_name = "FILE")]
+        table: Option<std::path::PathBuf>,
+    },
+    /// Loopy impartial game on a digraph file (edge list): generalized Sprague-Grundy values,
+    /// outcomes P/N/D, and winning or drawing moves of tokens.
+    Digraph {
+        /// The edge-list file ('a b' or 'a -> b' or 'a: b c' per line, '#' comments).
+        file: std::path::PathBuf,
+        /// Vertices holding tokens (a sum of games); none lists every vertex's value.
+        tokens: Vec<String>,
+    },
     /// Any heap game of 'conway grundy --list' (octal code, S(1,3,4), allbut(1,2), grundy,
     /// lasker, …) on a list of heaps.
     #[command(alias = "octal")]
@@ -255,6 +287,13 @@ pub fn parse_natural(s: &str) -> Result<BigUint, String> {
     check_digits(s)?
         .parse()
         .map_err(|_| format!("'{s}' is not a whole number"))
+}
+
+/// A whole number ≥ 0 that fits in 32 bits.
+pub fn parse_u32(s: &str) -> Result<u32, String> {
+    check_digits(s)?
+        .parse()
+        .map_err(|_| format!("'{s}' is too large (at most {})", u32::MAX))
 }
 
 /// A whole number ≥ 0 that fits in 64 bits.

@@ -9,6 +9,7 @@ mod eval;
 mod grundy;
 mod out;
 mod render;
+mod retro;
 mod solve;
 mod tour;
 

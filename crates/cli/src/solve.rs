@@ -24,6 +24,19 @@ pub fn run(args: SolveArgs, json: bool) -> Result<(), CliError> {
                 .into(),
         ));
     };
+    let game = match game {
+        Game::Chase {
+            n,
+            wx,
+            wy,
+            bx,
+            by,
+            line,
+            table,
+        } => return crate::retro::chase(n, (wx, wy), (bx, by), line, table.as_deref(), json),
+        Game::Digraph { file, tokens } => return crate::retro::digraph(&file, &tokens, json),
+        other => other,
+    };
     let solution = solve(game)?;
     if json {
         crate::out::emit_line(&render::json(&solution));
@@ -101,6 +114,11 @@ fn solve(game: Game) -> Result<Solution, CliError> {
         Game::Kayles(r) => heap_position("kayles", "kayles", &r.rows, r.misere, ROWS)?,
         Game::DawsonsKayles(r) => {
             heap_position("dawsons-kayles", "dawsons-kayles", &r.rows, r.misere, ROWS)?
+        }
+        Game::Chase { .. } | Game::Digraph { .. } => {
+            return Err(CliError::Internal(
+                "games with cycles are answered by retro.rs".into(),
+            ))
         }
         Game::Heap {
             game,

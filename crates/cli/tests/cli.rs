@@ -106,8 +106,8 @@ fn every_listed_game_solves_a_position() {
     }
     assert_eq!(
         list.lines().count(),
-        cases.len() + 3,
-        "nim, wythoff, misere-nim are tested above"
+        cases.len() + 5,
+        "nim, wythoff, misere-nim, chase and digraph are tested elsewhere"
     );
 }
 
@@ -334,4 +334,88 @@ fn heap_games_in_solve_and_grundy() {
             1
         );
     }
+}
+
+#[test]
+fn chase_acceptance() {
+    // Issue 5's acceptance examples (seed 000, The Easy Chase).
+    for (args, winner, plies) in [
+        (["4", "1", "1", "4", "4"], "black", 8),
+        (["4", "2", "2", "2", "3"], "white", 1),
+        (["20", "1", "1", "20", "20"], "black", 56),
+    ] {
+        let v = solve_json(&[&["chase"][..], &args[..]].concat());
+        assert_eq!(
+            (v["winner"].as_str(), v["plies"].as_u64()),
+            (Some(winner), Some(plies)),
+            "{args:?}"
+        );
+    }
+    let v = solve_json(&["chase", "5", "1", "1", "5", "5", "--line"]);
+    let line = v["line"].as_array().expect("a line");
+    assert_eq!(Some(line.len() as u64), v["plies"].as_u64());
+    // A solved table is written, then probed with the same answer.
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let table = dir.path().join("chase6.table");
+    let table_arg = table.to_str().expect("utf-8 path");
+    let first = solve_json(&["chase", "6", "1", "1", "6", "6", "--table", table_arg]);
+    assert!(table.exists());
+    let again = solve_json(&["chase", "6", "1", "1", "6", "6", "--table", table_arg]);
+    assert_eq!(first, again);
+    for bad in [
+        vec!["solve", "chase", "1", "1", "1", "1", "1"],
+        vec!["solve", "chase", "4", "1", "1", "1", "1"],
+        vec!["solve", "chase", "4", "0", "1", "2", "2"],
+        vec!["solve", "chase", "4", "1", "5", "2", "2"],
+        vec!["solve", "chase", "81", "1", "1", "2", "2"],
+        vec![
+            "solve", "chase", "7", "1", "1", "2", "2", "--table", table_arg,
+        ],
+    ] {
+        let out = conway().args(&bad).output().expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr)
+                .trim_end()
+                .lines()
+                .count(),
+            1,
+            "{bad:?}"
+        );
+    }
+}
+
+#[test]
+fn digraph_values_and_moves() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = dir.path().join("g.txt");
+    // a → b, b → a | c (c has no move), d ⇄ e: γ(a)=0, γ(b)=*, γ(c)=0, d and e draw.
+    std::fs::write(&file, "# test\na b\nb: a c\nd -> e\ne d\n").expect("written");
+    let f = file.to_str().expect("utf-8 path");
+    let v = solve_json(&["digraph", f, "b"]);
+    assert_eq!(
+        (v["outcome"].as_str(), v["value"].as_str()),
+        (Some("N"), Some("*"))
+    );
+    assert_eq!(v["winning_moves"].as_array().map(Vec::len), Some(2));
+    let v = solve_json(&["digraph", f, "a", "d"]);
+    assert_eq!(
+        (v["outcome"].as_str(), v["value"].as_str()),
+        (Some("D"), Some("∞(∅)"))
+    );
+    let v = solve_json(&["digraph", f]);
+    assert_eq!(v["vertices"]["e"]["outcome"], "D");
+    std::fs::write(&file, "a b\nb -> \n").expect("written");
+    let out = conway()
+        .args(["solve", "digraph", f])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 2"), "{err}");
+    let out = conway()
+        .args(["solve", "digraph", f, "zz"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
 }

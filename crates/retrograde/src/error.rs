@@ -17,6 +17,9 @@ pub enum RetrogradeError {
     /// The game is larger than the documented limit.
     #[error("{0}")]
     TooLarge(String),
+    /// The user stopped the computation.
+    #[error("interrupted")]
+    Interrupted,
     /// A file could not be read or written.
     #[error("{0}")]
     Io(String),

@@ -14,8 +14,14 @@
 //!
 //! Nothing here prints or parses command lines.
 
+pub mod chase;
 pub mod digraph;
 mod error;
+pub mod graph;
 pub mod graph_games;
+pub mod loopy;
+pub mod oracle;
+pub mod solve;
+pub mod table;
 
 pub use error::RetrogradeError;

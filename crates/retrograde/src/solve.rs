@@ -1,0 +1,360 @@
+//! The retrograde engine: backward induction from the ends of the game with a successor
+//! counter per state, one level of depth at a time.
+//!
+//! States whose value is known at depth `d` form the frontier of level `d`. Each frontier
+//! state `c` updates the states with a move into it: if `c` is a loss, such a parent wins in
+//! `d + 1` — and since levels come in increasing depth, the first losing child found is the
+//! quickest win; if `c` is a win, the parent's counter of unresolved moves drops, and when it
+//! reaches zero every move of the parent leads to a win for the opponent, the last of them
+//! found at this level — the slowest loss. What is never resolved is a draw.
+//!
+//! Large levels are split across both cores (rayon): counters are atomic, a parent's win is
+//! claimed by compare-and-swap, and a counter reaching zero is seen by exactly one thread.
+
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+
+use rayon::prelude::*;
+
+use crate::graph::{GameGraph, Terminal, Value, MAX_PLIES};
+use crate::RetrogradeError;
+
+/// Frontiers smaller than this are expanded on one thread (splitting costs more).
+const PARALLEL_FRONTIER: usize = 4096;
+
+/// States per task in the parallel passes.
+const CHUNK: usize = 1 << 12;
+
+/// The value of every state of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    packed: Vec<u32>,
+}
+
+/// How many states are wins, losses and draws for the player to move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Census {
+    /// States the player to move wins.
+    pub wins: usize,
+    /// States the player to move loses.
+    pub losses: usize,
+    /// Drawn states.
+    pub draws: usize,
+    /// The longest win or loss, in plies.
+    pub longest: u32,
+}
+
+impl Solved {
+    /// Values given packed ([`Value::pack`]), as stored in a table file.
+    pub fn from_packed(packed: Vec<u32>) -> Self {
+        Solved { packed }
+    }
+
+    /// The packed values, one per state.
+    pub fn packed(&self) -> &[u32] {
+        &self.packed
+    }
+
+    /// The number of states.
+    pub fn len(&self) -> usize {
+        self.packed.len()
+    }
+
+    /// True when there is no state.
+    pub fn is_empty(&self) -> bool {
+        self.packed.is_empty()
+    }
+
+    /// The value of state `s` (a draw for a state out of range).
+    pub fn value(&self, s: u32) -> Value {
+        self.packed
+            .get(s as usize)
+            .map_or(Value::Draw, |&w| Value::unpack(w))
+    }
+
+    /// Counts of wins, losses and draws.
+    pub fn census(&self) -> Census {
+        self.packed
+            .par_iter()
+            .fold(Census::default, |mut c, &w| {
+                match Value::unpack(w) {
+                    Value::Win(d) => {
+                        c.wins += 1;
+                        c.longest = c.longest.max(d);
+                    }
+                    Value::Loss(d) => {
+                        c.losses += 1;
+                        c.longest = c.longest.max(d);
+                    }
+                    Value::Draw => c.draws += 1,
+                }
+                c
+            })
+            .reduce(Census::default, |a, b| Census {
+                wins: a.wins + b.wins,
+                losses: a.losses + b.losses,
+                draws: a.draws + b.draws,
+                longest: a.longest.max(b.longest),
+            })
+    }
+}
+
+/// Where the engine finds the states with a move into a given state.
+enum Predecessors {
+    /// The game enumerates them itself.
+    Game,
+    /// A reverse graph built from the successors (offsets into `sources`).
+    Reverse {
+        offsets: Vec<usize>,
+        sources: Vec<u32>,
+    },
+}
+
+impl Predecessors {
+    fn of<G: GameGraph>(g: &G) -> Self {
+        let mut probe = Vec::new();
+        if g.num_states() == 0 || g.predecessors(0, &mut probe) {
+            return Predecessors::Game;
+        }
+        let n = g.num_states();
+        let mut counts = vec![0usize; n + 1];
+        let mut buf = Vec::new();
+        for s in 0..n as u32 {
+            buf.clear();
+            g.successors(s, &mut buf);
+            for &t in &buf {
+                counts[t as usize + 1] += 1;
+            }
+        }
+        for i in 0..n {
+            counts[i + 1] += counts[i];
+        }
+        let mut fill = counts.clone();
+        let mut sources = vec![0u32; counts[n]];
+        for s in 0..n as u32 {
+            buf.clear();
+            g.successors(s, &mut buf);
+            for &t in &buf {
+                sources[fill[t as usize]] = s;
+                fill[t as usize] += 1;
+            }
+        }
+        Predecessors::Reverse {
+            offsets: counts,
+            sources,
+        }
+    }
+
+    fn get<G: GameGraph>(&self, g: &G, s: u32, out: &mut Vec<u32>) {
+        out.clear();
+        match self {
+            Predecessors::Game => {
+                g.predecessors(s, out);
+            }
+            Predecessors::Reverse { offsets, sources } => {
+                out.extend_from_slice(&sources[offsets[s as usize]..offsets[s as usize + 1]]);
+            }
+        }
+    }
+}
+
+/// Solves every state of `g`. After each level `progress` gets the number of states
+/// resolved so far; returning false stops the run with [`RetrogradeError::Interrupted`].
+pub fn solve<G: GameGraph>(
+    g: &G,
+    mut progress: impl FnMut(usize) -> bool,
+) -> Result<Solved, RetrogradeError> {
+    let n = g.num_states();
+    if n > u32::MAX as usize {
+        return Err(RetrogradeError::TooLarge(format!(
+            "{n} states; at most {} are indexed",
+            u32::MAX
+        )));
+    }
+    let values: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+    let counters: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+    // Level 0: terminal states, and states without a move (lost by the player to move).
+    let mut frontier: Vec<u32> = values
+        .par_chunks(CHUNK)
+        .zip(counters.par_chunks(CHUNK))
+        .enumerate()
+        .flat_map_iter(|(ci, (vals, counts))| {
+            let mut buf = Vec::new();
+            let mut resolved = Vec::new();
+            for j in 0..vals.len() {
+                let s = (ci * CHUNK + j) as u32;
+                let end = match g.terminal(s) {
+                    Some(Terminal::Loss) => Some(Value::Loss(0)),
+                    Some(Terminal::Win) => Some(Value::Win(0)),
+                    Some(Terminal::Draw) => None,
+                    None => {
+                        buf.clear();
+                        g.successors(s, &mut buf);
+                        counts[j].store(buf.len() as u32, Relaxed);
+                        buf.is_empty().then_some(Value::Loss(0))
+                    }
+                };
+                if let Some(v) = end {
+                    vals[j].store(v.pack(), Relaxed);
+                    resolved.push(s);
+                }
+            }
+            resolved
+        })
+        .collect();
+    let predecessors = Predecessors::of(g);
+    let mut resolved = frontier.len();
+    let mut depth = 0u32;
+    while !frontier.is_empty() {
+        if !progress(resolved) {
+            return Err(RetrogradeError::Interrupted);
+        }
+        if depth >= MAX_PLIES {
+            return Err(RetrogradeError::TooLarge(format!(
+                "a game longer than {MAX_PLIES} plies"
+            )));
+        }
+        let expand = |c: u32, buf: &mut Vec<u32>, next: &mut Vec<u32>| {
+            let child_lost = matches!(
+                Value::unpack(values[c as usize].load(Relaxed)),
+                Value::Loss(_)
+            );
+            predecessors.get(g, c, buf);
+            for &p in buf.iter() {
+                let slot = &values[p as usize];
+                if slot.load(Relaxed) != 0 {
+                    continue;
+                }
+                if child_lost {
+                    if slot
+                        .compare_exchange(0, Value::Win(depth + 1).pack(), Relaxed, Relaxed)
+                        .is_ok()
+                    {
+                        next.push(p);
+                    }
+                } else if counters[p as usize].fetch_sub(1, Relaxed) == 1 {
+                    slot.store(Value::Loss(depth + 1).pack(), Relaxed);
+                    next.push(p);
+                }
+            }
+        };
+        let next: Vec<u32> = if frontier.len() < PARALLEL_FRONTIER {
+            let (mut buf, mut next) = (Vec::new(), Vec::new());
+            for &c in &frontier {
+                expand(c, &mut buf, &mut next);
+            }
+            next
+        } else {
+            frontier
+                .par_chunks(CHUNK / 4)
+                .flat_map_iter(|chunk| {
+                    let (mut buf, mut next) = (Vec::new(), Vec::new());
+                    for &c in chunk {
+                        expand(c, &mut buf, &mut next);
+                    }
+                    next
+                })
+                .collect()
+        };
+        resolved += next.len();
+        frontier = next;
+        depth += 1;
+    }
+    progress(resolved);
+    Ok(Solved {
+        packed: values.into_iter().map(AtomicU32::into_inner).collect(),
+    })
+}
+
+/// A move that realises the value of `s` with optimal play: to a losing state of the right
+/// depth for a win, to the slowest winning state for a loss, to a drawn state for a draw.
+/// `None` when the game is over at `s`.
+pub fn optimal_successor<G: GameGraph>(g: &G, solved: &Solved, s: u32) -> Option<u32> {
+    let mut succ = Vec::new();
+    g.successors(s, &mut succ);
+    let want = match solved.value(s) {
+        Value::Win(d) => Value::Loss(d.checked_sub(1)?),
+        Value::Loss(d) => Value::Win(d.checked_sub(1)?),
+        Value::Draw => Value::Draw,
+    };
+    succ.into_iter().find(|&t| solved.value(t) == want)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::ExplicitGraph;
+    use crate::oracle::value_iteration;
+    use proptest::prelude::*;
+
+    fn graph(succ: Vec<Vec<u32>>) -> ExplicitGraph {
+        ExplicitGraph {
+            terminals: vec![None; succ.len()],
+            successors: succ,
+        }
+    }
+
+    #[test]
+    fn small_cases() {
+        // 0 → 1 → 2 (no move): 2 is lost, 1 won in 1, 0 lost in 2.
+        let g = graph(vec![vec![1], vec![2], vec![]]);
+        let s = solve(&g, |_| true).unwrap();
+        assert_eq!(
+            (s.value(0), s.value(1), s.value(2)),
+            (Value::Loss(2), Value::Win(1), Value::Loss(0))
+        );
+        // A 2-cycle with no way out is a draw; a way out to a loss makes both wins/losses.
+        let g = graph(vec![vec![1], vec![0]]);
+        let s = solve(&g, |_| true).unwrap();
+        assert_eq!((s.value(0), s.value(1)), (Value::Draw, Value::Draw));
+        let g = graph(vec![vec![1], vec![0, 2], vec![]]);
+        let s = solve(&g, |_| true).unwrap();
+        assert_eq!((s.value(0), s.value(1)), (Value::Loss(2), Value::Win(1)));
+        assert_eq!(optimal_successor(&g, &s, 1), Some(2));
+        assert!(solve(&g, |_| false).is_err());
+    }
+
+    /// Random graphs: some states terminal (win, loss or draw), cycles everywhere.
+    fn arb_graph() -> impl Strategy<Value = ExplicitGraph> {
+        (1usize..40).prop_flat_map(|n| {
+            (
+                proptest::collection::vec(proptest::collection::vec(0..n as u32, 0..4), n),
+                proptest::collection::vec(0u8..8, n),
+            )
+                .prop_map(|(successors, kinds)| ExplicitGraph {
+                    successors,
+                    terminals: kinds
+                        .into_iter()
+                        .map(|k| match k {
+                            0 => Some(Terminal::Loss),
+                            1 => Some(Terminal::Win),
+                            2 => Some(Terminal::Draw),
+                            _ => None,
+                        })
+                        .collect(),
+                })
+        })
+    }
+
+    proptest! {
+        /// The engine equals value iteration on random graphs, draws included.
+        #[test]
+        fn engine_matches_value_iteration(g in arb_graph()) {
+            let solved = solve(&g, |_| true).unwrap();
+            let oracle = value_iteration(&g);
+            for s in 0..g.num_states() as u32 {
+                prop_assert_eq!(solved.value(s), oracle[s as usize], "state {}", s);
+            }
+            // An optimal move leads where the value says.
+            for s in 0..g.num_states() as u32 {
+                if let Some(t) = optimal_successor(&g, &solved, s) {
+                    let expected = match solved.value(s) {
+                        Value::Win(d) => Value::Loss(d - 1),
+                        Value::Loss(d) => Value::Win(d - 1),
+                        Value::Draw => Value::Draw,
+                    };
+                    prop_assert_eq!(solved.value(t), expected);
+                }
+            }
+        }
+    }
+}
