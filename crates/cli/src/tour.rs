@@ -6,6 +6,9 @@ use conway_impartial::heap::genus::{heap_genera, DEFAULT_GENUS_LIMIT};
 use conway_impartial::heap::position::{self, ROWS};
 use conway_impartial::heap::sequence::analyse;
 use conway_numbers::{Dyadic, Nimber};
+use conway_retrograde::chase::{self, Chase, Side};
+use conway_retrograde::digraph::Digraph;
+use conway_retrograde::loopy::{analyse_tokens, generalized_sg};
 use num_bigint::BigUint;
 
 use std::fmt::Write;
@@ -120,6 +123,8 @@ pub fn run() -> Result<(), CliError> {
         s.value.as_deref().unwrap_or("?")
     );
 
+    cycles(&mut out)?;
+
     section(
         &mut out,
         "Surreal numbers: the simplest number between two others",
@@ -183,6 +188,48 @@ fn heap_games(out: &mut String) -> Result<(), CliError> {
     });
     let texts: Vec<String> = genera.iter().map(|g| g.to_string()).collect();
     let _ = writeln!(out, "{}", texts.join("  "));
+    Ok(())
+}
+
+/// Games with cycles: retrograde analysis and loopy Sprague-Grundy values.
+fn cycles(out: &mut String) -> Result<(), CliError> {
+    section(
+        out,
+        "The Easy Chase: retrograde analysis of all 320,000 positions of a 20×20 board",
+        "conway solve chase 20 1 1 20 20",
+    );
+    let chase = Chase::new(20)?;
+    let solved = chase.solve(|_| true)?;
+    let start = chase.state(Side::White, (1, 1), (20, 20))?;
+    let r = chase::result(&chase, &solved, start);
+    let census = solved.census();
+    let _ = writeln!(
+        out,
+        "Black wins in {} plies (the winner hurries, the loser stalls); of all positions {} are \
+         won and {} lost by the player to move, {} drawn",
+        r.plies.unwrap_or(0),
+        census.wins,
+        census.losses,
+        census.draws
+    );
+    section(
+        out,
+        "Loopy impartial games: generalized Sprague-Grundy values (a ⇄ b, b → c, d ⇄ e)",
+        "conway solve digraph graph.txt b d",
+    );
+    let g = Digraph::parse("a b\nb: a c\nd e\ne d\n")?;
+    let gsg = generalized_sg(&g);
+    let values: Vec<String> = (0..g.len() as u32)
+        .map(|v| format!("γ({}) = {}", g.name(v), gsg[v as usize]))
+        .collect();
+    let _ = writeln!(out, "{}", values.join(", "));
+    let tokens = [g.require("b")?, g.require("d")?];
+    let a = analyse_tokens(&g, &gsg, &tokens);
+    let _ = writeln!(
+        out,
+        "tokens on b and d: {} + {} = {}, outcome {} (a draw: neither player can force a win)",
+        a.values[0], a.values[1], a.value, a.outcome
+    );
     Ok(())
 }
 
