@@ -36,6 +36,47 @@ pub enum Command {
     /// Grundy values of a heap game (an octal/hexadecimal code such as 0.77, or a name) and
     /// their period, certified by the periodicity theorem where it applies.
     Grundy(GrundyArgs),
+    /// Nash equilibria of a strategic game (Gambit .nfg file, or payoff matrices), exact:
+    /// all extreme equilibria of two-player games, pure equilibria of larger ones.
+    Nash(NashArgs),
+}
+
+/// How `conway nash` computes equilibria.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NashMethod {
+    /// All extreme equilibria by vertex enumeration (two players; degenerate games too).
+    Enum,
+    /// Pure-strategy equilibria (any number of players).
+    Pure,
+    /// Support enumeration, equal-size supports (two players; complete for nondegenerate games).
+    Support,
+}
+
+impl NashMethod {
+    /// The name printed in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            NashMethod::Enum => "enum",
+            NashMethod::Pure => "pure",
+            NashMethod::Support => "support",
+        }
+    }
+}
+
+/// The arguments of `conway nash`.
+#[derive(Args, Debug)]
+pub struct NashArgs {
+    /// A game in Gambit's .nfg format (payoff or outcome version).
+    pub file: Option<std::path::PathBuf>,
+    /// Player 1's payoff matrix: rows separated by ';', e.g. "3 0; 5 1", or a CSV/TSV file.
+    #[arg(long, allow_hyphen_values = true, conflicts_with = "file")]
+    pub a: Option<String>,
+    /// Player 2's payoff matrix (same shape); without it the game is zero-sum.
+    #[arg(long, allow_hyphen_values = true, requires = "a")]
+    pub b: Option<String>,
+    /// The method (default: enum for two players, pure otherwise).
+    #[arg(long, value_enum)]
+    pub method: Option<NashMethod>,
 }
 
 /// The arguments of `conway grundy`.

@@ -7,6 +7,7 @@
 mod args;
 mod eval;
 mod grundy;
+mod nash;
 mod out;
 mod render;
 mod retro;
@@ -55,6 +56,7 @@ fn main() -> ExitCode {
         Command::Solve(s) => solve::run(s, cli.json),
         Command::Eval(e) => eval::run(e, cli.json),
         Command::Grundy(g) => grundy::run(g, cli.json),
+        Command::Nash(n) => nash::run(n, cli.json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -419,3 +419,60 @@ fn digraph_values_and_moves() {
         .expect("runs");
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn nash_acceptance() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    // Gambit's contrib/games/coord3.nfg: 7 equilibria, one of them
+    // ((2/5,2/5,1/5),(2/11,3/11,6/11)).
+    let coord3 = dir.path().join("coord3.nfg");
+    std::fs::write(
+        &coord3,
+        "NFG 1 R \"3x3 coordination game with 7 Nash equilibria\" { \"Player 1\" \"Player 2\" }\n\n\
+         { { \"1\" \"2\" \"3\" }\n{ \"1\" \"2\" \"3\" }\n}\n\"\"\n\n{\n{ \"\" 3, 2 }\n{ \"\" 0, 0 }\n\
+         { \"\" 0, 0 }\n{ \"\" 0, 0 }\n{ \"\" 2, 2 }\n{ \"\" 0, 0 }\n{ \"\" 0, 0 }\n{ \"\" 0, 0 }\n\
+         { \"\" 1, 4 }\n}\n1 2 3 4 5 6 7 8 9 \n",
+    )
+    .expect("written");
+    let out = conway().arg("nash").arg(&coord3).output().expect("runs");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert_eq!(text.lines().count(), 7);
+    assert!(text.contains("NE,2/5,2/5,1/5,2/11,3/11,6/11\n"));
+    let out = conway()
+        .args(["nash", "--json"])
+        .arg(&coord3)
+        .output()
+        .expect("runs");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["method"], "enum");
+    assert_eq!(v["players"][1], "Player 2");
+    assert_eq!(v["equilibria"].as_array().map(Vec::len), Some(7));
+    // Gambit's 2×2 constant-sum example (contrib/games/2x2const.nfg) as matrices.
+    let out = conway()
+        .args(["nash", "--a", "2 0; 0 1", "--b", "0 2; 2 1"])
+        .output()
+        .expect("runs");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "NE,1/3,2/3,1/3,2/3\n");
+    // Bad input: line and column, exit 2.
+    let bad = dir.path().join("bad.nfg");
+    std::fs::write(&bad, "NFG 1 R \"x\" { \"a\" \"b\" } { 2 2 }\n1 2 3 q\n").expect("written");
+    let out = conway().arg("nash").arg(&bad).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 2, column 7"), "{err}");
+    for args in [
+        vec!["nash"],
+        vec!["nash", "--a", "1 2; x 4"],
+        vec!["nash", "--a", "1", "--b", "1 2"],
+    ] {
+        let out = conway().args(&args).output().expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr)
+                .trim_end()
+                .lines()
+                .count(),
+            1
+        );
+    }
+}

@@ -1,0 +1,111 @@
+//! `conway nash`: Nash equilibria of a game from a Gambit `.nfg` file or two payoff matrices,
+//! printed as Gambit prints them (`NE,1/3,2/3,1/3,2/3`) or as the contract's JSON.
+
+use std::path::Path;
+
+use conway_strategic::game::rational_text;
+use conway_strategic::nfg::{parse, parse_matrix};
+use conway_strategic::pure::{as_mixed, pure_equilibria};
+use conway_strategic::support::support_enumeration;
+use conway_strategic::vertex::extreme_equilibria;
+use conway_strategic::{MixedProfile, NormalFormGame, StrategicError};
+use serde_json::json;
+
+use crate::args::{NashArgs, NashMethod};
+use crate::out::emit;
+use crate::CliError;
+
+impl From<StrategicError> for CliError {
+    fn from(e: StrategicError) -> Self {
+        CliError::BadInput(e.to_string())
+    }
+}
+
+/// A matrix given inline (`"3 0; 5 1"`) or as a CSV/TSV file.
+fn matrix(flag: &str, text: &str) -> Result<Vec<Vec<num_rational::BigRational>>, CliError> {
+    let path = Path::new(text);
+    let (source, content) = if path.is_file() {
+        let content = std::fs::read_to_string(path)
+            .map_err(|e| CliError::BadInput(format!("{flag} {text}: {e}")))?;
+        (text.to_string(), content)
+    } else {
+        (flag.to_string(), text.to_string())
+    };
+    parse_matrix(&content).map_err(|e| CliError::BadInput(format!("{source}: {e}")))
+}
+
+/// The game named by the arguments: a `.nfg` file, or `--a`/`--b` matrices.
+pub fn read_game(
+    file: Option<&Path>,
+    a: Option<&str>,
+    b: Option<&str>,
+) -> Result<NormalFormGame, CliError> {
+    match (file, a, b) {
+        (Some(f), None, None) => {
+            let text = std::fs::read_to_string(f)
+                .map_err(|e| CliError::BadInput(format!("{}: {e}", f.display())))?;
+            parse(&text).map_err(|e| CliError::BadInput(format!("{}: {e}", f.display())))
+        }
+        (None, Some(a), Some(b)) => {
+            let (a, b) = (matrix("--a", a)?, matrix("--b", b)?);
+            Ok(NormalFormGame::bimatrix(&a, &b)?)
+        }
+        (None, Some(a), None) => {
+            // A zero-sum game: player 2's payoffs are the negatives.
+            let a = matrix("--a", a)?;
+            let b: Vec<Vec<_>> = a.iter().map(|r| r.iter().map(|x| -x).collect()).collect();
+            Ok(NormalFormGame::bimatrix(&a, &b)?)
+        }
+        _ => Err(CliError::BadInput(
+            "give a .nfg file, or payoff matrices with --a (and --b; without it the game is zero-sum)"
+                .into(),
+        )),
+    }
+}
+
+fn profile_strings(p: &MixedProfile) -> Vec<Vec<String>> {
+    p.iter()
+        .map(|s| s.iter().map(rational_text).collect())
+        .collect()
+}
+
+/// Runs `conway nash`.
+pub fn run(args: NashArgs, json: bool) -> Result<(), CliError> {
+    let game = read_game(args.file.as_deref(), args.a.as_deref(), args.b.as_deref())?;
+    let method = args.method.unwrap_or(if game.num_players() == 2 {
+        NashMethod::Enum
+    } else {
+        NashMethod::Pure
+    });
+    let equilibria: Vec<MixedProfile> = match method {
+        NashMethod::Enum => extreme_equilibria(&game)?,
+        NashMethod::Pure => pure_equilibria(&game)
+            .iter()
+            .map(|s| as_mixed(&game, s))
+            .collect(),
+        NashMethod::Support => support_enumeration(&game)?,
+    };
+    // Every answer is checked by the definition before it is printed.
+    if let Some(bad) = equilibria.iter().find(|e| !game.is_equilibrium(e)) {
+        return Err(CliError::Internal(format!(
+            "a computed profile is not an equilibrium: {:?}",
+            profile_strings(bad)
+        )));
+    }
+    if json {
+        let obj = json!({
+            "players": game.players,
+            "method": method.name(),
+            "equilibria": equilibria.iter().map(profile_strings).collect::<Vec<_>>(),
+        });
+        emit(&format!("{obj}\n"));
+        return Ok(());
+    }
+    let mut text = String::new();
+    for e in &equilibria {
+        let flat: Vec<String> = profile_strings(e).into_iter().flatten().collect();
+        text.push_str(&format!("NE,{}\n", flat.join(",")));
+    }
+    emit(&text);
+    Ok(())
+}

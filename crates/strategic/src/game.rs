@@ -1,0 +1,263 @@
+//! Normal-form games with exact rational payoffs, and mixed-strategy profiles.
+//!
+//! Pure-strategy profiles are numbered as Gambit numbers them: player 1's strategy varies
+//! fastest. Probabilities and payoffs are `BigRational`, so every check is exact.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+use crate::StrategicError;
+
+/// The most pure-strategy profiles a game may have.
+pub const MAX_PROFILES: usize = 1 << 22;
+
+/// A finite game in normal form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NormalFormGame {
+    /// The game's title.
+    pub title: String,
+    /// Player names.
+    pub players: Vec<String>,
+    /// Strategy labels of each player.
+    pub strategies: Vec<Vec<String>>,
+    /// `payoffs[profile][player]`, profiles numbered with player 1 fastest.
+    payoffs: Vec<Vec<BigRational>>,
+}
+
+/// A payoff matrix: `m[i][j]` for player 1's strategy i and player 2's strategy j.
+pub type Matrix = Vec<Vec<BigRational>>;
+
+/// A mixed strategy for each player: `profile[p][s]` is the probability that player `p`
+/// plays strategy `s`.
+pub type MixedProfile = Vec<Vec<BigRational>>;
+
+impl NormalFormGame {
+    /// A game from its parts; `payoffs` lists one payoff vector per profile, player 1's
+    /// strategy varying fastest.
+    pub fn new(
+        title: String,
+        players: Vec<String>,
+        strategies: Vec<Vec<String>>,
+        payoffs: Vec<Vec<BigRational>>,
+    ) -> Result<Self, StrategicError> {
+        if players.is_empty() || players.len() != strategies.len() {
+            return Err(StrategicError::InvalidInput(
+                "a game needs at least one player, each with a strategy list".into(),
+            ));
+        }
+        if strategies.iter().any(Vec::is_empty) {
+            return Err(StrategicError::InvalidInput(
+                "every player needs at least one strategy".into(),
+            ));
+        }
+        let count = profile_count(&strategies.iter().map(Vec::len).collect::<Vec<_>>())?;
+        if payoffs.len() != count || payoffs.iter().any(|p| p.len() != players.len()) {
+            return Err(StrategicError::InvalidInput(format!(
+                "{count} profiles need {} payoffs each",
+                players.len()
+            )));
+        }
+        Ok(NormalFormGame {
+            title,
+            players,
+            strategies,
+            payoffs,
+        })
+    }
+
+    /// A two-player game from player 1's payoff matrix `a` and player 2's `b` (rows are
+    /// player 1's strategies).
+    pub fn bimatrix(
+        a: &[Vec<BigRational>],
+        b: &[Vec<BigRational>],
+    ) -> Result<Self, StrategicError> {
+        let (m, n) = (a.len(), a.first().map_or(0, Vec::len));
+        let same_shape = |x: &[Vec<BigRational>]| x.len() == m && x.iter().all(|r| r.len() == n);
+        if m == 0 || n == 0 || !same_shape(a) || !same_shape(b) {
+            return Err(StrategicError::InvalidInput(
+                "the two payoff matrices must be non-empty and of the same shape".into(),
+            ));
+        }
+        let mut payoffs = Vec::with_capacity(m * n);
+        for j in 0..n {
+            for i in 0..m {
+                payoffs.push(vec![a[i][j].clone(), b[i][j].clone()]);
+            }
+        }
+        let labels = |k: usize| (1..=k).map(|i| i.to_string()).collect();
+        NormalFormGame::new(
+            String::new(),
+            vec!["Player 1".into(), "Player 2".into()],
+            vec![labels(m), labels(n)],
+            payoffs,
+        )
+    }
+
+    /// The number of players.
+    pub fn num_players(&self) -> usize {
+        self.players.len()
+    }
+
+    /// The number of strategies of each player.
+    pub fn shape(&self) -> Vec<usize> {
+        self.strategies.iter().map(Vec::len).collect()
+    }
+
+    /// The payoff vector of a pure profile given by its number.
+    pub fn payoffs_at(&self, profile: usize) -> &[BigRational] {
+        &self.payoffs[profile]
+    }
+
+    /// The number of a pure profile (`strategy[p]` for each player).
+    pub fn profile_index(&self, strategy: &[usize]) -> usize {
+        let mut index = 0;
+        for (p, &s) in strategy.iter().enumerate().rev() {
+            index = index * self.strategies[p].len() + s;
+        }
+        index
+    }
+
+    /// The strategies of a pure profile from its number.
+    pub fn profile_strategies(&self, mut index: usize) -> Vec<usize> {
+        self.strategies
+            .iter()
+            .map(|s| {
+                let k = index % s.len();
+                index /= s.len();
+                k
+            })
+            .collect()
+    }
+
+    /// Player 1's and player 2's payoff matrices (rows: player 1's strategies).
+    pub fn matrices(&self) -> Result<(Matrix, Matrix), StrategicError> {
+        if self.num_players() != 2 {
+            return Err(StrategicError::InvalidInput(format!(
+                "this method needs a two-player game; the game has {} players",
+                self.num_players()
+            )));
+        }
+        let (m, n) = (self.strategies[0].len(), self.strategies[1].len());
+        let mut a = vec![vec![BigRational::zero(); n]; m];
+        let mut b = a.clone();
+        for (i, (ra, rb)) in a.iter_mut().zip(b.iter_mut()).enumerate() {
+            for j in 0..n {
+                let p = &self.payoffs[self.profile_index(&[i, j])];
+                ra[j] = p[0].clone();
+                rb[j] = p[1].clone();
+            }
+        }
+        Ok((a, b))
+    }
+
+    /// Player `player`'s expected payoff from each of its pure strategies when the others
+    /// play `profile`.
+    pub fn strategy_payoffs(&self, profile: &MixedProfile, player: usize) -> Vec<BigRational> {
+        let mut out = vec![BigRational::zero(); self.strategies[player].len()];
+        for index in 0..self.payoffs.len() {
+            let strategy = self.profile_strategies(index);
+            let mut weight = BigRational::one();
+            for (p, &s) in strategy.iter().enumerate() {
+                if p != player {
+                    weight *= &profile[p][s];
+                    if weight.is_zero() {
+                        break;
+                    }
+                }
+            }
+            if !weight.is_zero() {
+                out[strategy[player]] += weight * &self.payoffs[index][player];
+            }
+        }
+        out
+    }
+
+    /// Player `player`'s expected payoff under `profile`.
+    pub fn expected_payoff(&self, profile: &MixedProfile, player: usize) -> BigRational {
+        self.strategy_payoffs(profile, player)
+            .iter()
+            .zip(&profile[player])
+            .map(|(u, p)| u * p)
+            .sum()
+    }
+
+    /// Whether `profile` is a Nash equilibrium: a probability distribution for each player
+    /// under which no pure strategy pays more than the player's expected payoff.
+    pub fn is_equilibrium(&self, profile: &MixedProfile) -> bool {
+        if profile.len() != self.num_players() {
+            return false;
+        }
+        for (p, sigma) in profile.iter().enumerate() {
+            if sigma.len() != self.strategies[p].len()
+                || sigma.iter().any(|x| x < &BigRational::zero())
+                || sigma.iter().sum::<BigRational>() != BigRational::one()
+            {
+                return false;
+            }
+        }
+        (0..self.num_players()).all(|p| {
+            let u = self.strategy_payoffs(profile, p);
+            let value: BigRational = u.iter().zip(&profile[p]).map(|(a, b)| a * b).sum();
+            u.iter().all(|x| x <= &value)
+        })
+    }
+}
+
+fn profile_count(shape: &[usize]) -> Result<usize, StrategicError> {
+    shape
+        .iter()
+        .try_fold(1usize, |acc, &k| acc.checked_mul(k))
+        .filter(|&c| c <= MAX_PROFILES)
+        .ok_or_else(|| {
+            StrategicError::TooLarge(format!(
+                "the game has more than {MAX_PROFILES} pure-strategy profiles"
+            ))
+        })
+}
+
+/// A rational as Gambit prints it: `1/3`, `2`, `-1/2`.
+pub fn rational_text(x: &BigRational) -> String {
+    if x.is_integer() {
+        x.to_integer().to_string()
+    } else {
+        format!("{}/{}", x.numer(), x.denom())
+    }
+}
+
+/// An integer as a rational.
+pub fn integer(n: i64) -> BigRational {
+    BigRational::from_integer(BigInt::from(n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(n: i64, d: i64) -> BigRational {
+        BigRational::new(n.into(), d.into())
+    }
+
+    #[test]
+    fn profiles_are_numbered_player_one_fastest() {
+        let a = vec![vec![integer(1), integer(2)], vec![integer(3), integer(4)]];
+        let g = NormalFormGame::bimatrix(&a, &a).unwrap();
+        // Profile 1 is (player 1's second strategy, player 2's first).
+        assert_eq!(g.payoffs_at(1)[0], integer(3));
+        assert_eq!(g.profile_strategies(2), vec![0, 1]);
+        assert_eq!(g.profile_index(&[1, 1]), 3);
+    }
+
+    #[test]
+    fn equilibrium_check() {
+        // Matching pennies: only the uniform profile.
+        let a = vec![vec![integer(1), integer(-1)], vec![integer(-1), integer(1)]];
+        let b: Vec<Vec<BigRational>> = a.iter().map(|r| r.iter().map(|x| -x).collect()).collect();
+        let g = NormalFormGame::bimatrix(&a, &b).unwrap();
+        let half = vec![q(1, 2), q(1, 2)];
+        assert!(g.is_equilibrium(&vec![half.clone(), half.clone()]));
+        assert!(!g.is_equilibrium(&vec![vec![q(1, 1), q(0, 1)], half.clone()]));
+        assert!(!g.is_equilibrium(&vec![vec![q(1, 2), q(1, 3)], half]));
+        assert_eq!(rational_text(&q(-2, 4)), "-1/2");
+    }
+}

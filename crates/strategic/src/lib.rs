@@ -1,0 +1,23 @@
+//! Strategic (normal-form) games, exactly: Gambit's `.nfg` files, Nash equilibria by
+//! several methods, each checked by the definition.
+//!
+//! - [`game`]: the game, mixed profiles, the exact equilibrium test.
+//! - [`nfg`]: reading and writing `.nfg` files (payoff and outcome versions), payoff matrices.
+//! - [`pure`]: pure equilibria of n-player games.
+//! - [`vertex`]: every extreme equilibrium of a two-player game by vertex enumeration of
+//!   the best-response polytopes (degenerate games included).
+//! - [`support`]: support enumeration, the oracle for nondegenerate games.
+//! - [`linalg`]: exact linear algebra over the rationals.
+//!
+//! Nothing here prints or parses command lines.
+
+mod error;
+pub mod game;
+pub mod linalg;
+pub mod nfg;
+pub mod pure;
+pub mod support;
+pub mod vertex;
+
+pub use error::StrategicError;
+pub use game::{MixedProfile, NormalFormGame};

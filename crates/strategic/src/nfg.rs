@@ -1,0 +1,581 @@
+//! Gambit's `.nfg` file format, read and written, and plain payoff matrices.
+//!
+//! Both versions are read: the payoff version (a flat list of payoffs, one vector per
+//! profile, player 1's strategy varying fastest) and the outcome version (a list of labelled
+//! outcomes, then one outcome number per profile; 0 is the null outcome). Strategies may be
+//! given as counts `{ 3 2 }` or as labels `{ { "a" "b" } { "x" "y" } }`, the header may say
+//! `R` or the obsolete `D`, and numbers may be integers, decimals, exponents or fractions —
+//! all exact. Errors give the line and column.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::Zero;
+
+use crate::game::{rational_text, NormalFormGame};
+use crate::StrategicError;
+
+#[derive(Clone, Debug, PartialEq)]
+enum Token {
+    Word(String),
+    Text(String),
+    Open,
+    Close,
+    Comma,
+}
+
+#[derive(Clone, Debug)]
+struct Located {
+    token: Token,
+    line: usize,
+    column: usize,
+}
+
+fn tokenize(text: &str) -> Result<Vec<Located>, StrategicError> {
+    let mut out = Vec::new();
+    let mut chars = text.chars().peekable();
+    let (mut line, mut column) = (1usize, 1usize);
+    while let Some(&c) = chars.peek() {
+        let (start_line, start_column) = (line, column);
+        let advance = |c: char, line: &mut usize, column: &mut usize| {
+            if c == '\n' {
+                *line += 1;
+                *column = 1;
+            } else {
+                *column += 1;
+            }
+        };
+        if c.is_whitespace() {
+            chars.next();
+            advance(c, &mut line, &mut column);
+            continue;
+        }
+        let token = match c {
+            '{' | '}' | ',' => {
+                chars.next();
+                advance(c, &mut line, &mut column);
+                match c {
+                    '{' => Token::Open,
+                    '}' => Token::Close,
+                    _ => Token::Comma,
+                }
+            }
+            '"' => {
+                chars.next();
+                advance(c, &mut line, &mut column);
+                let mut s = String::new();
+                loop {
+                    match chars.next() {
+                        None => {
+                            return Err(StrategicError::Parse {
+                                line: start_line,
+                                column: start_column,
+                                message: "a quoted string is not closed".into(),
+                            })
+                        }
+                        Some('\\') => {
+                            advance('\\', &mut line, &mut column);
+                            if let Some(e) = chars.next() {
+                                advance(e, &mut line, &mut column);
+                                s.push(e);
+                            }
+                        }
+                        Some('"') => {
+                            advance('"', &mut line, &mut column);
+                            break;
+                        }
+                        Some(ch) => {
+                            advance(ch, &mut line, &mut column);
+                            s.push(ch);
+                        }
+                    }
+                }
+                Token::Text(s)
+            }
+            _ => {
+                let mut w = String::new();
+                while let Some(&ch) = chars.peek() {
+                    if ch.is_whitespace() || matches!(ch, '{' | '}' | ',' | '"') {
+                        break;
+                    }
+                    chars.next();
+                    advance(ch, &mut line, &mut column);
+                    w.push(ch);
+                }
+                Token::Word(w)
+            }
+        };
+        out.push(Located {
+            token,
+            line: start_line,
+            column: start_column,
+        });
+    }
+    Ok(out)
+}
+
+/// An exact number: `3`, `-2`, `.5`, `7.32`, `1e-3`, `3/2`.
+pub fn parse_number(word: &str) -> Option<BigRational> {
+    if let Some((n, d)) = word.split_once('/') {
+        let n: BigInt = n.parse().ok()?;
+        let d: BigInt = d.parse().ok()?;
+        return (!d.is_zero()).then(|| BigRational::new(n, d));
+    }
+    let (mantissa, exponent) = match word.find(['e', 'E']) {
+        Some(i) => (&word[..i], word[i + 1..].parse::<i32>().ok()?),
+        None => (word, 0),
+    };
+    let (negative, digits) = match mantissa.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, mantissa.strip_prefix('+').unwrap_or(mantissa)),
+    };
+    let (int_part, frac_part) = digits.split_once('.').unwrap_or((digits, ""));
+    if (int_part.is_empty() && frac_part.is_empty())
+        || !int_part
+            .chars()
+            .chain(frac_part.chars())
+            .all(|c| c.is_ascii_digit())
+        || exponent.unsigned_abs() > 10_000
+    {
+        return None;
+    }
+    let all: BigInt = format!("{int_part}{frac_part}").parse().ok()?;
+    let scale = exponent - frac_part.len() as i32;
+    let ten = BigInt::from(10);
+    let mut x = BigRational::from_integer(all);
+    if scale >= 0 {
+        x *= BigRational::from_integer(num_traits::pow(ten, scale as usize));
+    } else {
+        x /= BigRational::from_integer(num_traits::pow(ten, (-scale) as usize));
+    }
+    Some(if negative { -x } else { x })
+}
+
+struct Parser {
+    tokens: Vec<Located>,
+    at: usize,
+    end: (usize, usize),
+}
+
+impl Parser {
+    fn error(&self, message: impl Into<String>) -> StrategicError {
+        let (line, column) = self
+            .tokens
+            .get(self.at)
+            .map_or(self.end, |t| (t.line, t.column));
+        StrategicError::Parse {
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+
+    fn peek(&self) -> Option<&Token> {
+        self.tokens.get(self.at).map(|t| &t.token)
+    }
+
+    fn next(&mut self) -> Option<Token> {
+        let t = self.tokens.get(self.at).map(|t| t.token.clone());
+        self.at += 1;
+        t
+    }
+
+    fn expect(&mut self, want: &Token, what: &str) -> Result<(), StrategicError> {
+        if self.peek() == Some(want) {
+            self.at += 1;
+            Ok(())
+        } else {
+            Err(self.error(format!("expected {what}")))
+        }
+    }
+
+    fn text(&mut self, what: &str) -> Result<String, StrategicError> {
+        match self.peek() {
+            Some(Token::Text(s)) => {
+                let s = s.clone();
+                self.at += 1;
+                Ok(s)
+            }
+            _ => Err(self.error(format!("expected {what} (a quoted string)"))),
+        }
+    }
+
+    fn number(&mut self, what: &str) -> Result<BigRational, StrategicError> {
+        match self.peek() {
+            Some(Token::Word(w)) => match parse_number(w) {
+                Some(x) => {
+                    self.at += 1;
+                    Ok(x)
+                }
+                None => Err(self.error(format!("'{w}' is not a number ({what})"))),
+            },
+            _ => Err(self.error(format!("expected {what}"))),
+        }
+    }
+
+    fn count(&mut self, what: &str) -> Result<usize, StrategicError> {
+        match self.peek() {
+            Some(Token::Word(w)) => match w.parse::<usize>() {
+                Ok(k) if k > 0 => {
+                    self.at += 1;
+                    Ok(k)
+                }
+                _ => Err(self.error(format!("'{w}' is not a positive whole number ({what})"))),
+            },
+            _ => Err(self.error(format!("expected {what}"))),
+        }
+    }
+}
+
+/// Gambit's label normalisation: empty labels become `_1`, `_2`…; repeated labels are
+/// numbered `l_1`, `l_2`.
+fn normalise(labels: Vec<String>) -> Vec<String> {
+    let mut out = labels.clone();
+    let mut empty = 0;
+    for (i, l) in labels.iter().enumerate() {
+        if l.is_empty() {
+            empty += 1;
+            out[i] = format!("_{empty}");
+        } else if labels.iter().filter(|m| *m == l).count() > 1 {
+            let k = labels[..=i].iter().filter(|m| *m == l).count();
+            out[i] = format!("{l}_{k}");
+        }
+    }
+    out
+}
+
+/// Reads a `.nfg` file.
+pub fn parse(text: &str) -> Result<NormalFormGame, StrategicError> {
+    let tokens = tokenize(text)?;
+    let end = text
+        .lines()
+        .enumerate()
+        .last()
+        .map_or((1, 1), |(i, l)| (i + 1, l.chars().count() + 1));
+    let mut p = Parser { tokens, at: 0, end };
+    if p.next() != Some(Token::Word("NFG".into())) {
+        p.at = 0;
+        return Err(p.error("a .nfg file starts with 'NFG 1 R'"));
+    }
+    if p.next() != Some(Token::Word("1".into())) {
+        p.at -= 1;
+        return Err(p.error("expected the format version 1"));
+    }
+    match p.next() {
+        Some(Token::Word(w)) if w == "R" || w == "D" => {}
+        _ => {
+            p.at -= 1;
+            return Err(p.error("expected 'R' after 'NFG 1'"));
+        }
+    }
+    let title = p.text("the game's title")?;
+    p.expect(&Token::Open, "'{' and the list of players")?;
+    let mut players = Vec::new();
+    while let Some(Token::Text(_)) = p.peek() {
+        players.push(p.text("a player name")?);
+    }
+    p.expect(&Token::Close, "'}' after the player names")?;
+    if players.is_empty() {
+        return Err(p.error("the game has no players"));
+    }
+    p.expect(&Token::Open, "'{' and the strategies")?;
+    let mut strategies = Vec::new();
+    if p.peek() == Some(&Token::Open) {
+        for _ in 0..players.len() {
+            p.expect(&Token::Open, "'{' and a player's strategy labels")?;
+            let mut labels = Vec::new();
+            while let Some(Token::Text(_)) = p.peek() {
+                labels.push(p.text("a strategy label")?);
+            }
+            if labels.is_empty() {
+                return Err(p.error("a player has no strategies"));
+            }
+            p.expect(&Token::Close, "'}' after the strategy labels")?;
+            strategies.push(normalise(labels));
+        }
+    } else {
+        for _ in 0..players.len() {
+            let k = p.count("a number of strategies")?;
+            strategies.push((1..=k).map(|i| i.to_string()).collect());
+        }
+    }
+    p.expect(
+        &Token::Close,
+        "'}' after the strategies (one entry per player)",
+    )?;
+    if let Some(Token::Text(_)) = p.peek() {
+        p.text("the comment")?;
+    }
+    let shape: Vec<usize> = strategies.iter().map(Vec::len).collect();
+    let profiles = shape
+        .iter()
+        .try_fold(1usize, |acc, &k| acc.checked_mul(k))
+        .filter(|&c| c <= crate::game::MAX_PROFILES)
+        .ok_or_else(|| {
+            StrategicError::TooLarge(format!(
+                "the game has more than {} pure-strategy profiles",
+                crate::game::MAX_PROFILES
+            ))
+        })?;
+    let n = players.len();
+    let mut payoffs = Vec::with_capacity(profiles);
+    if p.peek() == Some(&Token::Open) {
+        // Outcome version.
+        p.at += 1;
+        let mut outcomes: Vec<Vec<BigRational>> = Vec::new();
+        while p.peek() == Some(&Token::Open) {
+            p.at += 1;
+            p.text("the outcome's label")?;
+            let mut v = Vec::with_capacity(n);
+            for k in 0..n {
+                if k > 0 && p.peek() == Some(&Token::Comma) {
+                    p.at += 1;
+                }
+                v.push(p.number("a payoff of the outcome")?);
+            }
+            p.expect(
+                &Token::Close,
+                &format!("'}}' after the outcome's {n} payoffs"),
+            )?;
+            outcomes.push(v);
+        }
+        p.expect(&Token::Close, "'}' after the list of outcomes")?;
+        for _ in 0..profiles {
+            let k = match p.peek() {
+                Some(Token::Word(w)) => w.parse::<usize>().ok(),
+                _ => None,
+            }
+            .ok_or_else(|| p.error("expected an outcome number for each profile"))?;
+            if k > outcomes.len() {
+                return Err(p.error(format!(
+                    "outcome {k} does not exist (there are {})",
+                    outcomes.len()
+                )));
+            }
+            p.at += 1;
+            payoffs.push(if k == 0 {
+                vec![BigRational::zero(); n]
+            } else {
+                outcomes[k - 1].clone()
+            });
+        }
+    } else {
+        for _ in 0..profiles {
+            let mut v = Vec::with_capacity(n);
+            for _ in 0..n {
+                if p.peek() == Some(&Token::Comma) {
+                    p.at += 1;
+                }
+                v.push(p.number("a payoff")?);
+            }
+            payoffs.push(v);
+        }
+    }
+    if p.peek().is_some() {
+        return Err(p.error("more than the game needs: expected the end of the file"));
+    }
+    NormalFormGame::new(title, players, strategies, payoffs)
+}
+
+fn quoted(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+fn header(game: &NormalFormGame) -> String {
+    let players: Vec<String> = game.players.iter().map(|p| quoted(p)).collect();
+    format!(
+        "NFG 1 R {} {{ {} }}\n\n",
+        quoted(&game.title),
+        players.join(" ")
+    )
+}
+
+/// Writes the payoff version: strategy counts, then one line of payoffs per profile.
+pub fn write_payoff_version(game: &NormalFormGame) -> String {
+    let counts: Vec<String> = game.shape().iter().map(usize::to_string).collect();
+    let mut out = header(game);
+    out.push_str(&format!("{{ {} }}\n\n", counts.join(" ")));
+    let profiles = game.shape().iter().product::<usize>();
+    for i in 0..profiles {
+        let v: Vec<String> = game.payoffs_at(i).iter().map(rational_text).collect();
+        out.push_str(&v.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+/// Writes the outcome version, as Gambit writes table games: strategy labels, an empty
+/// comment, one outcome per profile and the outcome numbers.
+pub fn write_outcome_version(game: &NormalFormGame) -> String {
+    let mut out = header(game);
+    out.push_str("{ ");
+    for labels in &game.strategies {
+        let l: Vec<String> = labels.iter().map(|s| quoted(s)).collect();
+        out.push_str(&format!("{{ {} }}\n", l.join(" ")));
+    }
+    out.push_str("}\n\"\"\n\n{\n");
+    let profiles = game.shape().iter().product::<usize>();
+    for i in 0..profiles {
+        let v: Vec<String> = game.payoffs_at(i).iter().map(rational_text).collect();
+        out.push_str(&format!("{{ \"\" {} }}\n", v.join(", ")));
+    }
+    out.push_str("}\n");
+    let numbers: Vec<String> = (1..=profiles).map(|i| i.to_string()).collect();
+    out.push_str(&numbers.join(" "));
+    out.push('\n');
+    out
+}
+
+/// A payoff matrix: rows separated by `;` or new lines, entries by spaces, commas or tabs
+/// (so CSV and TSV files read as they are). Errors give the row (line) and entry (column).
+pub fn parse_matrix(text: &str) -> Result<Vec<Vec<BigRational>>, StrategicError> {
+    let mut rows = Vec::new();
+    for (r, row) in text.split([';', '\n']).enumerate() {
+        let row = row.split('#').next().unwrap_or("").trim();
+        if row.is_empty() {
+            continue;
+        }
+        let mut values = Vec::new();
+        for (c, entry) in row
+            .split([',', ' ', '\t'])
+            .filter(|e| !e.trim().is_empty())
+            .enumerate()
+        {
+            values.push(
+                parse_number(entry.trim()).ok_or_else(|| StrategicError::Parse {
+                    line: r + 1,
+                    column: c + 1,
+                    message: format!("'{}' is not a number", entry.trim()),
+                })?,
+            );
+        }
+        if let Some(first) = rows.first().map(Vec::len) {
+            if first != values.len() {
+                return Err(StrategicError::Parse {
+                    line: r + 1,
+                    column: 1,
+                    message: format!("row has {} entries, the first row {first}", values.len()),
+                });
+            }
+        }
+        rows.push(values);
+    }
+    if rows.is_empty() {
+        return Err(StrategicError::Parse {
+            line: 1,
+            column: 1,
+            message: "the matrix is empty".into(),
+        });
+    }
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::integer;
+
+    /// Gambit's doc/formats.nfgpay.rst and formats.nfgout.rst: the same game (e02.nfg) in
+    /// both versions.
+    const PAYOFF: &str = "NFG 1 R \"Selten (IJGT, 75), Figure 2, normal form\"\n\
+        { \"Player 1\" \"Player 2\" } { 3 2 }\n\n1 1 0 2 0 2 1 1 0 3 2 0\n";
+    const OUTCOME: &str = "NFG 1 R \"Selten (IJGT, 75), Figure 2, normal form\" \
+        { \"Player 1\" \"Player 2\" }\n\n{\n{ \"1\" \"2\" \"3\" }\n{ \"1\" \"2\" }\n}\n\n{\n\
+        { \"\" 1, 1 }\n{ \"\" 0, 2 }\n{ \"\" 0, 2 }\n{ \"\" 1, 1 }\n{ \"\" 0, 3 }\n{ \"\" 2, 0 }\n}\n\
+        1 2 3 4 5 6\n";
+
+    #[test]
+    fn both_versions_read_the_same_game() {
+        let a = parse(PAYOFF).unwrap();
+        let b = parse(OUTCOME).unwrap();
+        assert_eq!(a.shape(), vec![3, 2]);
+        for i in 0..6 {
+            assert_eq!(a.payoffs_at(i), b.payoffs_at(i), "profile {i}");
+        }
+        // Profile 3 is (player 1's first strategy, player 2's second): payoffs 1, 1.
+        assert_eq!(a.payoffs_at(3), &[integer(1), integer(1)]);
+        for written in [write_payoff_version(&a), write_outcome_version(&b)] {
+            let back = parse(&written).unwrap();
+            assert_eq!(back.shape(), a.shape());
+            for i in 0..6 {
+                assert_eq!(back.payoffs_at(i), a.payoffs_at(i));
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_are_exact() {
+        let q = |n: i64, d: i64| BigRational::new(n.into(), d.into());
+        assert_eq!(parse_number(".5"), Some(q(1, 2)));
+        assert_eq!(parse_number("7.32"), Some(q(732, 100)));
+        assert_eq!(parse_number("1e-3"), Some(q(1, 1000)));
+        assert_eq!(parse_number("-3/2"), Some(q(-3, 2)));
+        assert_eq!(parse_number("2E2"), Some(q(200, 1)));
+        for bad in ["", "1/0", "abc", "1.2.3", "--1", "1e"] {
+            assert_eq!(parse_number(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn errors_give_line_and_column() {
+        let cases = [
+            (
+                "NFG 1 R \"t\" { \"a\" \"b\" } { 2 2 }\n1 2 3 4 5 6 7 x\n",
+                2,
+                15,
+            ),
+            (
+                "NFG 1 R \"t\" { \"a\" \"b\" } { 2 2 }\n1 2 3 4 5 6 7\n",
+                2,
+                14,
+            ),
+            (
+                "NFG 1 R \"t\" { \"a\" \"b\" } { 2 2 }\n1 2 3 4 5 6 7 8 9\n",
+                2,
+                17,
+            ),
+            ("NFG 2 R", 1, 5),
+            ("NFG 1 R \"t\" { \"a\" } { 2 }\n{ { \"\" 1 } }\n1 3\n", 3, 3),
+            ("NFG 1 R \"unclosed", 1, 9),
+        ];
+        for (text, line, column) in cases {
+            match parse(text) {
+                Err(StrategicError::Parse {
+                    line: l, column: c, ..
+                }) => {
+                    assert_eq!((l, c), (line, column), "{text:?}")
+                }
+                other => panic!("{text:?}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn labels_and_d_header() {
+        let g = parse(
+            "NFG 1 D \"\" { \"p\" \"q\" } { { \"l\" \"l\" } { \"\" \"x\" } } 1 2 3 4 5 6 7 8",
+        )
+        .unwrap();
+        assert_eq!(g.strategies[0], vec!["l_1", "l_2"]);
+        assert_eq!(g.strategies[1], vec!["_1", "x"]);
+    }
+
+    #[test]
+    fn matrices() {
+        let m = parse_matrix("3 0; 5 1").unwrap();
+        assert_eq!(
+            m,
+            vec![vec![integer(3), integer(0)], vec![integer(5), integer(1)]]
+        );
+        assert_eq!(parse_matrix("1,2\n3,4\n").unwrap().len(), 2);
+        assert!(matches!(
+            parse_matrix("1 2; 3 x"),
+            Err(StrategicError::Parse {
+                line: 2,
+                column: 2,
+                ..
+            })
+        ));
+        assert!(parse_matrix("1 2; 3").is_err());
+        assert!(parse_matrix("").is_err());
+    }
+}
