@@ -39,6 +39,22 @@ pub enum Command {
     /// Nash equilibria of a strategic game (Gambit .nfg file, or payoff matrices), exact:
     /// all extreme equilibria of two-player games, pure equilibria of larger ones.
     Nash(NashArgs),
+    /// Evolutionarily stable strategies of a symmetric game (exact second-order test).
+    Ess(GameArgs),
+}
+
+/// A strategic game: a Gambit .nfg file or payoff matrices.
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    /// A game in Gambit's .nfg format.
+    pub file: Option<std::path::PathBuf>,
+    /// Player 1's payoff matrix ("3 0; 5 1" or a CSV/TSV file); alone, the row payoffs of
+    /// a symmetric game.
+    #[arg(long, allow_hyphen_values = true, conflicts_with = "file")]
+    pub a: Option<String>,
+    /// Player 2's payoff matrix.
+    #[arg(long, allow_hyphen_values = true, requires = "a")]
+    pub b: Option<String>,
 }
 
 /// How `conway nash` computes equilibria.

@@ -5,6 +5,7 @@
 //! 1 internal failure, 130 a long run stopped by Ctrl-C after saving its checkpoint.
 
 mod args;
+mod ess;
 mod eval;
 mod grundy;
 mod nash;
@@ -57,6 +58,7 @@ fn main() -> ExitCode {
         Command::Eval(e) => eval::run(e, cli.json),
         Command::Grundy(g) => grundy::run(g, cli.json),
         Command::Nash(n) => nash::run(n, cli.json),
+        Command::Ess(e) => ess::run(e, cli.json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

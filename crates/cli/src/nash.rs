@@ -22,7 +22,7 @@ impl From<StrategicError> for CliError {
 }
 
 /// A matrix given inline (`"3 0; 5 1"`) or as a CSV/TSV file.
-fn matrix(flag: &str, text: &str) -> Result<Vec<Vec<num_rational::BigRational>>, CliError> {
+pub fn matrix(flag: &str, text: &str) -> Result<Vec<Vec<num_rational::BigRational>>, CliError> {
     let path = Path::new(text);
     let (source, content) = if path.is_file() {
         let content = std::fs::read_to_string(path)

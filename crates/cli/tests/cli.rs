@@ -476,3 +476,30 @@ fn nash_acceptance() {
         );
     }
 }
+
+#[test]
+fn ess_acceptance() {
+    // NOTES.md §4.3: Hawk–Dove (V=2, C=4) has the ESS (1/2,1/2); the stag hunt both pure
+    // conventions; zero-sum rock-paper-scissors none; the non-regular game
+    // [[0,1,1],[0,0,0],[0,-1,0]] has e1, which a naive definiteness test rejects.
+    for (a, ess) in [
+        ("-1 2; 0 1", vec![vec!["1/2", "1/2"]]),
+        ("4 0; 3 3", vec![vec!["1", "0"], vec!["0", "1"]]),
+        ("0 -1 1; 1 0 -1; -1 1 0", vec![]),
+        ("0 1 1; 0 0 0; 0 -1 0", vec![vec!["1", "0", "0"]]),
+    ] {
+        let out = conway()
+            .args(["ess", "--json", "--a", a])
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{a}");
+        let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+        let found: Vec<Vec<String>> = serde_json::from_value(v["ess"].clone()).expect("lists");
+        assert_eq!(found, ess, "{a}");
+    }
+    let out = conway()
+        .args(["ess", "--a", "1 2; 3 4", "--b", "1 2; 3 4"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+}

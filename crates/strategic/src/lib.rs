@@ -7,11 +7,15 @@
 //! - [`vertex`]: every extreme equilibrium of a two-player game by vertex enumeration of
 //!   the best-response polytopes (degenerate games included).
 //! - [`support`]: support enumeration, the oracle for nondegenerate games.
+//! - [`ess`]: evolutionarily stable strategies of symmetric games (exact second-order
+//!   conditions, [`copositive`] for the non-regular case).
 //! - [`linalg`]: exact linear algebra over the rationals.
 //!
 //! Nothing here prints or parses command lines.
 
+pub mod copositive;
 mod error;
+pub mod ess;
 pub mod game;
 pub mod linalg;
 pub mod nfg;

@@ -1,0 +1,71 @@
+//! `conway ess`: the evolutionarily stable strategies of a symmetric game, with every
+//! symmetric equilibrium and why it is or is not an ESS.
+
+use conway_strategic::ess::{symmetric_equilibria, symmetric_matrix, Verdict};
+use conway_strategic::game::rational_text;
+use serde_json::json;
+
+use crate::args::GameArgs;
+use crate::nash::read_game;
+use crate::out::emit;
+use crate::CliError;
+
+fn reason(v: &Verdict) -> &'static str {
+    match v {
+        Verdict::Ess => "ESS",
+        Verdict::NotNegativeDefinite => {
+            "not an ESS: a mutant on the support does as well and is not beaten back"
+        }
+        Verdict::NotCopositive => {
+            "not an ESS: a mutant using an alternative best reply invades (copositivity fails)"
+        }
+    }
+}
+
+/// Runs `conway ess`.
+pub fn run(args: GameArgs, json: bool) -> Result<(), CliError> {
+    let game = match (&args.a, &args.b) {
+        // A single matrix is the row player's payoffs of a symmetric game.
+        (Some(a), None) if args.file.is_none() => {
+            let a = crate::nash::matrix("--a", a)?;
+            let b: Vec<Vec<_>> = (0..a[0].len())
+                .map(|i| (0..a.len()).map(|j| a[j][i].clone()).collect())
+                .collect();
+            conway_strategic::NormalFormGame::bimatrix(&a, &b)?
+        }
+        _ => read_game(args.file.as_deref(), args.a.as_deref(), args.b.as_deref())?,
+    };
+    let a = symmetric_matrix(&game)?;
+    let candidates = symmetric_equilibria(&a)?;
+    let text_of = |x: &[num_rational::BigRational]| x.iter().map(rational_text).collect::<Vec<_>>();
+    let ess: Vec<Vec<String>> = candidates
+        .iter()
+        .filter(|c| c.verdict == Verdict::Ess)
+        .map(|c| text_of(&c.strategy))
+        .collect();
+    if json {
+        let obj = json!({
+            "ess": ess,
+            "symmetric_equilibria": candidates.iter().map(|c| json!({
+                "strategy": text_of(&c.strategy),
+                "ess": c.verdict == Verdict::Ess,
+                "reason": reason(&c.verdict),
+            })).collect::<Vec<_>>(),
+        });
+        emit(&format!("{obj}\n"));
+        return Ok(());
+    }
+    let mut text = String::new();
+    for c in &candidates {
+        text.push_str(&format!(
+            "({})  {}\n",
+            text_of(&c.strategy).join(","),
+            reason(&c.verdict)
+        ));
+    }
+    if candidates.is_empty() {
+        text.push_str("no isolated symmetric equilibrium, so no ESS\n");
+    }
+    emit(&text);
+    Ok(())
+}

@@ -1,0 +1,330 @@
+//! Evolutionarily stable strategies of a symmetric two-player game, exactly.
+//!
+//! x is an ESS when for every y ≠ x: yᵀAx ≤ xᵀAx, and yᵀAx = xᵀAx implies xᵀAy > yᵀAy
+//! (Maynard Smith). The test: (x, x) must be a symmetric equilibrium; with S its support and
+//! E ⊇ S its pure best replies, x is an ESS iff zᵀAz < 0 for every non-zero z in the cone
+//! {Σz = 0, z = 0 off E, z ≥ 0 on E∖S}. When E = S that is negative definiteness on the
+//! tangent space of the support (Haigh 1975); when E ⊋ S it is negative definiteness there
+//! plus strict copositivity of a Schur complement on the extra best replies — a plain
+//! definiteness test on all of E is wrong in that case.
+//!
+//! Candidates: an ESS is the only symmetric equilibrium with support inside its best replies,
+//! so it is the unique solution of the indifference equations on its support; every support
+//! whose equations have a unique solution is tried.
+
+use num_rational::BigRational;
+use num_traits::{One, Signed, Zero};
+
+use crate::copositive::{is_negative_definite, is_strictly_copositive};
+use crate::game::{Matrix, NormalFormGame};
+use crate::linalg::solve;
+use crate::StrategicError;
+
+/// The most strategies `ess` accepts (every support is tried).
+pub const MAX_ESS_STRATEGIES: usize = 16;
+
+/// Why a symmetric equilibrium is or is not an ESS.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// An ESS: strict equilibrium, or the second-order condition holds.
+    Ess,
+    /// Not an ESS: a mutant on the support does as well and invades (the form is not
+    /// negative definite on the support's tangent space).
+    NotNegativeDefinite,
+    /// Not an ESS: a mutant using the extra best replies invades (copositivity fails).
+    NotCopositive,
+}
+
+/// A symmetric equilibrium (x, x) and its verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The mixed strategy x.
+    pub strategy: Vec<BigRational>,
+    /// The verdict.
+    pub verdict: Verdict,
+}
+
+/// Player 1's payoff matrix of a symmetric game (B = Aᵀ), or an error saying why the game is
+/// not symmetric.
+pub fn symmetric_matrix(game: &NormalFormGame) -> Result<Matrix, StrategicError> {
+    let (a, b) = game.matrices()?;
+    let n = a.len();
+    if a[0].len() != n {
+        return Err(StrategicError::InvalidInput(format!(
+            "ESS needs a symmetric game; the players have {n} and {} strategies",
+            a[0].len()
+        )));
+    }
+    for i in 0..n {
+        for j in 0..n {
+            if b[i][j] != a[j][i] {
+                return Err(StrategicError::InvalidInput(format!(
+                    "ESS needs a symmetric game (B = Aᵀ); B[{}][{}] = {} but A[{}][{}] = {}",
+                    i + 1,
+                    j + 1,
+                    crate::game::rational_text(&b[i][j]),
+                    j + 1,
+                    i + 1,
+                    crate::game::rational_text(&a[j][i])
+                )));
+            }
+        }
+    }
+    Ok(a)
+}
+
+/// (Ax)_i for every i.
+fn payoffs_against(a: &Matrix, x: &[BigRational]) -> Vec<BigRational> {
+    a.iter()
+        .map(|row| row.iter().zip(x).map(|(p, q)| p * q).sum())
+        .collect()
+}
+
+/// The ESS test for a symmetric equilibrium x (assumed one).
+pub fn verdict(a: &Matrix, x: &[BigRational]) -> Verdict {
+    let n = a.len();
+    let ax = payoffs_against(a, x);
+    let value: BigRational = ax.iter().zip(x).map(|(p, q)| p * q).sum();
+    let support: Vec<usize> = (0..n).filter(|&i| !x[i].is_zero()).collect();
+    let extra: Vec<usize> = (0..n)
+        .filter(|&i| x[i].is_zero() && ax[i] == value)
+        .collect();
+    // The symmetric part M = (A + Aᵀ)/2 gives the same quadratic form.
+    let two = BigRational::from_integer(2.into());
+    let m = |i: usize, j: usize| (&a[i][j] + &a[j][i]) / &two;
+    let k = support[0];
+    let free = &support[1..];
+    // z = Σ w_i (e_i − e_k) + Σ b_t (e_t − e_k).
+    let form = |i: usize, j: usize| m(i, j) - m(i, k) - m(k, j) + m(k, k);
+    let c: Matrix = free
+        .iter()
+        .map(|&i| free.iter().map(|&j| form(i, j)).collect())
+        .collect();
+    if !is_negative_definite(&c) {
+        return Verdict::NotNegativeDefinite;
+    }
+    if extra.is_empty() {
+        return Verdict::Ess;
+    }
+    let d: Matrix = free
+        .iter()
+        .map(|&i| extra.iter().map(|&t| form(i, t)).collect())
+        .collect();
+    let g: Matrix = extra
+        .iter()
+        .map(|&s| extra.iter().map(|&t| form(s, t)).collect())
+        .collect();
+    // H = −(G − Dᵀ C⁻¹ D): maximise over w for each b ≥ 0.
+    let mut h = g.clone();
+    if !free.is_empty() {
+        let columns: Vec<Vec<BigRational>> = (0..extra.len())
+            .map(|t| {
+                let rhs: Vec<BigRational> = d.iter().map(|row| row[t].clone()).collect();
+                solve(c.clone(), rhs).unwrap_or_default()
+            })
+            .collect();
+        for s in 0..extra.len() {
+            for t in 0..extra.len() {
+                let dt_cinv_d: BigRational =
+                    (0..free.len()).map(|i| &d[i][s] * &columns[t][i]).sum();
+                h[s][t] -= dt_cinv_d;
+            }
+        }
+    }
+    let neg_h: Matrix = h.iter().map(|r| r.iter().map(|x| -x).collect()).collect();
+    if is_strictly_copositive(&neg_h) {
+        Verdict::Ess
+    } else {
+        Verdict::NotCopositive
+    }
+}
+
+/// Every symmetric equilibrium (x, x) that is isolated on its support, with its verdict.
+pub fn symmetric_equilibria(a: &Matrix) -> Result<Vec<Candidate>, StrategicError> {
+    let n = a.len();
+    if n > MAX_ESS_STRATEGIES {
+        return Err(StrategicError::TooLarge(format!(
+            "ESS search takes at most {MAX_ESS_STRATEGIES} strategies"
+        )));
+    }
+    let mut out = Vec::new();
+    for mask in 1u32..1 << n {
+        let support: Vec<usize> = (0..n).filter(|i| mask >> i & 1 == 1).collect();
+        let k = support.len();
+        // Unknowns x_S and v: A_SS x_S = v·1, Σ x_S = 1.
+        let mut rows: Matrix = support
+            .iter()
+            .map(|&i| {
+                let mut r: Vec<BigRational> = support.iter().map(|&j| a[i][j].clone()).collect();
+                r.push(-BigRational::one());
+                r
+            })
+            .collect();
+        let mut total = vec![BigRational::one(); k];
+        total.push(BigRational::zero());
+        rows.push(total);
+        let mut rhs = vec![BigRational::zero(); k];
+        rhs.push(BigRational::one());
+        let Some(z) = solve(rows, rhs) else { continue };
+        if z[..k].iter().any(|p| !p.is_positive()) {
+            continue;
+        }
+        let mut x = vec![BigRational::zero(); n];
+        for (idx, &i) in support.iter().enumerate() {
+            x[i] = z[idx].clone();
+        }
+        let ax = payoffs_against(a, &x);
+        if ax.iter().any(|p| p > &z[k]) {
+            continue;
+        }
+        let verdict = verdict(a, &x);
+        out.push(Candidate {
+            strategy: x,
+            verdict,
+        });
+    }
+    Ok(out)
+}
+
+/// Every ESS of the symmetric game with row payoffs `a`.
+pub fn evolutionarily_stable(a: &Matrix) -> Result<Vec<Vec<BigRational>>, StrategicError> {
+    Ok(symmetric_equilibria(a)?
+        .into_iter()
+        .filter(|c| c.verdict == Verdict::Ess)
+        .map(|c| c.strategy)
+        .collect())
+}
+
+/// Whether `x` satisfies the definition against every mutant y on a grid of the simplex
+/// with `steps` parts per unit — a slow check of the conditions themselves, for tests.
+pub fn resists_grid_mutants(a: &Matrix, x: &[BigRational], steps: u32) -> bool {
+    let n = a.len();
+    let mut y = vec![0u32; n];
+    fn rec(i: usize, left: u32, y: &mut Vec<u32>, f: &mut dyn FnMut(&[u32]) -> bool) -> bool {
+        if i + 1 == y.len() {
+            y[i] = left;
+            return f(y);
+        }
+        (0..=left).all(|v| {
+            y[i] = v;
+            rec(i + 1, left - v, y, f)
+        })
+    }
+    let xax: BigRational = payoffs_against(a, x)
+        .iter()
+        .zip(x)
+        .map(|(p, q)| p * q)
+        .sum();
+    let mut check = |grid: &[u32]| {
+        let yv: Vec<BigRational> = grid
+            .iter()
+            .map(|&g| BigRational::new(g.into(), steps.into()))
+            .collect();
+        if yv == x {
+            return true;
+        }
+        let ay = payoffs_against(a, &yv);
+        let yax: BigRational = payoffs_against(a, x)
+            .iter()
+            .zip(&yv)
+            .map(|(p, q)| p * q)
+            .sum();
+        let xay: BigRational = ay.iter().zip(x).map(|(p, q)| p * q).sum();
+        let yay: BigRational = ay.iter().zip(&yv).map(|(p, q)| p * q).sum();
+        yax < xax || (yax == xax && xay > yay)
+    };
+    rec(0, steps, &mut y, &mut check)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::integer;
+    use proptest::prelude::*;
+
+    fn m(rows: &[&[i64]]) -> Matrix {
+        rows.iter()
+            .map(|r| r.iter().map(|&x| integer(x)).collect())
+            .collect()
+    }
+
+    fn q(n: i64, d: i64) -> BigRational {
+        BigRational::new(n.into(), d.into())
+    }
+
+    /// The acceptance table of NOTES.md §4.3 (each row computed there exactly).
+    #[test]
+    fn published_cases() {
+        let cases: Vec<(Matrix, Vec<Vec<BigRational>>)> = vec![
+            // Hawk–Dove V=2, C=4.
+            (m(&[&[-1, 2], &[0, 1]]), vec![vec![q(1, 2), q(1, 2)]]),
+            (m(&[&[3, 2], &[4, 1]]), vec![vec![q(1, 2), q(1, 2)]]),
+            (m(&[&[-1, 4], &[0, 2]]), vec![vec![q(2, 3), q(1, 3)]]),
+            // Stag hunt: both pure conventions, not the mixed equilibrium.
+            (
+                m(&[&[4, 0], &[3, 3]]),
+                vec![vec![q(1, 1), q(0, 1)], vec![q(0, 1), q(1, 1)]],
+            ),
+            // Prisoner's dilemma.
+            (m(&[&[3, 0], &[5, 1]]), vec![vec![q(0, 1), q(1, 1)]]),
+            // Rock-paper-scissors, zero-sum: no ESS.
+            (m(&[&[0, -1, 1], &[1, 0, -1], &[-1, 1, 0]]), vec![]),
+            // RPS, win 2 / lose 1: the uniform strategy is an ESS.
+            (
+                m(&[&[0, -1, 2], &[2, 0, -1], &[-1, 2, 0]]),
+                vec![vec![q(1, 3), q(1, 3), q(1, 3)]],
+            ),
+            // RPS, win 1 / lose 2: not.
+            (m(&[&[0, -2, 1], &[1, 0, -2], &[-2, 1, 0]]), vec![]),
+            // Zeeman-type: e1 only.
+            (
+                m(&[&[0, 6, -4], &[-3, 0, 5], &[-1, 3, 0]]),
+                vec![vec![q(1, 1), q(0, 1), q(0, 1)]],
+            ),
+            (m(&[&[1, 1], &[1, 0]]), vec![vec![q(1, 1), q(0, 1)]]),
+            (m(&[&[1, 1], &[1, 1]]), vec![]),
+        ];
+        for (a, expected) in cases {
+            let mut found = evolutionarily_stable(&a).unwrap();
+            found.sort();
+            let mut expected = expected;
+            expected.sort();
+            assert_eq!(found, expected, "{a:?}");
+        }
+    }
+
+    /// The non-regular case: e1 is an ESS of [[0,1,1],[0,0,0],[0,-1,0]] (best replies E =
+    /// all three strategies, the cone test passes), though the form is not negative
+    /// definite on the span of E — the naive test would reject it.
+    #[test]
+    fn naive_definiteness_is_wrong_off_the_support() {
+        let a = m(&[&[0, 1, 1], &[0, 0, 0], &[0, -1, 0]]);
+        let e1 = vec![q(1, 1), q(0, 1), q(0, 1)];
+        assert_eq!(verdict(&a, &e1), Verdict::Ess);
+        // Naive: negative definiteness of the form on {Σz = 0} over all of E.
+        let two = integer(2);
+        let mm = |i: usize, j: usize| (&a[i][j] + &a[j][i]) / &two;
+        let form = |i: usize, j: usize| mm(i, j) - mm(i, 0) - mm(0, j) + mm(0, 0);
+        let naive: Matrix = (1..3)
+            .map(|i| (1..3).map(|j| form(i, j)).collect())
+            .collect();
+        assert!(!is_negative_definite(&naive));
+        assert!(resists_grid_mutants(&a, &e1, 30));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Every ESS found resists every mutant of a grid; every rejected candidate has a
+        /// mutant on a fine grid or on a line that invades (checked on the grid when it shows).
+        #[test]
+        fn verdicts_match_the_definition_on_a_grid(entries in proptest::collection::vec(-4i64..5, 9)) {
+            let a: Matrix = entries.chunks(3).map(|r| r.iter().map(|&x| integer(x)).collect()).collect();
+            for c in symmetric_equilibria(&a).unwrap() {
+                if c.verdict == Verdict::Ess {
+                    prop_assert!(resists_grid_mutants(&a, &c.strategy, 24), "{:?}", c.strategy);
+                }
+            }
+        }
+    }
+}
