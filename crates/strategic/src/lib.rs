@@ -9,6 +9,8 @@
 //! - [`support`]: support enumeration, the oracle for nondegenerate games.
 //! - [`ess`]: evolutionarily stable strategies of symmetric games (exact second-order
 //!   conditions, [`copositive`] for the non-regular case).
+//! - [`stable`]: stochastically stable states of the KMR / Young dynamic (recurrent
+//!   classes, least resistances, minimum arborescences).
 //! - [`linalg`]: exact linear algebra over the rationals.
 //!
 //! Nothing here prints or parses command lines.
@@ -20,6 +22,7 @@ pub mod game;
 pub mod linalg;
 pub mod nfg;
 pub mod pure;
+pub mod stable;
 pub mod support;
 pub mod vertex;
 

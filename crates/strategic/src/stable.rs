@@ -1,0 +1,490 @@
+//! Stochastically stable states of the KMR / Young best-response dynamic with mutations.
+//!
+//! N agents play a symmetric game. Each period one agent, drawn uniformly, revises: with
+//! probability 1 − ε it picks a best reply to the other N − 1 agents (uniformly among ties),
+//! with probability ε any strategy uniformly. A state is the number of agents on each
+//! strategy. A move to a best reply costs nothing, any other move one mutation: that is the
+//! *resistance* of the transition (Young 1993).
+//!
+//! The recurrent classes of the unperturbed dynamic are the closed strongly connected
+//! components of the zero-resistance graph. Between classes, the least resistance is a
+//! shortest path (0-1 breadth-first search). The *stochastic potential* of a class is the
+//! least total resistance of a spanning tree of classes directed into it — a minimum
+//! arborescence (Chu–Liu/Edmonds). The classes of least potential are the stochastically
+//! stable ones: the support of the stationary distribution as ε → 0.
+
+use std::collections::{HashMap, VecDeque};
+
+use num_rational::BigRational;
+use num_traits::Zero;
+
+use crate::game::Matrix;
+use crate::StrategicError;
+
+/// The most states (distributions of agents over strategies) the analysis builds.
+pub const MAX_STATES: usize = 2_000_000;
+
+/// The population game: payoffs and the number of agents.
+#[derive(Clone, Debug)]
+pub struct Population {
+    a: Matrix,
+    agents: usize,
+    states: Vec<Vec<usize>>,
+    index: HashMap<Vec<usize>, usize>,
+}
+
+/// One possible revision: from state `from` to state `to` with this resistance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Transition {
+    /// The state after the revision.
+    pub to: usize,
+    /// The strategy the agent leaves.
+    pub from_strategy: usize,
+    /// The strategy it takes.
+    pub to_strategy: usize,
+    /// 0 for a best reply, 1 for a mutation.
+    pub resistance: u32,
+}
+
+/// The analysis: recurrent classes, their resistances and potentials.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StabilityReport {
+    /// Each recurrent class as its states (agent counts per strategy).
+    pub classes: Vec<Vec<Vec<usize>>>,
+    /// `resistance[i][j]`: the least resistance of a path from class i to class j.
+    pub resistance: Vec<Vec<u64>>,
+    /// The stochastic potential of each class.
+    pub potentials: Vec<u64>,
+    /// The classes of least potential.
+    pub stable: Vec<usize>,
+}
+
+fn compositions(total: usize, parts: usize) -> Vec<Vec<usize>> {
+    if parts == 1 {
+        return vec![vec![total]];
+    }
+    let mut out = Vec::new();
+    for first in (0..=total).rev() {
+        for mut rest in compositions(total - first, parts - 1) {
+            rest.insert(0, first);
+            out.push(rest);
+        }
+    }
+    out
+}
+
+fn binomial(n: usize, k: usize) -> Option<usize> {
+    (0..k).try_fold(1usize, |acc, i| acc.checked_mul(n - i).map(|x| x / (i + 1)))
+}
+
+impl Population {
+    /// `agents` agents playing the symmetric game with row payoffs `a`.
+    pub fn new(a: Matrix, agents: usize) -> Result<Self, StrategicError> {
+        let n = a.len();
+        if agents < 2 {
+            return Err(StrategicError::InvalidInput(format!(
+                "{agents} agents: the dynamic needs at least 2"
+            )));
+        }
+        let count = binomial(agents + n - 1, n - 1).filter(|&c| c <= MAX_STATES);
+        if count.is_none() {
+            return Err(StrategicError::TooLarge(format!(
+                "{agents} agents on {n} strategies make more than {MAX_STATES} states"
+            )));
+        }
+        let states = compositions(agents, n);
+        let index = states.iter().cloned().enumerate().map(|(i, s)| (s, i)).collect();
+        Ok(Population {
+            a,
+            agents,
+            states,
+            index,
+        })
+    }
+
+    /// Every state, as agent counts per strategy.
+    pub fn states(&self) -> &[Vec<usize>] {
+        &self.states
+    }
+
+    /// The number of agents.
+    pub fn agents(&self) -> usize {
+        self.agents
+    }
+
+    /// The best replies of an agent now playing `s` in state `x`, against the others.
+    pub fn best_replies(&self, x: &[usize], s: usize) -> Vec<usize> {
+        let n = self.a.len();
+        let payoff = |t: usize| -> BigRational {
+            (0..n)
+                .map(|u| {
+                    let others = x[u] - usize::from(u == s);
+                    &self.a[t][u] * BigRational::from_integer(others.into())
+                })
+                .sum()
+        };
+        let values: Vec<BigRational> = (0..n).map(payoff).collect();
+        let best = values.iter().max().cloned().unwrap_or_else(BigRational::zero);
+        (0..n).filter(|&t| values[t] == best).collect()
+    }
+
+    /// Every revision that changes the state, with its resistance.
+    pub fn transitions(&self, from: usize) -> Vec<Transition> {
+        let x = &self.states[from];
+        let n = x.len();
+        let mut out = Vec::new();
+        for s in (0..n).filter(|&s| x[s] > 0) {
+            let best = self.best_replies(x, s);
+            for t in (0..n).filter(|&t| t != s) {
+                let mut y = x.clone();
+                y[s] -= 1;
+                y[t] += 1;
+                out.push(Transition {
+                    to: self.index[&y],
+                    from_strategy: s,
+                    to_strategy: t,
+                    resistance: u32::from(!best.contains(&t)),
+                });
+            }
+        }
+        out
+    }
+
+    /// Recurrent classes, resistances, potentials and the stochastically stable classes.
+    pub fn analyse(&self) -> StabilityReport {
+        let count = self.states.len();
+        let edges: Vec<Vec<Transition>> = (0..count).map(|s| self.transitions(s)).collect();
+        let free: Vec<Vec<usize>> = edges
+            .iter()
+            .map(|e| e.iter().filter(|t| t.resistance == 0).map(|t| t.to).collect())
+            .collect();
+        let component = strongly_connected(&free);
+        let components = component.iter().copied().max().map_or(0, |c| c + 1);
+        let mut closed = vec![true; components];
+        for (s, outs) in free.iter().enumerate() {
+            if outs.iter().any(|&t| component[t] != component[s]) {
+                closed[component[s]] = false;
+            }
+        }
+        let mut classes: Vec<Vec<usize>> = Vec::new();
+        let mut class_of_component = vec![usize::MAX; components];
+        for s in 0..count {
+            let c = component[s];
+            if closed[c] {
+                if class_of_component[c] == usize::MAX {
+                    class_of_component[c] = classes.len();
+                    classes.push(Vec::new());
+                }
+                classes[class_of_component[c]].push(s);
+            }
+        }
+        let k = classes.len();
+        let mut resistance = vec![vec![0u64; k]; k];
+        for (i, class) in classes.iter().enumerate() {
+            let dist = zero_one_distances(&edges, class);
+            for (j, target) in classes.iter().enumerate() {
+                resistance[i][j] = target.iter().map(|&s| dist[s]).min().unwrap_or(u64::MAX);
+            }
+        }
+        let potentials: Vec<u64> = (0..k).map(|root| min_in_arborescence(&resistance, root)).collect();
+        let least = potentials.iter().copied().min().unwrap_or(0);
+        let stable = (0..k).filter(|&c| potentials[c] == least).collect();
+        StabilityReport {
+            classes: classes
+                .iter()
+                .map(|c| c.iter().map(|&s| self.states[s].clone()).collect())
+                .collect(),
+            resistance,
+            potentials,
+            stable,
+        }
+    }
+}
+
+/// Tarjan's strongly connected components without recursion: a component number per node.
+fn strongly_connected(graph: &[Vec<usize>]) -> Vec<usize> {
+    let n = graph.len();
+    let (mut index, mut low) = (vec![usize::MAX; n], vec![0usize; n]);
+    let mut on_stack = vec![false; n];
+    let (mut stack, mut component) = (Vec::new(), vec![usize::MAX; n]);
+    let (mut next_index, mut next_component) = (0, 0);
+    for root in 0..n {
+        if index[root] != usize::MAX {
+            continue;
+        }
+        let mut calls: Vec<(usize, usize)> = vec![(root, 0)];
+        index[root] = next_index;
+        low[root] = next_index;
+        next_index += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (v, ref mut i)) = calls.last_mut() {
+            if *i < graph[v].len() {
+                let w = graph[v][*i];
+                *i += 1;
+                if index[w] == usize::MAX {
+                    index[w] = next_index;
+                    low[w] = next_index;
+                    next_index += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    calls.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            calls.pop();
+            if let Some(&(parent, _)) = calls.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == index[v] {
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    component[w] = next_component;
+                    if w == v {
+                        break;
+                    }
+                }
+                next_component += 1;
+            }
+        }
+    }
+    component
+}
+
+/// Least resistance from any of `sources` to every state (0-1 breadth-first search).
+fn zero_one_distances(edges: &[Vec<Transition>], sources: &[usize]) -> Vec<u64> {
+    let mut dist = vec![u64::MAX; edges.len()];
+    let mut queue = VecDeque::new();
+    for &s in sources {
+        dist[s] = 0;
+        queue.push_back(s);
+    }
+    while let Some(s) = queue.pop_front() {
+        for t in &edges[s] {
+            let d = dist[s] + u64::from(t.resistance);
+            if d < dist[t.to] {
+                dist[t.to] = d;
+                if t.resistance == 0 {
+                    queue.push_front(t.to);
+                } else {
+                    queue.push_back(t.to);
+                }
+            }
+        }
+    }
+    dist
+}
+
+/// The least total weight of a tree in which every node other than `root` has one outgoing
+/// edge `i → j` of weight `w[i][j]` and a path to the root (Chu–Liu/Edmonds on the reversed
+/// edges).
+pub fn min_in_arborescence(w: &[Vec<u64>], root: usize) -> u64 {
+    // Edges of the out-arborescence problem: reversed, u = j → v = i with weight w[i][j].
+    let n = w.len();
+    let mut edges: Vec<(usize, usize, u64)> = Vec::new();
+    for i in 0..n {
+        for j in 0..n {
+            if i != j && w[i][j] != u64::MAX {
+                edges.push((j, i, w[i][j]));
+            }
+        }
+    }
+    let (mut nodes, mut root, mut total) = (n, root, 0u64);
+    loop {
+        // The cheapest incoming edge of every node.
+        let mut best_in = vec![u64::MAX; nodes];
+        let mut from = vec![usize::MAX; nodes];
+        for &(u, v, c) in &edges {
+            if u != v && c < best_in[v] {
+                best_in[v] = c;
+                from[v] = u;
+            }
+        }
+        best_in[root] = 0;
+        if (0..nodes).any(|v| v != root && best_in[v] == u64::MAX) {
+            return u64::MAX;
+        }
+        // Find cycles among the chosen edges.
+        let mut group = vec![usize::MAX; nodes];
+        let mut visited = vec![usize::MAX; nodes];
+        let mut groups = 0;
+        for v in 0..nodes {
+            total += best_in[v];
+            let mut x = v;
+            while visited[x] != v && group[x] == usize::MAX && x != root {
+                visited[x] = v;
+                x = from[x];
+            }
+            if x != root && group[x] == usize::MAX {
+                // x is on a new cycle.
+                let mut y = from[x];
+                while y != x {
+                    group[y] = groups;
+                    y = from[y];
+                }
+                group[x] = groups;
+                groups += 1;
+            }
+        }
+        if groups == 0 {
+            return total;
+        }
+        for g in group.iter_mut() {
+            if *g == usize::MAX {
+                *g = groups;
+                groups += 1;
+            }
+        }
+        edges = edges
+            .into_iter()
+            .filter_map(|(u, v, c)| {
+                let (gu, gv) = (group[u], group[v]);
+                (gu != gv).then(|| (gu, gv, c - best_in[v]))
+            })
+            .collect();
+        nodes = groups;
+        root = group[root];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::integer;
+    use num_traits::One;
+    use proptest::prelude::*;
+
+    fn m(rows: &[&[i64]]) -> Matrix {
+        rows.iter().map(|r| r.iter().map(|&x| integer(x)).collect()).collect()
+    }
+
+    fn potential_of(report: &StabilityReport, monomorphic: &[usize]) -> u64 {
+        let c = report
+            .classes
+            .iter()
+            .position(|c| c == &vec![monomorphic.to_vec()])
+            .expect("the class exists");
+        report.potentials[c]
+    }
+
+    /// NOTES.md §4.4, worked examples A and B (Young 1993's tree method; the exact
+    /// stationary distributions computed there agree): risk dominance selects.
+    #[test]
+    fn coordination_games_select_risk_dominance() {
+        let r = Population::new(m(&[&[4, 0], &[3, 2]]), 10).unwrap().analyse();
+        assert_eq!(r.classes.len(), 2);
+        assert_eq!(potential_of(&r, &[0, 10]), 3);
+        assert_eq!(potential_of(&r, &[10, 0]), 6);
+        assert_eq!(r.classes[r.stable[0]], vec![vec![0, 10]]);
+        // Stag hunt: Hare (risk-dominant) beats Stag (payoff-dominant).
+        let r = Population::new(m(&[&[4, 0], &[3, 3]]), 10).unwrap().analyse();
+        assert_eq!((potential_of(&r, &[0, 10]), potential_of(&r, &[10, 0])), (3, 7));
+        assert_eq!(r.stable.len(), 1);
+        assert_eq!(r.classes[r.stable[0]], vec![vec![0, 10]]);
+    }
+
+    /// NOTES.md §4.4, example D (Young's 3×3 game): exact potentials
+    /// (γ(all-C), γ(all-B), γ(all-A)) for several N.
+    #[test]
+    fn youngs_three_by_three() {
+        let a = m(&[&[6, 0, 0], &[5, 7, 5], &[0, 5, 8]]);
+        for (n, c, b, aa) in [(6, 3, 3, 7), (10, 6, 6, 12), (20, 11, 11, 24), (30, 16, 15, 37)] {
+            let r = Population::new(a.clone(), n).unwrap().analyse();
+            let got = (
+                potential_of(&r, &[0, 0, n]),
+                potential_of(&r, &[0, n, 0]),
+                potential_of(&r, &[n, 0, 0]),
+            );
+            assert_eq!(got, (c, b, aa), "N = {n}");
+        }
+    }
+
+    /// Brute force over parent functions: the oracle for the arborescence.
+    fn brute_arborescence(w: &[Vec<u64>], root: usize) -> u64 {
+        let n = w.len();
+        let mut best = u64::MAX;
+        let mut parent = vec![0usize; n];
+        let total = n.pow(n as u32);
+        for code in 0..total {
+            let mut c = code;
+            for p in parent.iter_mut() {
+                *p = c % n;
+                c /= n;
+            }
+            if (0..n).any(|i| i != root && parent[i] == i) {
+                continue;
+            }
+            let reaches = (0..n).all(|i| {
+                let mut x = i;
+                for _ in 0..n {
+                    if x == root {
+                        return true;
+                    }
+                    x = parent[x];
+                }
+                x == root
+            });
+            if reaches {
+                let cost = (0..n).filter(|&i| i != root).map(|i| w[i][parent[i]]).sum();
+                best = best.min(cost);
+            }
+        }
+        best
+    }
+
+    /// The exact stationary distribution of the perturbed chain for a small ε concentrates
+    /// on the stochastically stable class.
+    #[test]
+    fn stationary_distribution_agrees() {
+        let pop = Population::new(m(&[&[4, 0], &[3, 2]]), 6).unwrap();
+        let report = pop.analyse();
+        let eps = BigRational::new(1.into(), 1000.into());
+        let count = pop.states().len();
+        let n = 2;
+        // P[x][y] for the single-revision model.
+        let mut p = vec![vec![BigRational::zero(); count]; count];
+        for (x, state) in pop.states().iter().enumerate() {
+            for s in (0..n).filter(|&s| state[s] > 0) {
+                let drawn = BigRational::new(state[s].into(), pop.agents().into());
+                let best = pop.best_replies(state, s);
+                for t in 0..n {
+                    let mut prob = &eps / BigRational::from_integer(n.into());
+                    if best.contains(&t) {
+                        prob += (BigRational::one() - &eps) / BigRational::from_integer(best.len().into());
+                    }
+                    let mut y = state.clone();
+                    y[s] -= 1;
+                    y[t] += 1;
+                    let yi = pop.states().iter().position(|z| z == &y).unwrap();
+                    p[x][yi] += &drawn * prob;
+                }
+            }
+        }
+        // μ P = μ, Σ μ = 1.
+        let mut rows: Matrix = (0..count)
+            .map(|y| (0..count).map(|x| if x == y { &p[x][y] - BigRational::one() } else { p[x][y].clone() }).collect())
+            .collect();
+        rows[count - 1] = vec![BigRational::one(); count];
+        let mut rhs = vec![BigRational::zero(); count];
+        rhs[count - 1] = BigRational::one();
+        let mu = crate::linalg::solve(rows, rhs).unwrap();
+        let stable_state = &report.classes[report.stable[0]][0];
+        let si = pop.states().iter().position(|z| z == stable_state).unwrap();
+        assert!(mu[si] > BigRational::new(99.into(), 100.into()), "μ = {:?}", mu[si]);
+    }
+
+    proptest! {
+        #[test]
+        fn edmonds_matches_brute_force(
+            n in 2usize..6,
+            weights in proptest::collection::vec(0u64..9, 36),
+            root in 0usize..6,
+        ) {
+            let root = root % n;
+            let w: Vec<Vec<u64>> = (0..n).map(|i| (0..n).map(|j| weights[i * 6 + j]).collect()).collect();
+            prop_assert_eq!(min_in_arborescence(&w, root), brute_arborescence(&w, root));
+        }
+    }
+}
