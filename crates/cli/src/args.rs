@@ -304,6 +304,26 @@ pub enum Game {
         /// Vertices holding tokens (a sum of games); none lists every vertex's value.
         tokens: Vec<String>,
     },
+    /// Green Hackenbush on a graph file (edges 'a b'; the ground is vertex 0 or 'ground').
+    GreenHackenbush {
+        /// The edge-list file.
+        file: std::path::PathBuf,
+    },
+    /// Undirected vertex geography: move a token along edges, never back to a visited vertex.
+    Geography {
+        /// The edge-list file (edge directions are ignored).
+        file: std::path::PathBuf,
+        /// The vertex the token starts on.
+        start: String,
+    },
+    /// Conjunctive compound on a DAG file: every token moves each turn; stuck token loses.
+    Conjunctive {
+        /// The edge-list file (a DAG).
+        file: std::path::PathBuf,
+        /// The vertices holding tokens.
+        #[arg(required = true)]
+        tokens: Vec<String>,
+    },
     /// Any heap game of 'conway grundy --list' (octal code, S(1,3,4), allbut(1,2), grundy,
     /// lasker, …) on a list of heaps.
     #[command(alias = "octal")]

@@ -115,6 +115,9 @@ fn solve(game: Game) -> Result<Solution, CliError> {
         Game::DawsonsKayles(r) => {
             heap_position("dawsons-kayles", "dawsons-kayles", &r.rows, r.misere, ROWS)?
         }
+        Game::GreenHackenbush { file } => crate::retro::green_hackenbush(&file)?,
+        Game::Geography { file, start } => crate::retro::geography(&file, &start)?,
+        Game::Conjunctive { file, tokens } => crate::retro::conjunctive(&file, &tokens)?,
         Game::Chase { .. } | Game::Digraph { .. } => {
             return Err(CliError::Internal(
                 "games with cycles are answered by retro.rs".into(),

@@ -8,6 +8,7 @@ use conway_impartial::heap::sequence::analyse;
 use conway_numbers::{Dyadic, Nimber};
 use conway_retrograde::chase::{self, Chase, Side};
 use conway_retrograde::digraph::Digraph;
+use conway_retrograde::graph_games::hackenbush::green_hackenbush;
 use conway_retrograde::loopy::{analyse_tokens, generalized_sg};
 use num_bigint::BigUint;
 
@@ -229,6 +230,24 @@ fn cycles(out: &mut String) -> Result<(), CliError> {
         out,
         "tokens on b and d: {} + {} = {}, outcome {} (a draw: neither player can force a win)",
         a.values[0], a.values[1], a.value, a.outcome
+    );
+    section(
+        out,
+        "Green Hackenbush: a triangle on a stalk, plus a single edge (fusion and colon principles)",
+        "conway solve green-hackenbush hk.txt",
+    );
+    let hk = Digraph::parse("0 a\na b\nb c\nc a\n0 d\n")?;
+    let r = green_hackenbush(&hk)?;
+    let chop = r
+        .winning_moves
+        .as_ref()
+        .and_then(|m| m.first())
+        .map(|m| format!("{}–{}", m.from, m.to))
+        .unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "value *{}; the winning move chops the edge {chop}",
+        r.value
     );
     Ok(())
 }

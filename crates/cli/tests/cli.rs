@@ -22,6 +22,14 @@ fn solve_json(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
+/// A bad argument list: exit status 2 and one line on stderr.
+fn assert_bad_input(args: &[&str]) {
+    let out = conway().args(args).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+}
+
 fn moves(v: &Value) -> Vec<String> {
     v["winning_moves"]
         .as_array()
@@ -106,8 +114,8 @@ fn every_listed_game_solves_a_position() {
     }
     assert_eq!(
         list.lines().count(),
-        cases.len() + 5,
-        "nim, wythoff, misere-nim, chase and digraph are tested elsewhere"
+        cases.len() + 8,
+        "nim, wythoff, misere-nim, chase, digraph and the graph games are tested elsewhere"
     );
 }
 
@@ -268,15 +276,7 @@ fn grundy_certifies_published_periods() {
     assert_eq!(v["certified"], false);
     assert_eq!(v["values"][13], "3", "OEIS A002188: G(13) = 3");
     for bad in [["grundy", "0.9z"], ["grundy", "chess"]] {
-        let out = conway().args(bad).output().expect("runs");
-        assert_eq!(out.status.code(), Some(2));
-        assert_eq!(
-            String::from_utf8_lossy(&out.stderr)
-                .trim_end()
-                .lines()
-                .count(),
-            1
-        );
+        assert_bad_input(&bad);
     }
 }
 
@@ -324,15 +324,7 @@ fn heap_games_in_solve_and_grundy() {
         vec!["grundy", "allbut(0)"],
         vec!["grundy", "grundy", "--to", "1000000"],
     ] {
-        let out = conway().args(&bad).output().expect("runs");
-        assert_eq!(out.status.code(), Some(2), "{bad:?}");
-        assert_eq!(
-            String::from_utf8_lossy(&out.stderr)
-                .trim_end()
-                .lines()
-                .count(),
-            1
-        );
+        assert_bad_input(&bad);
     }
 }
 
@@ -372,16 +364,7 @@ fn chase_acceptance() {
             "solve", "chase", "7", "1", "1", "2", "2", "--table", table_arg,
         ],
     ] {
-        let out = conway().args(&bad).output().expect("runs");
-        assert_eq!(out.status.code(), Some(2), "{bad:?}");
-        assert_eq!(
-            String::from_utf8_lossy(&out.stderr)
-                .trim_end()
-                .lines()
-                .count(),
-            1,
-            "{bad:?}"
-        );
+        assert_bad_input(&bad);
     }
 }
 
@@ -465,15 +448,7 @@ fn nash_acceptance() {
         vec!["nash", "--a", "1 2; x 4"],
         vec!["nash", "--a", "1", "--b", "1 2"],
     ] {
-        let out = conway().args(&args).output().expect("runs");
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert_eq!(
-            String::from_utf8_lossy(&out.stderr)
-                .trim_end()
-                .lines()
-                .count(),
-            1
-        );
+        assert_bad_input(&args);
     }
 }
 
@@ -502,4 +477,44 @@ fn ess_acceptance() {
         .output()
         .expect("runs");
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn graph_games() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let write = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).expect("written");
+        p.to_str().expect("utf-8 path").to_string()
+    };
+    // A triangle hanging from the ground by one edge (fusion: three loops, *1; then the
+    // colon principle: *2) and a single edge (*1): *3 (Winning Ways ch. 7).
+    let hk = write("hk.txt", "0 a\na b\nb c\nc a\n0 d\n");
+    let v = solve_json(&["green-hackenbush", &hk]);
+    assert_eq!(
+        (v["value"].as_str(), v["outcome"].as_str()),
+        (Some("*3"), Some("N"))
+    );
+    assert_eq!(v["winning_moves"].as_array().map(Vec::len), Some(1));
+    // Geography on a path of five vertices: the end loses, the second vertex wins.
+    let path = write("path.txt", "a b\nb c\nc d\nd e\n");
+    assert_eq!(solve_json(&["geography", &path, "a"])["outcome"], "P");
+    let v = solve_json(&["geography", &path, "b"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"].as_array().map(Vec::len), Some(2));
+    // Conjunctive compound: the shortest component decides.
+    let dag = write("dag.txt", "a: b c\nb: d\nc: d e\nd: f\n");
+    let v = solve_json(&["conjunctive", &dag, "a", "c"]);
+    assert_eq!(
+        (v["outcome"].as_str(), v["remoteness"].as_u64()),
+        (Some("N"), Some(1))
+    );
+    let cyclic = write("cyclic.txt", "a b\nb a\n");
+    for bad in [
+        vec!["solve", "conjunctive", &cyclic, "a"],
+        vec!["solve", "geography", &path, "zz"],
+        vec!["solve", "green-hackenbush", &path],
+    ] {
+        assert_bad_input(&bad);
+    }
 }

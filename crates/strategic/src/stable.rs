@@ -93,7 +93,12 @@ impl Population {
             )));
         }
         let states = compositions(agents, n);
-        let index = states.iter().cloned().enumerate().map(|(i, s)| (s, i)).collect();
+        let index = states
+            .iter()
+            .cloned()
+            .enumerate()
+            .map(|(i, s)| (s, i))
+            .collect();
         Ok(Population {
             a,
             agents,
@@ -124,7 +129,11 @@ impl Population {
                 .sum()
         };
         let values: Vec<BigRational> = (0..n).map(payoff).collect();
-        let best = values.iter().max().cloned().unwrap_or_else(BigRational::zero);
+        let best = values
+            .iter()
+            .max()
+            .cloned()
+            .unwrap_or_else(BigRational::zero);
         (0..n).filter(|&t| values[t] == best).collect()
     }
 
@@ -156,7 +165,12 @@ impl Population {
         let edges: Vec<Vec<Transition>> = (0..count).map(|s| self.transitions(s)).collect();
         let free: Vec<Vec<usize>> = edges
             .iter()
-            .map(|e| e.iter().filter(|t| t.resistance == 0).map(|t| t.to).collect())
+            .map(|e| {
+                e.iter()
+                    .filter(|t| t.resistance == 0)
+                    .map(|t| t.to)
+                    .collect()
+            })
             .collect();
         let component = strongly_connected(&free);
         let components = component.iter().copied().max().map_or(0, |c| c + 1);
@@ -168,8 +182,7 @@ impl Population {
         }
         let mut classes: Vec<Vec<usize>> = Vec::new();
         let mut class_of_component = vec![usize::MAX; components];
-        for s in 0..count {
-            let c = component[s];
+        for (s, &c) in component.iter().enumerate() {
             if closed[c] {
                 if class_of_component[c] == usize::MAX {
                     class_of_component[c] = classes.len();
@@ -186,7 +199,9 @@ impl Population {
                 resistance[i][j] = target.iter().map(|&s| dist[s]).min().unwrap_or(u64::MAX);
             }
         }
-        let potentials: Vec<u64> = (0..k).map(|root| min_in_arborescence(&resistance, root)).collect();
+        let potentials: Vec<u64> = (0..k)
+            .map(|root| min_in_arborescence(&resistance, root))
+            .collect();
         let least = potentials.iter().copied().min().unwrap_or(0);
         let stable = (0..k).filter(|&c| potentials[c] == least).collect();
         StabilityReport {
@@ -284,10 +299,10 @@ pub fn min_in_arborescence(w: &[Vec<u64>], root: usize) -> u64 {
     // Edges of the out-arborescence problem: reversed, u = j → v = i with weight w[i][j].
     let n = w.len();
     let mut edges: Vec<(usize, usize, u64)> = Vec::new();
-    for i in 0..n {
-        for j in 0..n {
-            if i != j && w[i][j] != u64::MAX {
-                edges.push((j, i, w[i][j]));
+    for (i, row) in w.iter().enumerate() {
+        for (j, &weight) in row.iter().enumerate() {
+            if i != j && weight != u64::MAX {
+                edges.push((j, i, weight));
             }
         }
     }
@@ -310,8 +325,8 @@ pub fn min_in_arborescence(w: &[Vec<u64>], root: usize) -> u64 {
         let mut group = vec![usize::MAX; nodes];
         let mut visited = vec![usize::MAX; nodes];
         let mut groups = 0;
+        total += best_in.iter().sum::<u64>();
         for v in 0..nodes {
-            total += best_in[v];
             let mut x = v;
             while visited[x] != v && group[x] == usize::MAX && x != root {
                 visited[x] = v;
@@ -357,7 +372,9 @@ mod tests {
     use proptest::prelude::*;
 
     fn m(rows: &[&[i64]]) -> Matrix {
-        rows.iter().map(|r| r.iter().map(|&x| integer(x)).collect()).collect()
+        rows.iter()
+            .map(|r| r.iter().map(|&x| integer(x)).collect())
+            .collect()
     }
 
     fn potential_of(report: &StabilityReport, monomorphic: &[usize]) -> u64 {
@@ -373,14 +390,21 @@ mod tests {
     /// stationary distributions computed there agree): risk dominance selects.
     #[test]
     fn coordination_games_select_risk_dominance() {
-        let r = Population::new(m(&[&[4, 0], &[3, 2]]), 10).unwrap().analyse();
+        let r = Population::new(m(&[&[4, 0], &[3, 2]]), 10)
+            .unwrap()
+            .analyse();
         assert_eq!(r.classes.len(), 2);
         assert_eq!(potential_of(&r, &[0, 10]), 3);
         assert_eq!(potential_of(&r, &[10, 0]), 6);
         assert_eq!(r.classes[r.stable[0]], vec![vec![0, 10]]);
         // Stag hunt: Hare (risk-dominant) beats Stag (payoff-dominant).
-        let r = Population::new(m(&[&[4, 0], &[3, 3]]), 10).unwrap().analyse();
-        assert_eq!((potential_of(&r, &[0, 10]), potential_of(&r, &[10, 0])), (3, 7));
+        let r = Population::new(m(&[&[4, 0], &[3, 3]]), 10)
+            .unwrap()
+            .analyse();
+        assert_eq!(
+            (potential_of(&r, &[0, 10]), potential_of(&r, &[10, 0])),
+            (3, 7)
+        );
         assert_eq!(r.stable.len(), 1);
         assert_eq!(r.classes[r.stable[0]], vec![vec![0, 10]]);
     }
@@ -390,7 +414,12 @@ mod tests {
     #[test]
     fn youngs_three_by_three() {
         let a = m(&[&[6, 0, 0], &[5, 7, 5], &[0, 5, 8]]);
-        for (n, c, b, aa) in [(6, 3, 3, 7), (10, 6, 6, 12), (20, 11, 11, 24), (30, 16, 15, 37)] {
+        for (n, c, b, aa) in [
+            (6, 3, 3, 7),
+            (10, 6, 6, 12),
+            (20, 11, 11, 24),
+            (30, 16, 15, 37),
+        ] {
             let r = Population::new(a.clone(), n).unwrap().analyse();
             let got = (
                 potential_of(&r, &[0, 0, n]),
@@ -452,7 +481,8 @@ mod tests {
                 for t in 0..n {
                     let mut prob = &eps / BigRational::from_integer(n.into());
                     if best.contains(&t) {
-                        prob += (BigRational::one() - &eps) / BigRational::from_integer(best.len().into());
+                        prob += (BigRational::one() - &eps)
+                            / BigRational::from_integer(best.len().into());
                     }
                     let mut y = state.clone();
                     y[s] -= 1;
@@ -464,7 +494,17 @@ mod tests {
         }
         // μ P = μ, Σ μ = 1.
         let mut rows: Matrix = (0..count)
-            .map(|y| (0..count).map(|x| if x == y { &p[x][y] - BigRational::one() } else { p[x][y].clone() }).collect())
+            .map(|y| {
+                (0..count)
+                    .map(|x| {
+                        if x == y {
+                            &p[x][y] - BigRational::one()
+                        } else {
+                            p[x][y].clone()
+                        }
+                    })
+                    .collect()
+            })
             .collect();
         rows[count - 1] = vec![BigRational::one(); count];
         let mut rhs = vec![BigRational::zero(); count];
@@ -472,7 +512,11 @@ mod tests {
         let mu = crate::linalg::solve(rows, rhs).unwrap();
         let stable_state = &report.classes[report.stable[0]][0];
         let si = pop.states().iter().position(|z| z == stable_state).unwrap();
-        assert!(mu[si] > BigRational::new(99.into(), 100.into()), "μ = {:?}", mu[si]);
+        assert!(
+            mu[si] > BigRational::new(99.into(), 100.into()),
+            "μ = {:?}",
+            mu[si]
+        );
     }
 
     proptest! {
