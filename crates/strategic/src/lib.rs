@@ -21,6 +21,7 @@ pub mod ess;
 pub mod game;
 pub mod linalg;
 pub mod nfg;
+pub mod pivot;
 pub mod pure;
 pub mod stable;
 pub mod support;

@@ -7,73 +7,37 @@
 //! equilibria are the completely labelled pairs of non-zero points, and the extreme
 //! equilibria the completely labelled pairs of vertices, normalised to probabilities.
 //!
-//! Vertices are found by walking the graph of feasible simplex bases from the origin: every
-//! entering column and every row tied in the ratio test (degeneracy) is followed, so each
-//! vertex is reached through at least one of its bases. Labels are read off the vertex itself,
-//! not off a basis, so a degenerate vertex keeps every label it has.
+//! Vertices are found by walking the graph of feasible simplex bases from the origin with
+//! integer pivoting ([`crate::pivot`]); a vertex of P with exactly m labels is matched to
+//! the vertices of Q with the complementary label set by a hash lookup, degenerate ones by
+//! a scan.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
+use num_bigint::BigInt;
+use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Zero};
 
 use crate::game::{MixedProfile, NormalFormGame};
+use crate::pivot::integer_polytope_vertices;
 use crate::StrategicError;
 
 /// The most strategies both players may have together (labels are one machine word).
 pub const MAX_LABELS: usize = 64;
 
-/// The most simplex bases visited per polytope before giving up.
-pub const MAX_BASES: usize = 5_000_000;
-
-/// A vertex of a polytope {z ≥ 0 : Mz ≤ 1}: its coordinates and labels (bit t for z_t = 0,
-/// bit d + r for a tight row r).
+/// A vertex of a polytope {z ≥ 0 : Mz ≤ 1}: its coordinates up to a positive factor and
+/// its labels (bit t for z_t = 0, bit d + r for a tight row r).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Vertex {
-    /// The coordinates.
-    pub point: Vec<BigRational>,
+    /// Coprime integers proportional to the coordinates (all zero at the origin).
+    pub direction: Vec<BigInt>,
     /// The labels as a bit set.
     pub labels: u64,
 }
 
-#[derive(Clone)]
-struct Tableau {
-    /// rows × (d + k + 1): the constraint rows over the variables z, the slacks, and the
-    /// right-hand side.
-    t: Vec<Vec<BigRational>>,
-    /// The basic variable of each row.
-    basis: Vec<usize>,
-}
-
-impl Tableau {
-    fn pivot(&mut self, row: usize, col: usize) {
-        let width = self.t[row].len();
-        let p = self.t[row][col].clone();
-        for c in 0..width {
-            self.t[row][c] /= &p;
-        }
-        for r in 0..self.t.len() {
-            if r == row || self.t[r][col].is_zero() {
-                continue;
-            }
-            let factor = self.t[r][col].clone();
-            for c in 0..width {
-                if !self.t[row][c].is_zero() {
-                    let delta = &factor * &self.t[row][c];
-                    self.t[r][c] -= delta;
-                }
-            }
-        }
-        self.basis[row] = col;
-    }
-
-    fn key(&self) -> u64 {
-        self.basis.iter().fold(0, |acc, &v| acc | 1 << v)
-    }
-}
-
-/// The vertices of {z ∈ ℝ^d : z ≥ 0, Mz ≤ 1} for a matrix `m` (k rows of d positive
-/// entries, so the polytope is bounded), each once.
+/// The vertices of {z ∈ ℝ^d : z ≥ 0, Mz ≤ 1} for a matrix `m` of positive entries (so the
+/// polytope is bounded), each once, by integer pivoting ([`crate::pivot`]).
 pub fn polytope_vertices(m: &[Vec<BigRational>]) -> Result<Vec<Vertex>, StrategicError> {
     let (k, d) = (m.len(), m.first().map_or(0, Vec::len));
     if d + k > MAX_LABELS {
@@ -81,101 +45,24 @@ pub fn polytope_vertices(m: &[Vec<BigRational>]) -> Result<Vec<Vertex>, Strategi
             "{d} + {k} strategies; vertex enumeration takes at most {MAX_LABELS} in all"
         )));
     }
-    let width = d + k + 1;
-    let mut start = Tableau {
-        t: (0..k)
-            .map(|r| {
-                let mut row = m[r].clone();
-                row.extend((0..k).map(|s| {
-                    if s == r {
-                        BigRational::one()
-                    } else {
-                        BigRational::zero()
-                    }
-                }));
-                row.push(BigRational::one());
-                row
-            })
-            .collect(),
-        basis: (d..d + k).collect(),
-    };
-    let mut seen_bases: HashSet<u64> = HashSet::new();
-    let mut seen_points: HashMap<Vec<BigRational>, u64> = HashMap::new();
-    let mut order: Vec<Vec<BigRational>> = Vec::new();
-    seen_bases.insert(start.key());
-    let mut stack = vec![std::mem::replace(
-        &mut start,
-        Tableau {
-            t: Vec::new(),
-            basis: Vec::new(),
-        },
-    )];
-    while let Some(tab) = stack.pop() {
-        // The vertex of this basis.
-        let mut point = vec![BigRational::zero(); d];
-        for (r, &v) in tab.basis.iter().enumerate() {
-            if v < d {
-                point[v] = tab.t[r][width - 1].clone();
-            }
-        }
-        if !seen_points.contains_key(&point) {
-            let mut labels = 0u64;
-            for (t, z) in point.iter().enumerate() {
-                if z.is_zero() {
-                    labels |= 1 << t;
-                }
-            }
-            for (r, row) in m.iter().enumerate() {
-                let s: BigRational = row.iter().zip(&point).map(|(a, z)| a * z).sum();
-                if s == BigRational::one() {
-                    labels |= 1 << (d + r);
-                }
-            }
-            seen_points.insert(point.clone(), labels);
-            order.push(point);
-        }
-        // Every neighbouring feasible basis.
-        for col in 0..d + k {
-            if tab.basis.contains(&col) {
-                continue;
-            }
-            let mut best: Option<BigRational> = None;
-            let mut rows = Vec::new();
-            for r in 0..k {
-                let a = &tab.t[r][col];
-                if !a.is_positive() {
-                    continue;
-                }
-                let ratio = &tab.t[r][width - 1] / a;
-                match &best {
-                    Some(b) if &ratio > b => {}
-                    Some(b) if &ratio == b => rows.push(r),
-                    _ => {
-                        best = Some(ratio);
-                        rows = vec![r];
-                    }
-                }
-            }
-            for r in rows {
-                let key = (tab.key() & !(1 << tab.basis[r])) | 1 << col;
-                if seen_bases.insert(key) {
-                    if seen_bases.len() > MAX_BASES {
-                        return Err(StrategicError::TooLarge(format!(
-                            "more than {MAX_BASES} simplex bases in one best-response polytope"
-                        )));
-                    }
-                    let mut next = tab.clone();
-                    next.pivot(r, col);
-                    stack.push(next);
-                }
-            }
-        }
-    }
-    Ok(order
+    // Scaling M by a positive integer scales the polytope, not its labels or directions.
+    let lcm = m
+        .iter()
+        .flatten()
+        .fold(BigInt::one(), |acc, x| acc.lcm(x.denom()));
+    let integer: Vec<Vec<BigInt>> = m
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|x| (x * BigRational::from_integer(lcm.clone())).to_integer())
+                .collect()
+        })
+        .collect();
+    Ok(integer_polytope_vertices(&integer)?
         .into_iter()
-        .map(|point| {
-            let labels = seen_points[&point];
-            Vertex { point, labels }
+        .map(|v| Vertex {
+            direction: v.direction,
+            labels: v.labels,
         })
         .collect())
 }
@@ -194,9 +81,12 @@ fn shifted(m: &[Vec<BigRational>]) -> Vec<Vec<BigRational>> {
         .collect()
 }
 
-fn normalised(point: &[BigRational]) -> Vec<BigRational> {
-    let total: BigRational = point.iter().sum();
-    point.iter().map(|x| x / &total).collect()
+fn normalised(direction: &[BigInt]) -> Vec<BigRational> {
+    let total: BigInt = direction.iter().sum();
+    direction
+        .iter()
+        .map(|x| BigRational::new(x.clone(), total.clone()))
+        .collect()
 }
 
 /// Every extreme equilibrium of a two-player game, in a fixed order (player 1's vertices in
@@ -210,10 +100,11 @@ pub fn extreme_equilibria(game: &NormalFormGame) -> Result<Vec<MixedProfile>, St
     let bt: Vec<Vec<BigRational>> = (0..n)
         .map(|j| (0..m).map(|i| b[i][j].clone()).collect())
         .collect();
-    let p_vertices = polytope_vertices(&bt)?;
     // Q: variables y (n), rows i: Σ_j a[i][j] y_j ≤ 1. Generic labels y_j = 0 → j,
     // row i → n + i; the game's labels are i for row i and m + j for y_j = 0.
-    let q_vertices = polytope_vertices(&a)?;
+    // The two polytopes are independent: one core each.
+    let (p_vertices, q_vertices) = rayon::join(|| polytope_vertices(&bt), || polytope_vertices(&a));
+    let (p_vertices, q_vertices) = (p_vertices?, q_vertices?);
     let relabel = |generic: u64| -> u64 {
         let ys = generic & ((1u64 << n) - 1);
         let rows = generic >> n;
@@ -224,20 +115,36 @@ pub fn extreme_equilibria(game: &NormalFormGame) -> Result<Vec<MixedProfile>, St
     } else {
         (1u64 << (m + n)) - 1
     };
+    let nonzero = |v: &Vertex| v.direction.iter().any(|z| !z.is_zero());
     let q: Vec<(Vec<BigRational>, u64)> = q_vertices
-        .into_iter()
-        .filter(|v| v.point.iter().any(|z| !z.is_zero()))
-        .map(|v| (normalised(&v.point), relabel(v.labels)))
-        .collect();
-    let mut out = Vec::new();
-    for x in p_vertices
         .iter()
-        .filter(|v| v.point.iter().any(|z| !z.is_zero()))
-    {
-        let xs = normalised(&x.point);
-        for (ys, labels) in &q {
-            if x.labels | labels == full {
-                out.push(vec![xs.clone(), ys.clone()]);
+        .filter(|v| nonzero(v))
+        .map(|v| (normalised(&v.direction), relabel(v.labels)))
+        .collect();
+    // A vertex of Q has at least n labels; one with exactly n is found by its label set,
+    // the degenerate ones (more labels) are checked one by one.
+    let mut by_labels: HashMap<u64, Vec<usize>> = HashMap::new();
+    let mut degenerate_q = Vec::new();
+    for (i, (_, labels)) in q.iter().enumerate() {
+        if labels.count_ones() as usize == n {
+            by_labels.entry(*labels).or_default().push(i);
+        } else {
+            degenerate_q.push(i);
+        }
+    }
+    let mut out = Vec::new();
+    for x in p_vertices.iter().filter(|v| nonzero(v)) {
+        let needed = full & !x.labels;
+        let candidates: Vec<usize> = if x.labels.count_ones() as usize == m {
+            let exact = by_labels.get(&needed).map(Vec::as_slice).unwrap_or(&[]);
+            exact.iter().chain(&degenerate_q).copied().collect()
+        } else {
+            (0..q.len()).collect()
+        };
+        let xs = normalised(&x.direction);
+        for i in candidates {
+            if q[i].1 & needed == needed {
+                out.push(vec![xs.clone(), q[i].0.clone()]);
             }
         }
     }
@@ -250,6 +157,7 @@ mod tests {
     use crate::game::integer;
     use crate::nfg::parse;
     use crate::support::support_enumeration;
+    use num_traits::Signed;
     use proptest::prelude::*;
 
     fn q(n: i64, d: i64) -> BigRational {
@@ -297,9 +205,9 @@ mod tests {
 
     /// The vertices of {z ≥ 0 : Mz ≤ 1} by brute force: every choice of d tight constraints
     /// among the d + k, solved exactly, kept when feasible.
-    fn brute_vertices(m: &[Vec<BigRational>]) -> Vec<Vertex> {
+    fn brute_vertices(m: &[Vec<BigRational>]) -> Vec<(Vec<BigRational>, u64)> {
         let (k, d) = (m.len(), m[0].len());
-        let mut out: Vec<Vertex> = Vec::new();
+        let mut out: Vec<(Vec<BigRational>, u64)> = Vec::new();
         for mask in 0u64..1 << (d + k) {
             if mask.count_ones() as usize != d {
                 continue;
@@ -340,7 +248,7 @@ mod tests {
                     row.iter().zip(&z).map(|(a, x)| a * x).sum::<BigRational>()
                         <= BigRational::one()
                 });
-            if feasible && !out.iter().any(|v| v.point == z) {
+            if feasible && !out.iter().any(|v| v.0 == z) {
                 let mut labels = 0;
                 for (t, x) in z.iter().enumerate() {
                     if x.is_zero() {
@@ -354,7 +262,7 @@ mod tests {
                         labels |= 1 << (d + r);
                     }
                 }
-                out.push(Vertex { point: z, labels });
+                out.push((z, labels));
             }
         }
         out
@@ -370,17 +278,16 @@ mod tests {
             .collect();
         let full = (1u64 << (m + n)) - 1;
         let mut out = Vec::new();
-        for x in brute_vertices(&bt)
-            .iter()
-            .filter(|v| v.point.iter().any(|z| !z.is_zero()))
-        {
-            for y in brute_vertices(&a)
-                .iter()
-                .filter(|v| v.point.iter().any(|z| !z.is_zero()))
-            {
-                let ylabels = (y.labels >> n) | (y.labels & ((1 << n) - 1)) << m;
-                if x.labels | ylabels == full {
-                    out.push(vec![normalised(&x.point), normalised(&y.point)]);
+        let probabilities = |z: &[BigRational]| -> Vec<BigRational> {
+            let total: BigRational = z.iter().sum();
+            z.iter().map(|x| x / &total).collect()
+        };
+        let nonzero = |v: &&(Vec<BigRational>, u64)| v.0.iter().any(|z| !z.is_zero());
+        for x in brute_vertices(&bt).iter().filter(nonzero) {
+            for y in brute_vertices(&a).iter().filter(nonzero) {
+                let ylabels = (y.1 >> n) | (y.1 & ((1 << n) - 1)) << m;
+                if x.1 | ylabels == full {
+                    out.push(vec![probabilities(&x.0), probabilities(&y.0)]);
                 }
             }
         }

@@ -1,0 +1,309 @@
+//! Vertex enumeration of {z ≥ 0 : Mz ≤ 1} for an integer matrix M > 0, by integer
+//! (fraction-free) pivoting: the tableau holds integers and one common denominator, the
+//! determinant of the current basis, so no fraction is ever reduced. Entries are first kept
+//! in `i128` with every operation checked; on overflow the walk starts again in big integers.
+//!
+//! The walk visits every feasible basis reachable from the origin — every entering column,
+//! and every row tied in the ratio test — so degenerate vertices are reached through each of
+//! their bases and keep every label.
+
+use std::collections::{HashMap, HashSet};
+use std::hash::Hash;
+
+use ethnum::I256;
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{Signed, Zero};
+
+use crate::StrategicError;
+
+/// The most simplex bases visited per polytope before giving up.
+pub const MAX_BASES: usize = 20_000_000;
+
+/// Exact integers for the tableau: 128-bit entries with 256-bit intermediates, or big
+/// integers.
+pub trait Exact: Clone + Eq + Hash + std::fmt::Debug {
+    /// From a big integer, if it fits.
+    fn from_big(x: &BigInt) -> Option<Self>;
+    /// As a big integer.
+    fn to_big(&self) -> BigInt;
+    /// The pivot update `(x·p − f·y) / det` (an exact division), or `None` on overflow.
+    fn pivot_update(x: &Self, p: &Self, f: &Self, y: &Self, det: &Self) -> Option<Self>;
+    /// How `a·b` compares with `c·d`.
+    fn compare_products(a: &Self, b: &Self, c: &Self, d: &Self) -> std::cmp::Ordering;
+    /// Zero.
+    fn zero_value() -> Self;
+    /// Whether zero.
+    fn is_zero_value(&self) -> bool;
+    /// Whether positive.
+    fn is_positive_value(&self) -> bool;
+}
+
+/// A tableau entry that fits 128 bits; products are formed in 256 bits, so only an entry
+/// beyond 128 bits is an overflow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Wide(i128);
+
+impl Exact for Wide {
+    fn from_big(x: &BigInt) -> Option<Self> {
+        i128::try_from(x).ok().map(Wide)
+    }
+    fn to_big(&self) -> BigInt {
+        BigInt::from(self.0)
+    }
+    fn pivot_update(x: &Self, p: &Self, f: &Self, y: &Self, det: &Self) -> Option<Self> {
+        if f.0 == 0 {
+            // (x·p)/det: the common case of a row untouched by the entering column.
+            if let Some(v) = x.0.checked_mul(p.0) {
+                return Some(Wide(v / det.0));
+            }
+        }
+        let v = (I256::from(x.0) * I256::from(p.0) - I256::from(f.0) * I256::from(y.0))
+            / I256::from(det.0);
+        i128::try_from(v).ok().map(Wide)
+    }
+    fn compare_products(a: &Self, b: &Self, c: &Self, d: &Self) -> std::cmp::Ordering {
+        match (a.0.checked_mul(b.0), c.0.checked_mul(d.0)) {
+            (Some(l), Some(r)) => l.cmp(&r),
+            _ => (I256::from(a.0) * I256::from(b.0)).cmp(&(I256::from(c.0) * I256::from(d.0))),
+        }
+    }
+    fn zero_value() -> Self {
+        Wide(0)
+    }
+    fn is_zero_value(&self) -> bool {
+        self.0 == 0
+    }
+    fn is_positive_value(&self) -> bool {
+        self.0 > 0
+    }
+}
+
+impl Exact for BigInt {
+    fn from_big(x: &BigInt) -> Option<Self> {
+        Some(x.clone())
+    }
+    fn to_big(&self) -> BigInt {
+        self.clone()
+    }
+    fn pivot_update(x: &Self, p: &Self, f: &Self, y: &Self, det: &Self) -> Option<Self> {
+        Some((x * p - f * y) / det)
+    }
+    fn compare_products(a: &Self, b: &Self, c: &Self, d: &Self) -> std::cmp::Ordering {
+        (a * b).cmp(&(c * d))
+    }
+    fn zero_value() -> Self {
+        Zero::zero()
+    }
+    fn is_zero_value(&self) -> bool {
+        self.is_zero()
+    }
+    fn is_positive_value(&self) -> bool {
+        self.is_positive()
+    }
+}
+
+/// A vertex found by the walk: its coordinates up to a positive factor (reduced to
+/// coprime integers; all zero for the origin) and its labels (bit t for z_t = 0, bit d + r
+/// for a tight row r).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IntegerVertex {
+    /// Coprime non-negative integers proportional to the coordinates.
+    pub direction: Vec<BigInt>,
+    /// The labels as a bit set.
+    pub labels: u64,
+}
+
+#[derive(Clone)]
+struct Tableau<T> {
+    /// k rows × (d + k + 1) columns: z, slacks, right-hand side; true entries are these
+    /// divided by `det`.
+    t: Vec<Vec<T>>,
+    det: T,
+    basis: Vec<usize>,
+    key: u64,
+}
+
+struct Overflow;
+
+fn walk<T: Exact>(
+    m: &[Vec<BigInt>],
+) -> Result<Result<Vec<IntegerVertex>, StrategicError>, Overflow> {
+    let (k, d) = (m.len(), m.first().map_or(0, Vec::len));
+    let width = d + k + 1;
+    let one = T::from_big(&BigInt::from(1)).ok_or(Overflow)?;
+    let mut rows = Vec::with_capacity(k);
+    for (r, row) in m.iter().enumerate() {
+        let mut out = Vec::with_capacity(width);
+        for x in row {
+            out.push(T::from_big(x).ok_or(Overflow)?);
+        }
+        out.extend((0..k).map(|s| if s == r { one.clone() } else { T::zero_value() }));
+        out.push(one.clone());
+        rows.push(out);
+    }
+    let basis: Vec<usize> = (d..d + k).collect();
+    let key = basis.iter().fold(0u64, |acc, &v| acc | 1 << v);
+    let mut stack = vec![Tableau {
+        t: rows,
+        det: one,
+        basis,
+        key,
+    }];
+    let mut seen_bases: HashSet<u64> = HashSet::from([key]);
+    let mut seen: HashMap<Vec<BigInt>, usize> = HashMap::new();
+    let mut out: Vec<IntegerVertex> = Vec::new();
+    while let Some(tab) = stack.pop() {
+        // Labels: nonbasic variables, and basic ones at zero.
+        let mut labels = !tab.key & ((1u64 << (d + k)) - 1);
+        let mut direction: Vec<BigInt> = vec![BigInt::zero(); d];
+        for (r, &v) in tab.basis.iter().enumerate() {
+            let rhs = &tab.t[r][width - 1];
+            if rhs.is_zero_value() {
+                labels |= 1 << v;
+            } else if v < d {
+                direction[v] = rhs.to_big();
+            }
+        }
+        let g = direction.iter().fold(BigInt::zero(), |acc, x| acc.gcd(x));
+        if !g.is_zero() {
+            direction.iter_mut().for_each(|x| *x /= &g);
+        }
+        match seen.get(&direction) {
+            Some(&i) => out[i].labels |= labels,
+            None => {
+                seen.insert(direction.clone(), out.len());
+                out.push(IntegerVertex { direction, labels });
+            }
+        }
+        for col in 0..d + k {
+            if tab.key >> col & 1 == 1 {
+                continue;
+            }
+            // Rows with a positive entry and the least ratio rhs / entry.
+            let mut rows: Vec<usize> = Vec::new();
+            for r in 0..k {
+                let a = &tab.t[r][col];
+                if !a.is_positive_value() {
+                    continue;
+                }
+                match rows.first() {
+                    None => rows.push(r),
+                    Some(&b) => {
+                        // rhs_r / a_r versus rhs_b / a_b, both entries positive.
+                        match T::compare_products(
+                            &tab.t[r][width - 1],
+                            &tab.t[b][col],
+                            &tab.t[b][width - 1],
+                            a,
+                        ) {
+                            std::cmp::Ordering::Less => rows = vec![r],
+                            std::cmp::Ordering::Equal => rows.push(r),
+                            std::cmp::Ordering::Greater => {}
+                        }
+                    }
+                }
+            }
+            for r in rows {
+                let key = (tab.key & !(1 << tab.basis[r])) | 1 << col;
+                if !seen_bases.insert(key) {
+                    continue;
+                }
+                if seen_bases.len() > MAX_BASES {
+                    return Ok(Err(StrategicError::TooLarge(format!(
+                        "more than {MAX_BASES} simplex bases in one best-response polytope"
+                    ))));
+                }
+                let pivot = tab.t[r][col].clone();
+                let mut basis = tab.basis.clone();
+                basis[r] = col;
+                let mut next = Vec::with_capacity(k);
+                for (i, row) in tab.t.iter().enumerate() {
+                    if i == r {
+                        next.push(row.clone());
+                        continue;
+                    }
+                    let factor = &row[col];
+                    let mut new_row = Vec::with_capacity(width);
+                    for (c, (x, y)) in row.iter().zip(&tab.t[r]).enumerate() {
+                        // Basic columns stay unit columns scaled by the new determinant.
+                        new_row.push(if c < width - 1 && key >> c & 1 == 1 {
+                            if basis[i] == c {
+                                pivot.clone()
+                            } else {
+                                T::zero_value()
+                            }
+                        } else {
+                            T::pivot_update(x, &pivot, factor, y, &tab.det).ok_or(Overflow)?
+                        });
+                    }
+                    next.push(new_row);
+                }
+                stack.push(Tableau {
+                    t: next,
+                    det: pivot,
+                    basis,
+                    key,
+                });
+            }
+        }
+    }
+    Ok(Ok(out))
+}
+
+/// Every vertex of {z ≥ 0 : Mz ≤ 1} for a positive integer matrix `m` (k rows, d columns,
+/// d + k ≤ 64), each once, the origin first.
+pub fn integer_polytope_vertices(m: &[Vec<BigInt>]) -> Result<Vec<IntegerVertex>, StrategicError> {
+    match walk::<Wide>(m) {
+        Ok(result) => result,
+        Err(Overflow) => match walk::<BigInt>(m) {
+            Ok(result) => result,
+            Err(Overflow) => Err(StrategicError::TooLarge("arithmetic overflow".into())),
+        },
+    }
+}
+
+/// The walk in big integers only (to test the machine-integer path against).
+pub fn integer_polytope_vertices_big(
+    m: &[Vec<BigInt>],
+) -> Result<Vec<IntegerVertex>, StrategicError> {
+    walk::<BigInt>(m).unwrap_or_else(|_| Err(StrategicError::TooLarge("overflow".into())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The 128-bit walk and the big-integer walk find the same vertices with the same
+        /// labels (degenerate matrices included: entries from a small range).
+        #[test]
+        fn machine_and_big_integers_agree(
+            rows in 1usize..5,
+            cols in 1usize..5,
+            entries in proptest::collection::vec(1i64..4, 16),
+        ) {
+            let m: Vec<Vec<BigInt>> = (0..rows)
+                .map(|r| (0..cols).map(|c| BigInt::from(entries[r * 4 + c])).collect())
+                .collect();
+            let fast = integer_polytope_vertices(&m).unwrap();
+            let big = integer_polytope_vertices_big(&m).unwrap();
+            prop_assert_eq!(fast, big);
+        }
+    }
+
+    #[test]
+    fn huge_entries_fall_back_to_big_integers() {
+        let big = BigInt::from(10).pow(30);
+        let m = vec![
+            vec![big.clone(), BigInt::from(1)],
+            vec![BigInt::from(1), big],
+        ];
+        assert_eq!(
+            integer_polytope_vertices(&m).unwrap(),
+            integer_polytope_vertices_big(&m).unwrap()
+        );
+        assert_eq!(integer_polytope_vertices(&m).unwrap().len(), 4);
+    }
+}
