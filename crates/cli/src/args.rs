@@ -41,6 +41,25 @@ pub enum Command {
     Nash(NashArgs),
     /// Evolutionarily stable strategies of a symmetric game (exact second-order test).
     Ess(GameArgs),
+    /// Stochastically stable states of the KMR/Young best-response dynamic with mutations
+    /// (recurrent classes, least resistances, stochastic potentials).
+    Stable(StableArgs),
+}
+
+/// The arguments of `conway stable`.
+#[derive(Args, Debug)]
+pub struct StableArgs {
+    /// The symmetric game.
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The number of agents.
+    #[arg(long, value_parser = parse_u64_usize)]
+    pub agents: usize,
+}
+
+fn parse_u64_usize(s: &str) -> Result<usize, String> {
+    let n = parse_u64(s)?;
+    usize::try_from(n).map_err(|_| format!("'{s}' is too large"))
 }
 
 /// A strategic game: a Gambit .nfg file or payoff matrices.

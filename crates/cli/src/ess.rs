@@ -22,19 +22,24 @@ fn reason(v: &Verdict) -> &'static str {
     }
 }
 
-/// Runs `conway ess`.
-pub fn run(args: GameArgs, json: bool) -> Result<(), CliError> {
-    let game = match (&args.a, &args.b) {
-        // A single matrix is the row player's payoffs of a symmetric game.
+/// A symmetric game from the arguments: a file, both matrices, or the row player's matrix
+/// alone (the column player's is its transpose).
+pub fn symmetric_game(args: &GameArgs) -> Result<conway_strategic::NormalFormGame, CliError> {
+    match (&args.a, &args.b) {
         (Some(a), None) if args.file.is_none() => {
             let a = crate::nash::matrix("--a", a)?;
             let b: Vec<Vec<_>> = (0..a[0].len())
                 .map(|i| (0..a.len()).map(|j| a[j][i].clone()).collect())
                 .collect();
-            conway_strategic::NormalFormGame::bimatrix(&a, &b)?
+            Ok(conway_strategic::NormalFormGame::bimatrix(&a, &b)?)
         }
-        _ => read_game(args.file.as_deref(), args.a.as_deref(), args.b.as_deref())?,
-    };
+        _ => read_game(args.file.as_deref(), args.a.as_deref(), args.b.as_deref()),
+    }
+}
+
+/// Runs `conway ess`.
+pub fn run(args: GameArgs, json: bool) -> Result<(), CliError> {
+    let game = symmetric_game(&args)?;
     let a = symmetric_matrix(&game)?;
     let candidates = symmetric_equilibria(&a)?;
     let text_of = |x: &[num_rational::BigRational]| x.iter().map(rational_text).collect::<Vec<_>>();

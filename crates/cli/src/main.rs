@@ -13,6 +13,7 @@ mod out;
 mod render;
 mod retro;
 mod solve;
+mod stable;
 mod tour;
 
 use std::process::ExitCode;
@@ -59,6 +60,7 @@ fn main() -> ExitCode {
         Command::Grundy(g) => grundy::run(g, cli.json),
         Command::Nash(n) => nash::run(n, cli.json),
         Command::Ess(e) => ess::run(e, cli.json),
+        Command::Stable(s) => stable::run(s, cli.json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

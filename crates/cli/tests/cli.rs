@@ -518,3 +518,37 @@ fn graph_games() {
         assert_bad_input(&bad);
     }
 }
+
+#[test]
+fn stable_acceptance() {
+    // NOTES.md §4.4 example B: the stag hunt with 10 agents selects Hare (risk-dominant),
+    // potentials 7 (all Stag) and 3 (all Hare); example D: Young's 3×3 game with 30 agents.
+    let out = conway()
+        .args(["stable", "--json", "--a", "4 0; 3 3", "--agents", "10"])
+        .output()
+        .expect("runs");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(
+        v["recurrent_classes"],
+        serde_json::json!([[[10, 0]], [[0, 10]]])
+    );
+    assert_eq!(v["potentials"], serde_json::json!([7, 3]));
+    assert_eq!(v["stable"], serde_json::json!([1]));
+    let out = conway()
+        .args([
+            "stable",
+            "--json",
+            "--a",
+            "6 0 0; 5 7 5; 0 5 8",
+            "--agents",
+            "30",
+        ])
+        .output()
+        .expect("runs");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["potentials"], serde_json::json!([37, 15, 16]));
+    assert_bad_input(&["stable", "--a", "4 0; 3 3", "--agents", "1"]);
+    assert_bad_input(&[
+        "stable", "--a", "1 2; 3 4", "--b", "1 2; 3 4", "--agents", "5",
+    ]);
+}
