@@ -85,6 +85,8 @@ pub enum NashMethod {
     Pure,
     /// Support enumeration, equal-size supports (two players; complete for nondegenerate games).
     Support,
+    /// Lemke–Howson (two players): from --label, or every equilibrium reachable by restarts.
+    Lh,
 }
 
 impl NashMethod {
@@ -94,6 +96,7 @@ impl NashMethod {
             NashMethod::Enum => "enum",
             NashMethod::Pure => "pure",
             NashMethod::Support => "support",
+            NashMethod::Lh => "lh",
         }
     }
 }
@@ -112,6 +115,12 @@ pub struct NashArgs {
     /// The method (default: enum for two players, pure otherwise).
     #[arg(long, value_enum)]
     pub method: Option<NashMethod>,
+    /// With --method lh: the label to drop, 1..m+n (player 1's strategies, then player 2's).
+    #[arg(long, value_parser = parse_u64)]
+    pub label: Option<u64>,
+    /// With --method enum: group the extreme equilibria into connected components.
+    #[arg(long)]
+    pub components: bool,
 }
 
 /// The arguments of `conway grundy`.

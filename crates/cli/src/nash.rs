@@ -4,10 +4,11 @@
 use std::path::Path;
 
 use conway_strategic::game::rational_text;
+use conway_strategic::lh::{lemke_howson, lemke_howson_all};
 use conway_strategic::nfg::{parse, parse_matrix};
 use conway_strategic::pure::{as_mixed, pure_equilibria};
 use conway_strategic::support::support_enumeration;
-use conway_strategic::vertex::extreme_equilibria;
+use conway_strategic::vertex::{components, extreme_equilibria};
 use conway_strategic::{MixedProfile, NormalFormGame, StrategicError};
 use serde_json::json;
 
@@ -77,6 +78,14 @@ pub fn run(args: NashArgs, json: bool) -> Result<(), CliError> {
     } else {
         NashMethod::Pure
     });
+    if args.label.is_some() && method != NashMethod::Lh {
+        return Err(CliError::BadInput("--label goes with --method lh".into()));
+    }
+    if args.components && method != NashMethod::Enum {
+        return Err(CliError::BadInput(
+            "--components goes with --method enum".into(),
+        ));
+    }
     let equilibria: Vec<MixedProfile> = match method {
         NashMethod::Enum => extreme_equilibria(&game)?,
         NashMethod::Pure => pure_equilibria(&game)
@@ -84,6 +93,14 @@ pub fn run(args: NashArgs, json: bool) -> Result<(), CliError> {
             .map(|s| as_mixed(&game, s))
             .collect(),
         NashMethod::Support => support_enumeration(&game)?,
+        NashMethod::Lh => match args.label {
+            Some(0) => return Err(CliError::BadInput("--label counts from 1".into())),
+            Some(l) => vec![lemke_howson(
+                &game,
+                usize::try_from(l - 1).unwrap_or(usize::MAX),
+            )?],
+            None => lemke_howson_all(&game)?,
+        },
     };
     // Every answer is checked by the definition before it is printed.
     if let Some(bad) = equilibria.iter().find(|e| !game.is_equilibrium(e)) {
@@ -92,19 +109,38 @@ pub fn run(args: NashArgs, json: bool) -> Result<(), CliError> {
             profile_strings(bad)
         )));
     }
+    let groups = args.components.then(|| components(&equilibria));
     if json {
-        let obj = json!({
+        let mut obj = json!({
             "players": game.players,
             "method": method.name(),
             "equilibria": equilibria.iter().map(profile_strings).collect::<Vec<_>>(),
         });
+        if let Some(groups) = &groups {
+            obj["components"] = json!(groups);
+        }
         emit(&format!("{obj}\n"));
         return Ok(());
     }
-    let mut text = String::new();
-    for e in &equilibria {
+    let line = |e: &MixedProfile| {
         let flat: Vec<String> = profile_strings(e).into_iter().flatten().collect();
-        text.push_str(&format!("NE,{}\n", flat.join(",")));
+        format!("NE,{}\n", flat.join(","))
+    };
+    let mut text = String::new();
+    match &groups {
+        Some(groups) => {
+            for (c, members) in groups.iter().enumerate() {
+                text.push_str(&format!(
+                    "component {} ({} extreme equilibria):\n",
+                    c + 1,
+                    members.len()
+                ));
+                for &i in members {
+                    text.push_str(&line(&equilibria[i]));
+                }
+            }
+        }
+        None => equilibria.iter().for_each(|e| text.push_str(&line(e))),
     }
     emit(&text);
     Ok(())

@@ -552,3 +552,42 @@ fn stable_acceptance() {
         "stable", "--a", "1 2; 3 4", "--b", "1 2; 3 4", "--agents", "5",
     ]);
 }
+
+#[test]
+fn nash_methods() {
+    // Lemke–Howson reaches coord3's equilibria; every listed profile is one of the seven.
+    let coord = ["--a", "3 0 0; 0 2 0; 0 0 1", "--b", "2 0 0; 0 2 0; 0 0 4"];
+    let run = |extra: &[&str]| -> String {
+        let out = conway()
+            .arg("nash")
+            .args(coord)
+            .args(extra)
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{extra:?}");
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let all = run(&[]);
+    let lh = run(&["--method", "lh"]);
+    assert!(!lh.is_empty());
+    assert!(lh.lines().all(|l| all.lines().any(|m| m == l)), "{lh}");
+    assert_eq!(run(&["--method", "lh", "--label", "3"]).lines().count(), 1);
+    assert_eq!(run(&["--method", "pure"]).lines().count(), 3);
+    // A continuum: one component with two extreme equilibria.
+    let out = conway()
+        .args([
+            "nash",
+            "--a",
+            "1 1; 0 0",
+            "--b",
+            "1 1; 0 0",
+            "--components",
+            "--json",
+        ])
+        .output()
+        .expect("runs");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["components"], serde_json::json!([[0, 1]]));
+    assert_bad_input(&["nash", "--a", "1 1; 0 0", "--label", "2"]);
+    assert_bad_input(&["nash", "--a", "1 1; 0 0", "--method", "lh", "--label", "5"]);
+}

@@ -1,10 +1,12 @@
 //! Times vertex enumeration on random n×n games with integer payoffs 0..99 (the issue's
 //! benchmark family), and writes each game in lrsnash's input format for comparison:
-//! `cargo run --release -p conway-strategic --example random_nash -- 10 12 [--lrs DIR]`.
+//! `cargo run --release -p conway-strategic --example random_nash -- 10 12 [--lrs DIR] [--lh]`
+//! (`--lh`: time Lemke–Howson from label 1 instead).
 
 use std::time::Instant;
 
 use conway_strategic::game::integer;
+use conway_strategic::lh::lemke_howson;
 use conway_strategic::vertex::extreme_equilibria;
 use conway_strategic::NormalFormGame;
 
@@ -53,6 +55,18 @@ fn main() {
                 .collect()
         };
         let game = NormalFormGame::bimatrix(&conv(&a), &conv(&b)).expect("game");
+        if args.iter().any(|a| a == "--lh") {
+            let start = Instant::now();
+            let runs = 100;
+            let mut last = None;
+            for _ in 0..runs {
+                last = Some(lemke_howson(&game, 0).expect("an equilibrium"));
+            }
+            let per_run = start.elapsed().as_secs_f64() * 1000.0 / runs as f64;
+            assert!(last.is_some_and(|e| game.is_equilibrium(&e)));
+            println!("n = {n}: Lemke–Howson from label 1 in {per_run:.3} ms (mean of {runs})");
+            continue;
+        }
         let start = Instant::now();
         let eq = extreme_equilibria(&game).expect("equilibria");
         println!(

@@ -6,6 +6,7 @@
 //! - [`pure`]: pure equilibria of n-player games.
 //! - [`vertex`]: every extreme equilibrium of a two-player game by vertex enumeration of
 //!   the best-response polytopes (degenerate games included).
+//! - [`lh`]: Lemke–Howson with the lexicographic rule, and all equilibria it reaches.
 //! - [`support`]: support enumeration, the oracle for nondegenerate games.
 //! - [`ess`]: evolutionarily stable strategies of symmetric games (exact second-order
 //!   conditions, [`copositive`] for the non-regular case).
@@ -19,12 +20,15 @@ pub mod copositive;
 mod error;
 pub mod ess;
 pub mod game;
+pub mod lh;
 pub mod linalg;
 pub mod nfg;
 pub mod pivot;
 pub mod pure;
 pub mod stable;
 pub mod support;
+#[cfg(test)]
+mod testing;
 pub mod vertex;
 
 pub use error::StrategicError;

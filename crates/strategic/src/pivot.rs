@@ -13,7 +13,8 @@ use std::hash::Hash;
 use ethnum::I256;
 use num_bigint::BigInt;
 use num_integer::Integer;
-use num_traits::{Signed, Zero};
+use num_rational::BigRational;
+use num_traits::{One, Signed, Zero};
 
 use crate::StrategicError;
 
@@ -101,6 +102,34 @@ impl Exact for BigInt {
     fn is_positive_value(&self) -> bool {
         self.is_positive()
     }
+}
+
+/// A matrix of integers.
+pub type IntegerMatrix = Vec<Vec<BigInt>>;
+
+/// The matrix shifted so that every entry is at least 1 and scaled by the common
+/// denominator to integers. Neither changes a game's equilibria: the best-response
+/// polytopes only scale, their labels stay.
+pub fn positive_integer_matrix(m: &[Vec<BigRational>]) -> IntegerMatrix {
+    let min = m
+        .iter()
+        .flatten()
+        .min()
+        .cloned()
+        .unwrap_or_else(BigRational::zero);
+    let shift = BigRational::one() - min;
+    let lcm = m
+        .iter()
+        .flatten()
+        .fold(BigInt::one(), |acc, x| acc.lcm(x.denom()));
+    let scale = BigRational::from_integer(lcm);
+    m.iter()
+        .map(|row| {
+            row.iter()
+                .map(|x| ((x + &shift) * &scale).to_integer())
+                .collect()
+        })
+        .collect()
 }
 
 /// A vertex found by the walk: its coordinates up to a positive factor (reduced to

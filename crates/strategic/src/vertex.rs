@@ -15,12 +15,11 @@
 use std::collections::HashMap;
 
 use num_bigint::BigInt;
-use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::Zero;
 
 use crate::game::{MixedProfile, NormalFormGame};
-use crate::pivot::integer_polytope_vertices;
+use crate::pivot::{integer_polytope_vertices, positive_integer_matrix};
 use crate::StrategicError;
 
 /// The most strategies both players may have together (labels are one machine word).
@@ -36,8 +35,9 @@ pub struct Vertex {
     pub labels: u64,
 }
 
-/// The vertices of {z ∈ ℝ^d : z ≥ 0, Mz ≤ 1} for a matrix `m` of positive entries (so the
-/// polytope is bounded), each once, by integer pivoting ([`crate::pivot`]).
+/// The vertices of {z ∈ ℝ^d : z ≥ 0, M'z ≤ 1}, each once, where M' is `m` shifted to
+/// entries ≥ 1 and scaled to integers (the polytope is then bounded; labels and directions
+/// do not depend on the shift), by integer pivoting ([`crate::pivot`]).
 pub fn polytope_vertices(m: &[Vec<BigRational>]) -> Result<Vec<Vertex>, StrategicError> {
     let (k, d) = (m.len(), m.first().map_or(0, Vec::len));
     if d + k > MAX_LABELS {
@@ -45,19 +45,7 @@ pub fn polytope_vertices(m: &[Vec<BigRational>]) -> Result<Vec<Vertex>, Strategi
             "{d} + {k} strategies; vertex enumeration takes at most {MAX_LABELS} in all"
         )));
     }
-    // Scaling M by a positive integer scales the polytope, not its labels or directions.
-    let lcm = m
-        .iter()
-        .flatten()
-        .fold(BigInt::one(), |acc, x| acc.lcm(x.denom()));
-    let integer: Vec<Vec<BigInt>> = m
-        .iter()
-        .map(|row| {
-            row.iter()
-                .map(|x| (x * BigRational::from_integer(lcm.clone())).to_integer())
-                .collect()
-        })
-        .collect();
+    let integer = positive_integer_matrix(m);
     Ok(integer_polytope_vertices(&integer)?
         .into_iter()
         .map(|v| Vertex {
@@ -65,20 +53,6 @@ pub fn polytope_vertices(m: &[Vec<BigRational>]) -> Result<Vec<Vertex>, Strategi
             labels: v.labels,
         })
         .collect())
-}
-
-/// The matrix shifted so that every entry is at least 1 (equilibria do not change).
-fn shifted(m: &[Vec<BigRational>]) -> Vec<Vec<BigRational>> {
-    let min = m
-        .iter()
-        .flatten()
-        .min()
-        .cloned()
-        .unwrap_or_else(BigRational::zero);
-    let shift = BigRational::one() - min;
-    m.iter()
-        .map(|row| row.iter().map(|x| x + &shift).collect())
-        .collect()
 }
 
 fn normalised(direction: &[BigInt]) -> Vec<BigRational> {
@@ -94,8 +68,6 @@ fn normalised(direction: &[BigInt]) -> Vec<BigRational> {
 pub fn extreme_equilibria(game: &NormalFormGame) -> Result<Vec<MixedProfile>, StrategicError> {
     let (a, b) = game.matrices()?;
     let (m, n) = (a.len(), a[0].len());
-    let a = shifted(&a);
-    let b = shifted(&b);
     // P: variables x (m), rows j: Σ_i b[i][j] x_i ≤ 1. Labels: x_i = 0 → i, row j → m + j.
     let bt: Vec<Vec<BigRational>> = (0..n)
         .map(|j| (0..m).map(|i| b[i][j].clone()).collect())
@@ -151,13 +123,50 @@ pub fn extreme_equilibria(game: &NormalFormGame) -> Result<Vec<MixedProfile>, St
     Ok(out)
 }
 
+/// The connected components of the equilibrium set, as groups of indices into `extreme`
+/// (the extreme equilibria). Each maximal Nash subset is a product of faces of the two
+/// polytopes, and faces that meet share a vertex, so two extreme equilibria lie in one
+/// component exactly when a chain of them, each sharing a strategy of one player with the
+/// next, joins them.
+pub fn components(extreme: &[MixedProfile]) -> Vec<Vec<usize>> {
+    let n = extreme.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            if extreme[i][0] == extreme[j][0] || extreme[i][1] == extreme[j][1] {
+                let (a, b) = (root(&mut parent, i), root(&mut parent, j));
+                parent[a.max(b)] = a.min(b);
+            }
+        }
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut group_of: HashMap<usize, usize> = HashMap::new();
+    for i in 0..n {
+        let r = root(&mut parent, i);
+        let g = *group_of.entry(r).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[g].push(i);
+    }
+    groups
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::integer;
+    use crate::game::{integer, Matrix};
     use crate::nfg::parse;
     use crate::support::support_enumeration;
-    use num_traits::Signed;
+    use crate::testing::arb_bimatrix;
+    use num_traits::{One, Signed};
     use proptest::prelude::*;
 
     fn q(n: i64, d: i64) -> BigRational {
@@ -272,6 +281,12 @@ mod tests {
     fn brute_equilibria(g: &NormalFormGame) -> Vec<MixedProfile> {
         let (a, b) = g.matrices().unwrap();
         let (m, n) = (a.len(), a[0].len());
+        let shifted = |x: &Matrix| -> Matrix {
+            positive_integer_matrix(x)
+                .into_iter()
+                .map(|r| r.into_iter().map(BigRational::from_integer).collect())
+                .collect()
+        };
         let (a, b) = (shifted(&a), shifted(&b));
         let bt: Vec<Vec<BigRational>> = (0..n)
             .map(|j| (0..m).map(|i| b[i][j].clone()).collect())
@@ -326,6 +341,18 @@ mod tests {
         }
     }
 
+    #[test]
+    fn components_join_equilibria_sharing_a_strategy() {
+        // Player 1's first strategy against a segment of player 2's strategies: one
+        // component with two extreme points; coord3's seven equilibria are all isolated.
+        let a = vec![vec![integer(1), integer(1)], vec![integer(0), integer(0)]];
+        let g = NormalFormGame::bimatrix(&a, &a).unwrap();
+        let eq = extreme_equilibria(&g).unwrap();
+        assert_eq!(components(&eq), vec![vec![0, 1]]);
+        let g = parse(COORD3).unwrap();
+        assert_eq!(components(&extreme_equilibria(&g).unwrap()).len(), 7);
+    }
+
     /// The classic degenerate example where one player has a continuum of best replies:
     /// A = [[1,1],[0,0]]... every extreme point is listed, including both ends of the
     /// segment of player 2's strategies.
@@ -341,27 +368,13 @@ mod tests {
         assert_eq!(eq.len(), 2);
     }
 
-    fn arb_game(max: usize, range: i64) -> impl Strategy<Value = NormalFormGame> {
-        (1..=max, 1..=max).prop_flat_map(move |(m, n)| {
-            let matrix = proptest::collection::vec(proptest::collection::vec(-range..range, n), m);
-            (matrix.clone(), matrix).prop_map(|(a, b)| {
-                let conv = |x: Vec<Vec<i64>>| -> Vec<Vec<BigRational>> {
-                    x.into_iter()
-                        .map(|r| r.into_iter().map(integer).collect())
-                        .collect()
-                };
-                NormalFormGame::bimatrix(&conv(a), &conv(b)).unwrap()
-            })
-        })
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
 
         /// Nondegenerate games (payoffs drawn from a wide range): vertex enumeration equals
         /// support enumeration, and every equilibrium passes the exact check.
         #[test]
-        fn matches_support_enumeration(g in arb_game(4, 1_000_000)) {
+        fn matches_support_enumeration(g in arb_bimatrix(4, 1_000_000)) {
             let mut ve = extreme_equilibria(&g).unwrap();
             let mut se = support_enumeration(&g).unwrap();
             ve.sort();
@@ -375,7 +388,7 @@ mod tests {
         /// Degenerate games (payoffs from a tiny range): the same extreme equilibria as the
         /// brute-force vertex oracle, each verified, every pure equilibrium among them.
         #[test]
-        fn degenerate_games_are_covered(g in arb_game(4, 2)) {
+        fn degenerate_games_are_covered(g in arb_bimatrix(4, 2)) {
             let mut ve = extreme_equilibria(&g).unwrap();
             ve.sort();
             prop_assert_eq!(&ve, &brute_equilibria(&g));
