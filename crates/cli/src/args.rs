@@ -87,6 +87,8 @@ pub enum NashMethod {
     Support,
     /// Lemke–Howson (two players): from --label, or every equilibrium reachable by restarts.
     Lh,
+    /// Linear programming for zero-sum games: the value and optimal strategies.
+    Lp,
 }
 
 impl NashMethod {
@@ -97,6 +99,7 @@ impl NashMethod {
             NashMethod::Pure => "pure",
             NashMethod::Support => "support",
             NashMethod::Lh => "lh",
+            NashMethod::Lp => "lp",
         }
     }
 }

@@ -9,6 +9,7 @@ use conway_strategic::nfg::{parse, parse_matrix};
 use conway_strategic::pure::{as_mixed, pure_equilibria};
 use conway_strategic::support::support_enumeration;
 use conway_strategic::vertex::{components, extreme_equilibria};
+use conway_strategic::zero_sum::solve_zero_sum;
 use conway_strategic::{MixedProfile, NormalFormGame, StrategicError};
 use serde_json::json;
 
@@ -86,6 +87,7 @@ pub fn run(args: NashArgs, json: bool) -> Result<(), CliError> {
             "--components goes with --method enum".into(),
         ));
     }
+    let mut value = None;
     let equilibria: Vec<MixedProfile> = match method {
         NashMethod::Enum => extreme_equilibria(&game)?,
         NashMethod::Pure => pure_equilibria(&game)
@@ -101,6 +103,11 @@ pub fn run(args: NashArgs, json: bool) -> Result<(), CliError> {
             )?],
             None => lemke_howson_all(&game)?,
         },
+        NashMethod::Lp => {
+            let s = solve_zero_sum(&game)?;
+            value = Some(rational_text(&s.value));
+            vec![s.strategies]
+        }
     };
     // Every answer is checked by the definition before it is printed.
     if let Some(bad) = equilibria.iter().find(|e| !game.is_equilibrium(e)) {
@@ -118,6 +125,9 @@ pub fn run(args: NashArgs, json: bool) -> Result<(), CliError> {
         });
         if let Some(groups) = &groups {
             obj["components"] = json!(groups);
+        }
+        if let Some(v) = &value {
+            obj["value"] = json!(v);
         }
         emit(&format!("{obj}\n"));
         return Ok(());
@@ -141,6 +151,9 @@ pub fn run(args: NashArgs, json: bool) -> Result<(), CliError> {
             }
         }
         None => equilibria.iter().for_each(|e| text.push_str(&line(e))),
+    }
+    if let Some(v) = value {
+        text.push_str(&format!("value to player 1: {v}\n"));
     }
     emit(&text);
     Ok(())

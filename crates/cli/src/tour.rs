@@ -10,6 +10,11 @@ use conway_retrograde::chase::{self, Chase, Side};
 use conway_retrograde::digraph::Digraph;
 use conway_retrograde::graph_games::hackenbush::green_hackenbush;
 use conway_retrograde::loopy::{analyse_tokens, generalized_sg};
+use conway_strategic::ess::evolutionarily_stable;
+use conway_strategic::game::{integer, rational_text};
+use conway_strategic::stable::Population;
+use conway_strategic::vertex::extreme_equilibria;
+use conway_strategic::NormalFormGame;
 use num_bigint::BigUint;
 
 use std::fmt::Write;
@@ -138,6 +143,7 @@ pub fn run() -> Result<(), CliError> {
     let _ = writeln!(out, "{{1/2 | 1}} = {between}");
 
     partizan(&mut out)?;
+    strategic(&mut out)?;
     writeln!(
         out,
         "\nMore: 'conway solve --list' lists every game, 'conway eval --help' every function; \
@@ -189,6 +195,53 @@ fn heap_games(out: &mut String) -> Result<(), CliError> {
     });
     let texts: Vec<String> = genera.iter().map(|g| g.to_string()).collect();
     let _ = writeln!(out, "{}", texts.join("  "));
+    Ok(())
+}
+
+/// Strategic games: equilibria, ESS, stochastic stability.
+fn strategic(out: &mut String) -> Result<(), CliError> {
+    let matrix = |rows: &[&[i64]]| -> Vec<Vec<num_rational::BigRational>> {
+        rows.iter()
+            .map(|r| r.iter().map(|&x| integer(x)).collect())
+            .collect()
+    };
+    section(
+        out,
+        "Nash equilibria, exactly: a 3×3 coordination game has 7 (Gambit's coord3.nfg)",
+        "conway nash coord3.nfg",
+    );
+    let game = NormalFormGame::bimatrix(
+        &matrix(&[&[3, 0, 0], &[0, 2, 0], &[0, 0, 1]]),
+        &matrix(&[&[2, 0, 0], &[0, 2, 0], &[0, 0, 4]]),
+    )?;
+    for e in extreme_equilibria(&game)? {
+        let flat: Vec<String> = e.iter().flatten().map(rational_text).collect();
+        let _ = writeln!(out, "NE,{}", flat.join(","));
+    }
+    section(
+        out,
+        "Evolutionarily stable strategies: Hawk–Dove (V = 2, C = 4)",
+        "conway ess --a \"-1 2; 0 1\"",
+    );
+    for x in evolutionarily_stable(&matrix(&[&[-1, 2], &[0, 1]]))? {
+        let t: Vec<String> = x.iter().map(rational_text).collect();
+        let _ = writeln!(
+            out,
+            "ESS ({}): hawks and doves coexist half and half",
+            t.join(",")
+        );
+    }
+    section(
+        out,
+        "Stochastic stability: ten agents in a stag hunt settle on the risk-dominant convention",
+        "conway stable --a \"4 0; 3 3\" --agents 10",
+    );
+    let r = Population::new(matrix(&[&[4, 0], &[3, 3]]), 10)?.analyse();
+    let _ = writeln!(
+        out,
+        "potentials: all Stag {}, all Hare {} — Hare is stochastically stable",
+        r.potentials[0], r.potentials[1]
+    );
     Ok(())
 }
 

@@ -588,6 +588,27 @@ fn nash_methods() {
         .expect("runs");
     let v: Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(v["components"], serde_json::json!([[0, 1]]));
+    // Zero-sum by LP: rock-paper-scissors has value 0 and the uniform strategies.
+    let out = conway()
+        .args([
+            "nash",
+            "--a",
+            "0 -1 1; 1 0 -1; -1 1 0",
+            "--method",
+            "lp",
+            "--json",
+        ])
+        .output()
+        .expect("runs");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["value"], "0");
+    assert_eq!(
+        v["equilibria"][0][0],
+        serde_json::json!(["1/3", "1/3", "1/3"])
+    );
+    assert_bad_input(&[
+        "nash", "--a", "1 0; 0 1", "--b", "1 0; 0 1", "--method", "lp",
+    ]);
     assert_bad_input(&["nash", "--a", "1 1; 0 0", "--label", "2"]);
     assert_bad_input(&["nash", "--a", "1 1; 0 0", "--method", "lh", "--label", "5"]);
 }

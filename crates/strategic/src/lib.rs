@@ -12,7 +12,10 @@
 //!   conditions, [`copositive`] for the non-regular case).
 //! - [`stable`]: stochastically stable states of the KMR / Young dynamic (recurrent
 //!   classes, least resistances, minimum arborescences).
-//! - [`linalg`]: exact linear algebra over the rationals.
+//! - [`zero_sum`]: the value and optimal strategies of zero-sum games by exact linear
+//!   programming.
+//! - [`linalg`]: exact linear algebra over the rationals; [`random`]: reproducible random
+//!   games for benchmarks.
 //!
 //! Nothing here prints or parses command lines.
 
@@ -25,11 +28,13 @@ pub mod linalg;
 pub mod nfg;
 pub mod pivot;
 pub mod pure;
+pub mod random;
 pub mod stable;
 pub mod support;
 #[cfg(test)]
 mod testing;
 pub mod vertex;
+pub mod zero_sum;
 
 pub use error::StrategicError;
 pub use game::{MixedProfile, NormalFormGame};

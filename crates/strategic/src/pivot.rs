@@ -111,6 +111,21 @@ pub type IntegerMatrix = Vec<Vec<BigInt>>;
 /// denominator to integers. Neither changes a game's equilibria: the best-response
 /// polytopes only scale, their labels stay.
 pub fn positive_integer_matrix(m: &[Vec<BigRational>]) -> IntegerMatrix {
+    if m.iter().flatten().all(|x| x.is_integer()) {
+        // The usual case, without fractions: shift in integers.
+        let min = m
+            .iter()
+            .flatten()
+            .map(|x| x.numer())
+            .min()
+            .cloned()
+            .unwrap_or_default();
+        let shift = BigInt::one() - min;
+        return m
+            .iter()
+            .map(|row| row.iter().map(|x| x.numer() + &shift).collect())
+            .collect();
+    }
     let min = m
         .iter()
         .flatten()
