@@ -44,6 +44,35 @@ pub enum Command {
     /// Stochastically stable states of the KMR/Young best-response dynamic with mutations
     /// (recurrent classes, least resistances, stochastic potentials).
     Stable(StableArgs),
+    /// Replicator dynamics of a symmetric game: rest points and their stability, or a
+    /// trajectory as CSV with --from.
+    Replicator(ReplicatorArgs),
+}
+
+/// The arguments of `conway replicator`.
+#[derive(Args, Debug)]
+pub struct ReplicatorArgs {
+    /// The symmetric game.
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Start a trajectory from these shares, e.g. 0.9,0.1 (or 9/10,1/10).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// Continuous time: how long.
+    #[arg(long, default_value = "10")]
+    pub time: f64,
+    /// Continuous time: the Runge–Kutta step.
+    #[arg(long, default_value = "0.01")]
+    pub dt: f64,
+    /// Print every k-th step.
+    #[arg(long, default_value = "10")]
+    pub every: usize,
+    /// Discrete time (x_i' = x_i (Ax)_i / xᵀAx; positive payoffs).
+    #[arg(long)]
+    pub discrete: bool,
+    /// Discrete time: how many generations.
+    #[arg(long, default_value = "100")]
+    pub steps: usize,
 }
 
 /// The arguments of `conway stable`.

@@ -11,6 +11,7 @@ mod grundy;
 mod nash;
 mod out;
 mod render;
+mod replicator;
 mod retro;
 mod solve;
 mod stable;
@@ -61,6 +62,7 @@ fn main() -> ExitCode {
         Command::Nash(n) => nash::run(n, cli.json),
         Command::Ess(e) => ess::run(e, cli.json),
         Command::Stable(s) => stable::run(s, cli.json),
+        Command::Replicator(r) => replicator::run(r, cli.json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -612,3 +612,47 @@ fn nash_methods() {
     assert_bad_input(&["nash", "--a", "1 1; 0 0", "--label", "2"]);
     assert_bad_input(&["nash", "--a", "1 1; 0 0", "--method", "lh", "--label", "5"]);
 }
+
+#[test]
+fn replicator() {
+    // NOTES.md §4.3: the Zeeman-type game's uniform state is asymptotically stable though
+    // not an ESS; [[3,2],[4,1]] from (0.9,0.1) is at 0.50449 at t = 10 (Nashpy's test).
+    let out = conway()
+        .args(["replicator", "--json", "--a", "0 6 -4; -3 0 5; -1 3 0"])
+        .output()
+        .expect("runs");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let uniform = v["rest_points"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|r| r["state"] == serde_json::json!(["1/3", "1/3", "1/3"]))
+        .expect("the uniform rest point");
+    assert_eq!(uniform["stability"], "asymptotically stable");
+    let out = conway()
+        .args([
+            "replicator",
+            "--a",
+            "3 2; 4 1",
+            "--from",
+            "0.9,0.1",
+            "--dt",
+            "0.001",
+            "--every",
+            "10000",
+        ])
+        .output()
+        .expect("runs");
+    let csv = String::from_utf8(out.stdout).expect("utf-8");
+    let last = csv.lines().last().expect("rows");
+    assert!(last.starts_with("10,0.5044"), "{last}");
+    assert_bad_input(&["replicator", "--a", "3 2; 4 1", "--from", "0.9,0.2"]);
+    assert_bad_input(&[
+        "replicator",
+        "--a",
+        "0 1; 1 0",
+        "--from",
+        "0.5,0.5",
+        "--discrete",
+    ]);
+}

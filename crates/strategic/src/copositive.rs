@@ -111,13 +111,8 @@ pub fn is_strictly_copositive(h: &Matrix) -> bool {
 mod tests {
     use super::*;
     use crate::game::integer;
+    use crate::testing::int_matrix as m;
     use proptest::prelude::*;
-
-    fn m(rows: &[&[i64]]) -> Matrix {
-        rows.iter()
-            .map(|r| r.iter().map(|&x| integer(x)).collect())
-            .collect()
-    }
 
     #[test]
     fn small_cases() {

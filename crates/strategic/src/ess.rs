@@ -139,19 +139,23 @@ pub fn verdict(a: &Matrix, x: &[BigRational]) -> Verdict {
     }
 }
 
-/// Every symmetric equilibrium (x, x) that is isolated on its support, with its verdict.
-pub fn symmetric_equilibria(a: &Matrix) -> Result<Vec<Candidate>, StrategicError> {
+/// Every population state isolated on its support where the support's strategies all earn
+/// the same, with that payoff: for each support S the unique solution of A_SS x_S = v·1,
+/// Σ x_S = 1, when it is unique and positive on S. These are the replicator dynamic's rest
+/// points; the Nash ones are the candidates for an ESS.
+pub fn equal_payoff_states(
+    a: &Matrix,
+) -> Result<Vec<(Vec<BigRational>, BigRational)>, StrategicError> {
     let n = a.len();
     if n > MAX_ESS_STRATEGIES {
         return Err(StrategicError::TooLarge(format!(
-            "ESS search takes at most {MAX_ESS_STRATEGIES} strategies"
+            "the search over supports takes at most {MAX_ESS_STRATEGIES} strategies"
         )));
     }
     let mut out = Vec::new();
     for mask in 1u32..1 << n {
         let support: Vec<usize> = (0..n).filter(|i| mask >> i & 1 == 1).collect();
         let k = support.len();
-        // Unknowns x_S and v: A_SS x_S = v·1, Σ x_S = 1.
         let mut rows: Matrix = support
             .iter()
             .map(|&i| {
@@ -173,17 +177,26 @@ pub fn symmetric_equilibria(a: &Matrix) -> Result<Vec<Candidate>, StrategicError
         for (idx, &i) in support.iter().enumerate() {
             x[i] = z[idx].clone();
         }
-        let ax = payoffs_against(a, &x);
-        if ax.iter().any(|p| p > &z[k]) {
-            continue;
-        }
-        let verdict = verdict(a, &x);
-        out.push(Candidate {
-            strategy: x,
-            verdict,
-        });
+        out.push((x, z[k].clone()));
     }
     Ok(out)
+}
+
+/// Whether no strategy earns more than `value` against `x`: (x, x) is a Nash equilibrium.
+pub fn is_symmetric_equilibrium(a: &Matrix, x: &[BigRational], value: &BigRational) -> bool {
+    payoffs_against(a, x).iter().all(|p| p <= value)
+}
+
+/// Every symmetric equilibrium (x, x) that is isolated on its support, with its verdict.
+pub fn symmetric_equilibria(a: &Matrix) -> Result<Vec<Candidate>, StrategicError> {
+    Ok(equal_payoff_states(a)?
+        .into_iter()
+        .filter(|(x, v)| is_symmetric_equilibrium(a, x, v))
+        .map(|(x, _)| Candidate {
+            verdict: verdict(a, &x),
+            strategy: x,
+        })
+        .collect())
 }
 
 /// Every ESS of the symmetric game with row payoffs `a`.
@@ -240,13 +253,8 @@ pub fn resists_grid_mutants(a: &Matrix, x: &[BigRational], steps: u32) -> bool {
 mod tests {
     use super::*;
     use crate::game::integer;
+    use crate::testing::int_matrix as m;
     use proptest::prelude::*;
-
-    fn m(rows: &[&[i64]]) -> Matrix {
-        rows.iter()
-            .map(|r| r.iter().map(|&x| integer(x)).collect())
-            .collect()
-    }
 
     fn q(n: i64, d: i64) -> BigRational {
         BigRational::new(n.into(), d.into())

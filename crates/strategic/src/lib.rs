@@ -10,6 +10,7 @@
 //! - [`support`]: support enumeration, the oracle for nondegenerate games.
 //! - [`ess`]: evolutionarily stable strategies of symmetric games (exact second-order
 //!   conditions, [`copositive`] for the non-regular case).
+//! - [`dynamics`]: replicator dynamics — trajectories, exact rest points and their stability.
 //! - [`stable`]: stochastically stable states of the KMR / Young dynamic (recurrent
 //!   classes, least resistances, minimum arborescences).
 //! - [`zero_sum`]: the value and optimal strategies of zero-sum games by exact linear
@@ -20,6 +21,7 @@
 //! Nothing here prints or parses command lines.
 
 pub mod copositive;
+pub mod dynamics;
 mod error;
 pub mod ess;
 pub mod game;

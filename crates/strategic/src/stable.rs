@@ -367,15 +367,9 @@ pub fn min_in_arborescence(w: &[Vec<u64>], root: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::integer;
+    use crate::testing::int_matrix as m;
     use num_traits::One;
     use proptest::prelude::*;
-
-    fn m(rows: &[&[i64]]) -> Matrix {
-        rows.iter()
-            .map(|r| r.iter().map(|&x| integer(x)).collect())
-            .collect()
-    }
 
     fn potential_of(report: &StabilityReport, monomorphic: &[usize]) -> u64 {
         let c = report

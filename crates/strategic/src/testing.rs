@@ -20,3 +20,10 @@ pub fn arb_bimatrix(max: usize, range: i64) -> impl Strategy<Value = NormalFormG
         })
     })
 }
+
+/// A matrix of integers as rationals.
+pub fn int_matrix(rows: &[&[i64]]) -> Matrix {
+    rows.iter()
+        .map(|r| r.iter().map(|&x| integer(x)).collect())
+        .collect()
+}
