@@ -450,11 +450,18 @@ pub fn report_parse_error(e: clap::Error) -> ExitCode {
         }
         kind => {
             let rendered = e.render().to_string();
-            let first = rendered
-                .lines()
-                .find(|l| !l.trim().is_empty())
+            let mut lines = rendered.lines().filter(|l| !l.trim().is_empty());
+            let mut first = lines
+                .next()
                 .unwrap_or("invalid arguments")
-                .trim_start_matches("error: ");
+                .trim_start_matches("error: ")
+                .to_string();
+            // "the following required arguments were not provided:" names them below.
+            if first.ends_with(':') {
+                if let Some(next) = lines.next() {
+                    first = format!("{first} {}", next.trim());
+                }
+            }
             let hint = match kind {
                 ErrorKind::InvalidSubcommand => "; 'conway solve --list' lists the games",
                 ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand

@@ -28,6 +28,13 @@ pub fn symmetric_game(args: &GameArgs) -> Result<conway_strategic::NormalFormGam
     match (&args.a, &args.b) {
         (Some(a), None) if args.file.is_none() => {
             let a = crate::nash::matrix("--a", a)?;
+            if a.len() != a[0].len() {
+                return Err(CliError::BadInput(format!(
+                    "--a: a symmetric game's payoff matrix must be square; this one is {}×{}",
+                    a.len(),
+                    a[0].len()
+                )));
+            }
             let b: Vec<Vec<_>> = (0..a[0].len())
                 .map(|i| (0..a.len()).map(|j| a[j][i].clone()).collect())
                 .collect();

@@ -57,6 +57,14 @@ pub fn run(args: ReplicatorArgs, json: bool) -> Result<(), CliError> {
         emit(&text);
         return Ok(());
     };
+    if a.iter()
+        .flatten()
+        .any(|x| x.to_f64().is_none_or(|v| !v.is_finite() || v.abs() > 1e300))
+    {
+        return Err(CliError::BadInput(
+            "a payoff is too large for a floating-point trajectory (|payoff| ≤ 1e300)".into(),
+        ));
+    }
     let start: Vec<f64> = from
         .split(',')
         .map(|p| parse_number(p.trim()).and_then(|q| q.to_f64()))

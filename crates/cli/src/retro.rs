@@ -70,6 +70,18 @@ pub fn chase(
     let solved: Solved = match loaded {
         Some(s) => s,
         None => {
+            // A table that cannot be written is found out before the work, not after.
+            if let Some(p) = table_path {
+                let probe = p.with_extension("probe");
+                std::fs::write(&probe, b"")
+                    .and_then(|()| std::fs::remove_file(&probe))
+                    .map_err(|e| {
+                        CliError::BadInput(format!(
+                            "--table {}: cannot write there: {e}",
+                            p.display()
+                        ))
+                    })?;
+            }
             let bar = spinner(conway_retrograde::graph::GameGraph::num_states(&game));
             let solved = game.solve(|done| {
                 if let Some(bar) = &bar {

@@ -51,7 +51,7 @@ pub fn symmetric_matrix(game: &NormalFormGame) -> Result<Matrix, StrategicError>
     let n = a.len();
     if a[0].len() != n {
         return Err(StrategicError::InvalidInput(format!(
-            "ESS needs a symmetric game; the players have {n} and {} strategies",
+            "this needs a symmetric game; the players have {n} and {} strategies",
             a[0].len()
         )));
     }
@@ -59,7 +59,7 @@ pub fn symmetric_matrix(game: &NormalFormGame) -> Result<Matrix, StrategicError>
         for j in 0..n {
             if b[i][j] != a[j][i] {
                 return Err(StrategicError::InvalidInput(format!(
-                    "ESS needs a symmetric game (B = Aᵀ); B[{}][{}] = {} but A[{}][{}] = {}",
+                    "this needs a symmetric game (B = Aᵀ); B[{}][{}] = {} but A[{}][{}] = {}",
                     i + 1,
                     j + 1,
                     crate::game::rational_text(&b[i][j]),

@@ -9,7 +9,7 @@ use num_traits::{One, Zero};
 
 use crate::StrategicError;
 
-/// The most pure-strategy profiles a game may have.
+/// The most payoffs a game may hold (pure-strategy profiles times players).
 pub const MAX_PROFILES: usize = 1 << 22;
 
 /// A finite game in normal form.
@@ -51,7 +51,10 @@ impl NormalFormGame {
                 "every player needs at least one strategy".into(),
             ));
         }
-        let count = profile_count(&strategies.iter().map(Vec::len).collect::<Vec<_>>())?;
+        let count = profile_count(
+            &strategies.iter().map(Vec::len).collect::<Vec<_>>(),
+            players.len(),
+        )?;
         if payoffs.len() != count || payoffs.iter().any(|p| p.len() != players.len()) {
             return Err(StrategicError::InvalidInput(format!(
                 "{count} profiles need {} payoffs each",
@@ -204,14 +207,15 @@ impl NormalFormGame {
     }
 }
 
-fn profile_count(shape: &[usize]) -> Result<usize, StrategicError> {
+/// The number of pure-strategy profiles, checked against [`MAX_PROFILES`] payoffs.
+pub fn profile_count(shape: &[usize], players: usize) -> Result<usize, StrategicError> {
     shape
         .iter()
         .try_fold(1usize, |acc, &k| acc.checked_mul(k))
-        .filter(|&c| c <= MAX_PROFILES)
+        .filter(|&c| c.saturating_mul(players.max(1)) <= MAX_PROFILES)
         .ok_or_else(|| {
             StrategicError::TooLarge(format!(
-                "the game has more than {MAX_PROFILES} pure-strategy profiles"
+                "the game has more than {MAX_PROFILES} payoffs (profiles × players)"
             ))
         })
 }

@@ -17,7 +17,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use crate::game::{Matrix, MixedProfile, NormalFormGame};
-use crate::pivot::{positive_integer_matrix, Exact, IntegerMatrix, Wide};
+use crate::pivot::{positive_integer_matrix, slack_rows, Exact, IntegerMatrix, Overflow, Wide};
 use crate::StrategicError;
 
 /// The most pivots one path may take before it is abandoned as a bug guard (paths are
@@ -35,23 +35,12 @@ struct Tableau<T> {
     first_slack: usize,
 }
 
-struct Overflow;
-
 impl<T: Exact> Tableau<T> {
     /// Rows `m[r]` of z-coefficients, plus identity slacks, right-hand side 1.
     fn new(m: &[Vec<BigInt>]) -> Result<Self, Overflow> {
         let (k, d) = (m.len(), m[0].len());
+        let t = slack_rows(m)?;
         let one = T::from_big(&BigInt::one()).ok_or(Overflow)?;
-        let mut t = Vec::with_capacity(k);
-        for (r, row) in m.iter().enumerate() {
-            let mut out = Vec::with_capacity(d + k + 1);
-            for x in row {
-                out.push(T::from_big(x).ok_or(Overflow)?);
-            }
-            out.extend((0..k).map(|s| if s == r { one.clone() } else { T::zero_value() }));
-            out.push(one.clone());
-            t.push(out);
-        }
         Ok(Tableau {
             t,
             det: one,

@@ -306,16 +306,7 @@ pub fn parse(text: &str) -> Result<NormalFormGame, StrategicError> {
         p.text("the comment")?;
     }
     let shape: Vec<usize> = strategies.iter().map(Vec::len).collect();
-    let profiles = shape
-        .iter()
-        .try_fold(1usize, |acc, &k| acc.checked_mul(k))
-        .filter(|&c| c <= crate::game::MAX_PROFILES)
-        .ok_or_else(|| {
-            StrategicError::TooLarge(format!(
-                "the game has more than {} pure-strategy profiles",
-                crate::game::MAX_PROFILES
-            ))
-        })?;
+    let profiles = crate::game::profile_count(&shape, players.len())?;
     let n = players.len();
     let mut payoffs = Vec::with_capacity(profiles);
     if p.peek() == Some(&Token::Open) {

@@ -12,7 +12,7 @@ use crate::linalg::solve;
 use crate::StrategicError;
 
 /// The largest number of strategies per player support enumeration accepts.
-pub const MAX_STRATEGIES: usize = 12;
+pub const MAX_STRATEGIES: usize = 9;
 
 fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
     (0u32..1 << n)

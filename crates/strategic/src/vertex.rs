@@ -88,10 +88,11 @@ pub fn extreme_equilibria(game: &NormalFormGame) -> Result<Vec<MixedProfile>, St
         (1u64 << (m + n)) - 1
     };
     let nonzero = |v: &Vertex| v.direction.iter().any(|z| !z.is_zero());
-    let q: Vec<(Vec<BigRational>, u64)> = q_vertices
+    // Directions stay integers until a pair matches: most vertices never do.
+    let q: Vec<(&[BigInt], u64)> = q_vertices
         .iter()
         .filter(|v| nonzero(v))
-        .map(|v| (normalised(&v.direction), relabel(v.labels)))
+        .map(|v| (v.direction.as_slice(), relabel(v.labels)))
         .collect();
     // A vertex of Q has at least n labels; one with exactly n is found by its label set,
     // the degenerate ones (more labels) are checked one by one.
@@ -105,18 +106,20 @@ pub fn extreme_equilibria(game: &NormalFormGame) -> Result<Vec<MixedProfile>, St
         }
     }
     let mut out = Vec::new();
+    let every: Vec<usize> = (0..q.len()).collect();
     for x in p_vertices.iter().filter(|v| nonzero(v)) {
         let needed = full & !x.labels;
-        let candidates: Vec<usize> = if x.labels.count_ones() as usize == m {
-            let exact = by_labels.get(&needed).map(Vec::as_slice).unwrap_or(&[]);
-            exact.iter().chain(&degenerate_q).copied().collect()
+        let (exact, rest): (&[usize], &[usize]) = if x.labels.count_ones() as usize == m {
+            let exact = by_labels.get(&needed).map_or(&[][..], Vec::as_slice);
+            (exact, &degenerate_q)
         } else {
-            (0..q.len()).collect()
+            (&every, &[])
         };
-        let xs = normalised(&x.direction);
-        for i in candidates {
+        let mut xs: Option<Vec<BigRational>> = None;
+        for &i in exact.iter().chain(rest) {
             if q[i].1 & needed == needed {
-                out.push(vec![xs.clone(), q[i].0.clone()]);
+                let xs = xs.get_or_insert_with(|| normalised(&x.direction));
+                out.push(vec![xs.clone(), normalised(q[i].0)]);
             }
         }
     }
