@@ -253,10 +253,11 @@ impl<T: Exact> Tableau<T> {
         })
     }
 
-    /// The tableau of the basis `key`, rebuilt from the slack basis by pivoting each of its
-    /// variables in (any non-zero pivot will do on the way; the result is unique).
-    fn rebuilt(m: &[Vec<BigInt>], key: u64) -> Result<Self, Overflow> {
-        let mut tab = Self::initial(m)?;
+    /// The tableau of the basis `key`, reached from this one by pivoting in each variable
+    /// of `key` that is not basic here (any non-zero pivot will do on the way; the result
+    /// is unique). From a nearby basis that is a few pivots.
+    fn moved_to(&self, key: u64) -> Result<Self, Overflow> {
+        let mut tab = self.clone();
         let width = tab.t[0].len();
         for v in 0..width - 1 {
             if key >> v & 1 == 0 || tab.key >> v & 1 == 1 {
@@ -376,19 +377,22 @@ fn walk<T: Exact>(
     let mut stack = vec![frame(start)];
     // Bases beyond the depth limit, rebuilt later.
     let mut deferred: Vec<u64> = Vec::new();
+    // The last tableau left behind: deferred bases are rebuilt from it, usually a few
+    // pivots away.
+    let mut last: Option<Tableau<T>> = None;
     loop {
         let Some(top) = stack.last_mut() else {
-            match deferred.pop() {
-                Some(key) => {
-                    stack.push(frame(Tableau::rebuilt(m, key)?));
+            match (deferred.pop(), &last) {
+                (Some(key), Some(near)) => {
+                    stack.push(frame(near.moved_to(key)?));
                     continue;
                 }
-                None => break,
+                _ => break,
             }
         };
         let Some(r) = top.rows.pop() else {
             if top.next_col == d + k {
-                stack.pop();
+                last = stack.pop().map(|f| f.tab);
                 continue;
             }
             top.col = top.next_col;
