@@ -50,6 +50,8 @@ impl Digraph {
 
     /// Parses the edge-list format above.
     pub fn parse(text: &str) -> Result<Self, RetrogradeError> {
+        // A byte-order mark, as some editors write, is not part of the file.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut g = Digraph::new();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
@@ -192,5 +194,6 @@ mod tests {
             }
         }
         assert!(Digraph::parse("").unwrap().is_empty());
+        assert_eq!(Digraph::parse("\u{feff}a b\n").unwrap().name(0), "a");
     }
 }

@@ -245,6 +245,8 @@ fn normalise(labels: Vec<String>) -> Vec<String> {
 
 /// Reads a `.nfg` file.
 pub fn parse(text: &str) -> Result<NormalFormGame, StrategicError> {
+    // A byte-order mark, as some editors write, is not part of the file.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let tokens = tokenize(text)?;
     let end = text
         .lines()
@@ -419,23 +421,32 @@ pub fn write_outcome_version(game: &NormalFormGame) -> String {
 /// A payoff matrix: rows separated by `;` or new lines, entries by spaces, commas or tabs
 /// (so CSV and TSV files read as they are). Errors give the row (line) and entry (column).
 pub fn parse_matrix(text: &str) -> Result<Vec<Vec<BigRational>>, StrategicError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut rows = Vec::new();
     for (r, row) in text.split([';', '\n']).enumerate() {
         let row = row.split('#').next().unwrap_or("").trim();
         if row.is_empty() {
             continue;
         }
+        // CSV and TSV rows keep every field (an empty one is an error); otherwise spaces.
+        let entries: Vec<&str> = if row.contains(',') {
+            row.split(',').collect()
+        } else if row.contains('\t') {
+            row.split('\t').collect()
+        } else {
+            row.split_whitespace().collect()
+        };
         let mut values = Vec::new();
-        for (c, entry) in row
-            .split([',', ' ', '\t'])
-            .filter(|e| !e.trim().is_empty())
-            .enumerate()
-        {
+        for (c, entry) in entries.into_iter().enumerate() {
             values.push(
                 parse_number(entry.trim()).ok_or_else(|| StrategicError::Parse {
                     line: r + 1,
                     column: c + 1,
-                    message: format!("'{}' is not a number", entry.trim()),
+                    message: if entry.trim().is_empty() {
+                        "empty entry".to_string()
+                    } else {
+                        format!("'{}' is not a number", entry.trim())
+                    },
                 })?,
             );
         }
@@ -567,6 +578,17 @@ mod tests {
             })
         ));
         assert!(parse_matrix("1 2; 3").is_err());
+        assert!(matches!(
+            parse_matrix("1,2,,3"),
+            Err(StrategicError::Parse {
+                line: 1,
+                column: 3,
+                ..
+            })
+        ));
+        assert_eq!(parse_matrix("\u{feff}1\t2\n3\t4").unwrap().len(), 2);
+        // A byte-order mark before a .nfg file is ignored too.
+        assert!(parse("\u{feff}NFG 1 R \"\" { \"p\" } { 1 } 5").is_ok());
         assert!(parse_matrix("").is_err());
     }
 }
