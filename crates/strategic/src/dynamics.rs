@@ -16,7 +16,7 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use crate::copositive::determinant;
-use crate::ess::{equal_payoff_states, is_symmetric_equilibrium};
+use crate::ess::{equal_payoff_states, is_symmetric_equilibrium, payoffs_against};
 use crate::game::Matrix;
 use crate::StrategicError;
 
@@ -43,10 +43,21 @@ pub struct RestPoint {
     pub stability: Stability,
 }
 
-fn payoffs(a: &Matrix, x: &[BigRational]) -> Vec<BigRational> {
+/// The payoffs in floating point, for trajectories.
+fn float_matrix(a: &Matrix) -> Vec<Vec<f64>> {
     a.iter()
-        .map(|row| row.iter().zip(x).map(|(p, q)| p * q).sum())
+        .map(|r| r.iter().map(|x| x.to_f64().unwrap_or(0.0)).collect())
         .collect()
+}
+
+/// (Ax, xᵀAx) in floating point.
+fn float_payoffs(af: &[Vec<f64>], x: &[f64]) -> (Vec<f64>, f64) {
+    let ax: Vec<f64> = af
+        .iter()
+        .map(|r| r.iter().zip(x).map(|(p, q)| p * q).sum())
+        .collect();
+    let mean = ax.iter().zip(x).map(|(p, q)| p * q).sum();
+    (ax, mean)
 }
 
 /// The coefficients c_1..c_d of det(λI − J) = λ^d + c_1 λ^{d−1} + … + c_d.
@@ -119,7 +130,7 @@ fn hurwitz_stable(c: &[BigRational]) -> bool {
 /// The stability of a rest point `x` (exact).
 pub fn stability(a: &Matrix, x: &[BigRational]) -> Stability {
     let n = a.len();
-    let ax = payoffs(a, x);
+    let ax = payoffs_against(a, x);
     let mean: BigRational = ax.iter().zip(x).map(|(p, q)| p * q).sum();
     let support: Vec<usize> = (0..n).filter(|&i| !x[i].is_zero()).collect();
     let transversal: Vec<BigRational> = (0..n)
@@ -179,16 +190,9 @@ pub fn continuous_trajectory(
     time: f64,
     every: usize,
 ) -> Vec<(f64, Vec<f64>)> {
-    let af: Vec<Vec<f64>> = a
-        .iter()
-        .map(|r| r.iter().map(|x| x.to_f64().unwrap_or(0.0)).collect())
-        .collect();
+    let af = float_matrix(a);
     let field = |x: &[f64]| -> Vec<f64> {
-        let ax: Vec<f64> = af
-            .iter()
-            .map(|r| r.iter().zip(x).map(|(p, q)| p * q).sum())
-            .collect();
-        let mean: f64 = ax.iter().zip(x).map(|(p, q)| p * q).sum();
+        let (ax, mean) = float_payoffs(&af, x);
         x.iter().zip(&ax).map(|(xi, ai)| xi * (ai - mean)).collect()
     };
     let add = |x: &[f64], k: &[f64], h: f64| -> Vec<f64> {
@@ -223,18 +227,11 @@ pub fn discrete_trajectory(
             "the discrete replicator dynamic needs positive payoffs".into(),
         ));
     }
-    let af: Vec<Vec<f64>> = a
-        .iter()
-        .map(|r| r.iter().map(|x| x.to_f64().unwrap_or(0.0)).collect())
-        .collect();
+    let af = float_matrix(a);
     let mut x = start.to_vec();
     let mut out = vec![x.clone()];
     for _ in 0..steps {
-        let ax: Vec<f64> = af
-            .iter()
-            .map(|r| r.iter().zip(&x).map(|(p, q)| p * q).sum())
-            .collect();
-        let mean: f64 = ax.iter().zip(&x).map(|(p, q)| p * q).sum();
+        let (ax, mean) = float_payoffs(&af, &x);
         x = x.iter().zip(&ax).map(|(xi, ai)| xi * ai / mean).collect();
         out.push(x.clone());
     }

@@ -74,7 +74,7 @@ pub fn symmetric_matrix(game: &NormalFormGame) -> Result<Matrix, StrategicError>
 }
 
 /// (Ax)_i for every i.
-fn payoffs_against(a: &Matrix, x: &[BigRational]) -> Vec<BigRational> {
+pub(crate) fn payoffs_against(a: &Matrix, x: &[BigRational]) -> Vec<BigRational> {
     a.iter()
         .map(|row| row.iter().zip(x).map(|(p, q)| p * q).sum())
         .collect()

@@ -124,11 +124,12 @@ struct State<T> {
 fn variable(l: usize, m: usize, n: usize, in_p: bool) -> usize {
     // P's variables: x_0..x_{m-1} (labels 0..m-1), r_0..r_{n-1} (labels m..m+n-1).
     // Q's variables: y_0..y_{n-1} (labels m..m+n-1), s_0..s_{m-1} (labels 0..m-1).
-    match (in_p, l < m) {
-        (true, true) => l,
-        (true, false) => l,
-        (false, true) => n + l,
-        (false, false) => l - m,
+    if in_p {
+        l
+    } else if l < m {
+        n + l
+    } else {
+        l - m
     }
 }
 

@@ -78,17 +78,19 @@ impl HeapGame {
         if let Some((_, code)) = NAMED.iter().find(|(name, _)| *name == key) {
             return Ok(HeapGame::Code(OctalGame::parse(code)?));
         }
+        let in_game =
+            |e: ImpartialError| ImpartialError::InvalidInput(format!("game '{trimmed}': {e}"));
         if let Some(inner) = set_argument(&key, &["s", "subtraction", ""]) {
             let set = parse_set(text, inner)?;
-            return Ok(HeapGame::Subtraction(SubtractionGame::new(set).map_err(
-                |e| ImpartialError::InvalidInput(format!("game '{trimmed}': {e}")),
-            )?));
+            return Ok(HeapGame::Subtraction(
+                SubtractionGame::new(set).map_err(in_game)?,
+            ));
         }
         if let Some(inner) = set_argument(&key, &["allbut", "all-but"]) {
             let set = parse_set(text, inner)?;
-            return Ok(HeapGame::AllBut(AllButSubtraction::new(set).map_err(
-                |e| ImpartialError::InvalidInput(format!("game '{trimmed}': {e}")),
-            )?));
+            return Ok(HeapGame::AllBut(
+                AllButSubtraction::new(set).map_err(in_game)?,
+            ));
         }
         if !trimmed.contains('.') {
             return Err(ImpartialError::InvalidInput(format!(

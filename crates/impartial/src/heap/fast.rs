@@ -123,6 +123,14 @@ impl Values {
         self.len() == 0
     }
 
+    /// Keeps the values of heaps `0..len` only.
+    pub fn truncate(&mut self, len: usize) {
+        match self {
+            Values::U8(v) => v.truncate(len),
+            Values::U16(v) => v.truncate(len),
+        }
+    }
+
     /// The value of heap `n`, if computed.
     pub fn get(&self, n: usize) -> Option<u16> {
         match self {

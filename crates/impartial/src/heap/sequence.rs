@@ -38,6 +38,14 @@ impl SequenceValues {
         self.len() == 0
     }
 
+    /// Keeps the values of heaps `0..len` only.
+    pub fn truncate(&mut self, len: usize) {
+        match self {
+            SequenceValues::Compact(v) => v.truncate(len),
+            SequenceValues::Wide(v) => v.truncate(len),
+        }
+    }
+
     /// The value of heap `n`, if computed.
     pub fn get(&self, n: usize) -> Option<u64> {
         match self {
