@@ -29,7 +29,7 @@ pub fn symmetric_game(args: &GameArgs) -> Result<conway_strategic::NormalFormGam
         (Some(a), None) if args.file.is_none() => {
             let a = crate::nash::matrix("--a", a)?;
             if a.len() != a[0].len() {
-                return Err(CliError::BadInput(format!(
+                return Err(CliError::bad_input(format!(
                     "--a: a symmetric game's payoff matrix must be square; this one is {}×{}",
                     a.len(),
                     a[0].len()

@@ -35,11 +35,11 @@ pub fn run(args: EvalArgs, json: bool) -> Result<(), CliError> {
         .name("eval".into())
         .stack_size(EVAL_STACK)
         .spawn(move || evaluate_and_print(&args, json))
-        .map_err(|e| CliError::Internal(format!("cannot start the evaluation thread: {e}")))?;
+        .map_err(|e| CliError::internal(format!("cannot start the evaluation thread: {e}")))?;
     show_progress_while(&worker);
     worker
         .join()
-        .map_err(|_| CliError::Internal("the evaluation failed unexpectedly".into()))?
+        .map_err(|_| CliError::internal("the evaluation failed unexpectedly"))?
 }
 
 /// On a terminal, a spinner with the count of positions evaluated, once the work has taken
@@ -85,13 +85,13 @@ fn evaluate_and_print(args: &EvalArgs, json: bool) -> Result<(), CliError> {
             Value::Game(g) => thermograph(&mut store, *g),
             Value::Thermograph(t) => t.clone(),
             _ => {
-                return Err(CliError::BadInput(
-                    "--svg needs an expression whose value is a game or a thermograph".into(),
+                return Err(CliError::bad_input(
+                    "--svg needs an expression whose value is a game or a thermograph",
                 ))
             }
         };
         std::fs::write(path, thermograph_svg(&picture, &args.expr))
-            .map_err(|e| CliError::BadInput(format!("cannot write {}: {e}", path.display())))?;
+            .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", path.display())))?;
     }
     let text = match value {
         Value::Game(g) => {

@@ -50,12 +50,13 @@ pub fn run(args: GrundyArgs, json: bool) -> Result<(), CliError> {
         emit(&game_list());
         return Ok(());
     }
-    let name = args.game.as_deref().ok_or_else(|| {
-        CliError::BadInput("name a game or a code, e.g. 'conway grundy 0.77'".into())
-    })?;
+    let name = args
+        .game
+        .as_deref()
+        .ok_or_else(|| CliError::bad_input("name a game or a code, e.g. 'conway grundy 0.77'"))?;
     let game = HeapGame::parse(name)?;
     let len = usize::try_from(args.to)
-        .map_err(|_| CliError::BadInput(format!("--to {} is too large", args.to)))?;
+        .map_err(|_| CliError::bad_input(format!("--to {} is too large", args.to)))?;
     if args.misere {
         return run_misere(&game, len, &args, json);
     }
@@ -157,7 +158,7 @@ fn compute(game: &HeapGame, len: usize, args: &GrundyArgs) -> Result<SequenceRep
             if let Some(bar) = &bar {
                 bar.abandon();
             }
-            return Err(CliError::Interrupted(format!(
+            return Err(CliError::interrupted(format!(
                 "interrupted at heap {}; values saved to {}: run the same command again to resume",
                 sequence.len(),
                 path.map_or_else(String::new, |p| p.display().to_string())
@@ -174,14 +175,14 @@ fn compute(game: &HeapGame, len: usize, args: &GrundyArgs) -> Result<SequenceRep
 }
 
 fn save(path: &Path, sequence: &HeapSequence) -> Result<(), CliError> {
-    checkpoint::save(path, sequence).map_err(|e| CliError::Internal(e.to_string()))
+    checkpoint::save(path, sequence).map_err(|e| CliError::internal(e.to_string()))
 }
 
 /// `conway grundy GAME --misere`: the genus of heaps 0..len, as far as the search limit.
 fn run_misere(game: &HeapGame, len: usize, args: &GrundyArgs, json: bool) -> Result<(), CliError> {
     if args.checkpoint.is_some() {
-        return Err(CliError::BadInput(
-            "--checkpoint applies to normal-play sequences, not to --misere".into(),
+        return Err(CliError::bad_input(
+            "--checkpoint applies to normal-play sequences, not to --misere",
         ));
     }
     let bar = progress_bar(len, "heaps");

@@ -10,30 +10,24 @@ use conway_strategic::pure::{as_mixed, pure_equilibria};
 use conway_strategic::support::support_enumeration;
 use conway_strategic::vertex::{components, extreme_equilibria};
 use conway_strategic::zero_sum::solve_zero_sum;
-use conway_strategic::{MixedProfile, NormalFormGame, StrategicError};
+use conway_strategic::{MixedProfile, NormalFormGame};
 use serde_json::json;
 
 use crate::args::{NashArgs, NashMethod};
 use crate::out::emit;
 use crate::CliError;
 
-impl From<StrategicError> for CliError {
-    fn from(e: StrategicError) -> Self {
-        CliError::BadInput(e.to_string())
-    }
-}
-
 /// A matrix given inline (`"3 0; 5 1"`) or as a CSV/TSV file.
 pub fn matrix(flag: &str, text: &str) -> Result<Vec<Vec<num_rational::BigRational>>, CliError> {
     let path = Path::new(text);
     let (source, content) = if path.is_file() {
         let content = std::fs::read_to_string(path)
-            .map_err(|e| CliError::BadInput(format!("{flag} {text}: {e}")))?;
+            .map_err(|e| CliError::bad_input(format!("{flag} {text}: {e}")))?;
         (text.to_string(), content)
     } else {
         (flag.to_string(), text.to_string())
     };
-    parse_matrix(&content).map_err(|e| CliError::BadInput(format!("{source}: {e}")))
+    parse_matrix(&content).map_err(|e| CliError::bad_input(format!("{source}: {e}")))
 }
 
 /// The game named by the arguments: a `.nfg` file, or `--a`/`--b` matrices.
@@ -45,8 +39,8 @@ pub fn read_game(
     match (file, a, b) {
         (Some(f), None, None) => {
             let text = std::fs::read_to_string(f)
-                .map_err(|e| CliError::BadInput(format!("{}: {e}", f.display())))?;
-            parse(&text).map_err(|e| CliError::BadInput(format!("{}: {e}", f.display())))
+                .map_err(|e| CliError::bad_input(format!("{}: {e}", f.display())))?;
+            parse(&text).map_err(|e| CliError::bad_input(format!("{}: {e}", f.display())))
         }
         (None, Some(a), Some(b)) => {
             let (a, b) = (matrix("--a", a)?, matrix("--b", b)?);
@@ -58,9 +52,8 @@ pub fn read_game(
             let b: Vec<Vec<_>> = a.iter().map(|r| r.iter().map(|x| -x).collect()).collect();
             Ok(NormalFormGame::bimatrix(&a, &b)?)
         }
-        _ => Err(CliError::BadInput(
-            "give a .nfg file, or payoff matrices with --a (and --b; without it the game is zero-sum)"
-                .into(),
+        _ => Err(CliError::bad_input(
+            "give a .nfg file, or payoff matrices with --a (and --b; without it the game is zero-sum)",
         )),
     }
 }
@@ -80,12 +73,10 @@ pub fn run(args: NashArgs, json: bool) -> Result<(), CliError> {
         NashMethod::Pure
     });
     if args.label.is_some() && method != NashMethod::Lh {
-        return Err(CliError::BadInput("--label goes with --method lh".into()));
+        return Err(CliError::bad_input("--label goes with --method lh"));
     }
     if args.components && method != NashMethod::Enum {
-        return Err(CliError::BadInput(
-            "--components goes with --method enum".into(),
-        ));
+        return Err(CliError::bad_input("--components goes with --method enum"));
     }
     let mut value = None;
     let equilibria: Vec<MixedProfile> = match method {
@@ -96,7 +87,7 @@ pub fn run(args: NashArgs, json: bool) -> Result<(), CliError> {
             .collect(),
         NashMethod::Support => support_enumeration(&game)?,
         NashMethod::Lh => match args.label {
-            Some(0) => return Err(CliError::BadInput("--label counts from 1".into())),
+            Some(0) => return Err(CliError::bad_input("--label counts from 1")),
             Some(l) => vec![lemke_howson(
                 &game,
                 usize::try_from(l - 1).unwrap_or(usize::MAX),
@@ -111,7 +102,7 @@ pub fn run(args: NashArgs, json: bool) -> Result<(), CliError> {
     };
     // Every answer is checked by the definition before it is printed.
     if let Some(bad) = equilibria.iter().find(|e| !game.is_equilibrium(e)) {
-        return Err(CliError::Internal(format!(
+        return Err(CliError::internal(format!(
             "a computed profile is not an equilibrium: {:?}",
             profile_strings(bad)
         )));

@@ -1,47 +1,14 @@
-//! Printing a [`Solution`] as text for people or as one JSON object for scripts.
+//! Printing reports: as one JSON object for scripts (the serialization of the report) or as
+//! text for people (one renderer per report).
 
-use conway_impartial::solution::Fact;
 use conway_impartial::Solution;
-use serde_json::{json, Map, Value};
 
-/// The JSON object of the CLI contract: `game`, `position`, `outcome`, `value`,
-/// `winning_moves` (list of `{move, to}`), then the game's own fields and `notes`.
-pub fn json(s: &Solution) -> String {
-    let mut obj = Map::new();
-    obj.insert("game".into(), json!(s.game));
-    obj.insert("position".into(), json!(s.position));
-    obj.insert("outcome".into(), json!(s.outcome.to_string()));
-    obj.insert("value".into(), json!(s.value));
-    let moves: Vec<Value> = s
-        .winning_moves
-        .iter()
-        .map(|m| json!({"move": m.description, "to": m.to}))
-        .collect();
-    obj.insert("winning_moves".into(), Value::Array(moves));
-    obj.insert("all_winning_moves".into(), json!(s.all_winning_moves));
-    for (name, fact) in &s.facts {
-        obj.insert(name.clone(), fact_json(fact));
-    }
-    obj.insert("notes".into(), json!(s.notes));
-    Value::Object(obj).to_string()
-}
-
-fn fact_json(f: &Fact) -> Value {
-    match f {
-        Fact::Count(n) => json!(n),
-        Fact::Text(t) => json!(t),
-        Fact::Flag(b) => json!(b),
-        Fact::List(l) => json!(l),
-    }
-}
-
-fn fact_text(f: &Fact) -> String {
-    match f {
-        Fact::Count(n) => n.to_string(),
-        Fact::Text(t) => t.clone(),
-        Fact::Flag(b) => if *b { "yes" } else { "no" }.to_string(),
-        Fact::List(l) => l.join(" "),
-    }
+/// One report as the JSON object of the CLI contract: the serialization of the report.
+pub fn json<T: serde::Serialize + ?Sized>(report: &T) -> String {
+    serde_json::to_string(report).unwrap_or_else(|e| {
+        // Report types serialize infallibly (strings, numbers, lists); this is a bug.
+        format!("{{\"error\":{{\"kind\":\"internal\",\"message\":\"{e}\"}}}}")
+    })
 }
 
 /// The answer for a person: outcome, value, winning moves, then details.
@@ -84,7 +51,7 @@ pub fn text(s: &Solution) -> String {
         }
     }
     for (name, fact) in &s.facts {
-        row(&mut out, &name.replace('_', " "), &fact_text(fact));
+        row(&mut out, &name.replace('_', " "), &fact.text());
     }
     for note in &s.notes {
         out.push_str(&format!("note: {note}\n"));

@@ -61,8 +61,8 @@ pub fn run(args: ReplicatorArgs, json: bool) -> Result<(), CliError> {
         .flatten()
         .any(|x| x.to_f64().is_none_or(|v| !v.is_finite() || v.abs() > 1e300))
     {
-        return Err(CliError::BadInput(
-            "a payoff is too large for a floating-point trajectory (|payoff| ≤ 1e300)".into(),
+        return Err(CliError::bad_input(
+            "a payoff is too large for a floating-point trajectory (|payoff| ≤ 1e300)",
         ));
     }
     let start: Vec<f64> = from
@@ -70,20 +70,20 @@ pub fn run(args: ReplicatorArgs, json: bool) -> Result<(), CliError> {
         .map(|p| parse_number(p.trim()).and_then(|q| q.to_f64()))
         .collect::<Option<Vec<f64>>>()
         .ok_or_else(|| {
-            CliError::BadInput(format!(
+            CliError::bad_input(format!(
                 "--from {from}: expected numbers separated by commas"
             ))
         })?;
     let total: f64 = start.iter().sum();
     if start.len() != labels.len() || start.iter().any(|&x| x < 0.0) || (total - 1.0).abs() > 1e-9 {
-        return Err(CliError::BadInput(format!(
+        return Err(CliError::bad_input(format!(
             "--from {from}: expected {} non-negative shares adding up to 1",
             labels.len()
         )));
     }
     if !(args.dt > 0.0 && args.time >= 0.0 && args.time / args.dt <= 1e8) {
-        return Err(CliError::BadInput(
-            "--dt must be positive and --time/--dt at most 10^8".into(),
+        return Err(CliError::bad_input(
+            "--dt must be positive and --time/--dt at most 10^8",
         ));
     }
     let rows: Vec<(f64, Vec<f64>)> = if args.discrete {

@@ -11,21 +11,10 @@ use conway_retrograde::digraph::Digraph;
 use conway_retrograde::loopy::{analyse_tokens, generalized_sg, TokenMove};
 use conway_retrograde::solve::Solved;
 use conway_retrograde::table;
-use conway_retrograde::RetrogradeError;
 use serde_json::json;
 
 use crate::out::emit;
 use crate::CliError;
-
-impl From<RetrogradeError> for CliError {
-    fn from(e: RetrogradeError) -> Self {
-        match e {
-            RetrogradeError::Io(m) => CliError::Internal(m),
-            RetrogradeError::Interrupted => CliError::Interrupted("interrupted".into()),
-            other => CliError::BadInput(other.to_string()),
-        }
-    }
-}
 
 /// The most plies of a drawn line that `--line` prints.
 const DRAWN_LINE: usize = 40;
@@ -47,8 +36,8 @@ fn spinner(total: usize) -> Option<indicatif::ProgressBar> {
 /// Reads a graph file, with the file named in errors.
 pub fn read_graph(path: &Path) -> Result<Digraph, CliError> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
-    Digraph::parse(&text).map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))
+        .map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))?;
+    Digraph::parse(&text).map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))
 }
 
 /// `conway solve chase N WX WY BX BY [--line] [--table FILE]`.
@@ -76,7 +65,7 @@ pub fn chase(
                 std::fs::write(&probe, b"")
                     .and_then(|()| std::fs::remove_file(&probe))
                     .map_err(|e| {
-                        CliError::BadInput(format!(
+                        CliError::bad_input(format!(
                             "--table {}: cannot write there: {e}",
                             p.display()
                         ))

@@ -19,9 +19,8 @@ pub fn run(args: SolveArgs, json: bool) -> Result<(), CliError> {
             crate::out::emit(&game_list());
             return Ok(());
         }
-        return Err(CliError::BadInput(
-            "name a game to solve, e.g. 'conway solve nim 3 4 5'; 'conway solve --list' lists them"
-                .into(),
+        return Err(CliError::bad_input(
+            "name a game to solve, e.g. 'conway solve nim 3 4 5'; 'conway solve --list' lists them",
         ));
     };
     let game = match game {
@@ -62,7 +61,7 @@ pub fn game_list() -> String {
 
 fn coin_game(name: &str, flag: &str) -> Result<coins::CoinGame, CliError> {
     coins::CoinGame::from_name(name).ok_or_else(|| {
-        CliError::BadInput(format!(
+        CliError::bad_input(format!(
             "{flag} '{name}' is not a coin-turning game (turtles, ruler, mock-turtles)"
         ))
     })
@@ -119,8 +118,8 @@ fn solve(game: Game) -> Result<Solution, CliError> {
         Game::Geography { file, start } => crate::retro::geography(&file, &start)?,
         Game::Conjunctive { file, tokens } => crate::retro::conjunctive(&file, &tokens)?,
         Game::Chase { .. } | Game::Digraph { .. } => {
-            return Err(CliError::Internal(
-                "games with cycles are answered by retro.rs".into(),
+            return Err(CliError::internal(
+                "games with cycles are answered by retro.rs",
             ))
         }
         Game::Heap {

@@ -139,7 +139,7 @@ pub fn run() -> Result<(), CliError> {
     let half = Dyadic::new(1, 1);
     let one = Dyadic::from_integer(1);
     let between = Dyadic::simplest_between(Some(&half), Some(&one))
-        .ok_or_else(|| CliError::Internal("no number between 1/2 and 1".into()))?;
+        .ok_or_else(|| CliError::internal("no number between 1/2 and 1"))?;
     let _ = writeln!(out, "{{1/2 | 1}} = {between}");
 
     partizan(&mut out)?;
@@ -310,7 +310,7 @@ fn game(expr: &str) -> Result<(Store, conway_partizan::GameId), CliError> {
     let mut store = Store::new();
     match evaluate_text(&mut store, expr)? {
         Value::Game(g) => Ok((store, g)),
-        _ => Err(CliError::Internal(format!("{expr} is not a game"))),
+        _ => Err(CliError::internal(format!("{expr} is not a game"))),
     }
 }
 

@@ -1,7 +1,9 @@
 //! The error type of the crate: what a user asked for that cannot be answered, and why.
 
+use conway_core::{Diagnostic, ErrorKind};
+
 /// Why an impartial-game question could not be answered.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum ImpartialError {
     /// An argument is out of the game's domain (a zero heap where the game forbids it, …).
     #[error("{0}")]
@@ -25,4 +27,29 @@ pub enum ImpartialError {
     /// The game graph has a cycle, so Grundy values are undefined (see loopy games).
     #[error("the game has a cycle through a position; it is not a finite game")]
     Cycle,
+    /// The computation was stopped through its progress hook.
+    #[error("interrupted")]
+    Interrupted,
+    /// A checkpoint file could not be written or read, or belongs to something else.
+    #[error(transparent)]
+    File(#[from] conway_core::durable::DurableError),
+}
+
+impl From<conway_core::Interrupted> for ImpartialError {
+    fn from(_: conway_core::Interrupted) -> Self {
+        ImpartialError::Interrupted
+    }
+}
+
+impl Diagnostic for ImpartialError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            ImpartialError::InvalidInput(_) | ImpartialError::Cycle => ErrorKind::InvalidInput,
+            ImpartialError::PositionLimit { .. } | ImpartialError::ValueLimit { .. } => {
+                ErrorKind::TooLarge
+            }
+            ImpartialError::Interrupted => ErrorKind::Interrupted,
+            ImpartialError::File(e) => e.kind(),
+        }
+    }
 }

@@ -15,3 +15,12 @@ pub enum PartizanError {
     #[error("{0}")]
     TooLarge(String),
 }
+
+impl conway_core::Diagnostic for PartizanError {
+    fn kind(&self) -> conway_core::ErrorKind {
+        match self {
+            PartizanError::TooLarge(_) => conway_core::ErrorKind::TooLarge,
+            _ => conway_core::ErrorKind::InvalidInput,
+        }
+    }
+}
