@@ -1,10 +1,7 @@
 //! `conway grundy`: the value sequence of a heap game and its period, checkpointed during
 //! long runs, and the misère genus of single heaps.
 
-use std::io::IsTerminal;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use conway_impartial::heap::catalog::{HeapGame, NAMED, SYNTAX};
@@ -15,7 +12,9 @@ use serde_json::json;
 
 use crate::args::GrundyArgs;
 use crate::out::emit;
+use crate::progress::Reporter;
 use crate::CliError;
+use conway_core::{Progress, Work};
 
 /// The list printed by `conway grundy --list`.
 fn game_list() -> String {
@@ -27,21 +26,6 @@ fn game_list() -> String {
         text.push_str(&format!("{form:<16} {meaning}\n"));
     }
     text
-}
-
-/// A progress bar with rate and ETA on a terminal; nothing when stderr is piped.
-fn progress_bar(len: usize, unit: &str) -> Option<indicatif::ProgressBar> {
-    std::io::stderr().is_terminal().then(|| {
-        let bar = indicatif::ProgressBar::new(len as u64);
-        let template = format!(
-            "{{bar:40}} {{human_pos}}/{{human_len}} {unit} ({{percent}}%)  {{per_sec}}  ETA {{eta}}  (Ctrl-C stops)"
-        );
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(&template)
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar
-    })
 }
 
 /// Runs `conway grundy`.
@@ -127,47 +111,35 @@ fn compute(game: &HeapGame, len: usize, args: &GrundyArgs) -> Result<SequenceRep
     };
     // Ctrl-C asks the engine to stop at its next progress report; the values so far are
     // then saved, so that nothing is lost.
-    let interrupted = Arc::new(AtomicBool::new(false));
-    if path.is_some() {
-        let flag = Arc::clone(&interrupted);
-        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
-    }
+    let progress = Reporter::new("computing");
     let every = Duration::from_secs_f64(args.checkpoint_every.max(0.0));
-    let bar = progress_bar(len, "heaps");
-    if let Some(bar) = &bar {
-        bar.set_position(sequence.len().min(len) as u64);
-        bar.reset_eta();
-    }
     let mut last_save = Instant::now();
     loop {
         let done = sequence.extend_to(len, |done| {
-            if let Some(bar) = &bar {
-                bar.set_position(done as u64);
-            }
-            let stop = interrupted.load(Ordering::SeqCst);
+            let stop = progress
+                .report(Work::of(done as u64, len as u64, "heaps"))
+                .is_break();
             !(stop || (path.is_some() && last_save.elapsed() >= every))
         })?;
         if let Some(p) = path {
-            save(p, &sequence)?;
+            crate::progress::saving(|| save(p, &sequence))?;
             last_save = Instant::now();
         }
         if done {
             break;
         }
-        if interrupted.load(Ordering::SeqCst) {
-            if let Some(bar) = &bar {
-                bar.abandon();
-            }
-            return Err(CliError::interrupted(format!(
-                "interrupted at heap {}; values saved to {}: run the same command again to resume",
-                sequence.len(),
-                path.map_or_else(String::new, |p| p.display().to_string())
-            )));
+        if progress.stop_requested() {
+            return Err(CliError::interrupted(match path {
+                Some(p) => format!(
+                    "interrupted at heap {}; values saved to {}: run the same command again to resume",
+                    sequence.len(),
+                    p.display()
+                ),
+                None => format!("interrupted at heap {}", sequence.len()),
+            }));
         }
     }
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    progress.finish();
     let mut values = sequence.into_values();
     // The checkpoint may have gone further than asked: report only the heaps asked for.
     values.truncate(len);
@@ -185,16 +157,19 @@ fn run_misere(game: &HeapGame, len: usize, args: &GrundyArgs, json: bool) -> Res
             "--checkpoint applies to normal-play sequences, not to --misere",
         ));
     }
-    let bar = progress_bar(len, "heaps");
+    let progress = Reporter::new("searching");
     let (genera, stopped) = heap_genera(game, len, DEFAULT_GENUS_LIMIT, |done| {
-        if let Some(bar) = &bar {
-            bar.set_position(done as u64);
-        }
-        true
+        progress
+            .report(Work::of(done as u64, len as u64, "heaps"))
+            .is_continue()
     });
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
+    if progress.stop_requested() {
+        return Err(CliError::interrupted(format!(
+            "interrupted at heap {}",
+            genera.len()
+        )));
     }
+    progress.finish();
     let stop_note = stopped.map(|e| format!("stopped before heap {}: {e}", genera.len()));
     let texts: Vec<String> = genera.iter().map(Genus::to_string).collect();
     let misere: Vec<u64> = genera.iter().map(Genus::misere_value).collect();

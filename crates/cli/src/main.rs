@@ -11,6 +11,7 @@ mod eval;
 mod grundy;
 mod nash;
 mod out;
+mod progress;
 mod render;
 mod replicator;
 mod retro;
@@ -100,6 +101,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return args::report_parse_error(e),
     };
+    progress::install_interrupt_handler();
     let result = match cli.command {
         Command::Tour => tour::run(),
         Command::Solve(s) => solve::run(s, cli.json),

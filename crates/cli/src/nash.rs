@@ -15,6 +15,7 @@ use serde_json::json;
 
 use crate::args::{NashArgs, NashMethod};
 use crate::out::emit;
+use crate::progress::Reporter;
 use crate::CliError;
 
 /// A matrix given inline (`"3 0; 5 1"`) or as a CSV/TSV file.
@@ -78,9 +79,10 @@ pub fn run(args: NashArgs, json: bool) -> Result<(), CliError> {
     if args.components && method != NashMethod::Enum {
         return Err(CliError::bad_input("--components goes with --method enum"));
     }
+    let progress = Reporter::new("solving");
     let mut value = None;
     let equilibria: Vec<MixedProfile> = match method {
-        NashMethod::Enum => extreme_equilibria(&game)?,
+        NashMethod::Enum => extreme_equilibria(&game, &progress)?,
         NashMethod::Pure => pure_equilibria(&game)
             .iter()
             .map(|s| as_mixed(&game, s))
@@ -92,7 +94,7 @@ pub fn run(args: NashArgs, json: bool) -> Result<(), CliError> {
                 &game,
                 usize::try_from(l - 1).unwrap_or(usize::MAX),
             )?],
-            None => lemke_howson_all(&game)?,
+            None => lemke_howson_all(&game, &progress)?,
         },
         NashMethod::Lp => {
             let s = solve_zero_sum(&game)?;
@@ -100,6 +102,7 @@ pub fn run(args: NashArgs, json: bool) -> Result<(), CliError> {
             vec![s.strategies]
         }
     };
+    progress.finish();
     // Every answer is checked by the definition before it is printed.
     if let Some(bad) = equilibria.iter().find(|e| !game.is_equilibrium(e)) {
         return Err(CliError::internal(format!(

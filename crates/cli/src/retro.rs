@@ -1,7 +1,6 @@
 //! `conway solve chase`, `conway solve digraph` and the graph games (`green-hackenbush`,
 //! `geography`, `conjunctive`): answered by the retrograde crate, printed as text or JSON.
 
-use std::io::IsTerminal;
 use std::path::Path;
 
 use conway_impartial::solution::{Fact, WinningMove};
@@ -14,24 +13,11 @@ use conway_retrograde::table;
 use serde_json::json;
 
 use crate::out::emit;
+use crate::progress::Reporter;
 use crate::CliError;
 
 /// The most plies of a drawn line that `--line` prints.
 const DRAWN_LINE: usize = 40;
-
-/// A spinner with the number of states resolved, on a terminal only.
-fn spinner(total: usize) -> Option<indicatif::ProgressBar> {
-    std::io::stderr().is_terminal().then(|| {
-        let bar = indicatif::ProgressBar::new(total as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {human_pos}/{human_len} states resolved  {elapsed}  (Ctrl-C stops)",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar
-    })
-}
 
 /// Reads a graph file, with the file named in errors.
 pub fn read_graph(path: &Path) -> Result<Digraph, CliError> {
@@ -71,18 +57,11 @@ pub fn chase(
                         ))
                     })?;
             }
-            let bar = spinner(conway_retrograde::graph::GameGraph::num_states(&game));
-            let solved = game.solve(|done| {
-                if let Some(bar) = &bar {
-                    bar.set_position(done as u64);
-                }
-                true
-            })?;
-            if let Some(bar) = bar {
-                bar.finish_and_clear();
-            }
+            let progress = Reporter::new("solving");
+            let solved = game.solve(&progress)?;
+            progress.finish();
             if let Some(p) = table_path {
-                table::save(p, &name, &solved)?;
+                crate::progress::saving(|| table::save(p, &name, &solved))?;
             }
             solved
         }
@@ -156,7 +135,9 @@ pub fn chase(
 /// `conway solve digraph FILE [VERTEX…]`: γ of every vertex, or of a sum of tokens.
 pub fn digraph(path: &Path, tokens: &[String], json: bool) -> Result<(), CliError> {
     let g = read_graph(path)?;
-    let gsg = generalized_sg(&g);
+    let progress = Reporter::new("labelling");
+    let gsg = generalized_sg(&g, &progress)?;
+    progress.finish();
     if tokens.is_empty() {
         if json {
             let values: serde_json::Map<String, serde_json::Value> = (0..g.len() as u32)

@@ -7,6 +7,7 @@ use serde_json::json;
 
 use crate::args::StableArgs;
 use crate::out::emit;
+use crate::progress::Reporter;
 use crate::CliError;
 
 /// Runs `conway stable`.
@@ -14,7 +15,7 @@ pub fn run(args: StableArgs, json: bool) -> Result<(), CliError> {
     let game = crate::ess::symmetric_game(&args.game)?;
     let labels = game.strategies[0].clone();
     let a = symmetric_matrix(&game)?;
-    let report = Population::new(a, args.agents)?.analyse();
+    let report = Population::new(a, args.agents)?.analyse(&Reporter::new("analysing"))?;
     let describe = |state: &[usize]| -> String {
         match state.iter().position(|&c| c == args.agents) {
             Some(s) => format!("all {}", labels[s]),

@@ -214,7 +214,7 @@ fn strategic(out: &mut String) -> Result<(), CliError> {
         &matrix(&[&[3, 0, 0], &[0, 2, 0], &[0, 0, 1]]),
         &matrix(&[&[2, 0, 0], &[0, 2, 0], &[0, 0, 4]]),
     )?;
-    for e in extreme_equilibria(&game)? {
+    for e in extreme_equilibria(&game, &conway_core::NoProgress)? {
         let flat: Vec<String> = e.iter().flatten().map(rational_text).collect();
         let _ = writeln!(out, "NE,{}", flat.join(","));
     }
@@ -236,7 +236,7 @@ fn strategic(out: &mut String) -> Result<(), CliError> {
         "Stochastic stability: ten agents in a stag hunt settle on the risk-dominant convention",
         "conway stable --a \"4 0; 3 3\" --agents 10",
     );
-    let r = Population::new(matrix(&[&[4, 0], &[3, 3]]), 10)?.analyse();
+    let r = Population::new(matrix(&[&[4, 0], &[3, 3]]), 10)?.analyse(&conway_core::NoProgress)?;
     let _ = writeln!(
         out,
         "potentials: all Stag {}, all Hare {} — Hare is stochastically stable",
@@ -253,7 +253,7 @@ fn cycles(out: &mut String) -> Result<(), CliError> {
         "conway solve chase 20 1 1 20 20",
     );
     let chase = Chase::new(20)?;
-    let solved = chase.solve(|_| true)?;
+    let solved = chase.solve(&conway_core::NoProgress)?;
     let start = chase.state(Side::White, (1, 1), (20, 20))?;
     let r = chase::result(&chase, &solved, start);
     let census = solved.census();
@@ -272,7 +272,7 @@ fn cycles(out: &mut String) -> Result<(), CliError> {
         "conway solve digraph graph.txt b d",
     );
     let g = Digraph::parse("a b\nb: a c\nd e\ne d\n")?;
-    let gsg = generalized_sg(&g);
+    let gsg = generalized_sg(&g, &conway_core::NoProgress)?;
     let values: Vec<String> = (0..g.len() as u32)
         .map(|v| format!("γ({}) = {}", g.name(v), gsg[v as usize]))
         .collect();

@@ -23,5 +23,5 @@ pub mod report;
 
 pub use error::{Diagnostic, ErrorKind, Location};
 pub use outcome::Outcome;
-pub use progress::{Interrupted, NoProgress, Progress, StopAfter, StopFlag, Work};
+pub use progress::{Interrupted, NoProgress, Parts, Progress, StopAfter, StopFlag, Work};
 pub use report::{Fact, Solution, WinningMove};

@@ -113,6 +113,53 @@ impl Progress for StopFlag {
     }
 }
 
+/// One hook shared by parallel parts of a computation (the two polytopes of a game): each
+/// part reports its own count, the hook hears their sum.
+pub struct Parts<'a> {
+    hook: &'a dyn Progress,
+    done: Vec<std::sync::atomic::AtomicU64>,
+}
+
+impl<'a> Parts<'a> {
+    /// `parts` parts reporting to `hook`.
+    pub fn new(hook: &'a dyn Progress, parts: usize) -> Self {
+        Parts {
+            hook,
+            done: (0..parts)
+                .map(|_| std::sync::atomic::AtomicU64::new(0))
+                .collect(),
+        }
+    }
+
+    /// The hook for part `i`.
+    pub fn part(&self, i: usize) -> Part<'_> {
+        Part { parts: self, i }
+    }
+}
+
+/// The hook of one part of [`Parts`].
+pub struct Part<'a> {
+    parts: &'a Parts<'a>,
+    i: usize,
+}
+
+impl Progress for Part<'_> {
+    fn report(&self, work: Work) -> ControlFlow<()> {
+        self.parts.done[self.i].store(work.done, Ordering::Relaxed);
+        let done = self
+            .parts
+            .done
+            .iter()
+            .map(|d| d.load(Ordering::Relaxed))
+            .sum();
+        self.parts.hook.report(Work {
+            done,
+            total: None,
+            unit: work.unit,
+        })
+    }
+}
+
 /// Stops once `limit` units are reported done: lets tests interrupt a computation at a
 /// chosen point without timing.
 #[derive(Debug)]

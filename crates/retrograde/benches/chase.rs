@@ -11,6 +11,7 @@ use std::collections::VecDeque;
 use std::hint::black_box;
 use std::time::Duration;
 
+use conway_core::NoProgress;
 use conway_retrograde::chase::Chase;
 use conway_retrograde::graph::{GameGraph, Value};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -63,7 +64,7 @@ fn seed_spfa(chase: &Chase) -> Vec<i32> {
 
 /// The baseline's answers must be the engine's before either is timed.
 fn check_baseline(chase: &Chase) {
-    let solved = chase.solve(|_| true).expect("solves");
+    let solved = chase.solve(&NoProgress).expect("solves");
     let f = seed_spfa(chase);
     let half = chase.num_states() / 2;
     for (s, &fs) in f.iter().enumerate() {
@@ -85,7 +86,7 @@ fn chase_20(c: &mut Criterion) {
     let mut group = c.benchmark_group("chase_20x20");
     group.throughput(Throughput::Elements(chase.num_states() as u64));
     group.bench_function("retrograde_engine", |b| {
-        b.iter(|| black_box(chase.solve(|_| true).expect("solves")))
+        b.iter(|| black_box(chase.solve(&NoProgress).expect("solves")))
     });
     group.sample_size(10);
     group.bench_function("seed_spfa_baseline", |b| {
@@ -102,7 +103,7 @@ fn chase_64(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(40));
     group.throughput(Throughput::Elements(chase.num_states() as u64));
     group.bench_function("retrograde_engine", |b| {
-        b.iter(|| black_box(chase.solve(|_| true).expect("solves")))
+        b.iter(|| black_box(chase.solve(&NoProgress).expect("solves")))
     });
     group.finish();
 }

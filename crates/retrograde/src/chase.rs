@@ -7,6 +7,8 @@
 //! so that the retrograde engine can solve every start position at once. Unmoves are the
 //! moves reversed (both pieces' move sets are symmetric), so no reverse graph is stored.
 
+use conway_core::Progress;
+
 use crate::graph::{GameGraph, Terminal, Value};
 use crate::solve::{optimal_successor, solve, Solved};
 use crate::RetrogradeError;
@@ -118,7 +120,7 @@ impl Chase {
     }
 
     /// Solves every position of the board.
-    pub fn solve(&self, progress: impl FnMut(usize) -> bool) -> Result<Solved, RetrogradeError> {
+    pub fn solve(&self, progress: &dyn Progress) -> Result<Solved, RetrogradeError> {
         solve(self, progress)
     }
 
@@ -235,10 +237,11 @@ pub fn result(chase: &Chase, solved: &Solved, s: u32) -> ChaseResult {
 mod tests {
     use super::*;
     use crate::oracle::value_iteration;
+    use conway_core::NoProgress;
 
     fn answer(n: u32, w: Square, b: Square) -> ChaseResult {
         let chase = Chase::new(n).unwrap();
-        let solved = chase.solve(|_| true).unwrap();
+        let solved = chase.solve(&NoProgress).unwrap();
         result(&chase, &solved, chase.state(Side::White, w, b).unwrap())
     }
 
@@ -272,7 +275,7 @@ mod tests {
     fn engine_matches_value_iteration_on_small_boards() {
         for n in 2..=5 {
             let chase = Chase::new(n).unwrap();
-            let solved = chase.solve(|_| true).unwrap();
+            let solved = chase.solve(&NoProgress).unwrap();
             let oracle = value_iteration(&chase);
             for s in 0..chase.num_states() as u32 {
                 assert_eq!(
@@ -321,12 +324,24 @@ mod tests {
     #[test]
     fn optimal_line_has_the_announced_length() {
         let chase = Chase::new(6).unwrap();
-        let solved = chase.solve(|_| true).unwrap();
+        let solved = chase.solve(&NoProgress).unwrap();
         let s = chase.state(Side::White, (1, 1), (6, 6)).unwrap();
         let r = result(&chase, &solved, s);
         let line = chase.line(&solved, s, 1000);
         assert_eq!(Some(line.len() as u32), r.plies);
         let (_, w, b) = chase.decode(*line.last().unwrap());
         assert_eq!(w, b, "the line ends with a capture");
+    }
+
+    #[test]
+    fn a_stop_request_interrupts_the_solve_part_way() {
+        let chase = Chase::new(12).unwrap();
+        let stop = conway_core::StopAfter::units(1000);
+        assert!(matches!(
+            chase.solve(&stop),
+            Err(RetrogradeError::Interrupted)
+        ));
+        // It heard at least one report and stopped long before the 41,472 states were done.
+        assert!(stop.reports() >= 1);
     }
 }

@@ -12,7 +12,13 @@
 //! labelled i is labelled ∞ for good. Counters of "blocking" followers make a level cost
 //! O(V + E) instead of a fixpoint of full scans.
 
+use conway_core::{Progress, Work};
+
 use crate::digraph::Digraph;
+use crate::RetrogradeError;
+
+/// How many vertices a pass visits between two progress reports.
+const REPORT_EVERY: usize = 1 << 16;
 use crate::graph::{GameGraph, Terminal};
 
 /// The generalized Sprague-Grundy value of a vertex.
@@ -98,8 +104,9 @@ enum Label {
     Infinite,
 }
 
-/// γ of every vertex of `g` (edges are moves of the token).
-pub fn generalized_sg(g: &Digraph) -> Vec<Gsg> {
+/// γ of every vertex of `g` (edges are moves of the token). `progress` hears the vertices
+/// labelled so far; a stop request ends the work with [`RetrogradeError::Interrupted`].
+pub fn generalized_sg(g: &Digraph, progress: &dyn Progress) -> Result<Vec<Gsg>, RetrogradeError> {
     let n = g.len();
     let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
     for &(u, v) in g.edges() {
@@ -115,6 +122,9 @@ pub fn generalized_sg(g: &Digraph) -> Vec<Gsg> {
     while unlabelled > 0 {
         has_i.fill(false);
         for u in 0..n {
+            if u.is_multiple_of(REPORT_EVERY) {
+                progress.advance(Work::of((n - unlabelled) as u64, n as u64, "vertices"))?;
+            }
             blocking[u] = g
                 .successors(u as u32)
                 .iter()
@@ -158,7 +168,7 @@ pub fn generalized_sg(g: &Digraph) -> Vec<Gsg> {
         }
         level += 1;
     }
-    (0..n)
+    Ok((0..n)
         .map(|u| match label[u] {
             Label::Finite(v) => Gsg::Finite(v),
             _ => {
@@ -175,7 +185,7 @@ pub fn generalized_sg(g: &Digraph) -> Vec<Gsg> {
                 Gsg::Infinite(k)
             }
         })
-        .collect()
+        .collect())
 }
 
 /// A move of one token: which token (0-based), from and to which vertex.
@@ -271,6 +281,7 @@ mod tests {
     use super::*;
     use crate::graph::Value;
     use crate::solve::solve;
+    use conway_core::NoProgress;
     use proptest::prelude::*;
 
     fn graph(n: usize, edges: &[(u32, u32)]) -> Digraph {
@@ -290,17 +301,17 @@ mod tests {
     fn hand_examples() {
         let g = graph(2, &[(0, 1), (1, 0)]);
         assert_eq!(
-            generalized_sg(&g),
+            generalized_sg(&g, &NoProgress).unwrap(),
             vec![Gsg::Infinite(vec![]), Gsg::Infinite(vec![])]
         );
         let g = graph(3, &[(0, 1), (0, 2), (1, 0)]);
         assert_eq!(
-            generalized_sg(&g),
+            generalized_sg(&g, &NoProgress).unwrap(),
             vec![Gsg::Finite(1), Gsg::Finite(0), Gsg::Finite(0)]
         );
         // A vertex with a move into a draw and a move to a terminal is N: ∞(0).
         let g = graph(4, &[(0, 1), (1, 2), (2, 1), (0, 3), (1, 0)]);
-        let v = generalized_sg(&g);
+        let v = generalized_sg(&g, &NoProgress).unwrap();
         assert_eq!(v[3], Gsg::Finite(0));
         assert_eq!(v[0].outcome(), LoopyOutcome::N);
         assert_eq!(Gsg::Infinite(vec![0, 2]).to_string(), "∞(0,2)");
@@ -310,7 +321,7 @@ mod tests {
     fn tokens_find_winning_and_drawing_moves() {
         // A path 0 → 1 → 2 (γ = 0, 1, 0) and a 2-cycle 3 ⇄ 4 (a draw).
         let g = graph(5, &[(0, 1), (1, 2), (3, 4), (4, 3)]);
-        let gsg = generalized_sg(&g);
+        let gsg = generalized_sg(&g, &NoProgress).unwrap();
         let a = analyse_tokens(&g, &gsg, &[1]);
         assert_eq!(a.outcome, LoopyOutcome::N);
         assert_eq!(
@@ -354,8 +365,8 @@ mod tests {
         /// γ's outcome classes equal an independent win/loss/draw search.
         #[test]
         fn outcomes_match_retrograde(g in arb_digraph(12)) {
-            let gsg = generalized_sg(&g);
-            let solved = solve(&TokenGame(&g), |_| true).unwrap();
+            let gsg = generalized_sg(&g, &NoProgress).unwrap();
+            let solved = solve(&TokenGame(&g), &NoProgress).unwrap();
             for v in 0..g.len() as u32 {
                 let expected = match solved.value(v) {
                     Value::Win(_) => LoopyOutcome::N,
@@ -369,8 +380,8 @@ mod tests {
         /// The sum rules hold exactly, K sets included, on Cartesian products.
         #[test]
         fn sum_rules_hold(a in arb_digraph(6), b in arb_digraph(6)) {
-            let (ga, gb) = (generalized_sg(&a), generalized_sg(&b));
-            let gp = generalized_sg(&product(&a, &b));
+            let (ga, gb) = (generalized_sg(&a, &NoProgress).unwrap(), generalized_sg(&b, &NoProgress).unwrap());
+            let gp = generalized_sg(&product(&a, &b), &NoProgress).unwrap();
             let nb = b.len();
             for u in 0..a.len() {
                 for v in 0..nb {
@@ -384,7 +395,7 @@ mod tests {
         fn acyclic_graphs_get_grundy_values(edges in proptest::collection::vec((0u32..10, 0u32..10), 0..20)) {
             let edges: Vec<(u32, u32)> = edges.into_iter().filter(|(u, v)| u > v).collect();
             let g = graph(10, &edges);
-            let gsg = generalized_sg(&g);
+            let gsg = generalized_sg(&g, &NoProgress).unwrap();
             let mut sg = [0u64; 10];
             for u in 0..10u32 {
                 let followers: Vec<u64> = g.successors(u).iter().map(|&f| sg[f as usize]).collect();

@@ -11,9 +11,11 @@
 //! Large levels are split across both cores (rayon): counters are atomic, a parent's win is
 //! claimed by compare-and-swap, and a counter reaching zero is seen by exactly one thread.
 
-use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering::Relaxed};
 
 use rayon::prelude::*;
+
+use conway_core::{Progress, Work};
 
 use crate::graph::{GameGraph, Terminal, Value, MAX_PLIES};
 use crate::RetrogradeError;
@@ -157,12 +159,10 @@ impl Predecessors {
     }
 }
 
-/// Solves every state of `g`. After each level `progress` gets the number of states
-/// resolved so far; returning false stops the run with [`RetrogradeError::Interrupted`].
-pub fn solve<G: GameGraph>(
-    g: &G,
-    mut progress: impl FnMut(usize) -> bool,
-) -> Result<Solved, RetrogradeError> {
+/// Solves every state of `g`. `progress` hears the number of states resolved after every
+/// chunk of a large level and after every level; a stop request ends the run with
+/// [`RetrogradeError::Interrupted`].
+pub fn solve<G: GameGraph>(g: &G, progress: &dyn Progress) -> Result<Solved, RetrogradeError> {
     let n = g.num_states();
     if n > u32::MAX as usize {
         return Err(RetrogradeError::TooLarge(format!(
@@ -171,6 +171,19 @@ pub fn solve<G: GameGraph>(
         )));
     }
     let values: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+    // Workers of a parallel level report after each chunk; once one hears "stop", the others
+    // skip their remaining chunks.
+    let stopped = AtomicBool::new(false);
+    let resolved_so_far = AtomicUsize::new(0);
+    let report = |newly: usize| {
+        let done = resolved_so_far.fetch_add(newly, Relaxed) + newly;
+        if progress
+            .report(Work::of(done as u64, n as u64, "states"))
+            .is_break()
+        {
+            stopped.store(true, Relaxed);
+        }
+    };
     let counters: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
     // Level 0: terminal states, and states without a move (lost by the player to move).
     let mut frontier: Vec<u32> = values
@@ -180,6 +193,9 @@ pub fn solve<G: GameGraph>(
         .flat_map_iter(|(ci, (vals, counts))| {
             let mut buf = Vec::new();
             let mut resolved = Vec::new();
+            if stopped.load(Relaxed) {
+                return resolved;
+            }
             for j in 0..vals.len() {
                 let s = (ci * CHUNK + j) as u32;
                 let end = match g.terminal(s) {
@@ -198,14 +214,17 @@ pub fn solve<G: GameGraph>(
                     resolved.push(s);
                 }
             }
+            report(resolved.len());
             resolved
         })
         .collect();
+    if stopped.load(Relaxed) {
+        return Err(RetrogradeError::Interrupted);
+    }
     let predecessors = Predecessors::of(g);
-    let mut resolved = frontier.len();
     let mut depth = 0u32;
     while !frontier.is_empty() {
-        if !progress(resolved) {
+        if stopped.load(Relaxed) {
             return Err(RetrogradeError::Interrupted);
         }
         if depth >= MAX_PLIES {
@@ -248,18 +267,26 @@ pub fn solve<G: GameGraph>(
                 .par_chunks(CHUNK / 4)
                 .flat_map_iter(|chunk| {
                     let (mut buf, mut next) = (Vec::new(), Vec::new());
+                    if stopped.load(Relaxed) {
+                        return next;
+                    }
                     for &c in chunk {
                         expand(c, &mut buf, &mut next);
                     }
+                    report(next.len());
                     next
                 })
                 .collect()
         };
-        resolved += next.len();
+        if frontier.len() < PARALLEL_FRONTIER {
+            report(next.len());
+        }
         frontier = next;
         depth += 1;
     }
-    progress(resolved);
+    if stopped.load(Relaxed) {
+        return Err(RetrogradeError::Interrupted);
+    }
     Ok(Solved {
         packed: values.into_iter().map(AtomicU32::into_inner).collect(),
     })
@@ -284,6 +311,7 @@ mod tests {
     use super::*;
     use crate::graph::ExplicitGraph;
     use crate::oracle::value_iteration;
+    use conway_core::NoProgress;
     use proptest::prelude::*;
 
     fn graph(succ: Vec<Vec<u32>>) -> ExplicitGraph {
@@ -297,20 +325,23 @@ mod tests {
     fn small_cases() {
         // 0 → 1 → 2 (no move): 2 is lost, 1 won in 1, 0 lost in 2.
         let g = graph(vec![vec![1], vec![2], vec![]]);
-        let s = solve(&g, |_| true).unwrap();
+        let s = solve(&g, &NoProgress).unwrap();
         assert_eq!(
             (s.value(0), s.value(1), s.value(2)),
             (Value::Loss(2), Value::Win(1), Value::Loss(0))
         );
         // A 2-cycle with no way out is a draw; a way out to a loss makes both wins/losses.
         let g = graph(vec![vec![1], vec![0]]);
-        let s = solve(&g, |_| true).unwrap();
+        let s = solve(&g, &NoProgress).unwrap();
         assert_eq!((s.value(0), s.value(1)), (Value::Draw, Value::Draw));
         let g = graph(vec![vec![1], vec![0, 2], vec![]]);
-        let s = solve(&g, |_| true).unwrap();
+        let s = solve(&g, &NoProgress).unwrap();
         assert_eq!((s.value(0), s.value(1)), (Value::Loss(2), Value::Win(1)));
         assert_eq!(optimal_successor(&g, &s, 1), Some(2));
-        assert!(solve(&g, |_| false).is_err());
+        assert!(matches!(
+            solve(&g, &conway_core::StopAfter::units(0)),
+            Err(RetrogradeError::Interrupted)
+        ));
     }
 
     /// Random graphs: some states terminal (win, loss or draw), cycles everywhere.
@@ -339,7 +370,7 @@ mod tests {
         /// The engine equals value iteration on random graphs, draws included.
         #[test]
         fn engine_matches_value_iteration(g in arb_graph()) {
-            let solved = solve(&g, |_| true).unwrap();
+            let solved = solve(&g, &NoProgress).unwrap();
             let oracle = value_iteration(&g);
             for s in 0..g.num_states() as u32 {
                 prop_assert_eq!(solved.value(s), oracle[s as usize], "state {}", s);

@@ -63,6 +63,7 @@ pub fn load(path: &Path, name: &str) -> Result<Option<Solved>, RetrogradeError> 
 mod tests {
     use super::*;
     use crate::chase::Chase;
+    use conway_core::NoProgress;
     use std::fs;
 
     #[test]
@@ -70,7 +71,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("conway-table-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
         let path = dir.join("chase5.table");
-        let solved = Chase::new(5).unwrap().solve(|_| true).unwrap();
+        let solved = Chase::new(5).unwrap().solve(&NoProgress).unwrap();
         save(&path, "chase 5", &solved).unwrap();
         assert_eq!(load(&path, "chase 5").unwrap(), Some(solved));
         assert!(load(&path, "chase 6")

@@ -43,7 +43,7 @@ fn main() {
                 continue;
             }
             let start = Instant::now();
-            let eq = extreme_equilibria(&game).expect("equilibria");
+            let eq = extreme_equilibria(&game, &conway_core::NoProgress).expect("equilibria");
             times.push(start.elapsed().as_secs_f64());
             println!(
                 "n = {n}, game {seed}: {} extreme equilibria in {:.4} s",

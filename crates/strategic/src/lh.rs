@@ -10,6 +10,7 @@
 //! (compare (rhs, B⁻¹ row) / pivot entry) makes every step well defined on degenerate games.
 //! Tableaux hold integers over a common denominator, in 128 bits with a big-integer restart.
 
+use conway_core::{Progress, Work};
 use std::cmp::Ordering;
 
 use num_bigint::BigInt;
@@ -214,6 +215,7 @@ fn profile<T: Exact>(s: &State<T>, m: usize, n: usize) -> MixedProfile {
 fn run<T: Exact>(
     game: &NormalFormGame,
     labels: Option<usize>,
+    progress: &dyn Progress,
 ) -> Result<Result<Vec<MixedProfile>, StrategicError>, Overflow> {
     let rows = match integer_rows(game) {
         Ok(x) => x,
@@ -235,6 +237,9 @@ fn run<T: Exact>(
         let state = queue[at].clone();
         at += 1;
         for label in 0..m + n {
+            if progress.report(Work::open(at as u64, "paths")).is_break() {
+                return Ok(Err(StrategicError::Interrupted));
+            }
             let end = match follow(&state, label, m, n)? {
                 Ok(end) => end,
                 Err(e) => return Ok(Err(e)),
@@ -255,10 +260,11 @@ fn run<T: Exact>(
 fn dispatch(
     game: &NormalFormGame,
     label: Option<usize>,
+    progress: &dyn Progress,
 ) -> Result<Vec<MixedProfile>, StrategicError> {
-    match run::<Wide>(game, label) {
+    match run::<Wide>(game, label, progress) {
         Ok(r) => r,
-        Err(Overflow) => run::<BigInt>(game, label)
+        Err(Overflow) => run::<BigInt>(game, label, progress)
             .unwrap_or_else(|_| Err(StrategicError::TooLarge("arithmetic overflow".into()))),
     }
 }
@@ -279,13 +285,18 @@ pub fn lemke_howson(game: &NormalFormGame, label: usize) -> Result<MixedProfile,
             shape[0] + shape[1]
         )));
     }
-    Ok(dispatch(game, Some(label))?.remove(0))
+    Ok(dispatch(game, Some(label), &conway_core::NoProgress)?.remove(0))
 }
 
 /// Every equilibrium reachable by Lemke–Howson paths from the artificial equilibrium and,
-/// recursively, from every equilibrium found, in the order found.
-pub fn lemke_howson_all(game: &NormalFormGame) -> Result<Vec<MixedProfile>, StrategicError> {
-    dispatch(game, None)
+/// recursively, from every equilibrium found, in the order found. `progress` hears the
+/// equilibria whose paths have been followed; a stop request ends the work with
+/// [`StrategicError::Interrupted`].
+pub fn lemke_howson_all(
+    game: &NormalFormGame,
+    progress: &dyn Progress,
+) -> Result<Vec<MixedProfile>, StrategicError> {
+    dispatch(game, None, progress)
 }
 
 #[cfg(test)]
@@ -312,7 +323,7 @@ mod tests {
             &[&[3, 0, 0], &[0, 2, 0], &[0, 0, 1]],
             &[&[2, 0, 0], &[0, 2, 0], &[0, 0, 4]],
         );
-        let all = extreme_equilibria(&g).unwrap();
+        let all = extreme_equilibria(&g, &conway_core::NoProgress).unwrap();
         for label in 0..6 {
             let e = lemke_howson(&g, label).unwrap();
             assert!(g.is_equilibrium(&e));
@@ -328,8 +339,8 @@ mod tests {
         /// accessible set is a non-empty subset of them.
         #[test]
         fn paths_end_at_extreme_equilibria(g in arb_bimatrix(4, 1_000_000)) {
-            let all = extreme_equilibria(&g).unwrap();
-            let reachable = lemke_howson_all(&g).unwrap();
+            let all = extreme_equilibria(&g, &conway_core::NoProgress).unwrap();
+            let reachable = lemke_howson_all(&g, &conway_core::NoProgress).unwrap();
             prop_assert!(!reachable.is_empty());
             for e in &reachable {
                 prop_assert!(g.is_equilibrium(e));

@@ -7,6 +7,7 @@
 //! and every row tied in the ratio test — so degenerate vertices are reached through each of
 //! their bases and keep every label.
 
+use conway_core::{NoProgress, Progress, Work};
 use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 
@@ -198,6 +199,9 @@ pub(crate) fn slack_rows<T: Exact>(m: &[Vec<BigInt>]) -> Result<Vec<Vec<T>>, Ove
 
 /// How deep the walk keeps tableaux on its path; bases found deeper are kept as their basis
 /// only and rebuilt from the matrix when their turn comes, so memory stays bounded.
+/// How many new bases the walk finds between two progress reports.
+const REPORT_EVERY: usize = 1 << 10;
+
 const MAX_DEPTH: usize = 2048;
 
 impl<T: Exact> Tableau<T> {
@@ -353,6 +357,7 @@ struct Frame<T> {
 fn walk<T: Exact>(
     m: &[Vec<BigInt>],
     max_depth: usize,
+    progress: &dyn Progress,
 ) -> Result<Result<Vec<IntegerVertex>, StrategicError>, Overflow> {
     let (k, d) = (m.len(), m.first().map_or(0, Vec::len));
     let start = Tableau::<T>::initial(m)?;
@@ -406,6 +411,13 @@ fn walk<T: Exact>(
         if !seen_bases.insert(key) {
             continue;
         }
+        if seen_bases.len().is_multiple_of(REPORT_EVERY)
+            && progress
+                .report(Work::open(seen_bases.len() as u64, "bases"))
+                .is_break()
+        {
+            return Ok(Err(StrategicError::Interrupted));
+        }
         if seen_bases.len() > MAX_BASES {
             return Ok(Err(StrategicError::TooLarge(format!(
                 "more than {MAX_BASES} simplex bases in one best-response polytope"
@@ -424,10 +436,13 @@ fn walk<T: Exact>(
 
 /// Every vertex of {z ≥ 0 : Mz ≤ 1} for a positive integer matrix `m` (k rows, d columns,
 /// d + k ≤ 64), each once, the origin first.
-pub fn integer_polytope_vertices(m: &[Vec<BigInt>]) -> Result<Vec<IntegerVertex>, StrategicError> {
-    match walk::<Wide>(m, MAX_DEPTH) {
+pub fn integer_polytope_vertices(
+    m: &[Vec<BigInt>],
+    progress: &dyn Progress,
+) -> Result<Vec<IntegerVertex>, StrategicError> {
+    match walk::<Wide>(m, MAX_DEPTH, progress) {
         Ok(result) => result,
-        Err(Overflow) => match walk::<BigInt>(m, MAX_DEPTH) {
+        Err(Overflow) => match walk::<BigInt>(m, MAX_DEPTH, progress) {
             Ok(result) => result,
             Err(Overflow) => Err(StrategicError::TooLarge("arithmetic overflow".into())),
         },
@@ -438,7 +453,7 @@ pub fn integer_polytope_vertices(m: &[Vec<BigInt>]) -> Result<Vec<IntegerVertex>
 pub fn integer_polytope_vertices_big(
     m: &[Vec<BigInt>],
 ) -> Result<Vec<IntegerVertex>, StrategicError> {
-    walk::<BigInt>(m, MAX_DEPTH)
+    walk::<BigInt>(m, MAX_DEPTH, &NoProgress)
         .unwrap_or_else(|_| Err(StrategicError::TooLarge("overflow".into())))
 }
 
@@ -459,14 +474,14 @@ mod tests {
             let m: Vec<Vec<BigInt>> = (0..rows)
                 .map(|r| (0..cols).map(|c| BigInt::from(entries[r * 4 + c])).collect())
                 .collect();
-            let fast = integer_polytope_vertices(&m).unwrap();
+            let fast = integer_polytope_vertices(&m, &NoProgress).unwrap();
             let big = integer_polytope_vertices_big(&m).unwrap();
             prop_assert_eq!(&fast, &big);
             // A walk that keeps almost nothing on its path and rebuilds every deeper basis
             // from the matrix finds the same vertices (as a set).
-            let shallow = match walk::<Wide>(&m, 2) {
+            let shallow = match walk::<Wide>(&m, 2, &NoProgress) {
                 Ok(r) => r.unwrap(),
-                Err(_) => walk::<BigInt>(&m, 2).ok().unwrap().unwrap(),
+                Err(_) => walk::<BigInt>(&m, 2, &NoProgress).ok().unwrap().unwrap(),
             };
             let sorted = |mut v: Vec<IntegerVertex>| {
                 v.sort_by(|a, b| a.direction.cmp(&b.direction));
@@ -484,9 +499,9 @@ mod tests {
             vec![BigInt::from(1), big],
         ];
         assert_eq!(
-            integer_polytope_vertices(&m).unwrap(),
+            integer_polytope_vertices(&m, &NoProgress).unwrap(),
             integer_polytope_vertices_big(&m).unwrap()
         );
-        assert_eq!(integer_polytope_vertices(&m).unwrap().len(), 4);
+        assert_eq!(integer_polytope_vertices(&m, &NoProgress).unwrap().len(), 4);
     }
 }

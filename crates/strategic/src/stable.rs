@@ -13,6 +13,7 @@
 //! arborescence (Chu–Liu/Edmonds). The classes of least potential are the stochastically
 //! stable ones: the support of the stationary distribution as ε → 0.
 
+use conway_core::{Progress, Work};
 use std::collections::{HashMap, VecDeque};
 
 use num_rational::BigRational;
@@ -21,6 +22,8 @@ use num_traits::Zero;
 use crate::game::Matrix;
 use crate::StrategicError;
 
+/// How many population states are handled between two progress reports.
+const REPORT_EVERY: usize = 1 << 12;
 /// The most states (distributions of agents over strategies) the analysis builds.
 pub const MAX_STATES: usize = 2_000_000;
 
@@ -160,9 +163,18 @@ impl Population {
     }
 
     /// Recurrent classes, resistances, potentials and the stochastically stable classes.
-    pub fn analyse(&self) -> StabilityReport {
+    /// `progress` hears the population states whose transitions are known, then the
+    /// classes whose resistances are known; a stop request ends the work with
+    /// [`StrategicError::Interrupted`].
+    pub fn analyse(&self, progress: &dyn Progress) -> Result<StabilityReport, StrategicError> {
         let count = self.states.len();
-        let edges: Vec<Vec<Transition>> = (0..count).map(|s| self.transitions(s)).collect();
+        let mut edges: Vec<Vec<Transition>> = Vec::with_capacity(count);
+        for s in 0..count {
+            if s.is_multiple_of(REPORT_EVERY) {
+                progress.advance(Work::of(s as u64, count as u64, "states"))?;
+            }
+            edges.push(self.transitions(s));
+        }
         let free: Vec<Vec<usize>> = edges
             .iter()
             .map(|e| {
@@ -194,6 +206,7 @@ impl Population {
         let k = classes.len();
         let mut resistance = vec![vec![0u64; k]; k];
         for (i, class) in classes.iter().enumerate() {
+            progress.advance(Work::of(i as u64, k as u64, "classes"))?;
             let dist = zero_one_distances(&edges, class);
             for (j, target) in classes.iter().enumerate() {
                 resistance[i][j] = target.iter().map(|&s| dist[s]).min().unwrap_or(u64::MAX);
@@ -204,7 +217,7 @@ impl Population {
             .collect();
         let least = potentials.iter().copied().min().unwrap_or(0);
         let stable = (0..k).filter(|&c| potentials[c] == least).collect();
-        StabilityReport {
+        Ok(StabilityReport {
             classes: classes
                 .iter()
                 .map(|c| c.iter().map(|&s| self.states[s].clone()).collect())
@@ -212,7 +225,7 @@ impl Population {
             resistance,
             potentials,
             stable,
-        }
+        })
     }
 }
 
@@ -386,7 +399,8 @@ mod tests {
     fn coordination_games_select_risk_dominance() {
         let r = Population::new(m(&[&[4, 0], &[3, 2]]), 10)
             .unwrap()
-            .analyse();
+            .analyse(&conway_core::NoProgress)
+            .unwrap();
         assert_eq!(r.classes.len(), 2);
         assert_eq!(potential_of(&r, &[0, 10]), 3);
         assert_eq!(potential_of(&r, &[10, 0]), 6);
@@ -394,7 +408,8 @@ mod tests {
         // Stag hunt: Hare (risk-dominant) beats Stag (payoff-dominant).
         let r = Population::new(m(&[&[4, 0], &[3, 3]]), 10)
             .unwrap()
-            .analyse();
+            .analyse(&conway_core::NoProgress)
+            .unwrap();
         assert_eq!(
             (potential_of(&r, &[0, 10]), potential_of(&r, &[10, 0])),
             (3, 7)
@@ -414,7 +429,10 @@ mod tests {
             (20, 11, 11, 24),
             (30, 16, 15, 37),
         ] {
-            let r = Population::new(a.clone(), n).unwrap().analyse();
+            let r = Population::new(a.clone(), n)
+                .unwrap()
+                .analyse(&conway_core::NoProgress)
+                .unwrap();
             let got = (
                 potential_of(&r, &[0, 0, n]),
                 potential_of(&r, &[0, n, 0]),
@@ -462,7 +480,7 @@ mod tests {
     #[test]
     fn stationary_distribution_agrees() {
         let pop = Population::new(m(&[&[4, 0], &[3, 2]]), 6).unwrap();
-        let report = pop.analyse();
+        let report = pop.analyse(&conway_core::NoProgress).unwrap();
         let eps = BigRational::new(1.into(), 1000.into());
         let count = pop.states().len();
         let n = 2;

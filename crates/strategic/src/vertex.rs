@@ -21,6 +21,7 @@ use num_traits::Zero;
 use crate::game::{MixedProfile, NormalFormGame};
 use crate::pivot::{integer_polytope_vertices, positive_integer_matrix};
 use crate::StrategicError;
+use conway_core::{Parts, Progress};
 
 /// The most strategies both players may have together (labels are one machine word).
 pub const MAX_LABELS: usize = 64;
@@ -38,7 +39,10 @@ pub struct Vertex {
 /// The vertices of {z ∈ ℝ^d : z ≥ 0, M'z ≤ 1}, each once, where M' is `m` shifted to
 /// entries ≥ 1 and scaled to integers (the polytope is then bounded; labels and directions
 /// do not depend on the shift), by integer pivoting ([`crate::pivot`]).
-pub fn polytope_vertices(m: &[Vec<BigRational>]) -> Result<Vec<Vertex>, StrategicError> {
+pub fn polytope_vertices(
+    m: &[Vec<BigRational>],
+    progress: &dyn Progress,
+) -> Result<Vec<Vertex>, StrategicError> {
     let (k, d) = (m.len(), m.first().map_or(0, Vec::len));
     if d + k > MAX_LABELS {
         return Err(StrategicError::TooLarge(format!(
@@ -46,7 +50,7 @@ pub fn polytope_vertices(m: &[Vec<BigRational>]) -> Result<Vec<Vertex>, Strategi
         )));
     }
     let integer = positive_integer_matrix(m);
-    Ok(integer_polytope_vertices(&integer)?
+    Ok(integer_polytope_vertices(&integer, progress)?
         .into_iter()
         .map(|v| Vertex {
             direction: v.direction,
@@ -64,8 +68,12 @@ fn normalised(direction: &[BigInt]) -> Vec<BigRational> {
 }
 
 /// Every extreme equilibrium of a two-player game, in a fixed order (player 1's vertices in
-/// the order found, then player 2's).
-pub fn extreme_equilibria(game: &NormalFormGame) -> Result<Vec<MixedProfile>, StrategicError> {
+/// the order found, then player 2's). `progress` hears the simplex bases visited in both
+/// polytopes; a stop request ends the work with [`StrategicError::Interrupted`].
+pub fn extreme_equilibria(
+    game: &NormalFormGame,
+    progress: &dyn Progress,
+) -> Result<Vec<MixedProfile>, StrategicError> {
     let (a, b) = game.matrices()?;
     let (m, n) = (a.len(), a[0].len());
     // P: variables x (m), rows j: Σ_i b[i][j] x_i ≤ 1. Labels: x_i = 0 → i, row j → m + j.
@@ -75,7 +83,11 @@ pub fn extreme_equilibria(game: &NormalFormGame) -> Result<Vec<MixedProfile>, St
     // Q: variables y (n), rows i: Σ_j a[i][j] y_j ≤ 1. Generic labels y_j = 0 → j,
     // row i → n + i; the game's labels are i for row i and m + j for y_j = 0.
     // The two polytopes are independent: one core each.
-    let (p_vertices, q_vertices) = rayon::join(|| polytope_vertices(&bt), || polytope_vertices(&a));
+    let parts = Parts::new(progress, 2);
+    let (p_vertices, q_vertices) = rayon::join(
+        || polytope_vertices(&bt, &parts.part(0)),
+        || polytope_vertices(&a, &parts.part(1)),
+    );
     let (p_vertices, q_vertices) = (p_vertices?, q_vertices?);
     let relabel = |generic: u64| -> u64 {
         let ys = generic & ((1u64 << n) - 1);
@@ -198,12 +210,12 @@ mod tests {
         let g = parse(CONSTANT_SUM).unwrap();
         let third = vec![q(1, 3), q(2, 3)];
         assert_eq!(
-            extreme_equilibria(&g).unwrap(),
+            extreme_equilibria(&g, &conway_core::NoProgress).unwrap(),
             vec![vec![third.clone(), third]]
         );
 
         let g = parse(COORD3).unwrap();
-        let eq = extreme_equilibria(&g).unwrap();
+        let eq = extreme_equilibria(&g, &conway_core::NoProgress).unwrap();
         assert_eq!(eq.len(), 7);
         let mixed = vec![
             vec![q(2, 5), q(2, 5), q(1, 5)],
@@ -319,7 +331,7 @@ mod tests {
     #[test]
     fn degenerate_games() {
         let g = parse(DEG1).unwrap();
-        let mut eq = extreme_equilibria(&g).unwrap();
+        let mut eq = extreme_equilibria(&g, &conway_core::NoProgress).unwrap();
         eq.sort();
         assert_eq!(eq, brute_equilibria(&g));
         assert_eq!(eq.len(), 6);
@@ -331,7 +343,7 @@ mod tests {
         let g =
             NormalFormGame::bimatrix(&m(&[[3, 3], [2, 5], [0, 6]]), &m(&[[3, 3], [2, 6], [3, 1]]))
                 .unwrap();
-        let mut eq = extreme_equilibria(&g).unwrap();
+        let mut eq = extreme_equilibria(&g, &conway_core::NoProgress).unwrap();
         eq.sort();
         assert_eq!(eq, brute_equilibria(&g));
         let pure = vec![q(1, 1), q(0, 1), q(0, 1)];
@@ -350,10 +362,13 @@ mod tests {
         // component with two extreme points; coord3's seven equilibria are all isolated.
         let a = vec![vec![integer(1), integer(1)], vec![integer(0), integer(0)]];
         let g = NormalFormGame::bimatrix(&a, &a).unwrap();
-        let eq = extreme_equilibria(&g).unwrap();
+        let eq = extreme_equilibria(&g, &conway_core::NoProgress).unwrap();
         assert_eq!(components(&eq), vec![vec![0, 1]]);
         let g = parse(COORD3).unwrap();
-        assert_eq!(components(&extreme_equilibria(&g).unwrap()).len(), 7);
+        assert_eq!(
+            components(&extreme_equilibria(&g, &conway_core::NoProgress).unwrap()).len(),
+            7
+        );
     }
 
     /// The classic degenerate example where one player has a continuum of best replies:
@@ -364,7 +379,7 @@ mod tests {
         let a = vec![vec![integer(1), integer(1)], vec![integer(0), integer(0)]];
         let b = vec![vec![integer(1), integer(1)], vec![integer(0), integer(0)]];
         let g = NormalFormGame::bimatrix(&a, &b).unwrap();
-        let eq = extreme_equilibria(&g).unwrap();
+        let eq = extreme_equilibria(&g, &conway_core::NoProgress).unwrap();
         let pure1 = vec![q(1, 1), q(0, 1)];
         assert!(eq.contains(&vec![pure1.clone(), vec![q(1, 1), q(0, 1)]]));
         assert!(eq.contains(&vec![pure1, vec![q(0, 1), q(1, 1)]]));
@@ -378,7 +393,7 @@ mod tests {
         /// support enumeration, and every equilibrium passes the exact check.
         #[test]
         fn matches_support_enumeration(g in arb_bimatrix(4, 1_000_000)) {
-            let mut ve = extreme_equilibria(&g).unwrap();
+            let mut ve = extreme_equilibria(&g, &conway_core::NoProgress).unwrap();
             let mut se = support_enumeration(&g).unwrap();
             ve.sort();
             se.sort();
@@ -392,7 +407,7 @@ mod tests {
         /// brute-force vertex oracle, each verified, every pure equilibrium among them.
         #[test]
         fn degenerate_games_are_covered(g in arb_bimatrix(4, 2)) {
-            let mut ve = extreme_equilibria(&g).unwrap();
+            let mut ve = extreme_equilibria(&g, &conway_core::NoProgress).unwrap();
             ve.sort();
             prop_assert_eq!(&ve, &brute_equilibria(&g));
             prop_assert!(!ve.is_empty());

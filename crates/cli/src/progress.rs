@@ -1,0 +1,165 @@
+//! Progress and Ctrl-C for every command, wired to the library's one hook
+//! ([`conway_core::Progress`]).
+//!
+//! [`install_interrupt_handler`] runs once at start: Ctrl-C raises the process's stop flag,
+//! which every [`Reporter`] answers with "stop", so the computation returns `Interrupted` and
+//! the command exits 130 with one line. A computation that has no chance to look at the flag
+//! within [`GRACE`] (reading a file, a step that cannot be split) is ended by a watchdog with
+//! the same line and status, unless it is saving a checkpoint ([`saving`]); a second Ctrl-C
+//! ends the process at once.
+//!
+//! On a terminal a bar (or a spinner when the total is unknown) appears once the work has
+//! taken longer than [`QUIET`]; when stderr is piped nothing is drawn.
+
+use std::io::IsTerminal;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use conway_core::{Progress, StopFlag, Work};
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// How long a run stays silent before a bar appears: quick answers draw nothing.
+const QUIET: Duration = Duration::from_millis(400);
+
+/// How long after Ctrl-C the watchdog waits for the computation to stop by itself.
+const GRACE: Duration = Duration::from_millis(900);
+
+/// The exit status of an interrupted run.
+pub const INTERRUPTED_STATUS: i32 = 130;
+
+/// Raised by Ctrl-C.
+static STOP: OnceLock<StopFlag> = OnceLock::new();
+
+/// Set while a checkpoint is being written, so that the watchdog lets it finish.
+static SAVING: AtomicBool = AtomicBool::new(false);
+
+fn stop_flag() -> &'static StopFlag {
+    STOP.get_or_init(StopFlag::new)
+}
+
+/// Makes Ctrl-C (SIGINT) ask every running computation to stop.
+pub fn install_interrupt_handler() {
+    let flag = stop_flag().clone();
+    let presses = AtomicU64::new(0);
+    // If the handler cannot be installed (another one exists), Ctrl-C keeps its default
+    // meaning: the process ends at once, which loses nothing but a checkpoint's last minute.
+    let _ = ctrlc::set_handler(move || {
+        if presses.fetch_add(1, Ordering::SeqCst) > 0 {
+            end_interrupted();
+        }
+        flag.raise();
+        std::thread::spawn(|| {
+            std::thread::sleep(GRACE);
+            while SAVING.load(Ordering::SeqCst) {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            end_interrupted();
+        });
+    });
+}
+
+fn end_interrupted() -> ! {
+    eprintln!("conway: interrupted");
+    std::process::exit(INTERRUPTED_STATUS);
+}
+
+/// Runs `save` with the watchdog held off, so that Ctrl-C never cuts a checkpoint short.
+pub fn saving<T>(save: impl FnOnce() -> T) -> T {
+    SAVING.store(true, Ordering::SeqCst);
+    let result = save();
+    SAVING.store(false, Ordering::SeqCst);
+    result
+}
+
+/// The CLI's progress hook: a bar on a terminal, "stop" after Ctrl-C.
+pub struct Reporter {
+    what: &'static str,
+    started: Instant,
+    bar: OnceLock<Option<ProgressBar>>,
+    length: AtomicU64,
+    draw: bool,
+}
+
+impl Reporter {
+    /// A hook for a computation described as `what` (`solving`, `evaluating`).
+    pub fn new(what: &'static str) -> Self {
+        Reporter {
+            what,
+            started: Instant::now(),
+            bar: OnceLock::new(),
+            length: AtomicU64::new(0),
+            draw: std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// Whether Ctrl-C was pressed.
+    pub fn stop_requested(&self) -> bool {
+        stop_flag().is_raised()
+    }
+
+    fn bar_for(&self, work: &Work) -> Option<&ProgressBar> {
+        if !self.draw || self.started.elapsed() < QUIET {
+            return None;
+        }
+        self.bar
+            .get_or_init(|| {
+                let template = match work.total {
+                    Some(_) => format!(
+                        "{{bar:40}} {{human_pos}}/{{human_len}} {} ({{percent}}%)  {{per_sec}}  ETA {{eta}}  (Ctrl-C stops)",
+                        work.unit
+                    ),
+                    None => format!(
+                        "{{spinner}} {{elapsed}} {}: {{human_pos}} {}  (Ctrl-C stops)",
+                        self.what, work.unit
+                    ),
+                };
+                let bar = match work.total {
+                    Some(total) => ProgressBar::new(total),
+                    None => {
+                        let spinner = ProgressBar::new_spinner();
+                        spinner.enable_steady_tick(Duration::from_millis(120));
+                        spinner
+                    }
+                };
+                bar.set_style(
+                    ProgressStyle::with_template(&template)
+                        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                );
+                Some(bar)
+            })
+            .as_ref()
+    }
+
+    /// Clears the bar, if one was drawn.
+    pub fn finish(&self) {
+        if let Some(Some(bar)) = self.bar.get() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Drop for Reporter {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+impl Progress for Reporter {
+    fn report(&self, work: Work) -> ControlFlow<()> {
+        if let Some(bar) = self.bar_for(&work) {
+            if let Some(total) = work.total {
+                if self.length.swap(total, Ordering::Relaxed) != total {
+                    bar.set_length(total);
+                }
+            }
+            bar.set_position(work.done);
+        }
+        if self.stop_requested() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
