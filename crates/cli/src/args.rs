@@ -162,7 +162,7 @@ pub struct GrundyArgs {
     /// name (kayles, dawsons-kayles, grundy, lasker, …).
     #[arg(required_unless_present = "list")]
     pub game: Option<String>,
-    /// Compute the values of heaps 0..N.
+    /// Compute the values of heaps 0..N, N included.
     #[arg(long, default_value = "10000", value_parser = parse_u64)]
     pub to: u64,
     /// Print the values too.

@@ -39,12 +39,16 @@ pub fn run(args: GrundyArgs, json: bool) -> Result<(), CliError> {
         .as_deref()
         .ok_or_else(|| CliError::bad_input("name a game or a code, e.g. 'conway grundy 0.77'"))?;
     let game = HeapGame::parse(name)?;
-    let len = usize::try_from(args.to)
-        .map_err(|_| CliError::bad_input(format!("--to {} is too large", args.to)))?;
+    // `--to N` asks for heaps 0..=N: N + 1 values.
+    let to = usize::try_from(args.to)
+        .ok()
+        .filter(|&to| to < usize::MAX)
+        .ok_or_else(|| CliError::bad_input(format!("--to {} is too large", args.to)))?;
+    let len = to + 1;
     if args.misere {
         return run_misere(&game, len, &args, json);
     }
-    game.check_len(len)?;
+    game.check_len(to)?;
     let report = compute(&game, len, &args)?;
     let values = args.values.then(|| {
         report
@@ -57,7 +61,7 @@ pub fn run(args: GrundyArgs, json: bool) -> Result<(), CliError> {
     if json {
         let mut obj = json!({
             "game": report.game,
-            "computed_to": len,
+            "computed_to": to,
             "preperiod": report.period.map(|p| p.preperiod),
             "period": report.period.map(|p| p.period),
             "saltus": report.period.map(|_| report.saltus),
@@ -176,7 +180,7 @@ fn run_misere(game: &HeapGame, len: usize, args: &GrundyArgs, json: bool) -> Res
     if json {
         let obj = json!({
             "game": game.name(),
-            "computed_to": genera.len(),
+            "computed_to": genera.len().saturating_sub(1),
             "misere_values": misere,
             "genus": texts,
             "complete": stop_note.is_none(),
