@@ -16,15 +16,19 @@ use crate::CliError;
 /// Stack for the evaluation thread: deep games recurse deeply; the memory is only reserved.
 const EVAL_STACK: usize = 1 << 30;
 
-/// The list of functions for `conway eval --help`.
+/// The list of functions for `conway eval --help`, from the table `eval` dispatches through.
 pub static FUNCTIONS_HELP: LazyLock<String> = LazyLock::new(|| {
     let mut text = String::from("Functions:\n");
-    for (call, meaning) in FUNCTIONS {
-        text.push_str(&format!("  {call:<26} {meaning}\n"));
+    for function in FUNCTIONS {
+        let mut meaning = function.help.to_string();
+        if !function.aliases.is_empty() {
+            meaning.push_str(&format!("; also {}", function.aliases.join(", ")));
+        }
+        text.push_str(&format!("  {:<26} {meaning}\n", function.signature()));
     }
     text.push_str(
-        "\nComparisons == <= >= < > <| |> <> print true or false. Names match CGSuite's too \
-         (LeftStop, AtomicWeight, ...).",
+        "\nComparisons == <= >= < > <| |> <> print true or false. Names ignore case and \
+         underscores, so CGSuite's spellings work too.",
     );
     text
 });

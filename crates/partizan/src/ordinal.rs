@@ -13,10 +13,13 @@ pub fn ordinal_sum(store: &mut Store, g: GameId, h: GameId) -> Result<GameId, Pa
     if let Some(sum) = nimber_heap_sum(store, g, h) {
         return Ok(sum);
     }
-    if store.birthday(h) > MAX_SUBORDINATE_BIRTHDAY.into() {
-        return Err(PartizanError::TooLarge(format!(
-            "in G:H, H is born after day {MAX_SUBORDINATE_BIRTHDAY}; its subpositions are too many to walk"
-        )));
+    let birthday = store.birthday(h);
+    if birthday > MAX_SUBORDINATE_BIRTHDAY.into() {
+        return Err(PartizanError::too_large(
+            "in G:H, the birthday of H (too many subpositions to walk)",
+            birthday,
+            MAX_SUBORDINATE_BIRTHDAY,
+        ));
     }
     Ok(ordinal_cached(store, g, h, &mut HashMap::new()))
 }

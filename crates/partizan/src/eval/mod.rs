@@ -2,11 +2,11 @@
 //! a number, a thermograph, an outcome class), and a game becomes the full report `conway eval`
 //! prints.
 //!
-//! Errors name the column of the part of the expression they are about. Functions are matched
-//! by name without regard to case or underscores, so both the documented snake_case names
+//! Errors carry the column, in the whole expression, of the part they are about: a ruleset's
+//! string reports the column of the offending character, not of the string. Functions come
+//! from one table ([`FUNCTIONS`]) that both dispatch and the help text read; names are matched
+//! without regard to case or underscores, so both the documented snake_case names
 //! (`left_stop`) and CGSuite's (`LeftStop`) work.
-
-use std::fmt;
 
 use conway_numbers::Dyadic;
 use num_bigint::{BigInt, BigUint};
@@ -17,13 +17,14 @@ use crate::expr::{parse_expression, CompareOp, Expr, ExprKind, Number, UpStar};
 use crate::infinitesimal::{atomic_weight, reduced_canonical_form};
 use crate::ordinal::ordinal_sum;
 use crate::print::canonical_text;
-use crate::rulesets::clobber::clobber_value;
-use crate::rulesets::cutcake::cutcake_value;
-use crate::rulesets::domineering::domineering;
-use crate::rulesets::hackenbush::hackenbush_value;
-use crate::rulesets::toads_and_frogs::toads_and_frogs_value;
-use crate::thermal::{cool, heat, left_stop, right_stop, thermograph, Thermograph};
+use crate::thermal::{left_stop, right_stop, thermograph, Thermograph};
 use crate::{GameId, Nus, Outcome, PartizanError, Store};
+
+mod functions;
+
+pub use functions::{
+    lookup, unknown_function, ArgKind, Argument, Function, Implementation, Param, Text, FUNCTIONS,
+};
 
 /// The largest up multiple accepted in a literal (its canonical form has that many levels).
 pub const MAX_UPS: u64 = 100_000;
@@ -69,26 +70,6 @@ pub fn evaluate_text(store: &mut Store, text: &str) -> Result<Value, PartizanErr
     evaluate(store, &expr)
 }
 
-fn error(column: usize, message: impl fmt::Display) -> PartizanError {
-    PartizanError::InvalidInput(format!("column {column}: {message}"))
-}
-
-/// Adds the column to an error raised deeper down.
-fn at(column: usize, e: PartizanError) -> PartizanError {
-    let located = |m: String| {
-        if m.starts_with("column ") {
-            m
-        } else {
-            format!("column {column}: {m}")
-        }
-    };
-    match e {
-        PartizanError::InvalidInput(m) => PartizanError::InvalidInput(located(m)),
-        PartizanError::NotApplicable(m) => PartizanError::NotApplicable(located(m)),
-        PartizanError::TooLarge(m) => PartizanError::TooLarge(located(m)),
-    }
-}
-
 /// Evaluates a parsed expression.
 pub fn evaluate(store: &mut Store, expr: &Expr) -> Result<Value, PartizanError> {
     let c = expr.column;
@@ -119,7 +100,7 @@ pub fn evaluate(store: &mut Store, expr: &Expr) -> Result<Value, PartizanError> 
         }
         ExprKind::OrdinalSum(a, b) => {
             let (g, h) = (game(store, a)?, game(store, b)?);
-            Value::Game(ordinal_sum(store, g, h).map_err(|e| at(c, e))?)
+            Value::Game(ordinal_sum(store, g, h).map_err(|e| e.at(c))?)
         }
         ExprKind::Compare(op, a, b) => {
             let (g, h) = (game(store, a)?, game(store, b)?);
@@ -137,13 +118,16 @@ pub fn evaluate(store: &mut Store, expr: &Expr) -> Result<Value, PartizanError> 
         }
         ExprKind::Call { name, args } => call(store, name, args, c)?,
         ExprKind::Name(name) => {
-            return Err(error(
+            return Err(PartizanError::parse(
                 c,
                 format!("unknown name '{name}' (games are written as numbers, *, ^, v or {{L|R}})"),
             ))
         }
         ExprKind::Text(_) => {
-            return Err(error(c, "a string is only allowed as a ruleset's argument"))
+            return Err(PartizanError::parse(
+                c,
+                "a string is only allowed as a ruleset's argument",
+            ))
         }
     })
 }
@@ -154,9 +138,18 @@ fn game(store: &mut Store, expr: &Expr) -> Result<GameId, PartizanError> {
         Value::Game(g) => Ok(g),
         Value::Number(x) => Ok(store.number(x)),
         Value::Natural(n) => Ok(store.number(Dyadic::from_bigint(BigInt::from(n)))),
-        Value::Bool(_) => Err(error(expr.column, "a comparison is not a game")),
-        Value::Thermograph(_) => Err(error(expr.column, "a thermograph is not a game")),
-        Value::Outcome(_) => Err(error(expr.column, "an outcome class is not a game")),
+        Value::Bool(_) => Err(PartizanError::parse(
+            expr.column,
+            "a comparison is not a game",
+        )),
+        Value::Thermograph(_) => Err(PartizanError::parse(
+            expr.column,
+            "a thermograph is not a game",
+        )),
+        Value::Outcome(_) => Err(PartizanError::parse(
+            expr.column,
+            "an outcome class is not a game",
+        )),
     }
 }
 
@@ -168,19 +161,20 @@ fn games(store: &mut Store, exprs: &[Expr]) -> Result<Vec<GameId>, PartizanError
 fn dyadic(n: &Number, column: usize) -> Result<Dyadic, PartizanError> {
     let (numerator, denominator) = n.to_fraction();
     if denominator.is_zero() {
-        return Err(error(column, "division by zero"));
+        return Err(PartizanError::parse(column, "division by zero"));
     }
     let denominator = BigInt::from(denominator);
     let g = numerator.gcd(&denominator);
     let (numerator, denominator) = (numerator / &g, denominator / &g);
     let exponent = denominator.bits().saturating_sub(1);
     if denominator != BigInt::one() << exponent {
-        return Err(error(
+        return Err(PartizanError::parse(
             column,
             "not a dyadic rational: the numbers of short games have power-of-two denominators",
         ));
     }
-    let exponent = u32::try_from(exponent).map_err(|_| error(column, "number too precise"))?;
+    let exponent =
+        u32::try_from(exponent).map_err(|_| PartizanError::parse(column, "number too precise"))?;
     Ok(Dyadic::from_parts(numerator, exponent))
 }
 
@@ -194,16 +188,15 @@ fn up_star(store: &mut Store, u: &UpStar, column: usize) -> Result<GameId, Parti
         .to_i64()
         .filter(|n| n.unsigned_abs() <= MAX_UPS)
         .ok_or_else(|| {
-            error(
+            PartizanError::parse(
                 column,
                 format!("at most {MAX_UPS} ups or downs in one literal"),
             )
         })?;
     let nimber = match &u.star {
-        Some(m) => m
-            .to_u64()
-            .filter(|&m| m <= MAX_NIMBER)
-            .ok_or_else(|| error(column, format!("nimber too large (at most *{MAX_NIMBER})")))?,
+        Some(m) => m.to_u64().filter(|&m| m <= MAX_NIMBER).ok_or_else(|| {
+            PartizanError::parse(column, format!("nimber too large (at most *{MAX_NIMBER})"))
+        })?,
         None => 0,
     };
     Ok(store.nus(&Nus {
@@ -213,158 +206,65 @@ fn up_star(store: &mut Store, u: &UpStar, column: usize) -> Result<GameId, Parti
     }))
 }
 
-/// The canonical spelling of a function name: lower case without underscores.
-fn normalise(name: &str) -> String {
-    name.chars()
-        .filter(|&c| c != '_')
-        .flat_map(char::to_lowercase)
-        .collect()
-}
-
-/// The functions `eval` knows, with their arity, for messages.
-pub const FUNCTIONS: &[(&str, &str)] = &[
-    ("temperature(G)", "the temperature"),
-    ("mean(G)", "the mean value"),
-    ("left_stop(G)", "Left's stop"),
-    ("right_stop(G)", "Right's stop"),
-    ("thermograph(G)", "the thermograph"),
-    ("cool(G, t)", "G cooled by the number t"),
-    ("heat(G, t)", "G heated by the game t"),
-    (
-        "atomic_weight(G)",
-        "the atomic weight (an error if G is not atomic)",
-    ),
-    ("reduced(G)", "the reduced canonical form"),
-    ("birthday(G)", "the birthday"),
-    ("outcome(G)", "the outcome class: L, R, P or N"),
-    ("Tiny(x)", "{0||0|-x}"),
-    ("Miny(x)", "{x|0||0}"),
-    (
-        "domineering(\"..|..\")",
-        "Domineering; rows split by |, . empty, # filled",
-    ),
-];
-
+/// A call: the function from the table, its arguments evaluated to the kinds of its
+/// parameters, and errors of the implementation placed at the call.
 fn call(
     store: &mut Store,
     name: &str,
     args: &[Expr],
     column: usize,
 ) -> Result<Value, PartizanError> {
-    let arity = |n: usize| -> Result<(), PartizanError> {
-        if args.len() == n {
-            Ok(())
-        } else {
-            Err(error(
-                column,
-                format!(
-                    "{name} takes {n} argument{}, not {}",
-                    if n == 1 { "" } else { "s" },
-                    args.len()
-                ),
-            ))
-        }
-    };
-    let text_arg = |i: usize| -> Result<&str, PartizanError> {
-        match &args[i].kind {
-            ExprKind::Text(t) => Ok(t),
-            _ => Err(error(
-                args[i].column,
-                format!("{name} takes a quoted string, as in {name}(\"...\")"),
-            )),
-        }
-    };
-    let value = match normalise(name).as_str() {
-        "temperature" | "mean" | "thermograph" => {
-            arity(1)?;
-            let g = game(store, &args[0])?;
-            let t = thermograph(store, g);
-            match normalise(name).as_str() {
-                "temperature" => Value::Number(t.temperature().clone()),
-                "mean" => Value::Number(t.mean().clone()),
-                _ => Value::Thermograph(t),
+    let function =
+        lookup(name).ok_or_else(|| PartizanError::parse(column, unknown_function(name)))?;
+    let arity = function.arity();
+    if args.len() != arity {
+        return Err(PartizanError::parse(
+            column,
+            format!(
+                "{name} takes {arity} argument{}, not {}, as in {}",
+                if arity == 1 { "" } else { "s" },
+                args.len(),
+                function.signature()
+            ),
+        ));
+    }
+    let arguments = function
+        .params
+        .iter()
+        .zip(args)
+        .map(|(param, expr)| argument(store, name, function, param.kind, expr))
+        .collect::<Result<Vec<Argument<'_>>, PartizanError>>()?;
+    (function.implementation)(store, &arguments).map_err(|e| e.at(column))
+}
+
+/// An argument evaluated to the kind its parameter asks for.
+fn argument<'a>(
+    store: &mut Store,
+    name: &str,
+    function: &Function,
+    kind: ArgKind,
+    expr: &'a Expr,
+) -> Result<Argument<'a>, PartizanError> {
+    Ok(match kind {
+        ArgKind::Game => Argument::Game(game(store, expr)?),
+        ArgKind::Number => Argument::Number(number_argument(store, expr)?),
+        ArgKind::Natural => Argument::Natural(natural_argument(store, expr)?),
+        ArgKind::Text => match &expr.kind {
+            ExprKind::Text(text) => Argument::Text(Text {
+                text,
+                column: expr.column,
+            }),
+            _ => {
+                return Err(PartizanError::parse(
+                    expr.column,
+                    format!(
+                        "{name} takes a quoted string, as in {}",
+                        function.signature()
+                    ),
+                ))
             }
-        }
-        "leftstop" => {
-            arity(1)?;
-            let g = game(store, &args[0])?;
-            Value::Number(left_stop(store, g))
-        }
-        "rightstop" => {
-            arity(1)?;
-            let g = game(store, &args[0])?;
-            Value::Number(right_stop(store, g))
-        }
-        "cool" => {
-            arity(2)?;
-            let g = game(store, &args[0])?;
-            let t = number_argument(store, &args[1])?;
-            Value::Game(cool(store, g, &t).map_err(|e| at(column, e))?)
-        }
-        "heat" => {
-            arity(2)?;
-            let g = game(store, &args[0])?;
-            let t = game(store, &args[1])?;
-            Value::Game(heat(store, g, t))
-        }
-        "atomicweight" | "aw" => {
-            arity(1)?;
-            let g = game(store, &args[0])?;
-            Value::Game(atomic_weight(store, g).map_err(|e| at(column, e))?)
-        }
-        "reduced" | "reducedcanonicalform" | "rcf" => {
-            arity(1)?;
-            let g = game(store, &args[0])?;
-            Value::Game(reduced_canonical_form(store, g))
-        }
-        "birthday" => {
-            arity(1)?;
-            let g = game(store, &args[0])?;
-            Value::Natural(store.birthday(g))
-        }
-        "outcome" | "outcomeclass" => {
-            arity(1)?;
-            let g = game(store, &args[0])?;
-            Value::Outcome(store.outcome(g))
-        }
-        "tiny" | "miny" => {
-            arity(1)?;
-            let x = game(store, &args[0])?;
-            let zero = store.zero();
-            let minus_x = store.neg(x);
-            let inner = store.construct(&[zero], &[minus_x]);
-            let tiny = store.construct(&[zero], &[inner]);
-            Value::Game(if normalise(name) == "tiny" {
-                tiny
-            } else {
-                store.neg(tiny)
-            })
-        }
-        "domineering" | "hackenbush" | "toadsandfrogs" | "clobber" => {
-            arity(1)?;
-            let board = text_arg(0)?;
-            let value = match normalise(name).as_str() {
-                "domineering" => domineering(store, board),
-                "hackenbush" => hackenbush_value(store, board),
-                "toadsandfrogs" => toads_and_frogs_value(store, board),
-                _ => clobber_value(store, board),
-            };
-            Value::Game(value.map_err(|e| at(args[0].column, e))?)
-        }
-        "cutcake" => {
-            arity(2)?;
-            let rows = natural_argument(store, &args[0])?;
-            let columns = natural_argument(store, &args[1])?;
-            Value::Game(cutcake_value(store, rows, columns).map_err(|e| at(column, e))?)
-        }
-        _ => {
-            return Err(error(
-                column,
-                format!("unknown function '{name}' (see `conway eval --help` for the list)"),
-            ))
-        }
-    };
-    Ok(value)
+        },
+    })
 }
 
 /// An argument that must evaluate to a number.
@@ -373,7 +273,7 @@ fn number_argument(store: &mut Store, expr: &Expr) -> Result<Dyadic, PartizanErr
     store
         .as_number(g)
         .cloned()
-        .ok_or_else(|| error(expr.column, "expected a number"))
+        .ok_or_else(|| PartizanError::parse(expr.column, "expected a number"))
 }
 
 /// An argument that must evaluate to a whole number ≥ 0 that fits in 64 bits.
@@ -381,7 +281,7 @@ fn natural_argument(store: &mut Store, expr: &Expr) -> Result<u64, PartizanError
     number_argument(store, expr)?
         .to_bigint()
         .and_then(|n| n.to_u64())
-        .ok_or_else(|| error(expr.column, "expected a whole number >= 0"))
+        .ok_or_else(|| PartizanError::parse(expr.column, "expected a whole number >= 0"))
 }
 
 /// Everything `conway eval` reports about a game.

@@ -134,7 +134,8 @@ fn errors_name_the_place() {
     assert!(eval_error("1 + *1025").starts_with("column 5: nimber too large"));
     assert!(eval_error("1:99999").contains("too many"));
     assert!(eval_error(&format!("domineering(\"{}\")", ".".repeat(40))).contains("empty squares"));
-    assert!(eval_error("clobber(\"xo|oq\")").starts_with("column 9"));
+    // The column of the 'q' in the whole expression, not of the string.
+    assert!(eval_error("clobber(\"xo|oq\")").starts_with("column 14: "));
     assert!(eval_error("hackenbush(\"lrz\")").contains("'z'"));
     assert!(eval_error("toads_and_frogs(\"t.g\")").contains("'g'"));
     assert!(eval_error("cutcake(1/2, 3)").contains("whole number"));
@@ -145,6 +146,220 @@ fn errors_name_the_place() {
     assert!(eval_error("temperature(1, 2)").contains("takes 1 argument"));
     assert!(eval_error("a + 1").starts_with("column 1: unknown name 'a'"));
     assert!(eval_error("(1 < 2) + 1").contains("not a game"));
+}
+
+/// The evaluation error of `text` as a value, for matching on its variant.
+fn eval_err(text: &str) -> PartizanError {
+    let mut store = Store::new();
+    match evaluate_text(&mut store, text) {
+        Ok(v) => panic!("{text} gave {} instead of an error", v.to_text(&mut store)),
+        Err(e) => e,
+    }
+}
+
+/// The 1-based column, in characters, of the first `marker` in `text`.
+fn column_of(text: &str, marker: char) -> usize {
+    text.chars()
+        .position(|c| c == marker)
+        .map_or_else(|| panic!("no {marker:?} in {text}"), |i| i + 1)
+}
+
+#[test]
+fn every_function_in_the_table_evaluates_its_example() {
+    for function in FUNCTIONS {
+        let example = function.example;
+        // The example calls this very entry, with as many arguments as it has parameters.
+        let Ok(expr) = parse_expression(example) else {
+            panic!("{example} does not parse")
+        };
+        let ExprKind::Call { name, args } = &expr.kind else {
+            panic!("{example} is not a call")
+        };
+        assert!(
+            lookup(name).is_some_and(|f| std::ptr::eq(f, function)),
+            "{example} does not call {}",
+            function.name
+        );
+        assert_eq!(args.len(), function.arity(), "{example}");
+        let mut store = Store::new();
+        if let Err(e) = evaluate_text(&mut store, example) {
+            panic!("{example}: {e}");
+        }
+        // Called with the wrong number of arguments, it says its name and how many it takes.
+        let extra = format!(
+            "{}({})",
+            function.name,
+            vec!["0"; function.arity() + 1].join(",")
+        );
+        let message = eval_error(&extra);
+        let takes = format!(
+            "column 1: {} takes {} argument",
+            function.name,
+            function.arity()
+        );
+        assert!(message.starts_with(&takes), "{extra}: {message}");
+        assert!(
+            message.contains(&function.signature()),
+            "{extra}: {message}"
+        );
+    }
+}
+
+#[test]
+fn every_spelling_names_one_function() {
+    let mut seen = std::collections::HashMap::new();
+    for function in FUNCTIONS {
+        for spelling in function.spellings() {
+            let key: String = spelling
+                .chars()
+                .filter(|&c| c != '_')
+                .flat_map(char::to_lowercase)
+                .collect();
+            if let Some(other) = seen.insert(key, function.name) {
+                assert_eq!(other, function.name, "{spelling} names two functions");
+            }
+            assert!(lookup(spelling).is_some_and(|f| std::ptr::eq(f, function)));
+        }
+    }
+    // CGSuite's spellings, and the documented ones in other cases.
+    for (spelling, name) in [
+        ("LeftStop", "left_stop"),
+        ("RIGHT_STOP", "right_stop"),
+        ("AtomicWeight", "atomic_weight"),
+        ("aw", "atomic_weight"),
+        ("ReducedCanonicalForm", "reduced"),
+        ("OutcomeClass", "outcome"),
+        ("ToadsAndFrogs", "toads_and_frogs"),
+        ("tiny", "Tiny"),
+        ("Cutcake", "cutcake"),
+    ] {
+        assert_eq!(lookup(spelling).map(|f| f.name), Some(name), "{spelling}");
+    }
+    assert_eq!(eval("LeftStop({3|2})"), "3");
+}
+
+#[test]
+fn unknown_functions_are_refused_naming_the_nearest_or_all() {
+    let message = eval_error("1 + tempreature(*)");
+    assert_eq!(
+        message,
+        "column 5: unknown function 'tempreature'; did you mean temperature(G)?"
+    );
+    assert!(eval_error("LeftStp(1)").contains("did you mean left_stop(G)?"));
+    assert!(eval_error("hackenbus(\"l\")").contains("did you mean hackenbush(\"lr|e\")?"));
+    let message = eval_error("frobnicate(1)");
+    assert!(
+        message.starts_with("column 1: unknown function 'frobnicate'; the functions are "),
+        "{message}"
+    );
+    for function in FUNCTIONS {
+        assert!(message.contains(function.name), "{message}");
+    }
+    assert!(matches!(
+        eval_err("frobnicate(1)"),
+        PartizanError::Parse { column: 1, .. }
+    ));
+}
+
+/// How many columns a message names ("column 12"): an error gives one place.
+fn columns_named(message: &str) -> usize {
+    message
+        .match_indices("column ")
+        .filter(|(i, m)| {
+            message[i + m.len()..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit())
+        })
+        .count()
+}
+
+#[test]
+fn a_rulesets_error_has_one_column_in_the_whole_expression() {
+    // The example: the column of the bad colour 'x' in the whole expression.
+    assert_eq!(
+        eval_error("1 + hackenbush(\"0-1:l 1-2:x\")"),
+        "column 27: hackenbush: bad colour \"x\"; expected l (blue), r (red) or e (green)"
+    );
+    // Each ruleset's parser errors, with the character they are about.
+    let at_marker = [
+        ("hackenbush(\"lr?l\")", '?'),
+        ("{0|hackenbush(\"0-1:l 1-2:e 7-8:r\")}", '7'),
+        ("heat(hackenbush(\"0-1:l 1-?:r\"), 1)", '?'),
+        // The no-break space is one character of two bytes.
+        (
+            "cool(hackenbush(\"0-1:l 1-2:r 2-0:l\"), 1) + hackenbush(\"0-1:l\u{a0}1-2:?\")",
+            '?',
+        ),
+        ("-domineering(\"..|.?\")", '?'),
+        ("1 + domineering(\"#.|..|?.\")", '?'),
+        ("{domineering(\".é|..\")|}", 'é'),
+        ("1 + toads_and_frogs(\"tt.?f\")", '?'),
+        ("ToadsAndFrogs(\"t.f\") + clobber(\"xo.|o?x\")", '?'),
+    ];
+    let cases = at_marker
+        .iter()
+        .map(|&(text, marker)| (text, column_of(text, marker)))
+        .chain([
+            // A row of the wrong length is reported where the row starts.
+            ("clobber(\"xox|ox|xox\") : 1", 14),
+            ("domineering(\"..|...\")", 17),
+        ]);
+    for (text, column) in cases {
+        let error = eval_err(text);
+        let message = error.to_string();
+        assert_eq!(error.column(), Some(column), "{text}: {message}");
+        assert!(
+            matches!(error, PartizanError::Parse { .. }),
+            "{text}: {error:?}"
+        );
+        assert_eq!(columns_named(&message), 1, "{text}: {message}");
+    }
+}
+
+#[test]
+fn plain_expression_errors_have_their_column() {
+    for (text, column, message) in [
+        ("1 + $", 5, "column 5: unexpected character '$'"),
+        ("1 + a", 5, "column 5: unknown name 'a'"),
+        ("1 + *1025", 5, "column 5: nimber too large"),
+        ("{0|3/5}", 4, "column 4: not a dyadic rational"),
+        ("1 + atomic_weight(1/2)", 5, "column 5: not atomic"),
+        ("cutcake(2, 1/2)", 12, "column 12: expected a whole number"),
+        (
+            "cutcake(2, 201)",
+            1,
+            "column 1: cutcake's number of columns has size 201",
+        ),
+        (
+            "domineering(1)",
+            13,
+            "column 13: domineering takes a quoted string, as in domineering(\"..|..\")",
+        ),
+        (
+            "temperature(\"..\")",
+            13,
+            "column 13: a string is only allowed as a ruleset's argument",
+        ),
+        // A comparison is placed at its operator.
+        ("mean(1 < 2)", 8, "column 8: a comparison is not a game"),
+        ("1 + cool(*, -2)", 5, "column 5: "),
+    ] {
+        let error = eval_err(text);
+        assert_eq!(error.column(), Some(column), "{text}: {error}");
+        let shown = error.to_string();
+        assert!(shown.starts_with(message), "{text}: {shown}");
+        assert_eq!(columns_named(&shown), 1, "{text}: {shown}");
+    }
+    // A limit inside a ruleset's string is put at the string, keeping its variant.
+    let big = format!("1 + domineering(\"{}\")", ".".repeat(65));
+    match eval_err(&big) {
+        PartizanError::Located { column: 17, error } => assert_eq!(
+            *error,
+            PartizanError::too_large("domineering board 65x1", 65, 64)
+        ),
+        other => panic!("{other:?}"),
+    }
 }
 
 mod random_expressions {
@@ -181,6 +396,24 @@ mod random_expressions {
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        /// Whatever stands before a ruleset's string, its error names the column of the bad
+        /// character in the whole expression.
+        #[test]
+        fn a_rulesets_error_column_moves_with_the_text_before_it(
+            spaces in 0usize..10,
+            terms in 0usize..5,
+            which in 0usize..4,
+        ) {
+            let call = [
+                "hackenbush(\"0-1:l 1-2:?\")",
+                "domineering(\"..|?.\")",
+                "toads_and_frogs(\"t?f\")",
+                "clobber(\"xo|?x\")",
+            ][which];
+            let text = format!("{}{}{call}", " ".repeat(spaces), "{1|*} + ".repeat(terms));
+            prop_assert_eq!(eval_err(&text).column(), Some(column_of(&text, '?')));
+        }
 
         /// Any well-formed expression evaluates or gives a one-line error, and every game
         /// gets a full report whose canonical text reads back to the same game.

@@ -49,7 +49,10 @@ impl ParseError {
 
 impl From<ParseError> for PartizanError {
     fn from(error: ParseError) -> PartizanError {
-        PartizanError::InvalidInput(error.to_string())
+        PartizanError::Parse {
+            column: error.column,
+            message: error.message,
+        }
     }
 }
 

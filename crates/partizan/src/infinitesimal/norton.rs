@@ -42,9 +42,7 @@ fn product(
             let n = n
                 .to_bigint()
                 .and_then(|n| i64::try_from(n).ok())
-                .ok_or_else(|| {
-                    PartizanError::TooLarge(format!("Norton multiple {n} is too large"))
-                })?;
+                .ok_or_else(|| PartizanError::too_large("Norton multiple", n, i64::MAX))?;
             store.multiple(u, n)
         }
         None => {

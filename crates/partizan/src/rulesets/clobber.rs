@@ -107,11 +107,13 @@ impl Clobber {
                     continue;
                 }
                 _ => {
-                    return Err(PartizanError::InvalidInput(format!(
-                        "clobber: unexpected {c:?} at column {}; expected x (Left), o (Right), \
-                         . (empty) or | between rows",
-                        i + 1
-                    )))
+                    return Err(PartizanError::parse(
+                        i + 1,
+                        format!(
+                            "clobber: unexpected {c:?}; expected x (Left), o (Right), \
+                             . (empty) or | between rows"
+                        ),
+                    ))
                 }
             };
             if let Some(row) = rows.last_mut() {
@@ -120,12 +122,14 @@ impl Clobber {
         }
         let cols = rows[0].len();
         if let Some(r) = rows.iter().position(|row| row.len() != cols) {
-            return Err(PartizanError::InvalidInput(format!(
-                "clobber: row {} (from column {}) has {} squares but row 1 has {cols}",
-                r + 1,
+            return Err(PartizanError::parse(
                 row_starts[r],
-                rows[r].len()
-            )));
+                format!(
+                    "clobber: row {} has {} squares but row 1 has {cols}",
+                    r + 1,
+                    rows[r].len()
+                ),
+            ));
         }
         let board = Clobber::from_rows(&rows).ok_or_else(|| {
             PartizanError::InvalidInput("clobber: rows of different lengths".to_string())
@@ -358,20 +362,17 @@ mod tests {
     #[test]
     fn bad_input_is_refused_with_its_column() {
         let error = |text: &str| match clobber_value(&mut Store::new(), text) {
-            Err(PartizanError::InvalidInput(m)) => m,
+            Err(PartizanError::Parse { column, message }) => (column, message),
             other => panic!("{text}: {other:?}"),
         };
-        assert!(
-            error("xo|oz").contains("'z' at column 5"),
-            "{}",
-            error("xo|oz")
-        );
-        assert!(
-            error("xox|ox").contains("row 2 (from column 5)"),
-            "{}",
-            error("xox|ox")
-        );
-        let too_many = |text: &str| matches!(Clobber::parse(text), Err(PartizanError::TooLarge(_)));
+        let (column, message) = error("xo|oz");
+        assert_eq!(column, 5, "{message}");
+        assert!(message.contains("unexpected 'z'"), "{message}");
+        let (column, message) = error("xox|ox");
+        assert_eq!(column, 5, "{message}");
+        assert!(message.contains("row 2 has 2 squares"), "{message}");
+        let too_many =
+            |text: &str| matches!(Clobber::parse(text), Err(PartizanError::TooLarge { .. }));
         assert!(too_many("xoxox|oxoxo|xoxox|oxoxo"));
         assert!(too_many(&".".repeat(MAX_CLOBBER_SQUARES + 1)));
         assert!(too_many(&"xo.".repeat(MAX_CLOBBER_STONES / 2 + 1)));

@@ -8,7 +8,7 @@
 //!
 //! Every piece is its own component, so the search visits each sub-rectangle once.
 
-use crate::rulesets::{check_size, Evaluator, PartizanGame};
+use crate::rulesets::{Evaluator, PartizanGame};
 use crate::{GameId, PartizanError, Store};
 
 /// Largest number of rows or columns accepted. The search visits rows × cols pieces with
@@ -85,15 +85,14 @@ pub fn cutcake_value(store: &mut Store, rows: u64, cols: u64) -> Result<GameId, 
             "cutcake: a cake needs at least one row and one column, not {rows} × {cols}"
         )));
     }
-    let limit = usize::try_from(MAX_CUTCAKE_SIDE).unwrap_or(usize::MAX);
-    let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
-    check_size("cutcake's number of rows", size(rows), limit)?;
-    check_size("cutcake's number of columns", size(cols), limit)?;
-    let (Ok(r), Ok(c)) = (u32::try_from(rows), u32::try_from(cols)) else {
-        return Err(PartizanError::TooLarge(format!(
-            "cutcake: {rows} × {cols} is too large"
-        )));
+    let side = |what: &str, n: u64| {
+        u32::try_from(n)
+            .ok()
+            .filter(|&n| u64::from(n) <= MAX_CUTCAKE_SIDE)
+            .ok_or_else(|| PartizanError::too_large(what, n, MAX_CUTCAKE_SIDE))
     };
+    let r = side("cutcake's number of rows", rows)?;
+    let c = side("cutcake's number of columns", cols)?;
     Ok(Evaluator::new().canonical_form(store, &Cutcake::new([(r, c)])))
 }
 
@@ -168,11 +167,11 @@ mod tests {
         ));
         assert!(matches!(
             cutcake_value(&mut store, 3, MAX_CUTCAKE_SIDE + 1),
-            Err(PartizanError::TooLarge(_))
+            Err(PartizanError::TooLarge { what, .. }) if what.contains("columns")
         ));
         assert!(matches!(
             cutcake_value(&mut store, u64::MAX, 1),
-            Err(PartizanError::TooLarge(_))
+            Err(PartizanError::TooLarge { size, .. }) if size == u64::MAX.to_string()
         ));
     }
 

@@ -11,6 +11,7 @@
 
 use rustc_hash::FxHashMap;
 
+use crate::rulesets::check_size;
 use crate::{GameId, PartizanError, Store};
 
 /// The largest board accepted, in squares (one bit per square).
@@ -31,11 +32,16 @@ pub struct Board {
 impl Board {
     /// A board of the given size with the given empty squares.
     pub fn new(width: usize, height: usize, empty: u64) -> Result<Board, PartizanError> {
-        if width == 0 || height == 0 || width * height > MAX_SQUARES {
-            return Err(PartizanError::TooLarge(format!(
-                "a Domineering board must have between 1 and {MAX_SQUARES} squares, not {width}x{height}"
+        if width == 0 || height == 0 {
+            return Err(PartizanError::InvalidInput(format!(
+                "a Domineering board must have at least one square, not {width}x{height}"
             )));
         }
+        check_size(
+            &format!("domineering board {width}x{height}"),
+            width.saturating_mul(height),
+            MAX_SQUARES,
+        )?;
         let board = Board {
             width: width as u8,
             height: height as u8,
@@ -50,42 +56,46 @@ impl Board {
     }
 
     /// Reads CGSuite's notation: rows separated by `|`, `.` empty and `#` (or `x`, `o`)
-    /// occupied. Columns in messages count from 1.
+    /// occupied. Errors about a square or a row give its 1-based column (in characters) in
+    /// `text`.
     pub fn parse(text: &str) -> Result<Board, PartizanError> {
         let rows: Vec<&str> = text.split('|').collect();
         let width = rows[0].chars().count();
+        check_size(
+            &format!("domineering board {width}x{}", rows.len()),
+            width.saturating_mul(rows.len()),
+            MAX_SQUARES,
+        )?;
         let mut empty = 0u64;
-        let mut column = 0usize;
+        // The column of the character before the row's first square.
+        let mut before_row = 0usize;
         for (r, row) in rows.iter().enumerate() {
             let length = row.chars().count();
             if length != width {
-                return Err(PartizanError::InvalidInput(format!(
-                    "domineering board: row {} has {length} squares but row 1 has {width}",
-                    r + 1
-                )));
+                return Err(PartizanError::parse(
+                    before_row + 1,
+                    format!(
+                        "domineering board: row {} has {length} squares but row 1 has {width}",
+                        r + 1
+                    ),
+                ));
             }
             for (c, ch) in row.chars().enumerate() {
-                column += 1;
                 match ch {
-                    '.' => {
-                        let index = r * width + c;
-                        if index >= MAX_SQUARES {
-                            return Err(PartizanError::TooLarge(format!(
-                                "domineering board has more than {MAX_SQUARES} squares"
-                            )));
-                        }
-                        empty |= 1 << index;
-                    }
+                    // Below 64: the size was checked above.
+                    '.' => empty |= 1 << (r * width + c),
                     '#' | 'x' | 'o' | 'X' | 'O' => {}
                     other => {
-                        return Err(PartizanError::InvalidInput(format!(
-                            "domineering board: unknown square '{other}' at character {column} of the board \
-                             (expected '.' or '#')"
-                        )))
+                        return Err(PartizanError::parse(
+                            before_row + c + 1,
+                            format!(
+                                "domineering board: unknown square '{other}' (expected '.' or '#')"
+                            ),
+                        ))
                     }
                 }
             }
-            column += 1; // the '|'
+            before_row += length + 1; // the row and its '|'
         }
         if width == 0 {
             return Err(PartizanError::InvalidInput(
@@ -388,9 +398,11 @@ pub fn domineering(store: &mut Store, text: &str) -> Result<GameId, PartizanErro
     let board = Board::parse(text)?;
     let empty = board.empty.count_ones();
     if empty > MAX_EMPTY_SQUARES {
-        return Err(PartizanError::TooLarge(format!(
-            "domineering board has {empty} empty squares; at most {MAX_EMPTY_SQUARES} are evaluated"
-        )));
+        return Err(PartizanError::too_large(
+            "domineering board's number of empty squares",
+            empty,
+            MAX_EMPTY_SQUARES,
+        ));
     }
     Ok(Domineering::new().canonical_form(store, &board))
 }
@@ -434,12 +446,28 @@ mod tests {
     #[test]
     fn bad_boards() {
         assert!(
-            matches!(Board::parse("..|.a"), Err(PartizanError::InvalidInput(m)) if m.contains("character 5"))
+            matches!(Board::parse("..|.a"), Err(PartizanError::Parse { column: 5, message }) if message.contains("'a'"))
         );
+        assert!(matches!(
+            Board::parse("..|..|#a"),
+            Err(PartizanError::Parse { column: 8, .. })
+        ));
+        assert!(matches!(
+            Board::parse("..|..|..."),
+            Err(PartizanError::Parse { column: 7, message }) if message.contains("row 3 has 3")
+        ));
         assert!(Board::parse("..|...").is_err());
         assert!(matches!(
+            Board::new(0, 3, 0),
+            Err(PartizanError::InvalidInput(_))
+        ));
+        assert!(matches!(
+            Board::rectangle(9, 8),
+            Err(PartizanError::TooLarge { size, .. }) if size == "72"
+        ));
+        assert!(matches!(
             Board::parse(&".".repeat(65)),
-            Err(PartizanError::TooLarge(_))
+            Err(PartizanError::TooLarge { .. })
         ));
     }
 

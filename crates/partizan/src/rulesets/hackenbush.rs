@@ -146,11 +146,13 @@ impl Stalks {
             } else if c == '|' {
                 stalks.push(Vec::new());
             } else if c != ' ' {
-                return Err(PartizanError::InvalidInput(format!(
-                    "hackenbush: unexpected {c:?} at column {}; a stalk is made of l (blue), \
-                     r (red) and e (green), and stalks are separated by |",
-                    i + 1
-                )));
+                return Err(PartizanError::parse(
+                    i + 1,
+                    format!(
+                        "hackenbush: unexpected {c:?}; a stalk is made of l (blue), r (red) \
+                         and e (green), and stalks are separated by |"
+                    ),
+                ));
             }
         }
         let green: usize = stalks
@@ -285,10 +287,13 @@ impl HackenbushGraph {
         let grounded = grounded_edges(&edges);
         if let Some(i) = grounded.iter().position(|&g| !g) {
             let e = edges[i];
-            return Err(PartizanError::InvalidInput(format!(
-                "hackenbush: edge {}-{} at column {} is not connected to the ground (vertex 0)",
-                e.low, e.high, columns[i]
-            )));
+            return Err(PartizanError::parse(
+                columns[i],
+                format!(
+                    "hackenbush: edge {}-{} is not connected to the ground (vertex 0)",
+                    e.low, e.high
+                ),
+            ));
         }
         Ok(HackenbushGraph::from_edges(edges))
     }
@@ -434,19 +439,22 @@ fn tokens(text: &str) -> Vec<(usize, &str)> {
 /// Reads one `U-V:C` edge that starts at `column`.
 fn parse_edge(token: &str, column: usize) -> Result<Edge, PartizanError> {
     let shape = || {
-        PartizanError::InvalidInput(format!(
-            "hackenbush: edge {token:?} at column {column} should look like U-V:C, \
-             e.g. 0-1:l (vertex 0 is the ground)"
-        ))
+        PartizanError::parse(
+            column,
+            format!(
+                "hackenbush: edge {token:?} should look like U-V:C, e.g. 0-1:l (vertex 0 is the \
+                 ground)"
+            ),
+        )
     };
     let (ends, colour) = token.split_once(':').ok_or_else(shape)?;
     let (a, b) = ends.split_once('-').ok_or_else(shape)?;
     let vertex = |text: &str, offset: usize| {
         let bad = |what: &str| {
-            PartizanError::InvalidInput(format!(
-                "hackenbush: {what} vertex {text:?} at column {}",
-                column + offset
-            ))
+            PartizanError::parse(
+                column + offset,
+                format!("hackenbush: {what} vertex {text:?}"),
+            )
         };
         if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit()) {
             return Err(bad("bad"));
@@ -460,10 +468,10 @@ fn parse_edge(token: &str, column: usize) -> Result<Edge, PartizanError> {
     let mut letters = colour.chars();
     match (letters.next().and_then(Colour::from_letter), letters.next()) {
         (Some(c), None) => Ok(Edge::new(low, high, c)),
-        _ => Err(PartizanError::InvalidInput(format!(
-            "hackenbush: bad colour {colour:?} at column {colour_column}; expected l (blue), \
-             r (red) or e (green)"
-        ))),
+        _ => Err(PartizanError::parse(
+            colour_column,
+            format!("hackenbush: bad colour {colour:?}; expected l (blue), r (red) or e (green)"),
+        )),
     }
 }
 
@@ -597,38 +605,35 @@ mod tests {
     fn bad_input_is_refused_with_its_column() {
         let mut store = Store::new();
         let error = |text: &str| match hackenbush_value(&mut Store::new(), text) {
-            Err(PartizanError::InvalidInput(message)) => message,
+            Err(PartizanError::Parse { column, message }) => (column, message),
             other => panic!("{text}: {other:?}"),
         };
-        assert!(error("lrx").contains("'x' at column 3"), "{}", error("lrx"));
-        assert!(
-            error("0-1:l 1-2:q").contains("column 11"),
-            "{}",
-            error("0-1:l 1-2:q")
-        );
-        assert!(error("0-1:l 1-2:lr").contains("column 11"));
-        assert!(
-            error("0-1:l 1-a:r").contains("\"a\" at column 9"),
-            "{}",
-            error("0-1:l 1-a:r")
-        );
-        assert!(error("0-1:l  12").contains("column 8"));
-        assert!(error("0-1:l 2-3:r").contains("2-3 at column 7"));
-        assert!(error("0-99999999999:l").contains("too large"));
-        assert!(
-            error("0-1:l é").contains("column 7"),
-            "{}",
-            error("0-1:l é")
-        );
+        for (text, column, part) in [
+            ("lrx", 3, "unexpected 'x'"),
+            ("0-1:l 1-2:q", 11, "bad colour \"q\""),
+            ("0-1:l 1-2:lr", 11, "bad colour \"lr\""),
+            ("0-1:l 1-a:r", 9, "bad vertex \"a\""),
+            ("0-1:l  12", 8, "edge \"12\" should look like U-V:C"),
+            ("0-1:l 2-3:r", 7, "edge 2-3 is not connected"),
+            ("0-99999999999:l", 3, "too large a vertex"),
+            // Columns count characters, not bytes.
+            ("0-1:l\u{a0}1-2:z", 11, "bad colour \"z\""),
+            ("0-1:l é", 7, "should look like U-V:C"),
+        ] {
+            let (c, message) = error(text);
+            assert_eq!(c, column, "{text}: {message}");
+            assert!(message.contains(part), "{text}: {message}");
+            assert!(!message.contains("column"), "{text}: {message}");
+        }
         let long_green = "e".repeat(MAX_GREEN_STALK_EDGES + 1);
         assert!(matches!(
             hackenbush_value(&mut store, &long_green),
-            Err(PartizanError::TooLarge(_))
+            Err(PartizanError::TooLarge { .. })
         ));
         let big_graph = "0-0:l ".repeat(MAX_GRAPH_EDGES + 1);
         assert!(matches!(
             hackenbush_value(&mut store, &big_graph),
-            Err(PartizanError::TooLarge(_))
+            Err(PartizanError::TooLarge { .. })
         ));
     }
 

@@ -97,9 +97,7 @@ impl<G: PartizanGame> Evaluator<G> {
 /// Checks a board or position size against a documented limit before any work is done.
 pub fn check_size(what: &str, size: usize, limit: usize) -> Result<(), PartizanError> {
     if size > limit {
-        return Err(PartizanError::TooLarge(format!(
-            "{what} has size {size}, more than the limit of {limit}"
-        )));
+        return Err(PartizanError::too_large(what, size, limit));
     }
     Ok(())
 }

@@ -83,11 +83,13 @@ impl ToadsAndFrogs {
                 't' => Ok(Square::Toad),
                 'f' => Ok(Square::Frog),
                 '.' => Ok(Square::Empty),
-                _ => Err(PartizanError::InvalidInput(format!(
-                    "toads_and_frogs: unexpected {c:?} at column {}; expected t (toad), \
-                     f (frog) or . (empty)",
-                    i + 1
-                ))),
+                _ => Err(PartizanError::parse(
+                    i + 1,
+                    format!(
+                        "toads_and_frogs: unexpected {c:?}; expected t (toad), f (frog) or \
+                         . (empty)"
+                    ),
+                )),
             })
             .collect::<Result<Vec<Square>, PartizanError>>()?;
         Ok(ToadsAndFrogs { squares })
@@ -286,12 +288,15 @@ mod tests {
     fn bad_input_is_refused_with_its_column() {
         let mut store = Store::new();
         match toads_and_frogs_value(&mut store, "tt.xf") {
-            Err(PartizanError::InvalidInput(m)) => assert!(m.contains("'x' at column 4"), "{m}"),
+            Err(PartizanError::Parse { column, message }) => {
+                assert_eq!(column, 4, "{message}");
+                assert!(message.contains("unexpected 'x'"), "{message}");
+            }
             other => panic!("{other:?}"),
         }
         assert!(matches!(
             toads_and_frogs_value(&mut store, &".".repeat(MAX_STRIP_LEN + 1)),
-            Err(PartizanError::TooLarge(_))
+            Err(PartizanError::TooLarge { .. })
         ));
     }
 
