@@ -136,9 +136,23 @@ mod tests {
 
 impl conway_core::Diagnostic for PartizanError {
     fn kind(&self) -> conway_core::ErrorKind {
+        use conway_core::ErrorKind;
         match self {
-            PartizanError::TooLarge(_) => conway_core::ErrorKind::TooLarge,
-            _ => conway_core::ErrorKind::InvalidInput,
+            PartizanError::Parse { .. } => ErrorKind::Parse,
+            PartizanError::InvalidInput(_) | PartizanError::NotApplicable(_) => {
+                ErrorKind::InvalidInput
+            }
+            PartizanError::TooLarge { .. } => ErrorKind::TooLarge,
+            PartizanError::Located { error, .. } => error.kind(),
+        }
+    }
+
+    fn location(&self) -> Option<conway_core::Location> {
+        match self {
+            PartizanError::Parse { column, .. } | PartizanError::Located { column, .. } => {
+                Some(conway_core::Location::column(*column))
+            }
+            _ => None,
         }
     }
 }
