@@ -11,6 +11,7 @@ use conway_partizan::Store;
 use serde_json::{json, Map};
 
 use crate::args::EvalArgs;
+use crate::progress::Reporter;
 use crate::CliError;
 
 /// Stack for the evaluation thread: deep games recurse deeply; the memory is only reserved.
@@ -40,50 +41,17 @@ pub fn run(args: EvalArgs, json: bool) -> Result<(), CliError> {
         .stack_size(EVAL_STACK)
         .spawn(move || evaluate_and_print(&args, json))
         .map_err(|e| CliError::internal(format!("cannot start the evaluation thread: {e}")))?;
-    show_progress_while(&worker);
     worker
         .join()
         .map_err(|_| CliError::internal("the evaluation failed unexpectedly"))?
 }
 
-/// On a terminal, a spinner with the count of positions evaluated, once the work has taken
-/// more than a moment; nothing when stderr is piped.
-fn show_progress_while<T>(worker: &std::thread::JoinHandle<T>) {
-    use std::io::IsTerminal;
-    use std::sync::atomic::Ordering;
-    use std::time::{Duration, Instant};
-
-    if !std::io::stderr().is_terminal() {
-        return;
-    }
-    let start = Instant::now();
-    let mut spinner: Option<indicatif::ProgressBar> = None;
-    while !worker.is_finished() {
-        std::thread::sleep(Duration::from_millis(100));
-        if spinner.is_none() && start.elapsed() > Duration::from_millis(500) {
-            let bar = indicatif::ProgressBar::new_spinner();
-            bar.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{spinner} {elapsed} evaluating: {msg} positions (Ctrl-C stops)",
-                )
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-            );
-            spinner = Some(bar);
-        }
-        if let Some(bar) = &spinner {
-            let n = conway_partizan::rulesets::POSITIONS_EVALUATED.load(Ordering::Relaxed);
-            bar.set_message(n.to_string());
-            bar.tick();
-        }
-    }
-    if let Some(bar) = spinner {
-        bar.finish_and_clear();
-    }
-}
-
 fn evaluate_and_print(args: &EvalArgs, json: bool) -> Result<(), CliError> {
     let mut store = Store::new();
+    let progress = std::sync::Arc::new(Reporter::new("evaluating"));
+    store.set_progress(progress.clone());
     let value = evaluate_text(&mut store, &args.expr)?;
+    progress.finish();
     if let Some(path) = &args.svg {
         let picture = match &value {
             Value::Game(g) => thermograph(&mut store, *g),

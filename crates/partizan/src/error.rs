@@ -46,6 +46,9 @@ pub enum PartizanError {
         /// What went wrong there.
         error: Box<PartizanError>,
     },
+    /// The evaluation was stopped through the store's progress hook.
+    #[error("interrupted")]
+    Interrupted,
 }
 
 impl PartizanError {
@@ -109,6 +112,30 @@ impl PartizanError {
     }
 }
 
+impl conway_core::Diagnostic for PartizanError {
+    fn kind(&self) -> conway_core::ErrorKind {
+        use conway_core::ErrorKind;
+        match self {
+            PartizanError::Parse { .. } => ErrorKind::Parse,
+            PartizanError::InvalidInput(_) | PartizanError::NotApplicable(_) => {
+                ErrorKind::InvalidInput
+            }
+            PartizanError::TooLarge { .. } => ErrorKind::TooLarge,
+            PartizanError::Located { error, .. } => error.kind(),
+            PartizanError::Interrupted => ErrorKind::Interrupted,
+        }
+    }
+
+    fn location(&self) -> Option<conway_core::Location> {
+        match self {
+            PartizanError::Parse { column, .. } | PartizanError::Located { column, .. } => {
+                Some(conway_core::Location::column(*column))
+            }
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,28 +158,5 @@ mod tests {
         );
         assert_eq!(located.clone().within(3).column(), Some(7));
         assert!(matches!(located, PartizanError::Located { error, .. } if *error == limit));
-    }
-}
-
-impl conway_core::Diagnostic for PartizanError {
-    fn kind(&self) -> conway_core::ErrorKind {
-        use conway_core::ErrorKind;
-        match self {
-            PartizanError::Parse { .. } => ErrorKind::Parse,
-            PartizanError::InvalidInput(_) | PartizanError::NotApplicable(_) => {
-                ErrorKind::InvalidInput
-            }
-            PartizanError::TooLarge { .. } => ErrorKind::TooLarge,
-            PartizanError::Located { error, .. } => error.kind(),
-        }
-    }
-
-    fn location(&self) -> Option<conway_core::Location> {
-        match self {
-            PartizanError::Parse { column, .. } | PartizanError::Located { column, .. } => {
-                Some(conway_core::Location::column(*column))
-            }
-            _ => None,
-        }
     }
 }

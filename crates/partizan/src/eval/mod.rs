@@ -65,9 +65,16 @@ impl Value {
 }
 
 /// Parses and evaluates an expression.
+///
+/// A stop request from the store's progress hook ([`Store::set_progress`]) ends the
+/// evaluation with [`PartizanError::Interrupted`].
 pub fn evaluate_text(store: &mut Store, text: &str) -> Result<Value, PartizanError> {
     let expr = parse_expression(text)?;
-    evaluate(store, &expr)
+    let value = evaluate(store, &expr);
+    if store.take_stop_request() {
+        return Err(PartizanError::Interrupted);
+    }
+    value
 }
 
 /// Evaluates a parsed expression.

@@ -434,3 +434,22 @@ mod random_expressions {
         }
     }
 }
+
+#[test]
+fn a_stop_request_interrupts_a_ruleset_and_leaves_the_store_usable() {
+    let mut store = Store::new();
+    let stop = std::sync::Arc::new(conway_core::StopAfter::units(2048));
+    store.set_progress(stop.clone());
+    let board = "domineering(\".....|.....|.....|.....|.....\")";
+    assert!(matches!(
+        evaluate_text(&mut store, board),
+        Err(PartizanError::Interrupted)
+    ));
+    assert!(stop.reports() >= 2);
+    // The request is answered: later evaluations in the same store run and are right.
+    let mut fresh = Store::new();
+    let small = "domineering(\"...|...|...\")";
+    let expected = evaluate_text(&mut fresh, small).map(|v| v.to_text(&mut fresh));
+    let value = evaluate_text(&mut store, small);
+    assert_eq!(value.map(|v| v.to_text(&mut store)), expected);
+}

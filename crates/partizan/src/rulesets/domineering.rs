@@ -352,9 +352,13 @@ impl Domineering {
         let (normal, transposed) = region.normal_form();
         let normal_value = match self.table.get(&normal) {
             Some(&v) => v,
+            None if store.stop_requested() => return store.zero(),
             None => {
                 let v = self.evaluate(store, &normal);
-                super::count_position();
+                if store.stop_requested() {
+                    return v;
+                }
+                store.count_position();
                 self.table.insert(normal, v);
                 v
             }

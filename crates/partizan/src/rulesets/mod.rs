@@ -4,7 +4,6 @@
 
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::{GameId, PartizanError, Store};
 
@@ -15,15 +14,6 @@ pub mod hackenbush;
 #[cfg(test)]
 mod oracle;
 pub mod toads_and_frogs;
-
-/// Positions evaluated by any ruleset evaluator in this process, for progress displays: a
-/// caller may read it from another thread while a long evaluation runs.
-pub static POSITIONS_EVALUATED: AtomicU64 = AtomicU64::new(0);
-
-/// Counts one newly evaluated position.
-pub(crate) fn count_position() {
-    POSITIONS_EVALUATED.fetch_add(1, Ordering::Relaxed);
-}
 
 /// A short partizan game described by its rules.
 pub trait PartizanGame: Clone + Eq + Hash {
@@ -77,6 +67,10 @@ impl<G: PartizanGame> Evaluator<G> {
         if let Some(&id) = self.table.get(component) {
             return id;
         }
+        if store.stop_requested() {
+            // A placeholder, never cached: the caller discards the whole evaluation.
+            return store.zero();
+        }
         let left: Vec<GameId> = component
             .left_moves()
             .iter()
@@ -88,7 +82,10 @@ impl<G: PartizanGame> Evaluator<G> {
             .map(|p| self.canonical_form(store, p))
             .collect();
         let id = store.construct(&left, &right);
-        count_position();
+        if store.stop_requested() {
+            return id;
+        }
+        store.count_position();
         self.table.insert(component.clone(), id);
         id
     }

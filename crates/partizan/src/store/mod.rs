@@ -63,7 +63,25 @@ pub struct Store {
     sums: HashMap<(GameId, GameId), GameId>,
     negatives: HashMap<GameId, GameId>,
     birthdays: HashMap<GameId, num_bigint::BigUint>,
+    watch: Watch,
 }
+
+/// The progress hook of a store's long evaluations, and whether it asked them to stop.
+///
+/// Ruleset evaluators recurse without `Result`s (their depth is the game's); after a stop
+/// request they return placeholder values quickly, and [`crate::eval::evaluate_text`] turns
+/// the request into [`PartizanError::Interrupted`](crate::PartizanError::Interrupted), so no
+/// placeholder escapes. The store's own records stay canonical: a placeholder is a real game,
+/// only not the one asked for.
+#[derive(Default)]
+struct Watch {
+    hook: Option<std::sync::Arc<dyn conway_core::Progress + Send>>,
+    positions: u64,
+    stopped: bool,
+}
+
+/// How many positions a ruleset evaluates between two progress reports.
+const REPORT_EVERY: u64 = 1 << 10;
 
 impl Default for Store {
     fn default() -> Self {
@@ -82,9 +100,37 @@ impl Store {
             sums: HashMap::default(),
             negatives: HashMap::default(),
             birthdays: HashMap::default(),
+            watch: Watch::default(),
         };
         store.nus(&Nus::zero());
         store
+    }
+
+    /// Reports the positions that ruleset evaluations count to `hook`, which may ask them to
+    /// stop.
+    pub fn set_progress(&mut self, hook: std::sync::Arc<dyn conway_core::Progress + Send>) {
+        self.watch.hook = Some(hook);
+    }
+
+    /// Counts one position evaluated by a ruleset, telling the hook now and then.
+    pub(crate) fn count_position(&mut self) {
+        self.watch.positions += 1;
+        if self.watch.positions.is_multiple_of(REPORT_EVERY) {
+            if let Some(hook) = &self.watch.hook {
+                let work = conway_core::Work::open(self.watch.positions, "positions");
+                self.watch.stopped |= hook.report(work).is_break();
+            }
+        }
+    }
+
+    /// Whether the hook asked the evaluation to stop: evaluators then return at once.
+    pub fn stop_requested(&self) -> bool {
+        self.watch.stopped
+    }
+
+    /// Clears a stop request once it has been answered, so the store can be used again.
+    pub(crate) fn take_stop_request(&mut self) -> bool {
+        std::mem::take(&mut self.watch.stopped)
     }
 
     /// How many canonical forms are stored.
