@@ -43,6 +43,12 @@ impl From<conway_impartial::ImpartialError> for CliError {
     }
 }
 
+impl From<conway_graph::GraphError> for CliError {
+    fn from(e: conway_graph::GraphError) -> Self {
+        CliError::BadInput(e.to_string())
+    }
+}
+
 impl From<conway_partizan::PartizanError> for CliError {
     fn from(e: conway_partizan::PartizanError) -> Self {
         CliError::BadInput(e.to_string())

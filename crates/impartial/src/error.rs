@@ -25,4 +25,8 @@ pub enum ImpartialError {
     /// The game graph has a cycle, so Grundy values are undefined (see loopy games).
     #[error("the game has a cycle through a position; it is not a finite game")]
     Cycle,
+    /// The graph of a graph game could not be read, or a question about it answered (an
+    /// unknown vertex, a graph beyond an algorithm's limit).
+    #[error(transparent)]
+    Graph(#[from] conway_graph::GraphError),
 }

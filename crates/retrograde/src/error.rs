@@ -6,14 +6,6 @@ pub enum RetrogradeError {
     /// An argument is outside the game's domain (off-board square, n = 1, …).
     #[error("{0}")]
     InvalidInput(String),
-    /// A malformed line of an input file.
-    #[error("line {line}: {message}")]
-    Parse {
-        /// 1-based line number.
-        line: usize,
-        /// What is wrong on it.
-        message: String,
-    },
     /// The game is larger than the documented limit.
     #[error("{0}")]
     TooLarge(String),
