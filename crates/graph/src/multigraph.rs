@@ -1,7 +1,7 @@
 //! Undirected multigraphs: a graph file read without edge directions, or a picture's edges.
 //!
 //! Edges keep their numbers (file order), which tells parallel edges apart; loops are kept in
-//! the edge list but lead nowhere, so the algorithms built on [`Multigraph::adjacency`]
+//! the edge list but lead nowhere, so the algorithms built on the adjacency lists
 //! never follow them.
 
 use crate::digraph::{MAX_EDGES, MAX_VERTICES};
