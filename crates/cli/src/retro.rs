@@ -1,10 +1,8 @@
-//! `conway solve chase`, `conway solve digraph` and the graph games (`green-hackenbush`,
-//! `geography`, `conjunctive`): answered by the retrograde crate, printed as text or JSON.
+//! `conway solve chase` and `conway solve digraph`: answered by the retrograde crate, printed
+//! as text or JSON; and the graph files that `digraph` and the graph games read.
 
 use std::path::Path;
 
-use conway_impartial::solution::{Fact, WinningMove};
-use conway_impartial::{Outcome, Solution};
 use conway_retrograde::chase::{self, Chase, ChaseResult, Side};
 use conway_retrograde::digraph::Digraph;
 use conway_retrograde::loopy::{analyse_tokens, generalized_sg, TokenMove};
@@ -218,114 +216,4 @@ pub fn digraph(path: &Path, tokens: &[String], json: bool) -> Result<(), CliErro
     }
     emit(&text);
     Ok(())
-}
-
-/// `conway solve green-hackenbush FILE`.
-pub fn green_hackenbush(path: &Path) -> Result<Solution, CliError> {
-    let g = read_graph(path)?;
-    let r = conway_retrograde::graph_games::hackenbush::green_hackenbush(&g)?;
-    let moves = r
-        .winning_moves
-        .as_ref()
-        .map(|ms| {
-            ms.iter()
-                .map(|m| {
-                    WinningMove::new(
-                        format!(
-                            "chop the edge {}–{} (edge {} of the file)",
-                            m.from,
-                            m.to,
-                            m.edge + 1
-                        ),
-                        format!("without edge {}", m.edge + 1),
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let mut s = Solution::new(
-        "green-hackenbush",
-        path.display().to_string(),
-        Outcome::of_grundy_is_zero(r.value == 0),
-    )
-    .with_value(r.value)
-    .fact("ground", Fact::Text(r.ground.clone()))
-    .fact("edges_in_play", Fact::Count(r.edges_in_play as u64))
-    .fact("fallen_edges", Fact::Count(r.fallen_edges as u64))
-    .moves(moves, r.winning_moves.is_some());
-    for n in r.notes {
-        s = s.note(n);
-    }
-    Ok(s)
-}
-
-/// `conway solve geography FILE START`.
-pub fn geography(path: &Path, start: &str) -> Result<Solution, CliError> {
-    let g = read_graph(path)?;
-    let r = conway_retrograde::graph_games::geography::vertex_geography(&g, start)?;
-    let moves = r
-        .winning_moves
-        .iter()
-        .map(|v| WinningMove::new(format!("move the token from {start} to {v}"), v.clone()))
-        .collect();
-    let mut s = Solution::new(
-        "geography",
-        format!("{} from {start}", path.display()),
-        Outcome::from_next_player_wins(r.player_to_move_wins),
-    )
-    .fact("matching_size", Fact::Count(r.matching_size as u64))
-    .fact(
-        "matching_size_without_start",
-        Fact::Count(r.matching_size_without_start as u64),
-    )
-    .fact(
-        "component_vertices",
-        Fact::Count(r.component_vertices as u64),
-    )
-    .moves(moves, true);
-    for n in r.notes {
-        s = s.note(n);
-    }
-    Ok(s)
-}
-
-/// `conway solve conjunctive FILE TOKEN…`.
-pub fn conjunctive(path: &Path, tokens: &[String]) -> Result<Solution, CliError> {
-    let g = read_graph(path)?;
-    let names: Vec<&str> = tokens.iter().map(String::as_str).collect();
-    let r = conway_retrograde::graph_games::conjunctive::conjunctive_compound(&g, &names)?;
-    let moves = if r.player_to_move_wins && !r.optimal_move.is_empty() {
-        let parts: Vec<String> = r
-            .optimal_move
-            .iter()
-            .map(|m| format!("{}→{}", m.from, m.to))
-            .collect();
-        let to: Vec<String> = r.optimal_move.iter().map(|m| m.to.clone()).collect();
-        vec![WinningMove::new(
-            format!("move every token: {}", parts.join(", ")),
-            to.join(" "),
-        )]
-    } else {
-        Vec::new()
-    };
-    let mut s = Solution::new(
-        "conjunctive",
-        format!("{}: {}", path.display(), tokens.join(" ")),
-        Outcome::from_next_player_wins(r.player_to_move_wins),
-    )
-    .fact("remoteness", Fact::Count(r.remoteness))
-    .fact(
-        "token_remoteness",
-        Fact::List(
-            r.tokens
-                .iter()
-                .map(|t| format!("{}:{}", t.vertex, t.remoteness))
-                .collect(),
-        ),
-    )
-    .moves(moves, false);
-    for n in r.notes {
-        s = s.note(n);
-    }
-    Ok(s)
 }

@@ -5,11 +5,13 @@ use conway_impartial::games::{
     coins, divisors, euclid, fibonacci_nim, lasker, misere_nim, moore, multiplication, nim,
     nim_with_adding, staircase, subtraction, tartan, wythoff,
 };
+use conway_impartial::graph_games::{conjunctive, geography, green_hackenbush};
 use conway_impartial::heap::catalog::HeapGame;
 use conway_impartial::heap::position::{self, Wording, HEAPS, ROWS};
 use conway_impartial::Solution;
 
 use crate::args::{Game, SolveArgs};
+use crate::retro::read_graph;
 use crate::{render, CliError};
 
 /// Runs `conway solve`.
@@ -114,9 +116,16 @@ fn solve(game: Game) -> Result<Solution, CliError> {
         Game::DawsonsKayles(r) => {
             heap_position("dawsons-kayles", "dawsons-kayles", &r.rows, r.misere, ROWS)?
         }
-        Game::GreenHackenbush { file } => crate::retro::green_hackenbush(&file)?,
-        Game::Geography { file, start } => crate::retro::geography(&file, &start)?,
-        Game::Conjunctive { file, tokens } => crate::retro::conjunctive(&file, &tokens)?,
+        Game::GreenHackenbush { file } => {
+            green_hackenbush::solve(&read_graph(&file)?, &file.display().to_string())?
+        }
+        Game::Geography { file, start } => {
+            geography::solve(&read_graph(&file)?, &file.display().to_string(), &start)?
+        }
+        Game::Conjunctive { file, tokens } => {
+            let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+            conjunctive::solve(&read_graph(&file)?, &file.display().to_string(), &tokens)?
+        }
         Game::Chase { .. } | Game::Digraph { .. } => {
             return Err(CliError::internal(
                 "games with cycles are answered by retro.rs",

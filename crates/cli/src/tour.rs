@@ -1,6 +1,7 @@
 //! `conway tour`: one worked example from every area, computed live by the library.
 
 use conway_impartial::games::{coins, misere_nim, nim, subtraction, tartan, wythoff};
+use conway_impartial::graph_games::green_hackenbush::green_hackenbush;
 use conway_impartial::heap::catalog::HeapGame;
 use conway_impartial::heap::genus::{heap_genera, DEFAULT_GENUS_LIMIT};
 use conway_impartial::heap::position::{self, ROWS};
@@ -8,7 +9,6 @@ use conway_impartial::heap::sequence::analyse;
 use conway_numbers::{Dyadic, Nimber};
 use conway_retrograde::chase::{self, Chase, Side};
 use conway_retrograde::digraph::Digraph;
-use conway_retrograde::graph_games::hackenbush::green_hackenbush;
 use conway_retrograde::loopy::{analyse_tokens, generalized_sg};
 use conway_strategic::ess::evolutionarily_stable;
 use conway_strategic::game::{integer, rational_text};

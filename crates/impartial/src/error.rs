@@ -27,6 +27,10 @@ pub enum ImpartialError {
     /// The game graph has a cycle, so Grundy values are undefined (see loopy games).
     #[error("the game has a cycle through a position; it is not a finite game")]
     Cycle,
+    /// The graph of a graph game could not be read, or a question about it answered (an
+    /// unknown vertex, a graph beyond an algorithm's limit).
+    #[error(transparent)]
+    Graph(#[from] conway_graph::GraphError),
     /// The computation was stopped through its progress hook.
     #[error("interrupted")]
     Interrupted,
@@ -50,6 +54,14 @@ impl Diagnostic for ImpartialError {
             }
             ImpartialError::Interrupted => ErrorKind::Interrupted,
             ImpartialError::File(e) => e.kind(),
+            ImpartialError::Graph(e) => e.kind(),
+        }
+    }
+
+    fn location(&self) -> Option<conway_core::Location> {
+        match self {
+            ImpartialError::Graph(e) => e.location(),
+            _ => None,
         }
     }
 }

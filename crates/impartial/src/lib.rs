@@ -4,6 +4,8 @@
 //! memoised solver that needs no recursion ([`solver`]), sums and their winning moves
 //! ([`sum`]), misère play ([`misere`]) — and the classic games of the seeds in [`games`], each
 //! with its closed form, a brute-force oracle and winning moves described for a player.
+//! [`graph_games`] holds the games played on graph files (Green Hackenbush, geography,
+//! conjunctive compounds), solved by theorems over the graph algorithms of `conway-graph`.
 //!
 //! Nothing here prints or parses command lines: games report a [`Solution`] that the CLI
 //! renders as text or JSON.
@@ -12,6 +14,7 @@ pub mod closed_form;
 mod error;
 pub mod game;
 pub mod games;
+pub mod graph_games;
 pub mod heap;
 pub mod mex;
 pub mod misere;

@@ -8,14 +8,6 @@ pub enum RetrogradeError {
     /// An argument is outside the game's domain (off-board square, n = 1, …).
     #[error("{0}")]
     InvalidInput(String),
-    /// A malformed line of an input file.
-    #[error("line {line}: {message}")]
-    Parse {
-        /// 1-based line number.
-        line: usize,
-        /// What is wrong on it.
-        message: String,
-    },
     /// The game is larger than the documented limit.
     #[error("{0}")]
     TooLarge(String),
@@ -40,18 +32,10 @@ impl Diagnostic for RetrogradeError {
     fn kind(&self) -> ErrorKind {
         match self {
             RetrogradeError::InvalidInput(_) => ErrorKind::InvalidInput,
-            RetrogradeError::Parse { .. } => ErrorKind::Parse,
             RetrogradeError::TooLarge(_) => ErrorKind::TooLarge,
             RetrogradeError::Interrupted => ErrorKind::Interrupted,
             RetrogradeError::Io(_) => ErrorKind::Io,
             RetrogradeError::File(e) => e.kind(),
-        }
-    }
-
-    fn location(&self) -> Option<conway_core::Location> {
-        match self {
-            RetrogradeError::Parse { line, .. } => Some(conway_core::Location::at(*line, 1)),
-            _ => None,
         }
     }
 }

@@ -7,21 +7,20 @@
 //!   cores for large graphs); [`oracle`] the value-iteration oracle beside it.
 //! - [`table`]: solved tables saved to a file and probed later.
 //! - [`chase`]: The Easy Chase of seed 000.
-//! - [`digraph`]: edge-list files; [`loopy`]: generalized Sprague-Grundy values of impartial
-//!   games on digraphs with cycles (Smith; Fraenkel).
-//! - [`graph_games`]: Green Hackenbush on rooted graphs, undirected vertex geography and
-//!   conjunctive compounds of games on DAGs (seed 004).
+//! - [`loopy`]: generalized Sprague-Grundy values of impartial games on digraphs with
+//!   cycles (Smith; Fraenkel), read from edge-list files by [`digraph`] (re-exported from
+//!   `conway-graph`, where the format lives).
 //!
 //! Nothing here prints or parses command lines.
 
 pub mod chase;
-pub mod digraph;
 mod error;
 pub mod graph;
-pub mod graph_games;
 pub mod loopy;
 pub mod oracle;
 pub mod solve;
 pub mod table;
 
+pub use conway_graph::digraph;
+pub use conway_graph::Digraph;
 pub use error::RetrogradeError;

@@ -14,12 +14,12 @@
 
 use conway_core::{Progress, Work};
 
-use crate::digraph::Digraph;
 use crate::RetrogradeError;
 
 /// How many vertices a pass visits between two progress reports.
 const REPORT_EVERY: usize = 1 << 16;
 use crate::graph::{GameGraph, Terminal};
+use conway_graph::Digraph;
 
 /// The generalized Sprague-Grundy value of a vertex.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -285,14 +285,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn graph(n: usize, edges: &[(u32, u32)]) -> Digraph {
-        let mut g = Digraph::new();
-        for v in 0..n {
-            g.vertex(&v.to_string()).unwrap();
-        }
-        for &(u, v) in edges {
-            g.add_edge(u, v).unwrap();
-        }
-        g
+        Digraph::from_edges((0..n).map(|v| v.to_string()), edges).unwrap()
     }
 
     /// Hand vectors (NOTES.md §4, checked there by an independent script): a 2-cycle is

@@ -21,10 +21,16 @@
 //! A stalk of blue and red edges is a number read off by Berlekamp's sign-expansion rule
 //! ([`stalk_value`]), in time linear in its length. Stalks with green edges, and graphs, go
 //! through [`Evaluator`]; a graph is split into the parts that meet only at the ground, since
-//! cutting an edge in one part never disconnects another.
+//! cutting an edge in one part never disconnects another. A part (or stalk) that is all
+//! green is a nimber, valued in linear time by the fusion and colon principles
+//! ([`conway_graph::green_hackenbush`], shared with the impartial Green Hackenbush); only
+//! parts with a blue or red edge are searched, and a search reaching an all-green position
+//! values it the same way.
 
 use std::collections::HashMap;
 
+use conway_graph::green_hackenbush::green_value;
+use conway_graph::Multigraph;
 use conway_numbers::Dyadic;
 use num_bigint::BigInt;
 
@@ -35,16 +41,22 @@ use crate::{GameId, PartizanError, Store};
 /// dyadic rationals with up to this many bits).
 pub const MAX_STALK_EDGES: usize = 100_000;
 
-/// Most edges in all stalks that contain a green edge together. The search itself is cheap
-/// (a stalk's positions are its prefixes), but the canonical form written out in CGSuite
-/// notation roughly doubles with each edge: `lelele…` of 20 edges prints as about 5 MB, of 24
-/// edges as 137 MB.
+/// Most edges in all stalks that mix green edges with blue or red ones, together. The search
+/// itself is cheap (a stalk's positions are its prefixes), but the canonical form written out
+/// in CGSuite notation roughly doubles with each edge: `lelele…` of 20 edges prints as about
+/// 5 MB, of 24 edges as 137 MB.
 pub const MAX_GREEN_STALK_EDGES: usize = 20;
 
-/// Most edges in a graph. Positions are the connected edge subsets, exponentially many in a
-/// dense picture: the complete graph on 6 vertices plus an edge (16 edges) takes about 1.5 s
-/// in a release build, a 21-edge ladder 12–28 s and the complete graph on 7 vertices (21
-/// edges, 1.8 million positions) 80 s.
+/// Most edges in all the all-green stalks together, and in a graph of any colours. All-green
+/// parts are valued in linear time by the fusion and colon principles; the bound keeps each
+/// such part's value at most `*1024`, the largest nimber `eval` accepts written out.
+pub const MAX_GREEN_EDGES: usize = 1024;
+
+/// Most edges in the parts of a graph (meeting only at the ground) that have a blue or red
+/// edge, together: those are searched. Positions are the connected edge subsets,
+/// exponentially many in a dense picture: the complete graph on 6 vertices plus an edge (16
+/// edges) takes about 1.5 s in a release build, a 21-edge ladder 12–28 s and the complete
+/// graph on 7 vertices (21 edges, 1.8 million positions) 80 s.
 pub const MAX_GRAPH_EDGES: usize = 16;
 
 /// The colour of an edge, which says who may cut it.
@@ -94,6 +106,18 @@ impl Colour {
             Colour::Green => None,
         }
     }
+}
+
+/// The nimber of an all-green picture, given by its edges (vertex 0 the ground), by the
+/// fusion and colon principles; `None` when an edge is blue or red.
+fn green_picture_value(store: &mut Store, edges: &[Edge]) -> Option<GameId> {
+    if edges.iter().any(|e| e.colour != Colour::Green) {
+        return None;
+    }
+    let vertices = edges.iter().map(|e| e.high as usize + 1).max().unwrap_or(1);
+    let ends = edges.iter().map(|e| (e.low, e.high)).collect();
+    let picture = Multigraph::new(vertices, ends).ok()?;
+    Some(store.nimber(green_value(&picture, 0, None).value))
 }
 
 /// The value of a blue-red stalk (listed from the ground up) by Berlekamp's rule, or `None`
@@ -155,18 +179,19 @@ impl Stalks {
                 ));
             }
         }
-        let green: usize = stalks
-            .iter()
-            .filter(|s| s.contains(&Colour::Green))
-            .map(Vec::len)
-            .sum();
-        let total: usize = stalks.iter().map(Vec::len).sum();
-        check_size("hackenbush stalks", total, MAX_STALK_EDGES)?;
+        let edges_where = |keep: fn(&[Colour]) -> bool| -> usize {
+            stalks.iter().filter(|s| keep(s)).map(Vec::len).sum()
+        };
+        let all_green = edges_where(|s| s.iter().all(|&c| c == Colour::Green));
+        let mixed =
+            edges_where(|s| s.contains(&Colour::Green) && s.iter().any(|&c| c != Colour::Green));
+        check_size("hackenbush stalks", edges_where(|_| true), MAX_STALK_EDGES)?;
         check_size(
-            "hackenbush stalks with green edges",
-            green,
+            "hackenbush stalks mixing green with blue or red edges",
+            mixed,
             MAX_GREEN_STALK_EDGES,
         )?;
+        check_size("hackenbush all-green stalks", all_green, MAX_GREEN_EDGES)?;
         Ok(Stalks::new(stalks))
     }
 
@@ -175,7 +200,8 @@ impl Stalks {
         &self.stalks
     }
 
-    /// The canonical form: blue-red stalks by [`stalk_value`], the others by search.
+    /// The canonical form: blue-red stalks by [`stalk_value`], all-green ones by the fusion
+    /// and colon principles, the others by search.
     pub fn value(&self, store: &mut Store) -> GameId {
         let mut evaluator = Evaluator::new();
         let mut total = store.zero();
@@ -220,6 +246,21 @@ impl PartizanGame for Stalks {
                 stalks: vec![s.clone()],
             })
             .collect()
+    }
+
+    /// All green: the stalks as paths up from the ground, a nimber.
+    fn known_value(&self, store: &mut Store) -> Option<GameId> {
+        let mut edges = Vec::new();
+        let mut top = 0u32;
+        for stalk in &self.stalks {
+            let mut below = 0;
+            for &colour in stalk {
+                top += 1;
+                edges.push(Edge::new(below, top, colour));
+                below = top;
+            }
+        }
+        green_picture_value(store, &edges)
     }
 }
 
@@ -276,7 +317,7 @@ impl HackenbushGraph {
         check_size(
             "hackenbush graph",
             text.split_whitespace().count(),
-            MAX_GRAPH_EDGES,
+            MAX_GREEN_EDGES,
         )?;
         let mut edges = Vec::new();
         let mut columns = Vec::new();
@@ -295,7 +336,24 @@ impl HackenbushGraph {
                 ),
             ));
         }
-        Ok(HackenbushGraph::from_edges(edges))
+        let graph = HackenbushGraph::from_edges(edges);
+        let searched: usize = graph
+            .components()
+            .iter()
+            .filter(|part| !part.is_all_green())
+            .map(|part| part.edges.len())
+            .sum();
+        check_size(
+            "hackenbush graph (its parts with blue or red edges)",
+            searched,
+            MAX_GRAPH_EDGES,
+        )?;
+        Ok(graph)
+    }
+
+    /// Whether every edge is green (an impartial picture).
+    fn is_all_green(&self) -> bool {
+        self.edges.iter().all(|e| e.colour == Colour::Green)
     }
 
     /// The edges, normalised as described on the type.
@@ -356,6 +414,11 @@ impl PartizanGame for HackenbushGraph {
             .collect();
         components.extend(ground_loops);
         components
+    }
+
+    /// All green: a nimber.
+    fn known_value(&self, store: &mut Store) -> Option<GameId> {
+        green_picture_value(store, &self.edges)
     }
 }
 
@@ -489,8 +552,9 @@ pub fn hackenbush_value(store: &mut Store, text: &str) -> Result<GameId, Partiza
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::naive::Tree;
     use crate::print::canonical_text;
-    use crate::rulesets::oracle::agrees_with_textbook;
+    use crate::rulesets::oracle::{agrees_with_textbook, textbook_value};
     use proptest::prelude::*;
 
     fn value_text(text: &str) -> String {
@@ -592,6 +656,25 @@ mod tests {
         assert_eq!(value_text("0-1:e 1-2:e 2-3:e 3-1:e"), "*2");
     }
 
+    /// All-green pictures beyond the search's reach are nimbers by the fusion and colon
+    /// principles: the complete graph on 7 vertices (21 edges, 80 s of search) fuses to one
+    /// vertex with 21 loops, *; green stalks are nim-heaps of any length up to the limit.
+    #[test]
+    fn large_green_pictures_are_valued_without_search() {
+        let k7: Vec<String> = (0..7)
+            .flat_map(|a| (a + 1..7).map(move |b| format!("{a}-{b}:e")))
+            .collect();
+        assert_eq!(value_text(&k7.join(" ")), "*");
+        assert_eq!(value_text(&"e".repeat(MAX_GREEN_EDGES)), "*1024");
+        assert_eq!(value_text(&format!("{}|eee", "e".repeat(100))), "*103");
+        // A green part beside a searched blue-red part: 1/2 + *2.
+        assert_eq!(value_text("0-1:l 1-2:r 0-3:e 3-4:e"), "1/2*2");
+        // The blue-red limit counts only the parts with blue or red edges.
+        let mut text = k7.join(" ");
+        text.push_str(&" 0-0:l".repeat(MAX_GRAPH_EDGES));
+        assert_eq!(value_text(&text), "16*");
+    }
+
     #[test]
     fn graph_components_meet_only_at_the_ground() {
         let graph = HackenbushGraph::parse("0-1:l 1-2:r 0-3:e 3-4:e 4-0:e 0-0:r 5-0:l")
@@ -625,9 +708,21 @@ mod tests {
             assert!(message.contains(part), "{text}: {message}");
             assert!(!message.contains("column"), "{text}: {message}");
         }
-        let long_green = "e".repeat(MAX_GREEN_STALK_EDGES + 1);
+        // A stalk mixing green with blue is searched, and refused above its limit; an
+        // all-green one is a nimber up to a larger one.
+        let long_mixed = format!("l{}", "e".repeat(MAX_GREEN_STALK_EDGES));
+        assert!(matches!(
+            hackenbush_value(&mut store, &long_mixed),
+            Err(PartizanError::TooLarge { .. })
+        ));
+        let long_green = "e".repeat(MAX_GREEN_EDGES + 1);
         assert!(matches!(
             hackenbush_value(&mut store, &long_green),
+            Err(PartizanError::TooLarge { .. })
+        ));
+        let big_green_graph = "0-0:e ".repeat(MAX_GREEN_EDGES + 1);
+        assert!(matches!(
+            hackenbush_value(&mut store, &big_green_graph),
             Err(PartizanError::TooLarge { .. })
         ));
         let big_graph = "0-0:l ".repeat(MAX_GRAPH_EDGES + 1);
@@ -684,6 +779,39 @@ mod tests {
             let as_stalk = searched(&mut store, colours.clone());
             let as_graph = Evaluator::new().canonical_form(&mut store, &path(&colours));
             prop_assert_eq!(as_stalk, as_graph);
+        }
+
+        /// The fusion and colon principles give the value partizan's own search finds,
+        /// from the rules alone, on all-green graphs and stalks.
+        #[test]
+        fn green_pictures_by_fusion_match_search(
+            edges in prop::collection::vec((0u32..5, 0u32..5), 0..=8),
+            stalks in prop::collection::vec(1usize..=4, 0..=3),
+        ) {
+            let graph = HackenbushGraph::from_edges(
+                edges.into_iter().map(|(a, b)| Edge::new(a, b, Colour::Green)),
+            );
+            let stalks = Stalks::new(stalks.into_iter().map(|n| vec![Colour::Green; n]).collect());
+            let mut store = Store::new();
+            let by_fusion = graph.known_value(&mut store).map(|id| Tree::from_store(&mut store, id));
+            prop_assert_eq!(by_fusion, Some(textbook_value(&graph, &mut HashMap::new())));
+            let by_fusion = stalks.known_value(&mut store).map(|id| Tree::from_store(&mut store, id));
+            prop_assert_eq!(by_fusion, Some(textbook_value(&stalks, &mut HashMap::new())));
+        }
+
+        /// A picture with a blue or red edge has no shortcut: it is searched as before (all-
+        /// green positions met on the way excepted) and agrees with the textbook.
+        #[test]
+        fn mixed_pictures_are_searched(
+            edges in prop::collection::vec((0u32..4, 0u32..4, arb_colour(true)), 0..=6),
+            coloured in (0u32..4, 0u32..4, arb_colour(false)),
+        ) {
+            let (a, b, c) = coloured;
+            let graph = HackenbushGraph::from_edges(
+                edges.into_iter().chain([(0, a.max(b), c)]).map(|(a, b, c)| Edge::new(a, b, c)),
+            );
+            prop_assert_eq!(graph.known_value(&mut Store::new()), None);
+            prop_assert_eq!(agrees_with_textbook(&graph), Ok(()));
         }
 
         #[test]

@@ -27,6 +27,12 @@ pub trait PartizanGame: Clone + Eq + Hash {
     fn components(&self) -> Vec<Self> {
         vec![self.clone()]
     }
+    /// The canonical form of a component when a theorem gives it without search (an
+    /// all-green Hackenbush picture is a nimber by the fusion and colon principles);
+    /// `None`, the default, means searching its moves.
+    fn known_value(&self, _store: &mut Store) -> Option<GameId> {
+        None
+    }
 }
 
 /// Computes canonical forms of positions of one ruleset, remembering every component seen.
@@ -70,6 +76,10 @@ impl<G: PartizanGame> Evaluator<G> {
         if store.stop_requested() {
             // A placeholder, never cached: the caller discards the whole evaluation.
             return store.zero();
+        }
+        if let Some(id) = component.known_value(store) {
+            self.table.insert(component.clone(), id);
+            return id;
         }
         let left: Vec<GameId> = component
             .left_moves()

@@ -10,8 +10,13 @@
 //! to move wins iff that is odd; the optimal move takes every token to a successor of
 //! remoteness one less.
 
-use crate::digraph::Digraph;
-use crate::RetrogradeError;
+use std::collections::HashSet;
+
+use conway_graph::dag::{successors_first, Cycle};
+use conway_graph::Digraph;
+
+use crate::solution::{Fact, WinningMove};
+use crate::{ImpartialError, Outcome, Solution};
 
 /// One token and the remoteness of its vertex.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,9 +27,10 @@ pub struct Token {
     pub remoteness: u64,
 }
 
-/// Where one token goes in the optimal move.
+/// One token's step in the optimal move of a conjunctive compound (every token steps each
+/// turn).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TokenMove {
+pub struct TokenStep {
     /// The vertex the token is on.
     pub from: String,
     /// The vertex it goes to: the first successor (in file order) of remoteness one less.
@@ -43,15 +49,58 @@ pub struct ConjunctiveResult {
     pub remoteness: u64,
     /// Whether the player to move wins (the remoteness is odd).
     pub player_to_move_wins: bool,
-    /// The optimal move, one entry per token: winning when the player to move wins,
+    /// The optimal move, one step per token: winning when the player to move wins,
     /// otherwise the move that holds out longest. Empty when the game is over.
-    pub optimal_move: Vec<TokenMove>,
+    pub optimal_move: Vec<TokenStep>,
     /// The rule applied, for a human reader.
     pub notes: Vec<String>,
 }
 
+/// Solves the conjunctive compound of tokens on the vertices named in `tokens` (see
+/// [`conjunctive_compound`]) and reports it as `conway solve conjunctive` does; `position`
+/// names the graph (the file it was read from).
+pub fn solve(graph: &Digraph, position: &str, tokens: &[&str]) -> Result<Solution, ImpartialError> {
+    let r = conjunctive_compound(graph, tokens)?;
+    // Only a winning move is a winning move; the delaying move of a loser stays in the
+    // lower-level result.
+    let moves = if r.player_to_move_wins && !r.optimal_move.is_empty() {
+        let parts: Vec<String> = r
+            .optimal_move
+            .iter()
+            .map(|m| format!("{}→{}", m.from, m.to))
+            .collect();
+        let to: Vec<String> = r.optimal_move.iter().map(|m| m.to.clone()).collect();
+        vec![WinningMove::new(
+            format!("move every token: {}", parts.join(", ")),
+            to.join(" "),
+        )]
+    } else {
+        Vec::new()
+    };
+    let mut s = Solution::new(
+        "conjunctive",
+        format!("{position}: {}", tokens.join(" ")),
+        Outcome::from_next_player_wins(r.player_to_move_wins),
+    )
+    .fact("remoteness", Fact::Count(r.remoteness))
+    .fact(
+        "token_remoteness",
+        Fact::List(
+            r.tokens
+                .iter()
+                .map(|t| format!("{}:{}", t.vertex, t.remoteness))
+                .collect(),
+        ),
+    )
+    .moves(moves, false);
+    for n in r.notes {
+        s = s.note(n);
+    }
+    Ok(s)
+}
+
 /// The remoteness of every vertex of `graph`, which must be acyclic.
-pub fn remoteness(graph: &Digraph) -> Result<Vec<u64>, RetrogradeError> {
+pub fn remoteness(graph: &Digraph) -> Result<Vec<u64>, ImpartialError> {
     let all: Vec<u32> = (0..graph.len() as u32).collect();
     let r = remoteness_from(graph, &all)?;
     Ok(r.into_iter().map(|x| x.unwrap_or(0)).collect())
@@ -63,9 +112,9 @@ pub fn remoteness(graph: &Digraph) -> Result<Vec<u64>, RetrogradeError> {
 pub fn conjunctive_compound(
     graph: &Digraph,
     tokens: &[&str],
-) -> Result<ConjunctiveResult, RetrogradeError> {
+) -> Result<ConjunctiveResult, ImpartialError> {
     if tokens.is_empty() {
-        return Err(RetrogradeError::InvalidInput(
+        return Err(ImpartialError::InvalidInput(
             "a conjunctive compound needs at least one token".to_string(),
         ));
     }
@@ -90,11 +139,11 @@ pub fn conjunctive_compound(
                     .copied()
                     .filter(|&u| of(u) + 1 == of(v))
                     .collect();
-                let mut seen = std::collections::HashSet::new();
+                let mut seen = HashSet::new();
                 choices.retain(|&u| seen.insert(u));
                 let names: Vec<String> =
                     choices.iter().map(|&u| graph.name(u).to_string()).collect();
-                TokenMove {
+                TokenStep {
                     from: graph.name(v).to_string(),
                     to: names.first().cloned().unwrap_or_default(),
                     choices: names,
@@ -140,106 +189,30 @@ pub fn conjunctive_compound(
     })
 }
 
-/// Remoteness of every vertex reachable from `starts` (`None` elsewhere), sinks first: a
-/// vertex is valued once all its successors are (Kahn's order on out-degrees), so no
-/// recursion follows long paths. A vertex never valued lies on or above a cycle.
-fn remoteness_from(graph: &Digraph, starts: &[u32]) -> Result<Vec<Option<u64>>, RetrogradeError> {
-    let n = graph.len();
-    let mut reachable = vec![false; n];
-    let mut order: Vec<u32> = Vec::new();
-    for &s in starts {
-        if !reachable[s as usize] {
-            reachable[s as usize] = true;
-            order.push(s);
-        }
-    }
-    let mut i = 0;
-    while i < order.len() {
-        let v = order[i];
-        i += 1;
-        for &u in graph.successors(v) {
-            if !reachable[u as usize] {
-                reachable[u as usize] = true;
-                order.push(u);
-            }
-        }
-    }
-
-    // Predecessors within the reachable part, and successors still unvalued.
-    let mut pred_start = vec![0usize; n + 1];
-    let mut waiting = vec![0usize; n];
-    for &v in &order {
-        waiting[v as usize] = graph.successors(v).len();
-        for &u in graph.successors(v) {
-            pred_start[u as usize + 1] += 1;
-        }
-    }
-    for i in 0..n {
-        pred_start[i + 1] += pred_start[i];
-    }
-    let mut fill = pred_start.clone();
-    let mut pred = vec![0u32; pred_start[n]];
-    for &v in &order {
-        for &u in graph.successors(v) {
-            pred[fill[u as usize]] = v;
-            fill[u as usize] += 1;
-        }
-    }
-
-    let mut r: Vec<Option<u64>> = vec![None; n];
-    let mut min_even = vec![u64::MAX; n];
-    let mut max_any = vec![0u64; n];
-    let mut ready: Vec<u32> = order
-        .iter()
-        .copied()
-        .filter(|&v| waiting[v as usize] == 0)
-        .collect();
-    let mut valued = 0usize;
-    while let Some(v) = ready.pop() {
-        let vi = v as usize;
-        let value = if graph.successors(v).is_empty() {
-            0
-        } else if min_even[vi] != u64::MAX {
-            1 + min_even[vi]
-        } else {
-            1 + max_any[vi]
-        };
-        r[vi] = Some(value);
-        valued += 1;
-        for &p in &pred[pred_start[vi]..pred_start[vi + 1]] {
-            let pi = p as usize;
-            if value % 2 == 0 {
-                min_even[pi] = min_even[pi].min(value);
-            }
-            max_any[pi] = max_any[pi].max(value);
-            waiting[pi] -= 1;
-            if waiting[pi] == 0 {
-                ready.push(p);
-            }
-        }
-    }
-
-    if valued < order.len() {
-        // Every unvalued vertex has an unvalued successor; following them must repeat.
-        let mut step = vec![false; n];
-        let mut v = order
-            .iter()
-            .copied()
-            .find(|&v| r[v as usize].is_none())
-            .unwrap_or(0);
-        while !step[v as usize] {
-            step[v as usize] = true;
-            v = graph
-                .successors(v)
-                .iter()
-                .copied()
-                .find(|&u| r[u as usize].is_none())
-                .unwrap_or(v);
-        }
-        return Err(RetrogradeError::InvalidInput(format!(
+/// Remoteness of every vertex reachable from `starts` (`None` elsewhere), valued sinks
+/// first so that every successor is valued before its predecessors.
+fn remoteness_from(graph: &Digraph, starts: &[u32]) -> Result<Vec<Option<u64>>, ImpartialError> {
+    let order = successors_first(graph, starts).map_err(|Cycle { vertex }| {
+        ImpartialError::InvalidInput(format!(
             "the graph has a cycle through vertex {}; conjunctive compounds need a DAG",
-            graph.name(v)
-        )));
+            graph.name(vertex)
+        ))
+    })?;
+    let mut r: Vec<Option<u64>> = vec![None; graph.len()];
+    for v in order {
+        let (mut min_even, mut max_any) = (None::<u64>, 0u64);
+        for &u in graph.successors(v) {
+            let x = r[u as usize].unwrap_or(0);
+            if x.is_multiple_of(2) {
+                min_even = Some(min_even.map_or(x, |m| m.min(x)));
+            }
+            max_any = max_any.max(x);
+        }
+        r[v as usize] = Some(if graph.successors(v).is_empty() {
+            0
+        } else {
+            1 + min_even.unwrap_or(max_any)
+        });
     }
     Ok(r)
 }
@@ -295,18 +268,13 @@ mod tests {
     /// A DAG on `n` vertices whose numbering is shuffled by `perm` so that file order is
     /// not a topological order.
     fn dag(n: usize, edges: &[(u32, u32)], perm: &[u32]) -> Digraph {
-        let mut g = Digraph::new();
         assert_eq!(perm.len(), n);
-        for p in perm {
-            g.vertex(&format!("v{p}")).unwrap();
-        }
-        for &(a, b) in edges {
-            let (lo, hi) = (a.min(b), a.max(b));
-            if lo != hi {
-                g.add_edge(lo, hi).unwrap();
-            }
-        }
-        g
+        let upward: Vec<(u32, u32)> = edges
+            .iter()
+            .filter(|(a, b)| a != b)
+            .map(|&(a, b)| (a.min(b), a.max(b)))
+            .collect();
+        Digraph::from_edges(perm.iter().map(|p| format!("v{p}")), &upward).unwrap()
     }
 
     /// Vertex count, edges, vertex shuffle, tokens.
@@ -409,5 +377,30 @@ mod tests {
         let r = conjunctive_compound(&g, &["v0", "v10"]).unwrap();
         assert_eq!(r.remoteness, u64::from(n) - 10);
         assert_eq!(r.player_to_move_wins, (n - 10) % 2 == 1);
+    }
+
+    /// The report: tokens on a (remoteness 3) and c (1) last one move, a win taking every
+    /// token one step; a lost compound lists no winning move.
+    #[test]
+    fn solution_in_a_players_words() {
+        let g = Digraph::parse("a: b c\nb: d\nc: d e\nd: f\n").unwrap();
+        let s = solve(&g, "dag.txt", &["a", "c"]).unwrap();
+        assert_eq!(s.position, "dag.txt: a c");
+        assert_eq!(s.outcome, Outcome::N);
+        assert_eq!(
+            s.winning_moves,
+            vec![WinningMove::new("move every token: a→b, c→e", "b e")]
+        );
+        assert!(!s.all_winning_moves);
+        assert_eq!(
+            s.facts[1],
+            (
+                "token_remoteness".to_string(),
+                Fact::List(vec!["a:3".to_string(), "c:1".to_string()])
+            )
+        );
+        let lost = solve(&g, "dag.txt", &["b"]).unwrap();
+        assert_eq!(lost.outcome, Outcome::P);
+        assert!(lost.winning_moves.is_empty());
     }
 }

@@ -1,0 +1,350 @@
+//! Graphs read from edge-list files, the input of `conway solve digraph` and of the graph
+//! games.
+//!
+//! Format, one item per line:
+//!
+//! ```text
+//! # a comment (also after an item)
+//! a b          an edge from a to b
+//! a -> b       the same
+//! a: b c d     edges from a to b, to c and to d
+//! a:           a vertex with no edges out
+//! a            the same
+//! ```
+//!
+//! Vertex names are letters, digits, `_`, `.` and `'`; a vertex is numbered when first
+//! named. For undirected games (Hackenbush, geography) each edge is read without its
+//! direction. Errors name the line, the column of the offending token and what is wrong.
+
+use std::collections::HashMap;
+
+use crate::GraphError;
+
+/// The most vertices a graph may have.
+pub const MAX_VERTICES: usize = 1 << 24;
+
+/// The most edges a graph may have.
+pub const MAX_EDGES: usize = 1 << 26;
+
+/// A finite directed graph with named vertices (parallel edges and loops kept as given).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Digraph {
+    names: Vec<String>,
+    index: HashMap<String, u32>,
+    successors: Vec<Vec<u32>>,
+    edges: Vec<(u32, u32)>,
+}
+
+fn valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '\''))
+}
+
+/// The whitespace-separated words of `text`, each with its byte offset in the line, given
+/// that `text` starts at byte `offset` of it.
+fn words(text: &str, offset: usize) -> Vec<(usize, &str)> {
+    let mut words = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        match (c.is_whitespace(), start) {
+            (true, Some(s)) => {
+                words.push((offset + s, &text[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        words.push((offset + s, &text[s..]));
+    }
+    words
+}
+
+/// One line of the file being read, to turn byte offsets into the columns errors name.
+struct Line<'a> {
+    number: usize,
+    text: &'a str,
+}
+
+impl Line<'_> {
+    /// A parse error at byte `at` of the line: columns count characters, from 1.
+    fn error(&self, at: usize, message: String) -> GraphError {
+        let column = self.text.get(..at).map_or(0, |s| s.chars().count()) + 1;
+        GraphError::Parse {
+            line: self.number,
+            column,
+            message,
+        }
+    }
+
+    /// `name`, found at byte `at`, if it is a vertex name.
+    fn name<'n>(&self, at: usize, name: &'n str) -> Result<&'n str, GraphError> {
+        if valid_name(name) {
+            Ok(name)
+        } else {
+            Err(self.error(
+                at,
+                format!("'{name}' is not a vertex name (letters, digits, _ . ' only)"),
+            ))
+        }
+    }
+}
+
+impl Digraph {
+    /// An empty graph.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The graph on vertices with these names (numbered in order from 0, each name once)
+    /// and these edges between their numbers.
+    pub fn from_edges<S: AsRef<str>>(
+        names: impl IntoIterator<Item = S>,
+        edges: &[(u32, u32)],
+    ) -> Result<Self, GraphError> {
+        let mut g = Digraph::new();
+        for name in names {
+            let name = name.as_ref();
+            if g.find(name).is_some() {
+                return Err(GraphError::InvalidInput(format!(
+                    "the vertex name '{name}' is given twice"
+                )));
+            }
+            g.vertex(name)?;
+        }
+        for &(u, v) in edges {
+            g.add_edge(u, v)?;
+        }
+        Ok(g)
+    }
+
+    /// Parses the edge-list format above.
+    pub fn parse(text: &str) -> Result<Self, GraphError> {
+        // A byte-order mark, as some editors write, is not part of the file.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let mut g = Digraph::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = Line {
+                number: i + 1,
+                text: raw,
+            };
+            let body = raw.split('#').next().unwrap_or("");
+            if body.trim().is_empty() {
+                continue;
+            }
+            if let Some(colon) = body.find(':') {
+                let head = &body[..colon];
+                let from = head.trim();
+                // An empty name is pointed at by the colon that follows it.
+                let at = if from.is_empty() {
+                    colon
+                } else {
+                    head.len() - head.trim_start().len()
+                };
+                let u = g.vertex(line.name(at, from)?)?;
+                for (at, name) in words(&body[colon + 1..], colon + 1) {
+                    let v = g.vertex(line.name(at, name)?)?;
+                    g.add_edge(u, v)?;
+                }
+                continue;
+            }
+            let words = words(body, 0);
+            let names: Vec<&str> = words.iter().map(|&(_, w)| w).collect();
+            match names.as_slice() {
+                [_] => {
+                    let (at, a) = words[0];
+                    g.vertex(line.name(at, a)?)?;
+                }
+                [_, _] | [_, "->", _] | [_, "-", _] => {
+                    let ((at_a, a), (at_b, b)) = (words[0], words[words.len() - 1]);
+                    let u = g.vertex(line.name(at_a, a)?)?;
+                    let v = g.vertex(line.name(at_b, b)?)?;
+                    g.add_edge(u, v)?;
+                }
+                _ => {
+                    // The first word that makes the line more than one edge.
+                    let extra = if matches!(names.get(1), Some(&"->" | &"-")) {
+                        3
+                    } else {
+                        2
+                    };
+                    let at = words.get(extra).or(words.last()).map_or(0, |&(at, _)| at);
+                    return Err(line.error(
+                        at,
+                        format!(
+                            "expected 'a b', 'a -> b' or 'a: b c …', got '{}'",
+                            body.trim()
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(g)
+    }
+
+    /// The number of a vertex, adding it when new.
+    pub fn vertex(&mut self, name: &str) -> Result<u32, GraphError> {
+        if let Some(&v) = self.index.get(name) {
+            return Ok(v);
+        }
+        if self.names.len() >= MAX_VERTICES {
+            return Err(GraphError::TooLarge {
+                what: "vertices".to_string(),
+                size: self.names.len() as u64 + 1,
+                limit: MAX_VERTICES as u64,
+            });
+        }
+        let v = self.names.len() as u32;
+        self.names.push(name.to_string());
+        self.index.insert(name.to_string(), v);
+        self.successors.push(Vec::new());
+        Ok(v)
+    }
+
+    /// Adds the edge `u → v` between two vertices of the graph.
+    pub fn add_edge(&mut self, u: u32, v: u32) -> Result<(), GraphError> {
+        if let Some(&w) = [u, v].iter().find(|&&w| w as usize >= self.names.len()) {
+            return Err(GraphError::InvalidInput(format!(
+                "the graph has no vertex number {w}"
+            )));
+        }
+        if self.edges.len() >= MAX_EDGES {
+            return Err(GraphError::TooLarge {
+                what: "edges".to_string(),
+                size: self.edges.len() as u64 + 1,
+                limit: MAX_EDGES as u64,
+            });
+        }
+        self.successors[u as usize].push(v);
+        self.edges.push((u, v));
+        Ok(())
+    }
+
+    /// The number of vertices.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// True when the graph has no vertex.
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// The vertex's name.
+    ///
+    /// # Panics
+    ///
+    /// If `v` is not a vertex of the graph (vertex numbers come from [`Digraph::vertex`],
+    /// [`Digraph::find`] or [`Digraph::require`]).
+    pub fn name(&self, v: u32) -> &str {
+        &self.names[v as usize]
+    }
+
+    /// The vertex with this name.
+    pub fn find(&self, name: &str) -> Option<u32> {
+        self.index.get(name).copied()
+    }
+
+    /// The vertex with this name, or an error naming it.
+    pub fn require(&self, name: &str) -> Result<u32, GraphError> {
+        self.find(name)
+            .ok_or_else(|| GraphError::InvalidInput(format!("the graph has no vertex '{name}'")))
+    }
+
+    /// The heads of the edges out of `v`, in file order (repeated for parallel edges).
+    ///
+    /// # Panics
+    ///
+    /// If `v` is not a vertex of the graph.
+    pub fn successors(&self, v: u32) -> &[u32] {
+        &self.successors[v as usize]
+    }
+
+    /// Every edge `(u, v)` in file order.
+    pub fn edges(&self) -> &[(u32, u32)] {
+        &self.edges
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_every_form() {
+        let g = Digraph::parse("# a game\na b\nb -> c  # comment\nc: a d e\nf\ng:\n").unwrap();
+        assert_eq!(g.len(), 7);
+        let (a, c) = (g.find("a").unwrap(), g.find("c").unwrap());
+        assert_eq!(g.successors(c).len(), 3);
+        assert_eq!(g.successors(a), &[g.find("b").unwrap()]);
+        assert_eq!(g.edges().len(), 5);
+        assert_eq!(g.name(c), "c");
+        let g = Digraph::parse("x - y\nz:y\n").unwrap();
+        assert_eq!(g.edges(), &[(0, 1), (2, 1)]);
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        for (text, line) in [("a b\na b c\n", 2), ("x -> $\n", 1), ("\n\n: b\n", 3)] {
+            match Digraph::parse(text) {
+                Err(GraphError::Parse { line: l, .. }) => assert_eq!(l, line, "{text}"),
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+        assert!(Digraph::parse("").unwrap().is_empty());
+        assert_eq!(Digraph::parse("\u{feff}a b\n").unwrap().name(0), "a");
+    }
+
+    /// The column is that of the offending token, in characters (not bytes), from 1.
+    #[test]
+    fn errors_name_the_column_of_the_offending_token() {
+        let column = |text: &str| match Digraph::parse(text) {
+            Err(GraphError::Parse { column, .. }) => column,
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(column("a b\na b c\n"), 5);
+        assert_eq!(column("a -> b c\n"), 8);
+        assert_eq!(column("  x -> $\n"), 8);
+        assert_eq!(column("\n\n: b\n"), 1);
+        assert_eq!(column("   : b\n"), 4);
+        assert_eq!(column("é: b ok $x\n"), 9);
+        assert_eq!(column("  a b: c\n"), 3);
+        assert_eq!(column("a ->\n"), 3);
+        assert_eq!(column("été -> b c d # c\n"), 10);
+        let err = Digraph::parse("a b\nb -> $\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2, column 6: '$' is not a vertex name (letters, digits, _ . ' only)"
+        );
+        let err = Digraph::parse("p q r\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1, column 5: expected 'a b', 'a -> b' or 'a: b c …', got 'p q r'"
+        );
+    }
+
+    #[test]
+    fn built_from_names_and_numbers() {
+        let g = Digraph::from_edges(["x", "y", "z"], &[(0, 2), (2, 2)]).unwrap();
+        assert_eq!((g.len(), g.name(2)), (3, "z"));
+        assert_eq!(g.successors(0), &[2]);
+        assert!(Digraph::from_edges(["x", "x"], &[]).is_err());
+        assert!(Digraph::from_edges(["x"], &[(0, 1)]).is_err());
+    }
+
+    #[test]
+    fn unknown_vertices_are_errors() {
+        let mut g = Digraph::parse("a b\n").unwrap();
+        assert_eq!(
+            g.require("zz"),
+            Err(GraphError::InvalidInput(
+                "the graph has no vertex 'zz'".to_string()
+            ))
+        );
+        assert!(matches!(g.add_edge(0, 2), Err(GraphError::InvalidInput(_))));
+        assert_eq!(g.edges().len(), 1);
+    }
+}
