@@ -110,7 +110,7 @@ pub fn run(args: GrundyArgs, json: bool) -> Result<(), CliError> {
 fn compute(game: &HeapGame, len: usize, args: &GrundyArgs) -> Result<SequenceReport, CliError> {
     let path = args.checkpoint.as_deref();
     let mut sequence = match path.map(|p| checkpoint::load(p, game)).transpose()? {
-        Some(Some(values)) => HeapSequence::resume(game, &values)?,
+        Some(Some(values)) => HeapSequence::resume(game, values)?,
         _ => HeapSequence::new(game),
     };
     // Ctrl-C asks the engine to stop at its next progress report; the values so far are

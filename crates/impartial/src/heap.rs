@@ -6,7 +6,8 @@
 //! [`HeapSum`] plays the multiset as a game of its own, the brute-force oracle that checks the
 //! theorem. Octal codes (Kayles `0.77`, Dawson's Kayles `0.07`) live in [`octal`]; their
 //! sequences to millions of heaps come from the rare/common engine in [`fast`], which
-//! [`grundy_sequence`] checks as the oracle.
+//! [`grundy_sequence`] checks as the oracle. Every engine's values are stored as
+//! [`values::Values`], one, two or four bytes per heap.
 
 pub mod all_but;
 pub mod catalog;
@@ -16,6 +17,7 @@ pub mod genus;
 pub mod octal;
 pub mod position;
 pub mod sequence;
+pub mod values;
 
 use crate::{mex, ImpartialGame};
 

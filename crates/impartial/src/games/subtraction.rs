@@ -11,7 +11,7 @@ use num_traits::Zero;
 
 use crate::games::{heaps_after, take_text};
 use crate::heap::HeapRule;
-use crate::mex::mex_of_mask;
+use crate::mex::{mex_of_mask, ValueSet};
 use crate::periodicity::{find_period, Periodicity};
 use crate::solution::{heaps_text, nimber_notation, Fact, Solution, WinningMove};
 use crate::{ImpartialError, ImpartialGame, Outcome};
@@ -79,14 +79,15 @@ impl SubtractionGame {
                 g.push(mex_of_mask(mask) as u16);
             }
         } else {
-            let mut seen = vec![0usize; self.set.len() + 2];
+            // Values are at most |S|, so clearing the set costs a word per 64 elements of S,
+            // less than the moves themselves.
+            let mut options = ValueSet::with_bound(self.set.len() + 1);
             for n in 0..len {
-                // `seen[v] == n + 1` marks value v as excluded at heap n: no clearing needed.
+                options.clear();
                 for &s in self.set.iter().take_while(|&&s| s as usize <= n) {
-                    seen[g[n - s as usize] as usize] = n + 1;
+                    options.insert(u32::from(g[n - s as usize]));
                 }
-                let m = seen.iter().position(|&x| x != n + 1).unwrap_or(seen.len());
-                g.push(m as u16);
+                g.push(options.mex() as u16);
             }
         }
         g

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 use super::catalog::HeapGame;
 use super::sequence::HeapSequence;
+use super::values::Values;
 use crate::ImpartialError;
 
 const MAGIC: &[u8; 8] = b"CONWAYGS";
@@ -100,11 +101,12 @@ pub fn save(path: &Path, sequence: &HeapSequence) -> Result<(), ImpartialError> 
     Ok(())
 }
 
-/// The values saved in `path` for `game`, or `None` when there is no such file.
+/// The values saved in `path` for `game`, or `None` when there is no such file. They come
+/// back in the width they were saved in.
 ///
 /// A file for another game, of another format, truncated or failing its checksum is an
 /// error naming what is wrong; it is never overwritten by mistake.
-pub fn load(path: &Path, game: &HeapGame) -> Result<Option<Vec<u64>>, ImpartialError> {
+pub fn load(path: &Path, game: &HeapGame) -> Result<Option<Values>, ImpartialError> {
     let mut bytes = Vec::new();
     match File::open(path) {
         Ok(mut f) => f
@@ -165,15 +167,19 @@ pub fn load(path: &Path, game: &HeapGame) -> Result<Option<Vec<u64>>, ImpartialE
     if count.checked_mul(width) != Some(data.len()) {
         return Err(bad("the number of values does not match the file's length"));
     }
-    Ok(Some(
-        data.chunks_exact(width)
-            .map(|c| {
-                let mut v = [0u8; 8];
-                v[..width].copy_from_slice(c);
-                u64::from_le_bytes(v)
-            })
-            .collect(),
-    ))
+    Ok(Some(match width {
+        1 => Values::U8(data.to_vec()),
+        2 => Values::U16(
+            data.chunks_exact(2)
+                .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                .collect(),
+        ),
+        _ => Values::U32(
+            data.chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect(),
+        ),
+    }))
 }
 
 struct Reader<'a> {
@@ -211,16 +217,59 @@ mod tests {
 
     #[test]
     fn round_trips_every_width() {
-        for code in ["0.77", "lasker", "S(1,2)"] {
+        for (code, width) in [("0.77", 1), ("lasker", 2), ("S(1,2)", 1)] {
             let game = HeapGame::parse(code).unwrap();
             let mut s = HeapSequence::new(&game);
             s.extend_to(5000, |_| true).unwrap();
             let path = scratch(&format!("{}.ckpt", code.replace(['(', ')', ','], "_")));
             save(&path, &s).unwrap();
             let back = load(&path, &game).unwrap().unwrap();
-            assert_eq!(back, s.into_values().to_u64_vec(), "{code}");
+            assert_eq!(back.width(), width, "{code}");
+            assert_eq!(back, s.into_values(), "{code}");
             assert!(!temporary_path(&path).exists());
         }
+    }
+
+    /// A checkpoint of Lasker's Nim written by hand: `count` values of `width` bytes.
+    fn lasker_file(width: u8, count: u64, values: &[u8]) -> Vec<u8> {
+        let mut file = b"CONWAYGS".to_vec();
+        file.extend(1u32.to_le_bytes());
+        file.extend(6u32.to_le_bytes());
+        file.extend(b"lasker");
+        file.push(width);
+        file.extend(count.to_le_bytes());
+        file.extend(values);
+        file.extend(crc32fast::hash(&file).to_le_bytes());
+        file
+    }
+
+    /// The layout on disk, byte for byte: files written by earlier versions stay readable.
+    #[test]
+    fn layout_is_fixed() {
+        let game = HeapGame::parse("lasker").unwrap();
+        let mut s = HeapSequence::new(&game);
+        s.extend_to(260, |_| true).unwrap();
+        let path = scratch("layout.ckpt");
+        save(&path, &s).unwrap();
+        // Lasker's Nim: G(4k + 3) = 4k + 4, G(4k + 4) = 4k + 3 (Ferguson, I §4); values
+        // up to 260 take two bytes.
+        let values: Vec<u8> = (0..260u16)
+            .map(|n| match n % 4 {
+                3 => n + 1,
+                0 if n > 0 => n - 1,
+                _ => n,
+            })
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert_eq!(fs::read(&path).unwrap(), lasker_file(2, 260, &values));
+        // Four bytes per value, as saved for values of 65536 or more.
+        let wide: Vec<u8> = [0u32, 70_000, 3]
+            .into_iter()
+            .flat_map(u32::to_le_bytes)
+            .collect();
+        fs::write(&path, lasker_file(4, 3, &wide)).unwrap();
+        let back = load(&path, &game).unwrap().unwrap();
+        assert_eq!((back.width(), back.to_u64_vec()), (4, vec![0, 70_000, 3]));
     }
 
     #[test]

@@ -8,87 +8,14 @@
 
 use super::all_but::AllButCounts;
 use super::catalog::HeapGame;
-use super::fast::{SequenceEngine, Values};
-use crate::periodicity::{find_arithmetic_period, find_period, Periodicity};
+use super::fast::SequenceEngine;
+use super::values::Values;
+use crate::mex::ValueSet;
+use crate::periodicity::Periodicity;
 use crate::ImpartialError;
 
 /// How often (in heaps) the engines other than the rare/common one report progress.
 const STEP_INTERVAL: usize = 1 << 12;
-
-/// Grundy values of heaps 0, 1, 2, …, in the storage their engine keeps.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SequenceValues {
-    /// One or two bytes per value (octal and hexadecimal codes).
-    Compact(Values),
-    /// Four bytes per value (the other games, whose values may grow with the heap).
-    Wide(Vec<u32>),
-}
-
-impl SequenceValues {
-    /// How many heaps have values.
-    pub fn len(&self) -> usize {
-        match self {
-            SequenceValues::Compact(v) => v.len(),
-            SequenceValues::Wide(v) => v.len(),
-        }
-    }
-
-    /// True when no value is stored.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Keeps the values of heaps `0..len` only.
-    pub fn truncate(&mut self, len: usize) {
-        match self {
-            SequenceValues::Compact(v) => v.truncate(len),
-            SequenceValues::Wide(v) => v.truncate(len),
-        }
-    }
-
-    /// The value of heap `n`, if computed.
-    pub fn get(&self, n: usize) -> Option<u64> {
-        match self {
-            SequenceValues::Compact(v) => v.get(n).map(u64::from),
-            SequenceValues::Wide(v) => v.get(n).map(|&x| u64::from(x)),
-        }
-    }
-
-    /// The values in order.
-    pub fn iter(&self) -> Box<dyn Iterator<Item = u64> + '_> {
-        match self {
-            SequenceValues::Compact(v) => Box::new(v.iter().map(u64::from)),
-            SequenceValues::Wide(v) => Box::new(v.iter().map(|&x| u64::from(x))),
-        }
-    }
-
-    /// The values widened to `u64`.
-    pub fn to_u64_vec(&self) -> Vec<u64> {
-        self.iter().collect()
-    }
-
-    /// The largest value (0 when empty).
-    pub fn max(&self) -> u64 {
-        match self {
-            SequenceValues::Compact(v) => u64::from(v.max()),
-            SequenceValues::Wide(v) => v.iter().copied().max().map_or(0, u64::from),
-        }
-    }
-
-    /// The least arithmetic period seen at least three times after its preperiod, over a
-    /// stretch at least twice the preperiod: evidence, not proof.
-    fn observed_period(&self) -> Option<(Periodicity, u64)> {
-        let max_period = self.len() / 3;
-        let enough = |len: usize, pre: usize, per: usize| len >= 2 * pre + 3 * per;
-        match self {
-            SequenceValues::Compact(Values::U8(v)) => find_arithmetic_period(v, max_period, enough),
-            SequenceValues::Compact(Values::U16(v)) => {
-                find_arithmetic_period(v, max_period, enough)
-            }
-            SequenceValues::Wide(v) => find_arithmetic_period(v, max_period, enough),
-        }
-    }
-}
 
 /// A Grundy sequence being computed: extended step by step, interruptible through the
 /// progress callback, resumable from values saved earlier.
@@ -97,79 +24,53 @@ pub struct HeapSequence {
     engine: Engine,
 }
 
+/// The engines, each with its values and the options of the heap being computed.
 enum Engine {
     RareCommon(Box<SequenceEngine>),
-    Window(Vec<u32>, Marks),
+    Window(Vec<u32>, ValueSet),
     AllBut(Vec<u32>, AllButCounts),
-    Splits(Vec<u32>, Marks),
-    Lasker(Vec<u32>, Marks, Vec<bool>),
-}
-
-/// Values marked as options of the heap being computed: `seen[v] == n` marks `v` for heap
-/// `n`, so nothing has to be cleared between heaps.
-#[derive(Default)]
-struct Marks {
-    seen: Vec<usize>,
-}
-
-impl Marks {
-    fn mark(&mut self, v: u32, n: usize) {
-        let v = v as usize;
-        if self.seen.len() <= v {
-            self.seen.resize(v + 1, usize::MAX);
-        }
-        self.seen[v] = n;
-    }
-
-    fn is_marked(&self, v: usize, n: usize) -> bool {
-        self.seen.get(v) == Some(&n)
-    }
-
-    fn mex(&self, n: usize) -> u32 {
-        (0..).find(|&v| !self.is_marked(v, n)).unwrap_or(0) as u32
-    }
+    Splits(Vec<u32>, ValueSet),
+    /// Also the values present so far: every smaller heap is an option.
+    Lasker(Vec<u32>, ValueSet, ValueSet),
 }
 
 impl HeapSequence {
     /// A sequence of `game` with no values yet.
     pub fn new(game: &HeapGame) -> Self {
-        HeapSequence::resume(game, &[]).unwrap_or_else(|_| unreachable!("no values to check"))
+        HeapSequence::resume(game, Values::default())
+            .unwrap_or_else(|_| unreachable!("no values to check"))
     }
 
     /// A sequence that continues from `values`, the values of heaps `0..values.len()`
-    /// computed earlier (from a checkpoint). They are trusted, not recomputed.
-    pub fn resume(game: &HeapGame, values: &[u64]) -> Result<Self, ImpartialError> {
-        let wide = || -> Result<Vec<u32>, ImpartialError> {
-            values
-                .iter()
-                .enumerate()
-                .map(|(heap, &v)| {
-                    u32::try_from(v).map_err(|_| ImpartialError::ValueLimit {
-                        heap,
-                        limit: u64::from(u32::MAX),
-                    })
-                })
-                .collect()
-        };
+    /// computed earlier (from a checkpoint). They are trusted, not recomputed; a value too
+    /// large for the game's engine is an error.
+    pub fn resume(game: &HeapGame, values: Values) -> Result<Self, ImpartialError> {
         let engine = match game {
-            HeapGame::Code(g) => Engine::RareCommon(Box::new(SequenceEngine::resume(
-                g,
-                Values::from_u64(values)?,
-            ))),
-            HeapGame::Subtraction(_) => Engine::Window(wide()?, Marks::default()),
+            HeapGame::Code(g) => Engine::RareCommon(Box::new(SequenceEngine::resume(g, values)?)),
+            HeapGame::Subtraction(g) => {
+                // The options are values of smaller heaps: those computed are at most |S|
+                // (a mex of |S| options), those resumed at most their maximum.
+                let v = values.into_u32_vec();
+                let most = v.iter().copied().max().unwrap_or(0) as usize;
+                let options = ValueSet::with_bound(most.max(g.set().len()) + 1);
+                Engine::Window(v, options)
+            }
             HeapGame::AllBut(_) => {
-                let v = wide()?;
+                let v = values.into_u32_vec();
                 let counts = AllButCounts::from_values(&v);
                 Engine::AllBut(v, counts)
             }
-            HeapGame::Grundy => Engine::Splits(wide()?, Marks::default()),
+            HeapGame::Grundy => {
+                let v = values.into_u32_vec();
+                let options = ValueSet::with_bound(room_for_xors(&v));
+                Engine::Splits(v, options)
+            }
             HeapGame::Lasker => {
-                let v = wide()?;
-                let mut present = Vec::new();
-                for &x in &v {
-                    mark_present(&mut present, x);
-                }
-                Engine::Lasker(v, Marks::default(), present)
+                let v = values.into_u32_vec();
+                let mut present = ValueSet::with_bound(room_for_xors(&v));
+                v.iter().for_each(|&x| present.insert(x));
+                let options = ValueSet::with_bound(room_for_xors(&v));
+                Engine::Lasker(v, options, present)
             }
         };
         Ok(HeapSequence {
@@ -219,13 +120,13 @@ impl HeapSequence {
     }
 
     /// The values computed, taking them out.
-    pub fn into_values(self) -> SequenceValues {
+    pub fn into_values(self) -> Values {
         match self.engine {
-            Engine::RareCommon(e) => SequenceValues::Compact((*e).into_values()),
+            Engine::RareCommon(e) => (*e).into_values(),
             Engine::Window(v, _)
             | Engine::AllBut(v, _)
             | Engine::Splits(v, _)
-            | Engine::Lasker(v, _, _) => SequenceValues::Wide(v),
+            | Engine::Lasker(v, _, _) => Values::U32(v),
         }
     }
 
@@ -254,45 +155,48 @@ impl HeapSequence {
     /// Appends one value (any engine but the rare/common one).
     fn step(&mut self) {
         match (&mut self.engine, &self.game) {
-            (Engine::Window(g, marks), HeapGame::Subtraction(game)) => {
+            (Engine::Window(g, options), HeapGame::Subtraction(game)) => {
                 let n = g.len();
+                options.clear();
                 for &s in game.set().iter().take_while(|&&s| s as usize <= n) {
-                    marks.mark(g[n - s as usize], n);
+                    options.insert(g[n - s as usize]);
                 }
-                g.push(marks.mex(n));
+                g.push(options.mex());
             }
             (Engine::AllBut(g, counts), HeapGame::AllBut(game)) => game.extend(g, counts),
-            (Engine::Splits(g, marks), _) => {
+            (Engine::Splits(g, options), _) => {
                 let n = g.len();
+                options.clear();
                 for a in 1..n.div_ceil(2) {
-                    marks.mark(g[a] ^ g[n - a], n);
+                    options.insert(g[a] ^ g[n - a]);
                 }
-                g.push(marks.mex(n));
+                let v = options.mex();
+                g.push(v);
+                options.make_room(room_for_xors(&[v]));
             }
-            (Engine::Lasker(g, marks, present), _) => {
+            (Engine::Lasker(g, options, present), _) => {
                 let n = g.len();
+                options.clear();
                 for a in 1..=n / 2 {
-                    marks.mark(g[a] ^ g[n - a], n);
+                    options.insert(g[a] ^ g[n - a]);
                 }
                 // Every smaller heap is an option too.
-                let v = (0..)
-                    .find(|&v| !marks.is_marked(v, n) && !present.get(v).copied().unwrap_or(false))
-                    .unwrap_or(0);
-                let v = v as u32;
+                options.union_with(present);
+                let v = options.mex();
                 g.push(v);
-                mark_present(present, v);
+                options.make_room(room_for_xors(&[v]));
+                present.make_room(room_for_xors(&[v]));
+                present.insert(v);
             }
             _ => unreachable!("engines are chosen from the game in resume"),
         }
     }
 }
 
-fn mark_present(present: &mut Vec<bool>, v: u32) {
-    let v = v as usize;
-    if present.len() <= v {
-        present.resize(v + 1, false);
-    }
-    present[v] = true;
+/// Room for the xors of `values` and of any smaller values: each is below
+/// `2^bitlen(max)`, at most `2·max + 1`.
+fn room_for_xors(values: &[u32]) -> usize {
+    2 * (values.iter().copied().max().unwrap_or(0) as usize + 1)
 }
 
 /// What `conway grundy` reports.
@@ -303,7 +207,7 @@ pub struct SequenceReport {
     /// Values were computed for heaps 0..computed_to.
     pub computed_to: usize,
     /// The values.
-    pub values: SequenceValues,
+    pub values: Values,
     /// The period and preperiod: certified, or else the least one the values show at least
     /// three times after the preperiod, over a stretch at least twice the preperiod.
     pub period: Option<Periodicity>,
@@ -316,12 +220,12 @@ pub struct SequenceReport {
 /// The period a theorem certifies from `values`, if the game has such a theorem: the
 /// Guy–Smith periodicity theorem for codes, the window argument for finite subtraction sets
 /// (each value depends only on the `t = max S` values before it).
-pub fn certified_period(game: &HeapGame, values: &SequenceValues) -> Option<Periodicity> {
-    match (game, values) {
-        (HeapGame::Code(g), SequenceValues::Compact(v)) => v.certified_period(g),
-        (HeapGame::Subtraction(g), SequenceValues::Wide(v)) => {
+pub fn certified_period(game: &HeapGame, values: &Values) -> Option<Periodicity> {
+    match game {
+        HeapGame::Code(g) => values.certified_period(g),
+        HeapGame::Subtraction(g) => {
             let t = g.max_subtraction() as usize;
-            find_period(v, v.len() / 2, |len, pre, per| len >= pre + per + t)
+            values.period(values.len() / 2, |len, pre, per| len >= pre + per + t)
         }
         // No periodicity theorem is known for Grundy's game; the arithmetic periodicity of
         // Lasker's Nim and "all but" games is reported as observed.
@@ -329,14 +233,19 @@ pub fn certified_period(game: &HeapGame, values: &SequenceValues) -> Option<Peri
     }
 }
 
+/// The least arithmetic period seen at least three times after its preperiod, over a
+/// stretch at least twice the preperiod: evidence, not proof.
+fn observed_period(values: &Values) -> Option<(Periodicity, u64)> {
+    let enough = |len: usize, pre: usize, per: usize| len >= 2 * pre + 3 * per;
+    values.arithmetic_period(values.len() / 3, enough)
+}
+
 /// The report for values already computed: the certified period, else the observed one.
-pub fn report(game: &HeapGame, values: SequenceValues) -> SequenceReport {
+pub fn report(game: &HeapGame, values: Values) -> SequenceReport {
     let certified = certified_period(game, &values);
     let (period, saltus) = match certified {
         Some(p) => (Some(p), 0),
-        None => values
-            .observed_period()
-            .map_or((None, 0), |(p, s)| (Some(p), s)),
+        None => observed_period(&values).map_or((None, 0), |(p, s)| (Some(p), s)),
     };
     SequenceReport {
         game: game.name(),
@@ -434,7 +343,8 @@ mod tests {
         for game in ["0.77", "S(2,5)", "allbut(1,3)", "grundy", "lasker", "4.07"] {
             let game = HeapGame::parse(game).unwrap();
             let whole = values(&game, 3 * STEP_INTERVAL);
-            let mut part = HeapSequence::resume(&game, &whole[..1000]).unwrap();
+            let saved = Values::from_u64(&whole[..1000]).unwrap();
+            let mut part = HeapSequence::resume(&game, saved).unwrap();
             part.extend_to(whole.len(), |_| true).unwrap();
             assert_eq!(part.into_values().to_u64_vec(), whole, "{}", game.name());
         }

@@ -1,0 +1,457 @@
+//! The driver: a Grundy sequence computed heap by heap, each by the method that suits it,
+//! stored as compactly as its values allow, interruptible and resumable.
+//!
+//! Heap by heap, [`run`] asks the quadratic method for codes with three-heap splits, and
+//! otherwise the rare/common method, unless the naive one looks cheaper for that heap. The
+//! values are stored one byte per heap while they stay below 256, two bytes after that
+//! (the loop is compiled once per width and restarted wider when a value does not fit); a
+//! value above [`MAX_VALUE`] is reported as [`ImpartialError::ValueLimit`], never
+//! truncated. Every [`PROGRESS_INTERVAL`] heaps the caller may stop the run; the engine can
+//! then continue, or be rebuilt later from the values alone ([`SequenceEngine::resume`]).
+
+use super::moves::Moves;
+use super::naive::{naive_value, naive_word};
+use super::quadratic::{quadratic_value, PairSets};
+use super::rare_common::{rare_common_step, EngineStats, RareCommon, REMASK_INTERVAL};
+use super::word::OptionSets;
+use crate::heap::octal::OctalGame;
+use crate::heap::values::{StoredValue, Values};
+use crate::ImpartialError;
+
+/// The progress callback is called each time this many more heaps have been computed.
+pub const PROGRESS_INTERVAL: usize = 1 << 16;
+
+/// The largest Grundy value the engine stores.
+pub const MAX_VALUE: u32 = u16::MAX as u32;
+
+/// The Grundy values of heaps `0..len` of an octal or hexadecimal game, by the rare/common
+/// method (the same values as [`grundy_sequence`](crate::heap::grundy_sequence), much
+/// faster).
+pub fn octal_sequence(game: &OctalGame, len: usize) -> Result<Values, ImpartialError> {
+    let mut engine = SequenceEngine::new(game);
+    engine.extend_to(len, |_| true)?;
+    Ok(engine.into_values())
+}
+
+/// A Grundy sequence being computed: it can be extended step by step, interrupted through
+/// the progress callback, and resumed from values saved earlier.
+pub struct SequenceEngine {
+    moves: Moves,
+    /// One or two bytes per value, never four (values stay at most [`MAX_VALUE`]).
+    values: Values,
+    rc: RareCommon,
+    /// The two-heap split sets, kept only for codes with three-heap splits.
+    pairs: Option<PairSets>,
+}
+
+impl SequenceEngine {
+    /// An engine for `game` with no values yet.
+    pub fn new(game: &OctalGame) -> Self {
+        let moves = Moves::new(game);
+        let pairs = (!moves.split_three.is_empty()).then(PairSets::new);
+        let rc = RareCommon::new(&moves);
+        SequenceEngine {
+            moves,
+            values: Values::default(),
+            rc,
+            pairs,
+        }
+    }
+
+    /// An engine that continues from `values`, the values of heaps `0..values.len()` of
+    /// `game` computed earlier (from a checkpoint, say). They are trusted, not recomputed;
+    /// the engine's own state is rebuilt from them in time linear in their number (quadratic
+    /// for codes with three-heap splits). A value above [`MAX_VALUE`] is an error.
+    pub fn resume(game: &OctalGame, values: Values) -> Result<Self, ImpartialError> {
+        let values = values.narrowest();
+        if let Values::U32(g) = &values {
+            let heap = g.iter().position(|&v| v > MAX_VALUE).unwrap_or(0);
+            return Err(value_limit(heap));
+        }
+        let mut engine = SequenceEngine::new(game);
+        for n in 0..values.len() {
+            let v = values.get(n).unwrap_or(0);
+            if let Some(pairs) = engine.pairs.as_mut() {
+                match &values {
+                    Values::U8(g) => pairs.push(&g[..n], engine.rc.bits),
+                    Values::U16(g) => pairs.push(&g[..n], engine.rc.bits),
+                    Values::U32(g) => pairs.push(&g[..n], engine.rc.bits),
+                }
+            }
+            engine.rc.record(n, v);
+            if let Some(pairs) = engine.pairs.as_mut() {
+                pairs.fit(engine.rc.bits);
+            }
+        }
+        engine.values = values;
+        engine.remask();
+        Ok(engine)
+    }
+
+    /// The values computed so far.
+    pub fn values(&self) -> &Values {
+        &self.values
+    }
+
+    /// The values computed so far, taking them out of the engine.
+    pub fn into_values(self) -> Values {
+        self.values
+    }
+
+    /// How many heaps have values.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// True before the first value is computed.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The heaps `n ≥ 1` whose values are rare under the current mask, ascending. Their
+    /// number measures how well the method suits the game: the work per heap grows with it.
+    pub fn rare_positions(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        self.rc.rare.iter().map(|&(n, _)| n)
+    }
+
+    /// Counters of the work done so far.
+    pub fn stats(&self) -> EngineStats {
+        self.rc.stats
+    }
+
+    /// The current rare/common parity mask: a value `v` is rare when `popcount(v & mask)`
+    /// is even.
+    pub fn mask(&self) -> u32 {
+        self.rc.mask
+    }
+
+    /// Whether the heap's parity currently joins the mask (see the rare/common method).
+    pub fn heap_bit(&self) -> bool {
+        self.rc.heap_bit
+    }
+
+    /// Computes values until heaps `0..len` are known. Every [`PROGRESS_INTERVAL`] heaps
+    /// `progress` is called with the number of values so far; when it returns false the
+    /// engine stops there and this returns `Ok(false)` (call again to continue). `Ok(true)`
+    /// means all `len` values are known.
+    pub fn extend_to(
+        &mut self,
+        len: usize,
+        mut progress: impl FnMut(usize) -> bool,
+    ) -> Result<bool, ImpartialError> {
+        loop {
+            let (moves, rc, pairs) = (&self.moves, &mut self.rc, self.pairs.as_mut());
+            let flow = match &mut self.values {
+                Values::U8(g) => run(g, len, moves, rc, pairs, &mut progress),
+                Values::U16(g) => run(g, len, moves, rc, pairs, &mut progress),
+                // Never: resume and widening keep values at most MAX_VALUE.
+                Values::U32(_) => return Err(value_limit(self.values.len())),
+            };
+            match flow {
+                Flow::Done => return Ok(true),
+                Flow::Stopped => return Ok(false),
+                // Widen, and compute that value again in the wider loop (once per run).
+                Flow::Widen(v) if v <= MAX_VALUE && self.values.width() == 1 => self.values.widen(),
+                Flow::Widen(_) => return Err(value_limit(self.values.len())),
+            }
+        }
+    }
+
+    fn remask(&mut self) {
+        match &self.values {
+            Values::U8(g) => self.rc.remask(g),
+            Values::U16(g) => self.rc.remask(g),
+            Values::U32(g) => self.rc.remask(g),
+        }
+    }
+
+    /// Test hook: the same engine with naive steps off (every heap by the rare/common
+    /// method), register sets off when asked, and the mask (and heap bit, where allowed)
+    /// fixed when given, to check that none of these changes a value.
+    #[cfg(test)]
+    pub(super) fn tuned(mut self, word_sets: bool, fixed: Option<(u32, bool)>) -> Self {
+        self.rc.tune(word_sets, fixed);
+        self
+    }
+}
+
+/// The error for a value of heap `heap` above [`MAX_VALUE`].
+fn value_limit(heap: usize) -> ImpartialError {
+    ImpartialError::ValueLimit {
+        heap,
+        limit: u64::from(MAX_VALUE),
+    }
+}
+
+/// What stopped a run of the inner loop.
+enum Flow {
+    /// All values asked for are known.
+    Done,
+    /// The progress callback asked to stop.
+    Stopped,
+    /// The next value (given) does not fit the storage width; it is not stored.
+    Widen(u32),
+}
+
+/// The inner loop, monomorphised per storage width.
+fn run<T: StoredValue>(
+    g: &mut Vec<T>,
+    len: usize,
+    moves: &Moves,
+    rc: &mut RareCommon,
+    mut pairs: Option<&mut PairSets>,
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Flow {
+    // One allocation for a long run (doubling could overshoot a 2^30 run by a whole GiB),
+    // but at least half again as much, so that many short runs still grow geometrically.
+    let want = len.saturating_sub(g.len());
+    if g.capacity() - g.len() < want {
+        g.reserve_exact(want.max(g.len() / 2));
+    }
+    while g.len() < len {
+        let n = g.len();
+        let v = match pairs.as_deref_mut() {
+            Some(pairs) => {
+                pairs.push(g, rc.bits);
+                quadratic_value(g, moves, &mut rc.options, pairs)
+            }
+            None if rc.naive_is_cheaper(n, moves.split_two.len()) => {
+                rc.stats.naive_steps += 1;
+                match rc.option_sets() {
+                    OptionSets::OneWord => naive_word::<T, u64>(g, moves),
+                    OptionSets::TwoWords => naive_word::<T, u128>(g, moves),
+                    OptionSets::Memory => naive_value(g, moves, &mut rc.options),
+                }
+            }
+            None => rare_common_step(g, moves, rc),
+        };
+        let Ok(cell) = T::try_from(v) else {
+            return Flow::Widen(v);
+        };
+        g.push(cell);
+        rc.record(n, v);
+        if let Some(pairs) = pairs.as_deref_mut() {
+            pairs.fit(rc.bits);
+        }
+        // Early on at every power of two too: the first values already show the partition,
+        // and waiting for the first interval would cost more than all remasks together.
+        if (n + 1).is_multiple_of(REMASK_INTERVAL) || (n + 1).is_power_of_two() {
+            rc.remask(g);
+        }
+        // A request to stop at the very end changes nothing: the run is done.
+        if (n + 1).is_multiple_of(PROGRESS_INTERVAL) && !progress(n + 1) && n + 1 < len {
+            return Flow::Stopped;
+        }
+    }
+    Flow::Done
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::naive_octal_sequence;
+    use super::super::test_support::{fast, game, naive};
+    use super::*;
+    use proptest::prelude::*;
+
+    /// OEIS A002186, Sprague-Grundy values of Kayles (octal game .77), n = 0..104, the terms
+    /// published at https://oeis.org/A002186.
+    const A002186: [u64; 105] = [
+        0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4,
+        7, 2, 1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7,
+        4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4,
+        7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1,
+    ];
+
+    /// OEIS A002187, Sprague-Grundy values of Dawson's chess (octal game .137), n = 0..131,
+    /// the terms published at https://oeis.org/A002187. Dawson's Kayles (.07) has a(n − 1).
+    const A002187: [u64; 132] = [
+        0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
+        5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2,
+        1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1,
+        1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9,
+        3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
+    ];
+
+    #[test]
+    fn kayles_matches_oeis_a002186() {
+        assert_eq!(fast("0.77", A002186.len()), A002186);
+        assert_eq!(naive("0.77", A002186.len()), A002186);
+    }
+
+    #[test]
+    fn dawsons_chess_matches_oeis_a002187() {
+        assert_eq!(fast("0.137", A002187.len()), A002187);
+        assert_eq!(naive("0.137", A002187.len()), A002187);
+        let dawsons_kayles = fast("0.07", A002187.len() + 1);
+        assert_eq!(dawsons_kayles[1..], A002187);
+    }
+
+    /// Octal classics, splitting without taking (4.), and hexadecimal codes whose values
+    /// grow past one byte (three-heap splits: 0.FF has G(n) = n).
+    #[test]
+    fn agrees_with_naive_on_classics() {
+        for code in [
+            "0.77", "0.07", "0.137", "0.16", "0.167", "0.15", "0.45", "4.07", "4.3", "0.6", "0.F",
+            "0.8", "4.8F", "0.FF", "C.1",
+        ] {
+            assert_eq!(fast(code, 300), naive(code, 300), "{code}");
+        }
+    }
+
+    /// Long sequences, where the mask is re-chosen many times, against the bitset oracle
+    /// (itself checked against the generic one).
+    #[test]
+    fn agrees_with_naive_on_long_sequences() {
+        // Three and four splitting moves (rare splits reused from earlier heaps), then four
+        // games the rare/common method does not suit. `suits`: whether the engine should
+        // mostly take rare/common steps (None: no opinion).
+        for (code, len, suits) in [
+            ("0.16", 20_000, Some(true)),
+            ("0.167", 20_000, Some(true)),
+            ("0.137", 5_000, None),
+            ("4.07", 5_000, None),
+            ("0.1677", 10_000, None),
+            ("4.4444", 5_000, None),
+            ("0.06", 5_000, Some(false)),
+            ("0.004", 5_000, Some(false)),
+            ("4.3", 5_000, None),
+            ("0.52", 5_000, None),
+        ] {
+            let oracle = naive_octal_sequence(&game(code), len).unwrap();
+            let mut engine = SequenceEngine::new(&game(code));
+            engine.extend_to(len, |_| true).unwrap();
+            assert_eq!(engine.values(), &oracle, "{code}");
+            assert_eq!(oracle.to_u64_vec()[..300], naive(code, 300), "{code}");
+            let naive_steps = engine.stats().naive_steps as usize;
+            if let Some(suits) = suits {
+                let mostly_rc = naive_steps < len / 2;
+                assert_eq!(mostly_rc, suits, "{code}: {naive_steps} naive steps");
+            }
+            // The same values with every heap by the rare/common method.
+            let mut engine = SequenceEngine::new(&game(code)).tuned(true, None);
+            engine.extend_to(len, |_| true).unwrap();
+            assert_eq!(engine.values(), &oracle, "{code} (rare/common)");
+        }
+        let hex = naive_octal_sequence(&game("4.8F"), 300).unwrap();
+        assert_eq!(hex.to_u64_vec(), naive("4.8F", 300));
+    }
+
+    /// Values past one byte in the rare/common engine (not only with three-heap splits).
+    #[test]
+    fn widens_storage_past_255() {
+        let code = format!("4.{}", "7".repeat(64));
+        let values = octal_sequence(&game(&code), 300).unwrap();
+        assert_eq!(values.width(), 2);
+        assert!(values.max() > 255);
+        assert_eq!(values.to_u64_vec(), naive(&code, 300));
+    }
+
+    /// Published periods (Winning Ways ch. 4; Flammenkamp's octal tables), certified by the
+    /// periodicity theorem from the values of this engine.
+    #[test]
+    fn published_periods_are_certified() {
+        for &(code, preperiod, period) in crate::heap::octal::PUBLISHED_PERIODS {
+            let game = game(code);
+            let needed = 2 * (preperiod + period) + game.max_take();
+            let values = octal_sequence(&game, needed).unwrap();
+            let p = values.certified_period(&game).expect(code);
+            assert_eq!((p.preperiod, p.period), (preperiod, period), "{code}");
+        }
+    }
+
+    /// 0.16: preperiod 105351, period 149459 (Gangolli and Plambeck), certified from
+    /// 2·(105351 + 149459) + 2 values, and not from one fewer.
+    #[test]
+    fn period_of_0_16() {
+        let game = game("0.16");
+        let needed = 2 * (105_351 + 149_459) + game.max_take();
+        let mut engine = SequenceEngine::new(&game);
+        engine.extend_to(needed, |_| true).unwrap();
+        let p = engine.values().certified_period(&game).unwrap();
+        assert_eq!((p.preperiod, p.period), (105_351, 149_459));
+        let Values::U8(values) = engine.values() else {
+            panic!("0.16 has values below 256");
+        };
+        assert_eq!(game.certified_period(&values[..needed - 1]), None);
+    }
+
+    #[test]
+    fn resumes_from_saved_values() {
+        for (code, len) in [("0.167", 20_000), ("4.8F", 500)] {
+            let game = game(code);
+            let whole = octal_sequence(&game, len).unwrap();
+            let saved = octal_sequence(&game, len / 3).unwrap();
+            let mut engine = SequenceEngine::resume(&game, saved).unwrap();
+            assert_eq!(engine.len(), len / 3);
+            engine.extend_to(len, |_| true).unwrap();
+            assert_eq!(engine.values(), &whole, "{code}");
+        }
+    }
+
+    /// Saved values in any width are taken, narrowed; a value the engine cannot store is an
+    /// error naming its heap.
+    #[test]
+    fn resumes_from_any_width_up_to_the_limit() {
+        let game = game("0.77");
+        let mut wide = octal_sequence(&game, 50).unwrap();
+        wide.widen();
+        wide.widen();
+        let mut engine = SequenceEngine::resume(&game, wide).unwrap();
+        assert_eq!(engine.values().width(), 1);
+        engine.extend_to(A002186.len(), |_| true).unwrap();
+        assert_eq!(engine.values().to_u64_vec(), A002186);
+        let too_large = Values::from_u64(&[0, 1, u64::from(MAX_VALUE) + 1]).unwrap();
+        assert!(matches!(
+            SequenceEngine::resume(&game, too_large),
+            Err(ImpartialError::ValueLimit { heap: 2, limit }) if limit == u64::from(MAX_VALUE)
+        ));
+    }
+
+    #[test]
+    fn progress_can_stop_and_continue() {
+        let game = game("0.16");
+        let len = 3 * PROGRESS_INTERVAL + 5;
+        let mut engine = SequenceEngine::new(&game);
+        let mut calls = Vec::new();
+        let done = engine
+            .extend_to(len, |n| {
+                calls.push(n);
+                n < 2 * PROGRESS_INTERVAL
+            })
+            .unwrap();
+        assert!(!done);
+        assert_eq!(calls, [PROGRESS_INTERVAL, 2 * PROGRESS_INTERVAL]);
+        assert_eq!(engine.len(), 2 * PROGRESS_INTERVAL);
+        assert!(engine.extend_to(len, |_| true).unwrap());
+        assert_eq!(engine.values(), &octal_sequence(&game, len).unwrap());
+        // Asked to stop just as the run is done: it is done.
+        let mut engine = SequenceEngine::new(&game);
+        assert!(engine.extend_to(PROGRESS_INTERVAL, |_| false).unwrap());
+    }
+
+    /// A random code: one to four digits 0–F after a head 0 or 4.
+    fn code() -> impl Strategy<Value = String> {
+        let head = prop_oneof![Just('0'), Just('4')];
+        let digits = proptest::collection::vec(0u32..16, 1..=4);
+        (head, digits).prop_map(|(head, digits)| {
+            let tail: String = digits
+                .iter()
+                .filter_map(|&d| char::from_digit(d, 16))
+                .collect();
+            format!("{head}.{tail}")
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+        #[test]
+        fn agrees_with_naive_on_random_codes(code in code(), len in 1usize..=300) {
+            let expected = naive(&code, len);
+            prop_assert_eq!(fast(&code, len), expected.clone(), "{}", code);
+            // Every heap by the rare/common method, even where naive steps look cheaper.
+            let mut engine = SequenceEngine::new(&game(&code)).tuned(true, None);
+            engine.extend_to(len, |_| true).unwrap();
+            prop_assert_eq!(engine.values().to_u64_vec(), expected, "{} (rare/common)", code);
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! What every method shares: the moves of a code sorted by kind, and the walk over the
+//! two-heap splits of a heap.
+
+use crate::heap::octal::OctalGame;
+use crate::heap::values::StoredValue;
+
+/// How many splits [`scan`]'s callers take at a time: long enough for vector compares to
+/// pay, short enough not to overshoot much when a scan stops early (scans of the usual
+/// games stop after 100 to 200 splits).
+pub(super) const CHUNK: usize = 64;
+
+/// The moves of a code, sorted by kind: each list holds the numbers of tokens removed.
+pub(super) struct Moves {
+    /// Remove a whole heap of exactly `i`.
+    remove_all: Vec<usize>,
+    /// Remove `i`, leaving one non-empty heap.
+    leave_one: Vec<usize>,
+    /// Remove `i`, leaving two non-empty heaps.
+    pub(super) split_two: Vec<usize>,
+    /// Remove `i`, leaving three non-empty heaps.
+    pub(super) split_three: Vec<usize>,
+}
+
+impl Moves {
+    pub(super) fn new(game: &OctalGame) -> Self {
+        let with = |bit: u8, from: usize| -> Vec<usize> {
+            let digits = game.digits();
+            (from..digits.len())
+                .filter(|&i| digits[i] & bit != 0)
+                .collect()
+        };
+        // The head digit never removes a heap or leaves one heap (that would be a pass).
+        Moves {
+            remove_all: with(1, 1),
+            leave_one: with(2, 1),
+            split_two: with(4, 0),
+            split_three: with(8, 0),
+        }
+    }
+
+    /// Calls `insert` with the value of each take move (no split) of heap `n = g.len()`.
+    #[inline]
+    pub(super) fn takes<T: StoredValue>(&self, g: &[T], mut insert: impl FnMut(u32)) {
+        let n = g.len();
+        if self.remove_all.contains(&n) {
+            insert(0);
+        }
+        for &i in &self.leave_one {
+            if n > i {
+                insert(g[n - i].into());
+            }
+        }
+    }
+}
+
+/// Offers the two-heap splits of heap `n = g.len()` to `visit`, `chunk` at a time, until it
+/// returns true (then so does this). `visit(smaller, larger)` gets the smaller parts
+/// `a..a + k` in order and their partners `n − i − a` in reverse order.
+///
+/// The chunks of different split lengths alternate: a value missing from the splits of one
+/// length is then found among another's without first running through all of the first.
+#[inline]
+pub(super) fn scan<T: StoredValue>(
+    g: &[T],
+    splits: &[usize],
+    chunk: usize,
+    mut visit: impl FnMut(&[T], &[T]) -> bool,
+) -> bool {
+    let n = g.len();
+    let mut a = 1;
+    loop {
+        let mut more = false;
+        for &i in splits {
+            if n < i + 2 || a > (n - i) / 2 {
+                continue;
+            }
+            more = true;
+            let l = n - i;
+            let end = (a + chunk).min(l / 2 + 1);
+            if visit(&g[a..end], &g[l + 1 - end..=l - a]) {
+                return true;
+            }
+        }
+        if !more {
+            return false;
+        }
+        a += chunk;
+    }
+}
