@@ -25,6 +25,9 @@ pub struct Format {
     pub noun: &'static str,
     /// What to do about a damaged file: `delete it to start over`.
     pub remedy: &'static str,
+    /// How a file that belongs to something else is described: it "holds {held}{found},
+    /// not {of}{expected}" (`values of ` and `of ` for checkpoints, nothing for tables).
+    pub held: (&'static str, &'static str),
 }
 
 /// Why a durable file could not be written or read.
@@ -55,10 +58,12 @@ pub enum DurableError {
         remedy: &'static str,
     },
     /// The file belongs to something else (another game).
-    #[error("{noun} {} holds {found}, not {expected}", path.display())]
+    #[error("{noun} {} holds {}{found}, not {}{expected}", path.display(), held.0, held.1)]
     OtherIdentity {
         /// The format's noun.
         noun: &'static str,
+        /// The format's way of saying what the file holds.
+        held: (&'static str, &'static str),
         /// The file.
         path: PathBuf,
         /// What the file belongs to.
@@ -231,6 +236,7 @@ pub fn load(path: &Path, format: &Format, identity: &str) -> Result<Option<Vec<u
     if found != identity {
         return Err(DurableError::OtherIdentity {
             noun: format.noun,
+            held: format.held,
             path: path.to_path_buf(),
             found,
             expected: identity.to_string(),
@@ -265,6 +271,12 @@ impl<'a> PayloadReader<'a> {
         self.take(1).map(|b| b[0])
     }
 
+    /// The next u32.
+    pub fn u32(&mut self) -> Option<u32> {
+        self.take(4)
+            .map(|b| u32::from_le_bytes(b.try_into().unwrap_or([0; 4])))
+    }
+
     /// The next u64.
     pub fn u64(&mut self) -> Option<u64> {
         self.take(8)
@@ -286,6 +298,7 @@ mod tests {
         version: 3,
         noun: "test file",
         remedy: "delete it",
+        held: ("", ""),
     };
 
     #[test]

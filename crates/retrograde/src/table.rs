@@ -19,6 +19,7 @@ pub const TABLE: Format = Format {
     version: 1,
     noun: "table",
     remedy: "delete it to solve again",
+    held: ("", ""),
 };
 
 /// Writes the solved values of game `name` to `path`.

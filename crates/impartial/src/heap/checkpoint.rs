@@ -1,63 +1,35 @@
 //! Crash-safe checkpoints of a Grundy sequence, so that a long run killed at any moment
 //! resumes where its last checkpoint left it.
 //!
-//! A checkpoint is written to a temporary file beside the target, flushed to disk (fsync),
-//! then renamed over the target, and the directory is synced: a reader sees the old file or
-//! the new one, never a torn one. A CRC-32 over the whole content catches any other damage.
+//! A checkpoint is written by [`conway_core::durable`]: to a temporary file beside the
+//! target, synced, renamed over the target, and the directory synced, so a reader sees the
+//! old file or the new one, never a torn one; a CRC-32 over the whole content catches any
+//! other damage.
 //!
 //! Layout (little-endian): the magic `CONWAYGS`, a format version (u32), the game's name
 //! (u32 length, UTF-8), the bytes per value (u8: 1, 2 or 4), the number of values (u64), the
 //! values, and the CRC-32 of everything before it (u32).
 
-use std::fs::{self, File};
-use std::io::{BufWriter, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use conway_core::durable::{self, DurableError, Format, PayloadReader};
 
 use super::catalog::HeapGame;
 use super::sequence::HeapSequence;
 use super::values::Values;
 use crate::ImpartialError;
 
-const MAGIC: &[u8; 8] = b"CONWAYGS";
-const VERSION: u32 = 1;
-
-/// A writer that keeps the CRC of what went through it.
-struct Checksummed<W: Write> {
-    inner: W,
-    crc: crc32fast::Hasher,
-}
-
-impl<W: Write> Write for Checksummed<W> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.crc.update(&buf[..n]);
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.inner.flush()
-    }
-}
-
-fn io_error(path: &Path, what: &str, e: std::io::Error) -> ImpartialError {
-    ImpartialError::InvalidInput(format!("checkpoint {}: {what}: {e}", path.display()))
-}
-
-fn temporary_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp");
-    path.with_file_name(name)
-}
+/// Checkpoints: `CONWAYGS`, version 1; the identity is the game's name.
+pub const CHECKPOINT: Format = Format {
+    magic: b"CONWAYGS",
+    version: 1,
+    noun: "checkpoint",
+    remedy: "delete it to start over",
+    held: ("values of ", "of "),
+};
 
 /// Saves the values computed so far to `path`, atomically.
 pub fn save(path: &Path, sequence: &HeapSequence) -> Result<(), ImpartialError> {
-    let tmp = temporary_path(path);
-    let file = File::create(&tmp).map_err(|e| io_error(&tmp, "cannot create", e))?;
-    let mut out = Checksummed {
-        inner: BufWriter::with_capacity(1 << 20, file),
-        crc: crc32fast::Hasher::new(),
-    };
-    let name = sequence.game().name();
     let max = sequence.max();
     let width: u8 = if max <= u64::from(u8::MAX) {
         1
@@ -66,11 +38,7 @@ pub fn save(path: &Path, sequence: &HeapSequence) -> Result<(), ImpartialError> 
     } else {
         4
     };
-    let write = |out: &mut Checksummed<BufWriter<File>>| -> std::io::Result<()> {
-        out.write_all(MAGIC)?;
-        out.write_all(&VERSION.to_le_bytes())?;
-        out.write_all(&(name.len() as u32).to_le_bytes())?;
-        out.write_all(name.as_bytes())?;
+    durable::save(path, &CHECKPOINT, &sequence.game().name(), |out| {
         out.write_all(&[width])?;
         out.write_all(&(sequence.len() as u64).to_le_bytes())?;
         for n in 0..sequence.len() {
@@ -78,26 +46,7 @@ pub fn save(path: &Path, sequence: &HeapSequence) -> Result<(), ImpartialError> 
             out.write_all(&v[..usize::from(width)])?;
         }
         Ok(())
-    };
-    write(&mut out).map_err(|e| io_error(&tmp, "cannot write", e))?;
-    let crc = out.crc.clone().finalize();
-    let mut file = out
-        .inner
-        .into_inner()
-        .map_err(|e| io_error(&tmp, "cannot write", e.into_error()))?;
-    file.write_all(&crc.to_le_bytes())
-        .and_then(|()| file.sync_all())
-        .map_err(|e| io_error(&tmp, "cannot write", e))?;
-    drop(file);
-    fs::rename(&tmp, path).map_err(|e| io_error(path, "cannot replace", e))?;
-    // The rename itself is durable only once the directory is synced.
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
+    })?;
     Ok(())
 }
 
@@ -107,65 +56,25 @@ pub fn save(path: &Path, sequence: &HeapSequence) -> Result<(), ImpartialError> 
 /// A file for another game, of another format, truncated or failing its checksum is an
 /// error naming what is wrong; it is never overwritten by mistake.
 pub fn load(path: &Path, game: &HeapGame) -> Result<Option<Values>, ImpartialError> {
-    let mut bytes = Vec::new();
-    match File::open(path) {
-        Ok(mut f) => f
-            .read_to_end(&mut bytes)
-            .map_err(|e| io_error(path, "cannot read", e))?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(io_error(path, "cannot open", e)),
+    let Some(payload) = durable::load(path, &CHECKPOINT, &game.name())? else {
+        return Ok(None);
     };
-    let bad = |why: &str| {
-        ImpartialError::InvalidInput(format!(
-            "checkpoint {}: {why}; delete it to start over",
-            path.display()
-        ))
+    let bad = |why: &str| DurableError::Damaged {
+        noun: CHECKPOINT.noun,
+        path: path.to_path_buf(),
+        why: why.to_string(),
+        remedy: CHECKPOINT.remedy,
     };
-    if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
-        return Err(bad("not a conway checkpoint file"));
-    }
-    let Some(body_len) = bytes.len().checked_sub(4) else {
-        return Err(bad("truncated"));
-    };
-    let (body, stored) = bytes.split_at(body_len);
-    let stored = u32::from_le_bytes(stored.try_into().map_err(|_| bad("truncated"))?);
-    if crc32fast::hash(body) != stored {
-        return Err(bad("checksum mismatch (the file is damaged)"));
-    }
-    let mut reader = Reader {
-        bytes: &body[MAGIC.len()..],
-    };
-    let version = reader.u32().ok_or_else(|| bad("truncated"))?;
-    if version != VERSION {
-        return Err(bad(&format!(
-            "format version {version}, this conway reads {VERSION}"
-        )));
-    }
-    let name_len = reader.u32().ok_or_else(|| bad("truncated"))? as usize;
-    let name = reader.take(name_len).ok_or_else(|| bad("truncated"))?;
-    let name = String::from_utf8_lossy(name);
-    if name != game.name() {
-        return Err(ImpartialError::InvalidInput(format!(
-            "checkpoint {} holds values of {name}, not of {}",
-            path.display(),
-            game.name()
-        )));
-    }
-    let width = usize::from(
-        *reader
-            .take(1)
-            .ok_or_else(|| bad("truncated"))?
-            .first()
-            .unwrap_or(&0),
-    );
+    let mut reader = PayloadReader::new(&payload);
+    let width = usize::from(reader.u8().ok_or_else(|| bad("truncated"))?);
     if ![1, 2, 4].contains(&width) {
-        return Err(bad(&format!("{width} bytes per value")));
+        return Err(bad(&format!("{width} bytes per value")).into());
     }
     let count = reader.u64().ok_or_else(|| bad("truncated"))?;
     let count = usize::try_from(count).map_err(|_| bad("too many values"))?;
-    let data = reader.bytes;
+    let data = reader.rest();
     if count.checked_mul(width) != Some(data.len()) {
-        return Err(bad("the number of values does not match the file's length"));
+        return Err(bad("the number of values does not match the file's length").into());
     }
     Ok(Some(match width {
         1 => Values::U8(data.to_vec()),
@@ -182,32 +91,12 @@ pub fn load(path: &Path, game: &HeapGame) -> Result<Option<Values>, ImpartialErr
     }))
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
-        if self.bytes.len() < n {
-            return None;
-        }
-        let (head, rest) = self.bytes.split_at(n);
-        self.bytes = rest;
-        Some(head)
-    }
-
-    fn u32(&mut self) -> Option<u32> {
-        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
-    }
-
-    fn u64(&mut self) -> Option<u64> {
-        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use conway_core::durable::temporary_path;
+    use std::fs;
+    use std::path::PathBuf;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("conway-checkpoint-{}", std::process::id()));
