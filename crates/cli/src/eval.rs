@@ -5,10 +5,9 @@
 
 use std::sync::LazyLock;
 
-use conway_partizan::eval::{evaluate_text, report, Value, FUNCTIONS};
+use conway_partizan::eval::{evaluate_report, EvalReport, Value, FUNCTIONS};
 use conway_partizan::thermal::{thermograph, thermograph_svg};
 use conway_partizan::Store;
-use serde_json::{json, Map};
 
 use crate::args::EvalArgs;
 use crate::progress::Reporter;
@@ -50,10 +49,10 @@ fn evaluate_and_print(args: &EvalArgs, json: bool) -> Result<(), CliError> {
     let mut store = Store::new();
     let progress = std::sync::Arc::new(Reporter::new("evaluating"));
     store.set_progress(progress.clone());
-    let value = evaluate_text(&mut store, &args.expr)?;
+    let report = evaluate_report(&mut store, &args.expr)?;
     progress.finish();
     if let Some(path) = &args.svg {
-        let picture = match &value {
+        let picture = match &report.result {
             Value::Game(g) => thermograph(&mut store, *g),
             Value::Thermograph(t) => t.clone(),
             _ => {
@@ -65,67 +64,41 @@ fn evaluate_and_print(args: &EvalArgs, json: bool) -> Result<(), CliError> {
         std::fs::write(path, thermograph_svg(&picture, &args.expr))
             .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", path.display())))?;
     }
-    let text = match value {
-        Value::Game(g) => {
-            let r = report(&mut store, g);
-            if json {
-                let mut obj = Map::new();
-                obj.insert("input".into(), json!(args.expr));
-                obj.insert("kind".into(), json!("game"));
-                obj.insert("canonical".into(), json!(r.canonical));
-                obj.insert("outcome".into(), json!(r.outcome.to_string()));
-                obj.insert("left_stop".into(), json!(r.left_stop.to_string()));
-                obj.insert("right_stop".into(), json!(r.right_stop.to_string()));
-                obj.insert("mean".into(), json!(r.mean.to_string()));
-                obj.insert("temperature".into(), json!(r.temperature.to_string()));
-                obj.insert("birthday".into(), json!(r.birthday.to_string()));
-                obj.insert("thermograph".into(), json!(r.thermograph.to_string()));
-                obj.insert("atomic_weight".into(), json!(r.atomic_weight));
-                obj.insert("reduced".into(), json!(r.reduced));
-                serde_json::Value::Object(obj).to_string()
-            } else {
-                let rows = [
-                    (
-                        "outcome",
-                        format!("{} ({})", r.outcome, r.outcome.explanation()),
-                    ),
-                    ("left stop", r.left_stop.to_string()),
-                    ("right stop", r.right_stop.to_string()),
-                    ("mean", r.mean.to_string()),
-                    ("temperature", r.temperature.to_string()),
-                    ("birthday", r.birthday.to_string()),
-                    ("thermograph", r.thermograph.to_string()),
-                    (
-                        "atomic weight",
-                        r.atomic_weight
-                            .unwrap_or_else(|| "none (not atomic)".into()),
-                    ),
-                    ("reduced", r.reduced),
-                ];
-                let mut out = r.canonical;
-                for (name, value) in rows {
-                    out.push_str(&format!("\n  {:<14} {value}", format!("{name}:")));
-                }
-                out
-            }
-        }
-        other => {
-            let kind = match other {
-                Value::Bool(_) => "boolean",
-                Value::Number(_) => "number",
-                Value::Natural(_) => "integer",
-                Value::Thermograph(_) => "thermograph",
-                Value::Outcome(_) => "outcome",
-                Value::Game(_) => "game",
-            };
-            let text = other.to_text(&mut store);
-            if json {
-                json!({"input": args.expr, "kind": kind, "value": text}).to_string()
-            } else {
-                text
-            }
-        }
-    };
-    crate::out::emit_line(&text);
+    if json {
+        crate::out::emit_line(&crate::render::json(&report));
+    } else {
+        crate::out::emit_line(&text(&report));
+    }
     Ok(())
+}
+
+/// The report for a person: the canonical form, then one row per property.
+fn text(report: &EvalReport) -> String {
+    let Some(r) = &report.game else {
+        return report.value.clone().unwrap_or_default();
+    };
+    let rows = [
+        (
+            "outcome",
+            format!("{} ({})", r.outcome, r.outcome.explanation()),
+        ),
+        ("left stop", r.left_stop.to_string()),
+        ("right stop", r.right_stop.to_string()),
+        ("mean", r.mean.to_string()),
+        ("temperature", r.temperature.to_string()),
+        ("birthday", r.birthday.to_string()),
+        ("thermograph", r.thermograph.to_string()),
+        (
+            "atomic weight",
+            r.atomic_weight
+                .clone()
+                .unwrap_or_else(|| "none (not atomic)".into()),
+        ),
+        ("reduced", r.reduced.clone()),
+    ];
+    let mut out = r.canonical.clone();
+    for (name, value) in rows {
+        out.push_str(&format!("\n  {:<14} {value}", format!("{name}:")));
+    }
+    out
 }

@@ -14,17 +14,18 @@ use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
 
 use crate::expr::{parse_expression, CompareOp, Expr, ExprKind, Number, UpStar};
-use crate::infinitesimal::{atomic_weight, reduced_canonical_form};
 use crate::ordinal::ordinal_sum;
 use crate::print::canonical_text;
-use crate::thermal::{left_stop, right_stop, thermograph, Thermograph};
+use crate::thermal::Thermograph;
 use crate::{GameId, Nus, Outcome, PartizanError, Store};
 
 mod functions;
+mod report;
 
 pub use functions::{
     lookup, unknown_function, ArgKind, Argument, Function, Implementation, Param, Text, FUNCTIONS,
 };
+pub use report::{evaluate_report, report, EvalReport, GameReport, ValueKind};
 
 /// The largest up multiple accepted in a literal (its canonical form has that many levels).
 pub const MAX_UPS: u64 = 100_000;
@@ -289,52 +290,6 @@ fn natural_argument(store: &mut Store, expr: &Expr) -> Result<u64, PartizanError
         .to_bigint()
         .and_then(|n| n.to_u64())
         .ok_or_else(|| PartizanError::parse(expr.column, "expected a whole number >= 0"))
-}
-
-/// Everything `conway eval` reports about a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameReport {
-    /// The canonical form in CGSuite's notation.
-    pub canonical: String,
-    /// The outcome class.
-    pub outcome: Outcome,
-    /// Left's stop.
-    pub left_stop: Dyadic,
-    /// Right's stop.
-    pub right_stop: Dyadic,
-    /// The mean value.
-    pub mean: Dyadic,
-    /// The temperature.
-    pub temperature: Dyadic,
-    /// The birthday.
-    pub birthday: BigUint,
-    /// The thermograph in CGSuite's notation.
-    pub thermograph: Thermograph,
-    /// The atomic weight, if the game is atomic.
-    pub atomic_weight: Option<String>,
-    /// The reduced canonical form.
-    pub reduced: String,
-}
-
-/// Computes the report for a game.
-pub fn report(store: &mut Store, g: GameId) -> GameReport {
-    let thermograph = thermograph(store, g);
-    let atomic_weight = atomic_weight(store, g)
-        .ok()
-        .map(|w| canonical_text(store, w));
-    let reduced = reduced_canonical_form(store, g);
-    GameReport {
-        canonical: canonical_text(store, g),
-        outcome: store.outcome(g),
-        left_stop: left_stop(store, g),
-        right_stop: right_stop(store, g),
-        mean: thermograph.mean().clone(),
-        temperature: thermograph.temperature().clone(),
-        birthday: store.birthday(g),
-        atomic_weight,
-        reduced: canonical_text(store, reduced),
-        thermograph,
-    }
 }
 
 #[cfg(test)]

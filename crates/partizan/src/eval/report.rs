@@ -1,0 +1,209 @@
+//! What `conway eval` answers, as data: the full report on a game (canonical form, outcome,
+//! stops, mean, temperature, birthday, thermograph, atomic weight, reduced form), or the value
+//! of an expression that is not a game (a truth value, a number, a thermograph, an outcome).
+//!
+//! Every front end (the CLI, the Python package, the worksheet) prints these reports; their
+//! serialization is the JSON object of the CLI contract, with every value a string in the
+//! notation the text output uses, so that nothing loses exactness.
+
+use conway_numbers::Dyadic;
+use num_bigint::BigUint;
+use serde::{Serialize, Serializer};
+
+use super::{evaluate_text, Value};
+use crate::infinitesimal::{atomic_weight, reduced_canonical_form};
+use crate::print::canonical_text;
+use crate::thermal::{left_stop, right_stop, thermograph, Thermograph};
+use crate::{GameId, Outcome, PartizanError, Store};
+
+/// Everything `conway eval` reports about a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameReport {
+    /// The canonical form in CGSuite's notation.
+    pub canonical: String,
+    /// The outcome class.
+    #[serde(serialize_with = "as_text")]
+    pub outcome: Outcome,
+    /// Left's stop.
+    #[serde(serialize_with = "as_text")]
+    pub left_stop: Dyadic,
+    /// Right's stop.
+    #[serde(serialize_with = "as_text")]
+    pub right_stop: Dyadic,
+    /// The mean value.
+    #[serde(serialize_with = "as_text")]
+    pub mean: Dyadic,
+    /// The temperature.
+    #[serde(serialize_with = "as_text")]
+    pub temperature: Dyadic,
+    /// The birthday.
+    #[serde(serialize_with = "as_text")]
+    pub birthday: BigUint,
+    /// The thermograph, printed in CGSuite's notation.
+    #[serde(serialize_with = "as_text")]
+    pub thermograph: Thermograph,
+    /// The atomic weight in CGSuite's notation, if the game is atomic (`null` otherwise).
+    pub atomic_weight: Option<String>,
+    /// The reduced canonical form.
+    pub reduced: String,
+}
+
+/// Computes the report for a game.
+pub fn report(store: &mut Store, g: GameId) -> GameReport {
+    let thermograph = thermograph(store, g);
+    let atomic_weight = atomic_weight(store, g)
+        .ok()
+        .map(|w| canonical_text(store, w));
+    let reduced = reduced_canonical_form(store, g);
+    GameReport {
+        canonical: canonical_text(store, g),
+        outcome: store.outcome(g),
+        left_stop: left_stop(store, g),
+        right_stop: right_stop(store, g),
+        mean: thermograph.mean().clone(),
+        temperature: thermograph.temperature().clone(),
+        birthday: store.birthday(g),
+        atomic_weight,
+        reduced: canonical_text(store, reduced),
+        thermograph,
+    }
+}
+
+/// What kind of value an expression has; serialized as the contract's `kind` word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ValueKind {
+    /// A short game.
+    Game,
+    /// A truth value, from a comparison or a predicate.
+    Boolean,
+    /// A dyadic rational measuring a game (a stop, the mean, the temperature).
+    Number,
+    /// A whole number (a birthday).
+    Integer,
+    /// A thermograph.
+    Thermograph,
+    /// An outcome class.
+    Outcome,
+}
+
+impl ValueKind {
+    /// The kind of a value.
+    pub fn of(value: &Value) -> Self {
+        match value {
+            Value::Game(_) => ValueKind::Game,
+            Value::Bool(_) => ValueKind::Boolean,
+            Value::Number(_) => ValueKind::Number,
+            Value::Natural(_) => ValueKind::Integer,
+            Value::Thermograph(_) => ValueKind::Thermograph,
+            Value::Outcome(_) => ValueKind::Outcome,
+        }
+    }
+}
+
+/// The answer to one expression: the input, the kind of its value, and either the full
+/// [`GameReport`] (for a game) or the value's text.
+///
+/// It serializes to the contract's object: `input`, `kind`, then the game report's fields
+/// for a game, or `value` otherwise.
+#[derive(Clone, Debug, Serialize)]
+pub struct EvalReport {
+    /// The expression as given.
+    pub input: String,
+    /// The kind of its value.
+    pub kind: ValueKind,
+    /// The value's text in the CLI's notation, when it is not a game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// The full report, when the value is a game.
+    #[serde(flatten)]
+    pub game: Option<GameReport>,
+    /// The value itself, for further use with the same store (a thermograph picture, a
+    /// variable in a worksheet). Not serialized: a game is a handle into the store.
+    #[serde(skip)]
+    pub result: Value,
+}
+
+/// Parses and evaluates an expression and reports on its value.
+///
+/// A stop request from the store's progress hook ([`Store::set_progress`]) ends the
+/// evaluation with [`PartizanError::Interrupted`].
+pub fn evaluate_report(store: &mut Store, input: &str) -> Result<EvalReport, PartizanError> {
+    let result = evaluate_text(store, input)?;
+    let (value, game) = match &result {
+        Value::Game(g) => (None, Some(report(store, *g))),
+        other => (Some(other.to_text(store)), None),
+    };
+    Ok(EvalReport {
+        input: input.to_string(),
+        kind: ValueKind::of(&result),
+        value,
+        game,
+        result,
+    })
+}
+
+/// Serializes a value by its `Display` text, the notation of the text output.
+fn as_text<T: std::fmt::Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// {3||2|1}: Left's stop is 3 and Right's 2 (Right moves to {2|1}, Left answers to 2);
+    /// the walls 3 - t and 3/2 + t meet at temperature 3/4 and mean 9/4 (thermography as in
+    /// Winning Ways, chapter 6). Every field is a string, in the contract's order.
+    #[test]
+    fn a_game_serializes_to_the_contract_object_in_order() {
+        let mut store = Store::new();
+        let r = evaluate_report(&mut store, "{3||2|1}").expect("a valid expression");
+        let json = serde_json::to_value(&r).expect("reports serialize");
+        let keys: Vec<&str> = json
+            .as_object()
+            .expect("an object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "input",
+                "kind",
+                "canonical",
+                "outcome",
+                "left_stop",
+                "right_stop",
+                "mean",
+                "temperature",
+                "birthday",
+                "thermograph",
+                "atomic_weight",
+                "reduced"
+            ]
+        );
+        assert_eq!(json["kind"], "game");
+        assert_eq!(json["canonical"], "{3||2|1}");
+        assert_eq!(json["outcome"], "L");
+        assert_eq!(json["left_stop"], "3");
+        assert_eq!(json["right_stop"], "2");
+        assert_eq!(json["mean"], "9/4");
+        assert_eq!(json["temperature"], "3/4");
+        assert_eq!(json["birthday"], "4");
+    }
+
+    #[test]
+    fn other_values_carry_their_text() {
+        let mut store = Store::new();
+        let r = evaluate_report(&mut store, "{1|-1} <> 0").expect("a valid expression");
+        let json = serde_json::to_string(&r).expect("reports serialize");
+        assert_eq!(
+            json,
+            r#"{"input":"{1|-1} <> 0","kind":"boolean","value":"true"}"#
+        );
+        let r = evaluate_report(&mut store, "temperature({1|-1})").expect("valid");
+        assert_eq!(r.kind, ValueKind::Number);
+        assert_eq!(r.value.as_deref(), Some("1"));
+    }
+}
