@@ -105,6 +105,7 @@ pub fn green_value(g: &Multigraph, ground: u32, deleted: Option<usize>) -> Green
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::random_multigraph;
     use proptest::prelude::*;
     use std::collections::HashMap;
 
@@ -169,13 +170,6 @@ mod tests {
     fn value(vertices: usize, edges: &[(u32, u32)]) -> u64 {
         let g = Multigraph::new(vertices, edges.to_vec()).unwrap();
         green_value(&g, 0, None).value
-    }
-
-    fn random_multigraph() -> impl Strategy<Value = (usize, Vec<(u32, u32)>)> {
-        (1usize..=7).prop_flat_map(|n| {
-            let edge = (0..n as u32, 0..n as u32);
-            (Just(n), proptest::collection::vec(edge, 0..=11))
-        })
     }
 
     proptest! {

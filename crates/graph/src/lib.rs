@@ -23,6 +23,8 @@ mod error;
 pub mod green_hackenbush;
 pub mod matching;
 pub mod multigraph;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 
 pub use digraph::Digraph;
 pub use error::GraphError;

@@ -178,6 +178,7 @@ mod tests {
     use super::*;
     use crate::solver::GrundySolver;
     use crate::ImpartialGame;
+    use conway_graph::testing::random_multigraph;
     use proptest::prelude::*;
 
     /// A graph on vertices `0`, `a`, `b`, … (vertex `0` is the ground) with these edges.
@@ -232,13 +233,6 @@ mod tests {
                 .map(|e| self.chop(mask, e))
                 .collect()
         }
-    }
-
-    fn random_multigraph() -> impl Strategy<Value = (usize, Vec<(u32, u32)>)> {
-        (1usize..=7).prop_flat_map(|n| {
-            let edge = (0..n as u32, 0..n as u32);
-            (Just(n), proptest::collection::vec(edge, 0..=11))
-        })
     }
 
     proptest! {

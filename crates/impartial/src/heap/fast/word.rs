@@ -46,14 +46,18 @@ pub(super) trait Word:
     fn bit(v: u32) -> Self;
     /// The values below `c` (`c ≤ BITS`).
     fn below(c: u32) -> Self;
-    /// The first words of a bitset.
-    fn from_words(words: &[u64]) -> Self;
     /// The least value (`BITS` when empty).
     fn least(self) -> u32;
     /// The set as two words.
     fn to_u128(self) -> u128;
     /// A set stored by [`Word::to_u128`], of values below `BITS`.
     fn from_u128(w: u128) -> Self;
+
+    /// The first words of a bitset.
+    fn from_words(words: &[u64]) -> Self {
+        let word = |j: usize| u128::from(words.get(j).copied().unwrap_or(0));
+        Self::from_u128(word(0) | word(1) << 64)
+    }
 
     /// The least value not in the set (`BITS` when every value below it is in), the mex of
     /// [`crate::mex`] on a register.
@@ -63,62 +67,39 @@ pub(super) trait Word:
     }
 }
 
-impl Word for u64 {
-    const BITS: u32 = 64;
-    const EMPTY: Self = 0;
-    #[inline]
-    fn bit(v: u32) -> Self {
-        1 << v
-    }
-    #[inline]
-    fn below(c: u32) -> Self {
-        Self::MAX.checked_shr(Self::BITS - c).unwrap_or(0)
-    }
-    fn from_words(words: &[u64]) -> Self {
-        words.first().copied().unwrap_or(0)
-    }
-    #[inline]
-    fn least(self) -> u32 {
-        self.trailing_zeros()
-    }
-    #[inline]
-    fn to_u128(self) -> u128 {
-        u128::from(self)
-    }
-    #[inline]
-    fn from_u128(w: u128) -> Self {
-        w as u64 // the values are below 64
-    }
+/// The two widths differ only in their type: one definition serves both.
+macro_rules! register_word {
+    ($word:ty) => {
+        impl Word for $word {
+            const BITS: u32 = <$word>::BITS;
+            const EMPTY: Self = 0;
+            #[inline]
+            fn bit(v: u32) -> Self {
+                1 << v
+            }
+            #[inline]
+            fn below(c: u32) -> Self {
+                Self::MAX.checked_shr(Self::BITS - c).unwrap_or(0)
+            }
+            #[inline]
+            fn least(self) -> u32 {
+                self.trailing_zeros()
+            }
+            #[inline]
+            fn to_u128(self) -> u128 {
+                u128::from(self)
+            }
+            #[inline]
+            fn from_u128(w: u128) -> Self {
+                // The values are below `BITS`: nothing is cut off.
+                w as $word
+            }
+        }
+    };
 }
 
-impl Word for u128 {
-    const BITS: u32 = 128;
-    const EMPTY: Self = 0;
-    #[inline]
-    fn bit(v: u32) -> Self {
-        1 << v
-    }
-    #[inline]
-    fn below(c: u32) -> Self {
-        Self::MAX.checked_shr(Self::BITS - c).unwrap_or(0)
-    }
-    fn from_words(words: &[u64]) -> Self {
-        let word = |j: usize| u128::from(words.get(j).copied().unwrap_or(0));
-        word(0) | word(1) << 64
-    }
-    #[inline]
-    fn least(self) -> u32 {
-        self.trailing_zeros()
-    }
-    #[inline]
-    fn to_u128(self) -> u128 {
-        self
-    }
-    #[inline]
-    fn from_u128(w: u128) -> Self {
-        w
-    }
-}
+register_word!(u64);
+register_word!(u128);
 
 #[cfg(test)]
 mod tests {
