@@ -330,8 +330,13 @@ fn heap_games_in_solve_and_grundy() {
 
 #[test]
 fn chase_acceptance() {
-    // Issue 5's acceptance examples (seed 000, The Easy Chase).
+    // TopCoder's problem TheEasyChase, examples 0-2 (n, white's row and column, black's):
+    // BLACK 2, WHITE 1, BLACK 6. Then regression values on larger boards (the engine's
+    // tables for n ≤ 5 match value iteration state by state in the retrograde crate).
     for (args, winner, plies) in [
+        (["2", "1", "1", "2", "2"], "black", 2),
+        (["2", "2", "2", "1", "2"], "white", 1),
+        (["3", "1", "1", "3", "3"], "black", 6),
         (["4", "1", "1", "4", "4"], "black", 8),
         (["4", "2", "2", "2", "3"], "white", 1),
         (["20", "1", "1", "20", "20"], "black", 56),
@@ -454,9 +459,12 @@ fn nash_acceptance() {
 
 #[test]
 fn ess_acceptance() {
-    // NOTES.md §4.3: Hawk–Dove (V=2, C=4) has the ESS (1/2,1/2); the stag hunt both pure
-    // conventions; zero-sum rock-paper-scissors none; the non-regular game
-    // [[0,1,1],[0,0,0],[0,-1,0]] has e1, which a naive definiteness test rejects.
+    // Maynard Smith, Evolution and the Theory of Games (1982): Hawk–Dove with V=2, C=4 has the
+    // mixed ESS playing Hawk with probability V/C = 1/2; a strict equilibrium is an ESS, so
+    // the stag hunt has both pure conventions; zero-sum rock-paper-scissors has none
+    // (zᵀAz = 0 for every z). The non-regular game [[0,1,1],[0,0,0],[0,-1,0]] has e1 by the
+    // definition (x·Ay − y·Ay = (s+t)² + st > 0 for the mutants y = (1−s−t, s, t)), which a
+    // negative-definiteness test on the span of the best replies would reject.
     for (a, ess) in [
         ("-1 2; 0 1", vec![vec!["1/2", "1/2"]]),
         ("4 0; 3 3", vec![vec!["1", "0"], vec!["0", "1"]]),
@@ -521,8 +529,11 @@ fn graph_games() {
 
 #[test]
 fn stable_acceptance() {
-    // NOTES.md §4.4 example B: the stag hunt with 10 agents selects Hare (risk-dominant),
-    // potentials 7 (all Stag) and 3 (all Hare); example D: Young's 3×3 game with 30 agents.
+    // Kandori, Mailath & Rob (1993) and Young (1993): the risk-dominant convention of a 2×2
+    // coordination game is the stochastically stable one, so the stag hunt with 10 agents
+    // selects Hare; its potentials are the fewest mutations that tip the population (7 into
+    // all Stag, 3 into all Hare). Then the 3×3 game of Young, The Evolution of Conventions
+    // (Econometrica 1993), with 30 agents.
     let out = conway()
         .args(["stable", "--json", "--a", "4 0; 3 3", "--agents", "10"])
         .output()
@@ -615,8 +626,10 @@ fn nash_methods() {
 
 #[test]
 fn replicator() {
-    // NOTES.md §4.3: the Zeeman-type game's uniform state is asymptotically stable though
-    // not an ESS; [[3,2],[4,1]] from (0.9,0.1) is at 0.50449 at t = 10 (Nashpy's test).
+    // Zeeman, Population dynamics from game theory (1980): in this game the uniform state is
+    // asymptotically stable under the replicator dynamic though it is not an ESS.
+    // [[3,2],[4,1]] from (0.9,0.1) is at 0.50449 at t = 10, as in Nashpy's documentation of
+    // its replicator dynamics.
     let out = conway()
         .args(["replicator", "--json", "--a", "0 6 -4; -3 0 5; -1 3 0"])
         .output()

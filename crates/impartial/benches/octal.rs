@@ -1,4 +1,4 @@
-//! Benchmarks of the octal-game sequence engines (issue 4). Targets on one core, 2× faster
+//! Benchmarks of the octal-game sequence engines. Targets on one core, 2× faster
 //! than `ogsolve` 0.0.7 (method rc2): 0.16 to n = 600,000 under 0.13 s, 0.167 to
 //! n = 4,000,000 under 1.15 s. The naive bitset engine on 0.16 to 100,000 is the O(n²)
 //! baseline, and the generic oracle (`grundy_sequence`, every option built as a list) is

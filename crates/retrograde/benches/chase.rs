@@ -1,6 +1,6 @@
-//! Benchmarks of the retrograde engine on the Easy Chase (issue 5). Targets: every start
+//! Benchmarks of the retrograde engine on the Easy Chase. Targets: every start
 //! position of the 20×20 board (320,000 states) under 50 ms; the 64×64 board (33.5 million
-//! states) under 10 s on 2 cores with under 1 GiB. The baseline is the seed's own method —
+//! states) under 10 s on 2 cores with under 1 GiB. The baseline is the textbook queue method (SPFA-style) —
 //! re-evaluate the predecessors of a changed state from a queue until nothing changes — which
 //! lives here only, checked against the engine before it is timed.
 
@@ -21,7 +21,7 @@ const INF: i32 = 100_000_000;
 /// Seed 000's method: f = INF − x when White (Left) wins in x plies, −INF + x when Black
 /// does; f(White to move) = max over moves of f' − sign(f'), f(Black to move) = min; an
 /// SPFA-like queue re-evaluates the predecessors of every changed state.
-fn seed_spfa(chase: &Chase) -> Vec<i32> {
+fn queue_relaxation(chase: &Chase) -> Vec<i32> {
     let n = chase.num_states();
     let mut f = vec![0i32; n];
     let mut queued = vec![false; n];
@@ -65,7 +65,7 @@ fn seed_spfa(chase: &Chase) -> Vec<i32> {
 /// The baseline's answers must be the engine's before either is timed.
 fn check_baseline(chase: &Chase) {
     let solved = chase.solve(&NoProgress).expect("solves");
-    let f = seed_spfa(chase);
+    let f = queue_relaxation(chase);
     let half = chase.num_states() / 2;
     for (s, &fs) in f.iter().enumerate() {
         let white_to_move = s < half;
@@ -89,8 +89,8 @@ fn chase_20(c: &mut Criterion) {
         b.iter(|| black_box(chase.solve(&NoProgress).expect("solves")))
     });
     group.sample_size(10);
-    group.bench_function("seed_spfa_baseline", |b| {
-        b.iter(|| black_box(seed_spfa(&chase)))
+    group.bench_function("queue_relaxation_baseline", |b| {
+        b.iter(|| black_box(queue_relaxation(&chase)))
     });
     group.finish();
 }

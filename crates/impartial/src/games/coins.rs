@@ -3,7 +3,7 @@
 //! Coins are numbered 1, 2, … from the left. A move turns over a set of coins allowed by the
 //! rule, the rightmost of which must go from heads to tails. Such a game is the sum of its
 //! heads: a position's value is the xor of the values of the coins showing heads, where the
-//! value of coin x is that of the position with coin x alone heads (seed 004).
+//! value of coin x is that of the position with coin x alone heads (Lenstra; *Winning Ways*, ch. 14).
 //!
 //! - Turning Turtles: coin x and optionally one coin to its left; coin x is worth x (Nim).
 //! - Ruler: any run of consecutive coins ending at x; coin x is worth the largest power of

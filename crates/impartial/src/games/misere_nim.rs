@@ -1,6 +1,6 @@
 //! Misère Nim: the player who takes the last stone loses. The player to move wins iff
 //! (the nim-sum is non-zero and some heap exceeds 1) or (the nim-sum is zero and every heap
-//! is at most 1) — Bouton's misère rule (seed 003's S/T classification).
+//! is at most 1) — Bouton's misère rule (Bouton, 1901).
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};

@@ -2,7 +2,7 @@
 //!
 //! Heaps may be of any size. A winning move turns some heap `h` into `h ⊕ s` (where `s` is
 //! the nim-sum), which is possible exactly when `h ⊕ s < h`; the number of winning moves is
-//! the number of such heaps (seed 002).
+//! the number of such heaps (Bouton, *Nim, a game with a complete mathematical theory*, 1901).
 
 use num_bigint::BigUint;
 use num_traits::Zero;

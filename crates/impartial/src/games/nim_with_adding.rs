@@ -1,4 +1,4 @@
-//! Nim with adding (seed 002): take at least one stone from a heap, then you may put some of
+//! Nim with adding (POJ 1740, "A New Stone Game"): take at least one stone from a heap, then you may put some of
 //! the taken stones — but not all of them, so that play ends — onto other non-empty heaps.
 //!
 //! The player to move loses iff the non-empty heaps pair up exactly (an even number of them,

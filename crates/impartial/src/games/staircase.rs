@@ -1,7 +1,8 @@
 //! Staircase Nim: coins on stairs 1..n; a move carries any positive number of coins from a
 //! stair one step down (from stair 1 they leave the game). The Grundy value is the nim-sum
 //! of the odd-numbered stairs: every move changes exactly one odd stair, and the even
-//! stairs only feed odd ones (seed 004).
+//! stairs only feed odd ones (the classic reduction to Nim; e.g. Ferguson, *Game Theory*,
+//! Part I).
 
 use num_bigint::BigUint;
 use num_traits::Zero;

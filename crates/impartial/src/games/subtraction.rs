@@ -278,9 +278,10 @@ mod tests {
         assert!(SubtractionGame::new(vec![1 << 30]).is_err());
     }
 
-    /// Seed 001: a heap where 1–3 may be taken has value n mod 4; odd takes give n mod 2.
+    /// Ferguson, *Game Theory*, Part I, §3: the subtraction game S = {1, 2, 3} has
+    /// g(n) = n mod 4; with every odd number allowed, g(n) = n mod 2.
     #[test]
-    fn seed_001_examples() {
+    fn ferguson_subtraction_examples() {
         let take3 = SubtractionGame::new(vec![1, 2, 3]).unwrap();
         let (p, v) = take3.periodicity(1 << 16).unwrap();
         assert_eq!((p.preperiod, p.period), (0, 4));
@@ -307,7 +308,8 @@ mod tests {
         );
     }
 
-    /// Bash game: the player to move loses iff n mod (m+1) = 0 (seed 002).
+    /// Bash game: the player to move loses iff n mod (m+1) = 0 (Ferguson, *Game Theory*,
+    /// Part I, §1: the take-away game with S = {1, …, m}).
     #[test]
     fn bash_closed_form() {
         let s = solve_bash(&BigUint::from(3u32), &big(&[10])).unwrap();

@@ -3,7 +3,7 @@
 //! of the column game ending at column j), with coin (i, j) going from heads to tails.
 //!
 //! The Tartan theorem: coin (i, j) is worth g1(i) ⊗ g2(j), the nim product of the two games'
-//! coin values, and a board is worth the xor over its heads (seed 004). A move through T1 × T2
+//! coin values, and a board is worth the xor over its heads (Berlekamp, Conway & Guy, *Winning Ways*, ch. 14). A move through T1 × T2
 //! changes the value by (⊕T1 g1) ⊗ (⊕T2 g2), so a winning move needs ⊕T2 g2 = s ⊗ (⊕T1 g1)⁻¹.
 
 use conway_numbers::Nimber;

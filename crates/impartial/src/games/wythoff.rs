@@ -4,7 +4,7 @@
 //! heaps, so everything here is integer: `a_k = (k + ⌊√(5k²)⌋) div 2`, exact because `√5·k`
 //! is irrational for `k > 0` (OEIS A066096). The lower and upper Wythoff sequences partition
 //! the positive integers, so every number has exactly one partner in a P-position; the
-//! winning moves follow from that (seed 002's case analysis).
+//! winning moves follow from that (Wythoff, *A modification of the game of Nim*, 1907).
 
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};

@@ -1,4 +1,4 @@
-//! The graph games of seed 004, played on edge-list files ([`conway_graph::Digraph`]):
+//! Graph games, played on edge-list files ([`conway_graph::Digraph`]):
 //! Green Hackenbush on rooted graphs, undirected vertex geography, and conjunctive compounds
 //! of games on DAGs.
 //!

@@ -63,8 +63,9 @@ fn cgsuite_outputs() {
 }
 
 #[test]
-fn surreal_numbers_of_seed_000() {
-    // Source: seed 000 (SEEDS.md): {0|} = 1, {|0} = -1, {0|1} = 1/2, {2,3|4,5} = 7/2, {0|0} = *.
+fn surreal_numbers_by_the_simplicity_rule() {
+    // Conway, On Numbers and Games, ch. 0-1: {0|} = 1, {|0} = -1, {0|1} = 1/2, {2,3|4,5} = 7/2
+    // (the simplest number between 3 and 4), {0|0} = *.
     for (input, expected) in [
         ("{0|}", "1"),
         ("{|0}", "-1"),
