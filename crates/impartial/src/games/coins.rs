@@ -133,10 +133,13 @@ pub fn parse_row(text: &str) -> Result<Vec<bool>, ImpartialError> {
         .chars()
         .enumerate()
         .map(|(i, c)| match c {
-            'H' | 'h' | '1' | 'x' | 'X' => Ok(true),
-            'T' | 't' | '0' | '.' => Ok(false),
+            'H' | 'h' | '1' => Ok(true),
+            'T' | 't' | '0' => Ok(false),
+            // Any other letter is refused: reading it as heads or tails would solve a
+            // position the user did not write.
             _ => Err(ImpartialError::InvalidInput(format!(
-                "coin {} is '{c}'; write heads as H (or 1) and tails as T (or 0)",
+                "column {}: coin '{c}' is neither heads nor tails; write heads as H (or 1) and \
+                 tails as T (or 0)",
                 i + 1
             ))),
         })
@@ -276,6 +279,27 @@ mod tests {
             mock,
             [1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31, 32, 35, 37, 38]
         );
+    }
+
+    /// Only H/h/1 and T/t/0 are coins: any other letter is refused by its column, never read
+    /// as heads or tails.
+    #[test]
+    fn unknown_coin_letters_are_refused_by_column() {
+        assert_eq!(
+            parse_row("tH1h0T").unwrap(),
+            [false, true, true, true, false, false]
+        );
+        for (row, column) in [("THXT", 3), ("x", 1), ("HT.T", 3), ("HHHHZ", 5)] {
+            match parse_row(row) {
+                Err(ImpartialError::InvalidInput(m)) => {
+                    assert!(
+                        m.starts_with(&format!("column {column}: coin ")),
+                        "{row}: {m}"
+                    )
+                }
+                other => panic!("{row}: expected an error, got {other:?}"),
+            }
+        }
     }
 
     /// The coin values and the sum rule, against a search over all head patterns.

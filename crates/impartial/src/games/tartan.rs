@@ -20,7 +20,15 @@ pub fn parse_board(text: &str) -> Result<Vec<Vec<bool>>, ImpartialError> {
     let rows = text
         .split(['/', ',', '\n'])
         .filter(|r| !r.trim().is_empty())
-        .map(|r| parse_row(r.trim()))
+        .enumerate()
+        .map(|(i, r)| {
+            parse_row(r.trim()).map_err(|e| match e {
+                ImpartialError::InvalidInput(m) => {
+                    ImpartialError::InvalidInput(format!("row {}, {m}", i + 1))
+                }
+                other => other,
+            })
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let width = rows.first().map(Vec::len).unwrap_or(0);
     if rows.is_empty() {
@@ -157,6 +165,16 @@ mod tests {
     }
 
     /// The Tartan theorem against exhaustive search on 3×3 boards, for every pair of games.
+    #[test]
+    fn a_bad_coin_is_located_by_row_and_column() {
+        match parse_board("HT/TX") {
+            Err(ImpartialError::InvalidInput(m)) => {
+                assert!(m.starts_with("row 2, column 2: "), "{m}")
+            }
+            other => panic!("expected an error, got {other:?}"),
+        }
+    }
+
     #[test]
     fn tartan_theorem_holds_on_small_boards() {
         let games = [CoinGame::Turtles, CoinGame::Ruler, CoinGame::MockTurtles];
