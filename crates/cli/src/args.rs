@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
+use conway_strategic::nash::Method;
 use num_bigint::BigUint;
 
 /// Largest number of decimal digits accepted in one number.
@@ -105,31 +106,19 @@ pub struct GameArgs {
     pub b: Option<String>,
 }
 
-/// How `conway nash` computes equilibria.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NashMethod {
-    /// All extreme equilibria by vertex enumeration (two players; degenerate games too).
-    Enum,
-    /// Pure-strategy equilibria (any number of players).
-    Pure,
-    /// Support enumeration, equal-size supports (two players; complete for nondegenerate games).
-    Support,
-    /// Lemke–Howson (two players): from --label, or every equilibrium reachable by restarts.
-    Lh,
-    /// Linear programming for zero-sum games: the value and optimal strategies.
-    Lp,
-}
+/// How `conway nash` computes equilibria: the library's [`Method`], listed to clap with the
+/// library's names and one-line summaries so that the two never disagree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NashMethod(pub Method);
 
-impl NashMethod {
-    /// The name printed in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            NashMethod::Enum => "enum",
-            NashMethod::Pure => "pure",
-            NashMethod::Support => "support",
-            NashMethod::Lh => "lh",
-            NashMethod::Lp => "lp",
-        }
+impl clap::ValueEnum for NashMethod {
+    fn value_variants<'a>() -> &'a [Self] {
+        static VARIANTS: std::sync::OnceLock<Vec<NashMethod>> = std::sync::OnceLock::new();
+        VARIANTS.get_or_init(|| Method::ALL.into_iter().map(NashMethod).collect())
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.0.name()).help(self.0.summary()))
     }
 }
 

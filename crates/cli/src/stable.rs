@@ -1,23 +1,32 @@
 //! `conway stable`: the stochastically stable states of the KMR / Young best-response
 //! dynamic with mutations, for N agents playing a symmetric game.
 
-use conway_strategic::ess::symmetric_matrix;
-use conway_strategic::stable::Population;
-use serde_json::json;
+use conway_strategic::stable::analyse;
+use conway_strategic::StableReport;
 
 use crate::args::StableArgs;
-use crate::out::emit;
+use crate::out::{emit, emit_line};
 use crate::progress::Reporter;
+use crate::render;
 use crate::CliError;
 
 /// Runs `conway stable`.
 pub fn run(args: StableArgs, json: bool) -> Result<(), CliError> {
     let game = crate::ess::symmetric_game(&args.game)?;
-    let labels = game.strategies[0].clone();
-    let a = symmetric_matrix(&game)?;
-    let report = Population::new(a, args.agents)?.analyse(&Reporter::new("analysing"))?;
+    let report = analyse(&game, args.agents, &Reporter::new("analysing"))?;
+    if json {
+        emit_line(&render::json(&report));
+    } else {
+        emit(&text(&report, &game.strategies[0]));
+    }
+    Ok(())
+}
+
+/// The classes with their potentials, the stable ones marked, then the resistances between
+/// classes; states are written with the strategies' `labels`.
+fn text(report: &StableReport, labels: &[String]) -> String {
     let describe = |state: &[usize]| -> String {
-        match state.iter().position(|&c| c == args.agents) {
+        match state.iter().position(|&c| c == report.agents) {
             Some(s) => format!("all {}", labels[s]),
             None => state
                 .iter()
@@ -31,22 +40,11 @@ pub fn run(args: StableArgs, json: bool) -> Result<(), CliError> {
     let class_text = |c: &Vec<Vec<usize>>| -> String {
         c.iter().map(|s| describe(s)).collect::<Vec<_>>().join(", ")
     };
-    if json {
-        let obj = json!({
-            "agents": args.agents,
-            "recurrent_classes": report.classes,
-            "resistances": report.resistance,
-            "potentials": report.potentials,
-            "stable": report.stable,
-        });
-        emit(&format!("{obj}\n"));
-        return Ok(());
-    }
     let mut text = format!(
         "{} agents, one revising per period (best reply to the others, or a mutation):\n",
-        args.agents
+        report.agents
     );
-    for (i, c) in report.classes.iter().enumerate() {
+    for (i, c) in report.recurrent_classes.iter().enumerate() {
         let mark = if report.stable.contains(&i) {
             "  ← stochastically stable"
         } else {
@@ -59,13 +57,12 @@ pub fn run(args: StableArgs, json: bool) -> Result<(), CliError> {
             report.potentials[i]
         ));
     }
-    if report.classes.len() > 1 {
+    if report.recurrent_classes.len() > 1 {
         text.push_str("least resistance from class (row) to class (column):\n");
-        for row in &report.resistance {
+        for row in &report.resistances {
             let cells: Vec<String> = row.iter().map(|r| format!("{r:>4}")).collect();
             text.push_str(&format!("{}\n", cells.join("")));
         }
     }
-    emit(&text);
-    Ok(())
+    text
 }

@@ -32,6 +32,24 @@ pub enum Stability {
     Inconclusive,
 }
 
+impl Stability {
+    /// The stability in words, as reports give it.
+    pub fn explanation(self) -> &'static str {
+        match self {
+            Stability::AsymptoticallyStable => "asymptotically stable",
+            Stability::Unstable => "unstable",
+            Stability::Inconclusive => "neither (linearisation inconclusive: zero real parts)",
+        }
+    }
+}
+
+impl serde::Serialize for Stability {
+    /// The stability in words.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.explanation())
+    }
+}
+
 /// A rest point of the replicator dynamic.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RestPoint {
@@ -216,12 +234,15 @@ pub fn continuous_trajectory(
     out
 }
 
-/// A trajectory of the discrete replicator dynamic (payoffs must be positive).
+/// A trajectory of the discrete replicator dynamic (payoffs must be positive) from `start`
+/// for `steps` generations, recording every `every`-th generation and the last:
+/// (generation, state).
 pub fn discrete_trajectory(
     a: &Matrix,
     start: &[f64],
     steps: usize,
-) -> Result<Vec<Vec<f64>>, StrategicError> {
+    every: usize,
+) -> Result<Vec<(usize, Vec<f64>)>, StrategicError> {
     if a.iter().flatten().any(|x| !x.is_positive()) {
         return Err(StrategicError::InvalidInput(
             "the discrete replicator dynamic needs positive payoffs".into(),
@@ -229,11 +250,13 @@ pub fn discrete_trajectory(
     }
     let af = float_matrix(a);
     let mut x = start.to_vec();
-    let mut out = vec![x.clone()];
-    for _ in 0..steps {
+    let mut out = vec![(0, x.clone())];
+    for step in 1..=steps {
         let (ax, mean) = float_payoffs(&af, &x);
         x = x.iter().zip(&ax).map(|(xi, ai)| xi * ai / mean).collect();
-        out.push(x.clone());
+        if step % every.max(1) == 0 || step == steps {
+            out.push((step, x.clone()));
+        }
     }
     Ok(out)
 }
@@ -304,9 +327,14 @@ mod tests {
         let (time, x) = t.last().unwrap();
         assert!((time - 10.0).abs() < 1e-9);
         assert!((x[0] - 0.50449).abs() < 1e-4, "{x:?}");
-        assert!(discrete_trajectory(&m(&[&[0, 1], &[1, 0]]), &[0.5, 0.5], 3).is_err());
-        let d = discrete_trajectory(&m(&[&[2, 1], &[1, 2]]), &[0.6, 0.4], 50).unwrap();
-        assert!(d.last().unwrap()[0] > 0.99);
+        assert!(discrete_trajectory(&m(&[&[0, 1], &[1, 0]]), &[0.5, 0.5], 3, 1).is_err());
+        let d = discrete_trajectory(&m(&[&[2, 1], &[1, 2]]), &[0.6, 0.4], 50, 1).unwrap();
+        assert!(d.last().unwrap().1[0] > 0.99);
+        // Recording every 20th generation keeps 0, 20, 40 and the last, 50.
+        let sparse = discrete_trajectory(&m(&[&[2, 1], &[1, 2]]), &[0.6, 0.4], 50, 20).unwrap();
+        let generations: Vec<usize> = sparse.iter().map(|(g, _)| *g).collect();
+        assert_eq!(generations, [0, 20, 40, 50]);
+        assert_eq!(sparse[3], d[50]);
     }
 
     proptest::proptest! {

@@ -16,8 +16,9 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 
 use crate::copositive::{is_negative_definite, is_strictly_copositive};
-use crate::game::{Matrix, NormalFormGame};
+use crate::game::{rational_text, rationals_text, Matrix, NormalFormGame};
 use crate::linalg::solve;
+use crate::report::{EssReport, SymmetricEquilibrium};
 use crate::StrategicError;
 
 /// The most strategies `ess` accepts (every support is tried).
@@ -33,6 +34,21 @@ pub enum Verdict {
     NotNegativeDefinite,
     /// Not an ESS: a mutant using the extra best replies invades (copositivity fails).
     NotCopositive,
+}
+
+impl Verdict {
+    /// The verdict in words, as reports give it.
+    pub fn explanation(&self) -> &'static str {
+        match self {
+            Verdict::Ess => "ESS",
+            Verdict::NotNegativeDefinite => {
+                "not an ESS: a mutant on the support does as well and is not beaten back"
+            }
+            Verdict::NotCopositive => {
+                "not an ESS: a mutant using an alternative best reply invades (copositivity fails)"
+            }
+        }
+    }
 }
 
 /// A symmetric equilibrium (x, x) and its verdict.
@@ -62,10 +78,10 @@ pub fn symmetric_matrix(game: &NormalFormGame) -> Result<Matrix, StrategicError>
                     "this needs a symmetric game (B = Aᵀ); B[{}][{}] = {} but A[{}][{}] = {}",
                     i + 1,
                     j + 1,
-                    crate::game::rational_text(&b[i][j]),
+                    rational_text(&b[i][j]),
                     j + 1,
                     i + 1,
-                    crate::game::rational_text(&a[j][i])
+                    rational_text(&a[j][i])
                 )));
             }
         }
@@ -148,9 +164,11 @@ pub fn equal_payoff_states(
 ) -> Result<Vec<(Vec<BigRational>, BigRational)>, StrategicError> {
     let n = a.len();
     if n > MAX_ESS_STRATEGIES {
-        return Err(StrategicError::TooLarge(format!(
-            "the search over supports takes at most {MAX_ESS_STRATEGIES} strategies"
-        )));
+        return Err(StrategicError::too_large(
+            "strategies for the search over supports",
+            n,
+            MAX_ESS_STRATEGIES,
+        ));
     }
     let mut out = Vec::new();
     for mask in 1u32..1 << n {
@@ -206,6 +224,26 @@ pub fn evolutionarily_stable(a: &Matrix) -> Result<Vec<Vec<BigRational>>, Strate
         .filter(|c| c.verdict == Verdict::Ess)
         .map(|c| c.strategy)
         .collect())
+}
+
+/// The answer of `conway ess` for a game: every symmetric equilibrium isolated on its
+/// support with its verdict, and the ESSs among them. The game must be symmetric.
+pub fn analyse(game: &NormalFormGame) -> Result<EssReport, StrategicError> {
+    let candidates = symmetric_equilibria(&symmetric_matrix(game)?)?;
+    Ok(EssReport {
+        ess: candidates
+            .iter()
+            .filter(|c| c.verdict == Verdict::Ess)
+            .map(|c| rationals_text(&c.strategy))
+            .collect(),
+        symmetric_equilibria: candidates
+            .into_iter()
+            .map(|c| SymmetricEquilibrium {
+                strategy: rationals_text(&c.strategy),
+                verdict: c.verdict,
+            })
+            .collect(),
+    })
 }
 
 /// Whether `x` satisfies the definition against every mutant y on a grid of the simplex
@@ -318,6 +356,54 @@ mod tests {
             .collect();
         assert!(!is_negative_definite(&naive));
         assert!(resists_grid_mutants(&a, &e1, 30));
+    }
+
+    /// NOTES.md §4.3's Hawk–Dove (V = 2, C = 4): the ESS (1/2, 1/2), as the report's JSON.
+    #[test]
+    fn hawk_dove_report() {
+        let g = crate::input::read_symmetric_game(None, Some("-1 2; 0 1"), None).unwrap();
+        let json = serde_json::to_string(&analyse(&g).unwrap()).unwrap();
+        assert_eq!(
+            json,
+            r#"{"ess":[["1/2","1/2"]],"symmetric_equilibria":[{"strategy":["1/2","1/2"],"ess":true,"reason":"ESS"}]}"#
+        );
+        // Rock-paper-scissors, win 1 / lose 2: the uniform equilibrium is no ESS.
+        let g =
+            crate::input::read_symmetric_game(None, Some("0 -2 1; 1 0 -2; -2 1 0"), None).unwrap();
+        let r = analyse(&g).unwrap();
+        assert!(r.ess.is_empty());
+        assert_eq!(r.symmetric_equilibria.len(), 1);
+        let json = serde_json::to_string(&r.symmetric_equilibria[0]).unwrap();
+        assert_eq!(
+            json,
+            r#"{"strategy":["1/3","1/3","1/3"],"ess":false,"reason":"not an ESS: a mutant on the support does as well and is not beaten back"}"#
+        );
+    }
+
+    #[test]
+    fn analyse_needs_a_symmetric_game() {
+        let g = crate::input::read_game(None, Some("1 2; 3 4"), Some("1 2; 3 4")).unwrap();
+        let e = analyse(&g).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "this needs a symmetric game (B = Aᵀ); B[1][2] = 2 but A[2][1] = 3"
+        );
+        let big: Matrix = (0..MAX_ESS_STRATEGIES + 1)
+            .map(|i| {
+                (0..MAX_ESS_STRATEGIES + 1)
+                    .map(|j| integer((i * j) as i64))
+                    .collect()
+            })
+            .collect();
+        let e = symmetric_equilibria(&big).unwrap_err();
+        assert!(
+            matches!(&e, StrategicError::TooLarge { size, .. } if size == "17"),
+            "{e:?}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "strategies for the search over supports: 17, more than the limit of 16"
+        );
     }
 
     proptest! {

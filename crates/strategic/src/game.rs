@@ -214,9 +214,11 @@ pub fn profile_count(shape: &[usize], players: usize) -> Result<usize, Strategic
         .try_fold(1usize, |acc, &k| acc.checked_mul(k))
         .filter(|&c| c.saturating_mul(players.max(1)) <= MAX_PROFILES)
         .ok_or_else(|| {
-            StrategicError::TooLarge(format!(
-                "the game has more than {MAX_PROFILES} payoffs (profiles × players)"
-            ))
+            // Counted again in big integers: the product may not fit a machine word.
+            let payoffs = shape
+                .iter()
+                .fold(num_bigint::BigUint::from(players.max(1)), |acc, &k| acc * k);
+            StrategicError::too_large("payoffs (profiles × players)", payoffs, MAX_PROFILES)
         })
 }
 
@@ -227,6 +229,16 @@ pub fn rational_text(x: &BigRational) -> String {
     } else {
         format!("{}/{}", x.numer(), x.denom())
     }
+}
+
+/// Rationals as Gambit prints them, one text each: a mixed strategy or a population state.
+pub fn rationals_text(xs: &[BigRational]) -> Vec<String> {
+    xs.iter().map(rational_text).collect()
+}
+
+/// A mixed profile as texts: one list of probabilities per player.
+pub fn profile_text(profile: &MixedProfile) -> Vec<Vec<String>> {
+    profile.iter().map(|s| rationals_text(s)).collect()
 }
 
 /// An integer as a rational.

@@ -174,9 +174,11 @@ fn follow<T: Exact>(
         in_p = !in_p;
         entering = variable(l, m, n, in_p);
     }
-    Ok(Err(StrategicError::TooLarge(format!(
-        "a Lemke–Howson path longer than {MAX_PIVOTS} pivots"
-    ))))
+    Ok(Err(StrategicError::too_large(
+        "pivots on a Lemke–Howson path",
+        format!("at least {}", MAX_PIVOTS + 1),
+        MAX_PIVOTS,
+    )))
 }
 
 /// P's rows (Σ_i b[i][j] x_i for each j) and Q's rows (Σ_j a[i][j] y_j for each i), as
@@ -265,7 +267,7 @@ fn dispatch(
     match run::<Wide>(game, label, progress) {
         Ok(r) => r,
         Err(Overflow) => run::<BigInt>(game, label, progress)
-            .unwrap_or_else(|_| Err(StrategicError::TooLarge("arithmetic overflow".into()))),
+            .unwrap_or_else(|_| Err(crate::pivot::big_integer_overflow())),
     }
 }
 

@@ -1,8 +1,15 @@
 //! Strategic (normal-form) games, exactly: Gambit's `.nfg` files, Nash equilibria by
 //! several methods, each checked by the definition.
 //!
+//! Each question has one entry point that takes the game and plain options and returns a
+//! report ([`report`]) that front ends render as text or serialize as JSON:
+//! [`nash::equilibria`], [`ess::analyse`], [`stable::analyse`], [`replicator::rest_points`]
+//! and [`replicator::trajectory`]; [`input`] reads the game a request names.
+//!
 //! - [`game`]: the game, mixed profiles, the exact equilibrium test.
 //! - [`nfg`]: reading and writing `.nfg` files (payoff and outcome versions), payoff matrices.
+//! - [`input`]: the game of a request — a `.nfg` file, or matrices inline or in CSV files.
+//! - [`nash`]: the methods by name, dispatched, every answer checked.
 //! - [`pure`]: pure equilibria of n-player games.
 //! - [`vertex`]: every extreme equilibrium of a two-player game by vertex enumeration of
 //!   the best-response polytopes (degenerate games included).
@@ -10,7 +17,8 @@
 //! - [`support`]: support enumeration, the oracle for nondegenerate games.
 //! - [`ess`]: evolutionarily stable strategies of symmetric games (exact second-order
 //!   conditions, [`copositive`] for the non-regular case).
-//! - [`dynamics`]: replicator dynamics — trajectories, exact rest points and their stability.
+//! - [`dynamics`]: replicator dynamics — trajectories, exact rest points and their stability;
+//!   [`replicator`]: the reports of rest points and of a checked trajectory request.
 //! - [`stable`]: stochastically stable states of the KMR / Young dynamic (recurrent
 //!   classes, least resistances, minimum arborescences).
 //! - [`zero_sum`]: the value and optimal strategies of zero-sum games by exact linear
@@ -25,12 +33,16 @@ pub mod dynamics;
 mod error;
 pub mod ess;
 pub mod game;
+pub mod input;
 pub mod lh;
 pub mod linalg;
+pub mod nash;
 pub mod nfg;
 pub mod pivot;
 pub mod pure;
 pub mod random;
+pub mod replicator;
+pub mod report;
 pub mod stable;
 pub mod support;
 #[cfg(test)]
@@ -40,3 +52,7 @@ pub mod zero_sum;
 
 pub use error::StrategicError;
 pub use game::{MixedProfile, NormalFormGame};
+pub use report::{
+    EssReport, NashReport, RestPointEntry, RestPointsReport, StableReport, SymmetricEquilibrium,
+    TrajectoryPoint, TrajectoryReport,
+};

@@ -180,6 +180,11 @@ struct Tableau<T> {
 /// An entry outgrew the integers in use.
 pub(crate) struct Overflow;
 
+/// The error for an overflow reported by the big-integer walk, which cannot overflow: a bug.
+pub(crate) fn big_integer_overflow() -> StrategicError {
+    StrategicError::Internal("the big-integer pivoting reported an overflow".into())
+}
+
 /// The rows `[m[r] | e_r | 1]`: the constraints Mz ≤ 1 with their slack basis.
 pub(crate) fn slack_rows<T: Exact>(m: &[Vec<BigInt>]) -> Result<Vec<Vec<T>>, Overflow> {
     let k = m.len();
@@ -419,9 +424,11 @@ fn walk<T: Exact>(
             return Ok(Err(StrategicError::Interrupted));
         }
         if seen_bases.len() > MAX_BASES {
-            return Ok(Err(StrategicError::TooLarge(format!(
-                "more than {MAX_BASES} simplex bases in one best-response polytope"
-            ))));
+            return Ok(Err(StrategicError::too_large(
+                "simplex bases in one best-response polytope",
+                format!("at least {}", seen_bases.len()),
+                MAX_BASES,
+            )));
         }
         let child = top.tab.pivoted(r, top.col)?;
         found.record(&child);
@@ -444,7 +451,7 @@ pub fn integer_polytope_vertices(
         Ok(result) => result,
         Err(Overflow) => match walk::<BigInt>(m, MAX_DEPTH, progress) {
             Ok(result) => result,
-            Err(Overflow) => Err(StrategicError::TooLarge("arithmetic overflow".into())),
+            Err(Overflow) => Err(big_integer_overflow()),
         },
     }
 }
@@ -453,8 +460,7 @@ pub fn integer_polytope_vertices(
 pub fn integer_polytope_vertices_big(
     m: &[Vec<BigInt>],
 ) -> Result<Vec<IntegerVertex>, StrategicError> {
-    walk::<BigInt>(m, MAX_DEPTH, &NoProgress)
-        .unwrap_or_else(|_| Err(StrategicError::TooLarge("overflow".into())))
+    walk::<BigInt>(m, MAX_DEPTH, &NoProgress).unwrap_or_else(|_| Err(big_integer_overflow()))
 }
 
 #[cfg(test)]

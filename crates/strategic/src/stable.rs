@@ -19,7 +19,9 @@ use std::collections::{HashMap, VecDeque};
 use num_rational::BigRational;
 use num_traits::Zero;
 
-use crate::game::Matrix;
+use crate::ess::symmetric_matrix;
+use crate::game::{Matrix, NormalFormGame};
+use crate::report::StableReport;
 use crate::StrategicError;
 
 /// How many population states are handled between two progress reports.
@@ -49,19 +51,6 @@ pub struct Transition {
     pub resistance: u32,
 }
 
-/// The analysis: recurrent classes, their resistances and potentials.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StabilityReport {
-    /// Each recurrent class as its states (agent counts per strategy).
-    pub classes: Vec<Vec<Vec<usize>>>,
-    /// `resistance[i][j]`: the least resistance of a path from class i to class j.
-    pub resistance: Vec<Vec<u64>>,
-    /// The stochastic potential of each class.
-    pub potentials: Vec<u64>,
-    /// The classes of least potential.
-    pub stable: Vec<usize>,
-}
-
 fn compositions(total: usize, parts: usize) -> Vec<Vec<usize>> {
     if parts == 1 {
         return vec![vec![total]];
@@ -76,24 +65,37 @@ fn compositions(total: usize, parts: usize) -> Vec<Vec<usize>> {
     out
 }
 
-fn binomial(n: usize, k: usize) -> Option<usize> {
-    (0..k).try_fold(1usize, |acc, i| acc.checked_mul(n - i).map(|x| x / (i + 1)))
+/// The number of states, C(agents + n − 1, n − 1), in big integers: a population too large
+/// to analyse may have more states than a machine word counts.
+fn state_count(agents: usize, n: usize) -> num_bigint::BigUint {
+    let agents = num_bigint::BigUint::from(agents);
+    // acc = C(agents + i, i) after step i: each division is exact.
+    (1..n).fold(num_bigint::BigUint::from(1u8), |acc, i| {
+        acc * (&agents + i) / i
+    })
 }
 
 impl Population {
     /// `agents` agents playing the symmetric game with row payoffs `a`.
     pub fn new(a: Matrix, agents: usize) -> Result<Self, StrategicError> {
         let n = a.len();
+        if n == 0 {
+            return Err(StrategicError::InvalidInput(
+                "the game has no strategies".into(),
+            ));
+        }
         if agents < 2 {
             return Err(StrategicError::InvalidInput(format!(
                 "{agents} agents: the dynamic needs at least 2"
             )));
         }
-        let count = binomial(agents + n - 1, n - 1).filter(|&c| c <= MAX_STATES);
-        if count.is_none() {
-            return Err(StrategicError::TooLarge(format!(
-                "{agents} agents on {n} strategies make more than {MAX_STATES} states"
-            )));
+        let count = state_count(agents, n);
+        if count > num_bigint::BigUint::from(MAX_STATES) {
+            return Err(StrategicError::too_large(
+                format!("population states of {agents} agents on {n} strategies"),
+                count,
+                MAX_STATES,
+            ));
         }
         let states = compositions(agents, n);
         let index = states
@@ -166,7 +168,7 @@ impl Population {
     /// `progress` hears the population states whose transitions are known, then the
     /// classes whose resistances are known; a stop request ends the work with
     /// [`StrategicError::Interrupted`].
-    pub fn analyse(&self, progress: &dyn Progress) -> Result<StabilityReport, StrategicError> {
+    pub fn analyse(&self, progress: &dyn Progress) -> Result<StableReport, StrategicError> {
         let count = self.states.len();
         let mut edges: Vec<Vec<Transition>> = Vec::with_capacity(count);
         for s in 0..count {
@@ -217,16 +219,27 @@ impl Population {
             .collect();
         let least = potentials.iter().copied().min().unwrap_or(0);
         let stable = (0..k).filter(|&c| potentials[c] == least).collect();
-        Ok(StabilityReport {
-            classes: classes
+        Ok(StableReport {
+            agents: self.agents,
+            recurrent_classes: classes
                 .iter()
                 .map(|c| c.iter().map(|&s| self.states[s].clone()).collect())
                 .collect(),
-            resistance,
+            resistances: resistance,
             potentials,
             stable,
         })
     }
+}
+
+/// The answer of `conway stable`: the stochastically stable states of `agents` agents
+/// playing the symmetric `game` (see [`Population::analyse`]).
+pub fn analyse(
+    game: &NormalFormGame,
+    agents: usize,
+    progress: &dyn Progress,
+) -> Result<StableReport, StrategicError> {
+    Population::new(symmetric_matrix(game)?, agents)?.analyse(progress)
 }
 
 /// Tarjan's strongly connected components without recursion: a component number per node.
@@ -384,9 +397,9 @@ mod tests {
     use num_traits::One;
     use proptest::prelude::*;
 
-    fn potential_of(report: &StabilityReport, monomorphic: &[usize]) -> u64 {
+    fn potential_of(report: &StableReport, monomorphic: &[usize]) -> u64 {
         let c = report
-            .classes
+            .recurrent_classes
             .iter()
             .position(|c| c == &vec![monomorphic.to_vec()])
             .expect("the class exists");
@@ -401,10 +414,10 @@ mod tests {
             .unwrap()
             .analyse(&conway_core::NoProgress)
             .unwrap();
-        assert_eq!(r.classes.len(), 2);
+        assert_eq!(r.recurrent_classes.len(), 2);
         assert_eq!(potential_of(&r, &[0, 10]), 3);
         assert_eq!(potential_of(&r, &[10, 0]), 6);
-        assert_eq!(r.classes[r.stable[0]], vec![vec![0, 10]]);
+        assert_eq!(r.recurrent_classes[r.stable[0]], vec![vec![0, 10]]);
         // Stag hunt: Hare (risk-dominant) beats Stag (payoff-dominant).
         let r = Population::new(m(&[&[4, 0], &[3, 3]]), 10)
             .unwrap()
@@ -415,7 +428,51 @@ mod tests {
             (3, 7)
         );
         assert_eq!(r.stable.len(), 1);
-        assert_eq!(r.classes[r.stable[0]], vec![vec![0, 10]]);
+        assert_eq!(r.recurrent_classes[r.stable[0]], vec![vec![0, 10]]);
+    }
+
+    /// NOTES.md §4.4 example B, the stag hunt with 10 agents, as the report's JSON: Hare
+    /// (class 2, risk-dominant) is stochastically stable.
+    #[test]
+    fn stag_hunt_report() {
+        let g = crate::input::read_symmetric_game(None, Some("4 0; 3 3"), None).unwrap();
+        let r = analyse(&g, 10, &conway_core::NoProgress).unwrap();
+        assert_eq!(
+            serde_json::to_string(&r).unwrap(),
+            r#"{"agents":10,"recurrent_classes":[[[10,0]],[[0,10]]],"resistances":[[0,3],[7,0]],"potentials":[7,3],"stable":[1]}"#
+        );
+    }
+
+    #[test]
+    fn refused_populations() {
+        use conway_core::{Diagnostic, ErrorKind};
+        let stag = m(&[&[4, 0], &[3, 3]]);
+        let e = Population::new(stag.clone(), 1).unwrap_err();
+        assert_eq!(e.to_string(), "1 agents: the dynamic needs at least 2");
+        // C(10^6 + 2, 2) states, counted exactly in the message; C(2^64 + 14, 15), for
+        // as many agents as a machine word holds, is counted in big integers.
+        let three = m(&[&[1, 0, 0], &[0, 1, 0], &[0, 0, 1]]);
+        let e = Population::new(three, 1_000_000).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::TooLarge);
+        assert_eq!(
+            e.to_string(),
+            "population states of 1000000 agents on 3 strategies: 500001500001, more than the limit of 2000000"
+        );
+        let sixteen: Matrix = (0..16).map(|_| vec![BigRational::zero(); 16]).collect();
+        match Population::new(sixteen, usize::MAX).unwrap_err() {
+            StrategicError::TooLarge { size, .. } => assert!(size.len() > 200, "{size}"),
+            other => panic!("{other:?}"),
+        }
+        let asymmetric = crate::input::read_game(None, Some("1 2; 3 4"), Some("1 2; 3 4")).unwrap();
+        let e = analyse(&asymmetric, 5, &conway_core::NoProgress).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidInput);
+        // A stop request is heard before any work.
+        let stop = |_: Work| std::ops::ControlFlow::Break(());
+        let e = Population::new(stag, 10)
+            .unwrap()
+            .analyse(&stop)
+            .unwrap_err();
+        assert!(matches!(e, StrategicError::Interrupted), "{e:?}");
     }
 
     /// NOTES.md §4.4, example D (Young's 3×3 game): exact potentials
@@ -522,7 +579,7 @@ mod tests {
         let mut rhs = vec![BigRational::zero(); count];
         rhs[count - 1] = BigRational::one();
         let mu = crate::linalg::solve(rows, rhs).unwrap();
-        let stable_state = &report.classes[report.stable[0]][0];
+        let stable_state = &report.recurrent_classes[report.stable[0]][0];
         let si = pop.states().iter().position(|z| z == stable_state).unwrap();
         assert!(
             mu[si] > BigRational::new(99.into(), 100.into()),

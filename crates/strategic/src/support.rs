@@ -57,9 +57,11 @@ pub fn support_enumeration(game: &NormalFormGame) -> Result<Vec<MixedProfile>, S
     let (a, b) = game.matrices()?;
     let (m, n) = (a.len(), a[0].len());
     if m > MAX_STRATEGIES || n > MAX_STRATEGIES {
-        return Err(StrategicError::TooLarge(format!(
-            "support enumeration takes at most {MAX_STRATEGIES} strategies per player"
-        )));
+        return Err(StrategicError::too_large(
+            "strategies of one player for support enumeration",
+            m.max(n),
+            MAX_STRATEGIES,
+        ));
     }
     let mut found: Vec<MixedProfile> = Vec::new();
     for k in 1..=m.min(n) {

@@ -45,9 +45,11 @@ pub fn polytope_vertices(
 ) -> Result<Vec<Vertex>, StrategicError> {
     let (k, d) = (m.len(), m.first().map_or(0, Vec::len));
     if d + k > MAX_LABELS {
-        return Err(StrategicError::TooLarge(format!(
-            "{d} + {k} strategies; vertex enumeration takes at most {MAX_LABELS} in all"
-        )));
+        return Err(StrategicError::too_large(
+            "strategies of both players together for vertex enumeration",
+            d + k,
+            MAX_LABELS,
+        ));
     }
     let integer = positive_integer_matrix(m);
     Ok(integer_polytope_vertices(&integer, progress)?

@@ -1,0 +1,411 @@
+//! Nash equilibria of a game by a chosen method, each checked by the definition: the one
+//! entry point [`equilibria`] behind `conway nash`.
+//!
+//! The methods are those of the modules [`crate::vertex`], [`crate::pure`],
+//! [`crate::support`], [`crate::lh`] and [`crate::zero_sum`]; whichever runs, every profile
+//! it returns is tested with [`NormalFormGame::is_equilibrium`] in exact arithmetic before
+//! it is reported, so a wrong answer is an internal error, never an output.
+
+use conway_core::Progress;
+use serde::{Serialize, Serializer};
+
+use crate::game::{profile_text, rational_text, MixedProfile, NormalFormGame};
+use crate::lh::{lemke_howson, lemke_howson_all};
+use crate::pure::{as_mixed, pure_equilibria};
+use crate::report::NashReport;
+use crate::support::support_enumeration;
+use crate::vertex::{components, extreme_equilibria};
+use crate::zero_sum::solve_zero_sum;
+use crate::StrategicError;
+
+/// How the equilibria are computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// All extreme equilibria by vertex enumeration (two players; degenerate games too).
+    Enum,
+    /// Pure-strategy equilibria (any number of players).
+    Pure,
+    /// Support enumeration, equal-size supports (two players; complete for nondegenerate
+    /// games).
+    Support,
+    /// Lemke–Howson (two players): from one label, or every equilibrium reachable by
+    /// restarts.
+    Lh,
+    /// Linear programming for zero-sum games: the value and optimal strategies.
+    Lp,
+}
+
+impl Method {
+    /// Every method, in the order they are listed to users.
+    pub const ALL: [Method; 5] = [
+        Method::Enum,
+        Method::Pure,
+        Method::Support,
+        Method::Lh,
+        Method::Lp,
+    ];
+
+    /// The method's name, as written on a command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Enum => "enum",
+            Method::Pure => "pure",
+            Method::Support => "support",
+            Method::Lh => "lh",
+            Method::Lp => "lp",
+        }
+    }
+
+    /// What the method finds, in one line.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Method::Enum => {
+                "All extreme equilibria by vertex enumeration (two players; degenerate games too)"
+            }
+            Method::Pure => "Pure-strategy equilibria (any number of players)",
+            Method::Support => {
+                "Support enumeration, equal-size supports (two players; complete for nondegenerate games)"
+            }
+            Method::Lh => {
+                "Lemke–Howson (two players): from --label, or every equilibrium reachable by restarts"
+            }
+            Method::Lp => "Linear programming for zero-sum games: the value and optimal strategies",
+        }
+    }
+
+    /// The method used when none is chosen: every extreme equilibrium for two players,
+    /// the pure ones for more (mixed equilibria of n-player games are not computed).
+    pub fn default_for(game: &NormalFormGame) -> Method {
+        if game.num_players() == 2 {
+            Method::Enum
+        } else {
+            Method::Pure
+        }
+    }
+}
+
+impl Serialize for Method {
+    /// The method as its name.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// What else a request asks of a method.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Lemke–Howson only: the label to drop, counting from 1 (player 1's strategies, then
+    /// player 2's); without it every equilibrium reachable by restarts.
+    pub label: Option<u64>,
+    /// Vertex enumeration only: group the extreme equilibria into connected components.
+    pub components: bool,
+}
+
+/// The Nash equilibria of `game` by `method` (by [`Method::default_for`] the game when
+/// `None`), each checked by the definition. `progress` hears the long methods (vertex
+/// enumeration, Lemke–Howson restarts); a stop request ends the work with
+/// [`StrategicError::Interrupted`].
+pub fn equilibria(
+    game: &NormalFormGame,
+    method: Option<Method>,
+    options: Options,
+    progress: &dyn Progress,
+) -> Result<NashReport, StrategicError> {
+    let method = method.unwrap_or_else(|| Method::default_for(game));
+    if options.label.is_some() && method != Method::Lh {
+        return Err(StrategicError::InvalidInput(
+            "--label goes with --method lh".into(),
+        ));
+    }
+    if options.components && method != Method::Enum {
+        return Err(StrategicError::InvalidInput(
+            "--components goes with --method enum".into(),
+        ));
+    }
+    let mut value = None;
+    let found: Vec<MixedProfile> = match method {
+        Method::Enum => extreme_equilibria(game, progress)?,
+        Method::Pure => pure_equilibria(game)
+            .iter()
+            .map(|s| as_mixed(game, s))
+            .collect(),
+        Method::Support => support_enumeration(game)?,
+        Method::Lh => match options.label {
+            Some(0) => return Err(StrategicError::InvalidInput("--label counts from 1".into())),
+            // A label past usize is past every game's labels: lemke_howson says so.
+            Some(l) => vec![lemke_howson(
+                game,
+                usize::try_from(l - 1).unwrap_or(usize::MAX),
+            )?],
+            None => lemke_howson_all(game, progress)?,
+        },
+        Method::Lp => {
+            let s = solve_zero_sum(game)?;
+            value = Some(rational_text(&s.value));
+            vec![s.strategies]
+        }
+    };
+    let found = checked(game, found)?;
+    Ok(NashReport {
+        players: game.players.clone(),
+        method,
+        components: options.components.then(|| components(&found)),
+        equilibria: found.iter().map(profile_text).collect(),
+        value,
+    })
+}
+
+/// The profiles a method found, once each is shown to be an equilibrium by the definition;
+/// one that is not is a bug in the method, reported as an internal error.
+fn checked(
+    game: &NormalFormGame,
+    found: Vec<MixedProfile>,
+) -> Result<Vec<MixedProfile>, StrategicError> {
+    match found.iter().find(|e| !game.is_equilibrium(e)) {
+        Some(bad) => Err(StrategicError::Internal(format!(
+            "a computed profile is not an equilibrium: {:?}",
+            profile_text(bad)
+        ))),
+        None => Ok(found),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::integer;
+    use crate::nfg::parse;
+    use crate::testing::{arb_bimatrix, int_matrix};
+    use conway_core::{Diagnostic, ErrorKind, NoProgress};
+    use proptest::prelude::*;
+
+    /// Gambit's contrib/games/coord3.nfg: a 3×3 coordination game with 7 equilibria.
+    fn coord3() -> NormalFormGame {
+        NormalFormGame::bimatrix(
+            &int_matrix(&[&[3, 0, 0], &[0, 2, 0], &[0, 0, 1]]),
+            &int_matrix(&[&[2, 0, 0], &[0, 2, 0], &[0, 0, 4]]),
+        )
+        .unwrap()
+    }
+
+    fn run(game: &NormalFormGame, method: Option<Method>, options: Options) -> NashReport {
+        equilibria(game, method, options, &NoProgress).unwrap()
+    }
+
+    #[test]
+    fn the_report_serializes_to_the_contract() {
+        // Gambit's 2×2 constant-sum example (contrib/games/2x2const.nfg): the unique
+        // equilibrium ((1/3,2/3),(1/3,2/3)).
+        let g = NormalFormGame::bimatrix(
+            &int_matrix(&[&[2, 0], &[0, 1]]),
+            &int_matrix(&[&[0, 2], &[2, 1]]),
+        )
+        .unwrap();
+        let json = serde_json::to_string(&run(&g, None, Options::default())).unwrap();
+        assert_eq!(
+            json,
+            r#"{"players":["Player 1","Player 2"],"method":"enum","equilibria":[[["1/3","2/3"],["1/3","2/3"]]]}"#
+        );
+        // Rock-paper-scissors by LP: the value is there, components are not.
+        let rps = int_matrix(&[&[0, -1, 1], &[1, 0, -1], &[-1, 1, 0]]);
+        let minus: Vec<Vec<_>> = rps.iter().map(|r| r.iter().map(|x| -x).collect()).collect();
+        let g = NormalFormGame::bimatrix(&rps, &minus).unwrap();
+        let json = serde_json::to_string(&run(&g, Some(Method::Lp), Options::default())).unwrap();
+        assert_eq!(
+            json,
+            r#"{"players":["Player 1","Player 2"],"method":"lp","equilibria":[[["1/3","1/3","1/3"],["1/3","1/3","1/3"]]],"value":"0"}"#
+        );
+        // A continuum: one component of two extreme equilibria.
+        let g = NormalFormGame::bimatrix(
+            &int_matrix(&[&[1, 1], &[0, 0]]),
+            &int_matrix(&[&[1, 1], &[0, 0]]),
+        )
+        .unwrap();
+        let options = Options {
+            components: true,
+            ..Options::default()
+        };
+        let json = serde_json::to_string(&run(&g, None, options)).unwrap();
+        assert_eq!(
+            json,
+            r#"{"players":["Player 1","Player 2"],"method":"enum","equilibria":[[["1","0"],["1","0"]],[["1","0"],["0","1"]]],"components":[[0,1]]}"#
+        );
+    }
+
+    #[test]
+    fn every_method_returns_checked_equilibria_of_coord3() {
+        let g = coord3();
+        let all = run(&g, None, Options::default());
+        assert_eq!(all.method, Method::Enum);
+        assert_eq!(all.equilibria.len(), 7);
+        assert!(all.equilibria.contains(&profile_text(&vec![
+            vec![
+                integer(2) / integer(5),
+                integer(2) / integer(5),
+                integer(1) / integer(5)
+            ],
+            vec![
+                integer(2) / integer(11),
+                integer(3) / integer(11),
+                integer(6) / integer(11)
+            ],
+        ])));
+        for method in [Method::Pure, Method::Support, Method::Lh] {
+            let r = run(&g, Some(method), Options::default());
+            assert_eq!(r.method, method);
+            assert!(!r.equilibria.is_empty(), "{method:?}");
+            for e in &r.equilibria {
+                assert!(all.equilibria.contains(e), "{method:?}: {e:?}");
+            }
+        }
+        assert_eq!(
+            run(&g, Some(Method::Pure), Options::default())
+                .equilibria
+                .len(),
+            3
+        );
+        assert_eq!(
+            run(&g, Some(Method::Support), Options::default())
+                .equilibria
+                .len(),
+            7
+        );
+        let one = Options {
+            label: Some(3),
+            ..Options::default()
+        };
+        assert_eq!(run(&g, Some(Method::Lh), one).equilibria.len(), 1);
+    }
+
+    #[test]
+    fn three_players_default_to_pure_equilibria() {
+        let g = parse(
+            "NFG 1 R \"\" { \"a\" \"b\" \"c\" } { 2 2 2 }\n\
+             1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 2 2 2\n",
+        )
+        .unwrap();
+        let r = run(&g, None, Options::default());
+        assert_eq!(r.method, Method::Pure);
+        assert_eq!(r.players, vec!["a", "b", "c"]);
+        assert_eq!(r.equilibria.len(), 2);
+    }
+
+    #[test]
+    fn options_that_do_not_go_with_the_method_are_refused() {
+        let g = coord3();
+        let label = |l| Options {
+            label: Some(l),
+            ..Options::default()
+        };
+        let refused = [
+            (None, label(2), "--label goes with --method lh"),
+            (
+                Some(Method::Pure),
+                Options {
+                    components: true,
+                    ..Options::default()
+                },
+                "--components goes with --method enum",
+            ),
+            (Some(Method::Lh), label(0), "--label counts from 1"),
+            (
+                Some(Method::Lh),
+                label(7),
+                "label 7 does not exist: labels are 1..6",
+            ),
+            (
+                Some(Method::Lh),
+                label(u64::MAX),
+                "label 18446744073709551615 does not exist: labels are 1..6",
+            ),
+            (
+                Some(Method::Lp),
+                Options::default(),
+                "the LP method needs a two-player zero-sum (or constant-sum) game",
+            ),
+        ];
+        for (method, options, message) in refused {
+            let e = equilibria(&g, method, options, &NoProgress).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::InvalidInput, "{message}");
+            assert_eq!(e.to_string(), message);
+        }
+    }
+
+    #[test]
+    fn a_profile_that_is_no_equilibrium_is_an_internal_error() {
+        let g = coord3();
+        let pure = |i: usize, j: usize| as_mixed(&g, &[i, j]);
+        assert_eq!(checked(&g, vec![pure(0, 0)]).unwrap(), vec![pure(0, 0)]);
+        let e = checked(&g, vec![pure(0, 0), pure(0, 1)]).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Internal);
+        assert_eq!(
+            e.to_string(),
+            r#"a computed profile is not an equilibrium: [["1", "0", "0"], ["0", "1", "0"]]"#
+        );
+    }
+
+    /// Limits are refused before any work, as structured too-large errors.
+    #[test]
+    fn limits_say_what_size_and_limit() {
+        let too_large = |e: StrategicError| match e {
+            StrategicError::TooLarge { what, size, limit } => (what, size, limit),
+            other => panic!("{other:?}"),
+        };
+        let ten = crate::random::random_game(10, 1);
+        let (what, size, limit) = too_large(
+            equilibria(&ten, Some(Method::Support), Options::default(), &NoProgress).unwrap_err(),
+        );
+        assert_eq!(
+            (what.as_str(), size.as_str(), limit.as_str()),
+            (
+                "strategies of one player for support enumeration",
+                "10",
+                "9"
+            )
+        );
+        let wide =
+            NormalFormGame::bimatrix(&int_matrix(&[&[0; 65]]), &int_matrix(&[&[0; 65]])).unwrap();
+        let (_, size, limit) =
+            too_large(equilibria(&wide, None, Options::default(), &NoProgress).unwrap_err());
+        assert_eq!((size.as_str(), limit.as_str()), ("66", "64"));
+        // 2^12 strategies for each of 3 players: 2^36 profiles, counted past the limit.
+        let (what, size, _) =
+            too_large(crate::game::profile_count(&[1 << 12, 1 << 12, 1 << 12], 3).unwrap_err());
+        assert_eq!(what, "payoffs (profiles × players)");
+        assert_eq!(size, (3u64 << 36).to_string());
+    }
+
+    #[test]
+    fn methods_are_listed_once_by_name() {
+        let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
+        assert_eq!(names, ["enum", "pure", "support", "lh", "lp"]);
+        assert_eq!(serde_json::to_string(&Method::Lh).unwrap(), r#""lh""#);
+    }
+
+    #[test]
+    fn a_stop_request_interrupts_vertex_enumeration() {
+        let stop = |_: conway_core::Work| std::ops::ControlFlow::Break(());
+        // A random 12×12 game: its polytopes have more simplex bases than are walked
+        // between two reports.
+        let g = crate::random::random_game(12, 0);
+        let e = equilibria(&g, None, Options::default(), &stop).unwrap_err();
+        assert!(matches!(e, StrategicError::Interrupted), "{e:?}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+
+        /// Every method's answers on small games are equilibria among the extreme ones
+        /// (nondegenerate games: support enumeration and Lemke–Howson find extreme ones).
+        #[test]
+        fn dispatched_answers_are_extreme_equilibria(g in arb_bimatrix(3, 1_000_000)) {
+            let all = run(&g, Some(Method::Enum), Options::default()).equilibria;
+            prop_assert!(!all.is_empty());
+            for method in [Method::Pure, Method::Support, Method::Lh] {
+                for e in run(&g, Some(method), Options::default()).equilibria {
+                    prop_assert!(all.contains(&e), "{:?}: {:?}", method, e);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! The whole answer of each strategic-game question, as a value a front end renders.
+//!
+//! Each report serializes (serde) to the JSON object of the CLI contract, keys in the order
+//! written here. Probabilities, payoffs and values are exact texts as Gambit prints them
+//! (`1/3`, `-2`) so that nothing is lost; counts are numbers; trajectories, which are
+//! floating-point pictures, are numbers too.
+//!
+//! - [`NashReport`]: `conway nash` — [`crate::nash::equilibria`].
+//! - [`EssReport`]: `conway ess` — [`crate::ess::analyse`].
+//! - [`StableReport`]: `conway stable` — [`crate::stable::analyse`].
+//! - [`RestPointsReport`], [`TrajectoryReport`]: `conway replicator` —
+//!   [`crate::replicator::rest_points`], [`crate::replicator::trajectory`].
+
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
+
+use crate::dynamics::Stability;
+use crate::ess::Verdict;
+use crate::nash::Method;
+
+/// The Nash equilibria of a game found by one method, each checked by the definition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NashReport {
+    /// The players' names.
+    pub players: Vec<String>,
+    /// The method that found the equilibria (serialized as its name: `enum`, `lh`, …).
+    pub method: Method,
+    /// The equilibria: for each, one list of probabilities per player.
+    pub equilibria: Vec<Vec<Vec<String>>>,
+    /// When asked for: the connected components of the equilibrium set, as groups of
+    /// indices into `equilibria` (absent from the JSON otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub components: Option<Vec<Vec<usize>>>,
+    /// For the LP method: the value of the zero-sum game to player 1 (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+}
+
+/// The evolutionarily stable strategies of a symmetric game, with every symmetric
+/// equilibrium isolated on its support and why it is or is not one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EssReport {
+    /// The ESSs: one list of probabilities each.
+    pub ess: Vec<Vec<String>>,
+    /// Every candidate with its verdict.
+    pub symmetric_equilibria: Vec<SymmetricEquilibrium>,
+}
+
+/// A symmetric equilibrium (x, x) and whether x is an ESS.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SymmetricEquilibrium {
+    /// The mixed strategy x.
+    pub strategy: Vec<String>,
+    /// Whether it is an ESS, and if not, why.
+    pub verdict: Verdict,
+}
+
+impl Serialize for SymmetricEquilibrium {
+    /// `{strategy, ess, reason}`: the verdict as a flag and in words.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("SymmetricEquilibrium", 3)?;
+        m.serialize_field("strategy", &self.strategy)?;
+        m.serialize_field("ess", &(self.verdict == Verdict::Ess))?;
+        m.serialize_field("reason", self.verdict.explanation())?;
+        m.end()
+    }
+}
+
+/// The stochastically stable states of the KMR / Young dynamic: recurrent classes, the
+/// least resistances between them and their stochastic potentials.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StableReport {
+    /// The number of agents.
+    pub agents: usize,
+    /// Each recurrent class of the unperturbed dynamic as its states (agent counts per
+    /// strategy).
+    pub recurrent_classes: Vec<Vec<Vec<usize>>>,
+    /// `resistances[i][j]`: the least resistance (mutations) of a path from class i to j.
+    pub resistances: Vec<Vec<u64>>,
+    /// The stochastic potential of each class.
+    pub potentials: Vec<u64>,
+    /// The stochastically stable classes (least potential), as indices into the classes.
+    pub stable: Vec<usize>,
+}
+
+/// The rest points of the replicator dynamic isolated on their support.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RestPointsReport {
+    /// Each rest point, support by support.
+    pub rest_points: Vec<RestPointEntry>,
+}
+
+/// One rest point of the replicator dynamic.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RestPointEntry {
+    /// The population state: one share per strategy.
+    pub state: Vec<String>,
+    /// Whether it is a symmetric Nash equilibrium (no strategy earns more).
+    pub nash: bool,
+    /// Its stability under the continuous dynamic (serialized in words).
+    pub stability: Stability,
+}
+
+/// A trajectory of the replicator dynamic, in floating point.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrajectoryReport {
+    /// The recorded points, from the start.
+    pub trajectory: Vec<TrajectoryPoint>,
+}
+
+/// One recorded point of a trajectory.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrajectoryPoint {
+    /// The time (continuous dynamic) or the generation (discrete dynamic).
+    pub t: f64,
+    /// The population shares.
+    pub x: Vec<f64>,
+}
