@@ -280,7 +280,7 @@ mod tests {
             .expect("a rest point")
     }
 
-    /// NOTES.md §4.3: the verdicts listed there, including the Zeeman-type game whose
+    /// Stability verdicts of textbook games, including Zeeman's (1980), whose
     /// uniform state is asymptotically stable though not an ESS (tangent eigenvalues
     /// −1/3 ± 0.4714i).
     #[test]
@@ -319,7 +319,7 @@ mod tests {
         );
     }
 
-    /// NOTES.md §4.3 (Nashpy's replicator test): [[3,2],[4,1]] from (0.9, 0.1) reaches
+    /// Nashpy's documented replicator example: [[3,2],[4,1]] from (0.9, 0.1) reaches
     /// 0.50449 at t = 10.
     #[test]
     fn trajectory_matches_published_value() {

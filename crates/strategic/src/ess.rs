@@ -298,7 +298,11 @@ mod tests {
         BigRational::new(n.into(), d.into())
     }
 
-    /// The acceptance table of NOTES.md §4.3 (each row computed there exactly).
+    /// Textbook cases: Hawk–Dove's mixed ESS V/C (Maynard Smith, Evolution and the Theory of
+    /// Games, 1982); strict equilibria are ESS (the stag hunt, the prisoner's dilemma);
+    /// rock-paper-scissors has the uniform ESS exactly when a win pays more than a loss costs
+    /// (Hofbauer & Sigmund, Evolutionary Games and Population Dynamics, 1998); Zeeman's game
+    /// (Zeeman 1980) has e1 only. Each verdict also follows from the definition by hand.
     #[test]
     fn published_cases() {
         let cases: Vec<(Matrix, Vec<Vec<BigRational>>)> = vec![
@@ -358,7 +362,8 @@ mod tests {
         assert!(resists_grid_mutants(&a, &e1, 30));
     }
 
-    /// NOTES.md §4.3's Hawk–Dove (V = 2, C = 4): the ESS (1/2, 1/2), as the report's JSON.
+    /// Hawk–Dove with V = 2, C = 4 (Maynard Smith 1982): the ESS (1/2, 1/2), as the report's
+    /// JSON.
     #[test]
     fn hawk_dove_report() {
         let g = crate::input::read_symmetric_game(None, Some("-1 2; 0 1"), None).unwrap();

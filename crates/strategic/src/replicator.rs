@@ -145,7 +145,7 @@ mod tests {
         }
     }
 
-    /// NOTES.md §4.3: the Zeeman-type game [[0,6,−4],[−3,0,5],[−1,3,0]], whose uniform
+    /// Zeeman's game [[0,6,−4],[−3,0,5],[−1,3,0]] (Zeeman 1980), whose uniform
     /// state is asymptotically stable though not an ESS.
     #[test]
     fn zeeman_rest_points_report() {
@@ -164,7 +164,7 @@ mod tests {
         );
     }
 
-    /// Nashpy's replicator test (NOTES.md §4.3): [[3,2],[4,1]] from (0.9, 0.1) is at
+    /// Nashpy's documented replicator example: [[3,2],[4,1]] from (0.9, 0.1) is at
     /// 0.50449 at t = 10; the report keeps the start and the end.
     #[test]
     fn trajectories() {

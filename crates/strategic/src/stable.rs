@@ -406,8 +406,8 @@ mod tests {
         report.potentials[c]
     }
 
-    /// NOTES.md §4.4, worked examples A and B (Young 1993's tree method; the exact
-    /// stationary distributions computed there agree): risk dominance selects.
+    /// Kandori, Mailath & Rob (1993) and Young (1993): in a 2×2 coordination game the
+    /// risk-dominant convention is the stochastically stable one.
     #[test]
     fn coordination_games_select_risk_dominance() {
         let r = Population::new(m(&[&[4, 0], &[3, 2]]), 10)
@@ -431,7 +431,7 @@ mod tests {
         assert_eq!(r.recurrent_classes[r.stable[0]], vec![vec![0, 10]]);
     }
 
-    /// NOTES.md §4.4 example B, the stag hunt with 10 agents, as the report's JSON: Hare
+    /// The stag hunt with 10 agents, as the report's JSON: Hare
     /// (class 2, risk-dominant) is stochastically stable.
     #[test]
     fn stag_hunt_report() {
@@ -475,8 +475,9 @@ mod tests {
         assert!(matches!(e, StrategicError::Interrupted), "{e:?}");
     }
 
-    /// NOTES.md §4.4, example D (Young's 3×3 game): exact potentials
-    /// (γ(all-C), γ(all-B), γ(all-A)) for several N.
+    /// The 3×3 game of Young, The Evolution of Conventions (Econometrica 1993): B is
+    /// stochastically stable for large N although C pairwise risk-dominates; exact potentials
+    /// (γ(all-C), γ(all-B), γ(all-A)) for several N, regression values of the tree method.
     #[test]
     fn youngs_three_by_three() {
         let a = m(&[&[6, 0, 0], &[5, 7, 5], &[0, 5, 8]]);
