@@ -1,20 +1,21 @@
 //! `conway grundy`: the value sequence of a heap game and its period, checkpointed during
-//! long runs, and the misère genus of single heaps.
+//! long runs, and the misère genus of single heaps. The library computes each report
+//! ([`sequence::compute`], [`heap_genera`]); this module reads the arguments, holds the
+//! Ctrl-C watchdog off while a checkpoint is saved, and renders the reports.
 
-use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use conway_impartial::heap::catalog::{HeapGame, NAMED, SYNTAX};
-use conway_impartial::heap::checkpoint;
-use conway_impartial::heap::genus::{heap_genera, Genus, DEFAULT_GENUS_LIMIT};
-use conway_impartial::heap::sequence::{report, HeapSequence, SequenceReport};
-use serde_json::json;
+use conway_impartial::heap::checkpoint::{Checkpointing, SaveGuard};
+use conway_impartial::heap::genus::{heap_genera, GenusReport, DEFAULT_GENUS_LIMIT};
+use conway_impartial::heap::sequence::{self, SequenceReport};
+use conway_impartial::ImpartialError;
 
 use crate::args::GrundyArgs;
 use crate::out::emit;
 use crate::progress::Reporter;
+use crate::render;
 use crate::CliError;
-use conway_core::{Progress, Work};
 
 /// The list printed by `conway grundy --list`.
 fn game_list() -> String {
@@ -44,49 +45,64 @@ pub fn run(args: GrundyArgs, json: bool) -> Result<(), CliError> {
         .ok()
         .filter(|&to| to < usize::MAX)
         .ok_or_else(|| CliError::bad_input(format!("--to {} is too large", args.to)))?;
-    let len = to + 1;
     if args.misere {
-        return run_misere(&game, len, &args, json);
+        return run_misere(&game, to, &args, json);
     }
-    game.check_len(to)?;
-    let report = compute(&game, len, &args)?;
-    let values = args.values.then(|| {
-        report
-            .values
-            .iter()
-            .take(len)
-            .map(|v| v.to_string())
-            .collect::<Vec<_>>()
-    });
+    let every =
+        Duration::try_from_secs_f64(args.checkpoint_every.max(0.0)).unwrap_or(Duration::MAX);
+    let checkpointing = args
+        .checkpoint
+        .as_deref()
+        .map(|path| Checkpointing::new(path, every).guarded(&WatchdogHeld));
+    let progress = Reporter::new("computing");
+    let report = sequence::compute(&game, to, args.values, checkpointing.as_ref(), &progress)
+        .map_err(interrupted_worded)?;
+    progress.finish();
     if json {
-        let mut obj = json!({
-            "game": report.game,
-            "computed_to": to,
-            "preperiod": report.period.map(|p| p.preperiod),
-            "period": report.period.map(|p| p.period),
-            "saltus": report.period.map(|_| report.saltus),
-            "certified": report.certified,
-        });
-        if let Some(values) = values {
-            obj["values"] = json!(values);
-        }
-        emit(&format!("{obj}\n"));
-        return Ok(());
+        crate::out::emit_line(&render::json(&report));
+    } else {
+        emit(&sequence_text(&report));
     }
-    let last = report.computed_to.saturating_sub(1);
+    Ok(())
+}
+
+/// Saves run with the Ctrl-C watchdog held off, so that it never ends the process in the
+/// middle of writing a checkpoint.
+struct WatchdogHeld;
+
+impl SaveGuard for WatchdogHeld {
+    fn run(
+        &self,
+        save: &mut dyn FnMut() -> Result<(), ImpartialError>,
+    ) -> Result<(), ImpartialError> {
+        crate::progress::saving(save)
+    }
+}
+
+/// The error of a stopped run, telling how to resume when its values were saved.
+fn interrupted_worded(e: ImpartialError) -> CliError {
+    match &e {
+        ImpartialError::InterruptedAtHeap {
+            saved_to: Some(_), ..
+        } => CliError::interrupted(format!("{e}: run the same command again to resume")),
+        _ => e.into(),
+    }
+}
+
+/// The text of a normal-play report.
+fn sequence_text(report: &SequenceReport) -> String {
+    let last = report.computed_to;
     let mut text = format!(
         "{}: Grundy values of heaps 0..{last} computed\n",
         report.game
     );
-    let growth = if report.saltus > 0 {
-        format!(
-            ", each period adding {} (arithmetic periodicity)",
-            report.saltus
-        )
-    } else {
-        String::new()
+    let growth = match report.saltus {
+        Some(saltus) if saltus > 0 => {
+            format!(", each period adding {saltus} (arithmetic periodicity)")
+        }
+        _ => String::new(),
     };
-    text.push_str(&match (report.period, report.certified) {
+    text.push_str(&match (report.periodicity(), report.certified) {
         (Some(p), true) => format!(
             "periodic from heap {} with period {}{growth} (certified by the periodicity theorem)\n",
             p.preperiod, p.period
@@ -97,117 +113,52 @@ pub fn run(args: GrundyArgs, json: bool) -> Result<(), CliError> {
         ),
         (None, _) => format!("no period found up to heap {last} (try a larger --to)\n"),
     });
-    if let Some(values) = values {
-        text.push_str(&values.join(" "));
+    if let Some(values) = &report.values {
+        let listed: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+        text.push_str(&listed.join(" "));
         text.push('\n');
     }
-    emit(&text);
-    Ok(())
+    text
 }
 
-/// The values of heaps `0..len` (or more, when a checkpoint holds more) with their period:
-/// resumed from and saved to the checkpoint file if one is given, stopped cleanly by Ctrl-C.
-fn compute(game: &HeapGame, len: usize, args: &GrundyArgs) -> Result<SequenceReport, CliError> {
-    let path = args.checkpoint.as_deref();
-    let mut sequence = match path.map(|p| checkpoint::load(p, game)).transpose()? {
-        Some(Some(values)) => HeapSequence::resume(game, values)?,
-        _ => HeapSequence::new(game),
-    };
-    // Ctrl-C asks the engine to stop at its next progress report; the values so far are
-    // then saved, so that nothing is lost.
-    let progress = Reporter::new("computing");
-    let every = Duration::from_secs_f64(args.checkpoint_every.max(0.0));
-    let mut last_save = Instant::now();
-    loop {
-        let done = sequence.extend_to(len, |done| {
-            let stop = progress
-                .report(Work::of(done as u64, len as u64, "heaps"))
-                .is_break();
-            !(stop || (path.is_some() && last_save.elapsed() >= every))
-        })?;
-        if let Some(p) = path {
-            crate::progress::saving(|| save(p, &sequence))?;
-            last_save = Instant::now();
-        }
-        if done {
-            break;
-        }
-        if progress.stop_requested() {
-            return Err(CliError::interrupted(match path {
-                Some(p) => format!(
-                    "interrupted at heap {}; values saved to {}: run the same command again to resume",
-                    sequence.len(),
-                    p.display()
-                ),
-                None => format!("interrupted at heap {}", sequence.len()),
-            }));
-        }
-    }
-    progress.finish();
-    let mut values = sequence.into_values();
-    // The checkpoint may have gone further than asked: report only the heaps asked for.
-    values.truncate(len);
-    Ok(report(game, values))
-}
-
-fn save(path: &Path, sequence: &HeapSequence) -> Result<(), CliError> {
-    checkpoint::save(path, sequence).map_err(|e| CliError::internal(e.to_string()))
-}
-
-/// `conway grundy GAME --misere`: the genus of heaps 0..len, as far as the search limit.
-fn run_misere(game: &HeapGame, len: usize, args: &GrundyArgs, json: bool) -> Result<(), CliError> {
+/// `conway grundy GAME --misere`: the genus of heaps 0..=to, as far as the search limit.
+fn run_misere(game: &HeapGame, to: usize, args: &GrundyArgs, json: bool) -> Result<(), CliError> {
     if args.checkpoint.is_some() {
         return Err(CliError::bad_input(
             "--checkpoint applies to normal-play sequences, not to --misere",
         ));
     }
     let progress = Reporter::new("searching");
-    let (genera, stopped) = heap_genera(game, len, DEFAULT_GENUS_LIMIT, |done| {
-        progress
-            .report(Work::of(done as u64, len as u64, "heaps"))
-            .is_continue()
-    });
-    if progress.stop_requested() {
-        return Err(CliError::interrupted(format!(
-            "interrupted at heap {}",
-            genera.len()
-        )));
-    }
+    let report = heap_genera(game, to, DEFAULT_GENUS_LIMIT, &progress)?;
     progress.finish();
-    let stop_note = stopped.map(|e| format!("stopped before heap {}: {e}", genera.len()));
-    let texts: Vec<String> = genera.iter().map(Genus::to_string).collect();
-    let misere: Vec<u64> = genera.iter().map(Genus::misere_value).collect();
     if json {
-        let obj = json!({
-            "game": game.name(),
-            "computed_to": genera.len().saturating_sub(1),
-            "misere_values": misere,
-            "genus": texts,
-            "complete": stop_note.is_none(),
-            "note": stop_note,
-        });
-        emit(&format!("{obj}\n"));
-        return Ok(());
+        crate::out::emit_line(&render::json(&report));
+    } else {
+        emit(&genus_text(&report));
     }
+    Ok(())
+}
+
+/// The text of a misère report.
+fn genus_text(report: &GenusReport) -> String {
     let mut text = format!(
         "{}: misère genus g^γ0γ1… of heaps 0..{} (g normal value, γ0 misère value; γi with i heaps of 2 added)\n",
-        game.name(),
-        genera.len().saturating_sub(1)
+        report.game, report.computed_to
     );
-    for (n, t) in texts.iter().enumerate() {
-        text.push_str(&format!("{n:>4}  {t}\n"));
+    for (n, genus) in report.genus.iter().enumerate() {
+        text.push_str(&format!("{n:>4}  {genus}\n"));
     }
     text.push_str(&format!(
         "misère values: {}\n",
-        misere
+        report
+            .misere_values
             .iter()
             .map(u64::to_string)
             .collect::<Vec<_>>()
             .join(" ")
     ));
-    if let Some(note) = stop_note {
+    if let Some(note) = &report.note {
         text.push_str(&format!("{note}\n"));
     }
-    emit(&text);
-    Ok(())
+    text
 }

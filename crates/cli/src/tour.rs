@@ -5,7 +5,7 @@ use conway_impartial::graph_games::green_hackenbush::green_hackenbush;
 use conway_impartial::heap::catalog::HeapGame;
 use conway_impartial::heap::genus::{heap_genera, DEFAULT_GENUS_LIMIT};
 use conway_impartial::heap::position::{self, ROWS};
-use conway_impartial::heap::sequence::analyse;
+use conway_impartial::heap::sequence;
 use conway_numbers::{Dyadic, Nimber};
 use conway_retrograde::chase::{self, Chase, Side};
 use conway_retrograde::digraph::Digraph;
@@ -162,12 +162,14 @@ fn heap_games(out: &mut String) -> Result<(), CliError> {
         "conway grundy dawsons-kayles --to 300",
     );
     let game = HeapGame::parse("dawsons-kayles")?;
-    let r = analyse(&game, 300)?;
-    if let (Some(p), true) = (r.period, r.certified) {
+    let r = sequence::compute(&game, 299, false, None, &conway_core::NoProgress)?;
+    if let (Some(p), true) = (r.periodicity(), r.certified) {
         let _ = writeln!(
             out,
             "periodic from heap {} with period {}, certified from {} values",
-            p.preperiod, p.period, r.computed_to
+            p.preperiod,
+            p.period,
+            r.computed_to + 1
         );
     }
     section(
@@ -190,10 +192,13 @@ fn heap_games(out: &mut String) -> Result<(), CliError> {
         "Misère Kayles: the genus of each row (normal value, then misère values)",
         "conway grundy kayles --misere --to 10",
     );
-    let (genera, _) = heap_genera(&HeapGame::parse("kayles")?, 10, DEFAULT_GENUS_LIMIT, |_| {
-        true
-    });
-    let texts: Vec<String> = genera.iter().map(|g| g.to_string()).collect();
+    let genera = heap_genera(
+        &HeapGame::parse("kayles")?,
+        9,
+        DEFAULT_GENUS_LIMIT,
+        &conway_core::NoProgress,
+    )?;
+    let texts: Vec<String> = genera.genus.iter().map(|g| g.to_string()).collect();
     let _ = writeln!(out, "{}", texts.join("  "));
     Ok(())
 }

@@ -25,7 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let start = Instant::now();
     let mut engine = SequenceEngine::new(&game);
-    engine.extend_to(len, |_| true)?;
+    engine.extend_to(len, &conway_core::NoProgress)?;
     let elapsed = start.elapsed();
     let values = engine.values();
     println!(

@@ -1,5 +1,8 @@
 //! The error type of the crate: what a user asked for that cannot be answered, and why.
 
+use std::fmt::Display;
+use std::path::PathBuf;
+
 use conway_core::{Diagnostic, ErrorKind};
 
 /// Why an impartial-game question could not be answered.
@@ -15,6 +18,17 @@ pub enum ImpartialError {
         limit: usize,
         /// What the user can do instead.
         hint: String,
+    },
+    /// A size limit, checked before any work is done: a heap, a table, a board or a set
+    /// larger than the documented limit. Build it with [`ImpartialError::too_large`].
+    #[error("{what} has size {size}, more than the limit of {limit}")]
+    TooLarge {
+        /// What was measured, e.g. "the table of grundy".
+        what: String,
+        /// Its size, with its unit where one helps ("1000001 heaps").
+        size: String,
+        /// The largest size accepted.
+        limit: String,
     },
     /// A Grundy value is larger than the sequence engine stores.
     #[error("the Grundy value of heap {heap} is larger than {limit}, the largest value stored")]
@@ -34,6 +48,17 @@ pub enum ImpartialError {
     /// The computation was stopped through its progress hook.
     #[error("interrupted")]
     Interrupted,
+    /// A computation over heaps `0, 1, 2, …` (a Grundy sequence, the genera of heaps) was
+    /// stopped through its progress hook with the heaps before `heap` done; when a
+    /// checkpoint was named, their values were saved there and a run with the same file
+    /// resumes from them.
+    #[error("interrupted at heap {heap}{}", saved_note(saved_to))]
+    InterruptedAtHeap {
+        /// The first heap not done.
+        heap: usize,
+        /// The checkpoint holding the values of heaps `0..heap`, if one was named.
+        saved_to: Option<PathBuf>,
+    },
     /// A checkpoint file could not be written or read, or belongs to something else.
     #[error(transparent)]
     File(#[from] conway_core::durable::DurableError),
@@ -45,14 +70,35 @@ impl From<conway_core::Interrupted> for ImpartialError {
     }
 }
 
+/// `; values saved to PATH` when a checkpoint holds the values, else nothing.
+fn saved_note(saved_to: &Option<PathBuf>) -> String {
+    saved_to
+        .as_ref()
+        .map(|path| format!("; values saved to {}", path.display()))
+        .unwrap_or_default()
+}
+
+impl ImpartialError {
+    /// A [`ImpartialError::TooLarge`] error: `what` has `size`, more than `limit`.
+    pub fn too_large(what: impl Into<String>, size: impl Display, limit: impl Display) -> Self {
+        ImpartialError::TooLarge {
+            what: what.into(),
+            size: size.to_string(),
+            limit: limit.to_string(),
+        }
+    }
+}
+
 impl Diagnostic for ImpartialError {
     fn kind(&self) -> ErrorKind {
         match self {
             ImpartialError::InvalidInput(_) | ImpartialError::Cycle => ErrorKind::InvalidInput,
-            ImpartialError::PositionLimit { .. } | ImpartialError::ValueLimit { .. } => {
-                ErrorKind::TooLarge
+            ImpartialError::TooLarge { .. }
+            | ImpartialError::PositionLimit { .. }
+            | ImpartialError::ValueLimit { .. } => ErrorKind::TooLarge,
+            ImpartialError::Interrupted | ImpartialError::InterruptedAtHeap { .. } => {
+                ErrorKind::Interrupted
             }
-            ImpartialError::Interrupted => ErrorKind::Interrupted,
             ImpartialError::File(e) => e.kind(),
             ImpartialError::Graph(e) => e.kind(),
         }

@@ -150,10 +150,11 @@ pub fn parse_row(text: &str) -> Result<Vec<bool>, ImpartialError> {
         ));
     }
     if coins.len() > MAX_COINS {
-        return Err(ImpartialError::InvalidInput(format!(
-            "{} coins; at most {MAX_COINS} are supported",
-            coins.len()
-        )));
+        return Err(ImpartialError::too_large(
+            "the row of coins",
+            format!("{} coins", coins.len()),
+            MAX_COINS,
+        ));
     }
     Ok(coins)
 }

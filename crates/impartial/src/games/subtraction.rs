@@ -42,15 +42,18 @@ impl SubtractionGame {
             return bad("the subtraction set contains 0 (a move must remove stones)".into());
         }
         if set.len() > MAX_SET_SIZE {
-            return bad(format!(
-                "the subtraction set has {} elements; at most {MAX_SET_SIZE} are supported",
-                set.len()
+            return Err(ImpartialError::too_large(
+                "the subtraction set",
+                format!("{} elements", set.len()),
+                MAX_SET_SIZE,
             ));
         }
         let t = *set.last().unwrap_or(&0);
         if t > MAX_SUBTRACTION {
-            return bad(format!(
-                "subtraction {t} is larger than the supported maximum {MAX_SUBTRACTION}"
+            return Err(ImpartialError::too_large(
+                "a subtraction",
+                t,
+                MAX_SUBTRACTION,
             ));
         }
         Ok(SubtractionGame { set })

@@ -42,10 +42,11 @@ pub fn parse_board(text: &str) -> Result<Vec<Vec<bool>>, ImpartialError> {
         )));
     }
     if rows.len() > MAX_SIDE || width > MAX_SIDE {
-        return Err(ImpartialError::InvalidInput(format!(
-            "the board is {}×{width}; at most {MAX_SIDE}×{MAX_SIDE} is supported",
-            rows.len()
-        )));
+        return Err(ImpartialError::too_large(
+            "the board",
+            format!("{}×{width}", rows.len()),
+            format!("{MAX_SIDE}×{MAX_SIDE}"),
+        ));
     }
     Ok(rows)
 }

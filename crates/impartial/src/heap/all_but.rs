@@ -33,10 +33,11 @@ impl AllButSubtraction {
             ));
         }
         if excluded.len() > MAX_EXCLUDED {
-            return Err(ImpartialError::InvalidInput(format!(
-                "the \"all but\" set has {} elements; at most {MAX_EXCLUDED} are supported",
-                excluded.len()
-            )));
+            return Err(ImpartialError::too_large(
+                "the \"all but\" set",
+                format!("{} elements", excluded.len()),
+                MAX_EXCLUDED,
+            ));
         }
         Ok(AllButSubtraction { excluded })
     }

@@ -78,8 +78,15 @@ impl HeapGame {
         if let Some((_, code)) = NAMED.iter().find(|(name, _)| *name == key) {
             return Ok(HeapGame::Code(OctalGame::parse(code)?));
         }
-        let in_game =
-            |e: ImpartialError| ImpartialError::InvalidInput(format!("game '{trimmed}': {e}"));
+        // The game's errors name the game; a limit stays a limit.
+        let in_game = |e: ImpartialError| match e {
+            ImpartialError::TooLarge { what, size, limit } => ImpartialError::TooLarge {
+                what: format!("game '{trimmed}': {what}"),
+                size,
+                limit,
+            },
+            e => ImpartialError::InvalidInput(format!("game '{trimmed}': {e}")),
+        };
         if let Some(inner) = set_argument(&key, &["s", "subtraction", ""]) {
             let set = parse_set(text, inner)?;
             return Ok(HeapGame::Subtraction(
@@ -123,14 +130,15 @@ impl HeapGame {
         }
     }
 
-    /// The error for asking more than [`HeapGame::max_heap`] heaps.
+    /// The error for asking the values of more than [`HeapGame::max_heap`] heaps.
     pub fn check_len(&self, len: usize) -> Result<(), ImpartialError> {
         let limit = self.max_heap();
         if len > limit {
-            return Err(ImpartialError::InvalidInput(format!(
-                "--to {len}: at most {limit} heaps are tabulated for {}",
-                self.name()
-            )));
+            return Err(ImpartialError::too_large(
+                format!("the table of {}", self.name()),
+                format!("{len} heaps"),
+                format!("{limit} heaps"),
+            ));
         }
         Ok(())
     }
@@ -227,8 +235,25 @@ mod tests {
 
     #[test]
     fn limits_are_checked() {
+        use conway_core::{Diagnostic, ErrorKind};
         assert!(HeapGame::Grundy.check_len(MAX_SPLITTING_HEAP).is_ok());
-        assert!(HeapGame::Grundy.check_len(MAX_SPLITTING_HEAP + 1).is_err());
+        let err = HeapGame::Grundy
+            .check_len(MAX_SPLITTING_HEAP + 1)
+            .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::TooLarge);
+        assert_eq!(
+            err.to_string(),
+            "the table of grundy has size 131073 heaps, more than the limit of 131072 heaps"
+        );
+        // A limit of the game itself stays a limit, naming the game.
+        let set: Vec<String> = (1..=65).map(|n| n.to_string()).collect();
+        let err = HeapGame::parse(&format!("allbut({})", set.join(","))).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::TooLarge);
+        assert!(
+            matches!(&err, ImpartialError::TooLarge { what, size, .. }
+                if what.starts_with("game 'allbut(1,2,") && size == "65 elements"),
+            "{err}"
+        );
         assert!(HeapGame::parse("kayles")
             .unwrap()
             .check_len(MAX_HEAP + 1)

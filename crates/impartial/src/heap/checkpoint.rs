@@ -1,5 +1,12 @@
 //! Crash-safe checkpoints of a Grundy sequence, so that a long run killed at any moment
-//! resumes where its last checkpoint left it.
+//! resumes where its last checkpoint left it, and the schedule of saves during a run
+//! ([`Checkpointing`], followed by [`compute`](super::sequence::compute)).
+//!
+//! A run saves every so often and when it is stopped. The saves are timed by a progress
+//! hook wrapped around the caller's ([`SaveSchedule`]): it answers "stop" once the interval
+//! has passed, the sequence stops with its values kept, they are saved, and the run goes
+//! on; a stop the caller's own hook asked for ends the run after that save. The front end
+//! can act around each save through [`SaveGuard`] (the CLI holds its Ctrl-C watchdog off).
 //!
 //! A checkpoint is written by [`conway_core::durable`]: to a temporary file beside the
 //! target, synced, renamed over the target, and the directory synced, so a reader sees the
@@ -10,9 +17,13 @@
 //! (u32 length, UTF-8), the bytes per value (u8: 1, 2 or 4), the number of values (u64), the
 //! values, and the CRC-32 of everything before it (u32).
 
+use std::ops::ControlFlow;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use conway_core::durable::{self, DurableError, Format, PayloadReader};
+use conway_core::{Progress, Work};
 
 use super::catalog::HeapGame;
 use super::sequence::HeapSequence;
@@ -27,6 +38,96 @@ pub const CHECKPOINT: Format = Format {
     remedy: "delete it to start over",
     held: ("values of ", "of "),
 };
+
+/// Where and how often a long run saves its values.
+pub struct Checkpointing<'a> {
+    /// The file: the run resumes from it when it holds values of the same game, and
+    /// replaces it atomically at each save.
+    pub path: &'a Path,
+    /// The time between saves; the run also saves when it ends or is stopped.
+    pub every: Duration,
+    /// What runs each save.
+    pub guard: &'a dyn SaveGuard,
+}
+
+impl<'a> Checkpointing<'a> {
+    /// Saves to `path` every `every`, with nothing done around the saves.
+    pub fn new(path: &'a Path, every: Duration) -> Self {
+        Checkpointing {
+            path,
+            every,
+            guard: &Unguarded,
+        }
+    }
+
+    /// The same checkpointing with each save run by `guard`.
+    #[must_use]
+    pub fn guarded(self, guard: &'a dyn SaveGuard) -> Self {
+        Checkpointing { guard, ..self }
+    }
+}
+
+/// Runs each save of a checkpoint, so that a front end can act around it. The CLI holds
+/// off its Ctrl-C watchdog while a save runs: the file would survive being cut short (it
+/// is written beside the target and renamed), but the values since the last save would
+/// not.
+pub trait SaveGuard {
+    /// Runs `save` and returns what it returns.
+    fn run(
+        &self,
+        save: &mut dyn FnMut() -> Result<(), ImpartialError>,
+    ) -> Result<(), ImpartialError>;
+}
+
+/// Runs each save as it is.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Unguarded;
+
+impl SaveGuard for Unguarded {
+    fn run(
+        &self,
+        save: &mut dyn FnMut() -> Result<(), ImpartialError>,
+    ) -> Result<(), ImpartialError> {
+        save()
+    }
+}
+
+/// The caller's progress hook, which also answers "stop" once a save is due; it remembers
+/// which of the two stopped the run.
+pub struct SaveSchedule<'a> {
+    caller: &'a dyn Progress,
+    /// `None` when the interval is too long to reach.
+    due: Option<Instant>,
+    save_due: AtomicBool,
+}
+
+impl<'a> SaveSchedule<'a> {
+    /// Passes every report to `caller`, and stops the run `every` from now.
+    pub fn new(caller: &'a dyn Progress, every: Duration) -> Self {
+        SaveSchedule {
+            caller,
+            due: Instant::now().checked_add(every),
+            save_due: AtomicBool::new(false),
+        }
+    }
+
+    /// Whether the run was stopped for a save (and not by the caller's hook).
+    pub fn stopped_for_save(&self) -> bool {
+        self.save_due.load(Ordering::Relaxed)
+    }
+}
+
+impl Progress for SaveSchedule<'_> {
+    fn report(&self, work: Work) -> ControlFlow<()> {
+        // The caller hears every report, and its stop wins over a save being due.
+        self.caller.report(work)?;
+        if self.due.is_some_and(|due| Instant::now() >= due) {
+            self.save_due.store(true, Ordering::Relaxed);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+}
 
 /// Saves the values computed so far to `path`, atomically.
 pub fn save(path: &Path, sequence: &HeapSequence) -> Result<(), ImpartialError> {
@@ -105,11 +206,26 @@ mod tests {
     }
 
     #[test]
+    fn the_schedule_tells_a_due_save_from_a_stop() {
+        use conway_core::{NoProgress, StopAfter};
+        let work = Work::of(1, 2, "heaps");
+        let never = SaveSchedule::new(&NoProgress, Duration::MAX);
+        assert!(never.report(work).is_continue() && !never.stopped_for_save());
+        let now = SaveSchedule::new(&NoProgress, Duration::ZERO);
+        assert!(now.report(work).is_break() && now.stopped_for_save());
+        // The caller hears every report, and its stop wins over a save due at once.
+        let stop = StopAfter::units(0);
+        let both = SaveSchedule::new(&stop, Duration::ZERO);
+        assert!(both.report(work).is_break() && !both.stopped_for_save());
+        assert_eq!(stop.reports(), 1);
+    }
+
+    #[test]
     fn round_trips_every_width() {
         for (code, width) in [("0.77", 1), ("lasker", 2), ("S(1,2)", 1)] {
             let game = HeapGame::parse(code).unwrap();
             let mut s = HeapSequence::new(&game);
-            s.extend_to(5000, |_| true).unwrap();
+            s.extend_to(5000, &conway_core::NoProgress).unwrap();
             let path = scratch(&format!("{}.ckpt", code.replace(['(', ')', ','], "_")));
             save(&path, &s).unwrap();
             let back = load(&path, &game).unwrap().unwrap();
@@ -137,7 +253,7 @@ mod tests {
     fn layout_is_fixed() {
         let game = HeapGame::parse("lasker").unwrap();
         let mut s = HeapSequence::new(&game);
-        s.extend_to(260, |_| true).unwrap();
+        s.extend_to(260, &conway_core::NoProgress).unwrap();
         let path = scratch("layout.ckpt");
         save(&path, &s).unwrap();
         // Lasker's Nim: G(4k + 3) = 4k + 4, G(4k + 4) = 4k + 3 (Ferguson, I §4); values
@@ -165,7 +281,7 @@ mod tests {
     fn refuses_damaged_or_foreign_files() {
         let game = HeapGame::parse("0.77").unwrap();
         let mut s = HeapSequence::new(&game);
-        s.extend_to(300, |_| true).unwrap();
+        s.extend_to(300, &conway_core::NoProgress).unwrap();
         let path = scratch("damaged.ckpt");
         save(&path, &s).unwrap();
         let good = fs::read(&path).unwrap();

@@ -11,9 +11,13 @@
 //!
 //! Misère play has no Sprague-Grundy theorem: the genus of a sum is not a function of its
 //! parts' genera in general, so positions here are whole multisets of heaps, searched with a
-//! limit on how many are stored.
+//! limit on how many are stored. [`heap_genera`] is `conway grundy --misere`: the genera of
+//! single heaps as far as that limit allows, in a [`GenusReport`].
 
 use std::collections::HashMap;
+
+use conway_core::{Progress, Work};
+use serde::{Serialize, Serializer};
 
 use super::catalog::HeapGame;
 use super::HeapSum;
@@ -94,6 +98,13 @@ impl std::fmt::Display for Genus {
     }
 }
 
+/// A genus serializes as it is written: `"4^146"`.
+impl Serialize for Genus {
+    fn serialize<S: Serializer>(&self, out: S) -> Result<S::Ok, S::Error> {
+        out.collect_str(self)
+    }
+}
+
 /// Genera of sums of heaps of one game, memoised across queries.
 pub struct GenusSearch {
     sum: HeapSum<HeapGame>,
@@ -146,32 +157,77 @@ impl GenusSearch {
     }
 }
 
-/// Genera of single heaps `0, 1, …, len - 1`, as far as the search limit allows: the list
-/// stops early (with the reason) when a heap would need more positions than `limit`.
+/// What `conway grundy --misere` reports; its serialization is the command's JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GenusReport {
+    /// The game's code, set or name.
+    pub game: String,
+    /// The last heap whose genus was found: heaps `0..=computed_to` (0 too when none was).
+    pub computed_to: usize,
+    /// The misère Grundy value `γ0` of each heap: 0 when the player to move loses.
+    pub misere_values: Vec<u64>,
+    /// The genus of each heap, written `g^γ0γ1…` (`"4^146"`).
+    pub genus: Vec<Genus>,
+    /// Whether every heap asked for has its genus.
+    pub complete: bool,
+    /// When the search stopped early: before which heap and why (the search limit).
+    pub note: Option<String>,
+}
+
+/// The genera of single heaps `0..=to`, as far as a search storing at most `limit`
+/// positions reaches: a heap that needs more ends the list there, and the report says so
+/// (it is not an error). `progress` hears after each heap; a stop it asks for is
+/// [`ImpartialError::InterruptedAtHeap`].
 pub fn heap_genera(
     game: &HeapGame,
-    len: usize,
+    to: usize,
     limit: usize,
-    mut progress: impl FnMut(usize) -> bool,
-) -> (Vec<Genus>, Option<ImpartialError>) {
+    progress: &dyn Progress,
+) -> Result<GenusReport, ImpartialError> {
     let mut search = GenusSearch::new(game, limit);
-    let mut out = Vec::new();
-    for n in 0..len as u64 {
-        match search.genus(&[n]) {
-            Ok(g) => out.push(g),
-            Err(e) => return (out, Some(e)),
+    let mut genera = Vec::new();
+    let mut note = None;
+    for n in 0..=to {
+        match search.genus(&[n as u64]) {
+            Ok(g) => genera.push(g),
+            // Only the limit ends the search; any other error is one.
+            Err(e @ ImpartialError::PositionLimit { .. }) => {
+                note = Some(format!("stopped before heap {n}: {e}"));
+                break;
+            }
+            Err(e) => return Err(e),
         }
-        if !progress(out.len()) {
-            break;
+        let done = genera.len();
+        if n < to
+            && progress
+                .report(Work::of(
+                    done as u64,
+                    (to as u64).saturating_add(1),
+                    "heaps",
+                ))
+                .is_break()
+        {
+            return Err(ImpartialError::InterruptedAtHeap {
+                heap: done,
+                saved_to: None,
+            });
         }
     }
-    (out, None)
+    Ok(GenusReport {
+        game: game.name(),
+        computed_to: genera.len().saturating_sub(1),
+        misere_values: genera.iter().map(Genus::misere_value).collect(),
+        genus: genera,
+        complete: note.is_none(),
+        note,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::heap::HeapRule;
+    use conway_core::{NoProgress, StopAfter};
     use proptest::prelude::*;
 
     /// Expands CGSuite's printed genus to its first `k` digits. CGSuite abbreviates by
@@ -196,15 +252,22 @@ mod tests {
         (g, digits)
     }
 
-    /// Kayles genus of heaps 0..20 as CGSuite prints it (GameHeapTest.scala; recorded in
-    /// NOTES.md §3, verified there by an independent script).
+    /// Kayles genus of heaps 0..20 as CGSuite prints it (CGSuite's test suite,
+    /// GameHeapTest.scala; misère Kayles as solved by Sibert & Conway, 1992).
     #[test]
     fn kayles_genus_matches_cgsuite() {
         let cgsuite = "0,1,2,3,1,4^146,3,2^2,1^1,4^046,2^2,6^46,4^046,1^1,2^2,7^57,1^13,4^64,\
                        3^31,2^20,1^031";
-        let (genera, stopped) =
-            heap_genera(&HeapGame::parse("kayles").unwrap(), 21, 1_000_000, |_| true);
-        assert!(stopped.is_none());
+        let report = heap_genera(
+            &HeapGame::parse("kayles").unwrap(),
+            20,
+            1_000_000,
+            &NoProgress,
+        )
+        .unwrap();
+        assert!(report.complete && report.note.is_none());
+        let genera = report.genus;
+        assert_eq!(genera.len(), 21);
         for (n, (text, genus)) in cgsuite.split(',').zip(&genera).enumerate() {
             let (g, digits) = expand_cgsuite(text, 8);
             let ours: Vec<u64> = (0..8).map(|i| genus.digit(i)).collect();
@@ -218,7 +281,7 @@ mod tests {
         assert_eq!(genera[0].to_string(), "0^120");
     }
 
-    /// Misère Grundy values of single heaps (CGSuite GameHeapTest.scala, NOTES.md §3).
+    /// Misère Grundy values of single heaps (CGSuite's test suite, GameHeapTest.scala).
     #[test]
     fn misere_values_match_cgsuite() {
         let cases: [(&str, [u64; 21]); 3] = [
@@ -242,21 +305,69 @@ mod tests {
             ),
         ];
         for (name, expected) in cases {
-            let (genera, _) = heap_genera(&HeapGame::parse(name).unwrap(), 21, 1_000_000, |_| true);
-            let ours: Vec<u64> = genera.iter().map(Genus::misere_value).collect();
-            assert_eq!(ours, expected, "{name}");
+            let report =
+                heap_genera(&HeapGame::parse(name).unwrap(), 20, 1_000_000, &NoProgress).unwrap();
+            assert_eq!(report.misere_values, expected, "{name}");
         }
     }
 
+    /// The search limit ends the list early, and the report says before which heap and
+    /// why; the heaps before it keep their genera.
     #[test]
     fn stops_at_the_limit() {
-        let (genera, stopped) =
-            heap_genera(&HeapGame::parse("kayles").unwrap(), 100, 2_000, |_| true);
+        let kayles = HeapGame::parse("kayles").unwrap();
+        let report = heap_genera(&kayles, 99, 2_000, &NoProgress).unwrap();
+        let n = report.genus.len();
+        assert!(n > 5 && n < 100, "{n}");
+        assert!(!report.complete);
+        assert_eq!(report.computed_to, n - 1);
+        assert_eq!(report.misere_values.len(), n);
+        assert_eq!(
+            report.note.as_deref(),
+            Some(
+                format!(
+                    "stopped before heap {n}: the search needs more than 2000 positions; \
+                     use a smaller position or the game's closed form"
+                )
+                .as_str()
+            )
+        );
+        let whole = heap_genera(&kayles, 99, 1_000_000, &NoProgress).unwrap();
+        assert_eq!(report.genus, whole.genus[..n]);
+    }
+
+    /// Ctrl-C between heaps: an interruption naming the first heap not done, not a report.
+    #[test]
+    fn a_stop_is_an_interruption() {
+        let kayles = HeapGame::parse("kayles").unwrap();
+        let err = heap_genera(&kayles, 30, 1_000_000, &StopAfter::units(7)).unwrap_err();
         assert!(matches!(
-            stopped,
-            Some(ImpartialError::PositionLimit { .. })
+            err,
+            ImpartialError::InterruptedAtHeap {
+                heap: 7,
+                saved_to: None
+            }
         ));
-        assert!(genera.len() > 5 && genera.len() < 100);
+        assert_eq!(err.to_string(), "interrupted at heap 7");
+    }
+
+    /// The report serializes to the CLI's JSON: misère Kayles, heaps 0..10, as Winning Ways
+    /// (ch. 13) and CGSuite write the genera.
+    #[test]
+    fn report_serializes_to_the_cli_json() {
+        let kayles = HeapGame::parse("kayles").unwrap();
+        let report = heap_genera(&kayles, 10, DEFAULT_GENUS_LIMIT, &NoProgress).unwrap();
+        assert_eq!(
+            serde_json::to_string(&report).unwrap(),
+            r#"{"game":"0.77","computed_to":10,"misere_values":[1,0,2,3,0,1,3,2,1,0,2],"genus":["0^120","1^031","2^20","3^31","1^031","4^146","3^31","2^20","1^13","4^046","2^20"],"complete":true,"note":null}"#
+        );
+        let cut = heap_genera(&kayles, 10, 50, &NoProgress).unwrap();
+        let json: serde_json::Value = serde_json::to_value(&cut).unwrap();
+        assert_eq!(json["complete"], false);
+        assert!(json["note"]
+            .as_str()
+            .unwrap()
+            .starts_with("stopped before heap"));
     }
 
     /// The misère Grundy value of heaps plus `twos` nim heaps of size 2 and `ones` of size

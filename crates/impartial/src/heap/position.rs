@@ -109,10 +109,11 @@ fn check_heaps(game: &HeapGame, heaps: &[u64]) -> Result<u64, ImpartialError> {
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let limit = MAX_SOLVE_HEAP.min(game.max_heap() as u64 - 1);
     if largest > limit {
-        return Err(ImpartialError::InvalidInput(format!(
-            "heap of {largest} is larger than the supported {limit} for {}",
-            game.name()
-        )));
+        return Err(ImpartialError::too_large(
+            format!("a heap of {}", game.name()),
+            largest,
+            limit,
+        ));
     }
     Ok(largest)
 }
@@ -133,7 +134,7 @@ pub fn solve(
 ) -> Result<Solution, ImpartialError> {
     let largest = check_heaps(game, heaps)?;
     let mut sequence = HeapSequence::new(game);
-    sequence.extend_to(largest as usize + 1, |_| true)?;
+    sequence.extend_to(largest as usize + 1, &conway_core::NoProgress)?;
     let g = |h: u64| sequence.get(h as usize).unwrap_or(0);
     let values: Vec<u64> = heaps.iter().map(|&h| g(h)).collect();
     let total = values.iter().fold(0, |a, b| a ^ b);

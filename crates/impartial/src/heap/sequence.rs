@@ -5,20 +5,29 @@
 //! Engines: the rare/common engine for octal and hexadecimal codes ([`super::fast`]); the
 //! last-`t`-values window for finite subtraction sets; value counts for "all but" sets
 //! ([`super::all_but`]); every split for Grundy's game and Lasker's Nim (quadratic).
+//!
+//! [`compute`] is the whole of `conway grundy` in normal play: the run, resumed from and
+//! saved to a checkpoint when one is named ([`super::checkpoint`]), and its
+//! [`SequenceReport`]. A [`HeapSequence`] stopped by its progress hook keeps every value it
+//! computed, so that they can be saved and the run continued.
+
+use serde::{Serialize, Serializer};
 
 use super::all_but::AllButCounts;
 use super::catalog::HeapGame;
+use super::checkpoint::{self, Checkpointing, SaveSchedule};
 use super::fast::SequenceEngine;
 use super::values::Values;
 use crate::mex::ValueSet;
 use crate::periodicity::Periodicity;
 use crate::ImpartialError;
+use conway_core::{Progress, Work};
 
 /// How often (in heaps) the engines other than the rare/common one report progress.
 const STEP_INTERVAL: usize = 1 << 12;
 
-/// A Grundy sequence being computed: extended step by step, interruptible through the
-/// progress callback, resumable from values saved earlier.
+/// A Grundy sequence being computed: extended step by step, interruptible through its
+/// progress hook, resumable from values saved earlier.
 pub struct HeapSequence {
     game: HeapGame,
     engine: Engine,
@@ -130,14 +139,11 @@ impl HeapSequence {
         }
     }
 
-    /// Computes values until heaps `0..len` are known (at most the game's limit). Every so
-    /// often `progress` gets the number of values so far; when it returns false this stops
-    /// and returns `Ok(false)` (call again to continue). `Ok(true)`: all `len` are known.
-    pub fn extend_to(
-        &mut self,
-        len: usize,
-        mut progress: impl FnMut(usize) -> bool,
-    ) -> Result<bool, ImpartialError> {
+    /// Computes values until heaps `0..len` are known (at most the game's limit). Every few
+    /// thousand heaps `progress` hears how many are known (of `len`, in `heaps`); when it
+    /// answers stop, this returns [`ImpartialError::Interrupted`] and the sequence keeps
+    /// every value computed: save them, or call again to continue.
+    pub fn extend_to(&mut self, len: usize, progress: &dyn Progress) -> Result<(), ImpartialError> {
         self.game.check_len(len)?;
         if let Engine::RareCommon(e) = &mut self.engine {
             return e.extend_to(len, progress);
@@ -145,11 +151,11 @@ impl HeapSequence {
         while self.len() < len {
             self.step();
             let done = self.len();
-            if done.is_multiple_of(STEP_INTERVAL) && done < len && !progress(done) {
-                return Ok(false);
+            if done.is_multiple_of(STEP_INTERVAL) && done < len {
+                progress.advance(Work::of(done as u64, len as u64, "heaps"))?;
             }
         }
-        Ok(true)
+        Ok(())
     }
 
     /// Appends one value (any engine but the rare/common one).
@@ -199,22 +205,52 @@ fn room_for_xors(values: &[u32]) -> usize {
     2 * (values.iter().copied().max().unwrap_or(0) as usize + 1)
 }
 
-/// What `conway grundy` reports.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What `conway grundy` reports in normal play; its serialization is the command's JSON.
+///
+/// The period is certified when a theorem proves it from the values computed, or else it is
+/// the least one the values show at least three times after the preperiod, over a stretch
+/// at least twice the preperiod.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SequenceReport {
     /// The game's code, set or name.
     pub game: String,
-    /// Values were computed for heaps 0..computed_to.
+    /// The last heap whose value was computed: values are known for heaps
+    /// `0..=computed_to` (0 too when no value was computed).
     pub computed_to: usize,
-    /// The values.
-    pub values: Values,
-    /// The period and preperiod: certified, or else the least one the values show at least
-    /// three times after the preperiod, over a stretch at least twice the preperiod.
-    pub period: Option<Periodicity>,
-    /// How much the values grow per period (0 for plain periodicity).
-    pub saltus: u64,
+    /// The first heap of the periodic part, or `None` when no period was found.
+    pub preperiod: Option<usize>,
+    /// The least period, or `None` when no period was found.
+    pub period: Option<usize>,
+    /// How much the values grow per period (0 for plain periodicity), or `None` when no
+    /// period was found.
+    pub saltus: Option<u64>,
     /// Whether the period is proved by a theorem from the values computed.
     pub certified: bool,
+    /// The values of heaps `0..=computed_to`, when they were asked for; decimal strings in
+    /// the JSON, like every value of the CLI's JSON that may be large.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "decimal_strings"
+    )]
+    pub values: Option<Values>,
+}
+
+impl SequenceReport {
+    /// The preperiod and period, if a period was found.
+    pub fn periodicity(&self) -> Option<Periodicity> {
+        Some(Periodicity {
+            preperiod: self.preperiod?,
+            period: self.period?,
+        })
+    }
+}
+
+/// The values as a list of decimal strings.
+fn decimal_strings<S: Serializer>(values: &Option<Values>, out: S) -> Result<S::Ok, S::Error> {
+    match values {
+        Some(values) => out.collect_seq(values.iter().map(|v| v.to_string())),
+        None => out.serialize_none(),
+    }
 }
 
 /// The period a theorem certifies from `values`, if the game has such a theorem: the
@@ -240,8 +276,9 @@ fn observed_period(values: &Values) -> Option<(Periodicity, u64)> {
     values.arithmetic_period(values.len() / 3, enough)
 }
 
-/// The report for values already computed: the certified period, else the observed one.
-pub fn report(game: &HeapGame, values: Values) -> SequenceReport {
+/// The report for values already computed: the certified period, else the observed one;
+/// the values themselves are kept in it when `listed`.
+pub fn report(game: &HeapGame, values: Values, listed: bool) -> SequenceReport {
     let certified = certified_period(game, &values);
     let (period, saltus) = match certified {
         Some(p) => (Some(p), 0),
@@ -249,29 +286,93 @@ pub fn report(game: &HeapGame, values: Values) -> SequenceReport {
     };
     SequenceReport {
         game: game.name(),
-        computed_to: values.len(),
-        values,
-        period,
-        saltus,
+        computed_to: values.len().saturating_sub(1),
+        preperiod: period.map(|p| p.preperiod),
+        period: period.map(|p| p.period),
+        saltus: period.map(|_| saltus),
         certified: certified.is_some(),
+        values: listed.then_some(values),
     }
 }
 
-/// Computes the values of heaps `0..len` and their period.
-pub fn analyse(game: &HeapGame, len: usize) -> Result<SequenceReport, ImpartialError> {
-    let mut sequence = HeapSequence::new(game);
-    sequence.extend_to(len, |_| true)?;
-    Ok(report(game, sequence.into_values()))
+/// `conway grundy GAME --to TO`: the values of heaps `0..=to` and their period, the values
+/// themselves in the report when `listed`.
+///
+/// With a checkpoint, the run starts from the values the file holds for this game (all of
+/// them, even past `to`), saves every `checkpoint.every` and when it ends or is stopped
+/// (only when it has values the file lacks); the report covers heaps `0..=to` only. A stop
+/// asked by `progress` is [`ImpartialError::InterruptedAtHeap`], naming the first heap
+/// without a value and the file that holds the others.
+pub fn compute(
+    game: &HeapGame,
+    to: usize,
+    listed: bool,
+    checkpoint: Option<&Checkpointing<'_>>,
+    progress: &dyn Progress,
+) -> Result<SequenceReport, ImpartialError> {
+    let len = to.saturating_add(1);
+    game.check_len(len)?;
+    let interrupted = |sequence: &HeapSequence| ImpartialError::InterruptedAtHeap {
+        heap: sequence.len(),
+        saved_to: checkpoint.map(|c| c.path.to_path_buf()),
+    };
+    let Some(checkpoint) = checkpoint else {
+        let mut sequence = HeapSequence::new(game);
+        return match sequence.extend_to(len, progress) {
+            Ok(()) => Ok(report(game, sequence.into_values(), listed)),
+            Err(ImpartialError::Interrupted) => Err(interrupted(&sequence)),
+            Err(e) => Err(e),
+        };
+    };
+    let saved = checkpoint::load(checkpoint.path, game)?;
+    // How many values the file holds: none when there is no file yet.
+    let mut on_disk = saved.as_ref().map(Values::len);
+    let mut sequence = match saved {
+        Some(values) => HeapSequence::resume(game, values)?,
+        None => HeapSequence::new(game),
+    };
+    loop {
+        let schedule = SaveSchedule::new(progress, checkpoint.every);
+        let result = sequence.extend_to(len, &schedule);
+        if matches!(result, Ok(()) | Err(ImpartialError::Interrupted))
+            && on_disk != Some(sequence.len())
+        {
+            checkpoint
+                .guard
+                .run(&mut || checkpoint::save(checkpoint.path, &sequence))?;
+            on_disk = Some(sequence.len());
+        }
+        match result {
+            Ok(()) => break,
+            Err(ImpartialError::Interrupted) if schedule.stopped_for_save() => {}
+            Err(ImpartialError::Interrupted) => return Err(interrupted(&sequence)),
+            Err(e) => return Err(e),
+        }
+    }
+    let mut values = sequence.into_values();
+    // The checkpoint may have gone further than asked: report only the heaps asked for.
+    values.truncate(len);
+    Ok(report(game, values, listed))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::heap::fast::PROGRESS_INTERVAL;
     use crate::heap::grundy_sequence;
+    use conway_core::{NoProgress, StopAfter};
     use proptest::prelude::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    /// The report on heaps `0..len`, values listed.
+    fn analyse(game: &HeapGame, len: usize) -> Result<SequenceReport, ImpartialError> {
+        compute(game, len - 1, true, None, &NoProgress)
+    }
 
     fn values(game: &HeapGame, len: usize) -> Vec<u64> {
-        analyse(game, len).unwrap().values.to_u64_vec()
+        let report = analyse(game, len).unwrap();
+        report.values.expect("listed").to_u64_vec()
     }
 
     /// Grundy's game, OEIS A002188, n = 0..29.
@@ -289,7 +390,7 @@ mod tests {
         let r = analyse(&HeapGame::parse("kayles").unwrap(), 200).unwrap();
         assert!(r.certified);
         assert_eq!(
-            r.period,
+            r.periodicity(),
             Some(Periodicity {
                 preperiod: 71,
                 period: 12
@@ -297,11 +398,12 @@ mod tests {
         );
         let r = analyse(&HeapGame::Grundy, 300).unwrap();
         assert!(!r.certified);
-        assert!(analyse(
-            &HeapGame::Grundy,
-            super::super::catalog::MAX_SPLITTING_HEAP + 1
-        )
-        .is_err());
+        let limit = super::super::catalog::MAX_SPLITTING_HEAP;
+        let err = analyse(&HeapGame::Grundy, limit + 1).unwrap_err();
+        assert!(
+            matches!(&err, ImpartialError::TooLarge { size, .. } if *size == format!("{} heaps", limit + 1)),
+            "{err}"
+        );
     }
 
     /// Lasker's Nim: the closed form of Ferguson's Game Theory (I §4) is observed as period
@@ -312,14 +414,14 @@ mod tests {
         let closed: Vec<u64> = (0..400u64)
             .map(|n| crate::games::lasker::grundy(&n.into()).try_into().unwrap())
             .collect();
-        assert_eq!(r.values.to_u64_vec(), closed);
+        assert_eq!(r.values.as_ref().map(Values::to_u64_vec), Some(closed));
         assert_eq!(
             (
-                r.period.map(|p| (p.preperiod, p.period)),
+                r.periodicity().map(|p| (p.preperiod, p.period)),
                 r.saltus,
                 r.certified
             ),
-            (Some((1, 4)), 4, false)
+            (Some((1, 4)), Some(4), false)
         );
     }
 
@@ -328,13 +430,25 @@ mod tests {
     fn subtraction_sets_are_certified() {
         let r = analyse(&HeapGame::parse("S(1,3,4)").unwrap(), 100).unwrap();
         assert!(r.certified);
-        assert_eq!(r.values.to_u64_vec()[..7], [0, 1, 0, 1, 2, 3, 2]);
+        assert_eq!(r.values.unwrap().to_u64_vec()[..7], [0, 1, 0, 1, 2, 3, 2]);
+        assert_eq!((r.preperiod, r.period), (Some(0), Some(7)));
+    }
+
+    /// The report serializes to the CLI's JSON: Kayles is periodic from heap 71 with period
+    /// 12 (Guy & Smith 1956; Winning Ways ch. 4); Grundy's game shows no period by heap 40
+    /// and lists its values (OEIS A002188) as strings.
+    #[test]
+    fn reports_serialize_to_the_cli_json() {
+        let kayles = HeapGame::parse("kayles").unwrap();
+        let r = compute(&kayles, 10_000, false, None, &NoProgress).unwrap();
         assert_eq!(
-            r.period,
-            Some(Periodicity {
-                preperiod: 0,
-                period: 7
-            })
+            serde_json::to_string(&r).unwrap(),
+            r#"{"game":"0.77","computed_to":10000,"preperiod":71,"period":12,"saltus":0,"certified":true}"#
+        );
+        let r = compute(&HeapGame::Grundy, 40, true, None, &NoProgress).unwrap();
+        assert_eq!(
+            serde_json::to_string(&r).unwrap(),
+            r#"{"game":"grundy","computed_to":40,"preperiod":null,"period":null,"saltus":null,"certified":false,"values":["0","0","0","1","0","2","1","0","2","1","0","2","1","3","2","1","3","2","4","3","0","4","3","0","4","3","0","4","1","2","3","1","2","4","1","2","4","1","2","4","1"]}"#
         );
     }
 
@@ -345,17 +459,135 @@ mod tests {
             let whole = values(&game, 3 * STEP_INTERVAL);
             let saved = Values::from_u64(&whole[..1000]).unwrap();
             let mut part = HeapSequence::resume(&game, saved).unwrap();
-            part.extend_to(whole.len(), |_| true).unwrap();
+            part.extend_to(whole.len(), &NoProgress).unwrap();
             assert_eq!(part.into_values().to_u64_vec(), whole, "{}", game.name());
         }
     }
 
+    /// A run stopped by its hook keeps every value it computed, and continues — in place,
+    /// or from those values alone — to the values of a run never stopped.
     #[test]
-    fn stops_when_asked() {
-        let mut s = HeapSequence::new(&HeapGame::Grundy);
-        assert!(!s.extend_to(3 * STEP_INTERVAL, |_| false).unwrap());
-        assert_eq!(s.len(), STEP_INTERVAL);
-        assert!(s.extend_to(3 * STEP_INTERVAL, |_| true).unwrap());
+    fn interrupted_sequences_keep_their_values_and_resume() {
+        for name in ["0.77", "S(2,5)", "allbut(1,3)", "grundy", "lasker"] {
+            let game = HeapGame::parse(name).unwrap();
+            let interval = match game {
+                HeapGame::Code(_) => PROGRESS_INTERVAL,
+                _ => STEP_INTERVAL,
+            };
+            let len = 3 * interval + 5;
+            let whole = values(&game, len);
+            let mut sequence = HeapSequence::new(&game);
+            let stop = StopAfter::units(2 * interval as u64);
+            assert!(
+                matches!(
+                    sequence.extend_to(len, &stop),
+                    Err(ImpartialError::Interrupted)
+                ),
+                "{name}"
+            );
+            assert_eq!(stop.reports(), 2, "{name}");
+            assert_eq!(sequence.len(), 2 * interval, "{name}");
+            let kept: Vec<u64> = (0..sequence.len())
+                .filter_map(|n| sequence.get(n))
+                .collect();
+            assert_eq!(kept, whole[..2 * interval], "{name}");
+            let mut again = HeapSequence::resume(&game, Values::from_u64(&kept).unwrap()).unwrap();
+            again.extend_to(len, &NoProgress).unwrap();
+            sequence.extend_to(len, &NoProgress).unwrap();
+            assert_eq!(sequence.into_values().to_u64_vec(), whole, "{name}");
+            assert_eq!(again.into_values().to_u64_vec(), whole, "{name}");
+        }
+    }
+
+    /// Counts the saves it runs.
+    #[derive(Default)]
+    struct CountSaves(AtomicUsize);
+
+    impl checkpoint::SaveGuard for CountSaves {
+        fn run(
+            &self,
+            save: &mut dyn FnMut() -> Result<(), ImpartialError>,
+        ) -> Result<(), ImpartialError> {
+            self.0.fetch_add(1, Ordering::Relaxed);
+            save()
+        }
+    }
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("conway-sequence-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        let _ = std::fs::remove_file(&path);
+        path
+    }
+
+    /// A checkpointed run stopped by its hook saves its values and says where; run again
+    /// with the same file it resumes to the report of a run never stopped, and a file
+    /// holding more than asked answers from its values without being rewritten.
+    #[test]
+    fn checkpointed_runs_save_when_stopped_and_resume() {
+        let game = HeapGame::parse("S(2,5)").unwrap();
+        let to = 5 * STEP_INTERVAL;
+        let uninterrupted = compute(&game, to, true, None, &NoProgress).unwrap();
+        let path = scratch("stopped.ckpt");
+        let saves = CountSaves::default();
+        let hour = Duration::from_secs(3600);
+        let checkpointing = Checkpointing::new(&path, hour).guarded(&saves);
+        let stop = StopAfter::units(2 * STEP_INTERVAL as u64);
+        let err = compute(&game, to, true, Some(&checkpointing), &stop).unwrap_err();
+        assert!(
+            matches!(&err, ImpartialError::InterruptedAtHeap { heap, saved_to: Some(p) }
+                if *heap == 2 * STEP_INTERVAL && *p == path),
+            "{err}"
+        );
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "interrupted at heap 8192; values saved to {}",
+                path.display()
+            )
+        );
+        assert_eq!(saves.0.load(Ordering::Relaxed), 1);
+        let saved = checkpoint::load(&path, &game).unwrap().unwrap();
+        assert_eq!(saved.len(), 2 * STEP_INTERVAL);
+        let resumed = compute(&game, to, true, Some(&checkpointing), &NoProgress).unwrap();
+        assert_eq!(resumed, uninterrupted);
+        assert_eq!(saves.0.load(Ordering::Relaxed), 2);
+        assert_eq!(
+            checkpoint::load(&path, &game).unwrap().map(|v| v.len()),
+            Some(to + 1)
+        );
+        // Fewer heaps than the file holds: the report covers the heaps asked for.
+        let few = compute(&game, 100, true, Some(&checkpointing), &NoProgress).unwrap();
+        assert_eq!(few, compute(&game, 100, true, None, &NoProgress).unwrap());
+        assert_eq!(saves.0.load(Ordering::Relaxed), 2, "nothing new to save");
+        // Without a checkpoint the stop names the heap only.
+        let err = compute(&game, to, false, None, &StopAfter::units(4096)).unwrap_err();
+        assert_eq!(err.to_string(), "interrupted at heap 4096");
+    }
+
+    /// A save falls due at every report when the interval is zero: the run saves at each,
+    /// goes on, and saves once more at the end, with the values of a run never paused.
+    #[test]
+    fn checkpointed_runs_save_on_schedule() {
+        let game = HeapGame::Lasker;
+        let len = 5 * STEP_INTERVAL;
+        let path = scratch("schedule.ckpt");
+        let saves = CountSaves::default();
+        let checkpointing = Checkpointing::new(&path, Duration::ZERO).guarded(&saves);
+        let r = compute(&game, len - 1, false, Some(&checkpointing), &NoProgress).unwrap();
+        assert_eq!(
+            r,
+            compute(&game, len - 1, false, None, &NoProgress).unwrap()
+        );
+        // Reports at 4096, 8192, 12288 and 16384 heaps, then the end.
+        assert_eq!(saves.0.load(Ordering::Relaxed), 5);
+        assert_eq!(
+            checkpoint::load(&path, &game)
+                .unwrap()
+                .map(|v| v.to_u64_vec()),
+            Some(values(&game, len))
+        );
     }
 
     proptest! {

@@ -6,8 +6,9 @@
 //! values are stored one byte per heap while they stay below 256, two bytes after that
 //! (the loop is compiled once per width and restarted wider when a value does not fit); a
 //! value above [`MAX_VALUE`] is reported as [`ImpartialError::ValueLimit`], never
-//! truncated. Every [`PROGRESS_INTERVAL`] heaps the caller may stop the run; the engine can
-//! then continue, or be rebuilt later from the values alone ([`SequenceEngine::resume`]).
+//! truncated. Every [`PROGRESS_INTERVAL`] heaps the run reports to its progress hook, which
+//! may stop it; the engine keeps every value computed and can then continue, or be rebuilt
+//! later from the values alone ([`SequenceEngine::resume`]).
 
 use super::moves::Moves;
 use super::naive::{naive_value, naive_word};
@@ -17,8 +18,9 @@ use super::word::OptionSets;
 use crate::heap::octal::OctalGame;
 use crate::heap::values::{StoredValue, Values};
 use crate::ImpartialError;
+use conway_core::{NoProgress, Progress, Work};
 
-/// The progress callback is called each time this many more heaps have been computed.
+/// The progress hook hears from the engine each time this many more heaps are computed.
 pub const PROGRESS_INTERVAL: usize = 1 << 16;
 
 /// The largest Grundy value the engine stores.
@@ -29,12 +31,12 @@ pub const MAX_VALUE: u32 = u16::MAX as u32;
 /// faster).
 pub fn octal_sequence(game: &OctalGame, len: usize) -> Result<Values, ImpartialError> {
     let mut engine = SequenceEngine::new(game);
-    engine.extend_to(len, |_| true)?;
+    engine.extend_to(len, &NoProgress)?;
     Ok(engine.into_values())
 }
 
 /// A Grundy sequence being computed: it can be extended step by step, interrupted through
-/// the progress callback, and resumed from values saved earlier.
+/// its progress hook, and resumed from values saved earlier.
 pub struct SequenceEngine {
     moves: Moves,
     /// One or two bytes per value, never four (values stay at most [`MAX_VALUE`]).
@@ -131,25 +133,21 @@ impl SequenceEngine {
     }
 
     /// Computes values until heaps `0..len` are known. Every [`PROGRESS_INTERVAL`] heaps
-    /// `progress` is called with the number of values so far; when it returns false the
-    /// engine stops there and this returns `Ok(false)` (call again to continue). `Ok(true)`
-    /// means all `len` values are known.
-    pub fn extend_to(
-        &mut self,
-        len: usize,
-        mut progress: impl FnMut(usize) -> bool,
-    ) -> Result<bool, ImpartialError> {
+    /// `progress` hears how many are known (of `len`); when it answers stop, the engine
+    /// stops there and this returns [`ImpartialError::Interrupted`], keeping every value
+    /// computed: call again to continue.
+    pub fn extend_to(&mut self, len: usize, progress: &dyn Progress) -> Result<(), ImpartialError> {
         loop {
             let (moves, rc, pairs) = (&self.moves, &mut self.rc, self.pairs.as_mut());
             let flow = match &mut self.values {
-                Values::U8(g) => run(g, len, moves, rc, pairs, &mut progress),
-                Values::U16(g) => run(g, len, moves, rc, pairs, &mut progress),
+                Values::U8(g) => run(g, len, moves, rc, pairs, progress),
+                Values::U16(g) => run(g, len, moves, rc, pairs, progress),
                 // Never: resume and widening keep values at most MAX_VALUE.
                 Values::U32(_) => return Err(value_limit(self.values.len())),
             };
             match flow {
-                Flow::Done => return Ok(true),
-                Flow::Stopped => return Ok(false),
+                Flow::Done => return Ok(()),
+                Flow::Stopped => return Err(ImpartialError::Interrupted),
                 // Widen, and compute that value again in the wider loop (once per run).
                 Flow::Widen(v) if v <= MAX_VALUE && self.values.width() == 1 => self.values.widen(),
                 Flow::Widen(_) => return Err(value_limit(self.values.len())),
@@ -187,7 +185,7 @@ fn value_limit(heap: usize) -> ImpartialError {
 enum Flow {
     /// All values asked for are known.
     Done,
-    /// The progress callback asked to stop.
+    /// The progress hook asked to stop.
     Stopped,
     /// The next value (given) does not fit the storage width; it is not stored.
     Widen(u32),
@@ -200,7 +198,7 @@ fn run<T: StoredValue>(
     moves: &Moves,
     rc: &mut RareCommon,
     mut pairs: Option<&mut PairSets>,
-    progress: &mut dyn FnMut(usize) -> bool,
+    progress: &dyn Progress,
 ) -> Flow {
     // One allocation for a long run (doubling could overshoot a 2^30 run by a whole GiB),
     // but at least half again as much, so that many short runs still grow geometrically.
@@ -239,7 +237,12 @@ fn run<T: StoredValue>(
             rc.remask(g);
         }
         // A request to stop at the very end changes nothing: the run is done.
-        if (n + 1).is_multiple_of(PROGRESS_INTERVAL) && !progress(n + 1) && n + 1 < len {
+        if (n + 1).is_multiple_of(PROGRESS_INTERVAL)
+            && n + 1 < len
+            && progress
+                .report(Work::of((n + 1) as u64, len as u64, "heaps"))
+                .is_break()
+        {
             return Flow::Stopped;
         }
     }
@@ -319,7 +322,7 @@ mod tests {
         ] {
             let oracle = naive_octal_sequence(&game(code), len).unwrap();
             let mut engine = SequenceEngine::new(&game(code));
-            engine.extend_to(len, |_| true).unwrap();
+            engine.extend_to(len, &NoProgress).unwrap();
             assert_eq!(engine.values(), &oracle, "{code}");
             assert_eq!(oracle.to_u64_vec()[..300], naive(code, 300), "{code}");
             let naive_steps = engine.stats().naive_steps as usize;
@@ -329,7 +332,7 @@ mod tests {
             }
             // The same values with every heap by the rare/common method.
             let mut engine = SequenceEngine::new(&game(code)).tuned(true, None);
-            engine.extend_to(len, |_| true).unwrap();
+            engine.extend_to(len, &NoProgress).unwrap();
             assert_eq!(engine.values(), &oracle, "{code} (rare/common)");
         }
         let hex = naive_octal_sequence(&game("4.8F"), 300).unwrap();
@@ -366,7 +369,7 @@ mod tests {
         let game = game("0.16");
         let needed = 2 * (105_351 + 149_459) + game.max_take();
         let mut engine = SequenceEngine::new(&game);
-        engine.extend_to(needed, |_| true).unwrap();
+        engine.extend_to(needed, &NoProgress).unwrap();
         let p = engine.values().certified_period(&game).unwrap();
         assert_eq!((p.preperiod, p.period), (105_351, 149_459));
         let Values::U8(values) = engine.values() else {
@@ -383,7 +386,7 @@ mod tests {
             let saved = octal_sequence(&game, len / 3).unwrap();
             let mut engine = SequenceEngine::resume(&game, saved).unwrap();
             assert_eq!(engine.len(), len / 3);
-            engine.extend_to(len, |_| true).unwrap();
+            engine.extend_to(len, &NoProgress).unwrap();
             assert_eq!(engine.values(), &whole, "{code}");
         }
     }
@@ -398,7 +401,7 @@ mod tests {
         wide.widen();
         let mut engine = SequenceEngine::resume(&game, wide).unwrap();
         assert_eq!(engine.values().width(), 1);
-        engine.extend_to(A002186.len(), |_| true).unwrap();
+        engine.extend_to(A002186.len(), &NoProgress).unwrap();
         assert_eq!(engine.values().to_u64_vec(), A002186);
         let too_large = Values::from_u64(&[0, 1, u64::from(MAX_VALUE) + 1]).unwrap();
         assert!(matches!(
@@ -412,21 +415,25 @@ mod tests {
         let game = game("0.16");
         let len = 3 * PROGRESS_INTERVAL + 5;
         let mut engine = SequenceEngine::new(&game);
-        let mut calls = Vec::new();
-        let done = engine
-            .extend_to(len, |n| {
-                calls.push(n);
-                n < 2 * PROGRESS_INTERVAL
-            })
-            .unwrap();
-        assert!(!done);
-        assert_eq!(calls, [PROGRESS_INTERVAL, 2 * PROGRESS_INTERVAL]);
+        let stop = conway_core::StopAfter::units(2 * PROGRESS_INTERVAL as u64);
+        assert!(matches!(
+            engine.extend_to(len, &stop),
+            Err(ImpartialError::Interrupted)
+        ));
+        assert_eq!(
+            stop.reports(),
+            2,
+            "heard at each interval, stopped at the second"
+        );
         assert_eq!(engine.len(), 2 * PROGRESS_INTERVAL);
-        assert!(engine.extend_to(len, |_| true).unwrap());
+        engine.extend_to(len, &NoProgress).unwrap();
         assert_eq!(engine.values(), &octal_sequence(&game, len).unwrap());
         // Asked to stop just as the run is done: it is done.
         let mut engine = SequenceEngine::new(&game);
-        assert!(engine.extend_to(PROGRESS_INTERVAL, |_| false).unwrap());
+        engine
+            .extend_to(PROGRESS_INTERVAL, &conway_core::StopAfter::units(0))
+            .unwrap();
+        assert_eq!(engine.len(), PROGRESS_INTERVAL);
     }
 
     /// A random code: one to four digits 0–F after a head 0 or 4.
@@ -450,7 +457,7 @@ mod tests {
             prop_assert_eq!(fast(&code, len), expected.clone(), "{}", code);
             // Every heap by the rare/common method, even where naive steps look cheaper.
             let mut engine = SequenceEngine::new(&game(&code)).tuned(true, None);
-            engine.extend_to(len, |_| true).unwrap();
+            engine.extend_to(len, &NoProgress).unwrap();
             prop_assert_eq!(engine.values().to_u64_vec(), expected, "{} (rare/common)", code);
         }
     }

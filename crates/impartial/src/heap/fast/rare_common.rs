@@ -528,14 +528,14 @@ mod tests {
     fn heap_bit_suits_parity_games() {
         for code in ["4.07", "4.3", "0.52", "4.37"] {
             let mut engine = SequenceEngine::new(&game(code));
-            engine.extend_to(20_000, |_| true).unwrap();
+            engine.extend_to(20_000, &conway_core::NoProgress).unwrap();
             assert!(engine.heap_bit(), "{code}");
             assert!(engine.rare_positions().len() < 10, "{code}");
             let oracle = naive_octal_sequence(&game(code), 20_000).unwrap();
             assert_eq!(engine.values(), &oracle, "{code}");
         }
         let mut engine = SequenceEngine::new(&game("0.167"));
-        engine.extend_to(20_000, |_| true).unwrap();
+        engine.extend_to(20_000, &conway_core::NoProgress).unwrap();
         assert!(!engine.heap_bit());
     }
 
@@ -554,7 +554,7 @@ mod tests {
             }
             for (word_sets, mask) in tunings {
                 let mut engine = SequenceEngine::new(&game(code)).tuned(word_sets, mask);
-                engine.extend_to(400, |_| true).unwrap();
+                engine.extend_to(400, &conway_core::NoProgress).unwrap();
                 let got = engine.values().to_u64_vec();
                 assert_eq!(
                     got, expected,
