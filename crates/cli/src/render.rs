@@ -2,6 +2,9 @@
 //! text for people (one renderer per report).
 
 use conway_impartial::Solution;
+use conway_retrograde::chase::Side;
+use conway_retrograde::loopy::LoopyOutcome;
+use conway_retrograde::report::{ChaseReport, DigraphReport};
 
 /// One report as the JSON object of the CLI contract: the serialization of the report.
 pub fn json<T: serde::Serialize + ?Sized>(report: &T) -> String {
@@ -57,4 +60,66 @@ pub fn text(s: &Solution) -> String {
         out.push_str(&format!("note: {note}\n"));
     }
     out
+}
+
+/// The winner and game length of a chase, then the line when one was asked for.
+pub fn chase_text(r: &ChaseReport) -> String {
+    let mut text = match (r.winner, r.plies) {
+        (Some(winner), Some(p)) => format!(
+            "{} wins in {p} pl{} (White moves first; the winner hurries, the loser stalls)\n",
+            match winner {
+                Side::White => "white",
+                Side::Black => "black",
+            },
+            if p == 1 { "y" } else { "ies" }
+        ),
+        _ => "draw: neither side can force a capture\n".to_string(),
+    };
+    if let Some(line) = &r.line {
+        for (i, m) in line.iter().enumerate() {
+            text.push_str(&format!("{:>3}. {m}\n", i + 1));
+        }
+        if r.winner.is_none() {
+            text.push_str("… and so on forever\n");
+        }
+    }
+    text
+}
+
+/// A table of γ by vertex, or the outcome, value and moves of a sum of tokens.
+pub fn digraph_text(r: &DigraphReport) -> String {
+    match r {
+        DigraphReport::Vertices(r) => {
+            let mut text = String::from("vertex  γ  outcome\n");
+            for v in &r.vertices {
+                text.push_str(&format!("{}  {}  {}\n", v.name, v.value, v.outcome));
+            }
+            text
+        }
+        DigraphReport::Tokens(r) => {
+            let verdict = match r.outcome {
+                LoopyOutcome::P => "P (the player to move loses)",
+                LoopyOutcome::N => "N (the player to move wins)",
+                LoopyOutcome::D => "D (a draw: neither player can force a win)",
+            };
+            let values: Vec<String> = r.token_values.iter().map(ToString::to_string).collect();
+            let mut text = format!(
+                "outcome        {verdict}\nvalue          {}   (tokens: {})\n",
+                r.value,
+                values.join(" + ")
+            );
+            for (title, list) in [
+                ("winning moves", &r.winning_moves),
+                ("drawing moves", &r.drawing_moves),
+            ] {
+                if !list.is_empty() {
+                    text.push_str(&format!("{title} ({}):\n", list.len()));
+                    for m in list {
+                        text.push_str(&format!("  {}  ⇒ {}\n", m.description, m.to));
+                    }
+                }
+            }
+            text
+        }
+    }
 }

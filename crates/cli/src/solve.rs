@@ -1,4 +1,5 @@
-//! `conway solve`: dispatches a game and its position to the domain crate, prints the answer.
+//! `conway solve`: dispatches a game and its position to the domain crate that solves it, and
+//! prints the report it returns (one match producing the report, one place printing it).
 
 use clap::CommandFactory;
 use conway_impartial::games::{
@@ -9,6 +10,8 @@ use conway_impartial::graph_games::{conjunctive, geography, green_hackenbush};
 use conway_impartial::heap::catalog::HeapGame;
 use conway_impartial::heap::position::{self, Wording, HEAPS, ROWS};
 use conway_impartial::Solution;
+use conway_retrograde::report::{ChaseReport, DigraphReport};
+use serde::Serialize;
 
 use crate::args::{Game, SolveArgs};
 use crate::retro::read_graph;
@@ -25,26 +28,43 @@ pub fn run(args: SolveArgs, json: bool) -> Result<(), CliError> {
             "name a game to solve, e.g. 'conway solve nim 3 4 5'; 'conway solve --list' lists them",
         ));
     };
-    let game = match game {
-        Game::Chase {
-            n,
-            wx,
-            wy,
-            bx,
-            by,
-            line,
-            table,
-        } => return crate::retro::chase(n, (wx, wy), (bx, by), line, table.as_deref(), json),
-        Game::Digraph { file, tokens } => return crate::retro::digraph(&file, &tokens, json),
-        other => other,
-    };
-    let solution = solve(game)?;
+    let answer = answer(game)?;
     if json {
-        crate::out::emit_line(&render::json(&solution));
+        crate::out::emit_line(&render::json(&answer));
     } else {
-        crate::out::emit(&render::text(&solution));
+        crate::out::emit(&answer.text());
     }
     Ok(())
+}
+
+/// What `conway solve` answers: the report of the domain crate that solves the game.
+/// Serialized as the report it holds.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Answer {
+    /// A position of an impartial game: outcome, value, winning moves.
+    Solution(Solution),
+    /// A start position of the Easy Chase.
+    Chase(ChaseReport),
+    /// Loopy values on a digraph.
+    Digraph(DigraphReport),
+}
+
+impl Answer {
+    /// The answer for a person.
+    fn text(&self) -> String {
+        match self {
+            Answer::Solution(s) => render::text(s),
+            Answer::Chase(r) => render::chase_text(r),
+            Answer::Digraph(r) => render::digraph_text(r),
+        }
+    }
+}
+
+impl From<Solution> for Answer {
+    fn from(s: Solution) -> Self {
+        Answer::Solution(s)
+    }
 }
 
 /// The games with one line each, from the argument definitions themselves.
@@ -85,56 +105,70 @@ fn heap_position(
     })
 }
 
-fn solve(game: Game) -> Result<Solution, CliError> {
+/// Solves `game` by the domain crate that knows it.
+fn answer(game: Game) -> Result<Answer, CliError> {
     Ok(match game {
-        Game::Nim(h) => nim::solve(&h.heaps),
+        Game::Nim(h) => nim::solve(&h.heaps).into(),
         Game::Subtraction { set, heaps } => {
             let g = subtraction::SubtractionGame::new(set)?;
-            subtraction::solve(&g, &heaps.heaps)?
+            subtraction::solve(&g, &heaps.heaps)?.into()
         }
-        Game::Bash { max, heaps } => subtraction::solve_bash(&max, &heaps.heaps)?,
-        Game::Wythoff(p) => wythoff::solve(&p.a, &p.b),
-        Game::Moore { k, heaps } => moore::solve(k, &heaps.heaps)?,
-        Game::Staircase(h) => staircase::solve(&h.heaps),
-        Game::Lasker(h) => lasker::solve(&h.heaps),
-        Game::Euclid(p) => euclid::solve(&p.a, &p.b),
-        Game::FibonacciNim { n, max_take } => fibonacci_nim::solve(&n, max_take.as_ref())?,
-        Game::Multiplication { n, from } => multiplication::solve(&n, &from)?,
-        Game::Divisors { n } => divisors::solve(n)?,
-        Game::MisereNim(h) => misere_nim::solve(&h.heaps),
-        Game::NimWithAdding(h) => nim_with_adding::solve(&h.heaps),
-        Game::Turtles(c) => coins::solve(coins::CoinGame::Turtles, &coins::parse_row(&c.coins)?),
-        Game::Ruler(c) => coins::solve(coins::CoinGame::Ruler, &coins::parse_row(&c.coins)?),
+        Game::Bash { max, heaps } => subtraction::solve_bash(&max, &heaps.heaps)?.into(),
+        Game::Wythoff(p) => wythoff::solve(&p.a, &p.b).into(),
+        Game::Moore { k, heaps } => moore::solve(k, &heaps.heaps)?.into(),
+        Game::Staircase(h) => staircase::solve(&h.heaps).into(),
+        Game::Lasker(h) => lasker::solve(&h.heaps).into(),
+        Game::Euclid(p) => euclid::solve(&p.a, &p.b).into(),
+        Game::FibonacciNim { n, max_take } => fibonacci_nim::solve(&n, max_take.as_ref())?.into(),
+        Game::Multiplication { n, from } => multiplication::solve(&n, &from)?.into(),
+        Game::Divisors { n } => divisors::solve(n)?.into(),
+        Game::MisereNim(h) => misere_nim::solve(&h.heaps).into(),
+        Game::NimWithAdding(h) => nim_with_adding::solve(&h.heaps).into(),
+        Game::Turtles(c) => {
+            coins::solve(coins::CoinGame::Turtles, &coins::parse_row(&c.coins)?).into()
+        }
+        Game::Ruler(c) => coins::solve(coins::CoinGame::Ruler, &coins::parse_row(&c.coins)?).into(),
         Game::MockTurtles(c) => {
-            coins::solve(coins::CoinGame::MockTurtles, &coins::parse_row(&c.coins)?)
+            coins::solve(coins::CoinGame::MockTurtles, &coins::parse_row(&c.coins)?).into()
         }
         Game::Tartan { board, rows, cols } => {
             let (r, c) = (coin_game(&rows, "--rows")?, coin_game(&cols, "--cols")?);
-            tartan::solve(r, c, &tartan::parse_board(&board)?)
+            tartan::solve(r, c, &tartan::parse_board(&board)?).into()
         }
-        Game::Kayles(r) => heap_position("kayles", "kayles", &r.rows, r.misere, ROWS)?,
+        Game::Kayles(r) => heap_position("kayles", "kayles", &r.rows, r.misere, ROWS)?.into(),
         Game::DawsonsKayles(r) => {
-            heap_position("dawsons-kayles", "dawsons-kayles", &r.rows, r.misere, ROWS)?
+            heap_position("dawsons-kayles", "dawsons-kayles", &r.rows, r.misere, ROWS)?.into()
         }
         Game::GreenHackenbush { file } => {
-            green_hackenbush::solve(&read_graph(&file)?, &file.display().to_string())?
+            green_hackenbush::solve(&read_graph(&file)?, &file.display().to_string())?.into()
         }
         Game::Geography { file, start } => {
-            geography::solve(&read_graph(&file)?, &file.display().to_string(), &start)?
+            geography::solve(&read_graph(&file)?, &file.display().to_string(), &start)?.into()
         }
         Game::Conjunctive { file, tokens } => {
             let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
-            conjunctive::solve(&read_graph(&file)?, &file.display().to_string(), &tokens)?
+            conjunctive::solve(&read_graph(&file)?, &file.display().to_string(), &tokens)?.into()
         }
-        Game::Chase { .. } | Game::Digraph { .. } => {
-            return Err(CliError::internal(
-                "games with cycles are answered by retro.rs",
-            ))
-        }
+        Game::Chase {
+            n,
+            wx,
+            wy,
+            bx,
+            by,
+            line,
+            table,
+        } => Answer::Chase(crate::retro::chase(
+            n,
+            (wx, wy),
+            (bx, by),
+            line,
+            table.as_deref(),
+        )?),
+        Game::Digraph { file, tokens } => Answer::Digraph(crate::retro::digraph(&file, &tokens)?),
         Game::Heap {
             game,
             heaps,
             misere,
-        } => heap_position(&game, &game, &heaps, misere, HEAPS)?,
+        } => heap_position(&game, &game, &heaps, misere, HEAPS)?.into(),
     })
 }

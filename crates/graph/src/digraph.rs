@@ -15,8 +15,13 @@
 //! Vertex names are letters, digits, `_`, `.` and `'`; a vertex is numbered when first
 //! named. For undirected games (Hackenbush, geography) each edge is read without its
 //! direction. Errors name the line, the column of the offending token and what is wrong.
+//!
+//! Reading a file of millions of lines takes seconds, so [`Digraph::parse_with_progress`]
+//! reports the bytes read and stops when asked.
 
 use std::collections::HashMap;
+
+use conway_core::{Progress, Work};
 
 use crate::GraphError;
 
@@ -25,6 +30,10 @@ pub const MAX_VERTICES: usize = 1 << 24;
 
 /// The most edges a graph may have.
 pub const MAX_EDGES: usize = 1 << 26;
+
+/// How many lines the parser reads between two progress reports: about ten milliseconds of
+/// work, so that a stop request is heard promptly without a call per line.
+const REPORT_EVERY: usize = 1 << 14;
 
 /// A finite directed graph with named vertices (parallel edges and loops kept as given).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -123,10 +132,21 @@ impl Digraph {
 
     /// Parses the edge-list format above.
     pub fn parse(text: &str) -> Result<Self, GraphError> {
+        Self::parse_with_progress(text, &conway_core::NoProgress)
+    }
+
+    /// [`Digraph::parse`], telling `progress` how many bytes of `text` are read every few
+    /// thousand lines; a stop request ends it with [`GraphError::Interrupted`].
+    pub fn parse_with_progress(text: &str, progress: &dyn Progress) -> Result<Self, GraphError> {
         // A byte-order mark, as some editors write, is not part of the file.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut g = Digraph::new();
         for (i, raw) in text.lines().enumerate() {
+            if i % REPORT_EVERY == 0 {
+                // Every line is a slice of `text`: its start is the number of bytes read.
+                let read = raw.as_ptr() as usize - text.as_ptr() as usize;
+                progress.advance(Work::of(read as u64, text.len() as u64, "bytes"))?;
+            }
             let line = Line {
                 number: i + 1,
                 text: raw,
@@ -333,6 +353,32 @@ mod tests {
         assert_eq!(g.successors(0), &[2]);
         assert!(Digraph::from_edges(["x", "x"], &[]).is_err());
         assert!(Digraph::from_edges(["x"], &[(0, 1)]).is_err());
+    }
+
+    /// A long file is read in steps that each ask the hook whether to go on: a stop request
+    /// ends the reading at the next step, not at the end of the file.
+    #[test]
+    fn a_stop_request_interrupts_reading() {
+        let lines = 5 * REPORT_EVERY + 7;
+        let text: String = (0..lines).map(|v| format!("v{v} v{}\n", v + 1)).collect();
+        // The first report (0 bytes read) lets it go on; the second, after REPORT_EVERY
+        // lines, is past the limit of one byte and stops it.
+        let stop = conway_core::StopAfter::units(1);
+        assert_eq!(
+            Digraph::parse_with_progress(&text, &stop),
+            Err(GraphError::Interrupted)
+        );
+        assert_eq!(stop.reports(), 2);
+        assert_eq!(
+            conway_core::Diagnostic::kind(&GraphError::Interrupted),
+            conway_core::ErrorKind::Interrupted
+        );
+        // Not stopped, it reads everything, reporting once per REPORT_EVERY lines.
+        let never = conway_core::StopAfter::units(u64::MAX);
+        let g = Digraph::parse_with_progress(&text, &never).unwrap();
+        assert_eq!((g.len(), g.edges().len()), (lines + 1, lines));
+        assert_eq!(never.reports(), 6);
+        assert_eq!(g, Digraph::parse(&text).unwrap());
     }
 
     #[test]

@@ -28,6 +28,15 @@ pub enum GraphError {
     /// a vertex.
     #[error("{0}")]
     InvalidInput(String),
+    /// Reading was stopped through the progress hook.
+    #[error("interrupted")]
+    Interrupted,
+}
+
+impl From<conway_core::Interrupted> for GraphError {
+    fn from(_: conway_core::Interrupted) -> Self {
+        GraphError::Interrupted
+    }
 }
 
 impl conway_core::Diagnostic for GraphError {
@@ -37,6 +46,7 @@ impl conway_core::Diagnostic for GraphError {
             GraphError::Parse { .. } => ErrorKind::Parse,
             GraphError::TooLarge { .. } => ErrorKind::TooLarge,
             GraphError::InvalidInput(_) => ErrorKind::InvalidInput,
+            GraphError::Interrupted => ErrorKind::Interrupted,
         }
     }
 

@@ -13,8 +13,8 @@
 //! - [`green_hackenbush`]: the nim value of a rooted multigraph by the fusion and colon
 //!   principles, shared by the impartial and the partizan crates.
 //!
-//! Nothing here knows a game's rules, positions or reports, prints, or depends on another
-//! Conway crate. Every fast algorithm is checked in its tests against a brute-force oracle.
+//! Nothing here knows a game's rules, positions or reports, prints, or depends on a Conway
+//! crate other than `conway-core` (errors and progress). Every fast algorithm is checked in its tests against a brute-force oracle.
 
 pub mod bridges;
 pub mod dag;

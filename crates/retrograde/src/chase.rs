@@ -16,8 +16,9 @@ use crate::RetrogradeError;
 /// The largest board side: 2·80⁴ ≈ 82 million states, about 700 MB while solving.
 pub const MAX_SIDE: u32 = 80;
 
-/// Whose turn it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Whose turn it is; serialized as `white` or `black`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Side {
     /// White, Left, moves first.
     White,
@@ -45,9 +46,8 @@ impl Chase {
             )));
         }
         if n > MAX_SIDE {
-            return Err(RetrogradeError::TooLarge(format!(
-                "board side {n}: at most {MAX_SIDE} (2n⁴ states must fit in memory)"
-            )));
+            // 2n⁴ states must fit in memory.
+            return Err(RetrogradeError::too_large("board side", n, MAX_SIDE));
         }
         Ok(Chase { n })
     }
@@ -99,6 +99,18 @@ impl Chase {
         let square = |c: u32| (c / self.n + 1, c % self.n + 1);
         let side = if side == 0 { Side::White } else { Side::Black };
         (side, square(w), square(b))
+    }
+
+    /// The move from state `before` to state `after` in a player's words: the side that
+    /// moved and its piece's squares, `White (1,1)→(2,1)`.
+    pub fn describe_move(&self, before: u32, after: u32) -> String {
+        let (mover, white, black) = self.decode(before);
+        let (_, white_after, black_after) = self.decode(after);
+        let (name, from, to) = match mover {
+            Side::White => ("White", white, white_after),
+            Side::Black => ("Black", black, black_after),
+        };
+        format!("{name} ({},{})→({},{})", from.0, from.1, to.0, to.1)
     }
 
     /// The cells a piece of `side` reaches from `cell` in one move.
@@ -312,7 +324,10 @@ mod tests {
     #[test]
     fn bad_positions_are_refused() {
         assert!(Chase::new(1).is_err());
-        assert!(Chase::new(MAX_SIDE + 1).is_err());
+        assert_eq!(
+            Chase::new(MAX_SIDE + 1).unwrap_err().to_string(),
+            "board side is 81, more than the limit of 80"
+        );
         let c = Chase::new(4).unwrap();
         assert!(c.state(Side::White, (0, 1), (2, 2)).is_err());
         assert!(c.state(Side::White, (1, 1), (5, 2)).is_err());

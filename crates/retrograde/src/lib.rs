@@ -10,6 +10,8 @@
 //! - [`loopy`]: generalized Sprague-Grundy values of impartial games on digraphs with
 //!   cycles (Smith; Fraenkel), read from edge-list files by [`digraph`] (re-exported from
 //!   `conway-graph`, where the format lives).
+//! - [`report`]: the whole answers of `solve chase` and `solve digraph` as report structs
+//!   that serialize to the CLI's JSON; solved tables read or written on the way.
 //!
 //! Nothing here prints or parses command lines.
 
@@ -18,6 +20,7 @@ mod error;
 pub mod graph;
 pub mod loopy;
 pub mod oracle;
+pub mod report;
 pub mod solve;
 pub mod table;
 

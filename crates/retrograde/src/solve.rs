@@ -100,23 +100,18 @@ impl Solved {
     }
 }
 
-/// Where the engine finds the states with a move into a given state.
-enum Predecessors {
-    /// The game enumerates them itself.
-    Game,
-    /// A reverse graph built from the successors (offsets into `sources`).
-    Reverse {
-        offsets: Vec<usize>,
-        sources: Vec<u32>,
-    },
+/// The moves of a game reversed: for each state, the states with a move into it (once per
+/// such move, in increasing order), stored flat so that millions of states cost two
+/// allocations.
+pub(crate) struct Reverse {
+    /// `sources[offsets[s]..offsets[s + 1]]` are the states with a move into `s`.
+    offsets: Vec<usize>,
+    sources: Vec<u32>,
 }
 
-impl Predecessors {
-    fn of<G: GameGraph>(g: &G) -> Self {
-        let mut probe = Vec::new();
-        if g.num_states() == 0 || g.predecessors(0, &mut probe) {
-            return Predecessors::Game;
-        }
+impl Reverse {
+    /// The reverse of `g`'s successor lists.
+    pub(crate) fn of<G: GameGraph>(g: &G) -> Self {
         let n = g.num_states();
         let mut counts = vec![0usize; n + 1];
         let mut buf = Vec::new();
@@ -140,10 +135,33 @@ impl Predecessors {
                 fill[t as usize] += 1;
             }
         }
-        Predecessors::Reverse {
+        Reverse {
             offsets: counts,
             sources,
         }
+    }
+
+    /// The states with a move into `s`.
+    pub(crate) fn moves_into(&self, s: u32) -> &[u32] {
+        &self.sources[self.offsets[s as usize]..self.offsets[s as usize + 1]]
+    }
+}
+
+/// Where the engine finds the states with a move into a given state.
+enum Predecessors {
+    /// The game enumerates them itself.
+    Game,
+    /// A reverse graph built from the successors.
+    Reverse(Reverse),
+}
+
+impl Predecessors {
+    fn of<G: GameGraph>(g: &G) -> Self {
+        let mut probe = Vec::new();
+        if g.num_states() == 0 || g.predecessors(0, &mut probe) {
+            return Predecessors::Game;
+        }
+        Predecessors::Reverse(Reverse::of(g))
     }
 
     fn get<G: GameGraph>(&self, g: &G, s: u32, out: &mut Vec<u32>) {
@@ -152,9 +170,7 @@ impl Predecessors {
             Predecessors::Game => {
                 g.predecessors(s, out);
             }
-            Predecessors::Reverse { offsets, sources } => {
-                out.extend_from_slice(&sources[offsets[s as usize]..offsets[s as usize + 1]]);
-            }
+            Predecessors::Reverse(reverse) => out.extend_from_slice(reverse.moves_into(s)),
         }
     }
 }
@@ -165,10 +181,8 @@ impl Predecessors {
 pub fn solve<G: GameGraph>(g: &G, progress: &dyn Progress) -> Result<Solved, RetrogradeError> {
     let n = g.num_states();
     if n > u32::MAX as usize {
-        return Err(RetrogradeError::TooLarge(format!(
-            "{n} states; at most {} are indexed",
-            u32::MAX
-        )));
+        // States are indexed by u32.
+        return Err(RetrogradeError::too_large("number of states", n, u32::MAX));
     }
     let values: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
     // Workers of a parallel level report after each chunk; once one hears "stop", the others
@@ -228,9 +242,12 @@ pub fn solve<G: GameGraph>(g: &G, progress: &dyn Progress) -> Result<Solved, Ret
             return Err(RetrogradeError::Interrupted);
         }
         if depth >= MAX_PLIES {
-            return Err(RetrogradeError::TooLarge(format!(
-                "a game longer than {MAX_PLIES} plies"
-            )));
+            // A packed value holds at most MAX_PLIES plies.
+            return Err(RetrogradeError::too_large(
+                "game length in plies",
+                format!("at least {}", depth + 1),
+                MAX_PLIES,
+            ));
         }
         let expand = |c: u32, buf: &mut Vec<u32>, next: &mut Vec<u32>| {
             let child_lost = matches!(
