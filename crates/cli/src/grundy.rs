@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use conway_impartial::heap::catalog::{HeapGame, NAMED, SYNTAX};
-use conway_impartial::heap::checkpoint::{Checkpointing, SaveGuard};
+use conway_impartial::heap::checkpoint::Checkpointing;
 use conway_impartial::heap::genus::{heap_genera, GenusReport, DEFAULT_GENUS_LIMIT};
 use conway_impartial::heap::sequence::{self, SequenceReport};
 use conway_impartial::ImpartialError;
@@ -53,7 +53,7 @@ pub fn run(args: GrundyArgs, json: bool) -> Result<(), CliError> {
     let checkpointing = args
         .checkpoint
         .as_deref()
-        .map(|path| Checkpointing::new(path, every).guarded(&WatchdogHeld));
+        .map(|path| Checkpointing::new(path, every).guarded(&HOLD_WATCHDOG));
     let progress = Reporter::new("computing");
     let report = sequence::compute(&game, to, args.values, checkpointing.as_ref(), &progress)
         .map_err(interrupted_worded)?;
@@ -68,16 +68,7 @@ pub fn run(args: GrundyArgs, json: bool) -> Result<(), CliError> {
 
 /// Saves run with the Ctrl-C watchdog held off, so that it never ends the process in the
 /// middle of writing a checkpoint.
-struct WatchdogHeld;
-
-impl SaveGuard for WatchdogHeld {
-    fn run(
-        &self,
-        save: &mut dyn FnMut() -> Result<(), ImpartialError>,
-    ) -> Result<(), ImpartialError> {
-        crate::progress::saving(save)
-    }
-}
+const HOLD_WATCHDOG: fn(&mut dyn FnMut()) = |save| crate::progress::saving(save);
 
 /// The error of a stopped run, telling how to resume when its values were saved.
 fn interrupted_worded(e: ImpartialError) -> CliError {

@@ -102,6 +102,49 @@ impl<W: Write> Write for Checksummed<W> {
     }
 }
 
+/// Runs each save of a long run's file (a checkpoint, a solved table), so that a front end
+/// can act around it. The CLI holds off its Ctrl-C watchdog while a save runs: the file
+/// would survive being cut short (it is written beside the target and renamed), but the
+/// work since the last save would not. Any `Fn(&mut dyn FnMut())` is a guard.
+pub trait SaveGuard {
+    /// Runs `save`, once.
+    fn run(&self, save: &mut dyn FnMut());
+}
+
+impl<F: Fn(&mut dyn FnMut())> SaveGuard for F {
+    fn run(&self, save: &mut dyn FnMut()) {
+        self(save);
+    }
+}
+
+/// Runs each save as it is.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Unguarded;
+
+impl SaveGuard for Unguarded {
+    fn run(&self, save: &mut dyn FnMut()) {
+        save();
+    }
+}
+
+/// Runs `save` through `guard` and returns what it returned.
+pub fn guarded<T, E>(guard: &dyn SaveGuard, save: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
+    let mut save = Some(save);
+    let mut result = None;
+    guard.run(&mut || {
+        if let Some(save) = save.take() {
+            result = Some(save());
+        }
+    });
+    // A guard that never ran the save has not saved anything: run it now, unguarded,
+    // rather than report a save that did not happen.
+    match (result, save) {
+        (Some(result), _) => result,
+        (None, Some(save)) => save(),
+        (None, None) => unreachable!("the save ran, so it returned"),
+    }
+}
+
 /// `path` with `.tmp` added to its file name.
 pub fn temporary_path(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();

@@ -1,4 +1,4 @@
-//! The Easy Chase (seed 000): on an n×n board White (Left, moving first) steps one square
+//! The Easy Chase (TopCoder's problem TheEasyChase): on an n×n board White (Left, moving first) steps one square
 //! orthogonally; Black (Right) moves one or two squares in one orthogonal direction, passing
 //! over White if need be; whoever moves onto the other's square wins. The winner hurries,
 //! the loser stalls: the answer is the winner and the number of plies.
@@ -257,9 +257,30 @@ mod tests {
         result(&chase, &solved, chase.state(Side::White, w, b).unwrap())
     }
 
-    /// The acceptance examples of the issue (seed 000's problem statement).
+    /// TopCoder's problem TheEasyChase, examples 0–2 (board size, White's square, Black's).
     #[test]
     fn published_examples() {
+        let published = [
+            (2, (1, 1), (2, 2), Side::Black, 2),
+            (2, (2, 2), (1, 2), Side::White, 1),
+            (3, (1, 1), (3, 3), Side::Black, 6),
+        ];
+        for (n, w, b, winner, plies) in published {
+            assert_eq!(
+                answer(n, w, b),
+                ChaseResult {
+                    winner: Some(winner),
+                    plies: Some(plies)
+                },
+                "n={n} white {w:?} black {b:?}"
+            );
+        }
+    }
+
+    /// Regression values from this engine on larger boards (the 4×4 board is also checked
+    /// state by state against value iteration below).
+    #[test]
+    fn larger_boards() {
         assert_eq!(
             answer(4, (1, 1), (4, 4)),
             ChaseResult {

@@ -6,7 +6,7 @@
 //! - [`solve`]: the retrograde engine (successor counters, levels of increasing depth, both
 //!   cores for large graphs); [`oracle`] the value-iteration oracle beside it.
 //! - [`table`]: solved tables saved to a file and probed later.
-//! - [`chase`]: The Easy Chase of seed 000.
+//! - [`chase`]: The Easy Chase (TopCoder's problem TheEasyChase).
 //! - [`loopy`]: generalized Sprague-Grundy values of impartial games on digraphs with
 //!   cycles (Smith; Fraenkel), read from edge-list files by [`digraph`] (re-exported from
 //!   `conway-graph`, where the format lives).

@@ -302,8 +302,8 @@ mod tests {
         Digraph::from_edges((0..n).map(|v| v.to_string()), edges).unwrap()
     }
 
-    /// Hand vectors (NOTES.md §4, checked there by an independent script): a 2-cycle is
-    /// ∞(∅) on both vertices; a→{b, t}, b→{a}, t terminal gives γ(a)=1, γ(b)=0, γ(t)=0.
+    /// Worked by hand from the definition of the generalized Sprague-Grundy function
+    /// (Smith, 1966; Fraenkel & Yesha, 1986): a 2-cycle is ∞(∅) on both vertices; a→{b, t}, b→{a}, t terminal gives γ(a)=1, γ(b)=0, γ(t)=0.
     #[test]
     fn hand_examples() {
         let g = graph(2, &[(0, 1), (1, 0)]);

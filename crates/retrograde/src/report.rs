@@ -10,7 +10,8 @@
 
 use std::path::Path;
 
-use conway_core::{durable, Progress, WinningMove};
+use conway_core::durable::{self, SaveGuard, Unguarded};
+use conway_core::{Progress, WinningMove};
 use serde::{Serialize, Serializer};
 
 use crate::chase::{Chase, Side, Square};
@@ -50,11 +51,6 @@ fn winner_or_draw<S: Serializer>(winner: &Option<Side>, s: S) -> Result<S::Ok, S
     }
 }
 
-/// Runs a save at once, unguarded: what [`TableFile::new`] uses.
-fn run_now(save: &mut dyn FnMut()) {
-    save();
-}
-
 /// A file for the solved table of [`chase`]: read when it holds the board asked about,
 /// written after the solve otherwise.
 #[derive(Clone, Copy)]
@@ -64,7 +60,7 @@ pub struct TableFile<'a> {
     /// Runs the save it is handed, once. A front end that may end the process on a stop
     /// request (the CLI's watchdog after Ctrl-C) holds that off until the save returns, so
     /// that the minutes of solving behind a table are not thrown away at the last moment.
-    pub guard: &'a dyn Fn(&mut dyn FnMut()),
+    pub guard: &'a dyn SaveGuard,
 }
 
 impl<'a> TableFile<'a> {
@@ -72,12 +68,12 @@ impl<'a> TableFile<'a> {
     pub fn new(path: &'a Path) -> Self {
         TableFile {
             path,
-            guard: &run_now,
+            guard: &Unguarded,
         }
     }
 
     /// The same file, saved through `guard`.
-    pub fn guarded_by(self, guard: &'a dyn Fn(&mut dyn FnMut())) -> Self {
+    pub fn guarded_by(self, guard: &'a dyn SaveGuard) -> Self {
         TableFile { guard, ..self }
     }
 
@@ -94,9 +90,8 @@ impl<'a> TableFile<'a> {
         }
         durable::check_writable(self.path, &table::TABLE)?;
         let solved = solve()?;
-        let mut saved = Ok(());
-        (self.guard)(&mut || saved = table::save(self.path, name, &solved));
-        saved.map(|()| solved)
+        durable::guarded(self.guard, || table::save(self.path, name, &solved))?;
+        Ok(solved)
     }
 }
 

@@ -22,7 +22,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use conway_core::durable::{self, DurableError, Format, PayloadReader};
+use conway_core::durable::{self, DurableError, Format, PayloadReader, SaveGuard, Unguarded};
 use conway_core::{Progress, Work};
 
 use super::catalog::HeapGame;
@@ -64,31 +64,6 @@ impl<'a> Checkpointing<'a> {
     #[must_use]
     pub fn guarded(self, guard: &'a dyn SaveGuard) -> Self {
         Checkpointing { guard, ..self }
-    }
-}
-
-/// Runs each save of a checkpoint, so that a front end can act around it. The CLI holds
-/// off its Ctrl-C watchdog while a save runs: the file would survive being cut short (it
-/// is written beside the target and renamed), but the values since the last save would
-/// not.
-pub trait SaveGuard {
-    /// Runs `save` and returns what it returns.
-    fn run(
-        &self,
-        save: &mut dyn FnMut() -> Result<(), ImpartialError>,
-    ) -> Result<(), ImpartialError>;
-}
-
-/// Runs each save as it is.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Unguarded;
-
-impl SaveGuard for Unguarded {
-    fn run(
-        &self,
-        save: &mut dyn FnMut() -> Result<(), ImpartialError>,
-    ) -> Result<(), ImpartialError> {
-        save()
     }
 }
 

@@ -21,6 +21,7 @@ use super::values::Values;
 use crate::mex::ValueSet;
 use crate::periodicity::Periodicity;
 use crate::ImpartialError;
+use conway_core::durable;
 use conway_core::{Progress, Work};
 
 /// How often (in heaps) the engines other than the rare/common one report progress.
@@ -337,9 +338,9 @@ pub fn compute(
         if matches!(result, Ok(()) | Err(ImpartialError::Interrupted))
             && on_disk != Some(sequence.len())
         {
-            checkpoint
-                .guard
-                .run(&mut || checkpoint::save(checkpoint.path, &sequence))?;
+            durable::guarded(checkpoint.guard, || {
+                checkpoint::save(checkpoint.path, &sequence)
+            })?;
             on_disk = Some(sequence.len());
         }
         match result {
@@ -360,6 +361,7 @@ mod tests {
     use super::*;
     use crate::heap::fast::PROGRESS_INTERVAL;
     use crate::heap::grundy_sequence;
+    use conway_core::durable::SaveGuard;
     use conway_core::{NoProgress, StopAfter};
     use proptest::prelude::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
@@ -503,13 +505,10 @@ mod tests {
     #[derive(Default)]
     struct CountSaves(AtomicUsize);
 
-    impl checkpoint::SaveGuard for CountSaves {
-        fn run(
-            &self,
-            save: &mut dyn FnMut() -> Result<(), ImpartialError>,
-        ) -> Result<(), ImpartialError> {
+    impl SaveGuard for CountSaves {
+        fn run(&self, save: &mut dyn FnMut()) {
             self.0.fetch_add(1, Ordering::Relaxed);
-            save()
+            save();
         }
     }
 
