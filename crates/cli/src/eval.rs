@@ -6,7 +6,7 @@
 use std::sync::LazyLock;
 
 use conway_partizan::eval::{evaluate_report, EvalReport, Value, FUNCTIONS};
-use conway_partizan::thermal::{thermograph, thermograph_svg};
+use conway_partizan::thermal::{thermograph, thermograph_svg, MAX_NUMBER_EXPONENT};
 use conway_partizan::Store;
 
 use crate::args::EvalArgs;
@@ -53,7 +53,7 @@ fn evaluate_and_print(args: &EvalArgs, json: bool) -> Result<(), CliError> {
     progress.finish();
     if let Some(path) = &args.svg {
         let picture = match &report.result {
-            Value::Game(g) => thermograph(&mut store, *g),
+            Value::Game(g) => thermograph(&mut store, *g)?,
             Value::Thermograph(t) => t.clone(),
             _ => {
                 return Err(CliError::bad_input(
@@ -87,7 +87,13 @@ fn text(report: &EvalReport) -> String {
         ("mean", r.mean.to_string()),
         ("temperature", r.temperature.to_string()),
         ("birthday", r.birthday.to_string()),
-        ("thermograph", r.thermograph.to_string()),
+        (
+            "thermograph",
+            r.thermograph.as_ref().map_or_else(
+                || format!("too large to print (a denominator above 2^{MAX_NUMBER_EXPONENT})"),
+                ToString::to_string,
+            ),
+        ),
         (
             "atomic weight",
             r.atomic_weight

@@ -333,7 +333,8 @@ fn partizan(out: &mut String) -> Result<(), CliError> {
         "conway eval '{3||2+*|1+*}'",
     );
     let (mut store, g) = game("{3||2+*|1+*}")?;
-    let r = report(&mut store, g);
+    let r = report(&mut store, g)?;
+    let thermograph = r.thermograph.as_ref().map(ToString::to_string);
     let _ = writeln!(
         out,
         "{} — outcome {}, stops {} and {}, mean {}, temperature {}\n{}\nreduced canonical form {}",
@@ -343,7 +344,7 @@ fn partizan(out: &mut String) -> Result<(), CliError> {
         r.right_stop,
         r.mean,
         r.temperature,
-        r.thermograph,
+        thermograph.unwrap_or_default(),
         r.reduced
     );
     section(

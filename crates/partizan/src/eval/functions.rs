@@ -16,7 +16,7 @@ use crate::rulesets::cutcake::cutcake_value;
 use crate::rulesets::domineering::domineering;
 use crate::rulesets::hackenbush::hackenbush_value;
 use crate::rulesets::toads_and_frogs::toads_and_frogs_value;
-use crate::thermal::{cool, heat, left_stop, right_stop, thermograph};
+use crate::thermal::{cool, heat, left_stop, mean_and_temperature, right_stop, thermograph};
 use crate::{GameId, PartizanError, Store};
 
 /// What an argument of an `eval` function must be.
@@ -139,7 +139,7 @@ pub static FUNCTIONS: &[Function] = &[
         example: "temperature({3||2|1})",
         implementation: |store, args| {
             let g = one_game(args)?;
-            Ok(Value::Number(thermograph(store, g).temperature().clone()))
+            Ok(Value::Number(mean_and_temperature(store, g)?.1))
         },
     },
     Function {
@@ -150,7 +150,7 @@ pub static FUNCTIONS: &[Function] = &[
         example: "mean({3||2|1})",
         implementation: |store, args| {
             let g = one_game(args)?;
-            Ok(Value::Number(thermograph(store, g).mean().clone()))
+            Ok(Value::Number(mean_and_temperature(store, g)?.0))
         },
     },
     Function {
@@ -177,7 +177,7 @@ pub static FUNCTIONS: &[Function] = &[
         example: "thermograph(+-1)",
         implementation: |store, args| {
             let g = one_game(args)?;
-            Ok(Value::Thermograph(thermograph(store, g)))
+            Ok(Value::Thermograph(thermograph(store, g)?))
         },
     },
     Function {

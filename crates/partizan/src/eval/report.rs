@@ -13,7 +13,7 @@ use serde::{Serialize, Serializer};
 use super::{evaluate_text, Value};
 use crate::infinitesimal::{atomic_weight, reduced_canonical_form};
 use crate::print::canonical_text;
-use crate::thermal::{left_stop, right_stop, thermograph, Thermograph};
+use crate::thermal::{left_stop, mean_and_temperature, right_stop, thermograph, Thermograph};
 use crate::{GameId, Outcome, PartizanError, Store};
 
 /// Everything `conway eval` reports about a game.
@@ -39,34 +39,43 @@ pub struct GameReport {
     /// The birthday.
     #[serde(serialize_with = "as_text")]
     pub birthday: BigUint,
-    /// The thermograph, printed in CGSuite's notation.
-    #[serde(serialize_with = "as_text")]
-    pub thermograph: Thermograph,
+    /// The thermograph, printed in CGSuite's notation; `None` (null) for a number whose
+    /// denominator is above 2^[`MAX_NUMBER_EXPONENT`](crate::thermal::MAX_NUMBER_EXPONENT), whose thermograph is too large to
+    /// print (its mean and temperature are still given).
+    #[serde(serialize_with = "as_text_or_null")]
+    pub thermograph: Option<Thermograph>,
     /// The atomic weight in CGSuite's notation, if the game is atomic (`null` otherwise).
     pub atomic_weight: Option<String>,
     /// The reduced canonical form.
     pub reduced: String,
 }
 
-/// Computes the report for a game.
-pub fn report(store: &mut Store, g: GameId) -> GameReport {
-    let thermograph = thermograph(store, g);
+/// Computes the report for a game. Refused only for a game that is not a number and has a
+/// number with a denominator above 2^[`MAX_NUMBER_EXPONENT`](crate::thermal::MAX_NUMBER_EXPONENT) among its subpositions, whose
+/// thermograph and temperature are not computed.
+pub fn report(store: &mut Store, g: GameId) -> Result<GameReport, PartizanError> {
+    let (mean, temperature) = mean_and_temperature(store, g)?;
+    let thermograph = match thermograph(store, g) {
+        Ok(t) => Some(t),
+        Err(PartizanError::TooLarge { .. }) if store.as_number(g).is_some() => None,
+        Err(e) => return Err(e),
+    };
     let atomic_weight = atomic_weight(store, g)
         .ok()
         .map(|w| canonical_text(store, w));
     let reduced = reduced_canonical_form(store, g);
-    GameReport {
+    Ok(GameReport {
         canonical: canonical_text(store, g),
         outcome: store.outcome(g),
         left_stop: left_stop(store, g),
         right_stop: right_stop(store, g),
-        mean: thermograph.mean().clone(),
-        temperature: thermograph.temperature().clone(),
+        mean,
+        temperature,
         birthday: store.birthday(g),
         atomic_weight,
         reduced: canonical_text(store, reduced),
         thermograph,
-    }
+    })
 }
 
 /// What kind of value an expression has; serialized as the contract's `kind` word.
@@ -131,7 +140,7 @@ pub struct EvalReport {
 pub fn evaluate_report(store: &mut Store, input: &str) -> Result<EvalReport, PartizanError> {
     let result = evaluate_text(store, input)?;
     let (value, game) = match &result {
-        Value::Game(g) => (None, Some(report(store, *g))),
+        Value::Game(g) => (None, Some(report(store, *g)?)),
         other => (Some(other.to_text(store)), None),
     };
     Ok(EvalReport {
@@ -146,6 +155,17 @@ pub fn evaluate_report(store: &mut Store, input: &str) -> Result<EvalReport, Par
 /// Serializes a value by its `Display` text, the notation of the text output.
 fn as_text<T: std::fmt::Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(value)
+}
+
+/// Serializes an optional value by its `Display` text, or as null.
+fn as_text_or_null<T: std::fmt::Display, S: Serializer>(
+    value: &Option<T>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(v) => s.collect_str(v),
+        None => s.serialize_none(),
+    }
 }
 
 #[cfg(test)]
@@ -205,5 +225,33 @@ mod tests {
         let r = evaluate_report(&mut store, "temperature({1|-1})").expect("valid");
         assert_eq!(r.kind, ValueKind::Number);
         assert_eq!(r.value.as_deref(), Some("1"));
+    }
+
+    /// A blue-red Hackenbush stalk at the documented limit of 100,000 edges: its value is a
+    /// number read off by the sign-expansion rule (Berlekamp, Conway & Guy, Winning Ways,
+    /// ch. 2: after the first change of colour each edge is worth half the one before), and
+    /// the report gives its mean and temperature; its thermograph, with some 10^5 corners of
+    /// some 10^5 bits each, is left out.
+    #[test]
+    fn the_longest_stalk_is_reported_without_its_thermograph() {
+        let stalk = "lr".repeat(50_000);
+        let mut store = Store::new();
+        let r = evaluate_report(&mut store, &format!("hackenbush(\"{stalk}\")")).unwrap();
+        let game = r.game.as_ref().expect("a game");
+        // l = 1, then r, l, r, … halve: 1 − 1/2 + 1/4 − … (99,999 terms after the first).
+        let expected = (1..100_000u32).fold(Dyadic::one(), |x, i| {
+            let term = Dyadic::new(1, i);
+            if i % 2 == 1 {
+                &x - &term
+            } else {
+                &x + &term
+            }
+        });
+        assert_eq!(game.mean, expected);
+        assert_eq!(game.temperature, -Dyadic::new(1, 99_999));
+        assert_eq!(game.birthday, BigUint::from(100_000u32));
+        assert_eq!(game.thermograph, None);
+        let json: serde_json::Value = serde_json::to_value(&r).unwrap();
+        assert_eq!(json["thermograph"], serde_json::Value::Null);
     }
 }

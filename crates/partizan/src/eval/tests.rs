@@ -88,7 +88,7 @@ fn the_full_report() {
     let Value::Game(g) = evaluate_text(&mut store, "{3||2+*|1+*}").expect("game") else {
         panic!("not a game")
     };
-    let r = report(&mut store, g);
+    let r = report(&mut store, g).unwrap();
     assert_eq!(r.canonical, "{3||2*|1*}");
     assert_eq!(r.outcome, Outcome::Left);
     assert_eq!(
@@ -423,7 +423,7 @@ mod random_expressions {
             let mut store = Store::new();
             match evaluate_text(&mut store, &text) {
                 Ok(Value::Game(g)) => {
-                    let r = report(&mut store, g);
+                    let r = report(&mut store, g).unwrap();
                     let again = evaluate_text(&mut store, &r.canonical);
                     prop_assert!(matches!(again, Ok(Value::Game(h)) if h == g), "{}", r.canonical);
                     let reduced = evaluate_text(&mut store, &r.reduced);

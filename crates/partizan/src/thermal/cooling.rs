@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use conway_numbers::Dyadic;
 
-use super::thermograph::Thermographer;
+use super::thermograph::{mean_and_temperature, Thermographer};
 use crate::{GameId, PartizanError, Store};
 
 /// G cooled by t (t > −1, as in CGSuite).
@@ -28,7 +28,7 @@ pub fn cool(store: &mut Store, g: GameId, t: &Dyadic) -> Result<GameId, Partizan
         thermographs: Thermographer::new(),
         cache: HashMap::new(),
     };
-    Ok(cooler.cool(store, g))
+    cooler.cool(store, g)
 }
 
 struct Cooler {
@@ -38,35 +38,41 @@ struct Cooler {
 }
 
 impl Cooler {
-    fn cool(&mut self, store: &mut Store, g: GameId) -> GameId {
+    fn cool(&mut self, store: &mut Store, g: GameId) -> Result<GameId, PartizanError> {
         if let Some(&c) = self.cache.get(&g) {
-            return c;
+            return Ok(c);
         }
-        let thermograph = self.thermographs.thermograph(store, g);
-        let result = if &self.t > thermograph.temperature() {
-            store.number(thermograph.mean().clone())
+        let (mean, temperature) = match store.as_number(g) {
+            // A number's mean and temperature need no thermograph (see mean_and_temperature).
+            Some(_) => mean_and_temperature(store, g)?,
+            None => {
+                let thermograph = self.thermographs.thermograph(store, g)?;
+                (
+                    thermograph.mean().clone(),
+                    thermograph.temperature().clone(),
+                )
+            }
+        };
+        let result = if self.t > temperature {
+            store.number(mean)
         } else {
             let (gl, gr) = store.options(g);
             let minus_t = store.number(-&self.t);
             let plus_t = store.number(self.t.clone());
-            let left: Vec<GameId> = gl
-                .into_iter()
-                .map(|o| {
-                    let c = self.cool(store, o);
-                    store.add(c, minus_t)
-                })
-                .collect();
-            let right: Vec<GameId> = gr
-                .into_iter()
-                .map(|o| {
-                    let c = self.cool(store, o);
-                    store.add(c, plus_t)
-                })
-                .collect();
+            let mut left = Vec::with_capacity(gl.len());
+            for o in gl {
+                let c = self.cool(store, o)?;
+                left.push(store.add(c, minus_t));
+            }
+            let mut right = Vec::with_capacity(gr.len());
+            for o in gr {
+                let c = self.cool(store, o)?;
+                right.push(store.add(c, plus_t));
+            }
             store.construct(&left, &right)
         };
         self.cache.insert(g, result);
-        result
+        Ok(result)
     }
 }
 

@@ -9,7 +9,9 @@ pub mod trajectory;
 pub use cooling::{cool, heat};
 pub use stops::{left_stop, right_stop};
 pub use svg::thermograph_svg;
-pub use thermograph::{thermograph, Thermograph, Thermographer};
+pub use thermograph::{
+    mean_and_temperature, thermograph, Thermograph, Thermographer, MAX_NUMBER_EXPONENT,
+};
 pub use trajectory::Trajectory;
 
 #[cfg(test)]

@@ -194,7 +194,7 @@ mod tests {
         let mut store = Store::new();
         let (one, minus_one) = (store.integer(1), store.integer(-1));
         let g = store.construct(&[one], &[minus_one]);
-        let svg = thermograph_svg(&thermograph(&mut store, g), "+-1 & <co>");
+        let svg = thermograph_svg(&thermograph(&mut store, g).unwrap(), "+-1 & <co>");
         assert!(svg.starts_with("<svg"));
         assert!(svg.trim_end().ends_with("</svg>"));
         assert_eq!(svg.matches("<polyline").count(), 2, "two walls");

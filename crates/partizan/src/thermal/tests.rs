@@ -9,7 +9,7 @@ use crate::infinitesimal::{atomic_weight, is_infinitesimal, reduced_canonical_fo
 use crate::naive::strategies::arb_game;
 use crate::ordinal::ordinal_sum;
 use crate::print::canonical_text;
-use crate::{GameId, Nus, Store};
+use crate::{GameId, Nus, PartizanError, Store};
 
 fn d(s: &str) -> Dyadic {
     s.parse().expect("dyadic")
@@ -40,7 +40,7 @@ fn cgsuite_worked_example() {
     assert_eq!(canonical_text(&mut store, g), "{3||2*|1*}");
     assert_eq!(left_stop(&store, g), d("3"));
     assert_eq!(right_stop(&store, g), d("2"));
-    let t = thermograph(&mut store, g);
+    let t = thermograph(&mut store, g).unwrap();
     assert_eq!(t.mean(), &d("9/4"));
     assert_eq!(t.temperature(), &d("3/4"));
     assert_eq!(
@@ -74,7 +74,7 @@ fn temperatures_of_simple_values() {
     for (g, expected) in cases {
         let text = canonical_text(&mut store, g);
         assert_eq!(
-            thermograph(&mut store, g).temperature(),
+            thermograph(&mut store, g).unwrap().temperature(),
             &d(expected),
             "{text}"
         );
@@ -90,18 +90,18 @@ fn thermographs_of_switches_and_numbers() {
     let (one, minus_one) = (store.integer(1), store.integer(-1));
     let switch = store.construct(&[one], &[minus_one]);
     assert_eq!(
-        thermograph(&mut store, switch).to_string(),
+        thermograph(&mut store, switch).unwrap().to_string(),
         "Thermograph(0,[1],[0,-1],0,[1],[0,1])"
     );
     // 3/4 = {1/2|1}: the left wall turns vertical below −1/2 (the right wall of 1/2 does).
     let g = nus(&mut store, "3/4", 0, 0);
     assert_eq!(
-        thermograph(&mut store, g).to_string(),
+        thermograph(&mut store, g).unwrap().to_string(),
         "Thermograph(3/4,[-1/4,-1/2],[0,-1,0],3/4,[-1/4],[0,1])"
     );
     let seven = store.integer(7);
     assert_eq!(
-        thermograph(&mut store, seven).to_string(),
+        thermograph(&mut store, seven).unwrap().to_string(),
         "Thermograph(7,[],[0],7,[],[0])"
     );
 }
@@ -157,7 +157,7 @@ proptest! {
         let mut store = Store::new();
         let g = tree.to_store(&mut store);
         prop_assume!(!store.is_number(g));
-        let t = thermograph(&mut store, g);
+        let t = thermograph(&mut store, g).unwrap();
         let zero = Dyadic::zero();
         prop_assert_eq!(t.left.value_at(&zero), left_stop(&store, g));
         prop_assert_eq!(t.right.value_at(&zero), right_stop(&store, g));
@@ -171,9 +171,9 @@ proptest! {
         let (g, h) = (a.to_store(&mut store), b.to_store(&mut store));
         let sum = store.add(g, h);
         let (mg, mh, ms) = (
-            thermograph(&mut store, g).mean().clone(),
-            thermograph(&mut store, h).mean().clone(),
-            thermograph(&mut store, sum).mean().clone(),
+            thermograph(&mut store, g).unwrap().mean().clone(),
+            thermograph(&mut store, h).unwrap().mean().clone(),
+            thermograph(&mut store, sum).unwrap().mean().clone(),
         );
         prop_assert_eq!(&mg + &mh, ms);
         let t = Dyadic::new(k, 2);
@@ -223,13 +223,59 @@ fn number_up_star_thermographs_follow_the_recursion() {
                 if store.is_number(g) {
                     continue;
                 }
-                let fast = thermograph(&mut store, g);
-                let slow = thermographer.by_options(&mut store, g);
+                let fast = thermograph(&mut store, g).unwrap();
+                let slow = thermographer.by_options(&mut store, g).unwrap();
                 assert_eq!(fast, slow, "x={x} ups={ups} m={m}");
             }
         }
     }
     // *m for a huge m no longer enumerates its options.
     let g = nus(&mut store, "0", 0, u64::MAX);
-    assert_eq!(thermograph(&mut store, g).temperature(), &d("0"));
+    assert_eq!(thermograph(&mut store, g).unwrap().temperature(), &d("0"));
+}
+
+proptest! {
+    /// The closed form of a number's thermograph agrees with the thermograph built from the
+    /// thermographs of its canonical options (x − 2^−k and x + 2^−k), for every number with a
+    /// denominator up to 2^12: by induction on the denominator, with the integers' masts as
+    /// the base, that is the whole recursion.
+    #[test]
+    fn number_thermographs_follow_the_recursion(numerator in -5000i64..5000, k in 0u32..=12) {
+        let x = Dyadic::new(numerator, k);
+        let mut store = Store::new();
+        let g = store.number(x.clone());
+        let closed = Thermograph::of_number(&x).unwrap();
+        prop_assert_eq!(&closed, &Thermographer::new().by_options(&mut store, g).unwrap());
+        let (mean, temperature) = mean_and_temperature(&mut store, g).unwrap();
+        prop_assert_eq!((&mean, &temperature), (closed.mean(), closed.temperature()));
+    }
+}
+
+#[test]
+fn number_thermographs_are_refused_above_the_exponent_limit() {
+    let big = Dyadic::new(1, MAX_NUMBER_EXPONENT + 1);
+    assert!(matches!(
+        Thermograph::of_number(&big),
+        Err(PartizanError::TooLarge { .. })
+    ));
+    // At the limit it is built, with one corner per halving of the denominator.
+    let at_limit = Thermograph::of_number(&Dyadic::new(1, MAX_NUMBER_EXPONENT)).unwrap();
+    assert_eq!(
+        at_limit.temperature(),
+        &-Dyadic::new(1, MAX_NUMBER_EXPONENT)
+    );
+    // The mean and temperature of a number are given whatever its size; a hot game holding
+    // such a number is refused rather than left to run for minutes.
+    let mut store = Store::new();
+    let x = store.number(big.clone());
+    assert_eq!(
+        mean_and_temperature(&mut store, x).unwrap(),
+        (big.clone(), -big.clone())
+    );
+    let minus_one = store.integer(-1);
+    let hot = store.construct(&[x], &[minus_one]);
+    assert!(matches!(
+        thermograph(&mut store, hot),
+        Err(PartizanError::TooLarge { .. })
+    ));
 }

@@ -8,14 +8,25 @@
 //! cooled to that temperature is a number and both walls follow one vertical mast ("cave"),
 //! starting from the crossing point (or, at the base t = −1, from the number between the
 //! scaffolds nearest 0) and moving only when a scaffold pushes it.
+//!
+//! A number's thermograph has a closed form ([`Thermograph::of_number`]): its walls zig-zag
+//! down through the chain of options of its canonical form, one corner per halving of the
+//! denominator, so a number with denominator 2^k has walls of about k pieces whose values
+//! have about k bits. Those are built directly, not through the options of the store, and
+//! refused above [`MAX_NUMBER_EXPONENT`]: CGSuite's text of such a thermograph already runs
+//! to about 0.15·k² digits.
 
 use std::collections::HashMap;
 use std::fmt;
 
 use conway_numbers::Dyadic;
 
-use super::trajectory::{assemble, elementary_intervals, Segment, Trajectory};
-use crate::{GameId, Nus, Store};
+use super::trajectory::{assemble, base, elementary_intervals, Segment, Trajectory};
+use crate::{GameId, Nus, PartizanError, Store};
+
+/// The largest denominator exponent k (denominator 2^k) of a number whose thermograph is
+/// computed, here and inside the thermograph of any game containing it.
+pub const MAX_NUMBER_EXPONENT: u32 = 1024;
 
 /// A thermograph: Left's wall and Right's wall.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +44,26 @@ impl Thermograph {
             left: Trajectory::constant(value.clone()),
             right: Trajectory::constant(value),
         }
+    }
+
+    /// The thermograph of the number `x`, in closed form: for x = m/2^k with k ≥ 1 Left's
+    /// wall is the right wall of x − 2^−k tilted by −t below temperature −2^−k, and that
+    /// wall is in turn the left wall of the next option up, and so on until an integer is
+    /// reached (Right's wall likewise, starting upwards). Refused when k is above
+    /// [`MAX_NUMBER_EXPONENT`].
+    pub fn of_number(x: &Dyadic) -> Result<Thermograph, PartizanError> {
+        let k = x.denominator_exponent();
+        if k > MAX_NUMBER_EXPONENT {
+            return Err(PartizanError::TooLarge {
+                what: "the thermograph of a number with denominator 2^k".into(),
+                size: format!("k = {k}"),
+                limit: MAX_NUMBER_EXPONENT.to_string(),
+            });
+        }
+        Ok(Thermograph {
+            left: number_wall(x, -1),
+            right: number_wall(x, 1),
+        })
     }
 
     /// The mean value: where the mast stands.
@@ -84,6 +115,47 @@ impl Thermograph {
             right: assemble(right),
         }
     }
+}
+
+/// One wall of the number `x`: Left's for `toward` −1, Right's for +1. From the top down,
+/// the wall alternates between a piece tilted by `toward` (the wall of the option one unit
+/// of the last denominator toward `toward`) and a vertical piece (the option back one unit
+/// of its own denominator), each ending where the next number's own mast begins.
+fn number_wall(x: &Dyadic, toward: i64) -> Trajectory {
+    let unit = |y: &Dyadic| Dyadic::new(1, y.denominator_exponent());
+    let mast_start = |y: &Dyadic| {
+        if y.is_integer() {
+            base()
+        } else {
+            -unit(y)
+        }
+    };
+    let mut top_down = vec![Segment {
+        start: mast_start(x),
+        value: x.clone(),
+        slope: 0,
+    }];
+    let (mut y, mut tilted) = (x.clone(), true);
+    while !y.is_integer() {
+        let step = unit(&y);
+        let (slope, sign) = if tilted {
+            (toward, toward)
+        } else {
+            (0, -toward)
+        };
+        y = if sign < 0 { &y - &step } else { &y + &step };
+        let start = mast_start(&y);
+        // On the piece the wall is y + slope·t.
+        let value = &y + &(&Dyadic::from_integer(slope) * &start);
+        top_down.push(Segment {
+            start,
+            value,
+            slope,
+        });
+        tilted = !tilted;
+    }
+    top_down.reverse();
+    assemble(top_down)
 }
 
 /// The mast through a cave interval [start, end) on which both scaffolds are linear: vertical
@@ -168,31 +240,40 @@ impl Thermographer {
         Thermographer::default()
     }
 
-    /// The thermograph of G.
-    pub fn thermograph(&mut self, store: &mut Store, g: GameId) -> Thermograph {
+    /// The thermograph of G; refused when G has a number with a denominator above
+    /// 2^[`MAX_NUMBER_EXPONENT`] among its subpositions.
+    pub fn thermograph(
+        &mut self,
+        store: &mut Store,
+        g: GameId,
+    ) -> Result<Thermograph, PartizanError> {
         if let Some(t) = self.cache.get(&g) {
-            return t.clone();
+            return Ok(t.clone());
         }
         let result = match store.as_nus(g).cloned() {
-            Some(n) if n.is_number() && n.number.is_integer() => Thermograph::mast(n.number),
-            Some(n) if !n.is_number() && representative(&n) != n => {
+            Some(n) if n.is_number() => Thermograph::of_number(&n.number)?,
+            Some(n) if representative(&n) != n => {
                 // x + ↑n + *m has the thermograph of x + *, or of x ± ↑ (CGSuite's rule,
                 // checked against the recursion in the tests); this keeps *m for huge m cheap.
                 let r = store.nus(&representative(&n));
-                self.thermograph(store, r)
+                self.thermograph(store, r)?
             }
-            _ => self.by_options(store, g),
+            _ => self.by_options(store, g)?,
         };
         self.cache.insert(g, result.clone());
-        result
+        Ok(result)
     }
 
     /// The thermograph of G from the thermographs of its canonical options.
-    pub(crate) fn by_options(&mut self, store: &mut Store, g: GameId) -> Thermograph {
+    pub(crate) fn by_options(
+        &mut self,
+        store: &mut Store,
+        g: GameId,
+    ) -> Result<Thermograph, PartizanError> {
         let (left, right) = store.options(g);
         let mut left_scaffold: Option<Trajectory> = None;
         for gl in left {
-            let wall = self.thermograph(store, gl).right;
+            let wall = self.thermograph(store, gl)?.right;
             left_scaffold = Some(match left_scaffold {
                 Some(s) => s.max(&wall),
                 None => wall,
@@ -200,20 +281,20 @@ impl Thermographer {
         }
         let mut right_scaffold: Option<Trajectory> = None;
         for gr in right {
-            let wall = self.thermograph(store, gr).left;
+            let wall = self.thermograph(store, gr)?.left;
             right_scaffold = Some(match right_scaffold {
                 Some(s) => s.min(&wall),
                 None => wall,
             });
         }
-        match (left_scaffold, right_scaffold) {
+        Ok(match (left_scaffold, right_scaffold) {
             (Some(l), Some(r)) => Thermograph::from_scaffolds(&l.tilt(-1), &r.tilt(1)),
             // Only integers lack options on a side, and they have a vertical mast.
             _ => match store.as_number(g) {
                 Some(x) => Thermograph::mast(x.clone()),
                 None => unreachable!("a canonical non-number has options on both sides"),
             },
-        }
+        })
     }
 }
 
@@ -232,7 +313,26 @@ fn representative(n: &Nus) -> Nus {
     }
 }
 
-/// The thermograph of G.
-pub fn thermograph(store: &mut Store, g: GameId) -> Thermograph {
+/// The mean value and the temperature of G. A number's are known without its thermograph
+/// (x, and −2^−k for denominator 2^k, or −1 for an integer), so they are answered for
+/// numbers of any size; other games are refused as [`thermograph`] is.
+pub fn mean_and_temperature(
+    store: &mut Store,
+    g: GameId,
+) -> Result<(Dyadic, Dyadic), PartizanError> {
+    if let Some(x) = store.as_number(g) {
+        let temperature = match x.denominator_exponent() {
+            0 => base(),
+            k => -Dyadic::new(1, k),
+        };
+        return Ok((x.clone(), temperature));
+    }
+    let t = thermograph(store, g)?;
+    Ok((t.mean().clone(), t.temperature().clone()))
+}
+
+/// The thermograph of G; refused when G has a number with a denominator above
+/// 2^[`MAX_NUMBER_EXPONENT`] among its subpositions.
+pub fn thermograph(store: &mut Store, g: GameId) -> Result<Thermograph, PartizanError> {
     Thermographer::new().thermograph(store, g)
 }
