@@ -36,78 +36,121 @@ impl Printed {
     }
 }
 
+/// The longest canonical form [`canonical_text_within`] prints for an `eval` report, in
+/// characters: a sum of a few dozen switches has a canonical form of hundreds of millions.
+pub const MAX_PRINTED_CHARS: usize = 1_000_000;
+
 /// The canonical form of G in CGSuite's notation.
 pub fn canonical_text(store: &mut Store, g: GameId) -> String {
-    print(store, g).standalone()
+    match canonical_text_within(store, g, usize::MAX) {
+        Ok(text) => text,
+        Err(TooLong) => unreachable!("no text is longer than usize::MAX"),
+    }
 }
 
-fn print(store: &mut Store, g: GameId) -> Printed {
+/// The canonical form of G in CGSuite's notation, or [`TooLong`] as soon as it is known to
+/// run past `limit` characters. Every part printed before that is at most `limit` long and
+/// has at least one character per position in it, so the work is bounded by the limit times
+/// the depth of the game, however large the whole text would be.
+pub fn canonical_text_within(
+    store: &mut Store,
+    g: GameId,
+    limit: usize,
+) -> Result<String, TooLong> {
+    let text = print(store, g, limit)?.standalone();
+    within(text, limit)
+}
+
+/// A canonical form's text would run past the limit it was printed under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLong;
+
+fn within(text: String, limit: usize) -> Result<String, TooLong> {
+    if text.len() > limit {
+        Err(TooLong)
+    } else {
+        Ok(text)
+    }
+}
+
+fn print(store: &mut Store, g: GameId, limit: usize) -> Result<Printed, TooLong> {
     if let Some(n) = store.as_nus(g) {
-        return Printed::atom(n.to_string());
+        return Ok(Printed::atom(within(n.to_string(), limit)?));
     }
     let (left, right) = store.options(g);
-    if let Some(text) = switch(store, &left, &right) {
-        return Printed::atom(text);
+    if let Some(text) = switch(store, &left, &right, limit)? {
+        return Ok(Printed::atom(text));
     }
     if let Some(text) = tiny_or_miny(store, &left, &right) {
-        return Printed::atom(text);
+        return Ok(Printed::atom(within(text, limit)?));
     }
-    let (left_text, left_bars) = side(store, &left);
-    let (right_text, right_bars) = side(store, &right);
+    let (left_text, left_bars) = side(store, &left, limit)?;
+    let (right_text, right_bars) = side(store, &right, limit.saturating_sub(left_text.len()))?;
     let bars = 1 + left_bars.max(right_bars);
     // Inner text without the outer braces; `standalone` adds them.
-    Printed {
-        text: format!("{left_text}{}{right_text}", "|".repeat(bars)),
+    Ok(Printed {
+        text: within(
+            format!("{left_text}{}{right_text}", "|".repeat(bars)),
+            limit,
+        )?,
         bars,
-    }
+    })
 }
 
 /// One side's text and the bars it contributes.
-fn side(store: &mut Store, options: &[GameId]) -> (String, usize) {
+fn side(store: &mut Store, options: &[GameId], limit: usize) -> Result<(String, usize), TooLong> {
     if let [only] = options {
-        let p = print(store, *only);
-        return (p.text, p.bars);
+        let p = print(store, *only, limit)?;
+        return Ok((p.text, p.bars));
     }
-    let texts: Vec<String> = ordered(store, options)
+    let texts: Vec<String> = ordered(store, options, limit)?
         .iter()
         .map(|p| p.standalone())
         .collect();
-    (texts.join(","), 0)
+    Ok((within(texts.join(","), limit)?, 0))
 }
 
-/// Options printed and sorted by birthday, then text.
-fn ordered(store: &mut Store, options: &[GameId]) -> Vec<Printed> {
-    let mut keyed: Vec<(num_bigint::BigUint, String, Printed)> = options
-        .iter()
-        .map(|&g| {
-            let p = print(store, g);
-            (store.birthday(g), p.standalone(), p)
-        })
-        .collect();
+/// Options printed and sorted by birthday, then text; their texts together stay within
+/// `limit`.
+fn ordered(store: &mut Store, options: &[GameId], limit: usize) -> Result<Vec<Printed>, TooLong> {
+    let mut keyed: Vec<(num_bigint::BigUint, String, Printed)> = Vec::new();
+    let mut left = limit;
+    for &g in options {
+        let p = print(store, g, left)?;
+        let text = p.standalone();
+        left = left.checked_sub(text.len()).ok_or(TooLong)?;
+        keyed.push((store.birthday(g), text, p));
+    }
     keyed.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
-    keyed.into_iter().map(|(_, _, p)| p).collect()
+    Ok(keyed.into_iter().map(|(_, _, p)| p).collect())
 }
 
-/// `+-X` when G = {X | −X}, `+-{A,B}` when G = {A,B | −A,−B}.
-fn switch(store: &mut Store, left: &[GameId], right: &[GameId]) -> Option<String> {
+/// `+-X` when G = {X | −X}, `+-{A,B}` when G = {A,B | −A,−B}; `None` for other games.
+fn switch(
+    store: &mut Store,
+    left: &[GameId],
+    right: &[GameId],
+    limit: usize,
+) -> Result<Option<String>, TooLong> {
     if left.len() != right.len() || left.is_empty() {
-        return None;
+        return Ok(None);
     }
     let mut negated: Vec<GameId> = left.iter().map(|&l| store.neg(l)).collect();
     negated.sort_unstable();
     if negated != right {
-        return None;
+        return Ok(None);
     }
-    Some(match left {
-        [only] => format!("+-{}", print(store, *only).standalone()),
+    let text = match left {
+        [only] => format!("+-{}", print(store, *only, limit)?.standalone()),
         _ => {
-            let texts: Vec<String> = ordered(store, left)
+            let texts: Vec<String> = ordered(store, left, limit)?
                 .iter()
                 .map(|p| p.standalone())
                 .collect();
             format!("+-{{{}}}", texts.join(","))
         }
-    })
+    };
+    within(text, limit).map(Some)
 }
 
 /// `xTiny(y)` for {x || x | x−y} and `xMiny(y)` for {x+y | x || x}, numbers x and y > 0.

@@ -70,10 +70,20 @@ impl Value {
 /// A stop request from the store's progress hook ([`Store::set_progress`]) ends the
 /// evaluation with [`PartizanError::Interrupted`].
 pub fn evaluate_text(store: &mut Store, text: &str) -> Result<Value, PartizanError> {
-    let expr = parse_expression(text)?;
-    let value = evaluate(store, &expr);
-    if store.take_stop_request() {
-        return Err(PartizanError::Interrupted);
+    within_budget(store, |store| evaluate(store, &parse_expression(text)?))
+}
+
+/// Runs `work` as one evaluation: under the store's budget of arithmetic steps
+/// ([`crate::store::MAX_ARITHMETIC_STEPS`]) and its progress hook, answering a spent budget
+/// with [`PartizanError::TooLarge`] and a stop request with [`PartizanError::Interrupted`].
+pub(crate) fn within_budget<T>(
+    store: &mut Store,
+    work: impl FnOnce(&mut Store) -> Result<T, PartizanError>,
+) -> Result<T, PartizanError> {
+    store.begin_evaluation();
+    let value = work(store);
+    if let Some(stop) = store.take_stop_request() {
+        return Err(stop);
     }
     value
 }

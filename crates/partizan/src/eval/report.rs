@@ -10,9 +10,10 @@ use conway_numbers::Dyadic;
 use num_bigint::BigUint;
 use serde::{Serialize, Serializer};
 
-use super::{evaluate_text, Value};
+use super::{evaluate, within_budget, Value};
+use crate::expr::parse_expression;
 use crate::infinitesimal::{atomic_weight, reduced_canonical_form};
-use crate::print::canonical_text;
+use crate::print::{canonical_text, canonical_text_within, TooLong, MAX_PRINTED_CHARS};
 use crate::thermal::{left_stop, mean_and_temperature, right_stop, thermograph, Thermograph};
 use crate::{GameId, Outcome, PartizanError, Store};
 
@@ -54,6 +55,8 @@ pub struct GameReport {
 /// number with a denominator above 2^[`MAX_NUMBER_EXPONENT`](crate::thermal::MAX_NUMBER_EXPONENT) among its subpositions, whose
 /// thermograph and temperature are not computed.
 pub fn report(store: &mut Store, g: GameId) -> Result<GameReport, PartizanError> {
+    // The text first: a game too large to print is refused before the rest is worked out.
+    let canonical = printable(store, g)?;
     let (mean, temperature) = mean_and_temperature(store, g)?;
     let thermograph = match thermograph(store, g) {
         Ok(t) => Some(t),
@@ -65,7 +68,7 @@ pub fn report(store: &mut Store, g: GameId) -> Result<GameReport, PartizanError>
         .map(|w| canonical_text(store, w));
     let reduced = reduced_canonical_form(store, g);
     Ok(GameReport {
-        canonical: canonical_text(store, g),
+        canonical,
         outcome: store.outcome(g),
         left_stop: left_stop(store, g),
         right_stop: right_stop(store, g),
@@ -73,7 +76,7 @@ pub fn report(store: &mut Store, g: GameId) -> Result<GameReport, PartizanError>
         temperature,
         birthday: store.birthday(g),
         atomic_weight,
-        reduced: canonical_text(store, reduced),
+        reduced: printable(store, reduced)?,
         thermograph,
     })
 }
@@ -138,17 +141,32 @@ pub struct EvalReport {
 /// A stop request from the store's progress hook ([`Store::set_progress`]) ends the
 /// evaluation with [`PartizanError::Interrupted`].
 pub fn evaluate_report(store: &mut Store, input: &str) -> Result<EvalReport, PartizanError> {
-    let result = evaluate_text(store, input)?;
-    let (value, game) = match &result {
-        Value::Game(g) => (None, Some(report(store, *g)?)),
-        other => (Some(other.to_text(store)), None),
-    };
+    let (result, value, game) = within_budget(store, |store| {
+        let result = evaluate(store, &parse_expression(input)?)?;
+        let (value, game) = match &result {
+            Value::Game(g) => (None, Some(report(store, *g)?)),
+            other => (Some(other.to_text(store)), None),
+        };
+        Ok((result, value, game))
+    })?;
     Ok(EvalReport {
         input: input.to_string(),
         kind: ValueKind::of(&result),
         value,
         game,
         result,
+    })
+}
+
+/// The canonical form's text, refused past [`MAX_PRINTED_CHARS`].
+fn printable(store: &mut Store, g: GameId) -> Result<String, PartizanError> {
+    canonical_text_within(store, g, MAX_PRINTED_CHARS).map_err(|TooLong| PartizanError::TooLarge {
+        what: "the canonical form's text".into(),
+        size: format!("more than {MAX_PRINTED_CHARS} characters"),
+        limit: format!(
+            "{MAX_PRINTED_CHARS} characters (numbers about it, such as left_stop(G), \
+                 temperature(G) or birthday(G), are still answered)"
+        ),
     })
 }
 

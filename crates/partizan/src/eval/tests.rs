@@ -454,3 +454,58 @@ fn a_stop_request_interrupts_a_ruleset_and_leaves_the_store_usable() {
     let value = evaluate_text(&mut store, small);
     assert_eq!(value.map(|v| v.to_text(&mut store)), expected);
 }
+
+/// The sum of the switches ±1, …, ±n, written out.
+fn switches(n: i64) -> String {
+    (1..=n)
+        .map(|i| format!("{{{i}|-{i}}}"))
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
+/// A sum of hot games past the arithmetic budget is refused as too large, promptly, and
+/// the store is left sound: what it answers next is what a fresh store answers.
+#[test]
+fn arithmetic_past_the_budget_is_refused_and_leaves_the_store_sound() {
+    let mut store = Store::new();
+    store.set_budget(20_000, 1 << 20);
+    let refused = evaluate_text(&mut store, &switches(14));
+    assert!(
+        matches!(refused, Err(PartizanError::TooLarge { .. })),
+        "{refused:?}"
+    );
+    for expr in [switches(6), "{3||2+*|1+*} + ^ + {1|-1}".to_string()] {
+        let after = evaluate_text(&mut store, &expr).unwrap();
+        let after = after.to_text(&mut store);
+        let mut fresh = Store::new();
+        let expected = evaluate_text(&mut fresh, &expr)
+            .unwrap()
+            .to_text(&mut fresh);
+        assert_eq!(after, expected, "{expr}");
+    }
+    // The same budget counts new forms: a tight one refuses, a default store answers.
+    let mut store = Store::new();
+    store.set_budget(u64::MAX, 50);
+    assert!(matches!(
+        evaluate_text(&mut store, &switches(9)),
+        Err(PartizanError::TooLarge { .. })
+    ));
+    assert!(evaluate_text(&mut Store::new(), &switches(9)).is_ok());
+}
+
+/// A report whose canonical form would print past the limit is refused before the text is
+/// built; numbers about the same game are still answered.
+#[test]
+fn reports_too_long_to_print_are_refused_but_numbers_are_answered() {
+    let mut store = Store::new();
+    let sum = switches(20);
+    let refused = evaluate_report(&mut store, &sum);
+    assert!(
+        matches!(&refused, Err(PartizanError::TooLarge { what, .. }) if what.contains("text")),
+        "{refused:?}"
+    );
+    // ±1 + … + ±20 has Left's stop 1 + 2 + … + 20 − (alternate signs of the rest): Left
+    // takes the biggest switch, Right the next, and so on.
+    let stop = evaluate_report(&mut store, &format!("left_stop({sum})")).unwrap();
+    assert_eq!(stop.value.as_deref(), Some("10"));
+}

@@ -23,6 +23,9 @@ impl Store {
         if let Some(&sum) = self.sums.get(&key) {
             return sum;
         }
+        if self.arithmetic_step_mut() {
+            return self.zero();
+        }
         let (g_is_number, h_is_number) = (self.is_number(g), self.is_number(h));
         let (mut left, mut right) = (Vec::new(), Vec::new());
         if !g_is_number {
@@ -36,7 +39,9 @@ impl Store {
             right.extend(hr.into_iter().map(|x| self.add(g, x)));
         }
         let sum = self.construct(&left, &right);
-        self.sums.insert(key, sum);
+        if !self.winding_down() {
+            self.sums.insert(key, sum);
+        }
         sum
     }
 

@@ -12,6 +12,9 @@ use super::{GameId, Store};
 impl Store {
     /// The canonical form of `{left | right}`.
     pub fn construct(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        if self.arithmetic_step_mut() {
+            return self.zero();
+        }
         let mut l = sorted_unique(left.to_vec());
         let mut r = sorted_unique(right.to_vec());
         self.remove_dominated(&mut l, &mut r);
@@ -19,6 +22,11 @@ impl Store {
         let bypassed_right = self.bypass_reversible(&mut l, &mut r, false);
         if bypassed_left || bypassed_right {
             self.remove_dominated(&mut l, &mut r);
+        }
+        if self.winding_down() {
+            // Comparisons made after the budget was spent answered at random: what is left
+            // need not be canonical, and must not be recorded as such.
+            return self.zero();
         }
         self.intern_canonical(l, r)
     }

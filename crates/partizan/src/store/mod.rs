@@ -73,15 +73,44 @@ pub struct Store {
 /// the request into [`PartizanError::Interrupted`](crate::PartizanError::Interrupted), so no
 /// placeholder escapes. The store's own records stay canonical: a placeholder is a real game,
 /// only not the one asked for.
+///
+/// It also counts the steps of game arithmetic (sums, canonical constructions, comparisons)
+/// of one evaluation against [`MAX_ARITHMETIC_STEPS`]: sums of many hot games grow
+/// exponentially, and past the budget the arithmetic returns placeholders in the same way,
+/// which the evaluation turns into [`PartizanError::TooLarge`]. Nothing computed after the
+/// budget is spent is cached.
 #[derive(Default)]
 struct Watch {
     hook: Option<std::sync::Arc<dyn conway_core::Progress + Send>>,
     positions: u64,
     stopped: bool,
+    /// Arithmetic steps of the current evaluation (a `Cell`: comparisons take `&self`).
+    steps: std::cell::Cell<u64>,
+    /// Whether an evaluation is under way: the budget binds only then, so that a library
+    /// caller doing arithmetic on a store of its own is never cut short.
+    evaluating: bool,
+    /// How many canonical forms the store held when the evaluation began.
+    forms_before: usize,
+    /// The budget of steps and of new forms, when not the default
+    /// ([`MAX_ARITHMETIC_STEPS`], [`MAX_STORED_FORMS`]).
+    budget: Option<(u64, usize)>,
+    /// Whether the steps went past the budget.
+    exhausted: std::cell::Cell<bool>,
 }
 
 /// How many positions a ruleset evaluates between two progress reports.
 const REPORT_EVERY: u64 = 1 << 10;
+
+/// The most steps of game arithmetic (sums formed, canonical forms constructed, comparisons
+/// made) one evaluation may take: about a minute and a few GiB on one core at worst.
+pub const MAX_ARITHMETIC_STEPS: u64 = 1 << 30;
+
+/// The most canonical forms one evaluation may add to its store (each takes from about a
+/// hundred bytes up): the memory side of the same budget.
+pub const MAX_STORED_FORMS: usize = 1 << 24;
+
+/// How many arithmetic steps pass between two looks at the progress hook.
+const STEPS_BETWEEN_REPORTS: u64 = 1 << 16;
 
 impl Default for Store {
     fn default() -> Self {
@@ -123,14 +152,95 @@ impl Store {
         }
     }
 
-    /// Whether the hook asked the evaluation to stop: evaluators then return at once.
-    pub fn stop_requested(&self) -> bool {
+    /// Counts one step of game arithmetic; says whether the evaluation must wind down (a
+    /// stop request, or the budget spent), in which case the caller returns a placeholder
+    /// and caches nothing.
+    fn arithmetic_step(&self) -> bool {
+        self.arithmetic_steps(1)
+    }
+
+    /// Counts `n` steps of game arithmetic at once, as [`Store::arithmetic_step`] does.
+    pub(crate) fn arithmetic_steps(&self, n: u64) -> bool {
+        let steps = self.watch.steps.get().saturating_add(n);
+        self.watch.steps.set(steps);
+        if steps > self.budget().0 && self.watch.evaluating {
+            self.watch.exhausted.set(true);
+        }
+        self.winding_down()
+    }
+
+    /// The budget of one evaluation: arithmetic steps, and canonical forms added.
+    pub fn budget(&self) -> (u64, usize) {
+        self.watch
+            .budget
+            .unwrap_or((MAX_ARITHMETIC_STEPS, MAX_STORED_FORMS))
+    }
+
+    /// Sets the budget of each later evaluation: at most `steps` arithmetic steps and
+    /// `forms` new canonical forms (a front end may want a tighter bound than the default).
+    pub fn set_budget(&mut self, steps: u64, forms: usize) {
+        self.watch.budget = Some((steps, forms));
+    }
+
+    /// Whether arithmetic must return placeholders: the hook asked to stop or the budget is
+    /// spent.
+    fn winding_down(&self) -> bool {
+        self.watch.stopped || self.watch.exhausted.get()
+    }
+
+    /// Counts an arithmetic step that may look at the progress hook (sums and
+    /// constructions, which hold `&mut self`), as [`Store::arithmetic_step`] does.
+    fn arithmetic_step_mut(&mut self) -> bool {
+        let (_, max_forms) = self.budget();
+        if self.watch.evaluating && self.records.len() - self.watch.forms_before >= max_forms {
+            self.watch.exhausted.set(true);
+        }
+        if self.arithmetic_step() {
+            return true;
+        }
+        if self.watch.steps.get().is_multiple_of(STEPS_BETWEEN_REPORTS) {
+            if let Some(hook) = &self.watch.hook {
+                let work = conway_core::Work::open(self.watch.positions, "positions");
+                self.watch.stopped |= hook.report(work).is_break();
+            }
+        }
         self.watch.stopped
     }
 
-    /// Clears a stop request once it has been answered, so the store can be used again.
-    pub(crate) fn take_stop_request(&mut self) -> bool {
-        std::mem::take(&mut self.watch.stopped)
+    /// Whether the hook asked the evaluation to stop: evaluators then return at once.
+    pub fn stop_requested(&self) -> bool {
+        self.watch.stopped || self.watch.exhausted.get()
+    }
+
+    /// Starts the budget of arithmetic steps afresh for a new evaluation.
+    pub(crate) fn begin_evaluation(&mut self) {
+        self.watch.steps.set(0);
+        self.watch.exhausted.set(false);
+        self.watch.evaluating = true;
+        self.watch.forms_before = self.records.len();
+    }
+
+    /// Ends an evaluation: clears a stop request or a spent budget once it has been
+    /// answered, so the store can be used again, and says which it was.
+    pub(crate) fn take_stop_request(&mut self) -> Option<crate::PartizanError> {
+        self.watch.evaluating = false;
+        let stopped = std::mem::take(&mut self.watch.stopped);
+        let exhausted = self.watch.exhausted.replace(false);
+        if exhausted {
+            let (steps, forms) = self.budget();
+            Some(crate::PartizanError::TooLarge {
+                what: "the game arithmetic of this expression".into(),
+                size: format!(
+                    "more than {steps} steps (sums, constructions, comparisons) or {forms} new \
+                     canonical forms"
+                ),
+                limit: format!("{steps} steps and {forms} forms"),
+            })
+        } else if stopped {
+            Some(crate::PartizanError::Interrupted)
+        } else {
+            None
+        }
     }
 
     /// How many canonical forms are stored.
