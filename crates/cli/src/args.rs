@@ -60,7 +60,7 @@ pub struct ReplicatorArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Start a trajectory from these shares, e.g. 0.9,0.1 (or 9/10,1/10).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub from: Option<String>,
     /// Continuous time: how long (a finite number ≥ 0).
     #[arg(long, default_value = "10", allow_hyphen_values = true, value_parser = parse_nonnegative)]

@@ -139,7 +139,12 @@ impl CliError {
             }
         }
         if e.kind() == Clap::InvalidSubcommand {
-            message.push_str("; 'conway solve --list' lists the games");
+            // Below `solve` the subcommands are games; at the top, commands.
+            message.push_str(if rendered.contains("Usage: conway solve") {
+                "; 'conway solve --list' lists the games"
+            } else {
+                "; see 'conway --help'"
+            });
         }
         let kind = match e.kind() {
             Clap::ValueValidation => std::error::Error::source(e)

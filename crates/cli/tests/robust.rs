@@ -262,6 +262,12 @@ fn clap_suggestions_and_possible_values_stay_in_the_line() {
     for method in ["enum", "pure", "support", "lh", "lp"] {
         assert!(line.contains(method), "{method}: {line}");
     }
+    // Below solve the subcommands are games; at the top, commands.
+    assert!(refused(&["frobnicate"]).contains("'conway --help'"));
+    assert!(refused(&["solve", "chess"]).contains("'conway solve --list'"));
+    // A value starting with '-' reaches its parser, which says what is wrong with it.
+    let line = refused(&["replicator", "--a", "3 2; 4 1", "--from", "-0.5,1.5"]);
+    assert!(line.contains("non-negative shares"), "{line}");
     let line = refused(&["grundy", "0.77", "--vlaues"]);
     assert!(line.contains("--values"), "{line}");
     let e = json_error(None, &["solve", "nimm", "3", "--json"], 2);
