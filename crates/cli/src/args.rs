@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand};
 use conway_strategic::nash::Method;
 use num_bigint::BigUint;
 
-use crate::error::{abbreviate, ValueError};
+use crate::error::ValueError;
 
 /// Largest number of decimal digits accepted in one number.
 pub const MAX_DIGITS: usize = 10_000;
@@ -456,7 +456,7 @@ fn parse_positive_usize(s: &str) -> Result<usize, ValueError> {
 fn parse_f64(s: &str) -> Result<f64, ValueError> {
     s.trim()
         .parse()
-        .map_err(|_| ValueError::invalid(format!("'{}' is not a number", abbreviate(s))))
+        .map_err(|_| ValueError::invalid("not a number"))
 }
 
 /// A finite number ≥ 0 (`--time`).
@@ -465,9 +465,7 @@ fn parse_nonnegative(s: &str) -> Result<f64, ValueError> {
     if x.is_finite() && x >= 0.0 {
         Ok(x)
     } else {
-        Err(ValueError::invalid(format!(
-            "'{s}' is not a finite number ≥ 0"
-        )))
+        Err(ValueError::invalid("expected a finite number ≥ 0"))
     }
 }
 
@@ -477,9 +475,7 @@ fn parse_positive(s: &str) -> Result<f64, ValueError> {
     if x.is_finite() && x > 0.0 {
         Ok(x)
     } else {
-        Err(ValueError::invalid(format!(
-            "'{s}' is not a finite number > 0"
-        )))
+        Err(ValueError::invalid("expected a finite number > 0"))
     }
 }
 
@@ -488,9 +484,9 @@ fn parse_positive(s: &str) -> Result<f64, ValueError> {
 pub fn parse_seconds(s: &str) -> Result<Duration, ValueError> {
     let x = parse_f64(s)?;
     if x.is_nan() || x < 0.0 {
-        return Err(ValueError::invalid(format!(
-            "'{s}' is not a number of seconds ≥ 0 (inf saves only at the end)"
-        )));
+        return Err(ValueError::invalid(
+            "expected a number of seconds ≥ 0, or inf to save only at the end",
+        ));
     }
     Ok(Duration::try_from_secs_f64(x).unwrap_or(Duration::MAX))
 }
@@ -500,7 +496,7 @@ pub fn parse_seconds(s: &str) -> Result<Duration, ValueError> {
 fn parse_written_file(s: &str) -> Result<PathBuf, ValueError> {
     if s == conway_core::error::STDIN_PATH {
         return Err(ValueError::invalid(
-            "'-' (standard input) cannot be written to; name a file",
+            "'-' names standard input, which cannot be written to; name a file",
         ));
     }
     Ok(PathBuf::from(s))

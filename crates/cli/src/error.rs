@@ -260,6 +260,25 @@ pub fn exit_with(error: &CliError) -> ! {
     std::process::exit(i32::from(report(error)))
 }
 
+/// Makes a panic — a bug, never meant to happen — end the run as an internal failure like
+/// any other: exit status 1 and one line, or with `--json` the one error object, instead of
+/// Rust's panic report and status 101.
+pub fn report_panics_as_internal() {
+    std::panic::set_hook(Box::new(|info| {
+        let payload = info.payload();
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".to_string());
+        let place = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        exit_with(&CliError::internal(format!("{what}{place}")))
+    }));
+}
+
 /// What clap's help or version request prints: the text as clap renders it, or with `--json`
 /// one object holding it.
 pub fn display(e: &clap::Error) -> ExitCode {

@@ -32,6 +32,7 @@ fn main() -> ExitCode {
     let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // Before clap: its own errors must answer in JSON too.
     let json = error::detect_json(&argv);
+    error::report_panics_as_internal();
     let cli = match Cli::try_parse_from(argv) {
         Ok(cli) => cli,
         Err(e) => match e.kind() {
