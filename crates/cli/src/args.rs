@@ -502,6 +502,20 @@ fn parse_written_file(s: &str) -> Result<PathBuf, ValueError> {
     Ok(PathBuf::from(s))
 }
 
+/// Refuses `-` for more than one of a command's inputs: standard input can be read once.
+pub fn stdin_at_most_once(inputs: &[Option<&str>]) -> Result<(), crate::CliError> {
+    let dashes = inputs
+        .iter()
+        .filter(|i| **i == Some(conway_core::error::STDIN_PATH))
+        .count();
+    if dashes > 1 {
+        return Err(crate::CliError::usage(
+            "standard input ('-') can be read only once: give the other inputs inline or as files",
+        ));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

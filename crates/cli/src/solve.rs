@@ -35,7 +35,7 @@ pub fn run(args: SolveArgs, json: bool) -> Result<(), CliError> {
             }
             return Ok(());
         }
-        return Err(CliError::bad_input(
+        return Err(CliError::usage(
             "name a game to solve, e.g. 'conway solve nim 3 4 5'; 'conway solve --list' lists them",
         ));
     };

@@ -429,6 +429,12 @@ fn dash_reads_standard_input_wherever_a_file_is_read() {
         assert_eq!(a.code, Some(0), "{file:?}: {}", a.stderr);
         assert_eq!(a.stdout, b.stdout, "{args:?}: {}", b.stderr);
     }
+    // Standard input is read once.
+    for command in ["nash", "ess"] {
+        let r = run_in(at, &[command, "--a", "-", "--b", "-"], Some(stag));
+        assert_eq!(r.code, Some(2), "{command}");
+        assert!(r.stderr.contains("only once"), "{command}: {}", r.stderr);
+    }
     // The graph games.
     let graph = "a b\nb: a c\nd -> e\ne d\n";
     std::fs::write(dir.path().join("g.txt"), graph).expect("written");
