@@ -519,6 +519,10 @@ fn every_command_answers_a_bad_argument_with_one_json_error() {
         json_error(at, &["solve", "chase", "--json"], 2)["kind"],
         "usage"
     );
+    for args in [&["solve"][..], &["solve", "--list", "nim"]] {
+        let args: Vec<&str> = args.iter().copied().chain(["--json"]).collect();
+        assert_eq!(json_error(at, &args, 2)["kind"], "usage", "{args:?}");
+    }
     // A domain error keeps its kind and place.
     let e = json_error(at, &["eval", "{1|", "--json"], 2);
     assert_eq!(
