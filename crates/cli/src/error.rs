@@ -57,6 +57,11 @@ impl CliError {
         CliError::new(Kind::Domain(ErrorKind::InvalidInput), message)
     }
 
+    /// A file named by the user cannot be read or written: exit status 2.
+    pub fn io(message: impl Into<String>) -> Self {
+        CliError::new(Kind::Domain(ErrorKind::Io), message)
+    }
+
     /// The command line combines options that do not go together: exit status 2.
     pub fn usage(message: impl Into<String>) -> Self {
         CliError::new(Kind::Usage, message)

@@ -244,6 +244,10 @@ fn unusable_files_exit_2() {
         2,
     );
     assert_eq!(e["kind"], "io");
+    let svg = dir.path().join("no/such/folder/t.svg");
+    let svg = svg.to_str().expect("utf-8 path");
+    let e = json_error(None, &["eval", "--svg", svg, "{1|}", "--json"], 2);
+    assert_eq!(e["kind"], "io");
     // Standard input cannot hold what Conway writes.
     for args in [
         vec!["grundy", "0.77", "--checkpoint", "-"],
