@@ -1,10 +1,13 @@
 //! Command-line arguments: the `conway` commands and the games `solve` knows.
 
-use std::process::ExitCode;
+use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use conway_strategic::nash::Method;
 use num_bigint::BigUint;
+
+use crate::error::ValueError;
 
 /// Largest number of decimal digits accepted in one number.
 pub const MAX_DIGITS: usize = 10_000;
@@ -57,22 +60,22 @@ pub struct ReplicatorArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Start a trajectory from these shares, e.g. 0.9,0.1 (or 9/10,1/10).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub from: Option<String>,
-    /// Continuous time: how long.
-    #[arg(long, default_value = "10")]
+    /// Continuous time: how long (a finite number ≥ 0).
+    #[arg(long, default_value = "10", allow_hyphen_values = true, value_parser = parse_nonnegative)]
     pub time: f64,
-    /// Continuous time: the Runge–Kutta step.
-    #[arg(long, default_value = "0.01")]
+    /// Continuous time: the Runge–Kutta step (a finite number > 0).
+    #[arg(long, default_value = "0.01", allow_hyphen_values = true, value_parser = parse_positive)]
     pub dt: f64,
-    /// Print every k-th step.
-    #[arg(long, default_value = "10")]
+    /// Print every k-th step (k ≥ 1).
+    #[arg(long, default_value = "10", allow_negative_numbers = true, value_parser = parse_positive_usize)]
     pub every: usize,
     /// Discrete time (x_i' = x_i (Ax)_i / xᵀAx; positive payoffs).
     #[arg(long)]
     pub discrete: bool,
     /// Discrete time: how many generations.
-    #[arg(long, default_value = "100")]
+    #[arg(long, default_value = "100", allow_negative_numbers = true, value_parser = parse_u64_usize)]
     pub steps: usize,
 }
 
@@ -83,22 +86,17 @@ pub struct StableArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// The number of agents.
-    #[arg(long, value_parser = parse_u64_usize)]
+    #[arg(long, allow_negative_numbers = true, value_parser = parse_u64_usize)]
     pub agents: usize,
-}
-
-fn parse_u64_usize(s: &str) -> Result<usize, String> {
-    let n = parse_u64(s)?;
-    usize::try_from(n).map_err(|_| format!("'{s}' is too large"))
 }
 
 /// A strategic game: a Gambit .nfg file or payoff matrices.
 #[derive(Args, Debug)]
 pub struct GameArgs {
-    /// A game in Gambit's .nfg format.
+    /// A game in Gambit's .nfg format ('-' reads standard input).
     pub file: Option<std::path::PathBuf>,
-    /// Player 1's payoff matrix ("3 0; 5 1" or a CSV/TSV file); alone, the row payoffs of
-    /// a symmetric game.
+    /// Player 1's payoff matrix ("3 0; 5 1", or a CSV/TSV file, '-' standard input); alone,
+    /// the row payoffs of a symmetric game.
     #[arg(long, allow_hyphen_values = true, conflicts_with = "file")]
     pub a: Option<String>,
     /// Player 2's payoff matrix.
@@ -125,9 +123,10 @@ impl clap::ValueEnum for NashMethod {
 /// The arguments of `conway nash`.
 #[derive(Args, Debug)]
 pub struct NashArgs {
-    /// A game in Gambit's .nfg format (payoff or outcome version).
+    /// A game in Gambit's .nfg format (payoff or outcome version; '-' reads standard input).
     pub file: Option<std::path::PathBuf>,
-    /// Player 1's payoff matrix: rows separated by ';', e.g. "3 0; 5 1", or a CSV/TSV file.
+    /// Player 1's payoff matrix: rows separated by ';', e.g. "3 0; 5 1", or a CSV/TSV file
+    /// ('-' standard input).
     #[arg(long, allow_hyphen_values = true, conflicts_with = "file")]
     pub a: Option<String>,
     /// Player 2's payoff matrix (same shape); without it the game is zero-sum.
@@ -137,7 +136,7 @@ pub struct NashArgs {
     #[arg(long, value_enum)]
     pub method: Option<NashMethod>,
     /// With --method lh: the label to drop, 1..m+n (player 1's strategies, then player 2's).
-    #[arg(long, value_parser = parse_u64)]
+    #[arg(long, allow_negative_numbers = true, value_parser = parse_u64)]
     pub label: Option<u64>,
     /// With --method enum: group the extreme equilibria into connected components.
     #[arg(long)]
@@ -152,7 +151,7 @@ pub struct GrundyArgs {
     #[arg(required_unless_present = "list")]
     pub game: Option<String>,
     /// Compute the values of heaps 0..N, N included.
-    #[arg(long, default_value = "10000", value_parser = parse_u64)]
+    #[arg(long, default_value = "10000", allow_negative_numbers = true, value_parser = parse_u64)]
     pub to: u64,
     /// Print the values too.
     #[arg(long)]
@@ -164,16 +163,19 @@ pub struct GrundyArgs {
     #[arg(long)]
     pub misere: bool,
     /// Save the values to FILE during the run (crash-safe) and resume from it when it exists.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = parse_written_file)]
     pub checkpoint: Option<std::path::PathBuf>,
-    /// Seconds between checkpoints.
+    /// Seconds between checkpoints (≥ 0; inf saves only at the end and when stopped).
     #[arg(
         long,
         value_name = "SECONDS",
         default_value = "60",
-        requires = "checkpoint"
+        requires = "checkpoint",
+        // A value such as -inf reaches the parser, which says why it is refused.
+        allow_hyphen_values = true,
+        value_parser = parse_seconds
     )]
-    pub checkpoint_every: f64,
+    pub checkpoint_every: Duration,
 }
 
 /// The arguments of `conway eval`.
@@ -184,12 +186,14 @@ pub struct EvalArgs {
     #[arg(allow_hyphen_values = true)]
     pub expr: String,
     /// Also draw the game's thermograph as an SVG picture into FILE.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = parse_written_file)]
     pub svg: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
-#[command(args_conflicts_with_subcommands = true, subcommand_required = false)]
+// `--list` and a game do not go together; `solve::run` says so, because clap's own conflict
+// would also refuse the global `--json` before the game (`conway solve --json nim 3`).
+#[command(subcommand_required = false)]
 pub struct SolveArgs {
     /// List the games with one line each.
     #[arg(long)]
@@ -324,31 +328,32 @@ pub enum Game {
     /// The Easy Chase on an N×N board: White steps 1, Black 1 or 2 in a line; capture wins.
     Chase {
         /// Board side (2 ≤ N ≤ 80).
-        #[arg(value_parser = parse_u32)]
+        #[arg(allow_negative_numbers = true, value_parser = parse_u32)]
         n: u32,
         /// White's column x (1..N).
-        #[arg(value_parser = parse_u32)]
+        #[arg(allow_negative_numbers = true, value_parser = parse_u32)]
         wx: u32,
         /// White's row y (1..N).
-        #[arg(value_parser = parse_u32)]
+        #[arg(allow_negative_numbers = true, value_parser = parse_u32)]
         wy: u32,
         /// Black's column x.
-        #[arg(value_parser = parse_u32)]
+        #[arg(allow_negative_numbers = true, value_parser = parse_u32)]
         bx: u32,
         /// Black's row y.
-        #[arg(value_parser = parse_u32)]
+        #[arg(allow_negative_numbers = true, value_parser = parse_u32)]
         by: u32,
         /// Also print one optimal line of play.
         #[arg(long)]
         line: bool,
         /// Solved table file: probed when it exists, written after solving when not.
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_parser = parse_written_file)]
         table: Option<std::path::PathBuf>,
     },
     /// Loopy impartial game on a digraph file (edge list): generalized Sprague-Grundy values,
     /// outcomes P/N/D, and winning or drawing moves of tokens.
     Digraph {
-        /// The edge-list file ('a b' or 'a -> b' or 'a: b c' per line, '#' comments).
+        /// The edge-list file ('a b' or 'a -> b' or 'a: b c' per line, '#' comments; '-'
+        /// reads standard input).
         file: std::path::PathBuf,
         /// Vertices holding tokens (a sum of games); none lists every vertex's value.
         tokens: Vec<String>,
@@ -388,77 +393,153 @@ pub enum Game {
     },
 }
 
-fn check_digits(s: &str) -> Result<&str, String> {
+fn check_digits(s: &str) -> Result<&str, ValueError> {
     let t = s.trim();
     if t.is_empty() {
-        return Err("expected a whole number, got nothing".into());
+        return Err(ValueError::invalid("expected a whole number, got nothing"));
     }
     if t.starts_with('-') {
-        return Err(format!("'{t}' is negative; expected a whole number ≥ 0"));
+        return Err(ValueError::invalid(format!(
+            "'{t}' is negative; expected a whole number ≥ 0"
+        )));
     }
     if !t.chars().all(|c| c.is_ascii_digit()) {
-        return Err(format!("'{t}' is not a whole number"));
+        return Err(ValueError::invalid(format!("'{t}' is not a whole number")));
     }
     if t.len() > MAX_DIGITS {
-        return Err(format!(
+        return Err(ValueError::too_large(format!(
             "a number has {} digits; at most {MAX_DIGITS} are supported",
             t.len()
-        ));
+        )));
     }
     Ok(t)
 }
 
 /// A whole number ≥ 0 of any size (up to [`MAX_DIGITS`] digits).
-pub fn parse_natural(s: &str) -> Result<BigUint, String> {
+pub fn parse_natural(s: &str) -> Result<BigUint, ValueError> {
     check_digits(s)?
         .parse()
-        .map_err(|_| format!("'{s}' is not a whole number"))
+        .map_err(|_| ValueError::invalid(format!("'{s}' is not a whole number")))
 }
 
 /// A whole number ≥ 0 that fits in 32 bits.
-pub fn parse_u32(s: &str) -> Result<u32, String> {
+pub fn parse_u32(s: &str) -> Result<u32, ValueError> {
     check_digits(s)?
         .parse()
-        .map_err(|_| format!("'{s}' is too large (at most {})", u32::MAX))
+        .map_err(|_| ValueError::too_large(format!("'{s}' is too large (at most {})", u32::MAX)))
 }
 
 /// A whole number ≥ 0 that fits in 64 bits.
-pub fn parse_u64(s: &str) -> Result<u64, String> {
+pub fn parse_u64(s: &str) -> Result<u64, ValueError> {
     check_digits(s)?
         .parse()
-        .map_err(|_| format!("'{s}' is too large (at most {})", u64::MAX))
+        .map_err(|_| ValueError::too_large(format!("'{s}' is too large (at most {})", u64::MAX)))
 }
 
-/// Prints a clap error as one line (help and version print in full) and picks the status.
-pub fn report_parse_error(e: clap::Error) -> ExitCode {
-    use clap::error::ErrorKind;
-    match e.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = e.print();
-            ExitCode::SUCCESS
+/// A whole number ≥ 0 that fits in this machine's `usize`.
+fn parse_u64_usize(s: &str) -> Result<usize, ValueError> {
+    let n = parse_u64(s)?;
+    usize::try_from(n).map_err(|_| ValueError::too_large(format!("'{s}' is too large")))
+}
+
+/// A whole number ≥ 1 (a count where 0 would mean nothing), fitting in `usize`.
+fn parse_positive_usize(s: &str) -> Result<usize, ValueError> {
+    match parse_u64_usize(s)? {
+        0 => Err(ValueError::invalid(
+            "0 means nothing here; expected at least 1",
+        )),
+        n => Ok(n),
+    }
+}
+
+/// A decimal number (`1.5`, `1e3`, `inf`): Rust's grammar for `f64`, nothing else.
+fn parse_f64(s: &str) -> Result<f64, ValueError> {
+    s.trim()
+        .parse()
+        .map_err(|_| ValueError::invalid("not a number"))
+}
+
+/// A finite number ≥ 0 (`--time`).
+fn parse_nonnegative(s: &str) -> Result<f64, ValueError> {
+    let x = parse_f64(s)?;
+    if x.is_finite() && x >= 0.0 {
+        Ok(x)
+    } else {
+        Err(ValueError::invalid("expected a finite number ≥ 0"))
+    }
+}
+
+/// A finite number > 0 (`--dt`, a step).
+fn parse_positive(s: &str) -> Result<f64, ValueError> {
+    let x = parse_f64(s)?;
+    if x.is_finite() && x > 0.0 {
+        Ok(x)
+    } else {
+        Err(ValueError::invalid("expected a finite number > 0"))
+    }
+}
+
+/// A span of seconds ≥ 0 between checkpoints; `inf` (or a span too long for the clock, such
+/// as 1e300) saves only at the end and when stopped. NaN and negative spans mean nothing.
+pub fn parse_seconds(s: &str) -> Result<Duration, ValueError> {
+    let x = parse_f64(s)?;
+    if x.is_nan() || x < 0.0 {
+        return Err(ValueError::invalid(
+            "expected a number of seconds ≥ 0, or inf to save only at the end",
+        ));
+    }
+    Ok(Duration::try_from_secs_f64(x).unwrap_or(Duration::MAX))
+}
+
+/// A file Conway writes (a checkpoint, a table, a picture): any path but `-`, which names
+/// standard input where a file is read and cannot hold what is written.
+fn parse_written_file(s: &str) -> Result<PathBuf, ValueError> {
+    if s == conway_core::error::STDIN_PATH {
+        return Err(ValueError::invalid(
+            "'-' names standard input, which cannot be written to; name a file",
+        ));
+    }
+    Ok(PathBuf::from(s))
+}
+
+/// Refuses `-` for more than one of a command's inputs: standard input can be read once.
+pub fn stdin_at_most_once(inputs: &[Option<&str>]) -> Result<(), crate::CliError> {
+    let dashes = inputs
+        .iter()
+        .filter(|i| **i == Some(conway_core::error::STDIN_PATH))
+        .count();
+    if dashes > 1 {
+        return Err(crate::CliError::usage(
+            "standard input ('-') can be read only once: give the other inputs inline or as files",
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_refused_with_a_reason_never_a_panic() {
+        assert!(parse_u64("18446744073709551616").is_err());
+        assert_eq!(parse_u64(" 7 ").ok(), Some(7));
+        assert!(parse_natural(&"9".repeat(MAX_DIGITS + 1)).is_err());
+        assert!(parse_positive_usize("0").is_err());
+        for bad in ["nan", "-1", "-inf", "NaN", "x", ""] {
+            assert!(parse_seconds(bad).is_err(), "{bad}");
         }
-        kind => {
-            let rendered = e.render().to_string();
-            let mut lines = rendered.lines().filter(|l| !l.trim().is_empty());
-            let mut first = lines
-                .next()
-                .unwrap_or("invalid arguments")
-                .trim_start_matches("error: ")
-                .to_string();
-            // "the following required arguments were not provided:" names them below.
-            if first.ends_with(':') {
-                if let Some(next) = lines.next() {
-                    first = format!("{first} {}", next.trim());
-                }
-            }
-            let hint = match kind {
-                ErrorKind::InvalidSubcommand => "; 'conway solve --list' lists the games",
-                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-                | ErrorKind::MissingSubcommand => "; see 'conway --help'",
-                _ => "",
-            };
-            eprintln!("conway: {first}{hint}");
-            ExitCode::from(2)
+        assert_eq!(parse_seconds("inf").ok(), Some(Duration::MAX));
+        assert_eq!(parse_seconds("1e300").ok(), Some(Duration::MAX));
+        assert_eq!(parse_seconds("0").ok(), Some(Duration::ZERO));
+        assert_eq!(parse_seconds("1.5").ok(), Some(Duration::from_millis(1500)));
+        for bad in ["inf", "nan", "0", "-0.5", "1e-400"] {
+            assert!(parse_positive(bad).is_err(), "{bad}");
         }
+        for bad in ["inf", "nan", "-1"] {
+            assert!(parse_nonnegative(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_nonnegative("-0").ok(), Some(0.0));
+        assert!(parse_written_file("-").is_err());
     }
 }

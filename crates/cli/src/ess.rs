@@ -13,6 +13,7 @@ use crate::CliError;
 /// The symmetric game the arguments name: a file, both matrices, or the row player's matrix
 /// alone (the column player's is its transpose).
 pub fn symmetric_game(args: &GameArgs) -> Result<NormalFormGame, CliError> {
+    crate::args::stdin_at_most_once(&[args.a.as_deref(), args.b.as_deref()])?;
     Ok(read_symmetric_game(
         args.file.as_deref(),
         args.a.as_deref(),

@@ -62,7 +62,7 @@ fn evaluate_and_print(args: &EvalArgs, json: bool) -> Result<(), CliError> {
             }
         };
         std::fs::write(path, thermograph_svg(&picture, &args.expr))
-            .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", path.display())))?;
+            .map_err(|e| CliError::io(format!("cannot write {}: {e}", path.display())))?;
     }
     if json {
         crate::out::emit_line(&crate::render::json(&report));

@@ -3,8 +3,6 @@
 //! ([`sequence::compute`], [`heap_genera`]); this module reads the arguments, holds the
 //! Ctrl-C watchdog off while a checkpoint is saved, and renders the reports.
 
-use std::time::Duration;
-
 use conway_impartial::heap::catalog::{HeapGame, NAMED, SYNTAX};
 use conway_impartial::heap::checkpoint::Checkpointing;
 use conway_impartial::heap::genus::{heap_genera, GenusReport, DEFAULT_GENUS_LIMIT};
@@ -17,22 +15,28 @@ use crate::progress::Reporter;
 use crate::render;
 use crate::CliError;
 
-/// The list printed by `conway grundy --list`.
-fn game_list() -> String {
-    let mut text = String::new();
-    for (name, code) in NAMED {
-        text.push_str(&format!("{name:<16} {code}\n"));
-    }
-    for (form, meaning) in SYNTAX {
-        text.push_str(&format!("{form:<16} {meaning}\n"));
-    }
-    text
+/// What `conway grundy --list` lists: the named games with their codes, then the forms a
+/// game may be written in, from the catalogue that parses them.
+fn listed(entries: &[(&str, &str)]) -> Vec<render::Listed> {
+    entries
+        .iter()
+        .map(|(name, summary)| render::Listed {
+            name: name.to_string(),
+            summary: summary.to_string(),
+        })
+        .collect()
 }
 
 /// Runs `conway grundy`.
 pub fn run(args: GrundyArgs, json: bool) -> Result<(), CliError> {
     if args.list {
-        emit(&game_list());
+        let (games, forms) = (listed(NAMED), listed(SYNTAX));
+        if json {
+            let list = serde_json::json!({ "games": games, "forms": forms });
+            crate::out::emit_line(&render::json(&list));
+        } else {
+            emit(&(render::listing(&games) + &render::listing(&forms)));
+        }
         return Ok(());
     }
     let name = args
@@ -48,8 +52,7 @@ pub fn run(args: GrundyArgs, json: bool) -> Result<(), CliError> {
     if args.misere {
         return run_misere(&game, to, &args, json);
     }
-    let every =
-        Duration::try_from_secs_f64(args.checkpoint_every.max(0.0)).unwrap_or(Duration::MAX);
+    let every = args.checkpoint_every;
     let checkpointing = args
         .checkpoint
         .as_deref()

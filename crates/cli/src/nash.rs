@@ -16,6 +16,7 @@ use crate::CliError;
 
 /// Runs `conway nash`.
 pub fn run(args: NashArgs, json: bool) -> Result<(), CliError> {
+    crate::args::stdin_at_most_once(&[args.a.as_deref(), args.b.as_deref()])?;
     let game = read_game(args.file.as_deref(), args.a.as_deref(), args.b.as_deref())?;
     let options = Options {
         label: args.label,

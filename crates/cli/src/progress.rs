@@ -26,9 +26,6 @@ const QUIET: Duration = Duration::from_millis(400);
 /// How long after Ctrl-C the watchdog waits for the computation to stop by itself.
 const GRACE: Duration = Duration::from_millis(900);
 
-/// The exit status of an interrupted run.
-pub const INTERRUPTED_STATUS: i32 = 130;
-
 /// Raised by Ctrl-C.
 static STOP: OnceLock<StopFlag> = OnceLock::new();
 
@@ -61,8 +58,7 @@ pub fn install_interrupt_handler() {
 }
 
 fn end_interrupted() -> ! {
-    eprintln!("conway: interrupted");
-    std::process::exit(INTERRUPTED_STATUS);
+    crate::error::exit_with(&crate::CliError::interrupted("interrupted"))
 }
 
 /// Runs `save` with the watchdog held off, so that Ctrl-C never cuts a checkpoint short.

@@ -14,6 +14,23 @@ pub fn json<T: serde::Serialize + ?Sized>(report: &T) -> String {
     })
 }
 
+/// One entry of a listing (`solve --list`, `grundy --list`): a name and what it means.
+#[derive(serde::Serialize)]
+pub struct Listed {
+    /// The name to type.
+    pub name: String,
+    /// One line saying what it is.
+    pub summary: String,
+}
+
+/// A listing for a person: one entry a line, the names in a column.
+pub fn listing(entries: &[Listed]) -> String {
+    entries
+        .iter()
+        .map(|e| format!("{:<16} {}\n", e.name, e.summary))
+        .collect()
+}
+
 /// The answer for a person: outcome, value, winning moves, then details.
 pub fn text(s: &Solution) -> String {
     let mut out = String::new();

@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use conway_core::error::FileError;
 use conway_core::Diagnostic;
 use conway_retrograde::digraph::Digraph;
 use conway_retrograde::report::{self, ChaseReport, DigraphReport, TableFile};
@@ -11,14 +12,14 @@ use conway_retrograde::report::{self, ChaseReport, DigraphReport, TableFile};
 use crate::progress::Reporter;
 use crate::CliError;
 
-/// Reads a graph file, with the file named in errors; Ctrl-C stops the reading.
+/// Reads a graph file (`-`: standard input), with the file named in errors; Ctrl-C stops
+/// the reading.
 pub fn read_graph(path: &Path) -> Result<Digraph, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))?;
+    let text = FileError::read_to_string(path)?;
     let progress = Reporter::new("reading");
     let graph = Digraph::parse_with_progress(&text, &progress).map_err(|e| match e.kind() {
         conway_core::ErrorKind::Interrupted => CliError::from(e),
-        _ => CliError::bad_input(format!("{}: {e}", path.display())),
+        _ => CliError::from(e).in_input(&FileError::input_name(path)),
     })?;
     progress.finish();
     Ok(graph)

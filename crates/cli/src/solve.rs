@@ -2,6 +2,7 @@
 //! prints the report it returns (one match producing the report, one place printing it).
 
 use clap::CommandFactory;
+use conway_core::error::FileError;
 use conway_impartial::games::{
     coins, divisors, euclid, fibonacci_nim, lasker, misere_nim, moore, multiplication, nim,
     nim_with_adding, staircase, subtraction, tartan, wythoff,
@@ -19,12 +20,22 @@ use crate::{render, CliError};
 
 /// Runs `conway solve`.
 pub fn run(args: SolveArgs, json: bool) -> Result<(), CliError> {
+    if args.list && args.game.is_some() {
+        return Err(CliError::usage(
+            "--list takes no game: 'conway solve --list' lists the games",
+        ));
+    }
     let Some(game) = args.game else {
         if args.list {
-            crate::out::emit(&game_list());
+            let games = games();
+            if json {
+                crate::out::emit_line(&render::json(&serde_json::json!({ "games": games })));
+            } else {
+                crate::out::emit(&render::listing(&games));
+            }
             return Ok(());
         }
-        return Err(CliError::bad_input(
+        return Err(CliError::usage(
             "name a game to solve, e.g. 'conway solve nim 3 4 5'; 'conway solve --list' lists them",
         ));
     };
@@ -67,18 +78,21 @@ impl From<Solution> for Answer {
     }
 }
 
-/// The games with one line each, from the argument definitions themselves.
-pub fn game_list() -> String {
+/// The games `solve` knows, with their one-line summaries, from the argument definitions
+/// themselves (so a game added there is listed).
+fn games() -> Vec<render::Listed> {
     let cmd = crate::args::Cli::command();
-    let solve = cmd
-        .find_subcommand("solve")
-        .expect("the solve command is defined in args.rs");
-    let mut out = String::new();
-    for game in solve.get_subcommands() {
-        let about = game.get_about().map(|a| a.to_string()).unwrap_or_default();
-        out.push_str(&format!("{:<16} {about}\n", game.get_name()));
-    }
-    out
+    cmd.find_subcommand("solve")
+        .map(|solve| {
+            solve
+                .get_subcommands()
+                .map(|game| render::Listed {
+                    name: game.get_name().to_string(),
+                    summary: game.get_about().map(|a| a.to_string()).unwrap_or_default(),
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 fn coin_game(name: &str, flag: &str) -> Result<coins::CoinGame, CliError> {
@@ -140,14 +154,14 @@ fn answer(game: Game) -> Result<Answer, CliError> {
             heap_position("dawsons-kayles", "dawsons-kayles", &r.rows, r.misere, ROWS)?.into()
         }
         Game::GreenHackenbush { file } => {
-            green_hackenbush::solve(&read_graph(&file)?, &file.display().to_string())?.into()
+            green_hackenbush::solve(&read_graph(&file)?, &FileError::input_name(&file))?.into()
         }
         Game::Geography { file, start } => {
-            geography::solve(&read_graph(&file)?, &file.display().to_string(), &start)?.into()
+            geography::solve(&read_graph(&file)?, &FileError::input_name(&file), &start)?.into()
         }
         Game::Conjunctive { file, tokens } => {
             let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
-            conjunctive::solve(&read_graph(&file)?, &file.display().to_string(), &tokens)?.into()
+            conjunctive::solve(&read_graph(&file)?, &FileError::input_name(&file), &tokens)?.into()
         }
         Game::Chase {
             n,

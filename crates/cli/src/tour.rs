@@ -1,4 +1,6 @@
-//! `conway tour`: one worked example from every area, computed live by the library.
+//! `conway tour`: one worked example from every area, computed live by the library; with
+//! `--json`, one object holding the same sections (`intro`, `sections` of `title`, `command`,
+//! `output`, and `closing`).
 
 use conway_impartial::games::{coins, misere_nim, nim, subtraction, tartan, wythoff};
 use conway_impartial::graph_games::green_hackenbush::green_hackenbush;
@@ -19,6 +21,8 @@ use num_bigint::BigUint;
 
 use std::fmt::Write;
 
+use serde::Serialize;
+
 use conway_partizan::eval::{evaluate_text, report, Value};
 use conway_partizan::Store;
 
@@ -28,13 +32,74 @@ fn heaps(v: &[u64]) -> Vec<BigUint> {
     v.iter().map(|&x| BigUint::from(x)).collect()
 }
 
-fn section(out: &mut String, title: &str, command: &str) {
-    let _ = write!(out, "\n== {title}\n$ {command}\n");
+/// The tour as it is written: what comes before the first section, the sections, and the
+/// closing words. Text written to it goes to the section begun last.
+#[derive(Default, Serialize)]
+struct Tour {
+    intro: String,
+    sections: Vec<Section>,
+    closing: String,
 }
 
-/// Prints the tour.
-pub fn run() -> Result<(), CliError> {
-    let mut out = String::new();
+/// One worked example: what it shows, the command that shows it, and its answer.
+#[derive(Serialize)]
+struct Section {
+    title: String,
+    command: String,
+    output: String,
+}
+
+impl Write for Tour {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        match self.sections.last_mut() {
+            Some(section) => section.output.push_str(s),
+            None => self.intro.push_str(s),
+        }
+        Ok(())
+    }
+}
+
+impl Tour {
+    /// The tour for a person: each section under its title and command.
+    fn text(&self) -> String {
+        let mut text = self.intro.clone();
+        for s in &self.sections {
+            let _ = write!(text, "\n== {}\n$ {}\n{}", s.title, s.command, s.output);
+        }
+        text.push_str(&self.closing);
+        text
+    }
+
+    /// The tour as one JSON object, its texts without the blank lines around them.
+    fn json(&self) -> String {
+        let trimmed = |t: &str| t.trim_matches('\n').to_string();
+        crate::render::json(&Tour {
+            intro: trimmed(&self.intro),
+            sections: self
+                .sections
+                .iter()
+                .map(|s| Section {
+                    title: s.title.clone(),
+                    command: s.command.clone(),
+                    output: trimmed(&s.output),
+                })
+                .collect(),
+            closing: trimmed(&self.closing),
+        })
+    }
+}
+
+fn section(out: &mut Tour, title: &str, command: &str) {
+    out.sections.push(Section {
+        title: title.to_string(),
+        command: command.to_string(),
+        output: String::new(),
+    });
+}
+
+/// Prints the tour, as text or as one JSON object.
+pub fn run(json: bool) -> Result<(), CliError> {
+    let mut out = Tour::default();
     let _ = writeln!(
         out,
         "Conway solves two-player games exactly. Every answer below is computed now."
@@ -144,18 +209,19 @@ pub fn run() -> Result<(), CliError> {
 
     partizan(&mut out)?;
     strategic(&mut out)?;
-    writeln!(
-        out,
-        "\nMore: 'conway solve --list' lists every game, 'conway eval --help' every function; \
-         add --json for scripts."
-    )
-    .ok();
-    crate::out::emit(&out);
+    out.closing = "\nMore: 'conway solve --list' lists every game, 'conway eval --help' every \
+                   function; add --json for scripts.\n"
+        .to_string();
+    if json {
+        crate::out::emit_line(&out.json());
+    } else {
+        crate::out::emit(&out.text());
+    }
     Ok(())
 }
 
 /// Take-and-break games: a certified period, a position's winning moves, a misère genus.
-fn heap_games(out: &mut String) -> Result<(), CliError> {
+fn heap_games(out: &mut Tour) -> Result<(), CliError> {
     section(
         out,
         "Octal games: Dawson's Kayles (0.07), its period proved by the periodicity theorem",
@@ -204,7 +270,7 @@ fn heap_games(out: &mut String) -> Result<(), CliError> {
 }
 
 /// Strategic games: equilibria, ESS, stochastic stability.
-fn strategic(out: &mut String) -> Result<(), CliError> {
+fn strategic(out: &mut Tour) -> Result<(), CliError> {
     let matrix = |rows: &[&[i64]]| -> Vec<Vec<num_rational::BigRational>> {
         rows.iter()
             .map(|r| r.iter().map(|&x| integer(x)).collect())
@@ -251,7 +317,7 @@ fn strategic(out: &mut String) -> Result<(), CliError> {
 }
 
 /// Games with cycles: retrograde analysis and loopy Sprague-Grundy values.
-fn cycles(out: &mut String) -> Result<(), CliError> {
+fn cycles(out: &mut Tour) -> Result<(), CliError> {
     section(
         out,
         "The Easy Chase: retrograde analysis of all 320,000 positions of a 20×20 board",
@@ -326,7 +392,7 @@ fn value_text(expr: &str) -> Result<String, CliError> {
 }
 
 /// The partizan part: canonical forms, thermography, infinitesimals, rulesets.
-fn partizan(out: &mut String) -> Result<(), CliError> {
+fn partizan(out: &mut Tour) -> Result<(), CliError> {
     section(
         out,
         "Partizan games in CGSuite's notation: canonical form and thermograph",

@@ -140,3 +140,39 @@ fn stable_stops_on_ctrl_c() {
         dir.path(),
     );
 }
+
+#[test]
+fn an_interrupted_json_run_prints_one_json_error() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().expect("scratch");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_conway"))
+        .args(["solve", "chase", "80", "1", "1", "80", "80", "--json"])
+        .current_dir(dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("conway starts");
+    std::thread::sleep(Duration::from_millis(1500));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let sent = Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        if sent.elapsed() > HANG {
+            let _ = child.kill();
+            panic!("did not stop within {HANG:?} of Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let out = child.wait_with_output().expect("ended");
+    assert_eq!(out.status.code(), Some(130));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["error"]["kind"], "interrupted");
+}

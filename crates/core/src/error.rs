@@ -82,9 +82,13 @@ impl fmt::Display for Location {
     }
 }
 
+/// The path that names standard input wherever a file is read: the command-line convention,
+/// so that `conway nash -` reads a game piped in.
+pub const STDIN_PATH: &str = "-";
+
 /// A file named by the user that could not be read: the `Io` variant of each domain's error.
 #[derive(Debug, thiserror::Error)]
-#[error("{}: {source}", path.display())]
+#[error("{}: {source}", FileError::input_name(path))]
 pub struct FileError {
     /// The file, as the user named it.
     pub path: std::path::PathBuf,
@@ -93,12 +97,33 @@ pub struct FileError {
 }
 
 impl FileError {
-    /// Reads the whole file at `path` as text.
+    /// Reads the whole input `path` names as text: the file, or standard input when the path
+    /// is [`STDIN_PATH`]. Every reader of a user's text file goes through here, so `-` works
+    /// wherever a file is read.
     pub fn read_to_string(path: &std::path::Path) -> Result<String, FileError> {
-        std::fs::read_to_string(path).map_err(|source| FileError {
+        let read = if FileError::is_stdin(path) {
+            std::io::read_to_string(std::io::stdin().lock())
+        } else {
+            std::fs::read_to_string(path)
+        };
+        read.map_err(|source| FileError {
             path: path.to_path_buf(),
             source,
         })
+    }
+
+    /// Whether `path` names standard input.
+    pub fn is_stdin(path: &std::path::Path) -> bool {
+        path.as_os_str() == STDIN_PATH
+    }
+
+    /// How messages name the input `path` names: the path as given, or `standard input`.
+    pub fn input_name(path: &std::path::Path) -> String {
+        if FileError::is_stdin(path) {
+            "standard input".to_string()
+        } else {
+            path.display().to_string()
+        }
     }
 }
 
@@ -113,6 +138,13 @@ pub trait Diagnostic: std::error::Error {
     }
 }
 
+/// A file that cannot be read is an I/O failure wherever it is reported.
+impl Diagnostic for FileError {
+    fn kind(&self) -> ErrorKind {
+        ErrorKind::Io
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,5 +156,20 @@ mod tests {
         assert_eq!(Location::column(1).within(1), Location::column(1));
         assert_eq!(Location::at(3, 4).to_string(), "line 3, column 4");
         assert_eq!(Location::column(7).to_string(), "column 7");
+    }
+
+    #[test]
+    fn dash_names_standard_input() {
+        use std::path::Path;
+        assert!(FileError::is_stdin(Path::new("-")));
+        assert!(!FileError::is_stdin(Path::new("./-")));
+        assert_eq!(FileError::input_name(Path::new("-")), "standard input");
+        assert_eq!(FileError::input_name(Path::new("g.nfg")), "g.nfg");
+        let missing = Path::new("/nonexistent/conway/g.nfg");
+        let e = FileError::read_to_string(missing).unwrap_err();
+        assert!(
+            e.to_string().starts_with("/nonexistent/conway/g.nfg: "),
+            "{e}"
+        );
     }
 }

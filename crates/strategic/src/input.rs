@@ -3,7 +3,8 @@
 //!
 //! Errors name the input they are in — the file's path, or the flag (`--a`, `--b`) whose
 //! text was the matrix — and keep the line and column inside it; a file that cannot be read
-//! is a [`conway_core::error::FileError`].
+//! is a [`conway_core::error::FileError`]. The path `-` is standard input, for the `.nfg`
+//! file and for a matrix alike ([`FileError::read_to_string`]).
 
 use std::path::Path;
 
@@ -16,8 +17,11 @@ use crate::StrategicError;
 /// A matrix and the name of the input it came from (the file's path, or `flag`).
 fn named_matrix(flag: &str, text: &str) -> Result<(Matrix, String), StrategicError> {
     let path = Path::new(text);
-    let (source, content) = if path.is_file() {
-        (text.to_string(), FileError::read_to_string(path)?)
+    let (source, content) = if FileError::is_stdin(path) || path.is_file() {
+        (
+            FileError::input_name(path),
+            FileError::read_to_string(path)?,
+        )
     } else {
         (flag.to_string(), text.to_string())
     };
@@ -41,7 +45,7 @@ pub fn read_game(
     match (file, a, b) {
         (Some(f), None, None) => {
             let text = FileError::read_to_string(f)?;
-            parse(&text).map_err(|e| e.in_input(f.display().to_string()))
+            parse(&text).map_err(|e| e.in_input(FileError::input_name(f)))
         }
         (None, Some(a), Some(b)) => {
             let (a, b) = (read_matrix("--a", a)?, read_matrix("--b", b)?);
