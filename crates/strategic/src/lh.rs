@@ -25,6 +25,11 @@ use crate::StrategicError;
 /// finite; exponentially long ones exist but not this long for games that fit here).
 pub const MAX_PIVOTS: usize = 10_000_000;
 
+/// The most pivots of all the paths followed together when every reachable equilibrium is
+/// sought (no `--label`): the number of equilibria, and so of paths, can grow
+/// exponentially with the game, and this keeps the search to about a minute.
+pub const MAX_ALL_PATHS_PIVOTS: usize = 500_000;
+
 #[derive(Clone, Debug)]
 struct Tableau<T> {
     /// rows × (vars + 1): variables 0..vars, then the right-hand side; entries over `det`.
@@ -150,6 +155,7 @@ fn follow<T: Exact>(
     label: usize,
     m: usize,
     n: usize,
+    allowance: &mut usize,
 ) -> Result<Result<State<T>, StrategicError>, Overflow> {
     let mut s = start.clone();
     // The variable with the dropped label enters in the tableau where it is nonbasic.
@@ -159,6 +165,14 @@ fn follow<T: Exact>(
     };
     let mut entering = variable(label, m, n, in_p);
     for _ in 0..MAX_PIVOTS {
+        let Some(left) = allowance.checked_sub(1) else {
+            return Ok(Err(StrategicError::too_large(
+                "pivots of all Lemke–Howson paths from every equilibrium (a label follows one)",
+                "more",
+                MAX_ALL_PATHS_PIVOTS,
+            )));
+        };
+        *allowance = left;
         let tab = if in_p { &mut s.p } else { &mut s.q };
         let Some(row) = tab.leaving_row(entering) else {
             return Ok(Err(StrategicError::InvalidInput(
@@ -217,6 +231,7 @@ fn profile<T: Exact>(s: &State<T>, m: usize, n: usize) -> MixedProfile {
 fn run<T: Exact>(
     game: &NormalFormGame,
     labels: Option<usize>,
+    allowance: &mut usize,
     progress: &dyn Progress,
 ) -> Result<Result<Vec<MixedProfile>, StrategicError>, Overflow> {
     let rows = match integer_rows(game) {
@@ -229,7 +244,10 @@ fn run<T: Exact>(
         q: Tableau::<T>::new(&rows.q)?,
     };
     if let Some(label) = labels {
-        return Ok(follow(&start, label, m, n)?.map(|end| vec![profile(&end, m, n)]));
+        let mut unlimited = usize::MAX;
+        return Ok(
+            follow(&start, label, m, n, &mut unlimited)?.map(|end| vec![profile(&end, m, n)])
+        );
     }
     // Every equilibrium reachable from the artificial one, breadth first.
     let mut found: Vec<(MixedProfile, State<T>)> = Vec::new();
@@ -242,7 +260,7 @@ fn run<T: Exact>(
             if progress.report(Work::open(at as u64, "paths")).is_break() {
                 return Ok(Err(StrategicError::Interrupted));
             }
-            let end = match follow(&state, label, m, n)? {
+            let end = match follow(&state, label, m, n, allowance)? {
                 Ok(end) => end,
                 Err(e) => return Ok(Err(e)),
             };
@@ -262,11 +280,15 @@ fn run<T: Exact>(
 fn dispatch(
     game: &NormalFormGame,
     label: Option<usize>,
+    max_pivots: usize,
     progress: &dyn Progress,
 ) -> Result<Vec<MixedProfile>, StrategicError> {
-    match run::<Wide>(game, label, progress) {
+    // One allowance for both attempts: pivots made in machine integers before an overflow
+    // count too.
+    let mut allowance = max_pivots;
+    match run::<Wide>(game, label, &mut allowance, progress) {
         Ok(r) => r,
-        Err(Overflow) => run::<BigInt>(game, label, progress)
+        Err(Overflow) => run::<BigInt>(game, label, &mut allowance, progress)
             .unwrap_or_else(|_| Err(crate::pivot::big_integer_overflow())),
     }
 }
@@ -287,7 +309,7 @@ pub fn lemke_howson(game: &NormalFormGame, label: usize) -> Result<MixedProfile,
             shape[0] + shape[1]
         )));
     }
-    Ok(dispatch(game, Some(label), &conway_core::NoProgress)?.remove(0))
+    Ok(dispatch(game, Some(label), usize::MAX, &conway_core::NoProgress)?.remove(0))
 }
 
 /// Every equilibrium reachable by Lemke–Howson paths from the artificial equilibrium and,
@@ -298,7 +320,7 @@ pub fn lemke_howson_all(
     game: &NormalFormGame,
     progress: &dyn Progress,
 ) -> Result<Vec<MixedProfile>, StrategicError> {
-    dispatch(game, None, progress)
+    dispatch(game, None, MAX_ALL_PATHS_PIVOTS, progress)
 }
 
 #[cfg(test)]
@@ -316,6 +338,27 @@ mod tests {
                 .collect()
         };
         NormalFormGame::bimatrix(&conv(a), &conv(b)).unwrap()
+    }
+
+    /// The all-paths search stops at its pivot allowance with a refusal, not a partial
+    /// list: the n × n coordination game has 2^n − 1 equilibria, and its paths from the
+    /// artificial equilibrium alone take more than a few pivots.
+    #[test]
+    fn all_paths_stop_at_the_pivot_allowance() {
+        let n = 6;
+        let identity: Vec<Vec<i64>> = (0..n)
+            .map(|i| (0..n).map(|j| i64::from(i == j)).collect())
+            .collect();
+        let rows: Vec<&[i64]> = identity.iter().map(Vec::as_slice).collect();
+        let g = game(&rows, &rows);
+        let refused = dispatch(&g, None, 10, &conway_core::NoProgress);
+        assert!(
+            matches!(refused, Err(StrategicError::TooLarge { .. })),
+            "{refused:?}"
+        );
+        let found = lemke_howson_all(&g, &conway_core::NoProgress).unwrap();
+        assert!(found.len() >= n, "{}", found.len());
+        assert!(found.iter().all(|e| g.is_equilibrium(e)));
     }
 
     #[test]

@@ -20,7 +20,7 @@ use num_traits::{One, Signed, Zero};
 use crate::StrategicError;
 
 /// The most simplex bases visited per polytope before giving up.
-pub const MAX_BASES: usize = 20_000_000;
+pub const MAX_BASES: usize = 1_000_000;
 
 /// Exact integers for the tableau: 128-bit entries with 256-bit intermediates, or big
 /// integers.
