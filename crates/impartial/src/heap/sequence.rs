@@ -16,7 +16,7 @@ use serde::{Serialize, Serializer};
 use super::all_but::AllButCounts;
 use super::catalog::HeapGame;
 use super::checkpoint::{self, Checkpointing, SaveSchedule};
-use super::fast::{SequenceEngine, PROGRESS_INTERVAL};
+use super::fast::{SequenceEngine, MAX_SEQUENCE_WORK, PROGRESS_INTERVAL};
 use super::values::Values;
 use crate::mex::ValueSet;
 use crate::periodicity::{find_period, Periodicity};
@@ -32,6 +32,9 @@ const STEP_INTERVAL: usize = 1 << 12;
 pub struct HeapSequence {
     game: HeapGame,
     engine: Engine,
+    /// The most work (splits looked at) one call of [`HeapSequence::extend_to`] may do with
+    /// the rare/common engine.
+    work_limit: u64,
 }
 
 /// The engines, each with its values and the options of the heap being computed.
@@ -98,7 +101,14 @@ impl HeapSequence {
         Ok(HeapSequence {
             game: game.clone(),
             engine,
+            work_limit: MAX_SEQUENCE_WORK,
         })
+    }
+
+    /// The same sequence with another work limit per call of [`HeapSequence::extend_to`]
+    /// (`u64::MAX`: none, for runs that save their values and can be stopped and resumed).
+    pub fn with_work_limit(self, work_limit: u64) -> Self {
+        HeapSequence { work_limit, ..self }
     }
 
     /// The game.
@@ -166,6 +176,11 @@ impl HeapSequence {
     /// dense, would otherwise cost the rare/common method quadratic time).
     pub fn extend_to(&mut self, len: usize, progress: &dyn Progress) -> Result<(), ImpartialError> {
         self.game.check_len(len)?;
+        // One work budget for the whole call, across its stages.
+        let until = match &self.engine {
+            Engine::RareCommon(e) => e.stats().work.saturating_add(self.work_limit),
+            _ => u64::MAX,
+        };
         while self.len() < len {
             let check = FIRST_PERIOD_CHECK.max((self.len() + 1).next_power_of_two());
             let stage = check.min(len);
@@ -183,7 +198,7 @@ impl HeapSequence {
                             ..work
                         })
                     };
-                    e.extend_to(stage, &whole)?;
+                    e.extend_within(stage, &whole, until)?;
                     // The engine reports only before the end of its run: the report due at
                     // the end of a stage is made here.
                     if stage.is_multiple_of(PROGRESS_INTERVAL) && stage < len {
@@ -401,7 +416,9 @@ pub fn report(game: &HeapGame, values: Values, listed: bool) -> SequenceReport {
 /// `conway grundy GAME --to TO`: the values of heaps `0..=to` and their period, the values
 /// themselves in the report when `listed`.
 ///
-/// With a checkpoint, the run starts from the values the file holds for this game (all of
+/// Without a checkpoint, a code whose run looks at more than [`MAX_SEQUENCE_WORK`] splits
+/// (one the rare/common method does not suit) stops with [`ImpartialError::MoveLimit`].
+/// With a checkpoint, the run has no work limit; it starts from the values the file holds for this game (all of
 /// them, even past `to`), saves every `checkpoint.every` and when it ends or is stopped
 /// (only when it has values the file lacks); the report covers heaps `0..=to` only. A stop
 /// asked by `progress` is [`ImpartialError::InterruptedAtHeap`], naming the first heap
@@ -430,10 +447,12 @@ pub fn compute(
     let saved = checkpoint::load(checkpoint.path, game)?;
     // How many values the file holds: none when there is no file yet.
     let mut on_disk = saved.as_ref().map(Values::len);
+    // A checkpointed run may be stopped and resumed at will: no work limit.
     let mut sequence = match saved {
         Some(values) => HeapSequence::resume(game, values)?,
         None => HeapSequence::new(game),
-    };
+    }
+    .with_work_limit(u64::MAX);
     loop {
         let schedule = SaveSchedule::new(progress, checkpoint.every);
         let result = sequence.extend_to(len, &schedule);
@@ -696,7 +715,7 @@ mod tests {
     /// equal the engines' own far past it.
     #[test]
     fn certified_periods_carry_the_sequence() {
-        for (name, len) in [("0.07", 3 * PROGRESS_INTERVAL + 7), ("S(2,5,9)", 20_000)] {
+        for (name, len) in [("0.07", 8 * FIRST_PERIOD_CHECK + 7), ("S(2,5,9)", 20_000)] {
             let game = HeapGame::parse(name).unwrap();
             let mut sequence = HeapSequence::new(&game);
             sequence
