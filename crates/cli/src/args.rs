@@ -251,6 +251,10 @@ pub enum Game {
         set: Vec<u64>,
         #[command(flatten)]
         heaps: Heaps,
+        /// List every value of a long period (periods of more than 100 values are otherwise
+        /// shown by their first and last values).
+        #[arg(long)]
+        values: bool,
     },
     /// Bash game: take 1 to --max stones from one heap.
     Bash {

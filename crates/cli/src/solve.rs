@@ -123,9 +123,9 @@ fn heap_position(
 fn answer(game: Game) -> Result<Answer, CliError> {
     Ok(match game {
         Game::Nim(h) => nim::solve(&h.heaps).into(),
-        Game::Subtraction { set, heaps } => {
+        Game::Subtraction { set, heaps, values } => {
             let g = subtraction::SubtractionGame::new(set)?;
-            subtraction::solve(&g, &heaps.heaps)?.into()
+            subtraction::solve(&g, &heaps.heaps, values)?.into()
         }
         Game::Bash { max, heaps } => subtraction::solve_bash(&max, &heaps.heaps)?.into(),
         Game::Wythoff(p) => wythoff::solve(&p.a, &p.b).into(),

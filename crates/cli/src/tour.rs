@@ -142,7 +142,7 @@ pub fn run(json: bool) -> Result<(), CliError> {
         "conway solve subtraction --set 1,3,4 1000000000000",
     );
     let game = subtraction::SubtractionGame::new(vec![1, 3, 4])?;
-    let s = subtraction::solve(&game, &heaps(&[1_000_000_000_000]))?;
+    let s = subtraction::solve(&game, &heaps(&[1_000_000_000_000]), false)?;
     for note in &s.notes {
         let _ = writeln!(out, "{note}");
     }

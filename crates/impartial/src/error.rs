@@ -19,6 +19,14 @@ pub enum ImpartialError {
         /// What the user can do instead.
         hint: String,
     },
+    /// The search would look at more moves (options generated) than its limit allows.
+    #[error("the search needs more than {limit} moves; {hint}")]
+    MoveLimit {
+        /// The limit that was reached.
+        limit: u64,
+        /// What the user can do instead.
+        hint: String,
+    },
     /// A size limit, checked before any work is done: a heap, a table, a board or a set
     /// larger than the documented limit. Build it with [`ImpartialError::too_large`].
     #[error("{what} has size {size}, more than the limit of {limit}")]
@@ -95,6 +103,7 @@ impl Diagnostic for ImpartialError {
             ImpartialError::InvalidInput(_) | ImpartialError::Cycle => ErrorKind::InvalidInput,
             ImpartialError::TooLarge { .. }
             | ImpartialError::PositionLimit { .. }
+            | ImpartialError::MoveLimit { .. }
             | ImpartialError::ValueLimit { .. } => ErrorKind::TooLarge,
             ImpartialError::Interrupted | ImpartialError::InterruptedAtHeap { .. } => {
                 ErrorKind::Interrupted

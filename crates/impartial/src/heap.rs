@@ -19,13 +19,32 @@ pub mod position;
 pub mod sequence;
 pub mod values;
 
+use std::ops::ControlFlow;
+
 use crate::{mex, ImpartialGame};
 
 /// The moves of a heap game: what a single heap of `n` may be turned into.
 pub trait HeapRule {
-    /// Every option of a heap of `n`: each is the list of non-empty heaps left (empty when
-    /// the heap is removed). Every part must be smaller than `n`.
-    fn heap_options(&self, n: u64) -> Vec<Vec<u64>>;
+    /// Offers every option of a heap of `n` to `visit`, until it breaks: each option is the
+    /// list of non-empty heaps left (empty when the heap is removed), in increasing order,
+    /// each option once. Every part must be smaller than `n`. Rules with many options (a
+    /// heap of a million has half a million splits, and 8·10^10 three-heap splits) are
+    /// visited without building the list.
+    fn visit_options(
+        &self,
+        n: u64,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
+
+    /// Every option of a heap of `n`, in the order [`HeapRule::visit_options`] visits them.
+    fn heap_options(&self, n: u64) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        let _ = self.visit_options(n, &mut |parts| {
+            out.push(parts.to_vec());
+            ControlFlow::Continue(())
+        });
+        out
+    }
 }
 
 /// Grundy values of heaps `0..len`, from the rule and the Sprague-Grundy theorem.

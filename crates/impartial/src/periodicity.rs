@@ -30,29 +30,89 @@ impl Periodicity {
 /// The least period, and the least preperiod for it, that `certified(len, pre, per)` accepts.
 ///
 /// For each candidate period `p` the least consistent preperiod is found by scanning back
-/// from the end to the last mismatch, so wrong periods cost little.
+/// from the end to the last mismatch, so wrong periods usually cost little. Sequences made
+/// of long runs (a subtraction game with one large element) make every scan long; once the
+/// scans have cost a few comparisons per value, the rest of the candidates are read off the
+/// Z-function of the reversed sequence instead, so the whole search takes
+/// O(`values.len()` + `max_period`) comparisons.
 pub fn find_period<T: PartialEq>(
     values: &[T],
     max_period: usize,
     certified: impl Fn(usize, usize, usize) -> bool,
 ) -> Option<Periodicity> {
+    let budget = SCAN_BUDGET_PER_VALUE.saturating_mul(values.len() as u64 + 1);
+    search_period(values, max_period, &certified, budget).0
+}
+
+/// Comparisons per value the back scans of [`find_period`] may spend before it switches to
+/// the Z-function.
+const SCAN_BUDGET_PER_VALUE: u64 = 4;
+
+/// [`find_period`] with the budget of back-scan comparisons given, and the number of
+/// comparisons made: at most `budget` plus one scan, plus `2·len + max_period` for the
+/// Z-function when the scans run out of budget.
+fn search_period<T: PartialEq>(
+    values: &[T],
+    max_period: usize,
+    certified: &dyn Fn(usize, usize, usize) -> bool,
+    budget: u64,
+) -> (Option<Periodicity>, u64) {
     let len = values.len();
-    for p in 1..=max_period.min(len) {
-        let mut pre = 0;
-        for n in (0..len - p).rev() {
-            if values[n] != values[n + p] {
-                pre = n + 1;
-                break;
+    let last = max_period.min(len);
+    let mut compared = 0u64;
+    let accept = |pre: usize, p: usize| {
+        certified(len, pre, p).then_some(Periodicity {
+            preperiod: pre,
+            period: p,
+        })
+    };
+    let mut p = 1;
+    while p <= last {
+        // The Z-function's table holds lengths in four bytes: longer sequences keep scanning.
+        if compared >= budget && u32::try_from(len).is_ok() {
+            break;
+        }
+        // The length of the longest suffix with period p, less p: the back scan.
+        let mut matched = 0;
+        while matched < len - p && values[len - 1 - matched] == values[len - 1 - p - matched] {
+            matched += 1;
+        }
+        compared += matched as u64 + 1;
+        if let Some(found) = accept(len - p - matched, p) {
+            return (Some(found), compared);
+        }
+        p += 1;
+    }
+    if p > last {
+        return (None, compared);
+    }
+    // z[q] = the longest common prefix of the reversed values and the reversed values from
+    // q on: the same `matched` as the back scan for period q, for every q at once.
+    let reversed = |i: usize| &values[len - 1 - i];
+    let mut z = vec![0u32; last + 1];
+    let (mut left, mut right) = (0usize, 0usize);
+    for q in 1..=last {
+        let mut k = if q < right {
+            (right - q).min(z[q - left] as usize)
+        } else {
+            0
+        };
+        while q + k < len && reversed(k) == reversed(q + k) {
+            k += 1;
+            compared += 1;
+        }
+        compared += 1;
+        z[q] = k as u32; // k < len, which fits four bytes
+        if q + k > right {
+            (left, right) = (q, q + k);
+        }
+        if q >= p {
+            if let Some(found) = accept(len - q - k, q) {
+                return (Some(found), compared);
             }
         }
-        if certified(len, pre, p) {
-            return Some(Periodicity {
-                preperiod: pre,
-                period: p,
-            });
-        }
     }
-    None
+    (None, compared)
 }
 
 /// The least arithmetic period of `values`: `v(n + period) = v(n) + saltus` for all
@@ -94,6 +154,59 @@ pub fn find_arithmetic_period<T: Copy + Into<u64>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The Grundy values of the subtraction game {k}: runs of k zeros and k ones.
+    fn runs(k: usize, len: usize) -> Vec<u8> {
+        (0..len).map(|n| (n / k % 2) as u8).collect()
+    }
+
+    /// Long runs cost the back scans about k²/2 comparisons; the switch to the Z-function
+    /// keeps the search linear (the regression behind `solve subtraction --set 1048576`).
+    #[test]
+    fn long_runs_cost_linear_work() {
+        let k = 1 << 12;
+        let values = runs(k, 4 * k);
+        let window = |len: usize, pre: usize, per: usize| len >= pre + per + k;
+        let budget = SCAN_BUDGET_PER_VALUE * (values.len() as u64 + 1);
+        let (found, compared) = search_period(&values, values.len(), &window, budget);
+        assert_eq!(
+            found,
+            Some(Periodicity {
+                preperiod: 0,
+                period: 2 * k
+            })
+        );
+        // Budget, one scan, then the Z-function: far below the k²/2 of scanning alone.
+        assert!(compared <= budget + 7 * values.len() as u64, "{compared}");
+        let (scanned, all_scans) = search_period(&values, values.len(), &window, u64::MAX);
+        assert_eq!(scanned, found);
+        assert!(all_scans > (k * k / 4) as u64, "{all_scans}");
+    }
+
+    proptest! {
+        /// Scanning only, the Z-function only, and the switch between them find the same
+        /// period, for any certificate of the window form.
+        #[test]
+        fn every_budget_finds_the_same_period(
+            values in proptest::collection::vec(0u8..3, 0..80),
+            cycle in proptest::collection::vec(0u8..3, 1..6),
+            repeats in 0usize..20,
+            slack in 0usize..6,
+            max_period in 0usize..90,
+            budget in 0u64..200,
+        ) {
+            let mut values = values;
+            for _ in 0..repeats {
+                values.extend_from_slice(&cycle);
+            }
+            let window = |len: usize, pre: usize, per: usize| len >= pre + per + slack;
+            let scans = search_period(&values, max_period, &window, u64::MAX).0;
+            prop_assert_eq!(search_period(&values, max_period, &window, 0).0, scans);
+            prop_assert_eq!(search_period(&values, max_period, &window, budget).0, scans);
+            prop_assert_eq!(find_period(&values, max_period, window), scans);
+        }
+    }
 
     #[test]
     fn finds_least_period_and_preperiod() {

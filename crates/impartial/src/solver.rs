@@ -12,14 +12,53 @@ use crate::{mex, ImpartialError, ImpartialGame, Outcome};
 /// The default number of distinct positions a solver may store.
 pub const DEFAULT_POSITION_LIMIT: usize = 20_000_000;
 
+/// How many moves (options generated, one per option of each position expanded) a search
+/// may look at in all, and how many it has. The count bounds the time of a search whose
+/// positions have many options, which a limit on stored positions alone does not: misère
+/// Kayles rows reach two million positions only after hundreds of millions of moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveBudget {
+    /// The most moves allowed.
+    pub limit: u64,
+    /// The moves looked at so far.
+    pub used: u64,
+}
+
+impl MoveBudget {
+    /// A budget of `limit` moves.
+    pub fn new(limit: u64) -> Self {
+        MoveBudget { limit, used: 0 }
+    }
+
+    /// No limit on moves (the position limit still applies).
+    pub fn unlimited() -> Self {
+        MoveBudget::new(u64::MAX)
+    }
+
+    /// Counts the options of one position expanded (and the expansion itself), or the
+    /// error when that passes the limit.
+    fn spend(&mut self, options: usize) -> Result<(), ImpartialError> {
+        self.used = self.used.saturating_add(options as u64 + 1);
+        if self.used > self.limit {
+            return Err(ImpartialError::MoveLimit {
+                limit: self.limit,
+                hint: "use a smaller position".into(),
+            });
+        }
+        Ok(())
+    }
+}
+
 /// Evaluates `root` bottom-up: a position's value is `combine` of its options' values.
 ///
-/// `memo` keeps values between calls, so several roots share work.
+/// `memo` keeps values between calls, so several roots share work; so does `moves`, which
+/// counts every option generated against its limit. At most `limit` positions are stored.
 pub fn evaluate<G, V>(
     game: &G,
     root: &G::Position,
     memo: &mut HashMap<G::Position, V>,
     limit: usize,
+    moves: &mut MoveBudget,
     combine: impl Fn(&[V]) -> V,
 ) -> Result<V, ImpartialError>
 where
@@ -29,6 +68,11 @@ where
     if let Some(v) = memo.get(root) {
         return Ok(v.clone());
     }
+    let mut expand = |position: &G::Position| -> Result<Vec<G::Position>, ImpartialError> {
+        let options = game.options(position);
+        moves.spend(options.len())?;
+        Ok(options)
+    };
     struct Frame<P, V> {
         position: P,
         options: Vec<P>,
@@ -36,7 +80,7 @@ where
     }
     let mut on_stack: HashSet<G::Position> = HashSet::new();
     let mut stack = vec![Frame {
-        options: game.options(root),
+        options: expand(root)?,
         position: root.clone(),
         values: Vec::new(),
     }];
@@ -71,7 +115,7 @@ where
         }
         let child = child.clone();
         stack.push(Frame {
-            options: game.options(&child),
+            options: expand(&child)?,
             position: child,
             values: Vec::new(),
         });
@@ -121,6 +165,7 @@ impl<'g, G: ImpartialGame, V: Clone> Solver<'g, G, V> {
             position,
             &mut self.memo,
             self.limit,
+            &mut MoveBudget::unlimited(),
             self.combine,
         )
     }
@@ -227,6 +272,24 @@ mod tests {
             err,
             Err(ImpartialError::PositionLimit { limit: 10, .. })
         ));
+    }
+
+    /// A move budget stops a search whose positions are few but whose moves are many, and
+    /// is shared by the roots evaluated with it.
+    #[test]
+    fn move_budgets_bound_the_work() {
+        let mut memo = HashMap::new();
+        let mut budget = MoveBudget::new(100);
+        let mex_of = |vs: &[u64]| mex(vs.iter().copied());
+        // 1 + 2·n moves for heap n (each heap's expansion and its two options, fewer at 0, 1).
+        assert_eq!(
+            evaluate(&TakeOneOrTwo, &30, &mut memo, 1000, &mut budget, mex_of).unwrap(),
+            0
+        );
+        assert_eq!(budget.used, 31 + 2 * 29 + 1);
+        let err = evaluate(&TakeOneOrTwo, &60, &mut memo, 1000, &mut budget, mex_of).unwrap_err();
+        assert!(matches!(err, ImpartialError::MoveLimit { limit: 100, .. }));
+        assert!(budget.used <= 100 + 3, "{}", budget.used);
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! heaps. Grundy values: g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3
 //! (Ferguson, Game Theory I §4). `g` swaps 4k+3 and 4k+4, so it is its own inverse.
 
+use std::ops::ControlFlow;
+
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
@@ -18,12 +20,21 @@ pub const SPLIT_SEARCH_LIMIT: u64 = 100_000;
 pub struct LaskerRule;
 
 impl HeapRule for LaskerRule {
-    fn heap_options(&self, n: u64) -> Vec<Vec<u64>> {
-        let mut out: Vec<Vec<u64>> = (0..n)
-            .map(|k| if k == 0 { vec![] } else { vec![k] })
-            .collect();
-        out.extend((1..=n / 2).map(|a| vec![a, n - a]));
-        out
+    fn visit_options(
+        &self,
+        n: u64,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if n > 0 {
+            visit(&[])?;
+        }
+        for k in 1..n {
+            visit(&[k])?;
+        }
+        for a in 1..=n / 2 {
+            visit(&[a, n - a])?;
+        }
+        ControlFlow::Continue(())
     }
 }
 

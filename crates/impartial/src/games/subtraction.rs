@@ -6,6 +6,8 @@
 //! sequence repeats forever. [`SubtractionGame::periodicity`] finds the least period with
 //! that certificate, which gives the value of heaps of any size.
 
+use std::ops::ControlFlow;
+
 use num_bigint::BigUint;
 use num_traits::Zero;
 
@@ -22,6 +24,14 @@ pub const MAX_SET_SIZE: usize = 4096;
 pub const MAX_SUBTRACTION: u64 = 1 << 20;
 /// How many values the period search computes at most before giving up.
 pub const PERIOD_SEARCH_LIMIT: usize = 1 << 24;
+/// How many moves (heaps computed × set size) the period search examines at most, which
+/// bounds its time for large sets (about 5 s on one core).
+pub const PERIOD_SEARCH_WORK: u64 = 1 << 32;
+/// Periods longer than this are summarised (their first and last few values) unless every
+/// value is asked for.
+pub const LISTED_PERIOD: usize = 100;
+/// How many values a summarised period shows at each end.
+const SUMMARY_ENDS: usize = 8;
 
 /// A subtraction game with a finite set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,10 +81,17 @@ impl SubtractionGame {
 
     /// Grundy values of heaps `0..len`. Values never exceed `|S|`, so `u16` holds them.
     pub fn sequence(&self, len: usize) -> Vec<u16> {
-        let mut g: Vec<u16> = Vec::with_capacity(len);
+        let mut g = Vec::new();
+        self.extend(&mut g, len);
+        g
+    }
+
+    /// Appends to `g`, the values of heaps `0..g.len()`, those of the heaps up to `len`.
+    fn extend(&self, g: &mut Vec<u16>, len: usize) {
+        g.reserve(len.saturating_sub(g.len()));
         if self.set.len() < 64 {
             let set: Vec<usize> = self.set.iter().map(|&s| s as usize).collect();
-            for n in 0..len {
+            for n in g.len()..len {
                 let mut mask = 0u64;
                 for &s in set.iter().take_while(|&&s| s <= n) {
                     mask |= 1 << g[n - s];
@@ -85,7 +102,7 @@ impl SubtractionGame {
             // Values are at most |S|, so clearing the set costs a word per 64 elements of S,
             // less than the moves themselves.
             let mut options = ValueSet::with_bound(self.set.len() + 1);
-            for n in 0..len {
+            for n in g.len()..len {
                 options.clear();
                 for &s in self.set.iter().take_while(|&&s| s as usize <= n) {
                     options.insert(u32::from(g[n - s as usize]));
@@ -93,40 +110,57 @@ impl SubtractionGame {
                 g.push(options.mex() as u16);
             }
         }
-        g
+    }
+
+    /// The most heaps the period search computes: `limit`, and no more than
+    /// [`PERIOD_SEARCH_WORK`] moves (heaps × set size) in all.
+    pub fn search_reach(&self, limit: usize) -> usize {
+        let by_work = PERIOD_SEARCH_WORK / self.set.len().max(1) as u64;
+        limit.min(usize::try_from(by_work).unwrap_or(usize::MAX))
     }
 
     /// The certified period of the Grundy sequence, with the values up to the end of its
-    /// first period. Computes at most `limit` values.
+    /// first period. Computes at most [`SubtractionGame::search_reach`]`(limit)` values,
+    /// each stretch once: the values are extended fourfold until a period is certified, and
+    /// each search for it is linear in the values ([`find_period`]).
     pub fn periodicity(&self, limit: usize) -> Result<(Periodicity, Vec<u16>), ImpartialError> {
         let t = self.max_subtraction() as usize;
-        let mut len = 1024usize.max(4 * t);
+        let reach = self.search_reach(limit);
+        let mut len = 1024usize.max(4 * t).min(reach);
+        let mut values = Vec::new();
         loop {
-            let values = self.sequence(len.min(limit));
+            self.extend(&mut values, len);
             let found = find_period(&values, values.len(), |len, pre, per| len >= pre + per + t);
             if let Some(p) = found {
-                let mut values = values;
                 values.truncate(p.preperiod + p.period);
                 return Ok((p, values));
             }
-            if len >= limit {
+            if len >= reach {
                 return Err(ImpartialError::PositionLimit {
-                    limit,
-                    hint: "no period was certified within the computed values".into(),
+                    limit: reach,
+                    hint: format!(
+                        "no period was certified within the first {reach} heaps (the search \
+                         computes at most {PERIOD_SEARCH_LIMIT} heaps and {PERIOD_SEARCH_WORK} \
+                         moves, heaps times the size of the set)"
+                    ),
                 });
             }
-            len = len.saturating_mul(4);
+            len = len.saturating_mul(4).min(reach);
         }
     }
 }
 
 impl HeapRule for SubtractionGame {
-    fn heap_options(&self, n: u64) -> Vec<Vec<u64>> {
-        self.set
-            .iter()
-            .take_while(|&&s| s <= n)
-            .map(|&s| if s == n { vec![] } else { vec![n - s] })
-            .collect()
+    fn visit_options(
+        &self,
+        n: u64,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for &s in self.set.iter().take_while(|&&s| s <= n) {
+            let left = [n - s];
+            visit(if s == n { &[] } else { &left })?;
+        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -147,7 +181,15 @@ fn value_of(p: &Periodicity, values: &[u16], n: &BigUint) -> u64 {
 }
 
 /// Outcome, value, period and every winning move of a sum of heaps of a subtraction game.
-pub fn solve(game: &SubtractionGame, heaps: &[BigUint]) -> Result<Solution, ImpartialError> {
+///
+/// A period longer than [`LISTED_PERIOD`] is summarised by its first and last values (facts
+/// `period_values_first`, `period_values_last`) unless `all_values` asks for every one
+/// (fact `period_values`, as for short periods).
+pub fn solve(
+    game: &SubtractionGame,
+    heaps: &[BigUint],
+    all_values: bool,
+) -> Result<Solution, ImpartialError> {
     let (period, values) = game.periodicity(PERIOD_SEARCH_LIMIT)?;
     let grundy: Vec<u64> = heaps
         .iter()
@@ -173,10 +215,8 @@ pub fn solve(game: &SubtractionGame, heaps: &[BigUint]) -> Result<Solution, Impa
         }
     }
     let set_text = join(&game.set);
-    let periodic: Vec<String> = values[period.preperiod..]
-        .iter()
-        .map(|v| v.to_string())
-        .collect();
+    let periodic = &values[period.preperiod..];
+    let texts = |values: &[u16]| -> Vec<String> { values.iter().map(u16::to_string).collect() };
     let mut solution = Solution::new(
         "subtraction",
         heaps_text(heaps),
@@ -185,26 +225,53 @@ pub fn solve(game: &SubtractionGame, heaps: &[BigUint]) -> Result<Solution, Impa
     .with_value(total)
     .fact("set", Fact::Text(set_text.clone()))
     .fact("preperiod", Fact::Count(period.preperiod as u64))
-    .fact("period", Fact::Count(period.period as u64))
-    .fact("period_values", Fact::List(periodic.clone()))
-    .fact(
-        "heap_values",
-        Fact::List(
-            grundy
-                .iter()
-                .map(|g| nimber_notation(&g.to_string()))
-                .collect(),
-        ),
-    )
-    .note(format!(
-        "subtraction set {{{set_text}}}: Grundy values are periodic with period {} from heap {} \
-         (certified: each value depends only on the {} before it); one period: {}",
-        period.period,
-        period.preperiod,
-        game.max_subtraction(),
-        periodic.join(" ")
-    ))
-    .moves(moves, true);
+    .fact("period", Fact::Count(period.period as u64));
+    // A long period is written out only when asked: two million values are megabytes.
+    let summarised = periodic.len() > LISTED_PERIOD;
+    let one_period = if summarised {
+        let first = texts(&periodic[..SUMMARY_ENDS]);
+        let last = texts(&periodic[periodic.len() - SUMMARY_ENDS..]);
+        let text = format!(
+            "{} … {} ({} values; {})",
+            first.join(" "),
+            last.join(" "),
+            periodic.len(),
+            if all_values {
+                "every one in the period values"
+            } else {
+                "--values lists them all"
+            }
+        );
+        if !all_values {
+            solution = solution
+                .fact("period_values_first", Fact::List(first))
+                .fact("period_values_last", Fact::List(last));
+        }
+        text
+    } else {
+        texts(periodic).join(" ")
+    };
+    if all_values || !summarised {
+        solution = solution.fact("period_values", Fact::List(texts(periodic)));
+    }
+    solution = solution
+        .fact(
+            "heap_values",
+            Fact::List(
+                grundy
+                    .iter()
+                    .map(|g| nimber_notation(&g.to_string()))
+                    .collect(),
+            ),
+        )
+        .note(format!(
+            "subtraction set {{{set_text}}}: Grundy values are periodic with period {} from heap {} \
+             (certified: each value depends only on the {} before it); one period: {one_period}",
+            period.period,
+            period.preperiod,
+            game.max_subtraction(),
+        ))
+        .moves(moves, true);
     if heaps.len() > 1 {
         solution = solution.note(format!(
             "heap values {} combine by xor to {total}",
@@ -302,13 +369,74 @@ mod tests {
         let (p, v) = g.periodicity(1 << 16).unwrap();
         assert_eq!((p.preperiod, p.period), (0, 7));
         assert_eq!(v, vec![0, 1, 0, 1, 2, 3, 2]);
-        let s = solve(&g, &big(&[1_000_000_000_000])).unwrap();
+        let s = solve(&g, &big(&[1_000_000_000_000]), false).unwrap();
         assert_eq!(
             s.value.as_deref(),
             Some(&*nimber_notation(
                 &v[(1_000_000_000_000u64 % 7) as usize].to_string()
             ))
         );
+    }
+
+    /// S = {k}: g(n) = ⌊n/k⌋ mod 2, period 2k from heap 0. The largest set the limit allows,
+    /// {2^20}, took 547 s (quadratic period search) and printed its 2,097,152 values twice;
+    /// now the search is linear and the period is summarised unless every value is asked
+    /// for.
+    #[test]
+    fn singleton_sets_are_found_fast_and_summarised() {
+        let k = MAX_SUBTRACTION;
+        let game = SubtractionGame::new(vec![k]).unwrap();
+        let (p, v) = game.periodicity(PERIOD_SEARCH_LIMIT).unwrap();
+        assert_eq!((p.preperiod, p.period), (0, 2 * k as usize));
+        assert!(v
+            .iter()
+            .enumerate()
+            .all(|(n, &x)| usize::from(x) == n / k as usize % 2));
+        let heaps = big(&[10, 3 * k + 1]);
+        let summary = solve(&game, &heaps, false).unwrap();
+        let fact = |s: &Solution, name: &str| {
+            s.facts
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, f)| f.clone())
+        };
+        assert_eq!(fact(&summary, "period_values"), None);
+        assert_eq!(
+            fact(&summary, "period_values_first"),
+            Some(Fact::List(vec!["0".to_string(); SUMMARY_ENDS]))
+        );
+        assert_eq!(
+            fact(&summary, "period_values_last"),
+            Some(Fact::List(vec!["1".to_string(); SUMMARY_ENDS]))
+        );
+        assert!(summary.notes[0].len() < 300, "{}", summary.notes[0]);
+        // Heap 3k + 1 is in the second run of ones: value 1; heap 10 is worth 0.
+        assert_eq!(summary.value.as_deref(), Some("*"));
+        let all = solve(&game, &heaps, true).unwrap();
+        assert!(
+            matches!(fact(&all, "period_values"), Some(Fact::List(l)) if l.len() == 2 * k as usize)
+        );
+        assert_eq!(
+            (all.outcome, all.winning_moves),
+            (summary.outcome, summary.winning_moves)
+        );
+    }
+
+    /// The period search of a large set is bounded by moves, not only heaps: 4096 elements
+    /// reach 2^20 heaps, and a set with no period there is refused.
+    #[test]
+    fn large_sets_search_a_bounded_number_of_moves() {
+        let set: Vec<u64> = (1..=4096).map(|s| s * 256).collect();
+        let game = SubtractionGame::new(set).unwrap();
+        let reach = game.search_reach(PERIOD_SEARCH_LIMIT);
+        assert_eq!(reach as u64 * 4096, PERIOD_SEARCH_WORK);
+        let small = SubtractionGame::new(vec![1, 3, 4]).unwrap();
+        assert_eq!(small.search_reach(PERIOD_SEARCH_LIMIT), PERIOD_SEARCH_LIMIT);
+        let err = small.periodicity(3).unwrap_err();
+        assert!(matches!(
+            err,
+            ImpartialError::PositionLimit { limit: 3, .. }
+        ));
     }
 
     /// Bash game: the player to move loses iff n mod (m+1) = 0 (Ferguson, *Game Theory*,
@@ -371,7 +499,7 @@ mod tests {
         #[test]
         fn bash_matches_subtraction(m in 1u64..8, heaps in proptest::collection::vec(0u64..40, 1..4)) {
             let game = SubtractionGame::new((1..=m).collect()).unwrap();
-            let via_set = solve(&game, &big(&heaps)).unwrap();
+            let via_set = solve(&game, &big(&heaps), false).unwrap();
             let closed = solve_bash(&BigUint::from(m), &big(&heaps)).unwrap();
             prop_assert_eq!(via_set.value, closed.value);
             prop_assert_eq!(via_set.winning_moves, closed.winning_moves);

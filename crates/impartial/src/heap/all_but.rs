@@ -10,6 +10,8 @@
 //! smaller heaps, so the mex of "all smaller heaps but a few" only has to look at the values
 //! of the few excluded heaps.
 
+use std::ops::ControlFlow;
+
 use super::HeapRule;
 use crate::ImpartialError;
 
@@ -49,11 +51,16 @@ impl AllButSubtraction {
 }
 
 impl HeapRule for AllButSubtraction {
-    fn heap_options(&self, n: u64) -> Vec<Vec<u64>> {
-        (1..=n)
-            .filter(|k| self.excluded.binary_search(k).is_err())
-            .map(|k| if k == n { vec![] } else { vec![n - k] })
-            .collect()
+    fn visit_options(
+        &self,
+        n: u64,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for k in (1..=n).filter(|k| self.excluded.binary_search(k).is_err()) {
+            let left = [n - k];
+            visit(if k == n { &[] } else { &left })?;
+        }
+        ControlFlow::Continue(())
     }
 }
 

@@ -4,14 +4,37 @@
 
 use super::all_but::AllButSubtraction;
 use super::octal::OctalGame;
+use std::ops::ControlFlow;
+
 use super::HeapRule;
 use crate::games::lasker::LaskerRule;
 use crate::games::subtraction::SubtractionGame;
 use crate::ImpartialError;
 
-/// The most heaps tabulated for an octal or hexadecimal code (the rare/common engine; one
-/// or two bytes per value).
+/// The most heaps tabulated for an octal or hexadecimal code without three-heap splits (the
+/// rare/common engine; one or two bytes per value).
 pub const MAX_HEAP: usize = 1 << 28;
+
+/// The most work, heaps³ × three-heap digits, a code with three-heap splits may ask for:
+/// the quadratic method ([`super::fast`]) costs each heap a pass over every smaller heap per
+/// three-heap digit, each pass as long as the values are wide, and the values of such codes
+/// (0.8, 0.C) grow with the heap. About 5 s for 0.88 up to 2^13.
+pub const MAX_THREE_SPLIT_WORK: u64 = 1 << 41;
+
+/// The most heaps tabulated for a code with `digits` three-heap digits (8–F): the largest
+/// power of two whose cube times `digits` is at most [`MAX_THREE_SPLIT_WORK`] — 2^13 for one
+/// to four such digits, 2^12 up to 32, 2^11 beyond.
+pub fn max_three_split_heap(digits: usize) -> usize {
+    let mut heap = MAX_HEAP;
+    while heap > 1
+        && (heap as u64)
+            .checked_pow(3)
+            .is_none_or(|cube| cube.saturating_mul(digits as u64) > MAX_THREE_SPLIT_WORK)
+    {
+        heap /= 2;
+    }
+    heap
+}
 
 /// The most heaps tabulated for a finite subtraction game (four bytes per value).
 pub const MAX_SUBTRACTION_HEAP: usize = 1 << 27;
@@ -123,7 +146,10 @@ impl HeapGame {
     /// The most heaps whose values are tabulated for this game.
     pub fn max_heap(&self) -> usize {
         match self {
-            HeapGame::Code(_) => MAX_HEAP,
+            HeapGame::Code(g) => match g.three_split_digits() {
+                0 => MAX_HEAP,
+                digits => max_three_split_heap(digits),
+            },
             HeapGame::Subtraction(_) => MAX_SUBTRACTION_HEAP,
             HeapGame::AllBut(_) => MAX_ALL_BUT_HEAP,
             HeapGame::Grundy | HeapGame::Lasker => MAX_SPLITTING_HEAP,
@@ -179,15 +205,26 @@ fn parse_set(text: &str, inner: &str) -> Result<Vec<u64>, ImpartialError> {
         .collect()
 }
 
-impl HeapRule for HeapGame {
-    fn heap_options(&self, n: u64) -> Vec<Vec<u64>> {
+impl HeapGame {
+    /// The rule of the game.
+    fn rule(&self) -> &dyn HeapRule {
         match self {
-            HeapGame::Code(g) => g.heap_options(n),
-            HeapGame::Subtraction(g) => g.heap_options(n),
-            HeapGame::AllBut(g) => g.heap_options(n),
-            HeapGame::Grundy => GrundysGame.heap_options(n),
-            HeapGame::Lasker => LaskerRule.heap_options(n),
+            HeapGame::Code(g) => g,
+            HeapGame::Subtraction(g) => g,
+            HeapGame::AllBut(g) => g,
+            HeapGame::Grundy => &GrundysGame,
+            HeapGame::Lasker => &LaskerRule,
         }
+    }
+}
+
+impl HeapRule for HeapGame {
+    fn visit_options(
+        &self,
+        n: u64,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.rule().visit_options(n, visit)
     }
 }
 
@@ -196,8 +233,15 @@ impl HeapRule for HeapGame {
 pub struct GrundysGame;
 
 impl HeapRule for GrundysGame {
-    fn heap_options(&self, n: u64) -> Vec<Vec<u64>> {
-        (1..n.div_ceil(2)).map(|a| vec![a, n - a]).collect()
+    fn visit_options(
+        &self,
+        n: u64,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for a in 1..n.div_ceil(2) {
+            visit(&[a, n - a])?;
+        }
+        ControlFlow::Continue(())
     }
 }
 

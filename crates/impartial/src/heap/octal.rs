@@ -11,6 +11,8 @@
 //! G(n + p) = G(n) for n0 ≤ n < k·(n0 + p) + t − p, the values are periodic from n0 on
 //! (CGSuite uses the multiplier k = 3 for hexadecimal games; k = 1 for pure subtraction).
 
+use std::ops::ControlFlow;
+
 use super::HeapRule;
 use crate::periodicity::{find_period, Periodicity};
 use crate::ImpartialError;
@@ -104,6 +106,12 @@ impl OctalGame {
         }
     }
 
+    /// How many digits (the head included) allow leaving three heaps: each costs the
+    /// quadratic method a pass over the smaller heaps.
+    pub fn three_split_digits(&self) -> usize {
+        self.digits.iter().filter(|&&d| d & 8 != 0).count()
+    }
+
     /// The least preperiod and period of `values` (G(0), G(1), …) that the periodicity
     /// theorem certifies from these values alone, if any.
     pub fn certified_period<T: PartialEq>(&self, values: &[T]) -> Option<Periodicity> {
@@ -115,8 +123,11 @@ impl OctalGame {
 }
 
 impl HeapRule for OctalGame {
-    fn heap_options(&self, n: u64) -> Vec<Vec<u64>> {
-        let mut out = Vec::new();
+    fn visit_options(
+        &self,
+        n: u64,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for (i, &d) in self.digits.iter().enumerate() {
             let i = i as u64;
             if i > n {
@@ -124,25 +135,25 @@ impl HeapRule for OctalGame {
             }
             let left = n - i;
             if d & 1 != 0 && left == 0 && i > 0 {
-                out.push(vec![]);
+                visit(&[])?;
             }
             if d & 2 != 0 && left > 0 && i > 0 {
-                out.push(vec![left]);
+                visit(&[left])?;
             }
             if d & 4 != 0 && left >= 2 {
                 for a in 1..=left / 2 {
-                    out.push(vec![a, left - a]);
+                    visit(&[a, left - a])?;
                 }
             }
             if d & 8 != 0 && left >= 3 {
                 for a in 1..=left / 3 {
                     for b in a..=(left - a) / 2 {
-                        out.push(vec![a, b, left - a - b]);
+                        visit(&[a, b, left - a - b])?;
                     }
                 }
             }
         }
-        out
+        ControlFlow::Continue(())
     }
 }
 

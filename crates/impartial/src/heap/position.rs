@@ -2,6 +2,8 @@
 //! move, in normal play (values from the game's sequence engine, combined by xor) or in
 //! misère play (an exhaustive search of sums, [`super::genus`]).
 
+use std::ops::ControlFlow;
+
 use super::catalog::HeapGame;
 use super::genus::{GenusSearch, DEFAULT_GENUS_LIMIT};
 use super::sequence::HeapSequence;
@@ -41,20 +43,54 @@ pub const ROWS: Wording = Wording {
     verb: "knock down",
 };
 
-/// Every distinct move of the position: (heap index, what that heap becomes).
+/// Every move of the position: (heap index, what that heap becomes). The rules list each
+/// option of a heap once, its parts in increasing order.
 fn moves(game: &HeapGame, heaps: &[u64]) -> Vec<(usize, Vec<u64>)> {
     let mut out = Vec::new();
     for (i, &h) in heaps.iter().enumerate() {
-        let mut seen: Vec<Vec<u64>> = Vec::new();
-        for mut parts in game.heap_options(h) {
-            parts.sort_unstable();
-            if !seen.contains(&parts) {
-                seen.push(parts.clone());
-                out.push((i, parts));
-            }
-        }
+        out.extend(game.heap_options(h).into_iter().map(|parts| (i, parts)));
     }
     out
+}
+
+/// The winning moves of a normal-play position whose heaps have Grundy values `values`
+/// (from `g`) and xor `total`: a move is winning when the parts it leaves are worth the
+/// xor of the other heaps. Stops after [`MAX_LISTED_MOVES`] + 1, so that a position with
+/// many winning moves costs no more than needed to say there are more; the flag says
+/// whether the list is complete. Each option is visited once, not built: the work is
+/// linear in the options looked at (returned too, for the tests).
+fn winning_moves(
+    game: &HeapGame,
+    heaps: &[u64],
+    values: &[u64],
+    total: u64,
+    g: impl Fn(u64) -> u64,
+    w: Wording,
+) -> (Vec<WinningMove>, bool, u64) {
+    let mut winning = Vec::new();
+    let mut complete = true;
+    let mut visited = 0u64;
+    if total == 0 {
+        return (winning, complete, visited);
+    }
+    for (i, &h) in heaps.iter().enumerate() {
+        let target = values[i] ^ total;
+        let flow = game.visit_options(h, &mut |parts| {
+            visited += 1;
+            if parts.iter().fold(target, |acc, &p| acc ^ g(p)) == 0 {
+                if winning.len() == MAX_LISTED_MOVES {
+                    complete = false;
+                    return ControlFlow::Break(());
+                }
+                winning.push(describe(heaps, i, parts, w));
+            }
+            ControlFlow::Continue(())
+        });
+        if flow.is_break() {
+            break;
+        }
+    }
+    (winning, complete, visited)
 }
 
 /// The position after heap `i` becomes `parts`; a cleared heap stays as 0 so that heap
@@ -132,24 +168,26 @@ pub fn solve(
     heaps: &[u64],
     w: Wording,
 ) -> Result<Solution, ImpartialError> {
+    solve_counted(name, game, heaps, w).map(|(solution, _)| solution)
+}
+
+/// [`solve`], with the number of options it looked at for winning moves.
+fn solve_counted(
+    name: &str,
+    game: &HeapGame,
+    heaps: &[u64],
+    w: Wording,
+) -> Result<(Solution, u64), ImpartialError> {
     let largest = check_heaps(game, heaps)?;
+    // The game's fastest engine (rare/common for codes), as `conway grundy` runs it.
     let mut sequence = HeapSequence::new(game);
     sequence.extend_to(largest as usize + 1, &conway_core::NoProgress)?;
     let g = |h: u64| sequence.get(h as usize).unwrap_or(0);
     let values: Vec<u64> = heaps.iter().map(|&h| g(h)).collect();
     let total = values.iter().fold(0, |a, b| a ^ b);
-    let winning: Vec<WinningMove> = if total == 0 {
-        Vec::new()
-    } else {
-        moves(game, heaps)
-            .into_iter()
-            .filter(|(i, parts)| parts.iter().fold(values[*i] ^ total, |a, &p| a ^ g(p)) == 0)
-            .map(|(i, parts)| describe(heaps, i, &parts, w))
-            .collect()
-    };
-    let (winning, complete) = listed(winning);
+    let (winning, complete, visited) = winning_moves(game, heaps, &values, total, g, w);
     let terms: Vec<String> = values.iter().map(u64::to_string).collect();
-    Ok(Solution::new(
+    let solution = Solution::new(
         name,
         heaps_text(heaps),
         Outcome::of_grundy_is_zero(total == 0),
@@ -167,7 +205,8 @@ pub fn solve(
         w.heap,
         terms.join(" ⊕ ")
     ))
-    .moves(winning, complete))
+    .moves(winning, complete);
+    Ok((solution, visited))
 }
 
 fn game_kind(game: &HeapGame) -> &'static str {
@@ -253,6 +292,70 @@ mod tests {
             let mut solver = MisereSolver::new(&sum);
             prop_assert_eq!(misere.outcome, solver.outcome(&root).unwrap());
             prop_assert_eq!(reached(&misere), sorted_unique(solver.winning_options(&root).unwrap()));
+        }
+    }
+
+    /// Each rule lists every option once, parts in increasing order (what the move lists
+    /// rely on instead of removing duplicates), and visits them in the listed order.
+    #[test]
+    fn options_are_listed_once_in_order() {
+        for code in [
+            "0.77",
+            "0.137",
+            "4.07",
+            "0.F",
+            "4.8F",
+            "S(1,3,4)",
+            "allbut(2)",
+            "grundy",
+            "lasker",
+        ] {
+            let game = HeapGame::parse(code).unwrap();
+            for n in 0..30 {
+                let options = game.heap_options(n);
+                assert!(
+                    options.iter().all(|o| o.windows(2).all(|w| w[0] <= w[1])),
+                    "{code} {n}"
+                );
+                assert_eq!(
+                    sorted_unique(options.clone()).len(),
+                    options.len(),
+                    "{code} {n}"
+                );
+                let mut visited = Vec::new();
+                let _ = game.visit_options(n, &mut |parts| {
+                    visited.push(parts.to_vec());
+                    ControlFlow::Continue(())
+                });
+                assert_eq!(visited, options, "{code} {n}");
+            }
+        }
+    }
+
+    /// The winning moves of Kayles rows of 100,000 cost one visit per option (the list was
+    /// deduplicated by a linear search per option before: quadratic, 14 s), and a listing
+    /// stops once it knows there are more than [`MAX_LISTED_MOVES`].
+    #[test]
+    fn winning_moves_cost_one_visit_per_option() {
+        let kayles = HeapGame::parse("kayles").unwrap();
+        let n = 100_000u64;
+        let options = kayles.heap_options(n).len() as u64;
+        let (s, visited) = solve_counted("kayles", &kayles, &[n], ROWS).unwrap();
+        assert_eq!(s.outcome, Outcome::N);
+        // A single row wins by every split into two equal-valued rows: thousands of them,
+        // so the listing stops at the 101st winner, before the last option.
+        assert!(!s.all_winning_moves);
+        assert_eq!(s.winning_moves.len(), MAX_LISTED_MOVES);
+        assert!(visited < options, "{visited} of {options}");
+        let g =
+            crate::heap::fast::octal_sequence(&crate::heap::octal::OctalGame::kayles(), n as usize)
+                .unwrap();
+        for m in &s.winning_moves {
+            let after = parse_heaps(&m.to);
+            let total = after
+                .iter()
+                .fold(0u32, |a, &h: &u64| a ^ g.get(h as usize).unwrap());
+            assert_eq!(total, 0, "{}", m.description);
         }
     }
 

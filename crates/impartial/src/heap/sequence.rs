@@ -16,10 +16,10 @@ use serde::{Serialize, Serializer};
 use super::all_but::AllButCounts;
 use super::catalog::HeapGame;
 use super::checkpoint::{self, Checkpointing, SaveSchedule};
-use super::fast::SequenceEngine;
+use super::fast::{SequenceEngine, MAX_SEQUENCE_WORK, PROGRESS_INTERVAL};
 use super::values::Values;
 use crate::mex::ValueSet;
-use crate::periodicity::Periodicity;
+use crate::periodicity::{find_period, Periodicity};
 use crate::ImpartialError;
 use conway_core::durable;
 use conway_core::{Progress, Work};
@@ -32,6 +32,9 @@ const STEP_INTERVAL: usize = 1 << 12;
 pub struct HeapSequence {
     game: HeapGame,
     engine: Engine,
+    /// The most work (splits looked at) one call of [`HeapSequence::extend_to`] may do with
+    /// the rare/common engine.
+    work_limit: u64,
 }
 
 /// The engines, each with its values and the options of the heap being computed.
@@ -42,7 +45,19 @@ enum Engine {
     Splits(Vec<u32>, ValueSet),
     /// Also the values present so far: every smaller heap is an option.
     Lasker(Vec<u32>, ValueSet, ValueSet),
+    /// Values whose period a theorem certified: every later value repeats one a period
+    /// back. Reports progress every `interval` heaps, as the engine it replaced did.
+    Periodic {
+        values: Values,
+        period: Periodicity,
+        interval: usize,
+    },
 }
+
+/// The first length at which a sequence is checked for a certified period; then at every
+/// power of two. Each check is linear in the values ([`find_period`]), so all of them
+/// together cost less than twice the last one.
+const FIRST_PERIOD_CHECK: usize = 1 << 12;
 
 impl HeapSequence {
     /// A sequence of `game` with no values yet.
@@ -86,7 +101,14 @@ impl HeapSequence {
         Ok(HeapSequence {
             game: game.clone(),
             engine,
+            work_limit: MAX_SEQUENCE_WORK,
         })
+    }
+
+    /// The same sequence with another work limit per call of [`HeapSequence::extend_to`]
+    /// (`u64::MAX`: none, for runs that save their values and can be stopped and resumed).
+    pub fn with_work_limit(self, work_limit: u64) -> Self {
+        HeapSequence { work_limit, ..self }
     }
 
     /// The game.
@@ -98,6 +120,7 @@ impl HeapSequence {
     pub fn len(&self) -> usize {
         match &self.engine {
             Engine::RareCommon(e) => e.len(),
+            Engine::Periodic { values, .. } => values.len(),
             Engine::Window(v, _)
             | Engine::AllBut(v, _)
             | Engine::Splits(v, _)
@@ -114,6 +137,7 @@ impl HeapSequence {
     pub fn get(&self, n: usize) -> Option<u64> {
         match &self.engine {
             Engine::RareCommon(e) => e.values().get(n).map(u64::from),
+            Engine::Periodic { values, .. } => values.get(n).map(u64::from),
             Engine::Window(v, _)
             | Engine::AllBut(v, _)
             | Engine::Splits(v, _)
@@ -133,6 +157,7 @@ impl HeapSequence {
     pub fn into_values(self) -> Values {
         match self.engine {
             Engine::RareCommon(e) => (*e).into_values(),
+            Engine::Periodic { values, .. } => values,
             Engine::Window(v, _)
             | Engine::AllBut(v, _)
             | Engine::Splits(v, _)
@@ -144,19 +169,81 @@ impl HeapSequence {
     /// thousand heaps `progress` hears how many are known (of `len`, in `heaps`); when it
     /// answers stop, this returns [`ImpartialError::Interrupted`] and the sequence keeps
     /// every value computed: save them, or call again to continue.
+    ///
+    /// Octal codes and finite subtraction sets are checked for a certified period at
+    /// [`FIRST_PERIOD_CHECK`] heaps and every power of two after; once one is found, the
+    /// values go on by the period, a copy per heap (Dawson's Kayles, whose rare values are
+    /// dense, would otherwise cost the rare/common method quadratic time).
     pub fn extend_to(&mut self, len: usize, progress: &dyn Progress) -> Result<(), ImpartialError> {
         self.game.check_len(len)?;
-        if let Engine::RareCommon(e) = &mut self.engine {
-            return e.extend_to(len, progress);
-        }
+        // One work budget for the whole call, across its stages.
+        let until = match &self.engine {
+            Engine::RareCommon(e) => e.stats().work.saturating_add(self.work_limit),
+            _ => u64::MAX,
+        };
         while self.len() < len {
-            self.step();
-            let done = self.len();
-            if done.is_multiple_of(STEP_INTERVAL) && done < len {
-                progress.advance(Work::of(done as u64, len as u64, "heaps"))?;
+            let check = FIRST_PERIOD_CHECK.max((self.len() + 1).next_power_of_two());
+            let stage = check.min(len);
+            match &mut self.engine {
+                Engine::Periodic {
+                    values,
+                    period,
+                    interval,
+                } => return extend_periodic(values, *period, *interval, len, progress),
+                Engine::RareCommon(e) => {
+                    // The engine's reports name the whole run, not the stage.
+                    let whole = |work: Work| {
+                        progress.report(Work {
+                            total: Some(len as u64),
+                            ..work
+                        })
+                    };
+                    e.extend_within(stage, &whole, until)?;
+                    // The engine reports only before the end of its run: the report due at
+                    // the end of a stage is made here.
+                    if stage.is_multiple_of(PROGRESS_INTERVAL) && stage < len {
+                        progress.advance(Work::of(stage as u64, len as u64, "heaps"))?;
+                    }
+                }
+                _ => {
+                    while self.len() < stage {
+                        self.step();
+                        let done = self.len();
+                        if done.is_multiple_of(STEP_INTERVAL) && done < len {
+                            progress.advance(Work::of(done as u64, len as u64, "heaps"))?;
+                        }
+                    }
+                }
+            }
+            if stage < len {
+                self.follow_period();
             }
         }
         Ok(())
+    }
+
+    /// Switches to the periodic engine when a theorem certifies a period of the values so
+    /// far (codes and finite subtraction sets only).
+    fn follow_period(&mut self) {
+        let (period, interval) = match &self.engine {
+            Engine::RareCommon(e) => (certified_period(&self.game, e.values()), PROGRESS_INTERVAL),
+            Engine::Window(v, _) => (certified_period_of(&self.game, v), STEP_INTERVAL),
+            _ => return,
+        };
+        let Some(period) = period else {
+            return;
+        };
+        let placeholder = Engine::Splits(Vec::new(), ValueSet::with_bound(1));
+        let values = match std::mem::replace(&mut self.engine, placeholder) {
+            Engine::RareCommon(e) => (*e).into_values(),
+            Engine::Window(v, _) => Values::U32(v).narrowest(),
+            _ => unreachable!("only the engines above have a certified period"),
+        };
+        self.engine = Engine::Periodic {
+            values,
+            period,
+            interval,
+        };
     }
 
     /// Appends one value (any engine but the rare/common one).
@@ -198,6 +285,25 @@ impl HeapSequence {
             _ => unreachable!("engines are chosen from the game in resume"),
         }
     }
+}
+
+/// Extends `values` to `len` heaps by their certified `period`, reporting to `progress` every
+/// `interval` heaps before the end (a stop leaves the values computed so far).
+fn extend_periodic(
+    values: &mut Values,
+    period: Periodicity,
+    interval: usize,
+    len: usize,
+    progress: &dyn Progress,
+) -> Result<(), ImpartialError> {
+    while values.len() < len {
+        let next = ((values.len() / interval + 1) * interval).min(len);
+        values.extend_periodic(period, next);
+        if next.is_multiple_of(interval) && next < len {
+            progress.advance(Work::of(next as u64, len as u64, "heaps"))?;
+        }
+    }
+    Ok(())
 }
 
 /// Room for the xors of `values` and of any smaller values: each is below
@@ -258,11 +364,22 @@ fn decimal_strings<S: Serializer>(values: &Option<Values>, out: S) -> Result<S::
 /// Guy–Smith periodicity theorem for codes, the window argument for finite subtraction sets
 /// (each value depends only on the `t = max S` values before it).
 pub fn certified_period(game: &HeapGame, values: &Values) -> Option<Periodicity> {
+    match values {
+        Values::U8(g) => certified_period_of(game, g),
+        Values::U16(g) => certified_period_of(game, g),
+        Values::U32(g) => certified_period_of(game, g),
+    }
+}
+
+/// [`certified_period`] of values in any width.
+fn certified_period_of<T: PartialEq>(game: &HeapGame, values: &[T]) -> Option<Periodicity> {
     match game {
-        HeapGame::Code(g) => values.certified_period(g),
+        HeapGame::Code(g) => g.certified_period(values),
         HeapGame::Subtraction(g) => {
             let t = g.max_subtraction() as usize;
-            values.period(values.len() / 2, |len, pre, per| len >= pre + per + t)
+            find_period(values, values.len() / 2, |len, pre, per| {
+                len >= pre + per + t
+            })
         }
         // No periodicity theorem is known for Grundy's game; the arithmetic periodicity of
         // Lasker's Nim and "all but" games is reported as observed.
@@ -299,7 +416,9 @@ pub fn report(game: &HeapGame, values: Values, listed: bool) -> SequenceReport {
 /// `conway grundy GAME --to TO`: the values of heaps `0..=to` and their period, the values
 /// themselves in the report when `listed`.
 ///
-/// With a checkpoint, the run starts from the values the file holds for this game (all of
+/// Without a checkpoint, a code whose run looks at more than [`MAX_SEQUENCE_WORK`] splits
+/// (one the rare/common method does not suit) stops with [`ImpartialError::MoveLimit`].
+/// With a checkpoint, the run has no work limit; it starts from the values the file holds for this game (all of
 /// them, even past `to`), saves every `checkpoint.every` and when it ends or is stopped
 /// (only when it has values the file lacks); the report covers heaps `0..=to` only. A stop
 /// asked by `progress` is [`ImpartialError::InterruptedAtHeap`], naming the first heap
@@ -328,10 +447,12 @@ pub fn compute(
     let saved = checkpoint::load(checkpoint.path, game)?;
     // How many values the file holds: none when there is no file yet.
     let mut on_disk = saved.as_ref().map(Values::len);
+    // A checkpointed run may be stopped and resumed at will: no work limit.
     let mut sequence = match saved {
         Some(values) => HeapSequence::resume(game, values)?,
         None => HeapSequence::new(game),
-    };
+    }
+    .with_work_limit(u64::MAX);
     loop {
         let schedule = SaveSchedule::new(progress, checkpoint.every);
         let result = sequence.extend_to(len, &schedule);
@@ -359,7 +480,6 @@ pub fn compute(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::fast::PROGRESS_INTERVAL;
     use crate::heap::grundy_sequence;
     use conway_core::durable::SaveGuard;
     use conway_core::{NoProgress, StopAfter};
@@ -589,7 +709,77 @@ mod tests {
         );
     }
 
+    /// Once a period is certified the values go on by it: Dawson's Kayles (dense rare
+    /// values, quadratic for the rare/common method: 160 s for a million heaps before) and
+    /// a subtraction set switch to the periodic engine at the first check, and the values
+    /// equal the engines' own far past it.
+    #[test]
+    fn certified_periods_carry_the_sequence() {
+        for (name, len) in [("0.07", 8 * FIRST_PERIOD_CHECK + 7), ("S(2,5,9)", 20_000)] {
+            let game = HeapGame::parse(name).unwrap();
+            let mut sequence = HeapSequence::new(&game);
+            sequence
+                .extend_to(FIRST_PERIOD_CHECK + 1, &NoProgress)
+                .unwrap();
+            assert!(matches!(sequence.engine, Engine::Periodic { .. }), "{name}");
+            sequence.extend_to(len, &NoProgress).unwrap();
+            let by_period = sequence.into_values().to_u64_vec();
+            let by_engine = match &game {
+                HeapGame::Code(g) => crate::heap::fast::octal_sequence(g, len)
+                    .unwrap()
+                    .to_u64_vec(),
+                HeapGame::Subtraction(g) => g.sequence(len).into_iter().map(u64::from).collect(),
+                _ => unreachable!(),
+            };
+            assert_eq!(by_period, by_engine, "{name}");
+        }
+        // A game with no certified period by then keeps its engine.
+        let mut grundy = HeapSequence::new(&HeapGame::Grundy);
+        grundy
+            .extend_to(FIRST_PERIOD_CHECK + 1, &NoProgress)
+            .unwrap();
+        assert!(matches!(grundy.engine, Engine::Splits(..)));
+    }
+
+    /// Codes with three-heap splits are tabulated only as far as their cubic method runs in
+    /// seconds: 0.8 (values growing with the heap) up to 2^13 heaps.
+    #[test]
+    fn three_heap_splits_have_a_lower_limit() {
+        use super::super::catalog::{max_three_split_heap, MAX_HEAP};
+        assert_eq!(max_three_split_heap(1), 1 << 13);
+        assert_eq!(max_three_split_heap(4), 1 << 13);
+        assert_eq!(max_three_split_heap(5), 1 << 12);
+        assert_eq!(max_three_split_heap(64), 1 << 11);
+        let hex = HeapGame::parse("0.8").unwrap();
+        assert_eq!(hex.max_heap(), 1 << 13);
+        assert_eq!(HeapGame::parse("0.77").unwrap().max_heap(), MAX_HEAP);
+        let err = compute(&hex, 1 << 13, false, None, &NoProgress).unwrap_err();
+        assert!(
+            matches!(&err, ImpartialError::TooLarge { limit, .. } if limit == "8192 heaps"),
+            "{err}"
+        );
+    }
+
     proptest! {
+        /// Sequences carried by a certified period equal the engine's values, for random
+        /// subtraction sets and two-digit codes, across the first checks.
+        #[test]
+        fn periodic_sequences_match_the_engines(
+            set in proptest::collection::btree_set(1u64..40, 1..5),
+            digits in proptest::collection::vec(0u8..8, 2),
+        ) {
+            let set: Vec<u64> = set.into_iter().collect();
+            let subtraction = crate::games::subtraction::SubtractionGame::new(set).unwrap();
+            let len = 3 * FIRST_PERIOD_CHECK + 11;
+            let expected: Vec<u64> = subtraction.sequence(len).into_iter().map(u64::from).collect();
+            prop_assert_eq!(values(&HeapGame::Subtraction(subtraction), len), expected);
+            let code = format!("0.{}{}", digits[0], digits[1]);
+            let game = HeapGame::parse(&code).unwrap();
+            let HeapGame::Code(octal) = &game else { unreachable!() };
+            let expected = crate::heap::fast::octal_sequence(octal, len).unwrap().to_u64_vec();
+            prop_assert_eq!(values(&game, len), expected);
+        }
+
         /// Every engine equals the Sprague-Grundy theorem applied to the game's rule.
         #[test]
         fn engines_match_the_rule(

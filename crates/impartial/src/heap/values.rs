@@ -181,6 +181,20 @@ impl Values {
         }
     }
 
+    /// Extends the values to `len` heaps by `period`: each new value is the one a period
+    /// back. The values must reach past the preperiod by a whole period.
+    pub fn extend_periodic(&mut self, period: Periodicity, len: usize) {
+        each_width!(self, g => {
+            debug_assert!(g.len() >= period.preperiod + period.period);
+            g.reserve(len.saturating_sub(g.len()));
+            while g.len() < len {
+                let n = g.len();
+                let chunk = (len - n).min(period.period);
+                g.extend_from_within(n - period.period..n - period.period + chunk);
+            }
+        })
+    }
+
     /// The period the periodicity theorem certifies for `game` from these values, if any
     /// (see [`OctalGame::certified_period`]).
     pub fn certified_period(&self, game: &OctalGame) -> Option<Periodicity> {

@@ -23,6 +23,14 @@ use conway_core::{NoProgress, Progress, Work};
 /// The progress hook hears from the engine each time this many more heaps are computed.
 pub const PROGRESS_INTERVAL: usize = 1 << 16;
 
+/// The most work ([`EngineStats::work`], splits looked at) one run of
+/// [`SequenceEngine::extend_to`] may do: 10 to 20 s. Codes whose values the
+/// rare/common method suits, or whose period is certified early, stay far below it at
+/// 2^28 heaps; codes it does not suit cost about n²/4 (0.06: 318 s for a million heaps)
+/// and stop with [`ImpartialError::MoveLimit`] instead (0.06 near heap 185,000, 0.6 near
+/// two million).
+pub const MAX_SEQUENCE_WORK: u64 = 1 << 33;
+
 /// The largest Grundy value the engine stores.
 pub const MAX_VALUE: u32 = u16::MAX as u32;
 
@@ -135,19 +143,45 @@ impl SequenceEngine {
     /// Computes values until heaps `0..len` are known. Every [`PROGRESS_INTERVAL`] heaps
     /// `progress` hears how many are known (of `len`); when it answers stop, the engine
     /// stops there and this returns [`ImpartialError::Interrupted`], keeping every value
-    /// computed: call again to continue.
+    /// computed: call again to continue. A call whose work passes [`MAX_SEQUENCE_WORK`]
+    /// stops with [`ImpartialError::MoveLimit`], keeping its values too.
     pub fn extend_to(&mut self, len: usize, progress: &dyn Progress) -> Result<(), ImpartialError> {
+        let until = self.rc.stats.work.saturating_add(MAX_SEQUENCE_WORK);
+        self.extend_within(len, progress, until)
+    }
+
+    /// [`SequenceEngine::extend_to`], stopping once [`EngineStats::work`] passes `until`
+    /// (for callers that extend a run in stages under one budget).
+    pub fn extend_within(
+        &mut self,
+        len: usize,
+        progress: &dyn Progress,
+        until: u64,
+    ) -> Result<(), ImpartialError> {
         loop {
             let (moves, rc, pairs) = (&self.moves, &mut self.rc, self.pairs.as_mut());
             let flow = match &mut self.values {
-                Values::U8(g) => run(g, len, moves, rc, pairs, progress),
-                Values::U16(g) => run(g, len, moves, rc, pairs, progress),
+                Values::U8(g) => run(g, len, moves, rc, pairs, progress, until),
+                Values::U16(g) => run(g, len, moves, rc, pairs, progress, until),
                 // Never: resume and widening keep values at most MAX_VALUE.
                 Values::U32(_) => return Err(value_limit(self.values.len())),
             };
             match flow {
                 Flow::Done => return Ok(()),
                 Flow::Stopped => return Err(ImpartialError::Interrupted),
+                Flow::WorkLimit => {
+                    return Err(ImpartialError::MoveLimit {
+                        limit: MAX_SEQUENCE_WORK,
+                        hint: format!(
+                            "the Grundy values stop at heap {}, where the run's splits looked \
+                             at passed the limit (the rare/common method does not suit this \
+                             code); ask for fewer heaps, or name a --checkpoint (a run that \
+                             saves its values has no work limit and can be stopped and \
+                             resumed)",
+                            self.values.len()
+                        ),
+                    })
+                }
                 // Widen, and compute that value again in the wider loop (once per run).
                 Flow::Widen(v) if v <= MAX_VALUE && self.values.width() == 1 => self.values.widen(),
                 Flow::Widen(_) => return Err(value_limit(self.values.len())),
@@ -187,6 +221,8 @@ enum Flow {
     Done,
     /// The progress hook asked to stop.
     Stopped,
+    /// The run's work passed [`MAX_SEQUENCE_WORK`].
+    WorkLimit,
     /// The next value (given) does not fit the storage width; it is not stored.
     Widen(u32),
 }
@@ -199,6 +235,7 @@ fn run<T: StoredValue>(
     rc: &mut RareCommon,
     mut pairs: Option<&mut PairSets>,
     progress: &dyn Progress,
+    budget: u64,
 ) -> Flow {
     // One allocation for a long run (doubling could overshoot a 2^30 run by a whole GiB),
     // but at least half again as much, so that many short runs still grow geometrically.
@@ -211,18 +248,29 @@ fn run<T: StoredValue>(
         let v = match pairs.as_deref_mut() {
             Some(pairs) => {
                 pairs.push(g, rc.bits);
+                // Bounded by the heap limit for three-heap splits instead.
+                rc.stats.work += 1;
                 quadratic_value(g, moves, &mut rc.options, pairs)
             }
             None if rc.naive_is_cheaper(n, moves.split_two.len()) => {
                 rc.stats.naive_steps += 1;
+                rc.stats.work += (n / 2 * moves.split_two.len()) as u64 + 1;
                 match rc.option_sets() {
                     OptionSets::OneWord => naive_word::<T, u64>(g, moves),
                     OptionSets::TwoWords => naive_word::<T, u128>(g, moves),
                     OptionSets::Memory => naive_value(g, moves, &mut rc.options),
                 }
             }
-            None => rare_common_step(g, moves, rc),
+            None => {
+                let scanned = rc.stats.pairs_scanned;
+                let v = rare_common_step(g, moves, rc);
+                rc.stats.work += rc.stats.pairs_scanned - scanned + rc.rare.len() as u64 + 1;
+                v
+            }
         };
+        if rc.stats.work > budget {
+            return Flow::WorkLimit;
+        }
         let Ok(cell) = T::try_from(v) else {
             return Flow::Widen(v);
         };
@@ -255,6 +303,34 @@ mod tests {
     use super::super::test_support::{fast, game, naive};
     use super::*;
     use proptest::prelude::*;
+
+    /// A code the rare/common method does not suit (0.06: every heap naive, n/2 splits each)
+    /// stops once its work passes the budget, keeping the values computed, which equal the
+    /// oracle's; a suited code (0.16) does far fewer splits per heap.
+    #[test]
+    fn work_is_counted_and_bounded() {
+        let mut engine = SequenceEngine::new(&game("0.06"));
+        let err = engine
+            .extend_within(5_000, &NoProgress, 100_000)
+            .unwrap_err();
+        assert!(matches!(err, ImpartialError::MoveLimit { .. }), "{err}");
+        let n = engine.len();
+        assert!(n > 500 && n < 1_000, "{n}");
+        // The last heap computed costs at most n/2 + 1 beyond the budget.
+        assert!(engine.stats().work <= 100_000 + n as u64 / 2 + 1);
+        assert_eq!(engine.values().to_u64_vec(), naive("0.06", n));
+        // Continued with a fresh budget, the run goes on to the same values.
+        engine.extend_to(1_500, &NoProgress).unwrap();
+        assert_eq!(engine.values().to_u64_vec(), naive("0.06", 1_500));
+        let mut suited = SequenceEngine::new(&game("0.16"));
+        suited.extend_to(20_000, &NoProgress).unwrap();
+        // A tenth of the n²/4 the naive method would cost.
+        assert!(
+            suited.stats().work < 20_000 * 20_000 / 40,
+            "{}",
+            suited.stats().work
+        );
+    }
 
     /// OEIS A002186, Sprague-Grundy values of Kayles (octal game .77), n = 0..104, the terms
     /// published at https://oeis.org/A002186.

@@ -32,7 +32,7 @@ mod rare_common;
 mod word;
 
 pub use super::values::Values;
-pub use engine::{octal_sequence, SequenceEngine, MAX_VALUE, PROGRESS_INTERVAL};
+pub use engine::{octal_sequence, SequenceEngine, MAX_SEQUENCE_WORK, MAX_VALUE, PROGRESS_INTERVAL};
 pub use naive::naive_octal_sequence;
 pub use rare_common::{EngineStats, REMASK_INTERVAL};
 

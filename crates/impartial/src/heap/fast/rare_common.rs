@@ -63,6 +63,10 @@ pub struct EngineStats {
     pub rare_values: u64,
     /// Heaps computed by the naive method because the rare/common one looked dearer.
     pub naive_steps: u64,
+    /// The run's cost in splits looked at: every split of a heap computed naively, the
+    /// rare positions passed over and the splits scanned by the rare/common method, one
+    /// per heap besides. [`MAX_SEQUENCE_WORK`](super::MAX_SEQUENCE_WORK) bounds it.
+    pub work: u64,
 }
 
 /// The rare/common partition and the state that goes with it.
