@@ -9,6 +9,8 @@
 # in fuzz/corpus/TARGET from the committed seeds in fuzz/seeds/TARGET; crashes land in
 # fuzz/artifacts/TARGET/ and logs in fuzz/logs/TARGET.log (all ignored by git). A crash is
 # fixed in the library, and its input added to the seeds and as a unit test of its crate.
+# MAX_SECONDS, if set, also ends each target after that long (the targets that read
+# numbers or evaluate games run at hundreds to thousands of executions a second).
 set -u
 cd "$(dirname "$0")/.."
 runs=${1:-10000000}
@@ -40,7 +42,7 @@ max_len() {
 mode() {
     case $1 in
         expr_eval) echo "-fork=1 -ignore_timeouts=1 -max_total_time=${EVAL_SECONDS:-600}" ;;
-        *) echo "-runs=$runs" ;;
+        *) echo "-runs=$runs${MAX_SECONDS:+ -max_total_time=$MAX_SECONDS}" ;;
     esac
 }
 
