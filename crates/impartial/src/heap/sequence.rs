@@ -383,7 +383,8 @@ mod tests {
 
     /// An input for fuzz target `checkpoint` (seed `huge-lasker-value`): a checkpoint of
     /// Lasker's Nim holding the value 2^32 - 16 for heap 1, checksum intact, had its option
-    /// tables sized for it (two of 1 GiB each, 8 s). An impossible value is now refused.
+    /// tables sized for it (two of 1 GiB each, 8 s); the campaign then found the same for
+    /// "all but" games (seed `oom-allbut-huge-value`, 2.6 GB). Such values are now refused.
     #[test]
     fn impossible_saved_values_are_refused() {
         for game in ["lasker", "grundy", "S(1,2)", "allbut(1)"] {
