@@ -224,7 +224,15 @@ pub fn save(
 /// there is no file there. A file of another format or version, of another identity,
 /// truncated or failing its checksum is an error saying which.
 pub fn load(path: &Path, format: &Format, identity: &str) -> Result<Option<Vec<u8>>, DurableError> {
-    let mut bytes = Vec::new();
+    match read(path, format)? {
+        Some(bytes) => decode(&bytes, path, format, identity).map(|payload| Some(payload.to_vec())),
+        None => Ok(None),
+    }
+}
+
+/// The whole content of the file at `path`, unchecked, or `None` when there is no file
+/// there; [`decode`] checks it.
+pub fn read(path: &Path, format: &Format) -> Result<Option<Vec<u8>>, DurableError> {
     let io = |action: &'static str| {
         move |source| DurableError::Io {
             noun: format.noun,
@@ -233,6 +241,7 @@ pub fn load(path: &Path, format: &Format, identity: &str) -> Result<Option<Vec<u
             source,
         }
     };
+    let mut bytes = Vec::new();
     match File::open(path) {
         Ok(mut f) => {
             f.read_to_end(&mut bytes).map_err(io("read"))?;
@@ -240,6 +249,18 @@ pub fn load(path: &Path, format: &Format, identity: &str) -> Result<Option<Vec<u
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(io("open")(e)),
     }
+    Ok(Some(bytes))
+}
+
+/// The payload of `bytes`, the whole content of a file of `format` belonging to
+/// `identity`: the checks of [`load`] without the file system, so that anything holding
+/// the bytes (a test, a fuzzer) can check them. `path` only names the file in errors.
+pub fn decode<'a>(
+    bytes: &'a [u8],
+    path: &Path,
+    format: &Format,
+    identity: &str,
+) -> Result<&'a [u8], DurableError> {
     let bad = |why: String| DurableError::Damaged {
         noun: format.noun,
         path: path.to_path_buf(),
@@ -285,7 +306,7 @@ pub fn load(path: &Path, format: &Format, identity: &str) -> Result<Option<Vec<u
             expected: identity.to_string(),
         });
     }
-    Ok(Some(rest.to_vec()))
+    Ok(rest)
 }
 
 /// Reads little-endian fields from a payload, saying `truncated` when it ends too soon.

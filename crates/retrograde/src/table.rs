@@ -38,26 +38,33 @@ pub fn save(path: &Path, name: &str, solved: &Solved) -> Result<(), RetrogradeEr
 /// The table of game `name` in `path`, or `None` when the file does not exist. A table of
 /// another game, or a damaged one, is an error.
 pub fn load(path: &Path, name: &str) -> Result<Option<Solved>, RetrogradeError> {
-    let Some(payload) = durable::load(path, &TABLE, name)? else {
-        return Ok(None);
-    };
+    match durable::read(path, &TABLE)? {
+        Some(bytes) => decode(&bytes, path, name).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// The table in `bytes`, the whole content of a table file of game `name`: the checks of
+/// [`load`] without the file system. `path` only names the file in errors.
+pub fn decode(bytes: &[u8], path: &Path, name: &str) -> Result<Solved, RetrogradeError> {
+    let payload = durable::decode(bytes, path, &TABLE, name)?;
     let bad = |why: &str| durable::DurableError::Damaged {
         noun: TABLE.noun,
         path: path.to_path_buf(),
         why: why.to_string(),
         remedy: TABLE.remedy,
     };
-    let mut reader = PayloadReader::new(&payload);
+    let mut reader = PayloadReader::new(payload);
     let count = reader.u64().ok_or_else(|| bad("truncated"))?;
     let data = reader.rest();
     if Some(data.len() as u64) != count.checked_mul(4) {
         return Err(bad("the number of states does not match the file's length").into());
     }
-    Ok(Some(Solved::from_packed(
+    Ok(Solved::from_packed(
         data.chunks_exact(4)
             .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
             .collect(),
-    )))
+    ))
 }
 
 #[cfg(test)]

@@ -295,10 +295,17 @@ pub fn parse(text: &str) -> Result<NormalFormGame, StrategicError> {
             strategies.push(normalise(labels));
         }
     } else {
+        let mut counts = Vec::with_capacity(players.len());
         for _ in 0..players.len() {
-            let k = p.count("a number of strategies")?;
-            strategies.push((1..=k).map(|i| i.to_string()).collect());
+            counts.push(p.count("a number of strategies")?);
         }
+        // The counts are checked before a label is made for each strategy: one count may be
+        // as large as a machine word.
+        crate::game::profile_count(&counts, players.len())?;
+        strategies = counts
+            .iter()
+            .map(|&k| (1..=k).map(|i| i.to_string()).collect())
+            .collect();
     }
     p.expect(
         &Token::Close,
@@ -484,6 +491,31 @@ mod tests {
         { \"Player 1\" \"Player 2\" }\n\n{\n{ \"1\" \"2\" \"3\" }\n{ \"1\" \"2\" }\n}\n\n{\n\
         { \"\" 1, 1 }\n{ \"\" 0, 2 }\n{ \"\" 0, 2 }\n{ \"\" 1, 1 }\n{ \"\" 0, 3 }\n{ \"\" 2, 0 }\n}\n\
         1 2 3 4 5 6\n";
+
+    /// Found by the fuzzer (target `nfg`): a strategy count near 2^50, once given labels
+    /// one by one before the game's size was checked, asked for petabytes.
+    #[test]
+    fn a_huge_strategy_count_is_too_large_not_an_allocation() {
+        // The fuzzer's input: the second count is missing, which is now what is reported.
+        let e = parse("NFG 1 R \"\" { \"a\" \"b\" \"c\" } { 744073709551615\n\n\n\n\n~")
+            .expect_err("no second count");
+        assert!(
+            e.to_string().contains("'~' is not a positive whole number"),
+            "{e}"
+        );
+        for counts in [
+            "744073709551615 1 1",
+            "18446744073709551615 2 2",
+            "4096 4096 1",
+        ] {
+            let text = format!("NFG 1 R \"\" {{ \"a\" \"b\" \"c\" }} {{ {counts} }}\n");
+            let e = parse(&text).expect_err("too large");
+            assert!(
+                matches!(e, StrategicError::TooLarge { .. }),
+                "{counts}: {e}"
+            );
+        }
+    }
 
     #[test]
     fn both_versions_read_the_same_game() {

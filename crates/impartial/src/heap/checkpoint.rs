@@ -132,16 +132,23 @@ pub fn save(path: &Path, sequence: &HeapSequence) -> Result<(), ImpartialError> 
 /// A file for another game, of another format, truncated or failing its checksum is an
 /// error naming what is wrong; it is never overwritten by mistake.
 pub fn load(path: &Path, game: &HeapGame) -> Result<Option<Values>, ImpartialError> {
-    let Some(payload) = durable::load(path, &CHECKPOINT, &game.name())? else {
-        return Ok(None);
-    };
+    match durable::read(path, &CHECKPOINT)? {
+        Some(bytes) => decode(&bytes, path, game).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// The values in `bytes`, the whole content of a checkpoint for `game`: the checks of
+/// [`load`] without the file system. `path` only names the file in errors.
+pub fn decode(bytes: &[u8], path: &Path, game: &HeapGame) -> Result<Values, ImpartialError> {
+    let payload = durable::decode(bytes, path, &CHECKPOINT, &game.name())?;
     let bad = |why: &str| DurableError::Damaged {
         noun: CHECKPOINT.noun,
         path: path.to_path_buf(),
         why: why.to_string(),
         remedy: CHECKPOINT.remedy,
     };
-    let mut reader = PayloadReader::new(&payload);
+    let mut reader = PayloadReader::new(payload);
     let width = usize::from(reader.u8().ok_or_else(|| bad("truncated"))?);
     if ![1, 2, 4].contains(&width) {
         return Err(bad(&format!("{width} bytes per value")).into());
@@ -152,7 +159,7 @@ pub fn load(path: &Path, game: &HeapGame) -> Result<Option<Values>, ImpartialErr
     if count.checked_mul(width) != Some(data.len()) {
         return Err(bad("the number of values does not match the file's length").into());
     }
-    Ok(Some(match width {
+    Ok(match width {
         1 => Values::U8(data.to_vec()),
         2 => Values::U16(
             data.chunks_exact(2)
@@ -164,7 +171,7 @@ pub fn load(path: &Path, game: &HeapGame) -> Result<Option<Values>, ImpartialErr
                 .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
                 .collect(),
         ),
-    }))
+    })
 }
 
 #[cfg(test)]

@@ -70,6 +70,20 @@ impl HeapSequence {
     /// computed earlier (from a checkpoint). They are trusted, not recomputed; a value too
     /// large for the game's engine is an error.
     pub fn resume(game: &HeapGame, values: Values) -> Result<Self, ImpartialError> {
+        // Heap n of the games below has at most 2n options (Lasker's Nim: n removals and
+        // n/2 splits), so its value is at most 2n. A larger one comes from a damaged file,
+        // and would size the option tables built from the largest value (gigabytes for one
+        // value near 2^32). Octal codes have their own limit, checked by their engine.
+        if !matches!(game, HeapGame::Code(_)) {
+            let impossible =
+                (0..values.len()).find(|&n| values.get(n).is_some_and(|v| v as usize > 2 * n));
+            if let Some(heap) = impossible {
+                return Err(ImpartialError::InvalidInput(format!(
+                    "the saved value of heap {heap} is larger than any heap {heap} of {} has",
+                    game.name()
+                )));
+            }
+        }
         let engine = match game {
             HeapGame::Code(g) => Engine::RareCommon(Box::new(SequenceEngine::resume(g, values)?)),
             HeapGame::Subtraction(g) => {
@@ -486,6 +500,22 @@ mod tests {
     use proptest::prelude::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::Duration;
+
+    /// An input for fuzz target `checkpoint` (seed `huge-lasker-value`): a checkpoint of
+    /// Lasker's Nim holding the value 2^32 - 16 for heap 1, checksum intact, had its option
+    /// tables sized for it (two of 1 GiB each, 8 s); the campaign then found the same for
+    /// "all but" games (seed `oom-allbut-huge-value`, 2.6 GB). Such values are now refused.
+    #[test]
+    fn impossible_saved_values_are_refused() {
+        for game in ["lasker", "grundy", "S(1,2)", "allbut(1)"] {
+            let game = HeapGame::parse(game).unwrap();
+            let e = HeapSequence::resume(&game, Values::U32(vec![0, 0xFFFF_FFF0]))
+                .err()
+                .expect("refused");
+            assert!(e.to_string().contains("value of heap 1"), "{e}");
+            assert!(HeapSequence::resume(&game, Values::U8(vec![0, 1, 2])).is_ok());
+        }
+    }
 
     /// The report on heaps `0..len`, values listed.
     fn analyse(game: &HeapGame, len: usize) -> Result<SequenceReport, ImpartialError> {

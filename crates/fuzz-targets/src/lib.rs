@@ -1,0 +1,391 @@
+//! The bodies of Conway's fuzz targets, one function per parser or file reader.
+//!
+//! Each takes arbitrary bytes, hands them to a library entry point the way the command line
+//! would (text as UTF-8, files as their bytes) and requires an answer, a value or an error,
+//! never a panic. Where it is cheap a body also checks an invariant, mostly that what is
+//! printed reads back as the same thing. The cargo-fuzz project in `fuzz/` (nightly) calls
+//! these functions, one binary per entry of [`TARGETS`]; `tests/seeds.rs` runs them over the
+//! committed seed corpora in `fuzz/seeds/`, so a plain `cargo test` keeps them working.
+//!
+//! Evaluations are kept small (short inputs, a progress hook that stops a ruleset after a
+//! few thousand positions) so that one run takes well under a millisecond: the point is the
+//! parsers and what they let through, not the solvers' speed.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use conway_core::durable::Format;
+use conway_core::{NoProgress, StopAfter};
+use conway_graph::Digraph;
+use conway_impartial::games::{coins, tartan};
+use conway_impartial::heap::catalog::HeapGame;
+use conway_impartial::heap::checkpoint;
+use conway_impartial::heap::sequence::HeapSequence;
+use conway_numbers::{Dyadic, Nimber};
+use conway_partizan::eval::{evaluate_report, evaluate_text, Value};
+use conway_partizan::expr::parse_expression;
+use conway_partizan::print::canonical_text;
+use conway_partizan::rulesets::clobber::{clobber_value, Clobber};
+use conway_partizan::rulesets::domineering::{domineering, Board};
+use conway_partizan::rulesets::hackenbush::{hackenbush_value, HackenbushGraph, Stalks};
+use conway_partizan::rulesets::toads_and_frogs::{toads_and_frogs_value, ToadsAndFrogs};
+use conway_partizan::{GameId, PartizanError, Store};
+use conway_retrograde::report::{chase, TableFile};
+use conway_retrograde::table::{self, TABLE};
+use conway_strategic::game::rational_text;
+use conway_strategic::nfg;
+
+/// A fuzz target: its name (the binary in `fuzz/` and the folder of its seeds) and its body.
+pub type Target = (&'static str, fn(&[u8]));
+
+/// Every target, in the order `fuzz/run-campaign.sh` runs them.
+pub const TARGETS: &[Target] = &[
+    ("expr_parse", expr_parse),
+    ("expr_eval", expr_eval),
+    ("numbers", numbers),
+    ("nfg", nfg_file),
+    ("matrix", matrix),
+    ("digraph", digraph),
+    ("heap_game", heap_game),
+    ("coins", coin_rows),
+    ("clobber", clobber),
+    ("domineering", domineering_board),
+    ("hackenbush", hackenbush),
+    ("toads_and_frogs", toads_and_frogs),
+    ("checkpoint", checkpoint_file),
+    ("chase_table", chase_table),
+];
+
+/// The longest ruleset text a target evaluates (rather than only parses): positions this
+/// small are solved in microseconds, or stopped by [`POSITION_BUDGET`]. Longer ones within
+/// the rulesets' limits may take seconds (a mixed Hackenbush stalk of 19 edges does).
+const EVAL_MAX_LEN: usize = 10;
+
+/// The longest expression [`expr_eval`] evaluates. The store's sums are not bounded by the
+/// progress hook, and sums of a few switches already take seconds (`+-1+-2+-3+-4+-5+-6`
+/// grows exponentially), so this target is run for a time, with timeouts ignored.
+const EXPR_EVAL_MAX_LEN: usize = 32;
+
+/// Positions a ruleset may evaluate before the store's progress hook stops it (at its
+/// first report, which comes every 1024 positions).
+const POSITION_BUDGET: u64 = 1024;
+
+/// Heaps computed from a heap game or resumed checkpoint.
+const FEW_HEAPS: usize = 40;
+
+fn text(data: &[u8]) -> Option<&str> {
+    std::str::from_utf8(data).ok()
+}
+
+/// A store whose ruleset evaluations stop after [`POSITION_BUDGET`] positions.
+fn bounded_store() -> Store {
+    let mut store = Store::new();
+    store.set_progress(Arc::new(StopAfter::units(POSITION_BUDGET)));
+    store
+}
+
+/// `conway eval`'s parser: an expression that parses prints as text that parses again, and
+/// printing that gives the same text (parenthesised and spaced once and for all).
+pub fn expr_parse(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    let Ok(expr) = parse_expression(text) else {
+        return;
+    };
+    let shown = expr.to_string();
+    let again = parse_expression(&shown)
+        .unwrap_or_else(|e| panic!("{text:?} prints as {shown:?}, which does not parse: {e}"));
+    assert_eq!(again.to_string(), shown, "printing {text:?} is not stable");
+}
+
+/// The stack `conway eval` evaluates on: canonical forms are walked recursively, and short
+/// expressions such as `*:1534` are games more than a thousand levels deep.
+const EVAL_STACK: usize = 1 << 30;
+
+/// `conway eval` in full on short expressions, on a stack as large as the CLI's: the
+/// report, and a game's canonical form read back as the same game.
+pub fn expr_eval(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    if text.len() > EXPR_EVAL_MAX_LEN {
+        return;
+    }
+    let text = text.to_string();
+    let evaluation = std::thread::Builder::new()
+        .stack_size(EVAL_STACK)
+        .spawn(move || evaluate_and_read_back(&text))
+        .expect("a thread for the evaluation");
+    if let Err(panic) = evaluation.join() {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+fn evaluate_and_read_back(text: &str) {
+    let mut store = bounded_store();
+    let Ok(report) = evaluate_report(&mut store, text) else {
+        return;
+    };
+    if let Value::Game(g) = report.result {
+        let printed = canonical_text(&mut store, g);
+        match evaluate_text(&mut store, &printed) {
+            Ok(Value::Game(h)) => assert_eq!(h, g, "{text:?} prints as {printed:?}, another game"),
+            // A canonical form may print beyond what a literal may say (`^100001`), or
+            // deeper than the parser's nesting limit (`+-5-0+-2+3+-2:-22:1534` is 1534 deep).
+            Err(PartizanError::TooLarge { .. }) => {}
+            Err(PartizanError::Parse { message, .. }) if message.contains("nested more than") => {}
+            other => panic!("{text:?} prints as {printed:?}, which reads as {other:?}"),
+        }
+    }
+}
+
+/// Dyadic rationals and nimbers as the CLI reads them: what parses prints as text that
+/// parses to the same number.
+pub fn numbers(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    if let Ok(x) = text.parse::<Dyadic>() {
+        let shown = x.to_string();
+        assert_eq!(
+            shown.parse::<Dyadic>().ok(),
+            Some(x),
+            "{text:?} → {shown:?}"
+        );
+    }
+    if let Ok(n) = text.parse::<Nimber>() {
+        let shown = n.to_string();
+        assert_eq!(
+            shown.parse::<Nimber>().ok(),
+            Some(n),
+            "{text:?} → {shown:?}"
+        );
+    }
+}
+
+/// Gambit `.nfg` files: a game read is written in both of Gambit's versions, and each
+/// reads back with the same strategies and payoffs.
+pub fn nfg_file(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    let Ok(game) = nfg::parse(text) else { return };
+    let profiles: usize = game.shape().iter().product();
+    for written in [
+        nfg::write_payoff_version(&game),
+        nfg::write_outcome_version(&game),
+    ] {
+        let again = nfg::parse(&written)
+            .unwrap_or_else(|e| panic!("{text:?} is written as {written:?}, unreadable: {e}"));
+        assert_eq!(again.shape(), game.shape(), "{written:?}");
+        for p in 0..profiles {
+            assert_eq!(again.payoffs_at(p), game.payoffs_at(p), "{written:?}");
+        }
+    }
+}
+
+/// Inline payoff matrices (`--a "3 0; 5 1"`) and the numbers in them: every number read
+/// prints as text that reads back equal, and a matrix read is rectangular.
+pub fn matrix(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    for word in text.split([' ', ',', ';', '\t', '\n', '\r']) {
+        if let Some(x) = nfg::parse_number(word) {
+            let shown = rational_text(&x);
+            assert_eq!(nfg::parse_number(&shown), Some(x), "{word:?} → {shown:?}");
+        }
+    }
+    let Ok(a) = nfg::parse_matrix(text) else {
+        return;
+    };
+    let columns = a.first().map_or(0, Vec::len);
+    assert!(a.iter().all(|row| row.len() == columns), "ragged: {text:?}");
+    let b: Vec<Vec<_>> = a.iter().map(|r| r.iter().map(|x| -x).collect()).collect();
+    let _ = conway_strategic::NormalFormGame::bimatrix(&a, &b);
+}
+
+/// Edge lists (`conway solve digraph FILE`, geography, green Hackenbush): every edge joins
+/// vertices of the graph, and every vertex is found by its name.
+pub fn digraph(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    let Ok(g) = Digraph::parse(text) else { return };
+    let n = u32::try_from(g.len()).expect("vertex numbers are u32");
+    assert!(g.edges().iter().all(|&(u, v)| u < n && v < n));
+    for v in 0..n {
+        assert_eq!(g.find(g.name(v)), Some(v), "vertex {v} of {text:?}");
+        assert!(g.successors(v).iter().all(|&w| w < n));
+    }
+}
+
+/// `conway grundy GAME`: a game read by its code, set or name reads back from the name it
+/// reports, and its first heaps have values.
+pub fn heap_game(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    let Ok(game) = HeapGame::parse(text) else {
+        return;
+    };
+    let name = game.name();
+    let again = HeapGame::parse(&name)
+        .unwrap_or_else(|e| panic!("{text:?} is named {name:?}, which does not parse: {e}"));
+    assert_eq!(again, game, "{text:?} → {name:?}");
+    let mut sequence = HeapSequence::new(&game);
+    if let Err(e) = sequence.extend_to(FEW_HEAPS.min(game.max_heap()), &NoProgress) {
+        panic!("{text:?}: the first heaps fail: {e}");
+    }
+}
+
+/// Coin rows (turtles, ruler, mock turtles) and Tartan boards: the first byte picks the
+/// reader and the games; what reads prints back the same, and is solved.
+pub fn coin_rows(data: &[u8]) {
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let Some(text) = text(rest) else { return };
+    let games = [
+        coins::CoinGame::Turtles,
+        coins::CoinGame::Ruler,
+        coins::CoinGame::MockTurtles,
+    ];
+    let game = games[usize::from(selector >> 1) % 3];
+    if selector & 1 == 0 {
+        let Ok(row) = coins::parse_row(text) else {
+            return;
+        };
+        let shown = coins::row_text(&row);
+        assert_eq!(coins::parse_row(&shown).ok(), Some(row.clone()), "{text:?}");
+        coins::solve(game, &row);
+    } else {
+        let Ok(board) = tartan::parse_board(text) else {
+            return;
+        };
+        let shown = tartan::board_text(&board);
+        assert_eq!(
+            tartan::parse_board(&shown).ok(),
+            Some(board.clone()),
+            "{text:?}"
+        );
+        let other = games[usize::from(selector >> 3) % 3];
+        tartan::solve(game, other, &board);
+    }
+}
+
+/// Parses `text` with a ruleset's reader, and evaluates it when it is short.
+fn ruleset<T>(
+    data: &[u8],
+    parse: fn(&str) -> Result<T, PartizanError>,
+    value: fn(&mut Store, &str) -> Result<GameId, PartizanError>,
+) -> Option<(String, T)> {
+    let text = text(data)?;
+    let parsed = parse(text).ok();
+    if text.len() <= EVAL_MAX_LEN {
+        let _ = value(&mut bounded_store(), text);
+    }
+    parsed.map(|p| (text.to_string(), p))
+}
+
+/// `clobber("xo|ox")`: a board read prints as a board that reads the same.
+pub fn clobber(data: &[u8]) {
+    let Some((text, board)) = ruleset(data, Clobber::parse, clobber_value) else {
+        return;
+    };
+    let shown = board.to_string();
+    let again = Clobber::parse(&shown)
+        .unwrap_or_else(|e| panic!("{text:?} prints as {shown:?}, which does not parse: {e}"));
+    assert_eq!(again, board, "{text:?} → {shown:?}");
+}
+
+/// `domineering("..|..")`.
+pub fn domineering_board(data: &[u8]) {
+    ruleset(data, Board::parse, domineering);
+}
+
+/// `hackenbush("lr e")` (stalks) and `hackenbush("0-1:l 1-2:r")` (graphs).
+pub fn hackenbush(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    let _ = Stalks::parse(text);
+    let _ = HackenbushGraph::parse(text);
+    if text.len() <= EVAL_MAX_LEN {
+        let _ = hackenbush_value(&mut bounded_store(), text);
+    }
+}
+
+/// `toads_and_frogs("TT__FF")`.
+pub fn toads_and_frogs(data: &[u8]) {
+    ruleset(data, ToadsAndFrogs::parse, toads_and_frogs_value);
+}
+
+/// The bytes of a durable file of `format` for `identity` holding `payload`, checksum
+/// included: what the format's writer would have written, so that the fuzzer's bytes reach
+/// the payload's reader instead of failing the checksum.
+pub fn durable_file(format: &Format, identity: &str, payload: &[u8]) -> Vec<u8> {
+    let mut file = format.magic.to_vec();
+    file.extend(format.version.to_le_bytes());
+    let len = u32::try_from(identity.len()).expect("a short identity");
+    file.extend(len.to_le_bytes());
+    file.extend(identity.as_bytes());
+    file.extend(payload);
+    let crc = crc32fast::hash(&file);
+    file.extend(crc.to_le_bytes());
+    file
+}
+
+/// The heap games whose checkpoints [`checkpoint_file`] reads: one of each engine.
+const CHECKPOINT_GAMES: [&str; 5] = ["0.77", "lasker", "grundy", "S(1,2)", "allbut(1)"];
+
+/// Checkpoints of `conway grundy --checkpoint`: the first byte picks the game and whether
+/// the rest is the whole file or only its payload (wrapped with a valid header and
+/// checksum). Values read are resumed and extended by a few heaps, as a resumed run would.
+pub fn checkpoint_file(data: &[u8]) {
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let code = CHECKPOINT_GAMES[usize::from(selector >> 1) % CHECKPOINT_GAMES.len()];
+    let game = HeapGame::parse(code).expect("a game of the catalogue");
+    let bytes = if selector & 1 == 0 {
+        rest.to_vec()
+    } else {
+        durable_file(&checkpoint::CHECKPOINT, &game.name(), rest)
+    };
+    let Ok(values) = checkpoint::decode(&bytes, Path::new("fuzz.checkpoint"), &game) else {
+        return;
+    };
+    let len = values.len();
+    let Ok(mut sequence) = HeapSequence::resume(&game, values) else {
+        return;
+    };
+    let _ = sequence.extend_to(len + FEW_HEAPS, &NoProgress);
+}
+
+/// A scratch file of this process and thread, for readers that take a path.
+fn scratch_file(name: &str) -> PathBuf {
+    let thread = format!("{:?}", std::thread::current().id());
+    let thread: String = thread.chars().filter(char::is_ascii_digit).collect();
+    std::env::temp_dir().join(format!(
+        "conway-fuzz-{}-{thread}-{name}",
+        std::process::id()
+    ))
+}
+
+/// Solved tables of `conway solve chase --table`: the first byte picks the board (2 to 4
+/// squares a side) and whether the rest is the whole file or its payload; the next four
+/// pick the start. A table read answers the position, with its line, whatever it holds.
+pub fn chase_table(data: &[u8]) {
+    let [selector, wx, wy, bx, by, rest @ ..] = data else {
+        return;
+    };
+    let n = 2 + u32::from(selector >> 1) % 3;
+    let square = |x: &u8, y: &u8| (1 + u32::from(*x) % n, 1 + u32::from(*y) % n);
+    let bytes = if selector & 1 == 0 {
+        rest.to_vec()
+    } else {
+        durable_file(&TABLE, &format!("chase {n}"), rest)
+    };
+    // The reader on its own, then the whole request through a file as the CLI makes it.
+    let _ = table::decode(&bytes, Path::new("fuzz.table"), &format!("chase {n}"));
+    let path = scratch_file("chase.table");
+    if std::fs::write(&path, &bytes).is_err() {
+        return;
+    }
+    let file = TableFile::new(&path);
+    let _ = chase(
+        n,
+        square(wx, wy),
+        square(bx, by),
+        true,
+        Some(file),
+        &NoProgress,
+    );
+    let _ = std::fs::remove_file(&path);
+}
