@@ -509,3 +509,24 @@ fn reports_too_long_to_print_are_refused_but_numbers_are_answered() {
     let stop = evaluate_report(&mut store, &format!("left_stop({sum})")).unwrap();
     assert_eq!(stop.value.as_deref(), Some("10"));
 }
+
+/// Each kind of expression whose work explodes — many hot games in one sum, large nimbers
+/// beside hot games, long chains of ordinal sums — is stopped by the same budget, on a
+/// store whose budget is set low enough for a unit test.
+#[test]
+fn every_blowup_class_is_stopped_by_the_budget() {
+    let ordinal_chain = vec!["{1|-1}"; 40].join(":");
+    for expr in [
+        switches(16),
+        "*1024+*1023+{1|-1}+{2|-2}".to_string(),
+        ordinal_chain,
+    ] {
+        let mut store = Store::new();
+        store.set_budget(100_000, 1 << 20);
+        let answer = evaluate_text(&mut store, &expr);
+        assert!(
+            matches!(answer, Err(PartizanError::TooLarge { .. })),
+            "{expr}: {answer:?}"
+        );
+    }
+}
