@@ -11,6 +11,20 @@ pub enum ImpartialError {
     /// An argument is out of the game's domain (a zero heap where the game forbids it, …).
     #[error("{0}")]
     InvalidInput(String),
+    /// A character with no meaning where it stands (a coin that is neither heads nor
+    /// tails), at a place in the input: a column of a row, and the row on a board.
+    #[error(
+        "{}column {column}: {message}",
+        .row.map_or(String::new(), |r| format!("row {r}, "))
+    )]
+    Parse {
+        /// The row (counting from 1) on a board of several rows; `None` for one row.
+        row: Option<usize>,
+        /// The column, counting characters from 1.
+        column: usize,
+        /// What is wrong, without the place.
+        message: String,
+    },
     /// The search would visit more positions than the documented limit.
     #[error("the search needs more than {limit} positions; {hint}")]
     PositionLimit {
@@ -101,6 +115,7 @@ impl Diagnostic for ImpartialError {
     fn kind(&self) -> ErrorKind {
         match self {
             ImpartialError::InvalidInput(_) | ImpartialError::Cycle => ErrorKind::InvalidInput,
+            ImpartialError::Parse { .. } => ErrorKind::Parse,
             ImpartialError::TooLarge { .. }
             | ImpartialError::PositionLimit { .. }
             | ImpartialError::MoveLimit { .. }
@@ -116,6 +131,10 @@ impl Diagnostic for ImpartialError {
     fn location(&self) -> Option<conway_core::Location> {
         match self {
             ImpartialError::Graph(e) => e.location(),
+            ImpartialError::Parse { row, column, .. } => Some(conway_core::Location {
+                line: *row,
+                column: *column,
+            }),
             _ => None,
         }
     }

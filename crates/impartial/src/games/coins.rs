@@ -137,11 +137,14 @@ pub fn parse_row(text: &str) -> Result<Vec<bool>, ImpartialError> {
             'T' | 't' | '0' => Ok(false),
             // Any other letter is refused: reading it as heads or tails would solve a
             // position the user did not write.
-            _ => Err(ImpartialError::InvalidInput(format!(
-                "column {}: coin '{c}' is neither heads nor tails; write heads as H (or 1) and \
-                 tails as T (or 0)",
-                i + 1
-            ))),
+            _ => Err(ImpartialError::Parse {
+                row: None,
+                column: i + 1,
+                message: format!(
+                    "coin '{c}' is neither heads nor tails; write heads as H (or 1) and tails \
+                     as T (or 0)"
+                ),
+            }),
         })
         .collect::<Result<_, _>>()?;
     if coins.is_empty() {
@@ -264,6 +267,7 @@ impl crate::ImpartialGame for CoinRow {
 mod tests {
     use super::*;
     use crate::solver::GrundySolver;
+    use conway_core::ErrorKind;
 
     const GAMES: [CoinGame; 3] = [CoinGame::Turtles, CoinGame::Ruler, CoinGame::MockTurtles];
 
@@ -292,7 +296,8 @@ mod tests {
         );
         for (row, column) in [("THXT", 3), ("x", 1), ("HT.T", 3), ("HHHHZ", 5)] {
             match parse_row(row) {
-                Err(ImpartialError::InvalidInput(m)) => {
+                Err(e @ ImpartialError::Parse { .. }) => {
+                    let m = e.to_string();
                     assert!(
                         m.starts_with(&format!("column {column}: coin ")),
                         "{row}: {m}"
@@ -360,7 +365,12 @@ mod tests {
             s.winning_moves[0].description,
             "turn over coins 2 and 5 (coin 5 heads → tails)"
         );
-        assert!(parse_row("HTX?").is_err());
+        let refused = parse_row("HTX?").unwrap_err();
+        assert_eq!(
+            conway_core::Diagnostic::location(&refused),
+            Some(conway_core::Location::column(3))
+        );
+        assert_eq!(conway_core::Diagnostic::kind(&refused), ErrorKind::Parse);
         assert!(parse_row("").is_err());
     }
 }

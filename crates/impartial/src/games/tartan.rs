@@ -26,6 +26,13 @@ pub fn parse_board(text: &str) -> Result<Vec<Vec<bool>>, ImpartialError> {
                 ImpartialError::InvalidInput(m) => {
                     ImpartialError::InvalidInput(format!("row {}, {m}", i + 1))
                 }
+                ImpartialError::Parse {
+                    column, message, ..
+                } => ImpartialError::Parse {
+                    row: Some(i + 1),
+                    column,
+                    message,
+                },
                 other => other,
             })
         })
@@ -165,17 +172,19 @@ mod tests {
         }
     }
 
-    /// The Tartan theorem against exhaustive search on 3×3 boards, for every pair of games.
     #[test]
     fn a_bad_coin_is_located_by_row_and_column() {
         match parse_board("HT/TX") {
-            Err(ImpartialError::InvalidInput(m)) => {
-                assert!(m.starts_with("row 2, column 2: "), "{m}")
+            Err(e @ ImpartialError::Parse { .. }) => {
+                assert!(e.to_string().starts_with("row 2, column 2: "), "{e}");
+                let place = conway_core::Diagnostic::location(&e);
+                assert_eq!(place.map(|p| (p.line, p.column)), Some((Some(2), 2)));
             }
             other => panic!("expected an error, got {other:?}"),
         }
     }
 
+    /// The Tartan theorem against exhaustive search on 3×3 boards, for every pair of games.
     #[test]
     fn tartan_theorem_holds_on_small_boards() {
         let games = [CoinGame::Turtles, CoinGame::Ruler, CoinGame::MockTurtles];
