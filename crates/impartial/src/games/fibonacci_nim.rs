@@ -16,6 +16,9 @@ pub const ENUMERATION_LIMIT: u64 = 20_000;
 /// Grundy values are tabulated for heaps up to this size.
 pub const VALUE_LIMIT: u64 = 2_000;
 
+/// The most Zeckendorf terms a solution lists; beyond, their number and the smallest.
+pub const LISTED_TERMS: usize = 32;
+
 /// The Zeckendorf representation of n: non-consecutive Fibonacci numbers (from 1, 2, 3, 5,
 /// …) summing to n, largest first.
 pub fn zeckendorf(n: &BigUint) -> Vec<BigUint> {
@@ -99,30 +102,44 @@ pub fn solve(n: &BigUint, max_take: Option<&BigUint>) -> Result<Solution, Impart
             moves.push(take_move(z));
         }
     }
-    let zeck_text = terms
-        .iter()
-        .map(|t| t.to_string())
-        .collect::<Vec<_>>()
-        .join(" + ");
     let mut s = Solution::new(
         "fibonacci-nim",
         format!("{n} {m}"),
         Outcome::from_next_player_wins(wins),
     )
-    .fact("max_take", Fact::Text(m.to_string()))
-    .fact(
-        "zeckendorf",
-        Fact::List(terms.iter().map(|t| t.to_string()).collect()),
-    )
-    .note(format!(
-        "Zeckendorf: {n} = {}; the player to move wins iff the smallest term is at most {m}",
-        if zeck_text.is_empty() {
-            "0".to_string()
-        } else {
-            zeck_text
-        }
-    ))
-    .moves(moves, complete || !wins);
+    .fact("max_take", Fact::Text(m.to_string()));
+    // A number of thousands of digits is a sum of thousands of Fibonacci numbers of as many
+    // digits: listed whole, that is a hundred megabytes. Past a few terms, their count and
+    // the smallest (the one the rule looks at) are what is printed.
+    s = if terms.len() <= LISTED_TERMS {
+        let zeck_text = terms
+            .iter()
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>()
+            .join(" + ");
+        s.fact(
+            "zeckendorf",
+            Fact::List(terms.iter().map(|t| t.to_string()).collect()),
+        )
+        .note(format!(
+            "Zeckendorf: {n} = {}; the player to move wins iff the smallest term is at most {m}",
+            if zeck_text.is_empty() {
+                "0".to_string()
+            } else {
+                zeck_text
+            }
+        ))
+    } else {
+        let smallest = terms.last().map_or_else(String::new, ToString::to_string);
+        s.fact("zeckendorf_terms", Fact::Count(terms.len() as u64))
+            .fact("zeckendorf_smallest", Fact::Text(smallest.clone()))
+            .note(format!(
+                "Zeckendorf: {n} is a sum of {} non-consecutive Fibonacci numbers, the smallest \
+                 {smallest}; the player to move wins iff the smallest term is at most {m}",
+                terms.len()
+            ))
+    };
+    s = s.moves(moves, complete || !wins);
     if !complete && wins {
         s = s.note("many takes are legal: the canonical winning move (the smallest Zeckendorf term) is shown");
     }
@@ -177,5 +194,39 @@ mod tests {
         let s = solve(&huge, None).unwrap();
         assert_eq!(s.winning_moves.len(), 1);
         assert!(zeckendorf(&huge).iter().fold(BigUint::zero(), |a, b| a + b) == huge);
+    }
+
+    /// A number of a thousand digits is a sum of over a thousand Fibonacci numbers: the
+    /// solution gives their number and the smallest, not the list (which grows with the
+    /// square of the digits), and the winning move still takes the smallest term.
+    #[test]
+    fn long_representations_are_summarised() {
+        let n: BigUint = "7".repeat(1000).parse().unwrap();
+        let terms = zeckendorf(&n);
+        assert!(terms.len() > LISTED_TERMS);
+        let s = solve(&n, None).unwrap();
+        let fact = |name: &str| s.facts.iter().find(|(k, _)| k == name).map(|(_, f)| f);
+        assert!(fact("zeckendorf").is_none());
+        assert_eq!(
+            fact("zeckendorf_terms"),
+            Some(&Fact::Count(terms.len() as u64))
+        );
+        let smallest = terms.last().unwrap();
+        assert_eq!(
+            fact("zeckendorf_smallest"),
+            Some(&Fact::Text(smallest.to_string()))
+        );
+        assert!(s.winning_moves[0]
+            .description
+            .starts_with(&format!("take {smallest} ")));
+        // Short ones are still listed in full.
+        let s = solve(&BigUint::from(1000u32), None).unwrap();
+        assert_eq!(
+            s.facts
+                .iter()
+                .find(|(k, _)| k == "zeckendorf")
+                .map(|(_, f)| f),
+            Some(&Fact::List(vec!["987".into(), "13".into()]))
+        );
     }
 }
