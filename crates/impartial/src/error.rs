@@ -33,11 +33,14 @@ pub enum ImpartialError {
         /// What the user can do instead.
         hint: String,
     },
-    /// The search would look at more moves (options generated) than its limit allows.
-    #[error("the search needs more than {limit} moves; {hint}")]
+    /// The search would do more work (moves generated, splits looked at) than its limit
+    /// allows.
+    #[error("the search needs more than {limit} {unit}; {hint}")]
     MoveLimit {
         /// The limit that was reached.
         limit: u64,
+        /// What was counted: `moves`, `splits looked at`.
+        unit: &'static str,
         /// What the user can do instead.
         hint: String,
     },

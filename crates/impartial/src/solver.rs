@@ -42,6 +42,7 @@ impl MoveBudget {
         if self.used > self.limit {
             return Err(ImpartialError::MoveLimit {
                 limit: self.limit,
+                unit: "moves",
                 hint: "use a smaller position".into(),
             });
         }

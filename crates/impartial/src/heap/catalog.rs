@@ -143,6 +143,16 @@ impl HeapGame {
         }
     }
 
+    /// The name for messages: the code with its common name when it has one
+    /// (`0.77 (kayles)`), otherwise [`HeapGame::name`].
+    pub fn described(&self) -> String {
+        let name = self.name();
+        match NAMED.iter().find(|(_, code)| *code == name) {
+            Some((common, _)) => format!("{name} ({common})"),
+            None => name,
+        }
+    }
+
     /// The most heaps whose values are tabulated for this game.
     pub fn max_heap(&self) -> usize {
         match self {
@@ -248,6 +258,16 @@ impl HeapRule for GrundysGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Messages name a game by its code and, when it has one, its common name.
+    #[test]
+    fn games_are_described_by_code_and_common_name() {
+        let described = |g: &str| HeapGame::parse(g).unwrap().described();
+        assert_eq!(described("kayles"), "0.77 (kayles)");
+        assert_eq!(described("0.137"), "0.137 (dawsons-chess)");
+        assert_eq!(described("0.123"), "0.123");
+        assert_eq!(described("grundy"), "grundy");
+    }
 
     #[test]
     fn names_codes_and_sets() {

@@ -146,7 +146,7 @@ fn check_heaps(game: &HeapGame, heaps: &[u64]) -> Result<u64, ImpartialError> {
     let limit = MAX_SOLVE_HEAP.min(game.max_heap() as u64 - 1);
     if largest > limit {
         return Err(ImpartialError::too_large(
-            format!("a heap of {}", game.name()),
+            format!("a heap of {}", game.described()),
             largest,
             limit,
         ));

@@ -172,6 +172,7 @@ impl SequenceEngine {
                 Flow::WorkLimit => {
                     return Err(ImpartialError::MoveLimit {
                         limit: MAX_SEQUENCE_WORK,
+                        unit: "splits looked at",
                         hint: format!(
                             "the Grundy values stop at heap {}, where the run's splits looked \
                              at passed the limit (the rare/common method does not suit this \
