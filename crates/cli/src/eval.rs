@@ -53,7 +53,12 @@ fn evaluate_and_print(args: &EvalArgs, json: bool) -> Result<(), CliError> {
     progress.finish();
     if let Some(path) = &args.svg {
         let picture = match &report.result {
-            Value::Game(g) => thermograph(&mut store, *g)?,
+            // The report's own thermograph when it has one (a number too large for one is
+            // refused here as `thermograph(G)` would be).
+            Value::Game(g) => match report.game.as_ref().and_then(|r| r.thermograph.clone()) {
+                Some(t) => t,
+                None => thermograph(&mut store, *g)?,
+            },
             Value::Thermograph(t) => t.clone(),
             _ => {
                 return Err(CliError::bad_input(

@@ -247,4 +247,33 @@ mod tests {
         });
         assert_eq!(canonical_text(&mut s, n), "1/2v*3");
     }
+
+    /// The bounded printer prints exactly the unbounded text when the limit allows it,
+    /// and refuses one character short of it.
+    #[test]
+    fn the_bounded_printer_agrees_with_the_unbounded_one() {
+        let mut s = Store::new();
+        let mut total = s.zero();
+        let mut games = Vec::new();
+        for k in 1..=6 {
+            let (a, b) = (int(&mut s, k), int(&mut s, -k));
+            let pm = s.construct(&[a], &[b]);
+            total = s.add(total, pm);
+            let star = s.nimber(k as u64);
+            let mixed = s.add(total, star);
+            games.extend([total, mixed]);
+        }
+        for g in games {
+            let text = canonical_text(&mut s, g);
+            assert_eq!(
+                canonical_text_within(&mut s, g, text.len()),
+                Ok(text.clone())
+            );
+            assert_eq!(
+                canonical_text_within(&mut s, g, text.len() - 1),
+                Err(TooLong),
+                "{text}"
+            );
+        }
+    }
 }

@@ -13,7 +13,7 @@ use serde::{Serialize, Serializer};
 use super::{evaluate, within_budget, Value};
 use crate::expr::parse_expression;
 use crate::infinitesimal::{atomic_weight, reduced_canonical_form};
-use crate::print::{canonical_text, canonical_text_within, TooLong, MAX_PRINTED_CHARS};
+use crate::print::{canonical_text_within, TooLong, MAX_PRINTED_CHARS};
 use crate::thermal::{left_stop, mean_and_temperature, right_stop, thermograph, Thermograph};
 use crate::{GameId, Outcome, PartizanError, Store};
 
@@ -51,21 +51,31 @@ pub struct GameReport {
     pub reduced: String,
 }
 
-/// Computes the report for a game. Refused only for a game that is not a number and has a
-/// number with a denominator above 2^[`MAX_NUMBER_EXPONENT`](crate::thermal::MAX_NUMBER_EXPONENT) among its subpositions, whose
-/// thermograph and temperature are not computed.
+/// Computes the report for a game. Refused (TooLarge) when its canonical form, reduced form
+/// or atomic weight would print past [`MAX_PRINTED_CHARS`], or when it is not a number and
+/// has a number with a denominator above
+/// 2^[`MAX_NUMBER_EXPONENT`](crate::thermal::MAX_NUMBER_EXPONENT) among its subpositions
+/// (its thermograph and temperature are not computed); a number that large is reported
+/// without its thermograph.
 pub fn report(store: &mut Store, g: GameId) -> Result<GameReport, PartizanError> {
     // The text first: a game too large to print is refused before the rest is worked out.
     let canonical = printable(store, g)?;
-    let (mean, temperature) = mean_and_temperature(store, g)?;
-    let thermograph = match thermograph(store, g) {
-        Ok(t) => Some(t),
-        Err(PartizanError::TooLarge { .. }) if store.as_number(g).is_some() => None,
-        Err(e) => return Err(e),
+    let (mean, temperature, thermograph) = if store.as_number(g).is_some() {
+        let (mean, temperature) = mean_and_temperature(store, g)?;
+        let thermograph = match thermograph(store, g) {
+            Ok(t) => Some(t),
+            Err(PartizanError::TooLarge { .. }) => None,
+            Err(e) => return Err(e),
+        };
+        (mean, temperature, thermograph)
+    } else {
+        let t = thermograph(store, g)?;
+        (t.mean().clone(), t.temperature().clone(), Some(t))
     };
-    let atomic_weight = atomic_weight(store, g)
-        .ok()
-        .map(|w| canonical_text(store, w));
+    let atomic_weight = match atomic_weight(store, g) {
+        Ok(w) => Some(printable(store, w)?),
+        Err(_) => None,
+    };
     let reduced = reduced_canonical_form(store, g);
     Ok(GameReport {
         canonical,

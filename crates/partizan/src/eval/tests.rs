@@ -530,3 +530,31 @@ fn every_blowup_class_is_stopped_by_the_budget() {
         );
     }
 }
+
+/// An evaluation refused under a tight budget leaves nothing wrong behind: with the
+/// budget raised, the same store answers the same expression as a fresh store does, for
+/// game arithmetic and for a ruleset.
+#[test]
+fn a_refused_evaluation_poisons_no_cache() {
+    for expr in [
+        switches(9),
+        "domineering(\"....|....|....\") + {1|-1}".to_string(),
+    ] {
+        let mut store = Store::new();
+        store.set_budget(300, 1 << 20);
+        let refused = evaluate_text(&mut store, &expr);
+        assert!(
+            matches!(refused, Err(PartizanError::TooLarge { .. })),
+            "{expr}: {refused:?}"
+        );
+        store.set_budget(u64::MAX, usize::MAX);
+        let again = evaluate_text(&mut store, &expr)
+            .unwrap()
+            .to_text(&mut store);
+        let mut fresh = Store::new();
+        let expected = evaluate_text(&mut fresh, &expr)
+            .unwrap()
+            .to_text(&mut fresh);
+        assert_eq!(again, expected, "{expr}");
+    }
+}

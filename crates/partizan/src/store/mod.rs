@@ -86,9 +86,12 @@ struct Watch {
     stopped: bool,
     /// Arithmetic steps of the current evaluation (a `Cell`: comparisons take `&self`).
     steps: std::cell::Cell<u64>,
-    /// Whether an evaluation is under way: the budget binds only then, so that a library
-    /// caller doing arithmetic on a store of its own is never cut short.
-    evaluating: bool,
+    /// How many evaluations are under way (nested ones share the outermost's budget): the
+    /// budget and the hook bind only then, so that a library caller doing arithmetic on a
+    /// store of its own is never cut short.
+    evaluating: u32,
+    /// The step count at which arithmetic next looks at the progress hook.
+    next_report: u64,
     /// How many canonical forms the store held when the evaluation began.
     forms_before: usize,
     /// The budget of steps and of new forms, when not the default
@@ -163,7 +166,7 @@ impl Store {
     pub(crate) fn arithmetic_steps(&self, n: u64) -> bool {
         let steps = self.watch.steps.get().saturating_add(n);
         self.watch.steps.set(steps);
-        if steps > self.budget().0 && self.watch.evaluating {
+        if steps > self.budget().0 && self.watch.evaluating > 0 {
             self.watch.exhausted.set(true);
         }
         self.winding_down()
@@ -192,15 +195,20 @@ impl Store {
     /// constructions, which hold `&mut self`), as [`Store::arithmetic_step`] does.
     fn arithmetic_step_mut(&mut self) -> bool {
         let (_, max_forms) = self.budget();
-        if self.watch.evaluating && self.records.len() - self.watch.forms_before >= max_forms {
+        let evaluating = self.watch.evaluating > 0;
+        if evaluating && self.records.len() - self.watch.forms_before >= max_forms {
             self.watch.exhausted.set(true);
         }
         if self.arithmetic_step() {
             return true;
         }
-        if self.watch.steps.get().is_multiple_of(STEPS_BETWEEN_REPORTS) {
+        // Comparisons advance the count too, so the hook is due once the count has passed
+        // the mark, not when it lands on a multiple.
+        let steps = self.watch.steps.get();
+        if evaluating && steps >= self.watch.next_report {
+            self.watch.next_report = steps + STEPS_BETWEEN_REPORTS;
             if let Some(hook) = &self.watch.hook {
-                let work = conway_core::Work::open(self.watch.positions, "positions");
+                let work = conway_core::Work::open(steps, "steps");
                 self.watch.stopped |= hook.report(work).is_break();
             }
         }
@@ -214,16 +222,25 @@ impl Store {
 
     /// Starts the budget of arithmetic steps afresh for a new evaluation.
     pub(crate) fn begin_evaluation(&mut self) {
-        self.watch.steps.set(0);
-        self.watch.exhausted.set(false);
-        self.watch.evaluating = true;
-        self.watch.forms_before = self.records.len();
+        if self.watch.evaluating == 0 {
+            self.watch.steps.set(0);
+            self.watch.next_report = STEPS_BETWEEN_REPORTS;
+            self.watch.exhausted.set(false);
+            self.watch.forms_before = self.records.len();
+        }
+        self.watch.evaluating += 1;
     }
 
     /// Ends an evaluation: clears a stop request or a spent budget once it has been
     /// answered, so the store can be used again, and says which it was.
     pub(crate) fn take_stop_request(&mut self) -> Option<crate::PartizanError> {
-        self.watch.evaluating = false;
+        self.watch.evaluating = self.watch.evaluating.saturating_sub(1);
+        if self.watch.evaluating > 0 {
+            // A nested evaluation: the outermost one answers for the budget and the stop.
+            return self
+                .stop_requested()
+                .then_some(crate::PartizanError::Interrupted);
+        }
         let stopped = std::mem::take(&mut self.watch.stopped);
         let exhausted = self.watch.exhausted.replace(false);
         if exhausted {
