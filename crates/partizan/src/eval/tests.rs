@@ -521,14 +521,18 @@ fn every_blowup_class_is_stopped_by_the_budget() {
         "*1024+*1023+{1|-1}+{2|-2}".to_string(),
         ordinal_chain,
     ] {
-        let mut store = Store::new();
-        store.set_budget(100_000, 1 << 20);
-        let answer = evaluate_text(&mut store, &expr);
-        assert!(
-            matches!(answer, Err(PartizanError::TooLarge { .. })),
-            "{expr}: {answer:?}"
-        );
+        refused_within(&mut Store::new(), 100_000, &expr);
     }
+}
+
+/// Evaluates `expr` under a budget of `steps` and checks that it is refused as too large.
+fn refused_within(store: &mut Store, steps: u64, expr: &str) {
+    store.set_budget(steps, 1 << 20);
+    let answer = evaluate_text(store, expr);
+    assert!(
+        matches!(answer, Err(PartizanError::TooLarge { .. })),
+        "{expr}: {answer:?}"
+    );
 }
 
 /// An evaluation refused under a tight budget leaves nothing wrong behind: with the
@@ -541,12 +545,7 @@ fn a_refused_evaluation_poisons_no_cache() {
         "domineering(\"....|....|....\") + {1|-1}".to_string(),
     ] {
         let mut store = Store::new();
-        store.set_budget(300, 1 << 20);
-        let refused = evaluate_text(&mut store, &expr);
-        assert!(
-            matches!(refused, Err(PartizanError::TooLarge { .. })),
-            "{expr}: {refused:?}"
-        );
+        refused_within(&mut store, 300, &expr);
         store.set_budget(u64::MAX, usize::MAX);
         let again = evaluate_text(&mut store, &expr)
             .unwrap()
