@@ -55,12 +55,12 @@ pub struct GameReport {
 /// or atomic weight would print past [`MAX_PRINTED_CHARS`], or when it is not a number and
 /// has a number with a denominator above
 /// 2^[`MAX_NUMBER_EXPONENT`](crate::thermal::MAX_NUMBER_EXPONENT) among its subpositions
-/// (its thermograph and temperature are not computed); a number that large is reported
-/// without its thermograph.
+/// (its thermograph and temperature are not computed); a number (or number-up-star value)
+/// that large is reported without its thermograph.
 pub fn report(store: &mut Store, g: GameId) -> Result<GameReport, PartizanError> {
     // The text first: a game too large to print is refused before the rest is worked out.
     let canonical = printable(store, g)?;
-    let (mean, temperature, thermograph) = if store.as_number(g).is_some() {
+    let (mean, temperature, thermograph) = if store.as_nus(g).is_some() {
         let (mean, temperature) = mean_and_temperature(store, g)?;
         let thermograph = match thermograph(store, g) {
             Ok(t) => Some(t),

@@ -301,3 +301,34 @@ fn number_thermographs_follow_the_recursion_exhaustively() {
         }
     }
 }
+
+/// x + ↑n + *m: the direct mean and temperature agree with the thermograph's for small x,
+/// and are still given for an x whose thermograph is refused.
+#[test]
+fn number_up_star_means_and_temperatures_are_direct() {
+    let mut store = Store::new();
+    for x in ["0", "1", "-2", "1/2", "-3/4", "5/8", "11/16"] {
+        for ups in -2i64..=2 {
+            for m in 0..4u64 {
+                let g = nus(&mut store, x, ups, m);
+                let t = thermograph(&mut store, g).unwrap();
+                assert_eq!(
+                    mean_and_temperature(&mut store, g).unwrap(),
+                    (t.mean().clone(), t.temperature().clone()),
+                    "x={x} ups={ups} m={m}"
+                );
+            }
+        }
+    }
+    let big = Dyadic::new(3, MAX_NUMBER_EXPONENT + 5);
+    let g = store.nus(&Nus {
+        number: big.clone(),
+        ups: 1,
+        nimber: 1,
+    });
+    assert!(thermograph(&mut store, g).is_err());
+    assert_eq!(
+        mean_and_temperature(&mut store, g).unwrap(),
+        (big, Dyadic::zero())
+    );
+}

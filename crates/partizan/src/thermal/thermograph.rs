@@ -313,19 +313,22 @@ fn representative(n: &Nus) -> Nus {
     }
 }
 
-/// The mean value and the temperature of G. A number's are known without its thermograph
-/// (x, and −2^−k for denominator 2^k, or −1 for an integer), so they are answered for
-/// numbers of any size; other games are refused as [`thermograph`] is.
+/// The mean value and the temperature of G. Those of a number-up-star value are known
+/// without its thermograph: x with −2^−k for a number of denominator 2^k (−1 for an
+/// integer), and x with 0 for x + ↑n + *m otherwise (the infinitesimal part freezes at
+/// once); so they are answered whatever the size of x. Other games are refused as
+/// [`thermograph`] is.
 pub fn mean_and_temperature(
     store: &mut Store,
     g: GameId,
 ) -> Result<(Dyadic, Dyadic), PartizanError> {
-    if let Some(x) = store.as_number(g) {
-        let temperature = match x.denominator_exponent() {
+    if let Some(n) = store.as_nus(g) {
+        let temperature = match n.number.denominator_exponent() {
+            _ if !n.is_number() => Dyadic::zero(),
             0 => base(),
             k => -Dyadic::new(1, k),
         };
-        return Ok((x.clone(), temperature));
+        return Ok((n.number.clone(), temperature));
     }
     let t = thermograph(store, g)?;
     Ok((t.mean().clone(), t.temperature().clone()))
