@@ -1,25 +1,16 @@
 //! The `conway` binary end to end: acceptance examples, JSON shape, and bad input.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{conway, succeeded};
 use serde_json::Value;
 
-fn conway() -> Command {
-    Command::cargo_bin("conway").expect("the conway binary is built")
-}
-
 fn solve_json(args: &[&str]) -> Value {
-    let out = conway()
-        .arg("solve")
-        .args(args)
-        .arg("--json")
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
+    let stdout = succeeded(
+        conway().arg("solve").args(args).arg("--json"),
+        &format!("{args:?}"),
     );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
+    serde_json::from_slice(&stdout).expect("one JSON object")
 }
 
 /// A bad argument list: exit status 2 and one line on stderr.
@@ -158,16 +149,8 @@ fn tour_runs_and_shows_real_answers() {
 }
 
 fn eval_json(expr: &str) -> Value {
-    let out = conway()
-        .args(["eval", "--json", expr])
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{expr}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
+    let stdout = succeeded(conway().args(["eval", "--json", expr]), expr);
+    serde_json::from_slice(&stdout).expect("one JSON object")
 }
 
 #[test]

@@ -5,12 +5,10 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
-use serde_json::Value;
+mod common;
 
-fn conway() -> Command {
-    Command::cargo_bin("conway").expect("the conway binary is built")
-}
+use common::{conway, succeeded};
+use serde_json::Value;
 
 /// What a run printed and how it ended.
 struct Run {
@@ -38,6 +36,20 @@ fn run_in(dir: Option<&Path>, args: &[&str], stdin: Option<&str>) -> Run {
 
 fn run(args: &[&str]) -> Run {
     run_in(None, args, None)
+}
+
+/// Runs `args` in `dir` reading the file `name` (written there holding `content`), then again
+/// with `-` in its place and `content` on standard input.
+fn from_file_and_stdin(dir: &Path, args: &[&str], name: &str, content: &str) -> (Run, Run) {
+    std::fs::write(dir.join(name), content).expect("written");
+    let dashed: Vec<&str> = args
+        .iter()
+        .map(|a| if *a == name { "-" } else { a })
+        .collect();
+    (
+        run_in(Some(dir), args, None),
+        run_in(Some(dir), &dashed, Some(content)),
+    )
 }
 
 /// A refused command line without `--json`: exit 2, nothing on stdout, one line on stderr
@@ -375,9 +387,8 @@ const COORD3: &str = "NFG 1 R \"coordination\" { \"P1\" \"P2\" } { 3 3 }\n\
 fn dash_reads_standard_input_wherever_a_file_is_read() {
     let dir = tempfile::tempdir().expect("scratch");
     let at = Some(dir.path());
-    std::fs::write(dir.path().join("g.nfg"), COORD3).expect("written");
-    let from_file = run_in(at, &["nash", "g.nfg"], None);
-    let from_stdin = run_in(at, &["nash", "-"], Some(COORD3));
+    let (from_file, from_stdin) =
+        from_file_and_stdin(dir.path(), &["nash", "g.nfg"], "g.nfg", COORD3);
     assert_eq!(from_file.code, Some(0));
     assert_eq!(from_file.stdout.lines().count(), 7);
     assert_eq!(from_stdin.stdout, from_file.stdout);
@@ -402,36 +413,35 @@ fn dash_reads_standard_input_wherever_a_file_is_read() {
     );
     // Matrices given as files, and the symmetric games' files.
     let stag = "4 0\n3 3\n";
-    std::fs::write(dir.path().join("stag.csv"), stag).expect("written");
-    for args in [
-        vec!["nash", "--a", "stag.csv", "--b", "1 0; 0 1"],
-        vec!["ess", "--a", "stag.csv"],
-        vec!["stable", "--a", "stag.csv", "--agents", "10"],
-        vec!["replicator", "--a", "stag.csv"],
-    ] {
-        let file = run_in(at, &args, None);
-        let dashed: Vec<&str> = args
-            .iter()
-            .map(|a| if *a == "stag.csv" { "-" } else { a })
-            .collect();
-        let stdin = run_in(at, &dashed, Some(stag));
-        assert_eq!(file.code, Some(0), "{args:?}: {}", file.stderr);
-        assert_eq!(stdin.stdout, file.stdout, "{dashed:?}: {}", stdin.stderr);
-    }
     let stag_nfg = "NFG 1 R \"stag\" { \"P1\" \"P2\" } { 2 2 }\n4 4 3 0 0 3 3 3\n";
-    std::fs::write(dir.path().join("stag.nfg"), stag_nfg).expect("written");
-    for args in [
-        vec!["ess", "-"],
-        vec!["stable", "-", "--agents", "10"],
-        vec!["replicator", "-"],
+    for (args, name, content) in [
+        (
+            vec!["nash", "--a", "stag.csv", "--b", "1 0; 0 1"],
+            "stag.csv",
+            stag,
+        ),
+        (vec!["ess", "--a", "stag.csv"], "stag.csv", stag),
+        (
+            vec!["stable", "--a", "stag.csv", "--agents", "10"],
+            "stag.csv",
+            stag,
+        ),
+        (vec!["replicator", "--a", "stag.csv"], "stag.csv", stag),
+        (vec!["ess", "stag.nfg"], "stag.nfg", stag_nfg),
+        (
+            vec!["stable", "stag.nfg", "--agents", "10"],
+            "stag.nfg",
+            stag_nfg,
+        ),
+        (vec!["replicator", "stag.nfg"], "stag.nfg", stag_nfg),
     ] {
-        let file: Vec<&str> = args
-            .iter()
-            .map(|a| if *a == "-" { "stag.nfg" } else { a })
-            .collect();
-        let (a, b) = (run_in(at, &file, None), run_in(at, &args, Some(stag_nfg)));
-        assert_eq!(a.code, Some(0), "{file:?}: {}", a.stderr);
-        assert_eq!(a.stdout, b.stdout, "{args:?}: {}", b.stderr);
+        let (file, stdin) = from_file_and_stdin(dir.path(), &args, name, content);
+        assert_eq!(file.code, Some(0), "{args:?}: {}", file.stderr);
+        assert_eq!(
+            stdin.stdout, file.stdout,
+            "{args:?} from stdin: {}",
+            stdin.stderr
+        );
     }
     // Standard input is read once.
     for command in ["nash", "ess"] {
@@ -441,7 +451,6 @@ fn dash_reads_standard_input_wherever_a_file_is_read() {
     }
     // The graph games.
     let graph = "a b\nb: a c\nd -> e\ne d\n";
-    std::fs::write(dir.path().join("g.txt"), graph).expect("written");
     for args in [
         vec!["solve", "digraph", "g.txt", "b"],
         vec!["solve", "digraph", "g.txt"],
@@ -449,18 +458,13 @@ fn dash_reads_standard_input_wherever_a_file_is_read() {
         vec!["solve", "geography", "g.txt", "a"],
         vec!["solve", "conjunctive", "g.txt", "c"],
     ] {
-        let file = run_in(at, &args, None);
-        let dashed: Vec<&str> = args
-            .iter()
-            .map(|a| if *a == "g.txt" { "-" } else { a })
-            .collect();
-        let stdin = run_in(at, &dashed, Some(graph));
+        let (file, stdin) = from_file_and_stdin(dir.path(), &args, "g.txt", graph);
         assert_eq!(file.code, stdin.code, "{args:?}");
         // The graph games name their input in the answer: the file's name, or standard input.
         assert_eq!(
             stdin.stdout.replace("standard input", "g.txt"),
             file.stdout,
-            "{dashed:?}: {}",
+            "{args:?} from stdin: {}",
             stdin.stderr
         );
     }
@@ -610,18 +614,13 @@ fn one_thread_or_two_print_the_same_bytes() {
             let outputs: Vec<Vec<u8>> = ["1", "2"]
                 .iter()
                 .map(|threads| {
-                    let out = conway()
-                        .args(&args)
-                        .current_dir(dir.path())
-                        .env("RAYON_NUM_THREADS", threads)
-                        .output()
-                        .expect("runs");
-                    assert!(
-                        out.status.success(),
-                        "{args:?}: {}",
-                        String::from_utf8_lossy(&out.stderr)
-                    );
-                    out.stdout
+                    succeeded(
+                        conway()
+                            .args(&args)
+                            .current_dir(dir.path())
+                            .env("RAYON_NUM_THREADS", threads),
+                        &format!("{args:?}"),
+                    )
                 })
                 .collect();
             assert!(!outputs[0].is_empty(), "{args:?}");

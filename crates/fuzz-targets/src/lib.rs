@@ -140,21 +140,18 @@ fn evaluate_and_read_back(text: &str) {
 /// parses to the same number.
 pub fn numbers(data: &[u8]) {
     let Some(text) = text(data) else { return };
-    if let Ok(x) = text.parse::<Dyadic>() {
+    reads_back::<Dyadic>(text);
+    reads_back::<Nimber>(text);
+}
+
+/// When `text` parses as a `T`, what it prints parses back to the same value.
+fn reads_back<T>(text: &str)
+where
+    T: std::str::FromStr + std::fmt::Display + PartialEq + std::fmt::Debug,
+{
+    if let Ok(x) = text.parse::<T>() {
         let shown = x.to_string();
-        assert_eq!(
-            shown.parse::<Dyadic>().ok(),
-            Some(x),
-            "{text:?} → {shown:?}"
-        );
-    }
-    if let Ok(n) = text.parse::<Nimber>() {
-        let shown = n.to_string();
-        assert_eq!(
-            shown.parse::<Nimber>().ok(),
-            Some(n),
-            "{text:?} → {shown:?}"
-        );
+        assert_eq!(shown.parse::<T>().ok(), Some(x), "{text:?} → {shown:?}");
     }
 }
 

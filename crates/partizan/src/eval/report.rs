@@ -14,7 +14,7 @@ use super::{evaluate, within_budget, Value};
 use crate::expr::parse_expression;
 use crate::infinitesimal::{atomic_weight, reduced_canonical_form};
 use crate::print::{canonical_text_within, TooLong, MAX_PRINTED_CHARS};
-use crate::thermal::{left_stop, mean_and_temperature, right_stop, thermograph, Thermograph};
+use crate::thermal::{left_stop, right_stop, Thermograph, Thermographer};
 use crate::{GameId, Outcome, PartizanError, Store};
 
 /// Everything `conway eval` reports about a game.
@@ -60,17 +60,13 @@ pub struct GameReport {
 pub fn report(store: &mut Store, g: GameId) -> Result<GameReport, PartizanError> {
     // The text first: a game too large to print is refused before the rest is worked out.
     let canonical = printable(store, g)?;
-    let (mean, temperature, thermograph) = if store.as_nus(g).is_some() {
-        let (mean, temperature) = mean_and_temperature(store, g)?;
-        let thermograph = match thermograph(store, g) {
-            Ok(t) => Some(t),
-            Err(PartizanError::TooLarge { .. }) => None,
-            Err(e) => return Err(e),
-        };
-        (mean, temperature, thermograph)
-    } else {
-        let t = thermograph(store, g)?;
-        (t.mean().clone(), t.temperature().clone(), Some(t))
+    // One calculator, so that a game's thermograph is built once for all three.
+    let mut thermographer = Thermographer::new();
+    let (mean, temperature) = thermographer.mean_and_temperature(store, g)?;
+    let thermograph = match thermographer.thermograph(store, g) {
+        Ok(t) => Some(t),
+        Err(PartizanError::TooLarge { .. }) if store.as_nus(g).is_some() => None,
+        Err(e) => return Err(e),
     };
     let atomic_weight = match atomic_weight(store, g) {
         Ok(w) => Some(printable(store, w)?),

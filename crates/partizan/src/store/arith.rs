@@ -39,7 +39,7 @@ impl Store {
             right.extend(hr.into_iter().map(|x| self.add(g, x)));
         }
         let sum = self.construct(&left, &right);
-        if !self.winding_down() {
+        if !self.stop_requested() {
             self.sums.insert(key, sum);
         }
         sum

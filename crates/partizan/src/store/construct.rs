@@ -23,7 +23,7 @@ impl Store {
         if bypassed_left || bypassed_right {
             self.remove_dominated(&mut l, &mut r);
         }
-        if self.winding_down() {
+        if self.stop_requested() {
             // Comparisons made after the budget was spent answered at random: what is left
             // need not be canonical, and must not be recorded as such.
             return self.zero();

@@ -169,7 +169,7 @@ impl Store {
         if steps > self.budget().0 && self.watch.evaluating > 0 {
             self.watch.exhausted.set(true);
         }
-        self.winding_down()
+        self.stop_requested()
     }
 
     /// The budget of one evaluation: arithmetic steps, and canonical forms added.
@@ -183,12 +183,6 @@ impl Store {
     /// `forms` new canonical forms (a front end may want a tighter bound than the default).
     pub fn set_budget(&mut self, steps: u64, forms: usize) {
         self.watch.budget = Some((steps, forms));
-    }
-
-    /// Whether arithmetic must return placeholders: the hook asked to stop or the budget is
-    /// spent.
-    fn winding_down(&self) -> bool {
-        self.watch.stopped || self.watch.exhausted.get()
     }
 
     /// Counts an arithmetic step that may look at the progress hook (sums and
@@ -215,7 +209,8 @@ impl Store {
         self.watch.stopped
     }
 
-    /// Whether the hook asked the evaluation to stop: evaluators then return at once.
+    /// Whether the evaluation must wind down — the hook asked it to stop or its budget is
+    /// spent: evaluators and arithmetic then return placeholders at once and cache nothing.
     pub fn stop_requested(&self) -> bool {
         self.watch.stopped || self.watch.exhausted.get()
     }

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use conway_numbers::Dyadic;
 
-use super::thermograph::{mean_and_temperature, Thermographer};
+use super::thermograph::Thermographer;
 use crate::{GameId, PartizanError, Store};
 
 /// G cooled by t (t > −1, as in CGSuite).
@@ -42,17 +42,7 @@ impl Cooler {
         if let Some(&c) = self.cache.get(&g) {
             return Ok(c);
         }
-        let (mean, temperature) = match store.as_number(g) {
-            // A number's mean and temperature need no thermograph (see mean_and_temperature).
-            Some(_) => mean_and_temperature(store, g)?,
-            None => {
-                let thermograph = self.thermographs.thermograph(store, g)?;
-                (
-                    thermograph.mean().clone(),
-                    thermograph.temperature().clone(),
-                )
-            }
-        };
+        let (mean, temperature) = self.thermographs.mean_and_temperature(store, g)?;
         let result = if self.t > temperature {
             store.number(mean)
         } else {

@@ -264,6 +264,28 @@ impl Thermographer {
         Ok(result)
     }
 
+    /// The mean value and the temperature of G. Those of a number-up-star value are known
+    /// without its thermograph: x with −2^−k for a number of denominator 2^k (−1 for an
+    /// integer), and x with 0 for x + ↑n + *m otherwise (the infinitesimal part freezes at
+    /// once); so they are answered whatever the size of x. Other games are refused as
+    /// [`Thermographer::thermograph`] is.
+    pub fn mean_and_temperature(
+        &mut self,
+        store: &mut Store,
+        g: GameId,
+    ) -> Result<(Dyadic, Dyadic), PartizanError> {
+        if let Some(n) = store.as_nus(g) {
+            let temperature = match n.number.denominator_exponent() {
+                _ if !n.is_number() => Dyadic::zero(),
+                0 => base(),
+                k => -Dyadic::new(1, k),
+            };
+            return Ok((n.number.clone(), temperature));
+        }
+        let t = self.thermograph(store, g)?;
+        Ok((t.mean().clone(), t.temperature().clone()))
+    }
+
     /// The thermograph of G from the thermographs of its canonical options.
     pub(crate) fn by_options(
         &mut self,
@@ -313,25 +335,12 @@ fn representative(n: &Nus) -> Nus {
     }
 }
 
-/// The mean value and the temperature of G. Those of a number-up-star value are known
-/// without its thermograph: x with −2^−k for a number of denominator 2^k (−1 for an
-/// integer), and x with 0 for x + ↑n + *m otherwise (the infinitesimal part freezes at
-/// once); so they are answered whatever the size of x. Other games are refused as
-/// [`thermograph`] is.
+/// The mean value and the temperature of G (see [`Thermographer::mean_and_temperature`]).
 pub fn mean_and_temperature(
     store: &mut Store,
     g: GameId,
 ) -> Result<(Dyadic, Dyadic), PartizanError> {
-    if let Some(n) = store.as_nus(g) {
-        let temperature = match n.number.denominator_exponent() {
-            _ if !n.is_number() => Dyadic::zero(),
-            0 => base(),
-            k => -Dyadic::new(1, k),
-        };
-        return Ok((n.number.clone(), temperature));
-    }
-    let t = thermograph(store, g)?;
-    Ok((t.mean().clone(), t.temperature().clone()))
+    Thermographer::new().mean_and_temperature(store, g)
 }
 
 /// The thermograph of G; refused when G has a number with a denominator above
