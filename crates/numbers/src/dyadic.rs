@@ -297,13 +297,30 @@ impl Dyadic {
         // No integer inside, so both bounds are finite and within one unit interval; the answer
         // has the least denominator 2^k of any number inside.
         let (l, u) = (lower?, upper?);
-        for k in 1..=u32::MAX {
+        // The multiple of 2^-k just above l, when it is below u.
+        let inside_at = |k: u32| {
             let candidate = Dyadic::from_parts(l.mul_pow2(i64::from(k)).ok()?.floor() + 1, k);
-            if &candidate < u {
-                return Some(candidate);
+            (&candidate < u).then_some(candidate)
+        };
+        // Once some multiple of 2^-k lies inside, so does one of 2^-(k+1) (the same number),
+        // and with 2^-e the finer of the two bounds' denominators, l + 2^-(e+1) does: so
+        // the least k is found by bisection, in time logarithmic in the bounds' exponents
+        // (trying k = 1, 2, … is quadratic in them).
+        let (mut low, mut high) = (
+            1,
+            l.denominator_exponent()
+                .max(u.denominator_exponent())
+                .saturating_add(1),
+        );
+        while low < high {
+            let middle = low + (high - low) / 2;
+            if inside_at(middle).is_some() {
+                high = middle;
+            } else {
+                low = middle + 1;
             }
         }
-        None
+        inside_at(low)
     }
 
     fn to_parts_aligned(&self, other: &Dyadic) -> (BigInt, BigInt, u32) {
@@ -581,6 +598,29 @@ mod tests {
             .cloned()
     }
 
+    /// The oracle for bounds of any size: 0, then the integer nearest 0, then the multiple
+    /// of 2^-1, 2^-2, … just above `l`, whichever is first strictly inside (l, u).
+    fn simplest_by_trying_each_denominator(l: &Dyadic, u: &Dyadic) -> Option<Dyadic> {
+        let zero = Dyadic::zero();
+        let inside = |x: &Dyadic| l < x && x < u;
+        if l >= u {
+            return None;
+        }
+        let nearest_integer = if *l >= zero {
+            Dyadic::from_bigint(l.floor() + 1)
+        } else if *u <= zero {
+            Dyadic::from_bigint(u.ceil() - 1)
+        } else {
+            zero
+        };
+        if inside(&nearest_integer) {
+            return Some(nearest_integer);
+        }
+        (1..=u32::MAX)
+            .map(|k| Dyadic::from_parts(l.mul_pow2(i64::from(k)).unwrap().floor() + 1, k))
+            .find(inside)
+    }
+
     #[test]
     fn simplest_between_matches_birthday_enumeration() {
         let bounds = born_by(5);
@@ -745,6 +785,16 @@ mod tests {
                     prop_assert!(right.is_none_or(|right| right >= u));
                 }
             }
+        }
+
+        /// Bisection over the denominator gives what trying 2^-1, 2^-2, … in turn gives.
+        #[test]
+        fn simplest_matches_denominator_by_denominator_search(a in arb_dyadic(), b in arb_dyadic()) {
+            let (l, u) = if a < b { (a, b) } else { (b, a) };
+            prop_assert_eq!(
+                Dyadic::simplest_between(Some(&l), Some(&u)),
+                simplest_by_trying_each_denominator(&l, &u)
+            );
         }
 
         #[test]
