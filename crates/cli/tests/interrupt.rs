@@ -25,11 +25,19 @@ fn conway(args: &[&str], dir: &std::path::Path) -> Child {
 /// One long run at a time: they would share two cores and blur what is measured.
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
+/// How long a run works before the signal, unless a test says otherwise.
+const WORK: Duration = Duration::from_millis(1500);
+
 /// Starts `args`, lets it work for a while, sends SIGINT, and checks how it ends.
 fn interrupt(args: &[&str], dir: &std::path::Path) {
+    interrupt_after(args, dir, WORK);
+}
+
+/// [`interrupt`], sending the signal after `work`.
+fn interrupt_after(args: &[&str], dir: &std::path::Path, work: Duration) {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut child = conway(args, dir);
-    std::thread::sleep(Duration::from_millis(1500));
+    std::thread::sleep(work);
     assert!(
         child.try_wait().expect("waits").is_none(),
         "{args:?} finished before it could be interrupted: make the input larger"
@@ -111,8 +119,9 @@ fn chase_stops_on_ctrl_c() {
 #[test]
 fn digraph_stops_on_ctrl_c() {
     let dir = tempfile::tempdir().expect("scratch");
-    // A long path with back edges every few vertices: many labelling passes.
-    let n: u64 = 3_000_000;
+    // A long path with back edges every few vertices (8 million lines, 140 MB): reading it
+    // takes a few seconds, so the signal comes early in the read, well before the end.
+    let n: u64 = 6_000_000;
     let mut file = std::io::BufWriter::new(
         std::fs::File::create(dir.path().join("big.txt")).expect("created"),
     );
@@ -123,7 +132,11 @@ fn digraph_stops_on_ctrl_c() {
         }
     }
     drop(file);
-    interrupt(&["solve", "digraph", "big.txt", "v0"], dir.path());
+    interrupt_after(
+        &["solve", "digraph", "big.txt", "v0"],
+        dir.path(),
+        Duration::from_millis(500),
+    );
 }
 
 #[test]
