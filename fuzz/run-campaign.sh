@@ -26,23 +26,16 @@ $build || exit 1
 bin=$(find "$target_dir" -path '*/release/expr_parse' -type f | head -n 1)
 bin=$(dirname "$bin")
 
-# The longest input worth trying: evaluations only look at short texts, files need room.
+# The longest input worth trying: evaluations only look at short texts; rows, matrices
+# and checkpoints are solved or resumed in time that grows with their length (a kilobyte
+# of them already covers every branch of their readers); files need room.
 max_len() {
     case $1 in
         expr_eval) echo 32 ;;
         toads_and_frogs) echo 128 ;;
-        numbers | heap_game | clobber | domineering | hackenbush) echo 256 ;;
-        matrix | coins) echo 1024 ;;
+        numbers | heap_game | clobber | domineering | hackenbush | matrix | coins) echo 256 ;;
+        checkpoint | nfg) echo 1024 ;;
         *) echo 4096 ;;
-    esac
-}
-
-# Evaluating expressions has no bound on time (sums of switches are exponential), so that
-# target runs for EVAL_SECONDS (default 600) in fork mode, going on past timeouts.
-mode() {
-    case $1 in
-        expr_eval) echo "-fork=1 -ignore_timeouts=1 -max_total_time=${EVAL_SECONDS:-600}" ;;
-        *) echo "-runs=$runs${MAX_SECONDS:+ -max_total_time=$MAX_SECONDS}" ;;
     esac
 }
 
@@ -51,14 +44,13 @@ summary=""
 for t in $targets; do
     mkdir -p "fuzz/corpus/$t" "fuzz/artifacts/$t"
     start=$(date +%s)
-    "$bin/$t" "fuzz/corpus/$t" "fuzz/seeds/$t" $(mode "$t") -max_len="$(max_len "$t")" \
+    "$bin/$t" "fuzz/corpus/$t" "fuzz/seeds/$t" -max_len="$(max_len "$t")" \
+        -runs="$runs" ${MAX_SECONDS:+-max_total_time=$MAX_SECONDS} \
         -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="fuzz/artifacts/$t/" >"fuzz/logs/$t.log" 2>&1
     status=$?
     seconds=$(($(date +%s) - start))
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "fuzz/logs/$t.log")
-    # Fork mode reports its total as `#EXECS: cov: …` lines instead.
-    [ -z "$execs" ] && execs=$(sed -n 's/^#\([0-9]*\): cov:.*/\1/p' "fuzz/logs/$t.log" | tail -n 1)
     crashes=$(find "fuzz/artifacts/$t" -type f | wc -l)
     line=$(printf '%-16s exit %-3s %12s execs %6ss  %s artifacts' "$t" "$status" "${execs:-?}" "$seconds" "$crashes")
     echo "$line"

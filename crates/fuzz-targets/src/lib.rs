@@ -61,10 +61,14 @@ pub const TARGETS: &[Target] = &[
 /// the rulesets' limits may take seconds (a mixed Hackenbush stalk of 19 edges does).
 const EVAL_MAX_LEN: usize = 10;
 
-/// The longest expression [`expr_eval`] evaluates. The store's sums are not bounded by the
-/// progress hook, and sums of a few switches already take seconds (`+-1+-2+-3+-4+-5+-6`
-/// grows exponentially), so this target is run for a time, with timeouts ignored.
+/// The longest expression [`expr_eval`] evaluates.
 const EXPR_EVAL_MAX_LEN: usize = 32;
+
+/// The store budget of one [`expr_eval`] evaluation: arithmetic steps and new canonical
+/// forms. Far below `conway eval`'s own (2^30 and 2^24) so that an expression that blows up
+/// (`+-1+-2+-3+-4+-5+-6`) is stopped in about a millisecond, exercising the same
+/// "budget spent" path the CLI takes at its limit.
+const EXPR_EVAL_BUDGET: (u64, usize) = (1 << 14, 1 << 12);
 
 /// Positions a ruleset may evaluate before the store's progress hook stops it (at its
 /// first report, which comes every 1024 positions).
@@ -120,6 +124,7 @@ pub fn expr_eval(data: &[u8]) {
 
 fn evaluate_and_read_back(text: &str) {
     let mut store = bounded_store();
+    store.set_budget(EXPR_EVAL_BUDGET.0, EXPR_EVAL_BUDGET.1);
     let Ok(report) = evaluate_report(&mut store, text) else {
         return;
     };
