@@ -76,7 +76,7 @@ pub fn evaluate_text(store: &mut Store, text: &str) -> Result<Value, PartizanErr
 /// Runs `work` as one evaluation: under the store's budget of arithmetic steps
 /// ([`crate::store::MAX_ARITHMETIC_STEPS`]) and its progress hook, answering a spent budget
 /// with [`PartizanError::TooLarge`] and a stop request with [`PartizanError::Interrupted`].
-pub(crate) fn within_budget<T>(
+pub fn within_budget<T>(
     store: &mut Store,
     work: impl FnOnce(&mut Store) -> Result<T, PartizanError>,
 ) -> Result<T, PartizanError> {

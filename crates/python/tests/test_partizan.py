@@ -1,0 +1,230 @@
+"""Partizan games from Python: values, operators, the eval table, errors, Ctrl-C."""
+
+import json
+import os
+import pickle
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from fractions import Fraction
+
+import pytest
+
+import conway
+
+# The README's `conway eval` examples that evaluate to games.
+README_GAMES = [
+    "{3||2+*|1+*}",
+    "+-1+-2+-3+-4",
+    "^^^^^^+vvv*+^19*3+v14",
+    "{^^^|vv}",
+    "{0||0|-3/2}",
+    'domineering("....|....|....|....")',
+    'hackenbush("lrlrrllr")',
+    'hackenbush("0-1:l 1-2:r 2-0:e")',
+    'toads_and_frogs("tt.ff")',
+    'clobber("xox|ox.")',
+    "cutcake(3,5)",
+    "{3||2|1}+^",
+]
+
+
+def fraction(text):
+    return Fraction(text)
+
+
+@pytest.mark.parametrize("expression", README_GAMES)
+def test_report_matches_the_cli(cli, expression):
+    """Every property the CLI reports is what the Python object says."""
+    report = json.loads(cli("eval", expression, "--json"))
+    g = conway.game(expression)
+    assert str(g) == repr(g) == report["canonical"]
+    assert g.outcome == report["outcome"]
+    assert g.left_stop == fraction(report["left_stop"])
+    assert g.right_stop == fraction(report["right_stop"])
+    assert g.mean == fraction(report["mean"])
+    assert g.temperature == fraction(report["temperature"])
+    assert g.birthday == int(report["birthday"])
+    assert str(g.thermograph) == report["thermograph"]
+    assert str(g.reduced) == report["reduced"]
+    if report["atomic_weight"] is None:
+        with pytest.raises(ValueError):
+            g.atomic_weight
+    else:
+        assert str(g.atomic_weight) == report["atomic_weight"]
+
+
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "cool({3||2+*|1+*},1/4)",
+        "heat({3||2+*|1+*},1)",
+        "thermograph({3||2+*|1+*})",
+        "^ > 0",
+        "* <> 0",
+        "Tiny(2) + Miny(2)",
+    ],
+)
+def test_evaluate_matches_the_cli(cli, expression):
+    assert str(conway.evaluate(expression)).lower() == cli("eval", expression).splitlines()[0].lower()
+
+
+def test_the_acceptance_sum_prints_as_cgsuite():
+    # CGSuite: {3||2|1} + ^ has canonical form {3^||2^|1^}.
+    assert str(conway.game("{3||2|1}") + conway.game("^")) == "{3^||2^|1^}"
+
+
+def test_operators_have_cgsuites_meaning():
+    up, star, zero = conway.game("^"), conway.game("*"), conway.game(0)
+    assert up > 0 and up >= 0 and not up <= 0 and up != 0
+    assert not star <= 0 and not star >= 0 and star != 0
+    assert conway.fuzzy(star, 0) and conway.fuzzy("*", "0") and not conway.fuzzy(up, 0)
+    assert up + conway.game("v") == zero == 0
+    assert star + star == 0
+    assert -up == conway.game("v")
+    assert +up is not None and +up == up
+    assert up - up == 0
+    assert 1 + star == conway.game("1*") == star + 1
+    assert 3 - conway.game(1) == 2
+    assert Fraction(1, 2) + conway.game(Fraction(1, 4)) == conway.game("3/4")
+    # Left's order on numbers is the numbers' order.
+    assert conway.game(Fraction(-3, 8)) < conway.game(Fraction(1, 8)) < 1
+
+
+def test_games_are_hashable_values():
+    a = conway.game("{1|*}")
+    b = conway.game("{1|*}") + 0
+    assert a == b and hash(a) == hash(b)
+    assert len({a, b, conway.game("*")}) == 2
+    assert pickle.loads(pickle.dumps(a)) == a
+
+
+def test_options_and_predicates():
+    g = conway.game("{3||2|1}")
+    assert [str(x) for x in g.left_options] == ["3"]
+    assert [str(x) for x in g.right_options] == ["{2|1}"]
+    assert conway.game("3/8").is_number and not conway.game("*").is_number
+    assert conway.game("*4").is_nimber and conway.game(0).is_nimber
+    assert not conway.game("1*").is_nimber
+    assert conway.game("^*").is_infinitesimal and conway.game("Tiny(1)").is_infinitesimal
+    assert not conway.game("{1|-1}").is_infinitesimal and not conway.game(1).is_infinitesimal
+
+
+def test_cool_and_heat_take_python_numbers():
+    g = conway.game("{3||2+*|1+*}")
+    assert str(g.cool(Fraction(1, 4))) == str(g.cool("1/4")) == "{11/4||2|3/2}"
+    assert str(g.heat(1)) == "{4|||3|1||0|-2}"
+    with pytest.raises(ValueError, match="power of 2"):
+        g.cool(Fraction(1, 3))
+
+
+def test_every_eval_function_is_a_module_function_and_in_the_stub():
+    stub = open(os.path.join(os.path.dirname(conway.__file__), "__init__.pyi")).read()
+    for entry in conway.functions():
+        name = conway.python_name(entry["name"])
+        function = getattr(conway, name)
+        assert entry["help"][1:] in function.__doc__
+        assert f"def {name}(" in stub, f"{name} is missing from __init__.pyi"
+        # The table's example gives the same from Python as the expression does.
+        assert conway.evaluate(entry["example"]) == function(*example_arguments(entry))
+
+
+def example_arguments(entry):
+    """The arguments of a table entry's example call, as a Python caller passes them:
+    games and numbers as expressions, positions without their quotes, naturals as ints."""
+    inside = entry["example"].split("(", 1)[1].rsplit(")", 1)[0]
+    arguments, depth, current = [], 0, ""
+    for c in inside:
+        if c == "," and depth == 0:
+            arguments.append(current.strip())
+            current = ""
+            continue
+        depth += c in "({" and 1 or (c in ")}" and -1 or 0)
+        current += c
+    arguments.append(current.strip())
+    kinds = [kind for _, kind in entry["params"]]
+    assert len(arguments) == len(kinds), entry["example"]
+    convert = {"game": str, "number": str, "natural": int, "text": lambda a: a.strip('"')}
+    return [convert[kind](a) for kind, a in zip(kinds, arguments)]
+
+
+def test_table_functions_accept_cgsuite_spellings_and_expressions():
+    assert conway.call("LeftStop", "{3|2}") == 3
+    assert conway.left_stop("{3|2}") == 3
+    assert conway.outcome("*") == "N"
+    assert conway.cutcake(2, 2) == conway.evaluate("cutcake(2,2)")
+
+
+def test_bad_input_raises_located_value_errors():
+    with pytest.raises(ValueError) as error:
+        conway.game("{1|")
+    assert error.value.column == 4 and "column 4" in str(error.value)
+    with pytest.raises(ValueError) as error:
+        conway.domineering("..|.$")
+    assert error.value.column == 5
+    with pytest.raises(ValueError, match="not a game"):
+        conway.game("^ > 0")
+    with pytest.raises(TypeError):
+        conway.game(1.5)
+    with pytest.raises(TypeError):
+        conway.temperature("{1|0}", 2)
+    with pytest.raises(ValueError, match="did you mean|unknown"):
+        conway.call("temprature", "*")
+    with pytest.raises(ValueError, match="at most"):
+        conway.game("*100000")
+    with pytest.raises(conway.TooLargeError) as error:
+        conway.domineering("|".join(["." * 12] * 12))
+    assert isinstance(error.value, ValueError) and "limit of 64" in str(error.value)
+    with pytest.raises(ValueError):
+        conway.cutcake(-1, 2)
+    # A string is an expression only where a game is the only thing expected.
+    with pytest.raises(TypeError):
+        conway.game("*") + "1"
+
+
+def test_threads_share_one_store():
+    results = []
+
+    def work(k):
+        g = conway.game(f"+-{k}") + conway.game(f"+-{k + 1}")
+        results.append((k, str(g), g.temperature))
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(1, 9)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for k, text, temperature in sorted(results):
+        assert text == str(conway.game(f"+-{k}+-{k + 1}"))
+        assert temperature == k + 1
+
+
+def test_ctrl_c_stops_a_long_evaluation_promptly():
+    # A 6×6 Domineering board takes far longer than the test waits.
+    script = textwrap.dedent(
+        """
+        import sys, time, conway
+        print("started", flush=True)
+        start = time.monotonic()
+        try:
+            conway.domineering("|".join(["......"] * 6))
+        except KeyboardInterrupt:
+            print(f"interrupted {time.monotonic() - start:.2f}", flush=True)
+            sys.exit(0)
+        print("finished", flush=True)
+        sys.exit(1)
+        """
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "started"
+    time.sleep(1.5)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=30)
+    stopped_after = time.monotonic() - sent
+    assert child.returncode == 0, out
+    assert out.startswith("interrupted"), out
+    assert stopped_after < 1.0, f"stopped {stopped_after:.2f} s after Ctrl-C"
