@@ -11,7 +11,7 @@
 use conway_numbers::Dyadic;
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
-use num_traits::{One, ToPrimitive, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use crate::expr::{parse_expression, CompareOp, Expr, ExprKind, Number, UpStar};
 use crate::ordinal::ordinal_sum;
@@ -201,20 +201,26 @@ fn up_star(store: &mut Store, u: &UpStar, column: usize) -> Result<GameId, Parti
         Some(n) => dyadic(n, column)?,
         None => Dyadic::zero(),
     };
+    // Both are documented limits on a literal (its canonical form has that many levels, or
+    // options per side), so past them the literal is too large, not malformed.
+    let too_large = |what: &str, size: String, limit: u64| {
+        PartizanError::TooLarge {
+            what: what.to_string(),
+            size,
+            limit: limit.to_string(),
+        }
+        .at(column)
+    };
     let ups = u
         .ups
         .to_i64()
         .filter(|n| n.unsigned_abs() <= MAX_UPS)
-        .ok_or_else(|| {
-            PartizanError::parse(
-                column,
-                format!("at most {MAX_UPS} ups or downs in one literal"),
-            )
-        })?;
+        .ok_or_else(|| too_large("a literal's ups or downs", u.ups.abs().to_string(), MAX_UPS))?;
     let nimber = match &u.star {
-        Some(m) => m.to_u64().filter(|&m| m <= MAX_NIMBER).ok_or_else(|| {
-            PartizanError::parse(column, format!("nimber too large (at most *{MAX_NIMBER})"))
-        })?,
+        Some(m) => m
+            .to_u64()
+            .filter(|&m| m <= MAX_NIMBER)
+            .ok_or_else(|| too_large("the nimber literal *m", m.to_string(), MAX_NIMBER))?,
         None => 0,
     };
     Ok(store.nus(&Nus {

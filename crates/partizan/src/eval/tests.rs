@@ -132,7 +132,8 @@ fn errors_name_the_place() {
     assert!(eval_error("domineering(\"..|.q\")").contains("unknown square 'q'"));
     assert!(eval_error(&format!("domineering(\"{}\")", ".".repeat(65))).contains("64"));
     assert!(eval_error("3/5").contains("dyadic"));
-    assert!(eval_error("1 + *1025").starts_with("column 5: nimber too large"));
+    assert!(eval_error("1 + *1025")
+        .starts_with("column 5: the nimber literal *m has size 1025, more than the limit of 1024"));
     assert!(eval_error("1:99999").contains("too many"));
     assert!(eval_error(&format!("domineering(\"{}\")", ".".repeat(40))).contains("empty squares"));
     // The column of the 'q' in the whole expression, not of the string.
@@ -323,7 +324,11 @@ fn plain_expression_errors_have_their_column() {
     for (text, column, message) in [
         ("1 + $", 5, "column 5: unexpected character '$'"),
         ("1 + a", 5, "column 5: unknown name 'a'"),
-        ("1 + *1025", 5, "column 5: nimber too large"),
+        (
+            "1 + *1025",
+            5,
+            "column 5: the nimber literal *m has size 1025",
+        ),
         ("{0|3/5}", 4, "column 4: not a dyadic rational"),
         ("1 + atomic_weight(1/2)", 5, "column 5: not atomic"),
         ("cutcake(2, 1/2)", 12, "column 12: expected a whole number"),
@@ -555,5 +560,28 @@ fn a_refused_evaluation_poisons_no_cache() {
             .unwrap()
             .to_text(&mut fresh);
         assert_eq!(again, expected, "{expr}");
+    }
+}
+
+/// A canonical form may print a nimber past the literal limit (the ordinal sum *520:*525 is
+/// *1045): reading that text back is refused as too large, not as malformed, so a caller
+/// can tell a limit from a mistake. Found by the expr_eval fuzz target.
+#[test]
+fn printed_nimbers_past_the_literal_limit_read_back_as_too_large() {
+    let mut store = Store::new();
+    let Ok(Value::Game(g)) = evaluate_text(&mut store, "*520:*525+0:5") else {
+        panic!("a game");
+    };
+    let printed = canonical_text(&mut store, g);
+    assert_eq!(printed, "5*1045");
+    match evaluate_text(&mut store, &printed) {
+        Err(e) => {
+            assert_eq!(
+                conway_core::Diagnostic::kind(&e),
+                conway_core::ErrorKind::TooLarge
+            );
+            assert_eq!(e.column(), Some(1));
+        }
+        other => panic!("{other:?}"),
     }
 }
