@@ -50,6 +50,17 @@ impl MoveBudget {
     }
 }
 
+/// Normal play: a position's Grundy value is the mex of its options' values.
+pub fn grundy_rule(options: &[u64]) -> u64 {
+    mex(options.iter().copied())
+}
+
+/// Misère play, with the value "the player to move wins": a player with no move wins (the
+/// last mover lost), and otherwise wins when some option loses for the opponent.
+pub fn misere_rule(options: &[bool]) -> bool {
+    options.is_empty() || options.iter().any(|&wins| !wins)
+}
+
 /// Evaluates `root` bottom-up: a position's value is `combine` of its options' values.
 ///
 /// `memo` keeps values between calls, so several roots share work; so does `moves`, which
@@ -66,22 +77,63 @@ where
     G: ImpartialGame,
     V: Clone,
 {
+    evaluate_sums(
+        game,
+        root,
+        memo,
+        limit,
+        moves,
+        combine,
+        None::<fn(&[V]) -> V>,
+    )
+}
+
+/// [`evaluate`], where a position the game splits into components
+/// ([`ImpartialGame::try_components`]) is valued as `sum` of its components' values (the
+/// nim-sum of Grundy values, by the Sprague-Grundy theorem) instead of from its options.
+/// Without `sum` (misère play, where sums do not decompose), components are not asked for.
+pub fn evaluate_sums<G, V>(
+    game: &G,
+    root: &G::Position,
+    memo: &mut HashMap<G::Position, V>,
+    limit: usize,
+    moves: &mut MoveBudget,
+    combine: impl Fn(&[V]) -> V,
+    sum: Option<impl Fn(&[V]) -> V>,
+) -> Result<V, ImpartialError>
+where
+    G: ImpartialGame,
+    V: Clone,
+{
     if let Some(v) = memo.get(root) {
         return Ok(v.clone());
     }
-    let mut expand = |position: &G::Position| -> Result<Vec<G::Position>, ImpartialError> {
-        let options = game.options(position);
+    // A position's children: its components when it is a sum (and sums are valued), else
+    // its options; with whether they are components.
+    let mut expand = |position: &G::Position| -> Result<(Vec<G::Position>, bool), ImpartialError> {
+        if sum.is_some() {
+            if let Some(parts) = game.try_components(position)? {
+                if parts.len() > 1 {
+                    moves.spend(parts.len())?;
+                    return Ok((parts, true));
+                }
+            }
+        }
+        let options = game.try_options(position)?;
         moves.spend(options.len())?;
-        Ok(options)
+        Ok((options, false))
     };
     struct Frame<P, V> {
         position: P,
         options: Vec<P>,
+        is_sum: bool,
         values: Vec<V>,
     }
     let mut on_stack: HashSet<G::Position> = HashSet::new();
+    let (options, is_sum) = expand(root)?;
     let mut stack = vec![Frame {
-        options: expand(root)?,
+        options,
+        is_sum,
         position: root.clone(),
         values: Vec::new(),
     }];
@@ -89,7 +141,10 @@ where
     while let Some(frame) = stack.last_mut() {
         let next = frame.values.len();
         if next == frame.options.len() {
-            let value = combine(&frame.values);
+            let value = match (&sum, frame.is_sum) {
+                (Some(sum), true) => sum(&frame.values),
+                _ => combine(&frame.values),
+            };
             let done = stack.pop().expect("stack is non-empty inside the loop");
             on_stack.remove(&done.position);
             if memo.len() >= limit {
@@ -115,13 +170,48 @@ where
             return Err(ImpartialError::Cycle);
         }
         let child = child.clone();
+        let (options, is_sum) = expand(&child)?;
         stack.push(Frame {
-            options: expand(&child)?,
+            options,
+            is_sum,
             position: child,
             values: Vec::new(),
         });
     }
     unreachable!("the loop returns when the root frame is popped")
+}
+
+/// The nim-sum of Grundy values: the value of a sum of impartial games.
+pub fn nim_sum_rule(components: &[u64]) -> u64 {
+    components.iter().fold(0, |x, &g| x ^ g)
+}
+
+/// The options of `position` whose value is a loss for the player to move there (`is_loss`):
+/// the winning moves, each once, in the order the game lists them. Values are found with
+/// [`evaluate_sums`] (`sum` as there), sharing `memo` and `moves`.
+#[allow(clippy::too_many_arguments)]
+pub fn winning_options<G, V>(
+    game: &G,
+    position: &G::Position,
+    memo: &mut HashMap<G::Position, V>,
+    limit: usize,
+    moves: &mut MoveBudget,
+    combine: impl Fn(&[V]) -> V + Copy,
+    sum: Option<impl Fn(&[V]) -> V + Copy>,
+    is_loss: impl Fn(&V) -> bool,
+) -> Result<Vec<G::Position>, ImpartialError>
+where
+    G: ImpartialGame,
+    V: Clone,
+{
+    let mut winning = Vec::new();
+    for option in game.try_options(position)? {
+        let value = evaluate_sums(game, &option, memo, limit, moves, combine, sum)?;
+        if is_loss(&value) && !winning.contains(&option) {
+            winning.push(option);
+        }
+    }
+    Ok(winning)
 }
 
 /// A memoised evaluator of one game: values of type `V` combined bottom-up.
@@ -176,14 +266,16 @@ impl<'g, G: ImpartialGame, V: Clone> Solver<'g, G, V> {
         &mut self,
         position: &G::Position,
     ) -> Result<Vec<G::Position>, ImpartialError> {
-        let mut winning = Vec::new();
-        for option in self.game.options(position) {
-            let v = self.value(&option)?;
-            if (self.is_loss)(&v) && !winning.contains(&option) {
-                winning.push(option);
-            }
-        }
-        Ok(winning)
+        winning_options(
+            self.game,
+            position,
+            &mut self.memo,
+            self.limit,
+            &mut MoveBudget::unlimited(),
+            self.combine,
+            None::<fn(&[V]) -> V>,
+            self.is_loss,
+        )
     }
 
     /// The outcome under this solver's play convention.
@@ -206,7 +298,7 @@ impl<'g, G: ImpartialGame> Solver<'g, G, u64> {
 
     /// A Grundy solver that refuses to store more than `limit` positions.
     pub fn with_limit(game: &'g G, limit: usize) -> Self {
-        Self::from_rules(game, limit, |vs| mex(vs.iter().copied()), |&g| g == 0)
+        Self::from_rules(game, limit, grundy_rule, |&g| g == 0)
     }
 
     /// The Grundy value: the mex of the values of the options.
@@ -223,13 +315,7 @@ impl<'g, G: ImpartialGame> Solver<'g, G, bool> {
 
     /// A misère solver that refuses to store more than `limit` positions.
     pub fn with_limit(game: &'g G, limit: usize) -> Self {
-        // A player with no move wins; otherwise one needs an option that loses.
-        Self::from_rules(
-            game,
-            limit,
-            |opts| opts.is_empty() || opts.iter().any(|&w| !w),
-            |&wins| !wins,
-        )
+        Self::from_rules(game, limit, misere_rule, |&wins| !wins)
     }
 }
 
@@ -251,6 +337,56 @@ mod tests {
         type Position = u8;
         fn options(&self, p: &u8) -> Vec<u8> {
             vec![1 - p]
+        }
+    }
+
+    /// Kayles positions as sorted rows of pins: a move knocks one pin or two adjacent ones
+    /// down, perhaps splitting a row; each row is a component.
+    struct KaylesRows;
+    impl ImpartialGame for KaylesRows {
+        type Position = Vec<u8>;
+        fn options(&self, rows: &Vec<u8>) -> Vec<Vec<u8>> {
+            let mut options = Vec::new();
+            for (j, &n) in rows.iter().enumerate() {
+                for k in 1..=2u8.min(n) {
+                    for left in 0..=n - k {
+                        let mut next: Vec<u8> = rows.clone();
+                        next.remove(j);
+                        next.extend([left, n - k - left].into_iter().filter(|&r| r > 0));
+                        next.sort_unstable();
+                        options.push(next);
+                    }
+                }
+            }
+            options
+        }
+        fn try_components(&self, rows: &Vec<u8>) -> Result<Option<Vec<Vec<u8>>>, ImpartialError> {
+            Ok(Some(rows.iter().map(|&r| vec![r]).collect()))
+        }
+    }
+
+    proptest::proptest! {
+        /// Valuing a sum by the nim-sum of its components gives what searching its moves
+        /// gives (the Sprague-Grundy theorem, as an oracle for the decomposition).
+        #[test]
+        fn sums_valued_by_components_match_the_search(
+            mut rows in proptest::collection::vec(1u8..7, 0..4),
+        ) {
+            rows.sort_unstable();
+            let mut budget = MoveBudget::unlimited();
+            let mut all = HashMap::new();
+            let searched =
+                evaluate(&KaylesRows, &rows, &mut all, 1 << 20, &mut budget, grundy_rule)
+                    .unwrap();
+            let mut memo = HashMap::new();
+            let summed = evaluate_sums(
+                &KaylesRows, &rows, &mut memo, 1 << 20, &mut budget, grundy_rule,
+                Some(nim_sum_rule),
+            )
+            .unwrap();
+            proptest::prop_assert_eq!(summed, searched);
+            // Sums are not searched, so no more positions are stored than by the search.
+            proptest::prop_assert!(memo.len() <= all.len());
         }
     }
 

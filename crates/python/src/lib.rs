@@ -14,6 +14,7 @@
 use pyo3::prelude::*;
 
 mod errors;
+mod impartial;
 mod numbers;
 mod partizan;
 mod signals;
@@ -24,5 +25,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     errors::register(m)?;
     partizan::register(m)?;
+    impartial::register(m)?;
     Ok(())
 }

@@ -13,6 +13,16 @@ Every function of ``conway eval`` is a module function of the same name
 (``conway.temperature("{3||2|1}")``, ``conway.domineering("..|..")``,
 ``conway.cutcake(3, 5)``); ``conway.evaluate`` takes any ``eval`` expression.
 
+Your own impartial games: positions are any hashable objects, moves come from a function
+``options(position)`` (or each position's ``options()`` method)::
+
+    >>> def options(n):                      # Fibonacci subtraction
+    ...     return [n - f for f in (1, 2, 3, 5, 8, 13) if f <= n]
+    >>> conway.grundy_table(options, range(8))
+    [0, 1, 2, 3, 0, 1, 2, 3]
+    >>> conway.winning_moves(6, options), conway.outcome(4, options)
+    ([4], 'P')
+
 Errors are Python's: ``ValueError`` (with ``column`` when the input has a place to
 blame) for bad input, ``TooLargeError`` (a ``ValueError``) past a documented limit or
 work budget, ``KeyboardInterrupt`` when Ctrl-C stops a long computation.
@@ -26,6 +36,7 @@ import re as _re
 from . import _native
 from ._native import (
     Game,
+    ImpartialGame,
     Thermograph,
     TooLargeError,
     __version__,
@@ -38,6 +49,7 @@ from ._native import (
 
 __all__ = [
     "Game",
+    "ImpartialGame",
     "Thermograph",
     "TooLargeError",
     "__version__",
@@ -82,3 +94,54 @@ for _entry in functions():
     globals()[_function.__name__] = _function
     __all__.append(_function.__name__)
 del _entry, _function
+
+
+_partizan_outcome = outcome  # noqa: F821 (made from the table above)
+
+
+def outcome(position, options=None, misere=False, components=None):
+    """The outcome class of a position.
+
+    For an impartial game (``options`` given, or a position with an ``options()``
+    method): "P" when the player to move loses, "N" when they win; under misère play
+    (the last player to move loses) with ``misere=True``.
+
+    Otherwise the position is a partizan game (a ``Game``, a number or an expression),
+    and the answer is its outcome class: L, R, P or N, as ``conway eval``'s
+    ``outcome(G)`` gives.
+    """
+    if options is not None or callable(getattr(position, "options", None)):
+        return ImpartialGame(options, components).outcome(position, misere=misere)
+    if misere:
+        raise ValueError("misère outcomes are for impartial games: give options")
+    return _partizan_outcome(position)
+
+
+outcome.__doc__ += "\n    " + _partizan_outcome.__doc__.replace("\n", "\n    ")
+
+
+def grundy_value(position, options=None, components=None):
+    """The Grundy value (nim-value) of a position of an impartial game under normal play.
+
+    ``options(position)`` lists the positions one move away; without it, the position's
+    own ``options()`` method does. ``components(position)``, optional, gives the parts of
+    a position that is a sum of independent games (or None), valued by their nim-sum. For
+    many questions about one game, make an ``ImpartialGame`` once: it remembers every
+    value it has found.
+    """
+    return ImpartialGame(options, components).grundy(position)
+
+
+def winning_moves(position, options=None, misere=False, components=None):
+    """The positions to move to from ``position`` to win (P-positions; under misère play
+    with ``misere=True``), each once, in the order ``options`` lists them."""
+    return ImpartialGame(options, components).winning_moves(position, misere=misere)
+
+
+def grundy_table(options, positions, components=None):
+    """The Grundy values of ``positions`` (any iterable), in order: the way to tabulate a
+    game and look for its pattern."""
+    return ImpartialGame(options, components).table(positions)
+
+
+__all__ += ["grundy_value", "winning_moves", "grundy_table"]

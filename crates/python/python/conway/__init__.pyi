@@ -2,7 +2,7 @@
 functions generated from ``conway eval``'s table)."""
 
 from fractions import Fraction
-from typing import Any, List, Literal, Union
+from typing import Any, Callable, Hashable, Iterable, List, Literal, Optional, Union
 
 __version__: str
 
@@ -77,6 +77,47 @@ class Thermograph:
     def svg(self) -> str: ...
     def _repr_svg_(self) -> str: ...
 
+Options = Callable[[Any], Iterable[Hashable]]
+"""``options(position)``: the positions one move away."""
+
+Components = Callable[[Any], Optional[Iterable[Hashable]]]
+"""``components(position)``: the independent parts of a sum, or None."""
+
+class ImpartialGame:
+    """A user's impartial game, memoised across questions."""
+
+    def __init__(
+        self, options: Optional[Options] = None, components: Optional[Components] = None
+    ) -> None: ...
+    def grundy(self, position: Hashable) -> int: ...
+    def table(self, positions: Iterable[Hashable]) -> List[int]: ...
+    def outcome(self, position: Hashable, misere: bool = False) -> Literal["P", "N"]: ...
+    def winning_moves(self, position: Hashable, misere: bool = False) -> List[Any]: ...
+    @property
+    def positions_evaluated(self) -> int: ...
+
+def grundy_value(
+    position: Hashable,
+    options: Optional[Options] = None,
+    components: Optional[Components] = None,
+) -> int:
+    """The Grundy value of a position of an impartial game."""
+
+def winning_moves(
+    position: Hashable,
+    options: Optional[Options] = None,
+    misere: bool = False,
+    components: Optional[Components] = None,
+) -> List[Any]:
+    """The positions to move to in order to win."""
+
+def grundy_table(
+    options: Optional[Options],
+    positions: Iterable[Hashable],
+    components: Optional[Components] = None,
+) -> List[int]:
+    """The Grundy values of several positions, in order."""
+
 def game(value: GameLike) -> Game:
     """The game an expression in CGSuite's notation, or a number, stands for."""
 
@@ -106,7 +147,13 @@ def heat(G: GameLike, t: GameLike) -> Game: ...
 def atomic_weight(G: GameLike) -> Game: ...
 def reduced(G: GameLike) -> Game: ...
 def birthday(G: GameLike) -> int: ...
-def outcome(G: GameLike) -> OutcomeClass: ...
+def outcome(
+    position: Any,
+    options: Optional[Options] = None,
+    misere: bool = False,
+    components: Optional[Components] = None,
+) -> OutcomeClass:
+    """A partizan game's outcome class, or an impartial position's ("P" or "N")."""
 def tiny(x: GameLike) -> Game: ...
 def miny(x: GameLike) -> Game: ...
 def domineering(position: str) -> Game: ...

@@ -1,0 +1,306 @@
+//! Your own impartial games from Python: positions are any hashable Python objects, moves
+//! come from a function `options(position)` or a method `position.options()`, and the
+//! library's stack-free solver does the rest (no recursion limit, every position evaluated
+//! once and remembered by the `ImpartialGame` object between questions).
+//!
+//! A position that is a sum of independent parts can say so (`components(position)`, or a
+//! `components()` method, returning the parts or `None`): its Grundy value is then the
+//! nim-sum of the parts' values, found without searching the sum's moves.
+//!
+//! Positions are numbered as first met, through a Python dict (so Python's own hashing and
+//! equality decide which positions are the same); the solver works on the numbers. A
+//! callback that raises ends the search at once and its exception propagates unchanged
+//! (Ctrl-C included: it is raised inside a callback); nothing half-explored is remembered.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use conway_core::Outcome;
+use conway_impartial::solver::{
+    evaluate, evaluate_sums, grundy_rule, misere_rule, nim_sum_rule, winning_options, MoveBudget,
+    DEFAULT_POSITION_LIMIT,
+};
+use conway_impartial::{ImpartialError, ImpartialGame};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::errors::to_python;
+
+/// A game given by Python callbacks, memoised: ask it for Grundy values, outcomes and
+/// winning moves of positions; `options(position)` lists the positions one move away (or,
+/// without it, `position.options()` does).
+#[pyclass(module = "conway", name = "ImpartialGame")]
+pub struct PyImpartialGame {
+    options: Option<Py<PyAny>>,
+    components: Option<Py<PyAny>>,
+    numbers: Py<PyDict>,
+    positions: Vec<Py<PyAny>>,
+    grundy: HashMap<u32, u64>,
+    misere: HashMap<u32, bool>,
+    moves: MoveBudget,
+}
+
+/// The game as the solver sees it for the length of one question: position numbers, moves
+/// from the Python callback.
+struct Callbacks<'a, 'py> {
+    options: Option<&'a Bound<'py, PyAny>>,
+    components: Option<&'a Bound<'py, PyAny>>,
+    numbers: &'a Bound<'py, PyDict>,
+    positions: RefCell<&'a mut Vec<Py<PyAny>>>,
+    raised: RefCell<Option<PyErr>>,
+}
+
+impl<'py> Callbacks<'_, 'py> {
+    /// The number of a position, giving it the next one when it is new.
+    fn number(&self, position: &Bound<'py, PyAny>) -> PyResult<u32> {
+        if let Some(n) = self.numbers.get_item(position)? {
+            return n.extract();
+        }
+        let mut positions = self.positions.borrow_mut();
+        let n = u32::try_from(positions.len()).map_err(|_| {
+            to_python(&ImpartialError::too_large(
+                "the number of positions",
+                positions.len(),
+                u32::MAX,
+            ))
+        })?;
+        self.numbers.set_item(position, n)?;
+        positions.push(position.clone().unbind());
+        Ok(n)
+    }
+
+    fn position(&self, n: u32) -> Bound<'py, PyAny> {
+        self.positions.borrow()[n as usize]
+            .bind(self.numbers.py())
+            .clone()
+    }
+
+    fn call_options(&self, n: u32) -> PyResult<Vec<u32>> {
+        let position = self.position(n);
+        let listed = match self.options {
+            Some(options) => options.call1((&position,))?,
+            None => position.call_method0("options")?,
+        };
+        self.numbers_of(&listed)
+    }
+
+    /// The parts of a position, from the `components` callback or, when moves come from
+    /// methods, a `components()` method if the position has one.
+    fn call_components(&self, n: u32) -> PyResult<Option<Vec<u32>>> {
+        let position = self.position(n);
+        let parts = match (self.components, self.options) {
+            (Some(components), _) => components.call1((&position,))?,
+            (None, None) if position.hasattr("components")? => {
+                position.call_method0("components")?
+            }
+            _ => return Ok(None),
+        };
+        if parts.is_none() {
+            return Ok(None);
+        }
+        self.numbers_of(&parts).map(Some)
+    }
+
+    fn numbers_of(&self, positions: &Bound<'py, PyAny>) -> PyResult<Vec<u32>> {
+        let mut numbers = Vec::new();
+        for position in positions.try_iter()? {
+            numbers.push(self.number(&position?)?);
+        }
+        Ok(numbers)
+    }
+
+    /// Keeps a callback's exception for the caller, handing the solver a stand-in error.
+    fn keep<T>(&self, result: PyResult<T>) -> Result<T, ImpartialError> {
+        result.map_err(|error| {
+            *self.raised.borrow_mut() = Some(error);
+            // Stands for the Python exception, which the caller raises instead.
+            ImpartialError::Interrupted
+        })
+    }
+}
+
+impl ImpartialGame for Callbacks<'_, '_> {
+    type Position = u32;
+
+    fn options(&self, position: &u32) -> Vec<u32> {
+        // The solver only calls `try_options`; a failure here would be reported there.
+        self.try_options(position).unwrap_or_default()
+    }
+
+    fn try_options(&self, position: &u32) -> Result<Vec<u32>, ImpartialError> {
+        self.keep(self.call_options(*position))
+    }
+
+    fn try_components(&self, position: &u32) -> Result<Option<Vec<u32>>, ImpartialError> {
+        self.keep(self.call_components(*position))
+    }
+}
+
+impl PyImpartialGame {
+    /// Runs one question on the game, with the Python exception a callback raised taking
+    /// precedence over the solver's error.
+    fn ask<T>(
+        &mut self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        question: impl FnOnce(&Callbacks<'_, '_>, u32, &mut Self) -> Result<T, ImpartialError>,
+    ) -> PyResult<T> {
+        let options = self.options.as_ref().map(|o| o.bind(py).clone());
+        let components = self.components.as_ref().map(|c| c.bind(py).clone());
+        let numbers = self.numbers.bind(py).clone();
+        let mut positions = std::mem::take(&mut self.positions);
+        let (result, raised) = {
+            let game = Callbacks {
+                options: options.as_ref(),
+                components: components.as_ref(),
+                numbers: &numbers,
+                positions: RefCell::new(&mut positions),
+                raised: RefCell::new(None),
+            };
+            let result = match game.number(position) {
+                Ok(root) => question(&game, root, self),
+                Err(error) => {
+                    *game.raised.borrow_mut() = Some(error);
+                    Err(ImpartialError::Interrupted)
+                }
+            };
+            (result, game.raised.into_inner())
+        };
+        self.positions = positions;
+        if let Some(error) = raised {
+            return Err(error);
+        }
+        result.map_err(|e| to_python(&e))
+    }
+
+    fn grundy_of(&mut self, game: &Callbacks<'_, '_>, n: u32) -> Result<u64, ImpartialError> {
+        evaluate_sums(
+            game,
+            &n,
+            &mut self.grundy,
+            DEFAULT_POSITION_LIMIT,
+            &mut self.moves,
+            grundy_rule,
+            Some(nim_sum_rule),
+        )
+    }
+}
+
+/// "P" when the player to move loses, "N" when they win.
+fn outcome_class(next_player_wins: bool) -> String {
+    Outcome::from_next_player_wins(next_player_wins).to_string()
+}
+
+#[pymethods]
+impl PyImpartialGame {
+    /// `ImpartialGame(options=None, components=None)`: `options(position)` returns an
+    /// iterable of the positions one move away; without it, each position's own `options()`
+    /// method is used. `components(position)`, optional, returns the independent parts of a
+    /// position that is their sum (or None), so that its value is their values' nim-sum.
+    #[new]
+    #[pyo3(signature = (options=None, components=None))]
+    fn new(py: Python<'_>, options: Option<Py<PyAny>>, components: Option<Py<PyAny>>) -> Self {
+        PyImpartialGame {
+            options,
+            components,
+            numbers: PyDict::new(py).unbind(),
+            positions: Vec::new(),
+            grundy: HashMap::new(),
+            misere: HashMap::new(),
+            moves: MoveBudget::unlimited(),
+        }
+    }
+
+    /// The Grundy value (nim-value) of a position under normal play.
+    fn grundy(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+        self.ask(py, position, |game, n, me| me.grundy_of(game, n))
+    }
+
+    /// The Grundy values of several positions, in order (one search shared by all).
+    fn table(&mut self, py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+        let mut values = Vec::new();
+        for position in positions.try_iter()? {
+            values.push(self.grundy(py, &position?)?);
+        }
+        Ok(values)
+    }
+
+    /// The outcome class: "P" (the player to move loses) or "N"; under misère play (the
+    /// player who makes the last move loses) with `misere=True`.
+    #[pyo3(signature = (position, misere=false))]
+    fn outcome(
+        &mut self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        misere: bool,
+    ) -> PyResult<String> {
+        if misere {
+            self.ask(py, position, |game, n, me| {
+                evaluate(
+                    game,
+                    &n,
+                    &mut me.misere,
+                    DEFAULT_POSITION_LIMIT,
+                    &mut me.moves,
+                    misere_rule,
+                )
+                .map(outcome_class)
+            })
+        } else {
+            self.ask(py, position, |game, n, me| {
+                me.grundy_of(game, n).map(|g| outcome_class(g != 0))
+            })
+        }
+    }
+
+    /// The positions the player to move should move to: those that are P-positions (under
+    /// misère play with `misere=True`), each once, in the order `options` lists them.
+    #[pyo3(signature = (position, misere=false))]
+    fn winning_moves(
+        &mut self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        misere: bool,
+    ) -> PyResult<Vec<Py<PyAny>>> {
+        let numbers = self.ask(py, position, |game, n, me| {
+            if misere {
+                winning_options(
+                    game,
+                    &n,
+                    &mut me.misere,
+                    DEFAULT_POSITION_LIMIT,
+                    &mut me.moves,
+                    misere_rule,
+                    None::<fn(&[bool]) -> bool>,
+                    |&wins| !wins,
+                )
+            } else {
+                winning_options(
+                    game,
+                    &n,
+                    &mut me.grundy,
+                    DEFAULT_POSITION_LIMIT,
+                    &mut me.moves,
+                    grundy_rule,
+                    Some(nim_sum_rule),
+                    |&g| g == 0,
+                )
+            }
+        })?;
+        Ok(numbers
+            .into_iter()
+            .map(|n| self.positions[n as usize].clone_ref(py))
+            .collect())
+    }
+
+    /// How many positions have a known Grundy value.
+    #[getter]
+    fn positions_evaluated(&self) -> usize {
+        self.grundy.len()
+    }
+}
+
+/// Adds the impartial names to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyImpartialGame>()
+}
