@@ -22,9 +22,9 @@ use conway_impartial::solver::{
 };
 use conway_impartial::{ImpartialError, ImpartialGame};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 
 use crate::errors::to_python;
+use crate::positions::Positions;
 
 /// A game given by Python callbacks, memoised: ask it for Grundy values, outcomes and
 /// winning moves of positions; `options(position)` lists the positions one move away (or,
@@ -33,8 +33,7 @@ use crate::errors::to_python;
 pub struct PyImpartialGame {
     options: Option<Py<PyAny>>,
     components: Option<Py<PyAny>>,
-    numbers: Py<PyDict>,
-    positions: Vec<Py<PyAny>>,
+    positions: Positions,
     grundy: HashMap<u32, u64>,
     misere: HashMap<u32, bool>,
     moves: MoveBudget,
@@ -43,36 +42,16 @@ pub struct PyImpartialGame {
 /// The game as the solver sees it for the length of one question: position numbers, moves
 /// from the Python callback.
 struct Callbacks<'a, 'py> {
+    py: Python<'py>,
     options: Option<&'a Bound<'py, PyAny>>,
     components: Option<&'a Bound<'py, PyAny>>,
-    numbers: &'a Bound<'py, PyDict>,
-    positions: RefCell<&'a mut Vec<Py<PyAny>>>,
+    positions: RefCell<&'a mut Positions>,
     raised: RefCell<Option<PyErr>>,
 }
 
 impl<'py> Callbacks<'_, 'py> {
-    /// The number of a position, giving it the next one when it is new.
-    fn number(&self, position: &Bound<'py, PyAny>) -> PyResult<u32> {
-        if let Some(n) = self.numbers.get_item(position)? {
-            return n.extract();
-        }
-        let mut positions = self.positions.borrow_mut();
-        let n = u32::try_from(positions.len()).map_err(|_| {
-            to_python(&ImpartialError::too_large(
-                "the number of positions",
-                positions.len(),
-                u32::MAX,
-            ))
-        })?;
-        self.numbers.set_item(position, n)?;
-        positions.push(position.clone().unbind());
-        Ok(n)
-    }
-
     fn position(&self, n: u32) -> Bound<'py, PyAny> {
-        self.positions.borrow()[n as usize]
-            .bind(self.numbers.py())
-            .clone()
+        self.positions.borrow().get(self.py, n)
     }
 
     fn call_options(&self, n: u32) -> PyResult<Vec<u32>> {
@@ -81,7 +60,7 @@ impl<'py> Callbacks<'_, 'py> {
             Some(options) => options.call1((&position,))?,
             None => position.call_method0("options")?,
         };
-        self.numbers_of(&listed)
+        self.positions.borrow_mut().numbers_of(&listed)
     }
 
     /// The parts of a position, from the `components` callback or, when moves come from
@@ -98,15 +77,7 @@ impl<'py> Callbacks<'_, 'py> {
         if parts.is_none() {
             return Ok(None);
         }
-        self.numbers_of(&parts).map(Some)
-    }
-
-    fn numbers_of(&self, positions: &Bound<'py, PyAny>) -> PyResult<Vec<u32>> {
-        let mut numbers = Vec::new();
-        for position in positions.try_iter()? {
-            numbers.push(self.number(&position?)?);
-        }
-        Ok(numbers)
+        self.positions.borrow_mut().numbers_of(&parts).map(Some)
     }
 
     /// Keeps a callback's exception for the caller, handing the solver a stand-in error.
@@ -147,17 +118,17 @@ impl PyImpartialGame {
     ) -> PyResult<T> {
         let options = self.options.as_ref().map(|o| o.bind(py).clone());
         let components = self.components.as_ref().map(|c| c.bind(py).clone());
-        let numbers = self.numbers.bind(py).clone();
-        let mut positions = std::mem::take(&mut self.positions);
+        let mut positions = std::mem::replace(&mut self.positions, Positions::new(py));
         let (result, raised) = {
             let game = Callbacks {
+                py,
                 options: options.as_ref(),
                 components: components.as_ref(),
-                numbers: &numbers,
                 positions: RefCell::new(&mut positions),
                 raised: RefCell::new(None),
             };
-            let result = match game.number(position) {
+            let root = game.positions.borrow_mut().number(position);
+            let result = match root {
                 Ok(root) => question(&game, root, self),
                 Err(error) => {
                     *game.raised.borrow_mut() = Some(error);
@@ -203,8 +174,7 @@ impl PyImpartialGame {
         PyImpartialGame {
             options,
             components,
-            numbers: PyDict::new(py).unbind(),
-            positions: Vec::new(),
+            positions: Positions::new(py),
             grundy: HashMap::new(),
             misere: HashMap::new(),
             moves: MoveBudget::unlimited(),
@@ -289,7 +259,7 @@ impl PyImpartialGame {
         })?;
         Ok(numbers
             .into_iter()
-            .map(|n| self.positions[n as usize].clone_ref(py))
+            .map(|n| self.positions.get(py, n).unbind())
             .collect())
     }
 

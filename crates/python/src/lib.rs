@@ -17,6 +17,8 @@ mod errors;
 mod impartial;
 mod numbers;
 mod partizan;
+mod positions;
+mod ruleset;
 mod signals;
 
 /// The native module; `conway/__init__.py` re-exports its names.
@@ -26,5 +28,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     partizan::register(m)?;
     impartial::register(m)?;
+    ruleset::register(m)?;
     Ok(())
 }

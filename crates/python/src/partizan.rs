@@ -30,11 +30,64 @@ use crate::signals::PythonSignals;
 /// The process's one store: a game's handle is only meaningful in the store that made it.
 static STORE: LazyLock<Mutex<Store>> = LazyLock::new(|| Mutex::new(Store::new()));
 
+thread_local! {
+    /// Whether this thread holds the store: a callback of a user's game runs while it
+    /// does, and asking for the store again from there would wait for ever.
+    static HOLDING_STORE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// This thread's hold on the store, for as long as the value lives.
+struct Holding;
+
+impl Holding {
+    fn enter() -> PyResult<Holding> {
+        if HOLDING_STORE.with(|h| h.replace(true)) {
+            return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                "conway's games cannot be used inside a callback of a game being solved \
+                 (its moves must be listed without conway)",
+            ));
+        }
+        Ok(Holding)
+    }
+}
+
+impl Drop for Holding {
+    fn drop(&mut self) {
+        HOLDING_STORE.with(|h| h.set(false));
+    }
+}
+
+/// Runs `work` on the shared store as one evaluation while holding the interpreter (for
+/// work that calls back into Python). The store is never waited for with the interpreter
+/// held: its holder may need the interpreter to finish, so the wait releases it.
+pub fn with_store_and_interpreter<T>(
+    py: Python<'_>,
+    work: impl FnOnce(&mut Store) -> Result<T, PartizanError>,
+) -> PyResult<T> {
+    let _holding = Holding::enter()?;
+    let mut store = loop {
+        match STORE.try_lock() {
+            Ok(store) => break store,
+            Err(std::sync::TryLockError::Poisoned(poisoned)) => break poisoned.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => {
+                py.detach(|| std::thread::sleep(std::time::Duration::from_micros(200)));
+            }
+        }
+    };
+    let signals = Arc::new(PythonSignals::new());
+    store.set_progress(Arc::clone(&signals) as _);
+    let result = within_budget(&mut store, work);
+    drop(store);
+    signals.take_raised()?;
+    result.map_err(|e| to_python(&e))
+}
+
 /// Runs `work` on the shared store as one evaluation, with the interpreter released.
 fn with_store<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&mut Store) -> Result<T, PartizanError> + Send,
 ) -> PyResult<T> {
+    let _holding = Holding::enter()?;
     let signals = Arc::new(PythonSignals::new());
     let hook = Arc::clone(&signals);
     let result = py.detach(move || {
@@ -52,7 +105,7 @@ fn with_store<T: Send>(
 #[pyclass(frozen, module = "conway", name = "Game")]
 #[derive(Clone, Copy)]
 pub struct Game {
-    id: GameId,
+    pub(crate) id: GameId,
 }
 
 #[pymethods]

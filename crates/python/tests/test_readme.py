@@ -13,10 +13,11 @@ def test_readme_python_session():
     section = readme.split("\n## Python\n", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"```python\n(.*?)```", section, re.S)
     assert blocks, "the README's Python section has no session"
+    names = {}  # one session: later blocks use what earlier ones imported
     for block in blocks:
-        test = doctest.DocTestParser().get_doctest(block, {}, "README", "README.md", 0)
+        test = doctest.DocTestParser().get_doctest(block, names, "README", "README.md", 0)
         runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
-        runner.run(test)
+        runner.run(test, clear_globs=False)
         assert runner.failures == 0 and runner.tries > 0
 
 

@@ -13,6 +13,7 @@ pub mod domineering;
 pub mod hackenbush;
 #[cfg(test)]
 mod oracle;
+pub mod search;
 pub mod toads_and_frogs;
 
 /// A short partizan game described by its rules.

@@ -23,6 +23,18 @@ Your own impartial games: positions are any hashable objects, moves come from a 
     >>> conway.winning_moves(6, options), conway.outcome(4, options)
     ([4], 'P')
 
+And partizan ones, whose positions have ``left_moves()`` and ``right_moves()`` (or give
+those functions)::
+
+    >>> class Stones:                          # Left takes 1, Right takes 2
+    ...     def __init__(self, n): self.n = n
+    ...     def left_moves(self): return [Stones(self.n - 1)] if self.n >= 1 else []
+    ...     def right_moves(self): return [Stones(self.n - 2)] if self.n >= 2 else []
+    ...     def __eq__(self, other): return self.n == other.n
+    ...     def __hash__(self): return self.n
+    >>> [str(conway.canonical_form(Stones(n))) for n in range(5)]
+    ['0', '1', '{1|0}', '0', '1']
+
 Errors are Python's: ``ValueError`` (with ``column`` when the input has a place to
 blame) for bad input, ``TooLargeError`` (a ``ValueError``) past a documented limit or
 work budget, ``KeyboardInterrupt`` when Ctrl-C stops a long computation.
@@ -37,6 +49,7 @@ from . import _native
 from ._native import (
     Game,
     ImpartialGame,
+    PartizanGame,
     Thermograph,
     TooLargeError,
     __version__,
@@ -50,6 +63,7 @@ from ._native import (
 __all__ = [
     "Game",
     "ImpartialGame",
+    "PartizanGame",
     "Thermograph",
     "TooLargeError",
     "__version__",
@@ -144,4 +158,16 @@ def grundy_table(options, positions, components=None):
     return ImpartialGame(options, components).table(positions)
 
 
-__all__ += ["grundy_value", "winning_moves", "grundy_table"]
+def canonical_form(position, left_moves=None, right_moves=None, components=None):
+    """The canonical form (a ``Game``) of a position of your own partizan game.
+
+    ``left_moves(position)`` and ``right_moves(position)`` list the positions each player
+    can move to; without them, the position's methods of those names do.
+    ``components(position)`` (or a ``components()`` method), optional, gives the
+    independent parts of a position that is their sum, or None. For many positions of one
+    game, make a ``PartizanGame`` once: it remembers every value it has found.
+    """
+    return PartizanGame(left_moves, right_moves, components).canonical_form(position)
+
+
+__all__ += ["grundy_value", "winning_moves", "grundy_table", "canonical_form"]

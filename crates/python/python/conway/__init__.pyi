@@ -118,6 +118,30 @@ def grundy_table(
 ) -> List[int]:
     """The Grundy values of several positions, in order."""
 
+Moves = Callable[[Any], Iterable[Hashable]]
+"""``left_moves(position)`` or ``right_moves(position)``: a player's options."""
+
+class PartizanGame:
+    """A user's partizan game, memoised across questions."""
+
+    def __init__(
+        self,
+        left_moves: Optional[Moves] = None,
+        right_moves: Optional[Moves] = None,
+        components: Optional[Components] = None,
+    ) -> None: ...
+    def canonical_form(self, position: Hashable) -> Game: ...
+    @property
+    def positions_evaluated(self) -> int: ...
+
+def canonical_form(
+    position: Hashable,
+    left_moves: Optional[Moves] = None,
+    right_moves: Optional[Moves] = None,
+    components: Optional[Components] = None,
+) -> Game:
+    """The canonical form of a position of your own partizan game."""
+
 def game(value: GameLike) -> Game:
     """The game an expression in CGSuite's notation, or a number, stands for."""
 

@@ -1,0 +1,157 @@
+//! Your own partizan games from Python: positions are hashable objects whose moves come
+//! from functions `left_moves(position)` and `right_moves(position)` (or methods of the
+//! positions of those names), optionally split into independent parts by
+//! `components(position)`. The library's stack-free search gives canonical forms in the
+//! shared store, so a user's game adds, compares and prints like any other `Game`.
+//!
+//! The callbacks need the interpreter, so the search holds it and the store together
+//! ([`with_store_and_interpreter`]); an exception raised in a callback propagates
+//! unchanged, and nothing half-explored is remembered.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use conway_partizan::rulesets::search::{canonical_form, FallibleRuleset, SearchError};
+use conway_partizan::{GameId, PartizanError};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::partizan::{with_store_and_interpreter, Game};
+use crate::positions::Positions;
+
+/// A partizan game given by Python callbacks, memoised: its positions' canonical forms are
+/// `Game`s. Without `left_moves` and `right_moves`, each position's methods of those names
+/// list the moves (and its `components()` method, if it has one, its parts).
+#[pyclass(module = "conway", name = "PartizanGame")]
+pub struct PyPartizanGame {
+    left_moves: Option<Py<PyAny>>,
+    right_moves: Option<Py<PyAny>>,
+    components: Option<Py<PyAny>>,
+    positions: Positions,
+    values: HashMap<u32, GameId>,
+}
+
+/// The ruleset as the search sees it during one question.
+struct Callbacks<'a, 'py> {
+    py: Python<'py>,
+    game: &'a PyPartizanGame,
+    positions: RefCell<&'a mut Positions>,
+}
+
+impl<'py> Callbacks<'_, 'py> {
+    /// Calls `function(position)` or, without it, the position's method `method`.
+    fn moves(&self, n: u32, function: Option<&Py<PyAny>>, method: &str) -> PyResult<Vec<u32>> {
+        let position = self.positions.borrow().get(self.py, n);
+        let listed = match function {
+            Some(f) => f.bind(self.py).call1((&position,))?,
+            None => position.call_method0(method)?,
+        };
+        self.positions.borrow_mut().numbers_of(&listed)
+    }
+}
+
+impl FallibleRuleset for Callbacks<'_, '_> {
+    type Position = u32;
+    type Error = PyErr;
+
+    fn left_moves(&self, n: &u32) -> PyResult<Vec<u32>> {
+        self.moves(*n, self.game.left_moves.as_ref(), "left_moves")
+    }
+
+    fn right_moves(&self, n: &u32) -> PyResult<Vec<u32>> {
+        self.moves(*n, self.game.right_moves.as_ref(), "right_moves")
+    }
+
+    fn components(&self, n: &u32) -> PyResult<Option<Vec<u32>>> {
+        let position = self.positions.borrow().get(self.py, *n);
+        let parts = match (&self.game.components, &self.game.left_moves) {
+            (Some(f), _) => f.bind(self.py).call1((&position,))?,
+            (None, None) if position.hasattr("components")? => {
+                position.call_method0("components")?
+            }
+            _ => return Ok(None),
+        };
+        if parts.is_none() {
+            return Ok(None);
+        }
+        self.positions.borrow_mut().numbers_of(&parts).map(Some)
+    }
+}
+
+#[pymethods]
+impl PyPartizanGame {
+    /// `PartizanGame(left_moves=None, right_moves=None, components=None)`: functions of a
+    /// position listing Left's and Right's options, and optionally its independent parts
+    /// (or None). Without them, the positions' own methods of those names are used.
+    #[new]
+    #[pyo3(signature = (left_moves=None, right_moves=None, components=None))]
+    fn new(
+        py: Python<'_>,
+        left_moves: Option<Py<PyAny>>,
+        right_moves: Option<Py<PyAny>>,
+        components: Option<Py<PyAny>>,
+    ) -> PyResult<Self> {
+        if left_moves.is_some() != right_moves.is_some() {
+            return Err(PyValueError::new_err(
+                "give both left_moves and right_moves, or neither (to use the positions' methods)",
+            ));
+        }
+        Ok(PyPartizanGame {
+            left_moves,
+            right_moves,
+            components,
+            positions: Positions::new(py),
+            values: HashMap::new(),
+        })
+    }
+
+    /// The canonical form of a position, a `Game`.
+    fn canonical_form(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Game> {
+        let mut positions = std::mem::replace(&mut self.positions, Positions::new(py));
+        let mut values = std::mem::take(&mut self.values);
+        let mut raised = None;
+        let result = match positions.number(position) {
+            Err(error) => Err(error),
+            Ok(root) => {
+                let ruleset = Callbacks {
+                    py,
+                    game: self,
+                    positions: RefCell::new(&mut positions),
+                };
+                with_store_and_interpreter(py, |store| {
+                    match canonical_form(&ruleset, store, &mut values, &root) {
+                        Ok(id) => Ok(Game { id }),
+                        Err(SearchError::Ruleset(error)) => {
+                            raised = Some(error);
+                            // Stands for the Python exception, raised instead below.
+                            Err(PartizanError::Interrupted)
+                        }
+                        Err(SearchError::Cycle) => Err(PartizanError::InvalidInput(
+                            "the game has a cycle through a position; it is not a short game"
+                                .to_string(),
+                        )),
+                        // The evaluation around the search reports why it stopped.
+                        Err(SearchError::Stopped) => Err(PartizanError::Interrupted),
+                    }
+                })
+            }
+        };
+        self.positions = positions;
+        self.values = values;
+        match raised {
+            Some(error) => Err(error),
+            None => result,
+        }
+    }
+
+    /// How many positions have a known canonical form.
+    #[getter]
+    fn positions_evaluated(&self) -> usize {
+        self.values.len()
+    }
+}
+
+/// Adds the partizan-ruleset names to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyPartizanGame>()
+}
