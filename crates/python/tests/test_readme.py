@@ -18,6 +18,7 @@ def test_readme_python_session():
         test = doctest.DocTestParser().get_doctest(block, names, "README", "README.md", 0)
         runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
         runner.run(test, clear_globs=False)
+        names.update(test.globs)
         assert runner.failures == 0 and runner.tries > 0
 
 
