@@ -14,6 +14,7 @@
 use pyo3::prelude::*;
 
 mod errors;
+mod heaps;
 mod impartial;
 mod numbers;
 mod partizan;
@@ -29,5 +30,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     partizan::register(m)?;
     impartial::register(m)?;
     ruleset::register(m)?;
+    heaps::register(m)?;
     Ok(())
 }

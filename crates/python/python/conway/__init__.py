@@ -170,4 +170,62 @@ def canonical_form(position, left_moves=None, right_moves=None, components=None)
     return PartizanGame(left_moves, right_moves, components).canonical_form(position)
 
 
-__all__ += ["grundy_value", "winning_moves", "grundy_table", "canonical_form"]
+class HeapSequence:
+    """The Grundy values of heaps 0..``computed_to`` of a heap game, and their period.
+
+    ``values`` is a NumPy array when NumPy is installed, else a list. ``preperiod``,
+    ``period`` and ``saltus`` (the growth per period; 0 for plain periodicity) are None
+    when no period was found; ``certified`` says whether a theorem proves the period
+    from the values computed, rather than it being observed.
+    """
+
+    def __init__(self, raw):
+        self.game = raw.game
+        self.computed_to = raw.computed_to
+        self.preperiod = raw.preperiod
+        self.period = raw.period
+        self.saltus = raw.saltus
+        self.certified = raw.certified
+        self.values = _values(raw.raw, raw.item_size)
+
+    def __repr__(self):
+        period = (
+            f"period {self.period} from heap {self.preperiod}"
+            + (f", saltus {self.saltus}" if self.saltus else "")
+            + (" (certified)" if self.certified else " (observed)")
+            if self.period is not None
+            else "no period found"
+        )
+        return f"<HeapSequence {self.game}: heaps 0..{self.computed_to}, {period}>"
+
+    def __len__(self):
+        return len(self.values)
+
+    def __getitem__(self, heap):
+        return self.values[heap]
+
+
+def _values(raw, item_size):
+    code = {1: "B", 2: "H", 4: "I"}[item_size]
+    try:
+        import numpy
+    except ImportError:
+        return memoryview(raw).cast(code).tolist()
+    return numpy.frombuffer(raw, dtype=f"<u{item_size}")
+
+
+def heap_sequence(game, to):
+    """The Grundy values of heaps 0..``to`` of a heap game (``"0.137"``, ``"S(1,3,4)"``,
+    ``"kayles"``, ``"grundy"``, ``"lasker"``, … as ``conway grundy`` reads them) and
+    their period, as a ``HeapSequence``."""
+    return HeapSequence(_native._heap_sequence(str(game), to))
+
+
+__all__ += [
+    "grundy_value",
+    "winning_moves",
+    "grundy_table",
+    "canonical_form",
+    "HeapSequence",
+    "heap_sequence",
+]

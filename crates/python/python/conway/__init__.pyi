@@ -142,6 +142,23 @@ def canonical_form(
 ) -> Game:
     """The canonical form of a position of your own partizan game."""
 
+class HeapSequence:
+    """The Grundy values of heaps 0..computed_to of a heap game, and their period."""
+
+    game: str
+    computed_to: int
+    preperiod: Optional[int]
+    period: Optional[int]
+    saltus: Optional[int]
+    certified: bool
+    values: Any
+    """A NumPy array of unsigned integers when NumPy is installed, else a list of ints."""
+    def __len__(self) -> int: ...
+    def __getitem__(self, heap: int) -> int: ...
+
+def heap_sequence(game: str, to: int) -> HeapSequence:
+    """The Grundy values of heaps 0..to of a heap game and their period."""
+
 def game(value: GameLike) -> Game:
     """The game an expression in CGSuite's notation, or a number, stands for."""
 
