@@ -4,8 +4,6 @@
 //! and whether a theorem certifies it. The work runs with the interpreter released and
 //! stops on Ctrl-C.
 
-use std::sync::Arc;
-
 use conway_impartial::heap::catalog::HeapGame;
 use conway_impartial::heap::sequence::{compute, SequenceReport};
 use conway_impartial::heap::values::Values;
@@ -13,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use crate::errors::to_python;
-use crate::signals::PythonSignals;
+use crate::signals::interruptible;
 
 /// The values of a heap game and their periodicity, as `conway grundy` reports them. The
 /// Python wrapper turns `raw` into a NumPy array (or a list).
@@ -80,11 +78,8 @@ impl RawSequence {
 #[pyo3(name = "_heap_sequence")]
 fn heap_sequence(py: Python<'_>, game: &str, to: usize) -> PyResult<RawSequence> {
     let game = HeapGame::parse(game).map_err(|e| to_python(&e))?;
-    let signals = Arc::new(PythonSignals::new());
-    let hook = Arc::clone(&signals);
-    let result = py.detach(move || compute(&game, to, true, None, hook.as_ref()));
-    signals.take_raised()?;
-    let mut report = result.map_err(|e| to_python(&e))?;
+    let mut report = interruptible(py, |progress| compute(&game, to, true, None, progress))?
+        .map_err(|e| to_python(&e))?;
     let values = report.values.take().unwrap_or(Values::U8(Vec::new()));
     let (bytes, item_size): (Vec<u8>, usize) = match &values {
         Values::U8(v) => (v.clone(), 1),

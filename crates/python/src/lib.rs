@@ -21,6 +21,7 @@ mod partizan;
 mod positions;
 mod ruleset;
 mod signals;
+mod strategic;
 
 /// The native module; `conway/__init__.py` re-exports its names.
 #[pymodule]
@@ -31,5 +32,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     impartial::register(m)?;
     ruleset::register(m)?;
     heaps::register(m)?;
+    strategic::register(m)?;
     Ok(())
 }

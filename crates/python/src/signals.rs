@@ -1,13 +1,20 @@
 //! Ctrl-C while the library works with the interpreter released: Python's own SIGINT
-//! handler only records the signal, so the library's progress hook asks the interpreter,
-//! now and then, whether one is pending, and stops the computation when it is. The
-//! `KeyboardInterrupt` Python raised is kept and re-raised unchanged once the work is back.
+//! handler only records the signal, and only the main thread may ask for it. Two ways:
+//!
+//! - [`PythonSignals`], a progress hook that asks the interpreter now and then, for work
+//!   that runs on the calling thread (the partizan store's evaluations);
+//! - [`interruptible`], which runs the work on a helper thread while the calling thread
+//!   waits and asks the interpreter, raising a stop flag the work watches: for work that
+//!   reports from worker threads (Nash's parallel polytopes, heap sequences).
+//!
+//! Either way the `KeyboardInterrupt` Python raised is re-raised unchanged once the work
+//! is back.
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use conway_core::{Progress, Work};
+use conway_core::{Progress, StopFlag, Work};
 use pyo3::prelude::*;
 
 /// How often the hook asks the interpreter: often enough that Ctrl-C stops work well within
@@ -59,5 +66,54 @@ impl Progress for PythonSignals {
                 ControlFlow::Break(())
             }
         }
+    }
+}
+
+/// How long the waiting thread sleeps between two looks at the interpreter's signals.
+const WAIT_STEP: Duration = Duration::from_millis(20);
+
+/// Runs `work` on a helper thread with the interpreter released, watching for Ctrl-C from
+/// the calling thread; a pending signal raises the flag `work` is given as its progress
+/// hook, and the signal's exception is raised once `work` has returned.
+pub fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&dyn Progress) -> T + Send,
+) -> PyResult<T> {
+    let flag = StopFlag::new();
+    let mut raised = None;
+    let result = std::thread::scope(|scope| {
+        let (done, mut finished) = std::sync::mpsc::channel();
+        let worker_flag = flag.clone();
+        let worker = scope.spawn(move || {
+            let result = work(&worker_flag);
+            // The receiver outlives the scope's threads; a failed send cannot happen.
+            let _ = done.send(());
+            result
+        });
+        loop {
+            // The receiver goes to the released side and back (it may not be shared).
+            let (receiver, outcome) = py.detach(move || {
+                let outcome = finished.recv_timeout(WAIT_STEP);
+                (finished, outcome)
+            });
+            finished = receiver;
+            if outcome.is_ok() {
+                break;
+            }
+            if raised.is_none() {
+                if let Err(error) = py.check_signals() {
+                    raised = Some(error);
+                    flag.raise();
+                }
+            }
+        }
+        worker.join()
+    });
+    if let Some(error) = raised {
+        return Err(error);
+    }
+    match result {
+        Ok(value) => Ok(value),
+        Err(panic) => std::panic::resume_unwind(panic),
     }
 }

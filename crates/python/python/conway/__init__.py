@@ -42,8 +42,13 @@ work budget, ``KeyboardInterrupt`` when Ctrl-C stops a long computation.
 
 from __future__ import annotations
 
+import decimal as _decimal
 import keyword as _keyword
+import math as _math
+import numbers as _numbers
+import os as _os
 import re as _re
+from fractions import Fraction as _Fraction
 
 from . import _native
 from ._native import (
@@ -58,6 +63,7 @@ from ._native import (
     functions,
     fuzzy,
     game,
+    nash_methods,
 )
 
 __all__ = [
@@ -221,7 +227,87 @@ def heap_sequence(game, to):
     return HeapSequence(_native._heap_sequence(str(game), to))
 
 
+class Equilibrium(tuple):
+    """A Nash equilibrium: one tuple of exact probabilities (Fractions) per player."""
+
+    @property
+    def floats(self):
+        """The same probabilities as floats."""
+        return tuple(tuple(float(p) for p in player) for player in self)
+
+
+class Equilibria(list):
+    """The equilibria ``nash`` found (a list of ``Equilibrium``), with ``method`` (the
+    method that found them), ``players`` (their names), ``components`` (with
+    ``components=True``: groups of indices into the list, one per connected component)
+    and ``value`` (for ``method="lp"``: the zero-sum game's value to player 1)."""
+
+    def __init__(self, report):
+        super().__init__(
+            Equilibrium(tuple(_Fraction(p) for p in player) for player in e)
+            for e in report["equilibria"]
+        )
+        self.method = report["method"]
+        self.players = report["players"]
+        self.components = report["components"]
+        self.value = None if report["value"] is None else _Fraction(report["value"])
+
+
+def _payoff_text(x, where):
+    """An exact payoff as the text the library reads: ints, Fractions and Decimals as they
+    are, floats as their shortest decimal (0.1 is 1/10, as written), strings as given."""
+    if isinstance(x, str):
+        return x
+    if isinstance(x, _numbers.Integral):
+        return str(int(x))
+    if isinstance(x, _numbers.Rational):
+        return f"{x.numerator}/{x.denominator}"
+    if isinstance(x, _decimal.Decimal):
+        return str(x)
+    if isinstance(x, _numbers.Real):
+        if not _math.isfinite(float(x)):
+            raise ValueError(f"{where} = {x} is not a finite number")
+        return repr(float(x))
+    raise TypeError(f"{where} = {x!r} is not a number")
+
+
+def _matrix_texts(matrix, name):
+    if matrix is None:
+        return None
+    rows = []
+    for i, row in enumerate(matrix):
+        rows.append([_payoff_text(x, f"{name}[{i}][{j}]") for j, x in enumerate(row)])
+    return rows
+
+
+def nash(A, B=None, method=None, components=False, label=None):
+    """Every Nash equilibrium of a two-player game, exactly (or the pure ones of a larger
+    ``.nfg`` game), each checked by the definition.
+
+    ``A`` and ``B`` are the players' payoff matrices (nested lists or NumPy arrays of
+    ints, Fractions, floats or strings; rows are player 1's strategies); without ``B``
+    the game is zero-sum. ``A`` may instead be the path of a Gambit ``.nfg`` file.
+    ``method`` is one of ``nash_methods()`` (default: "enum", every extreme
+    equilibrium); ``components=True`` groups them into connected components;
+    ``label`` picks Lemke–Howson's dropped label. Returns ``Equilibria``.
+    """
+    if isinstance(A, (str, _os.PathLike)):
+        if B is not None:
+            raise ValueError("a .nfg file describes the whole game: give no B")
+        with open(A, encoding="utf-8") as file:
+            report = _native._nash(nfg_text=file.read(), method=method,
+                                   components=components, label=label)
+    else:
+        report = _native._nash(_matrix_texts(A, "A"), _matrix_texts(B, "B"), None,
+                               method, components, label)
+    return Equilibria(report)
+
+
 __all__ += [
+    "Equilibrium",
+    "Equilibria",
+    "nash",
+    "nash_methods",
     "grundy_value",
     "winning_moves",
     "grundy_table",

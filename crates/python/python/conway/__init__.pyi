@@ -159,6 +159,32 @@ class HeapSequence:
 def heap_sequence(game: str, to: int) -> HeapSequence:
     """The Grundy values of heaps 0..to of a heap game and their period."""
 
+class Equilibrium(tuple):
+    """A Nash equilibrium: one tuple of exact probabilities per player."""
+
+    @property
+    def floats(self) -> tuple: ...
+
+class Equilibria(List[Equilibrium]):
+    """The equilibria found, with the method, players, components and zero-sum value."""
+
+    method: str
+    players: List[str]
+    components: Optional[List[List[int]]]
+    value: Optional[Fraction]
+
+def nash(
+    A: Any,
+    B: Any = None,
+    method: Optional[Literal["enum", "pure", "support", "lh", "lp"]] = None,
+    components: bool = False,
+    label: Optional[int] = None,
+) -> Equilibria:
+    """Every Nash equilibrium of a bimatrix game or a Gambit .nfg file, exactly."""
+
+def nash_methods() -> List[tuple]:
+    """The methods ``nash`` takes: (name, what it finds)."""
+
 def game(value: GameLike) -> Game:
     """The game an expression in CGSuite's notation, or a number, stands for."""
 

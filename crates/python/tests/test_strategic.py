@@ -1,0 +1,118 @@
+"""Nash equilibria from Python: the CLI's equilibria, exactly, from matrices and files."""
+
+import json
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from fractions import Fraction
+
+import pytest
+
+import conway
+
+# Gambit's documentation (formats.nfgpay): e02.nfg, Selten (IJGT 1975), Figure 2.
+E02 = 'NFG 1 R "Selten (IJGT, 75), Figure 2, normal form"\n{ "Player 1" "Player 2" } { 3 2 }\n\n1 1 0 2 0 2 1 1 0 3 2 0\n'
+# The README's 3×3 coordination game, with 7 extreme equilibria.
+COORDINATION = 'NFG 1 R "coordination" { "P1" "P2" } { 3 3 }\n3 2 0 0 0 0 0 0 2 2 0 0 0 0 0 0 1 4\n'
+THREE = 'NFG 1 R "" { "a" "b" "c" } { 2 2 2 }\n1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 2 2 2\n'
+
+
+def exact(report_equilibria):
+    return [tuple(tuple(Fraction(p) for p in player) for player in e) for e in report_equilibria]
+
+
+@pytest.mark.parametrize("text", [E02, COORDINATION, THREE])
+@pytest.mark.parametrize("method", [None, "pure", "support", "lh"])
+def test_nfg_files_give_the_clis_equilibria(cli, tmp_path, text, method):
+    path = tmp_path / "game.nfg"
+    path.write_text(text)
+    args = ["nash", str(path), "--json"] + (["--method", method] if method else [])
+    if method in ("support", "lh") and text is THREE:
+        with pytest.raises(ValueError):
+            conway.nash(path, method=method)
+        return
+    report = json.loads(cli(*args))
+    found = conway.nash(path, method=method)
+    assert list(found) == exact(report["equilibria"])
+    assert found.method == report["method"] and found.players == report["players"]
+
+
+def test_matrices_in_every_python_form(cli):
+    rng = random.Random(7)
+    for n in (2, 4, 6):
+        a = [[rng.randrange(100) for _ in range(n)] for _ in range(n)]
+        b = [[rng.randrange(100) for _ in range(n)] for _ in range(n)]
+        text = lambda m: "; ".join(" ".join(map(str, row)) for row in m)
+        report = json.loads(cli("nash", "--a", text(a), "--b", text(b), "--json"))
+        expected = exact(report["equilibria"])
+        assert list(conway.nash(a, b)) == expected
+        as_fractions = [[Fraction(x) for x in row] for row in a]
+        as_strings = [[str(x) for x in row] for row in b]
+        assert list(conway.nash(as_fractions, as_strings)) == expected
+        assert list(conway.nash([[float(x) for x in row] for row in a], b)) == expected
+
+
+def test_numpy_arrays():
+    numpy = pytest.importorskip("numpy")
+    a = numpy.array([[3, 0], [5, 1]])
+    b = numpy.array([[3, 5], [0, 1]])
+    assert list(conway.nash(a, b)) == [((0, 1), (0, 1))]  # the prisoner's dilemma
+    assert list(conway.nash(a.astype(float) / 2, b)) == [((0, 1), (0, 1))]
+
+
+def test_zero_sum_value_float_view_and_components():
+    # Matching pennies: one equilibrium, each side 1/2, value 0.
+    found = conway.nash([[1, -1], [-1, 1]], method="lp")
+    assert list(found) == [((Fraction(1, 2), Fraction(1, 2)), (Fraction(1, 2), Fraction(1, 2)))]
+    assert found.value == 0 and found[0].floats == ((0.5, 0.5), (0.5, 0.5))
+    # A degenerate game: a segment of equilibria, one component of two extreme points.
+    grouped = conway.nash([[1, 1], [1, 1]], [[1, 0], [1, 0]], components=True)
+    assert len(grouped) >= 2 and sum(len(c) for c in grouped.components) == len(grouped)
+    assert len(grouped.components) == 1
+    assert [m for m, _ in conway.nash_methods()] == ["enum", "pure", "support", "lh", "lp"]
+
+
+def test_bad_input():
+    with pytest.raises(ValueError, match="A\\[0\\]\\[1\\]"):
+        conway.nash([[1, "x"], [0, 1]])
+    with pytest.raises(ValueError, match="finite"):
+        conway.nash([[1, float("nan")], [0, 1]])
+    with pytest.raises(TypeError):
+        conway.nash([[1, None], [0, 1]])
+    with pytest.raises(ValueError, match="same shape"):
+        conway.nash([[1, 2]], [[1], [2]])
+    with pytest.raises(ValueError, match="unknown method 'enumm'"):
+        conway.nash([[1]], method="enumm")
+    with pytest.raises(FileNotFoundError):
+        conway.nash("no-such-file.nfg")
+    with pytest.raises(ValueError, match="line 2"):
+        conway._native._nash(nfg_text='NFG 1 R "" { "a" } { 2 }\n1 x\n')
+
+
+def test_ctrl_c_stops_a_long_enumeration():
+    script = textwrap.dedent(
+        """
+        import random, sys, conway
+        rng = random.Random(1)
+        a = [[rng.randrange(100) for _ in range(18)] for _ in range(18)]
+        b = [[rng.randrange(100) for _ in range(18)] for _ in range(18)]
+        print("started", flush=True)
+        try:
+            conway.nash(a, b)
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+            sys.exit(0)
+        sys.exit(1)
+        """
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "started"
+    time.sleep(1.5)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=60)
+    assert child.returncode == 0 and out.strip() == "interrupted", out
+    assert time.monotonic() - sent < 1.5
