@@ -1,15 +1,12 @@
 """Heap games from Python: values and periods as `conway grundy` gives them."""
 
 import json
-import signal
-import subprocess
 import sys
-import textwrap
-import time
 
 import pytest
 
 import conway
+from conftest import stopped_by_ctrl_c
 
 
 @pytest.mark.parametrize("game,to", [("0.137", 200), ("S(1,3,4)", 100), ("kayles", 300), ("grundy", 200), ("lasker", 100), ("allbut(1,2)", 300)])
@@ -43,26 +40,7 @@ def test_bad_games_and_limits():
 
 
 def test_ctrl_c_stops_a_long_sequence():
-    script = textwrap.dedent(
-        """
-        import sys, conway
-        print("started", flush=True)
-        try:
-            conway.heap_sequence("0.167", 268435455)
-        except KeyboardInterrupt:
-            print("interrupted", flush=True)
-            sys.exit(0)
-        sys.exit(1)
-        """
-    )
-    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
-    assert child.stdout.readline().strip() == "started"
-    time.sleep(1.0)
-    sent = time.monotonic()
-    child.send_signal(signal.SIGINT)
-    out, _ = child.communicate(timeout=30)
-    assert child.returncode == 0 and out.strip() == "interrupted", out
-    assert time.monotonic() - sent < 1.0
+    assert stopped_by_ctrl_c("", 'conway.heap_sequence("0.167", 268435455)', work=1.0) < 1.0
 
 
 def test_values_are_numpy_arrays_when_numpy_is_installed(monkeypatch):

@@ -3,17 +3,13 @@
 import json
 import os
 import pickle
-import signal
-import subprocess
-import sys
-import textwrap
 import threading
-import time
 from fractions import Fraction
 
 import pytest
 
 import conway
+from conftest import stopped_by_ctrl_c
 
 # The README's `conway eval` examples that evaluate to games.
 README_GAMES = [
@@ -205,27 +201,5 @@ def test_threads_share_one_store():
 
 def test_ctrl_c_stops_a_long_evaluation_promptly():
     # A 6×6 Domineering board takes far longer than the test waits.
-    script = textwrap.dedent(
-        """
-        import sys, time, conway
-        print("started", flush=True)
-        start = time.monotonic()
-        try:
-            conway.domineering("|".join(["......"] * 6))
-        except KeyboardInterrupt:
-            print(f"interrupted {time.monotonic() - start:.2f}", flush=True)
-            sys.exit(0)
-        print("finished", flush=True)
-        sys.exit(1)
-        """
-    )
-    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
-    assert child.stdout.readline().strip() == "started"
-    time.sleep(1.5)
-    sent = time.monotonic()
-    child.send_signal(signal.SIGINT)
-    out, _ = child.communicate(timeout=30)
-    stopped_after = time.monotonic() - sent
-    assert child.returncode == 0, out
-    assert out.startswith("interrupted"), out
-    assert stopped_after < 1.0, f"stopped {stopped_after:.2f} s after Ctrl-C"
+    after = stopped_by_ctrl_c("", 'conway.domineering("|".join(["......"] * 6))')
+    assert after < 1.0, f"stopped {after:.2f} s after Ctrl-C"
