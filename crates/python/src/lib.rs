@@ -13,6 +13,7 @@
 
 use pyo3::prelude::*;
 
+mod cycles;
 mod errors;
 mod heaps;
 mod impartial;
@@ -33,5 +34,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     ruleset::register(m)?;
     heaps::register(m)?;
     strategic::register(m)?;
+    cycles::register(m)?;
     Ok(())
 }

@@ -48,4 +48,9 @@ impl Positions {
     pub fn get<'py>(&self, py: Python<'py>, n: u32) -> Bound<'py, PyAny> {
         self.objects[n as usize].bind(py).clone()
     }
+
+    /// How many positions have numbers.
+    pub fn len(&self) -> usize {
+        self.objects.len()
+    }
 }

@@ -54,6 +54,8 @@ from . import _native
 from ._native import (
     Game,
     ImpartialGame,
+    Infinite,
+    Retrograde,
     PartizanGame,
     Thermograph,
     TooLargeError,
@@ -63,12 +65,18 @@ from ._native import (
     functions,
     fuzzy,
     game,
+    loopy_grundy,
     nash_methods,
+    retrograde,
 )
 
 __all__ = [
     "Game",
     "ImpartialGame",
+    "Infinite",
+    "Retrograde",
+    "loopy_grundy",
+    "retrograde",
     "PartizanGame",
     "Thermograph",
     "TooLargeError",

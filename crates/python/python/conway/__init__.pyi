@@ -185,6 +185,33 @@ def nash(
 def nash_methods() -> List[tuple]:
     """The methods ``nash`` takes: (name, what it finds)."""
 
+class Retrograde:
+    """Every state reachable from the start states, solved exactly."""
+
+    def outcome(self, state: Hashable) -> Literal["win", "loss", "draw"]: ...
+    def plies(self, state: Hashable) -> Optional[int]: ...
+    def best_move(self, state: Hashable) -> Any: ...
+    def census(self) -> dict: ...
+    def __len__(self) -> int: ...
+
+def retrograde(
+    start_states: Iterable[Hashable],
+    successors: Callable[[Any], Iterable[Hashable]],
+    terminal_value: Optional[Callable[[Any], Optional[str]]] = None,
+) -> Retrograde:
+    """Explores a game with cycles from its start states and solves every state reached."""
+
+class Infinite:
+    """∞(K): a loopy position's value, K the finite values of its options."""
+
+    @property
+    def finite_options(self) -> List[int]: ...
+
+def loopy_grundy(
+    edges: Iterable[tuple], vertices: Optional[Iterable[Hashable]] = None
+) -> dict:
+    """The generalized Sprague-Grundy value of every vertex of a loopy game's graph."""
+
 def game(value: GameLike) -> Game:
     """The game an expression in CGSuite's notation, or a number, stands for."""
 
