@@ -98,6 +98,85 @@ fn nash<'py>(
     Ok(out)
 }
 
+/// A symmetric game from player 1's matrix `a` (player 2's payoffs are its transpose).
+fn symmetric(a: Vec<Vec<String>>) -> PyResult<NormalFormGame> {
+    let a = matrix("A", a)?;
+    let b: Vec<Vec<BigRational>> = (0..a.first().map_or(0, Vec::len))
+        .map(|j| a.iter().map(|row| row[j].clone()).collect())
+        .collect();
+    NormalFormGame::bimatrix(&a, &b).map_err(|e| to_python(&e))
+}
+
+/// A report as the CLI's JSON, which the Python half reads (exact numbers as texts).
+fn as_json(report: &impl serde::Serialize) -> PyResult<String> {
+    serde_json::to_string(report).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// `conway ess`: the evolutionarily stable strategies of the symmetric game `a`, as JSON.
+#[pyfunction]
+#[pyo3(name = "_ess")]
+fn ess(py: Python<'_>, a: Vec<Vec<String>>) -> PyResult<String> {
+    let game = symmetric(a)?;
+    let report =
+        interruptible(py, |_| conway_strategic::ess::analyse(&game))?.map_err(|e| to_python(&e))?;
+    as_json(&report)
+}
+
+/// `conway stable`: the stochastically stable states of the symmetric game `a` with
+/// `agents` agents, as JSON.
+#[pyfunction]
+#[pyo3(name = "_stable")]
+fn stable(py: Python<'_>, a: Vec<Vec<String>>, agents: usize) -> PyResult<String> {
+    let game = symmetric(a)?;
+    let report = interruptible(py, |progress| {
+        conway_strategic::stable::analyse(&game, agents, progress)
+    })?
+    .map_err(|e| to_python(&e))?;
+    as_json(&report)
+}
+
+/// `conway replicator`: the rest points of the replicator dynamic, or with `start` a
+/// trajectory, as JSON.
+#[pyfunction]
+#[pyo3(name = "_replicator", signature = (a, start=None, discrete=false, time=10.0, dt=0.01, steps=100, every=10))]
+#[allow(clippy::too_many_arguments)]
+fn replicator(
+    py: Python<'_>,
+    a: Vec<Vec<String>>,
+    start: Option<String>,
+    discrete: bool,
+    time: f64,
+    dt: f64,
+    steps: usize,
+    every: usize,
+) -> PyResult<String> {
+    use conway_strategic::replicator::{rest_points, trajectory, TrajectoryOptions};
+    let game = symmetric(a)?;
+    let Some(start) = start else {
+        let report = interruptible(py, |_| rest_points(&game))?.map_err(|e| to_python(&e))?;
+        return as_json(&report);
+    };
+    if !(time.is_finite() && time >= 0.0) {
+        return Err(PyValueError::new_err("t must be a finite number ≥ 0"));
+    }
+    if !(dt.is_finite() && dt > 0.0) {
+        return Err(PyValueError::new_err("dt must be a finite number > 0"));
+    }
+    if every == 0 {
+        return Err(PyValueError::new_err("every must be at least 1"));
+    }
+    let options = TrajectoryOptions {
+        discrete,
+        time,
+        dt,
+        steps,
+        every,
+    };
+    let report =
+        interruptible(py, |_| trajectory(&game, &start, &options))?.map_err(|e| to_python(&e))?;
+    as_json(&report)
+}
+
 /// The methods `nash` takes, as (name, what it finds) pairs.
 #[pyfunction]
 fn nash_methods() -> Vec<(&'static str, &'static str)> {
@@ -110,5 +189,8 @@ fn nash_methods() -> Vec<(&'static str, &'static str)> {
 /// Adds the strategic names to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nash, m)?)?;
+    m.add_function(wrap_pyfunction!(ess, m)?)?;
+    m.add_function(wrap_pyfunction!(stable, m)?)?;
+    m.add_function(wrap_pyfunction!(replicator, m)?)?;
     m.add_function(wrap_pyfunction!(nash_methods, m)?)
 }

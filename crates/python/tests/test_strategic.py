@@ -96,3 +96,30 @@ def test_ctrl_c_stops_a_long_enumeration():
         b = [[rng.randrange(100) for _ in range(18)] for _ in range(18)]
     """
     assert stopped_by_ctrl_c(setup, "conway.nash(a, b)") < 1.0
+
+
+def test_ess_stable_and_replicator_match_the_cli(cli):
+    hawk_dove = [[0, 3], [1, 2]]
+    text = "0 3; 1 2"
+    assert conway.ess(hawk_dove)["ess"] == [(Fraction(1, 2), Fraction(1, 2))]
+    report = json.loads(cli("ess", "--a", text, "--json"))
+    assert [e["reason"] for e in conway.ess(hawk_dove)["symmetric_equilibria"]] == [
+        e["reason"] for e in report["symmetric_equilibria"]]
+    coordination = [[3, 0], [0, 2]]
+    assert conway.stable(coordination, 4) == json.loads(cli("stable", "--a", "3 0; 0 2", "--agents", "4", "--json"))
+    rest = conway.replicator([[3, 2], [4, 1]])
+    expected = json.loads(cli("replicator", "--a", "3 2; 4 1", "--json"))["rest_points"]
+    assert [r["state"] for r in rest] == [tuple(Fraction(x) for x in e["state"]) for e in expected]
+    assert [r["stability"] for r in rest] == [e["stability"] for e in expected]
+
+
+def test_replicator_trajectories():
+    times, shares = conway.replicator([[3, 2], [4, 1]], start=[Fraction(9, 10), Fraction(1, 10)], t=20)
+    assert len(times) == len(shares) and times[0] == 0
+    # The mixed rest point (1/2, 1/2) attracts the trajectory.
+    assert abs(shares[-1][0] - 0.5) < 1e-3
+    assert all(abs(sum(x) - 1) < 1e-9 for x in shares)
+    _, generations = conway.replicator([[2, 1], [1, 2]], start=["0.6", "0.4"], discrete=True, steps=50, every=1)
+    assert len(generations) == 51 and generations[-1][0] > 0.99
+    with pytest.raises(ValueError, match="dt"):
+        conway.replicator([[1]], start=[1], dt=0)

@@ -43,6 +43,7 @@ work budget, ``KeyboardInterrupt`` when Ctrl-C stops a long computation.
 from __future__ import annotations
 
 import decimal as _decimal
+import json as _json
 import keyword as _keyword
 import math as _math
 import numbers as _numbers
@@ -311,7 +312,63 @@ def nash(A, B=None, method=None, components=False, label=None):
     return Equilibria(report)
 
 
+def _shares(texts):
+    return tuple(_Fraction(t) for t in texts)
+
+
+def ess(A):
+    """The evolutionarily stable strategies of the symmetric game whose row player's
+    payoffs are ``A``: a dict with ``ess`` (each a tuple of Fractions) and
+    ``symmetric_equilibria`` (each with its ``strategy``, whether it is an ``ess`` and
+    the ``reason``), as ``conway ess`` reports them."""
+    report = _json.loads(_native._ess(_matrix_texts(A, "A")))
+    return {
+        "ess": [_shares(s) for s in report["ess"]],
+        "symmetric_equilibria": [
+            dict(e, strategy=_shares(e["strategy"])) for e in report["symmetric_equilibria"]
+        ],
+    }
+
+
+def stable(A, agents):
+    """The stochastically stable states (Kandori–Mailath–Rob) of the symmetric game ``A``
+    played by ``agents`` agents: a dict with the ``recurrent_classes`` (states as agent
+    counts per strategy), their ``resistances`` and ``potentials``, and the ``stable``
+    classes, as ``conway stable`` reports them."""
+    return _json.loads(_native._stable(_matrix_texts(A, "A"), agents))
+
+
+def replicator(A, start=None, t=10.0, dt=0.01, every=10, discrete=False, steps=100):
+    """The replicator dynamic of the symmetric game ``A``.
+
+    Without ``start``: its rest points, exactly, each a dict with the ``state`` (a tuple
+    of Fractions), whether it is a symmetric ``nash`` equilibrium, and its ``stability``.
+    With ``start`` (the initial shares): a trajectory in floating point over time ``t``
+    with Runge–Kutta steps ``dt`` (or ``steps`` generations with ``discrete=True``),
+    recorded every ``every`` steps, as ``(times, shares)``: NumPy arrays when NumPy is
+    installed, else lists.
+    """
+    a = _matrix_texts(A, "A")
+    if start is None:
+        report = _json.loads(_native._replicator(a))
+        return [dict(r, state=_shares(r["state"])) for r in report["rest_points"]]
+    start_text = ",".join(_payoff_text(x, f"start[{i}]") for i, x in enumerate(start))
+    report = _json.loads(
+        _native._replicator(a, start_text, discrete, float(t), float(dt), steps, every)
+    )
+    times = [p["t"] for p in report["trajectory"]]
+    shares = [p["x"] for p in report["trajectory"]]
+    try:
+        import numpy
+    except ImportError:
+        return times, shares
+    return numpy.array(times), numpy.array(shares)
+
+
 __all__ += [
+    "ess",
+    "stable",
+    "replicator",
     "Equilibrium",
     "Equilibria",
     "nash",

@@ -182,6 +182,23 @@ def nash(
 ) -> Equilibria:
     """Every Nash equilibrium of a bimatrix game or a Gambit .nfg file, exactly."""
 
+def ess(A: Any) -> dict:
+    """The evolutionarily stable strategies of a symmetric game."""
+
+def stable(A: Any, agents: int) -> dict:
+    """The stochastically stable states of a symmetric game played by ``agents`` agents."""
+
+def replicator(
+    A: Any,
+    start: Optional[Iterable[Any]] = None,
+    t: float = 10.0,
+    dt: float = 0.01,
+    every: int = 10,
+    discrete: bool = False,
+    steps: int = 100,
+) -> Any:
+    """Rest points of the replicator dynamic, or a trajectory from ``start``."""
+
 def nash_methods() -> List[tuple]:
     """The methods ``nash`` takes: (name, what it finds)."""
 
