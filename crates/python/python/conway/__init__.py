@@ -216,6 +216,11 @@ class HeapSequence:
     def __len__(self):
         return len(self.values)
 
+    def _repr_svg_(self):
+        from .display import sequence_svg
+
+        return sequence_svg(self)
+
     def __getitem__(self, heap):
         return self.values[heap]
 
@@ -365,7 +370,16 @@ def replicator(A, start=None, t=10.0, dt=0.01, every=10, discrete=False, steps=1
     return numpy.array(times), numpy.array(shares)
 
 
+def board(ruleset, position):
+    """A position of ``"domineering"``, ``"clobber"`` or ``"toads_and_frogs"`` with its
+    ``value``; Jupyter draws it."""
+    from .display import Board
+
+    return Board(ruleset, position)
+
+
 __all__ += [
+    "board",
     "ess",
     "stable",
     "replicator",

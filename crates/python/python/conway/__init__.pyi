@@ -156,6 +156,17 @@ class HeapSequence:
     def __len__(self) -> int: ...
     def __getitem__(self, heap: int) -> int: ...
 
+class Board:
+    """A grid ruleset's position with its value, drawn by Jupyter."""
+
+    ruleset: str
+    position: str
+    value: Game
+    def _repr_svg_(self) -> str: ...
+
+def board(ruleset: Literal["domineering", "clobber", "toads_and_frogs"], position: str) -> Board:
+    """A grid ruleset's position with its value."""
+
 def heap_sequence(game: str, to: int) -> HeapSequence:
     """The Grundy values of heaps 0..to of a heap game and their period."""
 

@@ -1,0 +1,40 @@
+"""Pictures for notebooks: well-formed SVG that shows what the library computed."""
+
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+
+import conway
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg):
+    return ElementTree.fromstring(svg)
+
+
+def test_boards_draw_their_squares_pieces_and_value():
+    b = conway.board("clobber", "xox|o.x")
+    root = parse(b._repr_svg_())
+    assert len(root.findall(f"{SVG}rect")) == 6
+    assert len(root.findall(f"{SVG}circle")) == 5
+    assert root.find(f"{SVG}text").text == str(conway.clobber("xox|o.x")) == str(b.value)
+    d = conway.board("domineering", "..#|...")
+    assert len(parse(d._repr_svg_()).findall(f"{SVG}rect")) == 6
+    with pytest.raises(ValueError):
+        conway.board("go", "..")
+    with pytest.raises(ValueError):
+        conway.board("domineering", "..|.q")
+
+
+def test_heap_sequences_plot_every_value_and_the_period():
+    kayles = conway.heap_sequence("kayles", 1000)
+    root = parse(kayles._repr_svg_())
+    assert len(root.findall(f"{SVG}circle")) == 201  # the first 200 heaps are drawn
+    assert "period 12 from heap 71" in root.find(f"{SVG}text").text
+    assert len(root.findall(f"{SVG}rect")) == 1  # the shaded periodic part
+
+
+def test_thermographs_draw():
+    root = parse(conway.game("{3||2|1}").thermograph._repr_svg_())
+    assert root.tag == f"{SVG}svg"
