@@ -8,8 +8,9 @@
 //! all exact. Errors give the line and column.
 
 use num_bigint::BigInt;
+use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::Zero;
+use num_traits::{Signed, Zero};
 
 use crate::game::{rational_text, NormalFormGame};
 use crate::StrategicError;
@@ -118,7 +119,7 @@ pub fn parse_number(word: &str) -> Option<BigRational> {
     if let Some((n, d)) = word.split_once('/') {
         let n: BigInt = n.parse().ok()?;
         let d: BigInt = d.parse().ok()?;
-        return (!d.is_zero()).then(|| BigRational::new(n, d));
+        return (!d.is_zero()).then(|| lowest_terms(n, d));
     }
     let (mantissa, exponent) = match word.find(['e', 'E']) {
         Some(i) => (&word[..i], word[i + 1..].parse::<i32>().ok()?),
@@ -140,14 +141,37 @@ pub fn parse_number(word: &str) -> Option<BigRational> {
     }
     let all: BigInt = format!("{int_part}{frac_part}").parse().ok()?;
     let scale = exponent - frac_part.len() as i32;
-    let ten = BigInt::from(10);
-    let mut x = BigRational::from_integer(all);
-    if scale >= 0 {
-        x *= BigRational::from_integer(num_traits::pow(ten, scale as usize));
+    let power = num_traits::pow(BigInt::from(10), scale.unsigned_abs() as usize);
+    let x = if scale >= 0 {
+        BigRational::from_integer(all * power)
     } else {
-        x /= BigRational::from_integer(num_traits::pow(ten, (-scale) as usize));
-    }
+        lowest_terms(all, power)
+    };
     Some(if negative { -x } else { x })
+}
+
+/// n/d in lowest terms, d ≠ 0. The greatest common divisor is taken after one step of
+/// Euclid's algorithm (the larger modulo the smaller), so a short numerator over a
+/// ten-thousand-digit denominator (`1e-9999`) costs as much as the denominator's length,
+/// where the binary algorithm `BigRational::new` uses shifts the long one bit by bit.
+fn lowest_terms(n: BigInt, d: BigInt) -> BigRational {
+    let (small, large) = if n.magnitude() <= d.magnitude() {
+        (n.magnitude(), d.magnitude())
+    } else {
+        (d.magnitude(), n.magnitude())
+    };
+    let divisor = if small.is_zero() {
+        large.clone()
+    } else {
+        small.gcd(&(large % small))
+    };
+    let divisor = BigInt::from(divisor);
+    let (n, d) = (n / &divisor, d / &divisor);
+    if d.is_negative() {
+        BigRational::new_raw(-n, -d)
+    } else {
+        BigRational::new_raw(n, d)
+    }
 }
 
 struct Parser {
@@ -491,6 +515,54 @@ mod tests {
         { \"Player 1\" \"Player 2\" }\n\n{\n{ \"1\" \"2\" \"3\" }\n{ \"1\" \"2\" }\n}\n\n{\n\
         { \"\" 1, 1 }\n{ \"\" 0, 2 }\n{ \"\" 0, 2 }\n{ \"\" 1, 1 }\n{ \"\" 0, 3 }\n{ \"\" 2, 0 }\n}\n\
         1 2 3 4 5 6\n";
+
+    proptest::proptest! {
+        /// Numbers read with one Euclid step before the gcd equal those reduced by
+        /// `BigRational::new` (the plain construction, as the oracle).
+        #[test]
+        fn numbers_are_in_lowest_terms(
+            n in -10_000_000i64..10_000_000,
+            d in -10_000_000i64..10_000_000,
+            digits in "[0-9]{1,12}",
+            point in 0usize..12,
+            exponent in -40i32..40,
+        ) {
+            if d != 0 {
+                let (n, d) = (BigInt::from(n), BigInt::from(d));
+                proptest::prop_assert_eq!(
+                    parse_number(&format!("{n}/{d}")),
+                    Some(BigRational::new(n, d))
+                );
+            }
+            let point = point.min(digits.len());
+            let word = format!("{}.{}e{exponent}", &digits[..point], &digits[point..]);
+            let all: BigInt = digits.parse().unwrap();
+            let scale = exponent - (digits.len() - point) as i32;
+            let ten = BigRational::from_integer(BigInt::from(10));
+            let expected = BigRational::from_integer(all) * num_traits::pow::pow(
+                if scale >= 0 { ten.clone() } else { ten.recip() },
+                scale.unsigned_abs() as usize,
+            );
+            proptest::prop_assert_eq!(parse_number(&word), Some(expected));
+        }
+    }
+
+    /// The fuzzer's slowest inputs (target `nfg`, `matrix`): numbers with exponents near
+    /// the limit of ±10000, over ten thousand digits long, are read in lowest terms.
+    #[test]
+    fn extreme_exponents_are_exact() {
+        let tiny = parse_number("-25e-9999").unwrap();
+        assert_eq!(tiny.numer(), &BigInt::from(-1));
+        assert!(tiny.denom() == &(num_traits::pow(BigInt::from(10), 9997) * 4));
+        let huge = parse_number("4.0e10000").unwrap();
+        assert_eq!(
+            huge,
+            BigRational::from_integer(num_traits::pow(BigInt::from(10), 10000) * 4)
+        );
+        let ratio = parse_number(&format!("6/{}", "4".repeat(5000))).unwrap();
+        assert_eq!(ratio.numer(), &BigInt::from(3));
+        assert!(parse_number("1e10001").is_none());
+    }
 
     /// Found by the fuzzer (target `nfg`): a strategy count near 2^50, once given labels
     /// one by one before the game's size was checked, asked for petabytes.
