@@ -203,3 +203,12 @@ def test_ctrl_c_stops_a_long_evaluation_promptly():
     # A 6×6 Domineering board takes far longer than the test waits.
     after = stopped_by_ctrl_c("", 'conway.domineering("|".join(["......"] * 6))')
     assert after < 1.0, f"stopped {after:.2f} s after Ctrl-C"
+
+
+def test_every_public_name_is_in_the_stub_and_documented():
+    stub = open(os.path.join(os.path.dirname(conway.__file__), "__init__.pyi")).read()
+    for name in conway.__all__:
+        if name == "__version__":
+            continue
+        assert f"def {name}(" in stub or f"class {name}" in stub, f"{name} is missing from the stub"
+        assert getattr(conway, name).__doc__, f"{name} has no docstring"
