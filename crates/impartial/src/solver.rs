@@ -5,7 +5,10 @@
 //! position is evaluated once; a position met again while it is still being explored means
 //! the game has a cycle, which is reported instead of looping.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
+use std::hash::BuildHasher;
+
+use rustc_hash::FxHashSet;
 
 use crate::{mex, ImpartialError, ImpartialGame, Outcome};
 
@@ -65,10 +68,10 @@ pub fn misere_rule(options: &[bool]) -> bool {
 ///
 /// `memo` keeps values between calls, so several roots share work; so does `moves`, which
 /// counts every option generated against its limit. At most `limit` positions are stored.
-pub fn evaluate<G, V>(
+pub fn evaluate<G, V, S>(
     game: &G,
     root: &G::Position,
-    memo: &mut HashMap<G::Position, V>,
+    memo: &mut HashMap<G::Position, V, S>,
     limit: usize,
     moves: &mut MoveBudget,
     combine: impl Fn(&[V]) -> V,
@@ -76,6 +79,7 @@ pub fn evaluate<G, V>(
 where
     G: ImpartialGame,
     V: Clone,
+    S: BuildHasher,
 {
     evaluate_sums(
         game,
@@ -92,10 +96,10 @@ where
 /// ([`ImpartialGame::try_components`]) is valued as `sum` of its components' values (the
 /// nim-sum of Grundy values, by the Sprague-Grundy theorem) instead of from its options.
 /// Without `sum` (misère play, where sums do not decompose), components are not asked for.
-pub fn evaluate_sums<G, V>(
+pub fn evaluate_sums<G, V, S>(
     game: &G,
     root: &G::Position,
-    memo: &mut HashMap<G::Position, V>,
+    memo: &mut HashMap<G::Position, V, S>,
     limit: usize,
     moves: &mut MoveBudget,
     combine: impl Fn(&[V]) -> V,
@@ -104,6 +108,7 @@ pub fn evaluate_sums<G, V>(
 where
     G: ImpartialGame,
     V: Clone,
+    S: BuildHasher,
 {
     if let Some(v) = memo.get(root) {
         return Ok(v.clone());
@@ -129,7 +134,7 @@ where
         is_sum: bool,
         values: Vec<V>,
     }
-    let mut on_stack: HashSet<G::Position> = HashSet::new();
+    let mut on_stack: FxHashSet<G::Position> = FxHashSet::default();
     let (options, is_sum) = expand(root)?;
     let mut stack = vec![Frame {
         options,
@@ -190,10 +195,10 @@ pub fn nim_sum_rule(components: &[u64]) -> u64 {
 /// the winning moves, each once, in the order the game lists them. Values are found with
 /// [`evaluate_sums`] (`sum` as there), sharing `memo` and `moves`.
 #[allow(clippy::too_many_arguments)]
-pub fn winning_options<G, V>(
+pub fn winning_options<G, V, S>(
     game: &G,
     position: &G::Position,
-    memo: &mut HashMap<G::Position, V>,
+    memo: &mut HashMap<G::Position, V, S>,
     limit: usize,
     moves: &mut MoveBudget,
     combine: impl Fn(&[V]) -> V + Copy,
@@ -203,6 +208,7 @@ pub fn winning_options<G, V>(
 where
     G: ImpartialGame,
     V: Clone,
+    S: BuildHasher,
 {
     let mut winning = Vec::new();
     for option in game.try_options(position)? {

@@ -12,8 +12,8 @@
 //! callback that raises ends the search at once and its exception propagates unchanged
 //! (Ctrl-C included: it is raised inside a callback); nothing half-explored is remembered.
 
+use rustc_hash::FxHashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use conway_core::Outcome;
 use conway_impartial::solver::{
@@ -34,8 +34,8 @@ pub struct PyImpartialGame {
     options: Option<Py<PyAny>>,
     components: Option<Py<PyAny>>,
     positions: Positions,
-    grundy: HashMap<u32, u64>,
-    misere: HashMap<u32, bool>,
+    grundy: FxHashMap<u32, u64>,
+    misere: FxHashMap<u32, bool>,
     moves: MoveBudget,
 }
 
@@ -175,8 +175,8 @@ impl PyImpartialGame {
             options,
             components,
             positions: Positions::new(py),
-            grundy: HashMap::new(),
-            misere: HashMap::new(),
+            grundy: FxHashMap::default(),
+            misere: FxHashMap::default(),
             moves: MoveBudget::unlimited(),
         }
     }

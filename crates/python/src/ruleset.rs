@@ -8,8 +8,8 @@
 //! ([`with_store_and_interpreter`]); an exception raised in a callback propagates
 //! unchanged, and nothing half-explored is remembered.
 
+use rustc_hash::FxHashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use conway_partizan::rulesets::search::{canonical_form, FallibleRuleset, SearchError};
 use conway_partizan::{GameId, PartizanError};
@@ -28,7 +28,7 @@ pub struct PyPartizanGame {
     right_moves: Option<Py<PyAny>>,
     components: Option<Py<PyAny>>,
     positions: Positions,
-    values: HashMap<u32, GameId>,
+    values: FxHashMap<u32, GameId>,
 }
 
 /// The ruleset as the search sees it during one question.
@@ -101,7 +101,7 @@ impl PyPartizanGame {
             right_moves,
             components,
             positions: Positions::new(py),
-            values: HashMap::new(),
+            values: FxHashMap::default(),
         })
     }
 

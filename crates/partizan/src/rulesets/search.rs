@@ -8,8 +8,10 @@
 //! a position split into independent components is valued as the sum of theirs, and the
 //! store's budget and stop requests end the search with nothing half-done remembered.
 
-use std::collections::{HashMap, HashSet};
-use std::hash::Hash;
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hash};
+
+use rustc_hash::FxHashSet;
 
 use crate::{GameId, Store};
 
@@ -54,10 +56,10 @@ struct Frame<P> {
 }
 
 /// The canonical form of `root`, remembering every position valued in `table`.
-pub fn canonical_form<R: FallibleRuleset>(
+pub fn canonical_form<R: FallibleRuleset, S: BuildHasher>(
     ruleset: &R,
     store: &mut Store,
-    table: &mut HashMap<R::Position, GameId>,
+    table: &mut HashMap<R::Position, GameId, S>,
     root: &R::Position,
 ) -> Result<GameId, SearchError<R::Error>> {
     if let Some(&id) = table.get(root) {
@@ -88,7 +90,8 @@ pub fn canonical_form<R: FallibleRuleset>(
             values: Vec::new(),
         })
     };
-    let mut on_stack: HashSet<R::Position> = HashSet::from([root.clone()]);
+    let mut on_stack: FxHashSet<R::Position> = FxHashSet::default();
+    on_stack.insert(root.clone());
     let mut stack = vec![expand(root)?];
     while let Some(frame) = stack.last_mut() {
         if store.stop_requested() {
