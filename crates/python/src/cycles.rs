@@ -15,7 +15,7 @@ use pyo3::types::PyDict;
 
 use crate::errors::to_python;
 use crate::positions::Positions;
-use crate::signals::interruptible;
+use crate::signals::{interruptible, Shown};
 
 /// The most states `retrograde` explores: each costs Python a dict entry and an object,
 /// tens of bytes to hundreds, and a callback.
@@ -129,13 +129,15 @@ fn terminal(value: &Bound<'_, PyAny>) -> PyResult<Option<Terminal>> {
 /// state reached. States are any hashable objects and include whose turn it is when the
 /// players' moves differ.
 #[pyfunction]
-#[pyo3(signature = (start_states, successors, terminal_value=None))]
+#[pyo3(signature = (start_states, successors, terminal_value=None, progress=None))]
 fn retrograde(
     py: Python<'_>,
     start_states: &Bound<'_, PyAny>,
     successors: &Bound<'_, PyAny>,
     terminal_value: Option<&Bound<'_, PyAny>>,
+    progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyRetrograde> {
+    let mut shown = Shown::new(progress);
     let mut positions = Positions::new(py);
     positions.numbers_of(start_states)?;
     let mut graph = ExplicitGraph::default();
@@ -160,9 +162,10 @@ fn retrograde(
         graph.successors.push(moves);
         graph.terminals.push(end);
         next += 1;
+        shown.tick(next, None, "states explored")?;
     }
-    let solved =
-        interruptible(py, |progress| solve(&graph, progress))?.map_err(|e| to_python(&e))?;
+    let solved = interruptible(py, progress, |progress| solve(&graph, progress))?
+        .map_err(|e| to_python(&e))?;
     Ok(PyRetrograde {
         positions,
         graph,
@@ -210,11 +213,12 @@ impl Infinite {
 /// its moves `edges` (pairs `(u, v)`: a token on u may move to v; `vertices` adds vertices
 /// with no move): a dict from vertex to an int (a nimber's size) or an `Infinite`.
 #[pyfunction]
-#[pyo3(signature = (edges, vertices=None))]
+#[pyo3(signature = (edges, vertices=None, progress=None))]
 fn loopy_grundy<'py>(
     py: Python<'py>,
     edges: &Bound<'py, PyAny>,
     vertices: Option<&Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let mut positions = Positions::new(py);
     let mut pairs = Vec::new();
@@ -227,7 +231,7 @@ fn loopy_grundy<'py>(
     }
     let names = (0..positions.len()).map(|v| v.to_string());
     let graph = Digraph::from_edges(names, &pairs).map_err(|e| to_python(&e))?;
-    let values = interruptible(py, |progress| generalized_sg(&graph, progress))?
+    let values = interruptible(py, progress, |progress| generalized_sg(&graph, progress))?
         .map_err(|e| to_python(&e))?;
     let out = PyDict::new(py);
     for (v, value) in values.into_iter().enumerate() {

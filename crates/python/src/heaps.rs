@@ -3,15 +3,24 @@
 //! Grundy's game, Lasker's Nim, "all but" games, by name or code), with the period found
 //! and whether a theorem certifies it. The work runs with the interpreter released and
 //! stops on Ctrl-C.
+//!
+//! A user's own heap game is a rule, `rule(n)`: the moves from a heap of n, each the heaps
+//! it leaves. Its values are found heap by heap (a move's value is the nim-sum of the heaps
+//! it leaves, a heap's the mex of its moves'), and its period is the observed one: no
+//! theorem covers an arbitrary rule.
 
 use conway_impartial::heap::catalog::HeapGame;
-use conway_impartial::heap::sequence::{compute, SequenceReport};
+use conway_impartial::heap::sequence::{compute, observed_report, SequenceReport};
 use conway_impartial::heap::values::Values;
+use conway_impartial::mex::mex;
+use conway_impartial::ImpartialError;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
+use pyo3::types::PyInt;
 
 use crate::errors::to_python;
-use crate::signals::interruptible;
+use crate::signals::{interruptible, Shown};
 
 /// The values of a heap game and their periodicity, as `conway grundy` reports them. The
 /// Python wrapper turns `raw` into a NumPy array (or a list).
@@ -75,26 +84,98 @@ impl RawSequence {
 
 /// The Grundy values of heaps 0..=`to` of `game` and their period.
 #[pyfunction]
-#[pyo3(name = "_heap_sequence")]
-fn heap_sequence(py: Python<'_>, game: &str, to: usize) -> PyResult<RawSequence> {
+#[pyo3(name = "_heap_sequence", signature = (game, to, progress=None))]
+fn heap_sequence(
+    py: Python<'_>,
+    game: &str,
+    to: usize,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<RawSequence> {
     let game = HeapGame::parse(game).map_err(|e| to_python(&e))?;
-    let mut report = interruptible(py, |progress| compute(&game, to, true, None, progress))?
-        .map_err(|e| to_python(&e))?;
+    let report = interruptible(py, progress, |progress| {
+        compute(&game, to, true, None, progress)
+    })?
+    .map_err(|e| to_python(&e))?;
+    Ok(raw_sequence(py, report))
+}
+
+/// The values as the Python half reads them: little-endian bytes of the narrowest width.
+fn raw_sequence(py: Python<'_>, mut report: SequenceReport) -> RawSequence {
     let values = report.values.take().unwrap_or(Values::U8(Vec::new()));
     let (bytes, item_size): (Vec<u8>, usize) = match &values {
         Values::U8(v) => (v.clone(), 1),
         Values::U16(v) => (v.iter().flat_map(|x| x.to_le_bytes()).collect(), 2),
         Values::U32(v) => (v.iter().flat_map(|x| x.to_le_bytes()).collect(), 4),
     };
-    Ok(RawSequence {
+    RawSequence {
         report,
         raw: PyBytes::new(py, &bytes).unbind(),
         item_size,
-    })
+    }
+}
+
+/// The most heaps a Python rule is evaluated for: the values take eight bytes a heap while
+/// they are found (128 MiB here), and each heap is one call of the rule.
+const MAX_RULE_HEAPS: usize = 1 << 24;
+
+/// The Grundy values of heaps 0..=`to` of the game whose moves from a heap of n are
+/// `rule(n)`: each move an int (the one heap it leaves) or an iterable of ints (the heaps it
+/// leaves; empty when it takes the heap away), every heap smaller than n. `name` names the
+/// game in the report.
+#[pyfunction]
+#[pyo3(name = "_heap_rule_sequence", signature = (rule, to, name, progress=None))]
+fn heap_rule_sequence(
+    py: Python<'_>,
+    rule: &Bound<'_, PyAny>,
+    to: usize,
+    name: String,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<RawSequence> {
+    if to >= MAX_RULE_HEAPS {
+        return Err(to_python(&ImpartialError::too_large(
+            "the last heap of a Python rule's sequence",
+            to,
+            MAX_RULE_HEAPS - 1,
+        )));
+    }
+    let mut values: Vec<u64> = Vec::with_capacity(to + 1);
+    let mut reached = Vec::new();
+    let mut shown = Shown::new(progress);
+    for n in 0..=to {
+        let value_of = |heap: &Bound<'_, PyAny>| -> PyResult<u64> {
+            let h: i64 = heap.extract()?;
+            match usize::try_from(h) {
+                Ok(h) if h < n => Ok(values[h]),
+                _ => Err(PyValueError::new_err(format!(
+                    "rule({n}) leaves a heap of {h}: a move from a heap of {n} leaves heaps of 0 to {}",
+                    n.saturating_sub(1)
+                ))),
+            }
+        };
+        reached.clear();
+        for one_move in rule.call1((n,))?.try_iter()? {
+            let one_move = one_move?;
+            let value = if one_move.is_instance_of::<PyInt>() {
+                value_of(&one_move)?
+            } else {
+                let mut sum = 0;
+                for heap in one_move.try_iter()? {
+                    sum ^= value_of(&heap?)?;
+                }
+                sum
+            };
+            reached.push(value);
+        }
+        values.push(mex(reached.iter().copied()));
+        shown.tick(n + 1, Some(to + 1), "heaps")?;
+    }
+    let values = Values::from_u64(&values).map_err(|e| to_python(&e))?;
+    Ok(raw_sequence(py, observed_report(name, values, true)))
 }
 
 /// Adds the heap-game names to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<RawSequence>()?;
-    m.add_function(wrap_pyfunction!(heap_sequence, m)?)
+    m.add_function(wrap_pyfunction!(heap_sequence, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_rule_sequence, m)?)
 }

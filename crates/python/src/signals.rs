@@ -8,7 +8,9 @@
 //!   reports from worker threads (Nash's parallel polytopes, heap sequences).
 //!
 //! Either way the `KeyboardInterrupt` Python raised is re-raised unchanged once the work
-//! is back.
+//! is back. [`interruptible`] also shows the work's progress: the waiting thread hands the
+//! latest report to a Python callable (the package's bar, or the user's own) a few times a
+//! second.
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
@@ -72,20 +74,86 @@ impl Progress for PythonSignals {
 /// How long the waiting thread sleeps between two looks at the interpreter's signals.
 const WAIT_STEP: Duration = Duration::from_millis(20);
 
+/// How often a progress callable is called: a bar redrawn more often only costs time.
+const SHOW_EVERY: Duration = Duration::from_millis(100);
+
+/// Progress of work that runs on the calling thread, calling Python as it goes (a user's
+/// callbacks): passes `(done, total, unit)` to the progress callable every [`SHOW_EVERY`].
+pub struct Shown<'a, 'py> {
+    show: Option<&'a Bound<'py, PyAny>>,
+    last: Instant,
+}
+
+impl<'a, 'py> Shown<'a, 'py> {
+    /// Progress shown to `show`, if given.
+    pub fn new(show: Option<&'a Bound<'py, PyAny>>) -> Self {
+        Shown {
+            show,
+            last: Instant::now(),
+        }
+    }
+
+    /// Shows `done` units (of `total`, when known) if the last showing is old enough.
+    pub fn tick(&mut self, done: usize, total: Option<usize>, unit: &str) -> PyResult<()> {
+        match self.show {
+            Some(show) if self.last.elapsed() >= SHOW_EVERY => {
+                self.last = Instant::now();
+                show.call1((done, total, unit)).map(drop)
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The worker's progress hook: stops when the flag is raised, and keeps the latest report
+/// for the waiting thread to show.
+struct Watched {
+    flag: StopFlag,
+    latest: Mutex<Option<Work>>,
+}
+
+impl Progress for Watched {
+    fn report(&self, work: Work) -> ControlFlow<()> {
+        *self.latest.lock().unwrap_or_else(|e| e.into_inner()) = Some(work);
+        self.flag.report(work)
+    }
+}
+
+/// Calls `show(done, total, unit)` with the latest report, if there is a new one.
+fn show_latest(watched: &Watched, show: &Bound<'_, PyAny>) -> PyResult<()> {
+    let latest = watched
+        .latest
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take();
+    match latest {
+        Some(work) => show.call1((work.done, work.total, work.unit)).map(drop),
+        None => Ok(()),
+    }
+}
+
 /// Runs `work` on a helper thread with the interpreter released, watching for Ctrl-C from
 /// the calling thread; a pending signal raises the flag `work` is given as its progress
-/// hook, and the signal's exception is raised once `work` has returned.
+/// hook, and the signal's exception is raised once `work` has returned. With `show`, the
+/// work's reports are passed to it as `show(done, total, unit)` (total None when not known)
+/// every [`SHOW_EVERY`]; an exception it raises stops the work and propagates.
 pub fn interruptible<T: Send>(
     py: Python<'_>,
+    show: Option<&Bound<'_, PyAny>>,
     work: impl FnOnce(&dyn Progress) -> T + Send,
 ) -> PyResult<T> {
-    let flag = StopFlag::new();
+    let watched = Watched {
+        flag: StopFlag::new(),
+        latest: Mutex::new(None),
+    };
+    let flag = &watched.flag;
     let mut raised = None;
+    let mut last_shown = Instant::now();
     let result = std::thread::scope(|scope| {
         let (done, mut finished) = std::sync::mpsc::channel();
-        let worker_flag = flag.clone();
+        let watched = &watched;
         let worker = scope.spawn(move || {
-            let result = work(&worker_flag);
+            let result = work(watched);
             // The receiver outlives the scope's threads; a failed send cannot happen.
             let _ = done.send(());
             result
@@ -100,11 +168,19 @@ pub fn interruptible<T: Send>(
             if outcome.is_ok() {
                 break;
             }
-            if raised.is_none() {
-                if let Err(error) = py.check_signals() {
-                    raised = Some(error);
-                    flag.raise();
+            if raised.is_some() {
+                continue;
+            }
+            let mut checked = py.check_signals();
+            if let (Ok(()), Some(show)) = (&checked, show) {
+                if last_shown.elapsed() >= SHOW_EVERY {
+                    last_shown = Instant::now();
+                    checked = show_latest(watched, show);
                 }
+            }
+            if let Err(error) = checked {
+                raised = Some(error);
+                flag.raise();
             }
         }
         worker.join()

@@ -60,7 +60,8 @@ fn game(
 /// `equilibria` (per equilibrium, per player, exact probability texts), `components`
 /// (index groups, or None) and `value` (text, or None).
 #[pyfunction]
-#[pyo3(name = "_nash", signature = (a=None, b=None, nfg_text=None, method=None, components=false, label=None))]
+#[pyo3(name = "_nash", signature = (a=None, b=None, nfg_text=None, method=None, components=false, label=None, progress=None))]
+#[allow(clippy::too_many_arguments)]
 fn nash<'py>(
     py: Python<'py>,
     a: Option<Vec<Vec<String>>>,
@@ -69,6 +70,7 @@ fn nash<'py>(
     method: Option<&str>,
     components: bool,
     label: Option<u64>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let game = game(a, b, nfg_text)?;
     let method = match method {
@@ -87,8 +89,10 @@ fn nash<'py>(
         ),
     };
     let options = Options { label, components };
-    let report = interruptible(py, |progress| equilibria(&game, method, options, progress))?
-        .map_err(|e| to_python(&e))?;
+    let report = interruptible(py, progress, |progress| {
+        equilibria(&game, method, options, progress)
+    })?
+    .map_err(|e| to_python(&e))?;
     let out = PyDict::new(py);
     out.set_item("players", report.players)?;
     out.set_item("method", report.method.name())?;
@@ -117,18 +121,23 @@ fn as_json(report: &impl serde::Serialize) -> PyResult<String> {
 #[pyo3(name = "_ess")]
 fn ess(py: Python<'_>, a: Vec<Vec<String>>) -> PyResult<String> {
     let game = symmetric(a)?;
-    let report =
-        interruptible(py, |_| conway_strategic::ess::analyse(&game))?.map_err(|e| to_python(&e))?;
+    let report = interruptible(py, None, |_| conway_strategic::ess::analyse(&game))?
+        .map_err(|e| to_python(&e))?;
     as_json(&report)
 }
 
 /// `conway stable`: the stochastically stable states of the symmetric game `a` with
 /// `agents` agents, as JSON.
 #[pyfunction]
-#[pyo3(name = "_stable")]
-fn stable(py: Python<'_>, a: Vec<Vec<String>>, agents: usize) -> PyResult<String> {
+#[pyo3(name = "_stable", signature = (a, agents, progress=None))]
+fn stable(
+    py: Python<'_>,
+    a: Vec<Vec<String>>,
+    agents: usize,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
     let game = symmetric(a)?;
-    let report = interruptible(py, |progress| {
+    let report = interruptible(py, progress, |progress| {
         conway_strategic::stable::analyse(&game, agents, progress)
     })?
     .map_err(|e| to_python(&e))?;
@@ -153,7 +162,7 @@ fn replicator(
     use conway_strategic::replicator::{rest_points, trajectory, TrajectoryOptions};
     let game = symmetric(a)?;
     let Some(start) = start else {
-        let report = interruptible(py, |_| rest_points(&game))?.map_err(|e| to_python(&e))?;
+        let report = interruptible(py, None, |_| rest_points(&game))?.map_err(|e| to_python(&e))?;
         return as_json(&report);
     };
     if !(time.is_finite() && time >= 0.0) {
@@ -172,9 +181,66 @@ fn replicator(
         steps,
         every,
     };
-    let report =
-        interruptible(py, |_| trajectory(&game, &start, &options))?.map_err(|e| to_python(&e))?;
+    let report = interruptible(py, None, |_| trajectory(&game, &start, &options))?
+        .map_err(|e| to_python(&e))?;
     as_json(&report)
+}
+
+/// A Gambit `.nfg` text read as a dict: `title`, `players`, `strategies` (labels per
+/// player) and `payoffs` (per profile, player 1's strategy varying fastest, per player an
+/// exact number text). Malformed text is a `ValueError` with its line and column.
+#[pyfunction]
+#[pyo3(name = "_read_nfg")]
+fn read_nfg<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyDict>> {
+    let game = nfg::parse(text).map_err(|e| to_python(&e))?;
+    let profiles: usize = game.shape().iter().product();
+    let payoffs: Vec<Vec<String>> = (0..profiles)
+        .map(|i| conway_strategic::game::rationals_text(game.payoffs_at(i)))
+        .collect();
+    let out = PyDict::new(py);
+    out.set_item("title", &game.title)?;
+    out.set_item("players", &game.players)?;
+    out.set_item("strategies", &game.strategies)?;
+    out.set_item("payoffs", payoffs)?;
+    Ok(out)
+}
+
+/// The `.nfg` text of a game given by its parts (as [`read_nfg`] returns them), in
+/// Gambit's payoff version or, with `outcomes`, its outcome version (which keeps the
+/// strategy labels).
+#[pyfunction]
+#[pyo3(name = "_write_nfg")]
+fn write_nfg(
+    title: String,
+    players: Vec<String>,
+    strategies: Vec<Vec<String>>,
+    payoffs: Vec<Vec<String>>,
+    outcomes: bool,
+) -> PyResult<String> {
+    let payoffs = payoffs
+        .iter()
+        .enumerate()
+        .map(|(profile, row)| {
+            row.iter()
+                .enumerate()
+                .map(|(player, text)| {
+                    nfg::parse_number(text).ok_or_else(|| {
+                        PyValueError::new_err(format!(
+                            "the payoff of player {} at profile {profile} is '{text}', not an exact number",
+                            player + 1
+                        ))
+                    })
+                })
+                .collect()
+        })
+        .collect::<PyResult<Vec<Vec<BigRational>>>>()?;
+    let game =
+        NormalFormGame::new(title, players, strategies, payoffs).map_err(|e| to_python(&e))?;
+    Ok(if outcomes {
+        nfg::write_outcome_version(&game)
+    } else {
+        nfg::write_payoff_version(&game)
+    })
 }
 
 /// The methods `nash` takes, as (name, what it finds) pairs.
@@ -192,5 +258,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ess, m)?)?;
     m.add_function(wrap_pyfunction!(stable, m)?)?;
     m.add_function(wrap_pyfunction!(replicator, m)?)?;
+    m.add_function(wrap_pyfunction!(read_nfg, m)?)?;
+    m.add_function(wrap_pyfunction!(write_nfg, m)?)?;
     m.add_function(wrap_pyfunction!(nash_methods, m)?)
 }

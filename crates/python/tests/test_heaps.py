@@ -51,3 +51,68 @@ def test_values_are_numpy_arrays_when_numpy_is_installed(monkeypatch):
     plain = conway.heap_sequence("grundy", 300)
     assert isinstance(plain.values, list)
     assert plain.values == with_numpy.values.tolist()
+
+
+def octal_rule(code):
+    """A heap game's moves from its octal code, written out the slow, obvious way: digit
+    d_k says whether taking k tokens may leave no heap (1), one heap (2) or two heaps (4)."""
+    digits = [int(d) for d in code.replace("0.", "")]
+
+    def rule(n):
+        moves = []
+        for k, d in enumerate(digits, start=1):
+            if k > n:
+                break
+            rest = n - k
+            if d & 1 and rest == 0:
+                moves.append(())
+            if d & 2 and rest > 0:
+                moves.append(rest)  # one heap, as a bare int
+            if d & 4:
+                moves += [(a, rest - a) for a in range(1, rest // 2 + 1) if rest - a > 0]
+        return moves
+
+    rule.__name__ = f"octal {code}"
+    return rule
+
+
+@pytest.mark.parametrize("code", ["0.77", "0.07", "0.137", "0.51", "0.6", "0.4"])
+def test_python_rules_give_the_built_in_values(code):
+    built_in = conway.heap_sequence(code, 400)
+    mine = conway.heap_sequence(octal_rule(code), 400)
+    assert [int(v) for v in mine.values] == [int(v) for v in built_in.values]
+    assert mine.game == f"octal {code}" and mine.certified is False
+    if built_in.period is not None and built_in.preperiod * 2 + built_in.period * 3 <= 400:
+        assert (mine.preperiod, mine.period) == (built_in.preperiod, built_in.period)
+
+
+def test_python_rule_with_growing_values():
+    # Lasker's Nim: remove any number, or split a heap into two; its values have
+    # arithmetic period 4 with saltus 4 (1, 2, 4, 3 then +4).
+    def lasker(n):
+        return [n - k for k in range(1, n + 1)] + [(a, n - a) for a in range(1, n // 2 + 1)]
+
+    seq = conway.heap_sequence(lasker, 60)
+    assert [int(v) for v in seq.values[:9]] == [0, 1, 2, 4, 3, 5, 6, 8, 7]
+    assert (seq.period, seq.saltus) == (4, 4)
+
+
+def test_bad_python_rules():
+    with pytest.raises(ValueError, match=r"rule\(1\) leaves a heap of 1: a move from a heap of 1 leaves heaps of 0 to 0"):
+        conway.heap_sequence(lambda n: [n] if n else [], 10)
+    with pytest.raises(ValueError, match="leaves a heap of -1"):
+        conway.heap_sequence(lambda n: [(n - 2,)] if n else [], 10)
+    with pytest.raises(TypeError):
+        conway.heap_sequence(lambda n: 3, 10)
+    with pytest.raises(TypeError):
+        conway.heap_sequence(lambda n: [("a",)] if n else [], 10)
+
+    def raises(n):
+        if n == 5:
+            raise LookupError("the user's own error")
+        return [n - 1] if n else []
+
+    with pytest.raises(LookupError, match="the user's own error"):
+        conway.heap_sequence(raises, 10)
+    with pytest.raises(conway.TooLargeError, match="16777215"):
+        conway.heap_sequence(lambda n: [], 1 << 24)

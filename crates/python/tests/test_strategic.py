@@ -123,3 +123,97 @@ def test_replicator_trajectories():
     assert len(generations) == 51 and generations[-1][0] > 0.99
     with pytest.raises(ValueError, match="dt"):
         conway.replicator([[1]], start=[1], dt=0)
+
+
+def test_nfg_files_read_write_and_solve(cli, tmp_path):
+    game = conway.parse_nfg(E02)
+    assert game.title == "Selten (IJGT, 75), Figure 2, normal form"
+    assert game.players == ("Player 1", "Player 2") and game.shape == (3, 2)
+    # Gambit's order: player 1's strategy varies fastest, so the second profile is (1, 0).
+    assert game.payoff(0, 0) == (1, 1) and game.payoff(1, 0) == (0, 2)
+    assert game[(2, 1)] == (2, 0)
+    a, b = game.matrices()
+    assert a == [[1, 1], [0, 0], [0, 2]] and b == [[1, 1], [2, 3], [2, 0]]
+    for outcomes in (False, True):
+        path = tmp_path / f"out{outcomes}.nfg"
+        text = conway.write_nfg(game, path, outcomes=outcomes)
+        assert path.read_text() == text
+        again = conway.read_nfg(path)
+        assert again.shape == game.shape and again.matrices() == game.matrices()
+        assert again == game
+        # The CLI reads what Python wrote, and finds the same equilibria.
+        report = json.loads(cli("nash", str(path), "--json"))
+        assert list(conway.nash(again)) == exact(report["equilibria"])
+    with open(tmp_path / "outTrue.nfg", encoding="utf-8") as file:
+        assert conway.read_nfg(file) == game
+    # Strategy labels survive only in the outcome version, as in Gambit.
+    labelled = conway.NormalFormGame(
+        [[[1, 2], [0, 0]]], players=["Row", "Column"], strategies=[["up"], ["left", "right"]]
+    )
+    assert conway.parse_nfg(labelled.write(outcomes=True)) == labelled
+    plain = conway.parse_nfg(labelled.write())
+    assert plain.strategies == (("1",), ("1", "2")) and plain.players == labelled.players
+
+
+def test_normal_form_games_from_arrays():
+    # THREE as a (2, 2, 2, 3) array: each player gets 1 at (0,0,0) and 2 at (1,1,1).
+    payoffs = [[[[0, 0, 0] for _ in range(2)] for _ in range(2)] for _ in range(2)]
+    payoffs[0][0][0] = [1, 1, 1]
+    payoffs[1][1][1] = [2, 2, 2]
+    game = conway.NormalFormGame(payoffs, players=["a", "b", "c"])
+    parsed = conway.parse_nfg(THREE)
+    assert [game[p] for p in [(0, 0, 0), (1, 1, 1), (1, 0, 1)]] == [(1, 1, 1), (2, 2, 2), (0, 0, 0)]
+    assert game == parsed and list(conway.nash(game)) == list(conway.nash(parsed))
+    assert "3 players, 2×2×2" in repr(game)
+    pd = conway.NormalFormGame.bimatrix([[3, 0], [5, 1]], [[3, 5], [0, 1]], title="PD")
+    assert list(conway.nash(pd)) == [((0, 1), (0, 1))]
+    assert conway.NormalFormGame.bimatrix([[1, -1]]).matrices() == ([[1, -1]], [[-1, 1]])
+    numpy = pytest.importorskip("numpy")
+    assert conway.NormalFormGame(numpy.array(payoffs), players=["a", "b", "c"]) == game
+    halves = conway.NormalFormGame(numpy.ones((2, 3, 2)) / 2)
+    assert halves.payoff(1, 2) == (Fraction(1, 2), Fraction(1, 2))
+
+
+def test_normal_form_games_round_trip_through_gambit_text(cli, tmp_path):
+    rng = random.Random(11)
+    for trial in range(30):
+        shape = [rng.randint(1, 3) for _ in range(rng.randint(1, 3))]
+        n = len(shape)
+
+        def nested(depth):
+            if depth == n:
+                return [Fraction(rng.randint(-9, 9), rng.choice([1, 2, 3, 7])) for _ in range(n)]
+            return [nested(depth + 1) for _ in range(shape[depth])]
+
+        game = conway.NormalFormGame(nested(0), title=f"random {trial}")
+        for outcomes in (False, True):
+            again = conway.parse_nfg(game.write(outcomes=outcomes))
+            assert again.shape == game.shape and again.title == game.title
+            assert all(again[p] == game[p] for p in game._table)
+        if n >= 2:
+            path = tmp_path / "random.nfg"
+            game.write(path)
+            report = json.loads(cli("nash", str(path), "--method", "pure", "--json"))
+            assert list(conway.nash(game, method="pure")) == exact(report["equilibria"])
+
+
+def test_bad_normal_form_games():
+    with pytest.raises(ValueError, match="shape"):
+        conway.NormalFormGame([[1, 2], [3, 4]])  # two players need two payoffs per profile
+    with pytest.raises(ValueError, match="shape"):
+        conway.NormalFormGame([1, 2])
+    with pytest.raises(ValueError, match=r"payoffs\[1\]\[0\]\[1\]"):
+        conway.NormalFormGame([[[0, 0]], [[0, "x"]]])
+    with pytest.raises(ValueError, match="player names"):
+        conway.NormalFormGame([[[0, 0]]], players=["one"])
+    with pytest.raises(IndexError, match="no profile"):
+        conway.parse_nfg(E02).payoff(3, 0)
+    with pytest.raises(ValueError, match="2 players, not|not 2"):
+        conway.parse_nfg(THREE).matrices()
+    with pytest.raises(ValueError) as error:
+        conway.parse_nfg('NFG 1 R "" { "a" "b" } { 2 2 }\n1 1 1 1\n1 x 1 1\n')
+    assert error.value.line == 3
+    with pytest.raises(ValueError, match="rectangular"):
+        conway.NormalFormGame.bimatrix([[1, 2], [3]])
+    with pytest.raises(ValueError, match="give no B"):
+        conway.nash(conway.parse_nfg(E02), [[1]])

@@ -412,12 +412,29 @@ fn observed_period(values: &Values) -> Option<(Periodicity, u64)> {
 /// the values themselves are kept in it when `listed`.
 pub fn report(game: &HeapGame, values: Values, listed: bool) -> SequenceReport {
     let certified = certified_period(game, &values);
+    report_with(game.name(), certified, values, listed)
+}
+
+/// The report for the values of a heap game known only through them (a user's rule, with
+/// no theorem to certify a period): the observed period, if any.
+pub fn observed_report(game: String, values: Values, listed: bool) -> SequenceReport {
+    report_with(game, None, values, listed)
+}
+
+/// The report for `values` of the game named `game`, whose period is `certified` or else
+/// the observed one.
+fn report_with(
+    game: String,
+    certified: Option<Periodicity>,
+    values: Values,
+    listed: bool,
+) -> SequenceReport {
     let (period, saltus) = match certified {
         Some(p) => (Some(p), 0),
         None => observed_period(&values).map_or((None, 0), |(p, s)| (Some(p), s)),
     };
     SequenceReport {
-        game: game.name(),
+        game,
         computed_to: values.len().saturating_sub(1),
         preperiod: period.map(|p| p.preperiod),
         period: period.map(|p| p.period),

@@ -42,14 +42,8 @@ work budget, ``KeyboardInterrupt`` when Ctrl-C stops a long computation.
 
 from __future__ import annotations
 
-import decimal as _decimal
-import json as _json
 import keyword as _keyword
-import math as _math
-import numbers as _numbers
-import os as _os
 import re as _re
-from fractions import Fraction as _Fraction
 
 from . import _native
 from ._native import (
@@ -66,9 +60,20 @@ from ._native import (
     functions,
     fuzzy,
     game,
-    loopy_grundy,
     nash_methods,
-    retrograde,
+)
+from .progress import shown as _shown
+from .strategic import (
+    Equilibria,
+    Equilibrium,
+    NormalFormGame,
+    ess,
+    nash,
+    parse_nfg,
+    read_nfg,
+    replicator,
+    stable,
+    write_nfg,
 )
 
 __all__ = [
@@ -234,140 +239,37 @@ def _values(raw, item_size):
     return numpy.frombuffer(raw, dtype=f"<u{item_size}")
 
 
-def heap_sequence(game, to):
-    """The Grundy values of heaps 0..``to`` of a heap game (``"0.137"``, ``"S(1,3,4)"``,
-    ``"kayles"``, ``"grundy"``, ``"lasker"``, … as ``conway grundy`` reads them) and
-    their period, as a ``HeapSequence``."""
-    return HeapSequence(_native._heap_sequence(str(game), to))
+def heap_sequence(game, to, progress=False):
+    """The Grundy values of heaps 0..``to`` of a heap game and their period, as a
+    ``HeapSequence``.
 
-
-class Equilibrium(tuple):
-    """A Nash equilibrium: one tuple of exact probabilities (Fractions) per player."""
-
-    @property
-    def floats(self):
-        """The same probabilities as floats."""
-        return tuple(tuple(float(p) for p in player) for player in self)
-
-
-class Equilibria(list):
-    """The equilibria ``nash`` found (a list of ``Equilibrium``), with ``method`` (the
-    method that found them), ``players`` (their names), ``components`` (with
-    ``components=True``: groups of indices into the list, one per connected component)
-    and ``value`` (for ``method="lp"``: the zero-sum game's value to player 1)."""
-
-    def __init__(self, report):
-        super().__init__(
-            Equilibrium(tuple(_Fraction(p) for p in player) for player in e)
-            for e in report["equilibria"]
-        )
-        self.method = report["method"]
-        self.players = report["players"]
-        self.components = report["components"]
-        self.value = None if report["value"] is None else _Fraction(report["value"])
-
-
-def _payoff_text(x, where):
-    """An exact payoff as the text the library reads: ints, Fractions and Decimals as they
-    are, floats as their shortest decimal (0.1 is 1/10, as written), strings as given."""
-    if isinstance(x, str):
-        return x
-    if isinstance(x, _numbers.Integral):
-        return str(int(x))
-    if isinstance(x, _numbers.Rational):
-        return f"{x.numerator}/{x.denominator}"
-    if isinstance(x, _decimal.Decimal):
-        return str(x)
-    if isinstance(x, _numbers.Real):
-        if not _math.isfinite(float(x)):
-            raise ValueError(f"{where} = {x} is not a finite number")
-        return repr(float(x))
-    raise TypeError(f"{where} = {x!r} is not a number")
-
-
-def _matrix_texts(matrix, name):
-    if matrix is None:
-        return None
-    rows = []
-    for i, row in enumerate(matrix):
-        rows.append([_payoff_text(x, f"{name}[{i}][{j}]") for j, x in enumerate(row)])
-    return rows
-
-
-def nash(A, B=None, method=None, components=False, label=None):
-    """Every Nash equilibrium of a two-player game, exactly (or the pure ones of a larger
-    ``.nfg`` game), each checked by the definition.
-
-    ``A`` and ``B`` are the players' payoff matrices (nested lists or NumPy arrays of
-    ints, Fractions, floats or strings; rows are player 1's strategies); without ``B``
-    the game is zero-sum. ``A`` may instead be the path of a Gambit ``.nfg`` file.
-    ``method`` is one of ``nash_methods()`` (default: "enum", every extreme
-    equilibrium); ``components=True`` groups them into connected components;
-    ``label`` picks Lemke–Howson's dropped label. Returns ``Equilibria``.
+    ``game`` is anything ``conway grundy`` reads (``"0.137"``, ``"S(1,3,4)"``,
+    ``"kayles"``, ``"grundy"``, ``"lasker"``, ...), whose period is certified where a
+    theorem applies; or your own rule, a function where ``game(n)`` lists the moves from
+    a heap of n, each the heap it leaves (an int) or the heaps it leaves (a tuple; ``()``
+    when it takes the heap away), all smaller than n. A rule's period is only observed.
+    ``progress``: see ``conway.progress``.
     """
-    if isinstance(A, (str, _os.PathLike)):
-        if B is not None:
-            raise ValueError("a .nfg file describes the whole game: give no B")
-        with open(A, encoding="utf-8") as file:
-            report = _native._nash(nfg_text=file.read(), method=method,
-                                   components=components, label=label)
-    else:
-        report = _native._nash(_matrix_texts(A, "A"), _matrix_texts(B, "B"), None,
-                               method, components, label)
-    return Equilibria(report)
+    if callable(game):
+        name = getattr(game, "__name__", "rule")
+        with _shown(progress, f"heap_sequence({name})") as show:
+            return HeapSequence(_native._heap_rule_sequence(game, to, name, show))
+    with _shown(progress, f"heap_sequence({game})") as show:
+        return HeapSequence(_native._heap_sequence(str(game), to, show))
 
 
-def _shares(texts):
-    return tuple(_Fraction(t) for t in texts)
+def retrograde(start_states, successors, terminal_value=None, progress=False):
+    with _shown(progress, "retrograde") as show:
+        return _native.retrograde(start_states, successors, terminal_value, show)
 
 
-def ess(A):
-    """The evolutionarily stable strategies of the symmetric game whose row player's
-    payoffs are ``A``: a dict with ``ess`` (each a tuple of Fractions) and
-    ``symmetric_equilibria`` (each with its ``strategy``, whether it is an ``ess`` and
-    the ``reason``), as ``conway ess`` reports them."""
-    report = _json.loads(_native._ess(_matrix_texts(A, "A")))
-    return {
-        "ess": [_shares(s) for s in report["ess"]],
-        "symmetric_equilibria": [
-            dict(e, strategy=_shares(e["strategy"])) for e in report["symmetric_equilibria"]
-        ],
-    }
+def loopy_grundy(edges, vertices=None, progress=False):
+    with _shown(progress, "loopy_grundy") as show:
+        return _native.loopy_grundy(edges, vertices, show)
 
 
-def stable(A, agents):
-    """The stochastically stable states (Kandori–Mailath–Rob) of the symmetric game ``A``
-    played by ``agents`` agents: a dict with the ``recurrent_classes`` (states as agent
-    counts per strategy), their ``resistances`` and ``potentials``, and the ``stable``
-    classes, as ``conway stable`` reports them."""
-    return _json.loads(_native._stable(_matrix_texts(A, "A"), agents))
-
-
-def replicator(A, start=None, t=10.0, dt=0.01, every=10, discrete=False, steps=100):
-    """The replicator dynamic of the symmetric game ``A``.
-
-    Without ``start``: its rest points, exactly, each a dict with the ``state`` (a tuple
-    of Fractions), whether it is a symmetric ``nash`` equilibrium, and its ``stability``.
-    With ``start`` (the initial shares): a trajectory in floating point over time ``t``
-    with Runge–Kutta steps ``dt`` (or ``steps`` generations with ``discrete=True``),
-    recorded every ``every`` steps, as ``(times, shares)``: NumPy arrays when NumPy is
-    installed, else lists.
-    """
-    a = _matrix_texts(A, "A")
-    if start is None:
-        report = _json.loads(_native._replicator(a))
-        return [dict(r, state=_shares(r["state"])) for r in report["rest_points"]]
-    start_text = ",".join(_payoff_text(x, f"start[{i}]") for i, x in enumerate(start))
-    report = _json.loads(
-        _native._replicator(a, start_text, discrete, float(t), float(dt), steps, every)
-    )
-    times = [p["t"] for p in report["trajectory"]]
-    shares = [p["x"] for p in report["trajectory"]]
-    try:
-        import numpy
-    except ImportError:
-        return times, shares
-    return numpy.array(times), numpy.array(shares)
+retrograde.__doc__ = _native.retrograde.__doc__ + "\n\n``progress``: see ``conway.progress``."
+loopy_grundy.__doc__ = _native.loopy_grundy.__doc__ + "\n\n``progress``: see ``conway.progress``."
 
 
 def board(ruleset, position):
@@ -385,6 +287,10 @@ __all__ += [
     "replicator",
     "Equilibrium",
     "Equilibria",
+    "NormalFormGame",
+    "read_nfg",
+    "parse_nfg",
+    "write_nfg",
     "nash",
     "nash_methods",
     "grundy_value",

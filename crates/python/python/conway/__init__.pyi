@@ -167,8 +167,13 @@ class Board:
 def board(ruleset: Literal["domineering", "clobber", "toads_and_frogs"], position: str) -> Board:
     """A grid ruleset's position with its value."""
 
-def heap_sequence(game: str, to: int) -> HeapSequence:
-    """The Grundy values of heaps 0..to of a heap game and their period."""
+Progress = Union[bool, Callable[[int, Optional[int], str], Any]]
+"""``progress``: True for a bar, or a callable given (done, total or None, unit)."""
+
+def heap_sequence(
+    game: Union[str, Callable[[int], Iterable[Any]]], to: int, progress: Progress = False
+) -> HeapSequence:
+    """The Grundy values of heaps 0..to of a heap game (a code or your own rule) and their period."""
 
 class Equilibrium(tuple):
     """A Nash equilibrium: one tuple of exact probabilities per player."""
@@ -184,19 +189,52 @@ class Equilibria(List[Equilibrium]):
     components: Optional[List[List[int]]]
     value: Optional[Fraction]
 
+class NormalFormGame:
+    """A finite game in normal form with exact payoffs."""
+
+    title: str
+    players: tuple
+    strategies: tuple
+    shape: tuple
+    def __init__(
+        self,
+        payoffs: Any,
+        players: Optional[Iterable[str]] = None,
+        strategies: Optional[Iterable[Iterable[str]]] = None,
+        title: str = "",
+    ) -> None: ...
+    @classmethod
+    def bimatrix(cls, A: Any, B: Any = None, title: str = "") -> NormalFormGame: ...
+    @property
+    def num_players(self) -> int: ...
+    def payoff(self, *profile: int) -> tuple: ...
+    def __getitem__(self, profile: tuple) -> tuple: ...
+    def matrices(self) -> tuple: ...
+    def write(self, path: Any = None, outcomes: bool = False) -> str: ...
+
+def parse_nfg(text: str) -> NormalFormGame:
+    """The game a Gambit .nfg text describes."""
+
+def read_nfg(source: Any) -> NormalFormGame:
+    """The game in a Gambit .nfg file (a path or an open file)."""
+
+def write_nfg(game: NormalFormGame, path: Any = None, outcomes: bool = False) -> str:
+    """The game as .nfg text, written to ``path`` when given."""
+
 def nash(
     A: Any,
     B: Any = None,
     method: Optional[Literal["enum", "pure", "support", "lh", "lp"]] = None,
     components: bool = False,
     label: Optional[int] = None,
+    progress: Progress = False,
 ) -> Equilibria:
-    """Every Nash equilibrium of a bimatrix game or a Gambit .nfg file, exactly."""
+    """Every Nash equilibrium of a bimatrix game, a NormalFormGame or a .nfg file, exactly."""
 
 def ess(A: Any) -> dict:
     """The evolutionarily stable strategies of a symmetric game."""
 
-def stable(A: Any, agents: int) -> dict:
+def stable(A: Any, agents: int, progress: Progress = False) -> dict:
     """The stochastically stable states of a symmetric game played by ``agents`` agents."""
 
 def replicator(
@@ -226,6 +264,7 @@ def retrograde(
     start_states: Iterable[Hashable],
     successors: Callable[[Any], Iterable[Hashable]],
     terminal_value: Optional[Callable[[Any], Optional[str]]] = None,
+    progress: Progress = False,
 ) -> Retrograde:
     """Explores a game with cycles from its start states and solves every state reached."""
 
@@ -236,7 +275,9 @@ class Infinite:
     def finite_options(self) -> List[int]: ...
 
 def loopy_grundy(
-    edges: Iterable[tuple], vertices: Optional[Iterable[Hashable]] = None
+    edges: Iterable[tuple],
+    vertices: Optional[Iterable[Hashable]] = None,
+    progress: Progress = False,
 ) -> dict:
     """The generalized Sprague-Grundy value of every vertex of a loopy game's graph."""
 
