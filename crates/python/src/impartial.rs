@@ -25,6 +25,7 @@ use pyo3::prelude::*;
 
 use crate::errors::to_python;
 use crate::positions::Positions;
+use crate::signals::{ProgressTarget, Shown};
 
 /// A game given by Python callbacks, memoised: ask it for Grundy values, outcomes and
 /// winning moves of positions; `options(position)` lists the positions one move away (or,
@@ -37,6 +38,7 @@ pub struct PyImpartialGame {
     grundy: FxHashMap<u32, u64>,
     misere: FxHashMap<u32, bool>,
     moves: MoveBudget,
+    progress: Option<Py<PyAny>>,
 }
 
 /// The game as the solver sees it for the length of one question: position numbers, moves
@@ -47,6 +49,7 @@ struct Callbacks<'a, 'py> {
     components: Option<&'a Bound<'py, PyAny>>,
     positions: RefCell<&'a mut Positions>,
     raised: RefCell<Option<PyErr>>,
+    shown: RefCell<Shown<'a, 'py>>,
 }
 
 impl<'py> Callbacks<'_, 'py> {
@@ -60,7 +63,10 @@ impl<'py> Callbacks<'_, 'py> {
             Some(options) => options.call1((&position,))?,
             None => position.call_method0("options")?,
         };
-        self.positions.borrow_mut().numbers_of(&listed)
+        let numbers = self.positions.borrow_mut().numbers_of(&listed)?;
+        let met = self.positions.borrow().len();
+        self.shown.borrow_mut().tick(met, None, "positions")?;
+        Ok(numbers)
     }
 
     /// The parts of a position, from the `components` callback or, when moves come from
@@ -118,6 +124,8 @@ impl PyImpartialGame {
     ) -> PyResult<T> {
         let options = self.options.as_ref().map(|o| o.bind(py).clone());
         let components = self.components.as_ref().map(|c| c.bind(py).clone());
+        let progress = self.progress.as_ref().map(|p| p.bind(py).clone());
+        let target = ProgressTarget::open(py, progress.as_ref(), "ImpartialGame")?;
         let mut positions = std::mem::replace(&mut self.positions, Positions::new(py));
         let (result, raised) = {
             let game = Callbacks {
@@ -126,6 +134,7 @@ impl PyImpartialGame {
                 components: components.as_ref(),
                 positions: RefCell::new(&mut positions),
                 raised: RefCell::new(None),
+                shown: RefCell::new(Shown::new(target.callable())),
             };
             let root = game.positions.borrow_mut().number(position);
             let result = match root {
@@ -138,6 +147,7 @@ impl PyImpartialGame {
             (result, game.raised.into_inner())
         };
         self.positions = positions;
+        target.close()?;
         if let Some(error) = raised {
             return Err(error);
         }
@@ -164,13 +174,20 @@ fn outcome_class(next_player_wins: bool) -> String {
 
 #[pymethods]
 impl PyImpartialGame {
-    /// `ImpartialGame(options=None, components=None)`: `options(position)` returns an
-    /// iterable of the positions one move away; without it, each position's own `options()`
-    /// method is used. `components(position)`, optional, returns the independent parts of a
-    /// position that is their sum (or None), so that its value is their values' nim-sum.
+    /// `ImpartialGame(options=None, components=None, progress=False)`: `options(position)`
+    /// returns an iterable of the positions one move away; without it, each position's own
+    /// `options()` method is used. `components(position)`, optional, returns the independent
+    /// parts of a position that is their sum (or None), so that its value is their values'
+    /// nim-sum. `progress` (True for a bar, or a callable) shows the positions met during
+    /// each question; see `conway.progress`.
     #[new]
-    #[pyo3(signature = (options=None, components=None))]
-    fn new(py: Python<'_>, options: Option<Py<PyAny>>, components: Option<Py<PyAny>>) -> Self {
+    #[pyo3(signature = (options=None, components=None, progress=None))]
+    fn new(
+        py: Python<'_>,
+        options: Option<Py<PyAny>>,
+        components: Option<Py<PyAny>>,
+        progress: Option<Py<PyAny>>,
+    ) -> Self {
         PyImpartialGame {
             options,
             components,
@@ -178,6 +195,7 @@ impl PyImpartialGame {
             grundy: FxHashMap::default(),
             misere: FxHashMap::default(),
             moves: MoveBudget::unlimited(),
+            progress,
         }
     }
 

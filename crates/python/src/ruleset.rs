@@ -18,6 +18,7 @@ use pyo3::prelude::*;
 
 use crate::partizan::{with_store_and_interpreter, Game};
 use crate::positions::Positions;
+use crate::signals::{ProgressTarget, Shown};
 
 /// A partizan game given by Python callbacks, memoised: its positions' canonical forms are
 /// `Game`s. Without `left_moves` and `right_moves`, each position's methods of those names
@@ -29,6 +30,7 @@ pub struct PyPartizanGame {
     components: Option<Py<PyAny>>,
     positions: Positions,
     values: FxHashMap<u32, GameId>,
+    progress: Option<Py<PyAny>>,
 }
 
 /// The ruleset as the search sees it during one question.
@@ -36,6 +38,7 @@ struct Callbacks<'a, 'py> {
     py: Python<'py>,
     game: &'a PyPartizanGame,
     positions: RefCell<&'a mut Positions>,
+    shown: RefCell<Shown<'a, 'py>>,
 }
 
 impl<'py> Callbacks<'_, 'py> {
@@ -46,7 +49,10 @@ impl<'py> Callbacks<'_, 'py> {
             Some(f) => f.bind(self.py).call1((&position,))?,
             None => position.call_method0(method)?,
         };
-        self.positions.borrow_mut().numbers_of(&listed)
+        let numbers = self.positions.borrow_mut().numbers_of(&listed)?;
+        let met = self.positions.borrow().len();
+        self.shown.borrow_mut().tick(met, None, "positions")?;
+        Ok(numbers)
     }
 }
 
@@ -80,16 +86,19 @@ impl FallibleRuleset for Callbacks<'_, '_> {
 
 #[pymethods]
 impl PyPartizanGame {
-    /// `PartizanGame(left_moves=None, right_moves=None, components=None)`: functions of a
-    /// position listing Left's and Right's options, and optionally its independent parts
-    /// (or None). Without them, the positions' own methods of those names are used.
+    /// `PartizanGame(left_moves=None, right_moves=None, components=None, progress=False)`:
+    /// functions of a position listing Left's and Right's options, and optionally its
+    /// independent parts (or None). Without them, the positions' own methods of those names
+    /// are used. `progress` (True for a bar, or a callable) shows the positions met during
+    /// each question; see `conway.progress`.
     #[new]
-    #[pyo3(signature = (left_moves=None, right_moves=None, components=None))]
+    #[pyo3(signature = (left_moves=None, right_moves=None, components=None, progress=None))]
     fn new(
         py: Python<'_>,
         left_moves: Option<Py<PyAny>>,
         right_moves: Option<Py<PyAny>>,
         components: Option<Py<PyAny>>,
+        progress: Option<Py<PyAny>>,
     ) -> PyResult<Self> {
         if left_moves.is_some() != right_moves.is_some() {
             return Err(PyValueError::new_err(
@@ -102,11 +111,14 @@ impl PyPartizanGame {
             components,
             positions: Positions::new(py),
             values: FxHashMap::default(),
+            progress,
         })
     }
 
     /// The canonical form of a position, a `Game`.
     fn canonical_form(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Game> {
+        let progress = self.progress.as_ref().map(|p| p.bind(py).clone());
+        let target = ProgressTarget::open(py, progress.as_ref(), "PartizanGame")?;
         let mut positions = std::mem::replace(&mut self.positions, Positions::new(py));
         let mut values = std::mem::take(&mut self.values);
         let mut raised = None;
@@ -117,6 +129,7 @@ impl PyPartizanGame {
                     py,
                     game: self,
                     positions: RefCell::new(&mut positions),
+                    shown: RefCell::new(Shown::new(target.callable())),
                 };
                 with_store_and_interpreter(py, |store| {
                     match canonical_form(&ruleset, store, &mut values, &root) {
@@ -138,6 +151,7 @@ impl PyPartizanGame {
         };
         self.positions = positions;
         self.values = values;
+        target.close()?;
         match raised {
             Some(error) => Err(error),
             None => result,

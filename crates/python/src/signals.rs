@@ -77,6 +77,62 @@ const WAIT_STEP: Duration = Duration::from_millis(20);
 /// How often a progress callable is called: a bar redrawn more often only costs time.
 const SHOW_EVERY: Duration = Duration::from_millis(100);
 
+/// Where a question's progress goes, from its `progress` argument: nowhere (None or False),
+/// a new bar of the package's (True; closed when the question ends) or the user's callable.
+pub struct ProgressTarget<'py> {
+    callable: Option<Bound<'py, PyAny>>,
+    owned: bool,
+}
+
+impl<'py> ProgressTarget<'py> {
+    /// The target for `progress`, a bar labelled `description` when it is True.
+    pub fn open(
+        py: Python<'py>,
+        progress: Option<&Bound<'py, PyAny>>,
+        description: &str,
+    ) -> PyResult<Self> {
+        let Some(progress) = progress else {
+            return Ok(ProgressTarget {
+                callable: None,
+                owned: false,
+            });
+        };
+        if progress.is_callable() {
+            return Ok(ProgressTarget {
+                callable: Some(progress.clone()),
+                owned: false,
+            });
+        }
+        if !progress.is_truthy()? {
+            return Ok(ProgressTarget {
+                callable: None,
+                owned: false,
+            });
+        }
+        let bar = py
+            .import("conway.progress")?
+            .getattr("bar")?
+            .call1((description,))?;
+        Ok(ProgressTarget {
+            callable: Some(bar),
+            owned: true,
+        })
+    }
+
+    /// The callable reports go to.
+    pub fn callable(&self) -> Option<&Bound<'py, PyAny>> {
+        self.callable.as_ref()
+    }
+
+    /// Closes the bar this target opened, if it did.
+    pub fn close(self) -> PyResult<()> {
+        match (self.callable, self.owned) {
+            (Some(bar), true) => bar.call_method0("close").map(drop),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// Progress of work that runs on the calling thread, calling Python as it goes (a user's
 /// callbacks): passes `(done, total, unit)` to the progress callable every [`SHOW_EVERY`].
 pub struct Shown<'a, 'py> {

@@ -89,3 +89,35 @@ def test_every_long_computation_takes_progress(capsys):
         [(0, 1), (1, 0), (1, 2)])
     game = [[1, 0], [0, 1]]
     assert conway.stable(game, 6, progress=lambda *r: None) == conway.stable(game, 6)
+
+
+def test_your_own_games_show_the_positions_met(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+
+    # A slow subtraction game: each position's moves take a little Python work.
+    def options(n):
+        sum(range(200))
+        return [n - k for k in (1, 3, 4) if k <= n]
+
+    reports = []
+    game = conway.ImpartialGame(options, progress=lambda *r: reports.append(r))
+    assert game.grundy(60_000) == conway.grundy_value(60_000, options)
+    assert reports and all(t is None and u == "positions" for _, t, u in reports)
+    assert [d for d, _, _ in reports] == sorted(d for d, _, _ in reports)
+    assert conway.grundy_table(options, [60_000], progress=True) == [game.grundy(60_000)]
+    assert "ImpartialGame: " in capsys.readouterr().err
+
+    def moves(n):
+        sum(range(200))
+        return [n - 1] if n else []
+
+    seen = []
+    value = conway.canonical_form(60_000, moves, moves, progress=lambda *r: seen.append(r))
+    assert value == 0 and seen and seen[-1][2] == "positions"
+
+    def stop(done, total, unit):
+        raise InterruptedError("enough")
+
+    with pytest.raises(InterruptedError, match="enough"):
+        conway.PartizanGame(moves, moves, progress=stop).canonical_form(60_001)

@@ -133,7 +133,7 @@ del _entry, _function
 _partizan_outcome = outcome  # noqa: F821 (made from the table above)
 
 
-def outcome(position, options=None, misere=False, components=None):
+def outcome(position, options=None, misere=False, components=None, progress=False):
     """The outcome class of a position.
 
     For an impartial game (``options`` given, or a position with an ``options()``
@@ -145,7 +145,7 @@ def outcome(position, options=None, misere=False, components=None):
     ``outcome(G)`` gives.
     """
     if options is not None or callable(getattr(position, "options", None)):
-        return ImpartialGame(options, components).outcome(position, misere=misere)
+        return ImpartialGame(options, components, progress).outcome(position, misere=misere)
     if misere:
         raise ValueError("misère outcomes are for impartial games: give options")
     return _partizan_outcome(position)
@@ -154,40 +154,42 @@ def outcome(position, options=None, misere=False, components=None):
 outcome.__doc__ += "\n    " + _partizan_outcome.__doc__.replace("\n", "\n    ")
 
 
-def grundy_value(position, options=None, components=None):
+def grundy_value(position, options=None, components=None, progress=False):
     """The Grundy value (nim-value) of a position of an impartial game under normal play.
 
     ``options(position)`` lists the positions one move away; without it, the position's
     own ``options()`` method does. ``components(position)``, optional, gives the parts of
-    a position that is a sum of independent games (or None), valued by their nim-sum. For
-    many questions about one game, make an ``ImpartialGame`` once: it remembers every
-    value it has found.
+    a position that is a sum of independent games (or None), valued by their nim-sum.
+    ``progress`` (True, or a callable) shows the positions met; see ``conway.progress``.
+    For many questions about one game, make an ``ImpartialGame`` once: it remembers
+    every value it has found.
     """
-    return ImpartialGame(options, components).grundy(position)
+    return ImpartialGame(options, components, progress).grundy(position)
 
 
-def winning_moves(position, options=None, misere=False, components=None):
+def winning_moves(position, options=None, misere=False, components=None, progress=False):
     """The positions to move to from ``position`` to win (P-positions; under misère play
     with ``misere=True``), each once, in the order ``options`` lists them."""
-    return ImpartialGame(options, components).winning_moves(position, misere=misere)
+    return ImpartialGame(options, components, progress).winning_moves(position, misere=misere)
 
 
-def grundy_table(options, positions, components=None):
+def grundy_table(options, positions, components=None, progress=False):
     """The Grundy values of ``positions`` (any iterable), in order: the way to tabulate a
     game and look for its pattern."""
-    return ImpartialGame(options, components).table(positions)
+    return ImpartialGame(options, components, progress).table(positions)
 
 
-def canonical_form(position, left_moves=None, right_moves=None, components=None):
+def canonical_form(position, left_moves=None, right_moves=None, components=None, progress=False):
     """The canonical form (a ``Game``) of a position of your own partizan game.
 
     ``left_moves(position)`` and ``right_moves(position)`` list the positions each player
     can move to; without them, the position's methods of those names do.
     ``components(position)`` (or a ``components()`` method), optional, gives the
-    independent parts of a position that is their sum, or None. For many positions of one
+    independent parts of a position that is their sum, or None. ``progress`` (True, or a
+    callable) shows the positions met; see ``conway.progress``. For many positions of one
     game, make a ``PartizanGame`` once: it remembers every value it has found.
     """
-    return PartizanGame(left_moves, right_moves, components).canonical_form(position)
+    return PartizanGame(left_moves, right_moves, components, progress).canonical_form(position)
 
 
 class HeapSequence:

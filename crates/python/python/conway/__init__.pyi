@@ -14,6 +14,9 @@ NumberLike = Union[int, Fraction, str]
 
 OutcomeClass = Literal["L", "R", "P", "N"]
 
+Progress = Union[bool, Callable[[int, Optional[int], str], Any]]
+"""``progress``: True for a bar, or a callable given (done, total or None, unit)."""
+
 class TooLargeError(ValueError):
     """An input past a documented limit, or a computation past its work budget."""
 
@@ -87,7 +90,10 @@ class ImpartialGame:
     """A user's impartial game, memoised across questions."""
 
     def __init__(
-        self, options: Optional[Options] = None, components: Optional[Components] = None
+        self,
+        options: Optional[Options] = None,
+        components: Optional[Components] = None,
+        progress: Progress = False,
     ) -> None: ...
     def grundy(self, position: Hashable) -> int: ...
     def table(self, positions: Iterable[Hashable]) -> List[int]: ...
@@ -100,6 +106,7 @@ def grundy_value(
     position: Hashable,
     options: Optional[Options] = None,
     components: Optional[Components] = None,
+    progress: Progress = False,
 ) -> int:
     """The Grundy value of a position of an impartial game."""
 
@@ -108,6 +115,7 @@ def winning_moves(
     options: Optional[Options] = None,
     misere: bool = False,
     components: Optional[Components] = None,
+    progress: Progress = False,
 ) -> List[Any]:
     """The positions to move to in order to win."""
 
@@ -115,6 +123,7 @@ def grundy_table(
     options: Optional[Options],
     positions: Iterable[Hashable],
     components: Optional[Components] = None,
+    progress: Progress = False,
 ) -> List[int]:
     """The Grundy values of several positions, in order."""
 
@@ -129,6 +138,7 @@ class PartizanGame:
         left_moves: Optional[Moves] = None,
         right_moves: Optional[Moves] = None,
         components: Optional[Components] = None,
+        progress: Progress = False,
     ) -> None: ...
     def canonical_form(self, position: Hashable) -> Game: ...
     @property
@@ -139,6 +149,7 @@ def canonical_form(
     left_moves: Optional[Moves] = None,
     right_moves: Optional[Moves] = None,
     components: Optional[Components] = None,
+    progress: Progress = False,
 ) -> Game:
     """The canonical form of a position of your own partizan game."""
 
@@ -166,9 +177,6 @@ class Board:
 
 def board(ruleset: Literal["domineering", "clobber", "toads_and_frogs"], position: str) -> Board:
     """A grid ruleset's position with its value."""
-
-Progress = Union[bool, Callable[[int, Optional[int], str], Any]]
-"""``progress``: True for a bar, or a callable given (done, total or None, unit)."""
 
 def heap_sequence(
     game: Union[str, Callable[[int], Iterable[Any]]], to: int, progress: Progress = False
@@ -315,6 +323,7 @@ def outcome(
     options: Optional[Options] = None,
     misere: bool = False,
     components: Optional[Components] = None,
+    progress: Progress = False,
 ) -> OutcomeClass:
     """A partizan game's outcome class, or an impartial position's ("P" or "N")."""
 def tiny(x: GameLike) -> Game: ...

@@ -1,5 +1,7 @@
 """Progress of long computations: the ``progress`` argument of ``heap_sequence``,
-``nash``, ``stable``, ``retrograde`` and ``loopy_grundy``.
+``nash``, ``stable``, ``retrograde``, ``loopy_grundy``, and of your own games
+(``ImpartialGame``, ``PartizanGame`` and the functions made on them, which count the
+positions met so far).
 
 ``progress=True`` draws a bar (tqdm's, in a notebook or terminal, when tqdm is installed;
 else a one-line text bar on standard error); a callable is called as
@@ -58,6 +60,15 @@ class TqdmBar:
         self.bar.close()
 
 
+def bar(description):
+    """A new bar: tqdm's when it is installed, else a ``TextBar``."""
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        return TextBar(description)
+    return TqdmBar(tqdm, description)
+
+
 @contextlib.contextmanager
 def shown(progress, description):
     """The callable a native function reports to, for a function's ``progress``
@@ -69,13 +80,8 @@ def shown(progress, description):
     if callable(progress):
         yield progress
         return
+    bar_ = bar(description)
     try:
-        from tqdm.auto import tqdm
-    except ImportError:
-        bar = TextBar(description)
-    else:
-        bar = TqdmBar(tqdm, description)
-    try:
-        yield bar
+        yield bar_
     finally:
-        bar.close()
+        bar_.close()
