@@ -4,13 +4,21 @@ nashpy's vertex enumeration and pygambit's enummixed. Medians of several runs; e
 must find the same number of equilibria.
 
     RAYON_NUM_THREADS=1 python crates/python/bench/nash.py --sizes 10 14 --repeat 3
+
+Each tool runs in a process of its own, so the peak memory printed is that tool's
+(Python's own ~10-30 MB included for the Python ones); a tool that runs past --timeout
+seconds is stopped and reported as unfinished.
 """
 
 import argparse
+import importlib.util
+import json
 import os
 import random
 import statistics
 import subprocess
+import tempfile
+import sys
 import time
 from fractions import Fraction
 
@@ -29,12 +37,6 @@ def matrix_text(m):
 
 def run_conway(a, b):
     return len(conway.nash(a, b))
-
-
-def run_cli(a, b, binary):
-    out = subprocess.run([binary, "nash", "--a", matrix_text(a), "--b", matrix_text(b)],
-                         capture_output=True, text=True, check=True).stdout
-    return sum(line.startswith("NE,") for line in out.splitlines())
 
 
 def run_nashpy(a, b):
@@ -62,31 +64,99 @@ def median_time(run, *args, repeat):
     return statistics.median(times), found
 
 
+RUNS = {"conway (Python)": run_conway, "nashpy": run_nashpy, "pygambit": run_pygambit}
+
+
+def child(tool, n, seed, repeat):
+    """Runs one tool in this process (a fresh one), printing its median time and the
+    number of equilibria."""
+    a, b = game(n, seed + n)
+    seconds, found = median_time(RUNS[tool], a, b, repeat=repeat)
+    print(json.dumps({"seconds": seconds, "found": found}))
+
+
+TIME = "/usr/bin/time"
+
+
+def peak_measured(command, timeout):
+    """Runs `command` under GNU time, returning its output and its peak resident memory in
+    kB (None without /usr/bin/time), or (None, None) past `timeout` seconds. The peak is
+    taken by an intermediate process because Linux carries the peak of a forking process
+    over into its child."""
+    with tempfile.NamedTemporaryFile("r") as peak_file:
+        wrapped = [TIME, "-f", "%M", "-o", peak_file.name] if os.path.exists(TIME) else []
+        process = subprocess.Popen(wrapped + command, stdout=subprocess.PIPE, text=True)
+        try:
+            out, _ = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+            return None, None
+        if process.returncode != 0:
+            raise SystemExit(f"{command[:3]} failed")
+        peak = peak_file.read().strip()
+        return out, int(peak.splitlines()[-1]) if peak else None
+
+
+def run_child(tool, n, args):
+    command = [sys.executable, os.path.abspath(__file__), "--child", tool, "--sizes", str(n),
+               "--seed", str(args.seed), "--repeat", str(args.repeat)]
+    out, peak = peak_measured(command, args.timeout)
+    if out is None:
+        return None
+    report = json.loads(out)
+    return report["seconds"], report["found"], peak
+
+
+def run_cli_measured(n, args):
+    a, b = game(n, args.seed + n)
+    command = [args.cli, "nash", "--a", matrix_text(a), "--b", matrix_text(b)]
+    times, peaks, found = [], [], None
+    for _ in range(args.repeat):
+        start = time.perf_counter()
+        out, peak = peak_measured(command, args.timeout)
+        times.append(time.perf_counter() - start)
+        if out is None:
+            return None
+        peaks.append(peak or 0)
+        found = sum(line.startswith("NE,") for line in out.splitlines())
+    return statistics.median(times), found, max(peaks) or None
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", type=int, nargs="+", default=[10, 14])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--timeout", type=float, default=600, help="seconds per tool and size")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
     here = os.path.dirname(os.path.abspath(__file__))
     parser.add_argument("--cli", default=os.path.join(here, "../../../target/release/conway"))
     parser.add_argument("--peers", nargs="*", default=["nashpy", "pygambit"])
     args = parser.parse_args()
-    print(f"threads: RAYON_NUM_THREADS={os.environ.get('RAYON_NUM_THREADS', 'all')}")
+    if args.child:
+        return child(args.child, args.sizes[0], args.seed, args.repeat)
+    print(f"threads: RAYON_NUM_THREADS={os.environ.get('RAYON_NUM_THREADS', 'all')}; "
+          f"median of {args.repeat} runs; each tool in its own process (peak memory is its own)")
     for n in args.sizes:
-        a, b = game(n, args.seed + n)
-        rows = [("conway (Python)", run_conway, (a, b)), ("conway (CLI)", run_cli, (a, b, args.cli))]
+        rows = [("conway (Python)", lambda: run_child("conway (Python)", n, args)),
+                ("conway (CLI)", lambda: run_cli_measured(n, args))]
         for peer in args.peers:
-            try:
-                __import__(peer)
-            except ImportError:
+            if importlib.util.find_spec(peer) is None:
                 print(f"{n}x{n}: {peer} is not installed here; skipped")
                 continue
-            rows.append((peer, {"nashpy": run_nashpy, "pygambit": run_pygambit}[peer], (a, b)))
+            rows.append((peer, lambda peer=peer: run_child(peer, n, args)))
         base = None
-        for name, run, run_args in rows:
-            seconds, found = median_time(run, *run_args, repeat=args.repeat)
+        for name, run in rows:
+            result = run()
+            if result is None:
+                print(f"{n}x{n} {name:16s} did not finish in {args.timeout:.0f} s")
+                continue
+            seconds, found, peak_kb = result
             base = base or seconds
-            print(f"{n}x{n} {name:16s} {seconds:9.3f} s  {found} equilibria  {seconds / base:6.2f}x")
+            memory = f"peak {peak_kb / 1024:7.1f} MB" if peak_kb else "peak not measured"
+            print(f"{n}x{n} {name:16s} {seconds:9.3f} s  {found:4d} equilibria  "
+                  f"{seconds / base:8.2f}x  {memory}")
 
 
 if __name__ == "__main__":
