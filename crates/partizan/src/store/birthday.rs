@@ -29,25 +29,64 @@ impl Store {
 /// The birthday of x + ↑n + *m in closed form, from the canonical options in [`Nus`]:
 /// x + *m is born m days after x; x + ↑n*m (n ≥ 1) one day after the later of x and
 /// x + ↑(n−1)*(m⊕1), except ↑* itself, born two days after x. Downs mirror ups.
+///
+/// Following that chain down from (n, m) to (1, m ⊕ (n−1 mod 2)) adds one day a step: n
+/// days after x + ↑0*(m ⊕ (n mod 2)), unless its last step is ↑*, which starts the chain at
+/// x + 2 instead ([`tests::by_the_chain`] walks it, step by step, as the oracle).
 fn nus_birthday(n: &Nus) -> BigUint {
     let base = n.number.birthday();
     let ups = n.ups.unsigned_abs();
-    // The chain (ups, m) → (ups − 1, m ⊕ 1) → … ends at (0, m ⊕ (ups mod 2)).
-    let mut day = &base + (n.nimber ^ (ups & 1));
-    for k in 1..=ups {
-        let nimber = n.nimber ^ ((ups - k) & 1);
-        day = if k == 1 && nimber == 1 {
-            &base + 2u32
-        } else {
-            day.max(base.clone()) + 1u32
-        };
+    if ups == 0 {
+        return base + n.nimber;
     }
-    day
+    if n.nimber ^ ((ups - 1) & 1) == 1 {
+        // ..., ↑*: x + ↑* on day x + 2, then ups − 1 more days.
+        base + ups + 1u32
+    } else {
+        base + (n.nimber ^ (ups & 1)) + ups
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use conway_numbers::Dyadic;
+    use proptest::prelude::*;
+
+    /// The birthday of x + ↑n*m by following its chain of latest-born options one day at
+    /// a time.
+    fn by_the_chain(n: &Nus) -> BigUint {
+        let base = n.number.birthday();
+        let ups = n.ups.unsigned_abs();
+        // The chain (ups, m) → (ups − 1, m ⊕ 1) → … ends at (0, m ⊕ (ups mod 2)).
+        let mut day = &base + (n.nimber ^ (ups & 1));
+        for k in 1..=ups {
+            let nimber = n.nimber ^ ((ups - k) & 1);
+            day = if k == 1 && nimber == 1 {
+                &base + 2u32
+            } else {
+                day.max(base.clone()) + 1u32
+            };
+        }
+        day
+    }
+
+    proptest! {
+        #[test]
+        fn closed_form_matches_the_chain(
+            ups in -300i64..300,
+            nimber in prop_oneof![0u64..6, any::<u64>()],
+            numerator in -40i64..40,
+            exponent in 0u32..6,
+        ) {
+            let n = Nus {
+                number: Dyadic::new(numerator, exponent),
+                ups,
+                nimber,
+            };
+            prop_assert_eq!(nus_birthday(&n), by_the_chain(&n));
+        }
+    }
 
     #[test]
     fn closed_form_matches_the_options() {
