@@ -204,6 +204,10 @@ def test_bad_normal_form_games():
         conway.NormalFormGame([1, 2])
     with pytest.raises(ValueError, match=r"payoffs\[1\]\[0\]\[1\]"):
         conway.NormalFormGame([[[0, 0]], [[0, "x"]]])
+    with pytest.raises(ValueError, match=r"payoffs\[1\]\[0\] holds 1 payoffs, not 2"):
+        conway.NormalFormGame([[[0, 0]], [[0]]])  # ragged
+    with pytest.raises(ValueError, match=r"payoffs\[1\]\[1\] is missing"):
+        conway.NormalFormGame([[[0, 0], [1, 1]], [[0, 0]]])
     with pytest.raises(ValueError, match="player names"):
         conway.NormalFormGame([[[0, 0]]], players=["one"])
     with pytest.raises(IndexError, match="no profile"):

@@ -41,11 +41,20 @@ class NormalFormGame:
             )
         shape = tuple(shape[:-1])
         table = {}
+        players_count = len(shape)
         for profile in _itertools.product(*(range(s) for s in shape)):
-            entry = payoffs
-            for i in profile:
-                entry = entry[i]
             where = "payoffs" + "".join(f"[{i}]" for i in profile)
+            entry = payoffs
+            try:
+                for i in profile:
+                    entry = entry[i]
+                count = len(entry)
+            except (IndexError, TypeError, KeyError):
+                raise ValueError(
+                    f"payoffs is not of shape {shape + (players_count,)}: {where} is missing"
+                ) from None
+            if count != players_count:
+                raise ValueError(f"{where} holds {count} payoffs, not {players_count}")
             table[profile] = tuple(_fraction(x, f"{where}[{p}]") for p, x in enumerate(entry))
         self._init(title, players, strategies, shape, table)
 
