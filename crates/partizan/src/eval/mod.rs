@@ -19,13 +19,15 @@ use crate::print::canonical_text;
 use crate::thermal::Thermograph;
 use crate::{GameId, Nus, Outcome, PartizanError, Store};
 
+mod bindings;
 mod functions;
 mod report;
 
+pub use bindings::{parse_statement, Bindings, Statement, MAX_BINDINGS, MAX_NAME_CHARS};
 pub use functions::{
     lookup, unknown_function, ArgKind, Argument, Function, Implementation, Param, Text, FUNCTIONS,
 };
-pub use report::{evaluate_report, report, EvalReport, GameReport, ValueKind};
+pub use report::{evaluate_report, evaluate_report_in, report, EvalReport, GameReport, ValueKind};
 
 /// The largest up multiple accepted in a literal (its canonical form has that many levels).
 pub const MAX_UPS: u64 = 100_000;
@@ -88,40 +90,49 @@ pub fn within_budget<T>(
     value
 }
 
-/// Evaluates a parsed expression.
+/// Evaluates a parsed expression that uses no variables.
 pub fn evaluate(store: &mut Store, expr: &Expr) -> Result<Value, PartizanError> {
+    evaluate_in(store, &Bindings::new(), expr)
+}
+
+/// Evaluates a parsed expression whose names are the variables bound in `names`.
+pub fn evaluate_in(
+    store: &mut Store,
+    names: &Bindings,
+    expr: &Expr,
+) -> Result<Value, PartizanError> {
     let c = expr.column;
     Ok(match &expr.kind {
         ExprKind::Number(n) => Value::Game(store.number(dyadic(n, c)?)),
         ExprKind::UpStar(u) => Value::Game(up_star(store, u, c)?),
         ExprKind::Game { left, right } => {
-            let left = games(store, left)?;
-            let right = games(store, right)?;
+            let left = games(store, names, left)?;
+            let right = games(store, names, right)?;
             Value::Game(store.construct(&left, &right))
         }
         ExprKind::PlusMinus(options) => {
-            let left = games(store, options)?;
+            let left = games(store, names, options)?;
             let right: Vec<GameId> = left.iter().map(|&g| store.neg(g)).collect();
             Value::Game(store.construct(&left, &right))
         }
         ExprKind::Neg(a) => {
-            let g = game(store, a)?;
+            let g = game(store, names, a)?;
             Value::Game(store.neg(g))
         }
         ExprKind::Add(a, b) => {
-            let (g, h) = (game(store, a)?, game(store, b)?);
+            let (g, h) = (game(store, names, a)?, game(store, names, b)?);
             Value::Game(store.add(g, h))
         }
         ExprKind::Sub(a, b) => {
-            let (g, h) = (game(store, a)?, game(store, b)?);
+            let (g, h) = (game(store, names, a)?, game(store, names, b)?);
             Value::Game(store.sub(g, h))
         }
         ExprKind::OrdinalSum(a, b) => {
-            let (g, h) = (game(store, a)?, game(store, b)?);
+            let (g, h) = (game(store, names, a)?, game(store, names, b)?);
             Value::Game(ordinal_sum(store, g, h).map_err(|e| e.at(c))?)
         }
         ExprKind::Compare(op, a, b) => {
-            let (g, h) = (game(store, a)?, game(store, b)?);
+            let (g, h) = (game(store, names, a)?, game(store, names, b)?);
             let (le, ge) = (store.leq(g, h), store.leq(h, g));
             Value::Bool(match op {
                 CompareOp::Eq => le && ge,
@@ -134,13 +145,21 @@ pub fn evaluate(store: &mut Store, expr: &Expr) -> Result<Value, PartizanError> 
                 CompareOp::Confused => !le && !ge,
             })
         }
-        ExprKind::Call { name, args } => call(store, name, args, c)?,
-        ExprKind::Name(name) => {
-            return Err(PartizanError::parse(
+        ExprKind::Call { name, args } => call(store, names, name, args, c)?,
+        ExprKind::Name(name) => match names.get(name) {
+            Some(value) => value.clone(),
+            None => return Err(PartizanError::parse(
                 c,
-                format!("unknown name '{name}' (games are written as numbers, *, ^, v or {{L|R}})"),
-            ))
-        }
+                format!(
+                    "unknown name '{name}' (games are written as numbers, *, ^, v or {{L|R}}{})",
+                    if names.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; the variables are {}", names.listing())
+                    }
+                ),
+            )),
+        },
         ExprKind::Text(_) => {
             return Err(PartizanError::parse(
                 c,
@@ -151,8 +170,8 @@ pub fn evaluate(store: &mut Store, expr: &Expr) -> Result<Value, PartizanError> 
 }
 
 /// Evaluates an expression that must be a game (numbers count as games).
-fn game(store: &mut Store, expr: &Expr) -> Result<GameId, PartizanError> {
-    match evaluate(store, expr)? {
+fn game(store: &mut Store, names: &Bindings, expr: &Expr) -> Result<GameId, PartizanError> {
+    match evaluate_in(store, names, expr)? {
         Value::Game(g) => Ok(g),
         Value::Number(x) => Ok(store.number(x)),
         Value::Natural(n) => Ok(store.number(Dyadic::from_bigint(BigInt::from(n)))),
@@ -171,8 +190,12 @@ fn game(store: &mut Store, expr: &Expr) -> Result<GameId, PartizanError> {
     }
 }
 
-fn games(store: &mut Store, exprs: &[Expr]) -> Result<Vec<GameId>, PartizanError> {
-    exprs.iter().map(|e| game(store, e)).collect()
+fn games(
+    store: &mut Store,
+    names: &Bindings,
+    exprs: &[Expr],
+) -> Result<Vec<GameId>, PartizanError> {
+    exprs.iter().map(|e| game(store, names, e)).collect()
 }
 
 /// A number literal as an exact dyadic rational.
@@ -234,6 +257,7 @@ fn up_star(store: &mut Store, u: &UpStar, column: usize) -> Result<GameId, Parti
 /// parameters, and errors of the implementation placed at the call.
 fn call(
     store: &mut Store,
+    names: &Bindings,
     name: &str,
     args: &[Expr],
     column: usize,
@@ -256,7 +280,7 @@ fn call(
         .params
         .iter()
         .zip(args)
-        .map(|(param, expr)| argument(store, name, function, param.kind, expr))
+        .map(|(param, expr)| argument(store, names, name, function, param.kind, expr))
         .collect::<Result<Vec<Argument<'_>>, PartizanError>>()?;
     (function.implementation)(store, &arguments).map_err(|e| e.at(column))
 }
@@ -264,15 +288,16 @@ fn call(
 /// An argument evaluated to the kind its parameter asks for.
 fn argument<'a>(
     store: &mut Store,
+    names: &Bindings,
     name: &str,
     function: &Function,
     kind: ArgKind,
     expr: &'a Expr,
 ) -> Result<Argument<'a>, PartizanError> {
     Ok(match kind {
-        ArgKind::Game => Argument::Game(game(store, expr)?),
-        ArgKind::Number => Argument::Number(number_argument(store, expr)?),
-        ArgKind::Natural => Argument::Natural(natural_argument(store, expr)?),
+        ArgKind::Game => Argument::Game(game(store, names, expr)?),
+        ArgKind::Number => Argument::Number(number_argument(store, names, expr)?),
+        ArgKind::Natural => Argument::Natural(natural_argument(store, names, expr)?),
         ArgKind::Text => match &expr.kind {
             ExprKind::Text(text) => Argument::Text(Text {
                 text,
@@ -292,8 +317,12 @@ fn argument<'a>(
 }
 
 /// An argument that must evaluate to a number.
-fn number_argument(store: &mut Store, expr: &Expr) -> Result<Dyadic, PartizanError> {
-    let g = game(store, expr)?;
+fn number_argument(
+    store: &mut Store,
+    names: &Bindings,
+    expr: &Expr,
+) -> Result<Dyadic, PartizanError> {
+    let g = game(store, names, expr)?;
     store
         .as_number(g)
         .cloned()
@@ -301,8 +330,12 @@ fn number_argument(store: &mut Store, expr: &Expr) -> Result<Dyadic, PartizanErr
 }
 
 /// An argument that must evaluate to a whole number ≥ 0 that fits in 64 bits.
-fn natural_argument(store: &mut Store, expr: &Expr) -> Result<u64, PartizanError> {
-    number_argument(store, expr)?
+fn natural_argument(
+    store: &mut Store,
+    names: &Bindings,
+    expr: &Expr,
+) -> Result<u64, PartizanError> {
+    number_argument(store, names, expr)?
         .to_bigint()
         .and_then(|n| n.to_u64())
         .ok_or_else(|| PartizanError::parse(expr.column, "expected a whole number >= 0"))

@@ -10,7 +10,7 @@ use conway_numbers::Dyadic;
 use num_bigint::BigUint;
 use serde::{Serialize, Serializer};
 
-use super::{evaluate, within_budget, Value};
+use super::{evaluate_in, within_budget, Bindings, Value};
 use crate::expr::parse_expression;
 use crate::infinitesimal::{atomic_weight, reduced_canonical_form};
 use crate::print::{canonical_text_within, TooLong, MAX_PRINTED_CHARS};
@@ -147,8 +147,17 @@ pub struct EvalReport {
 /// A stop request from the store's progress hook ([`Store::set_progress`]) ends the
 /// evaluation with [`PartizanError::Interrupted`].
 pub fn evaluate_report(store: &mut Store, input: &str) -> Result<EvalReport, PartizanError> {
+    evaluate_report_in(store, &Bindings::new(), input)
+}
+
+/// [`evaluate_report`] of an expression whose names are the variables bound in `names`.
+pub fn evaluate_report_in(
+    store: &mut Store,
+    names: &Bindings,
+    input: &str,
+) -> Result<EvalReport, PartizanError> {
     let (result, value, game) = within_budget(store, |store| {
-        let result = evaluate(store, &parse_expression(input)?)?;
+        let result = evaluate_in(store, names, &parse_expression(input)?)?;
         let (value, game) = match &result {
             Value::Game(g) => (None, Some(report(store, *g)?)),
             other => (Some(other.to_text(store)), None),

@@ -32,7 +32,8 @@
 //! `1+-1` is `{2|0}` but `1+ -1` is 0), a run of bars, and the two-character comparisons.
 //!
 //! Not supported (each gives an error): CGSuite's `^<n>` and `^[n]`, `+-(…)` lists (use
-//! `+-{A,B}`), multiplication, unary `+`, assignments, comparisons as brace options unless
+//! `+-{A,B}`), multiplication, unary `+`, assignments (a worksheet's `G := …` is a statement,
+//! read by `eval::parse_statement`), comparisons as brace options unless
 //! in parentheses.
 //!
 //! # Grammar
