@@ -15,6 +15,7 @@ import importlib.util
 import json
 import os
 import random
+import signal
 import statistics
 import subprocess
 import tempfile
@@ -85,11 +86,13 @@ def peak_measured(command, timeout):
     over into its child."""
     with tempfile.NamedTemporaryFile("r") as peak_file:
         wrapped = [TIME, "-f", "%M", "-o", peak_file.name] if os.path.exists(TIME) else []
-        process = subprocess.Popen(wrapped + command, stdout=subprocess.PIPE, text=True)
+        # A session of its own, so that a timeout stops the tool and not only GNU time.
+        process = subprocess.Popen(wrapped + command, stdout=subprocess.PIPE, text=True,
+                                   start_new_session=True)
         try:
             out, _ = process.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
-            process.kill()
+            os.killpg(process.pid, signal.SIGKILL)
             process.communicate()
             return None, None
         if process.returncode != 0:
