@@ -5,9 +5,8 @@ use conway_strategic::ess::analyse;
 use conway_strategic::input::read_symmetric_game;
 use conway_strategic::{EssReport, NormalFormGame};
 
+use crate::answer::{shown, Answer};
 use crate::args::GameArgs;
-use crate::out::{emit, emit_line};
-use crate::render;
 use crate::CliError;
 
 /// The symmetric game the arguments name: a file, both matrices, or the row player's matrix
@@ -21,15 +20,9 @@ pub fn symmetric_game(args: &GameArgs) -> Result<NormalFormGame, CliError> {
     )?)
 }
 
-/// Runs `conway ess`.
-pub fn run(args: GameArgs, json: bool) -> Result<(), CliError> {
-    let report = analyse(&symmetric_game(&args)?)?;
-    if json {
-        emit_line(&render::json(&report));
-    } else {
-        emit(&text(&report));
-    }
-    Ok(())
+/// `conway ess`.
+pub fn answer(args: GameArgs) -> Result<Box<dyn Answer>, CliError> {
+    Ok(shown(analyse(&symmetric_game(&args)?)?, text))
 }
 
 /// One line per symmetric equilibrium: the strategy and the verdict in words.

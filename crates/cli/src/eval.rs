@@ -9,8 +9,9 @@ use conway_partizan::eval::{evaluate_report, EvalReport, Value, FUNCTIONS};
 use conway_partizan::thermal::{thermograph, thermograph_svg, MAX_NUMBER_EXPONENT};
 use conway_partizan::Store;
 
+use crate::answer::{shown, Answer};
 use crate::args::EvalArgs;
-use crate::progress::Reporter;
+use crate::progress::Watcher;
 use crate::CliError;
 
 /// Stack for the evaluation thread: deep games recurse deeply; the memory is only reserved.
@@ -33,21 +34,23 @@ pub static FUNCTIONS_HELP: LazyLock<String> = LazyLock::new(|| {
     text
 });
 
-/// Runs `conway eval`.
-pub fn run(args: EvalArgs, json: bool) -> Result<(), CliError> {
-    let worker = std::thread::Builder::new()
-        .name("eval".into())
-        .stack_size(EVAL_STACK)
-        .spawn(move || evaluate_and_print(&args, json))
-        .map_err(|e| CliError::internal(format!("cannot start the evaluation thread: {e}")))?;
-    worker
-        .join()
-        .map_err(|_| CliError::internal("the evaluation failed unexpectedly"))?
+/// `conway eval`.
+pub fn answer(args: EvalArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("eval".into())
+            .stack_size(EVAL_STACK)
+            .spawn_scoped(scope, || evaluate(&args, watch))
+            .map_err(|e| CliError::internal(format!("cannot start the evaluation thread: {e}")))?;
+        worker
+            .join()
+            .map_err(|_| CliError::internal("the evaluation failed unexpectedly"))?
+    })
 }
 
-fn evaluate_and_print(args: &EvalArgs, json: bool) -> Result<(), CliError> {
+fn evaluate(args: &EvalArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
     let mut store = Store::new();
-    let progress = std::sync::Arc::new(Reporter::new("evaluating"));
+    let progress = watch.stage("evaluating");
     store.set_progress(progress.clone());
     let report = evaluate_report(&mut store, &args.expr)?;
     progress.finish();
@@ -69,12 +72,7 @@ fn evaluate_and_print(args: &EvalArgs, json: bool) -> Result<(), CliError> {
         std::fs::write(path, thermograph_svg(&picture, &args.expr))
             .map_err(|e| CliError::io(format!("cannot write {}: {e}", path.display())))?;
     }
-    if json {
-        crate::out::emit_line(&crate::render::json(&report));
-    } else {
-        crate::out::emit_line(&text(&report));
-    }
-    Ok(())
+    Ok(shown(report, |r| text(r) + "\n"))
 }
 
 /// The report for a person: the canonical form, then one row per property.

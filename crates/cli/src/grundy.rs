@@ -9,11 +9,18 @@ use conway_impartial::heap::genus::{heap_genera, GenusReport, DEFAULT_GENUS_LIMI
 use conway_impartial::heap::sequence::{self, SequenceReport};
 use conway_impartial::ImpartialError;
 
+use crate::answer::{shown, Answer};
 use crate::args::GrundyArgs;
-use crate::out::emit;
-use crate::progress::Reporter;
+use crate::progress::Watcher;
 use crate::render;
 use crate::CliError;
+
+/// `conway grundy --list`: the named games, then the forms a game may be written in.
+#[derive(serde::Serialize)]
+struct Catalogue {
+    games: Vec<render::Listed>,
+    forms: Vec<render::Listed>,
+}
 
 /// What `conway grundy --list` lists: the named games with their codes, then the forms a
 /// game may be written in, from the catalogue that parses them.
@@ -27,17 +34,16 @@ fn listed(entries: &[(&str, &str)]) -> Vec<render::Listed> {
         .collect()
 }
 
-/// Runs `conway grundy`.
-pub fn run(args: GrundyArgs, json: bool) -> Result<(), CliError> {
+/// `conway grundy`.
+pub fn answer(args: GrundyArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
     if args.list {
-        let (games, forms) = (listed(NAMED), listed(SYNTAX));
-        if json {
-            let list = serde_json::json!({ "games": games, "forms": forms });
-            crate::out::emit_line(&render::json(&list));
-        } else {
-            emit(&(render::listing(&games) + &render::listing(&forms)));
-        }
-        return Ok(());
+        let catalogue = Catalogue {
+            games: listed(NAMED),
+            forms: listed(SYNTAX),
+        };
+        return Ok(shown(catalogue, |c| {
+            render::listing(&c.games) + &render::listing(&c.forms)
+        }));
     }
     let name = args
         .game
@@ -50,23 +56,17 @@ pub fn run(args: GrundyArgs, json: bool) -> Result<(), CliError> {
         .filter(|&to| to < usize::MAX)
         .ok_or_else(|| CliError::bad_input(format!("--to {} is too large", args.to)))?;
     if args.misere {
-        return run_misere(&game, to, &args, json);
+        return misere(&game, to, &args, watch);
     }
     let every = args.checkpoint_every;
     let checkpointing = args
         .checkpoint
         .as_deref()
         .map(|path| Checkpointing::new(path, every).guarded(&HOLD_WATCHDOG));
-    let progress = Reporter::new("computing");
-    let report = sequence::compute(&game, to, args.values, checkpointing.as_ref(), &progress)
+    let progress = watch.stage("computing");
+    let report = sequence::compute(&game, to, args.values, checkpointing.as_ref(), &*progress)
         .map_err(interrupted_worded)?;
-    progress.finish();
-    if json {
-        crate::out::emit_line(&render::json(&report));
-    } else {
-        emit(&sequence_text(&report));
-    }
-    Ok(())
+    Ok(shown(report, sequence_text))
 }
 
 /// Saves run with the Ctrl-C watchdog held off, so that it never ends the process in the
@@ -116,21 +116,19 @@ fn sequence_text(report: &SequenceReport) -> String {
 }
 
 /// `conway grundy GAME --misere`: the genus of heaps 0..=to, as far as the search limit.
-fn run_misere(game: &HeapGame, to: usize, args: &GrundyArgs, json: bool) -> Result<(), CliError> {
+fn misere(
+    game: &HeapGame,
+    to: usize,
+    args: &GrundyArgs,
+    watch: &dyn Watcher,
+) -> Result<Box<dyn Answer>, CliError> {
     if args.checkpoint.is_some() {
         return Err(CliError::bad_input(
             "--checkpoint applies to normal-play sequences, not to --misere",
         ));
     }
-    let progress = Reporter::new("searching");
-    let report = heap_genera(game, to, DEFAULT_GENUS_LIMIT, &progress)?;
-    progress.finish();
-    if json {
-        crate::out::emit_line(&render::json(&report));
-    } else {
-        emit(&genus_text(&report));
-    }
-    Ok(())
+    let report = heap_genera(game, to, DEFAULT_GENUS_LIMIT, &*watch.stage("searching"))?;
+    Ok(shown(report, genus_text))
 }
 
 /// The text of a misère report.

@@ -6,6 +6,7 @@
 //! object on stdout instead), 1 internal failure, 130 a run stopped by Ctrl-C (after saving
 //! its checkpoint, where it has one).
 
+mod answer;
 mod args;
 mod error;
 mod ess;
@@ -45,13 +46,7 @@ fn main() -> ExitCode {
     progress::install_interrupt_handler();
     let result = match cli.command {
         Command::Tour => tour::run(json),
-        Command::Solve(s) => solve::run(s, json),
-        Command::Eval(e) => eval::run(e, json),
-        Command::Grundy(g) => grundy::run(g, json),
-        Command::Nash(n) => nash::run(n, json),
-        Command::Ess(e) => ess::run(e, json),
-        Command::Stable(s) => stable::run(s, json),
-        Command::Replicator(r) => replicator::run(r, json),
+        command => answer::answer(command, &progress::Terminal).map(|a| answer::print(&*a, json)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -8,29 +8,26 @@ use conway_strategic::input::read_game;
 use conway_strategic::nash::{equilibria, Options};
 use conway_strategic::NashReport;
 
+use crate::answer::{shown, Answer};
 use crate::args::NashArgs;
-use crate::out::{emit, emit_line};
-use crate::progress::Reporter;
-use crate::render;
+use crate::progress::Watcher;
 use crate::CliError;
 
-/// Runs `conway nash`.
-pub fn run(args: NashArgs, json: bool) -> Result<(), CliError> {
+/// `conway nash`.
+pub fn answer(args: NashArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
     crate::args::stdin_at_most_once(&[args.a.as_deref(), args.b.as_deref()])?;
     let game = read_game(args.file.as_deref(), args.a.as_deref(), args.b.as_deref())?;
     let options = Options {
         label: args.label,
         components: args.components,
     };
-    let progress = Reporter::new("solving");
-    let report = equilibria(&game, args.method.map(|m| m.0), options, &progress)?;
-    progress.finish();
-    if json {
-        emit_line(&render::json(&report));
-    } else {
-        emit(&text(&report));
-    }
-    Ok(())
+    let report = equilibria(
+        &game,
+        args.method.map(|m| m.0),
+        options,
+        &*watch.stage("solving"),
+    )?;
+    Ok(shown(report, text))
 }
 
 /// The report as Gambit prints equilibria, one `NE,…` line each, grouped by component when

@@ -14,7 +14,7 @@
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use conway_core::{Progress, StopFlag, Work};
@@ -67,6 +67,34 @@ pub fn saving<T>(save: impl FnOnce() -> T) -> T {
     let result = save();
     SAVING.store(false, Ordering::SeqCst);
     result
+}
+
+/// One stage of a command's work ("reading", "solving"), as its watcher shows it.
+pub trait Stage: Progress + Send + Sync {
+    /// Ends the stage's display: a bar goes before a file is saved or the answer printed.
+    fn finish(&self) {}
+}
+
+/// What watches a command's work, stage by stage: the terminal ([`Terminal`]) for the CLI,
+/// a cell's progress and Cancel button for the worksheet.
+pub trait Watcher: Sync {
+    /// The progress hook of the next stage, named for a person (`solving`).
+    fn stage(&self, what: &'static str) -> Arc<dyn Stage>;
+}
+
+/// The CLI's watcher: a bar per stage on a terminal, and Ctrl-C to stop.
+pub struct Terminal;
+
+impl Watcher for Terminal {
+    fn stage(&self, what: &'static str) -> Arc<dyn Stage> {
+        Arc::new(Reporter::new(what))
+    }
+}
+
+impl Stage for Reporter {
+    fn finish(&self) {
+        Reporter::finish(self);
+    }
 }
 
 /// The CLI's progress hook: a bar on a terminal, "stop" after Ctrl-C.

@@ -4,22 +4,15 @@
 use conway_strategic::replicator::{rest_points, trajectory, TrajectoryOptions};
 use conway_strategic::{RestPointsReport, TrajectoryReport};
 
+use crate::answer::{shown, Answer};
 use crate::args::ReplicatorArgs;
-use crate::out::{emit, emit_line};
-use crate::render;
 use crate::CliError;
 
-/// Runs `conway replicator`.
-pub fn run(args: ReplicatorArgs, json: bool) -> Result<(), CliError> {
+/// `conway replicator`.
+pub fn answer(args: ReplicatorArgs) -> Result<Box<dyn Answer>, CliError> {
     let game = crate::ess::symmetric_game(&args.game)?;
     let Some(from) = &args.from else {
-        let report = rest_points(&game)?;
-        if json {
-            emit_line(&render::json(&report));
-        } else {
-            emit(&rest_points_text(&report));
-        }
-        return Ok(());
+        return Ok(shown(rest_points(&game)?, rest_points_text));
     };
     let options = TrajectoryOptions {
         discrete: args.discrete,
@@ -29,13 +22,9 @@ pub fn run(args: ReplicatorArgs, json: bool) -> Result<(), CliError> {
         every: args.every,
     };
     let report = trajectory(&game, from, &options)?;
-    if json {
-        emit_line(&render::json(&report));
-    } else {
-        let clock = if args.discrete { "step" } else { "t" };
-        emit(&trajectory_csv(&report, clock, &game.strategies[0]));
-    }
-    Ok(())
+    let clock = if args.discrete { "step" } else { "t" };
+    let labels = game.strategies[0].clone();
+    Ok(shown(report, move |r| trajectory_csv(r, clock, &labels)))
 }
 
 /// One line per rest point: the state, its stability, whether it is Nash.

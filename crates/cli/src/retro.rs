@@ -9,15 +9,15 @@ use conway_core::Diagnostic;
 use conway_retrograde::digraph::Digraph;
 use conway_retrograde::report::{self, ChaseReport, DigraphReport, TableFile};
 
-use crate::progress::Reporter;
+use crate::progress::Watcher;
 use crate::CliError;
 
 /// Reads a graph file (`-`: standard input), with the file named in errors; Ctrl-C stops
 /// the reading.
-pub fn read_graph(path: &Path) -> Result<Digraph, CliError> {
+pub fn read_graph(path: &Path, watch: &dyn Watcher) -> Result<Digraph, CliError> {
     let text = FileError::read_to_string(path)?;
-    let progress = Reporter::new("reading");
-    let graph = Digraph::parse_with_progress(&text, &progress).map_err(|e| match e.kind() {
+    let progress = watch.stage("reading");
+    let graph = Digraph::parse_with_progress(&text, &*progress).map_err(|e| match e.kind() {
         conway_core::ErrorKind::Interrupted => CliError::from(e),
         _ => CliError::from(e).in_input(&FileError::input_name(path)),
     })?;
@@ -32,28 +32,33 @@ pub fn chase(
     black: (u32, u32),
     line: bool,
     table: Option<&Path>,
+    watch: &dyn Watcher,
 ) -> Result<ChaseReport, CliError> {
-    let progress = Reporter::new("solving");
+    let progress = watch.stage("solving");
     // The solve is over when the table is saved: the bar goes, and Ctrl-C waits for the save.
     let guard = |save: &mut dyn FnMut()| {
         progress.finish();
         crate::progress::saving(save);
     };
     let table = table.map(|path| TableFile::new(path).guarded_by(&guard));
-    let report = report::chase(n, white, black, line, table, &progress)?;
+    let report = report::chase(n, white, black, line, table, &*progress)?;
     progress.finish();
     Ok(report)
 }
 
 /// `conway solve digraph FILE [VERTEX…]`: γ of every vertex, or of a sum of tokens.
-pub fn digraph(path: &Path, tokens: &[String]) -> Result<DigraphReport, CliError> {
-    let g = read_graph(path)?;
-    let progress = Reporter::new("labelling");
+pub fn digraph(
+    path: &Path,
+    tokens: &[String],
+    watch: &dyn Watcher,
+) -> Result<DigraphReport, CliError> {
+    let g = read_graph(path, watch)?;
+    let progress = watch.stage("labelling");
     let report = if tokens.is_empty() {
-        report::digraph_vertices(&g, &progress)?.into()
+        report::digraph_vertices(&g, &*progress)?.into()
     } else {
         let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
-        report::digraph_tokens(&g, &tokens, &progress)?.into()
+        report::digraph_tokens(&g, &tokens, &*progress)?.into()
     };
     progress.finish();
     Ok(report)

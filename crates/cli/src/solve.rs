@@ -14,12 +14,20 @@ use conway_impartial::Solution;
 use conway_retrograde::report::{ChaseReport, DigraphReport};
 use serde::Serialize;
 
+use crate::answer::{shown, Answer};
 use crate::args::{Game, SolveArgs};
+use crate::progress::Watcher;
 use crate::retro::read_graph;
 use crate::{render, CliError};
 
-/// Runs `conway solve`.
-pub fn run(args: SolveArgs, json: bool) -> Result<(), CliError> {
+/// `conway solve --list`: the games.
+#[derive(Serialize)]
+struct GameList {
+    games: Vec<render::Listed>,
+}
+
+/// `conway solve`.
+pub fn answer(args: SolveArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
     if args.list && args.game.is_some() {
         return Err(CliError::usage(
             "--list takes no game: 'conway solve --list' lists the games",
@@ -27,32 +35,21 @@ pub fn run(args: SolveArgs, json: bool) -> Result<(), CliError> {
     }
     let Some(game) = args.game else {
         if args.list {
-            let games = games();
-            if json {
-                crate::out::emit_line(&render::json(&serde_json::json!({ "games": games })));
-            } else {
-                crate::out::emit(&render::listing(&games));
-            }
-            return Ok(());
+            let list = GameList { games: games() };
+            return Ok(shown(list, |l| render::listing(&l.games)));
         }
         return Err(CliError::usage(
             "name a game to solve, e.g. 'conway solve nim 3 4 5'; 'conway solve --list' lists them",
         ));
     };
-    let answer = answer(game)?;
-    if json {
-        crate::out::emit_line(&render::json(&answer));
-    } else {
-        crate::out::emit(&answer.text());
-    }
-    Ok(())
+    Ok(shown(solve(game, watch)?, Solved::text))
 }
 
 /// What `conway solve` answers: the report of the domain crate that solves the game.
 /// Serialized as the report it holds.
 #[derive(Serialize)]
 #[serde(untagged)]
-enum Answer {
+enum Solved {
     /// A position of an impartial game: outcome, value, winning moves.
     Solution(Solution),
     /// A start position of the Easy Chase.
@@ -61,20 +58,20 @@ enum Answer {
     Digraph(DigraphReport),
 }
 
-impl Answer {
+impl Solved {
     /// The answer for a person.
     fn text(&self) -> String {
         match self {
-            Answer::Solution(s) => render::text(s),
-            Answer::Chase(r) => render::chase_text(r),
-            Answer::Digraph(r) => render::digraph_text(r),
+            Solved::Solution(s) => render::text(s),
+            Solved::Chase(r) => render::chase_text(r),
+            Solved::Digraph(r) => render::digraph_text(r),
         }
     }
 }
 
-impl From<Solution> for Answer {
+impl From<Solution> for Solved {
     fn from(s: Solution) -> Self {
-        Answer::Solution(s)
+        Solved::Solution(s)
     }
 }
 
@@ -120,7 +117,7 @@ fn heap_position(
 }
 
 /// Solves `game` by the domain crate that knows it.
-fn answer(game: Game) -> Result<Answer, CliError> {
+fn solve(game: Game, watch: &dyn Watcher) -> Result<Solved, CliError> {
     Ok(match game {
         Game::Nim(h) => nim::solve(&h.heaps).into(),
         Game::Subtraction { set, heaps, values } => {
@@ -154,14 +151,23 @@ fn answer(game: Game) -> Result<Answer, CliError> {
             heap_position("dawsons-kayles", "dawsons-kayles", &r.rows, r.misere, ROWS)?.into()
         }
         Game::GreenHackenbush { file } => {
-            green_hackenbush::solve(&read_graph(&file)?, &FileError::input_name(&file))?.into()
+            green_hackenbush::solve(&read_graph(&file, watch)?, &FileError::input_name(&file))?
+                .into()
         }
-        Game::Geography { file, start } => {
-            geography::solve(&read_graph(&file)?, &FileError::input_name(&file), &start)?.into()
-        }
+        Game::Geography { file, start } => geography::solve(
+            &read_graph(&file, watch)?,
+            &FileError::input_name(&file),
+            &start,
+        )?
+        .into(),
         Game::Conjunctive { file, tokens } => {
             let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
-            conjunctive::solve(&read_graph(&file)?, &FileError::input_name(&file), &tokens)?.into()
+            conjunctive::solve(
+                &read_graph(&file, watch)?,
+                &FileError::input_name(&file),
+                &tokens,
+            )?
+            .into()
         }
         Game::Chase {
             n,
@@ -171,14 +177,17 @@ fn answer(game: Game) -> Result<Answer, CliError> {
             by,
             line,
             table,
-        } => Answer::Chase(crate::retro::chase(
+        } => Solved::Chase(crate::retro::chase(
             n,
             (wx, wy),
             (bx, by),
             line,
             table.as_deref(),
+            watch,
         )?),
-        Game::Digraph { file, tokens } => Answer::Digraph(crate::retro::digraph(&file, &tokens)?),
+        Game::Digraph { file, tokens } => {
+            Solved::Digraph(crate::retro::digraph(&file, &tokens, watch)?)
+        }
         Game::Heap {
             game,
             heaps,

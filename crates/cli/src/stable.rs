@@ -4,22 +4,17 @@
 use conway_strategic::stable::analyse;
 use conway_strategic::StableReport;
 
+use crate::answer::{shown, Answer};
 use crate::args::StableArgs;
-use crate::out::{emit, emit_line};
-use crate::progress::Reporter;
-use crate::render;
+use crate::progress::Watcher;
 use crate::CliError;
 
-/// Runs `conway stable`.
-pub fn run(args: StableArgs, json: bool) -> Result<(), CliError> {
+/// `conway stable`.
+pub fn answer(args: StableArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
     let game = crate::ess::symmetric_game(&args.game)?;
-    let report = analyse(&game, args.agents, &Reporter::new("analysing"))?;
-    if json {
-        emit_line(&render::json(&report));
-    } else {
-        emit(&text(&report, &game.strategies[0]));
-    }
-    Ok(())
+    let report = analyse(&game, args.agents, &*watch.stage("analysing"))?;
+    let labels = game.strategies[0].clone();
+    Ok(shown(report, move |r| text(r, &labels)))
 }
 
 /// The classes with their potentials, the stable ones marked, then the resistances between

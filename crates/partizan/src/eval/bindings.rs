@@ -193,7 +193,7 @@ mod tests {
         assert_eq!(report.game.unwrap().canonical, "^^*");
         let t = evaluate_report_in(&mut store, &names, "temperature({G|-1})").unwrap();
         assert_eq!(t.value.as_deref(), Some("1/2")); // stops 0 and -1
-        // An unknown name says which names exist; errors in an assignment keep their column.
+                                                     // An unknown name says which names exist; errors in an assignment keep their column.
         let error = evaluate_report_in(&mut store, &names, "G + H").unwrap_err();
         assert!(error.to_string().contains("the variables are G"), "{error}");
         let Statement::Assign { expression, .. } = parse_statement("K := {1|}+x").unwrap() else {

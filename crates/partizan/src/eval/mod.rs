@@ -148,9 +148,10 @@ pub fn evaluate_in(
         ExprKind::Call { name, args } => call(store, names, name, args, c)?,
         ExprKind::Name(name) => match names.get(name) {
             Some(value) => value.clone(),
-            None => return Err(PartizanError::parse(
-                c,
-                format!(
+            None => {
+                return Err(PartizanError::parse(
+                    c,
+                    format!(
                     "unknown name '{name}' (games are written as numbers, *, ^, v or {{L|R}}{})",
                     if names.is_empty() {
                         String::new()
@@ -158,7 +159,8 @@ pub fn evaluate_in(
                         format!("; the variables are {}", names.listing())
                     }
                 ),
-            )),
+                ))
+            }
         },
         ExprKind::Text(_) => {
             return Err(PartizanError::parse(

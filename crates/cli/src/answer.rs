@@ -1,0 +1,71 @@
+//! A command's answer apart from how it is shown: the report the library returned, which
+//! becomes either the contract's JSON or the text a person reads. The CLI prints one of the
+//! two; the worksheet and the REPL, which run the same commands in cells, show both. Every
+//! command is dispatched here ([`answer`]), so the three front ends cannot drift apart.
+
+use serde::Serialize;
+
+use crate::args::Command;
+use crate::progress::Watcher;
+use crate::CliError;
+
+/// An answer that can be shown both ways.
+pub trait Answer: Send {
+    /// The contract's JSON, on one line.
+    fn json(&self) -> String;
+    /// The text for a person, each line ending with a newline.
+    fn text(&self) -> String;
+}
+
+/// A report and the function that writes it for a person.
+struct Shown<R> {
+    report: R,
+    text: Box<dyn Fn(&R) -> String + Send>,
+}
+
+impl<R: Serialize + Send> Answer for Shown<R> {
+    fn json(&self) -> String {
+        crate::render::json(&self.report)
+    }
+
+    fn text(&self) -> String {
+        (self.text)(&self.report)
+    }
+}
+
+/// The answer holding `report`, written for a person by `text`.
+pub fn shown<R: Serialize + Send + 'static>(
+    report: R,
+    text: impl Fn(&R) -> String + Send + 'static,
+) -> Box<dyn Answer> {
+    Box::new(Shown {
+        report,
+        text: Box::new(text),
+    })
+}
+
+/// Runs a command (other than `tour`, which prints as it goes), its progress watched by
+/// `watch`.
+pub fn answer(command: Command, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
+    match command {
+        Command::Solve(s) => crate::solve::answer(s, watch),
+        Command::Eval(e) => crate::eval::answer(e, watch),
+        Command::Grundy(g) => crate::grundy::answer(g, watch),
+        Command::Nash(n) => crate::nash::answer(n, watch),
+        Command::Ess(e) => crate::ess::answer(e),
+        Command::Stable(s) => crate::stable::answer(s, watch),
+        Command::Replicator(r) => crate::replicator::answer(r),
+        Command::Tour => Err(CliError::usage(
+            "the tour is a command of its own: run 'conway tour'",
+        )),
+    }
+}
+
+/// Prints an answer as the CLI does: the JSON on one line, or the text.
+pub fn print(answer: &dyn Answer, json: bool) {
+    if json {
+        crate::out::emit_line(&answer.json());
+    } else {
+        crate::out::emit(&answer.text());
+    }
+}
