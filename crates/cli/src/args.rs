@@ -51,6 +51,16 @@ pub enum Command {
     /// Replicator dynamics of a symmetric game: rest points and their stability, or a
     /// trajectory as CSV with --from.
     Replicator(ReplicatorArgs),
+    /// An interactive session: games, variables (G := {1|*}) and commands, line by line;
+    /// :save and :load worksheets.
+    Repl(ReplArgs),
+}
+
+/// The arguments of `conway repl`.
+#[derive(Args, Debug)]
+pub struct ReplArgs {
+    /// A worksheet (saved by :save or the browser worksheet) whose lines run first.
+    pub worksheet: Option<PathBuf>,
 }
 
 /// The arguments of `conway replicator`.

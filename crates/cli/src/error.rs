@@ -57,6 +57,25 @@ impl CliError {
         CliError::new(Kind::Domain(ErrorKind::InvalidInput), message)
     }
 
+    /// An input past a documented limit: exit status 2.
+    pub fn too_large(message: impl Into<String>) -> Self {
+        CliError::new(Kind::Domain(ErrorKind::TooLarge), message)
+    }
+
+    /// Malformed input at `line` and `column` (from 1): exit status 2.
+    pub fn parse_at(line: usize, column: usize, message: impl Into<String>) -> Self {
+        CliError {
+            location: Some(Location {
+                line: Some(line),
+                column,
+            }),
+            ..CliError::new(
+                Kind::Domain(ErrorKind::Parse),
+                format!("line {line}, column {column}: {}", message.into()),
+            )
+        }
+    }
+
     /// A file named by the user cannot be read or written: exit status 2.
     pub fn io(message: impl Into<String>) -> Self {
         CliError::new(Kind::Domain(ErrorKind::Io), message)

@@ -15,7 +15,7 @@ use crate::progress::Watcher;
 use crate::CliError;
 
 /// Stack for the evaluation thread: deep games recurse deeply; the memory is only reserved.
-const EVAL_STACK: usize = 1 << 30;
+pub const EVAL_STACK: usize = 1 << 30;
 
 /// The list of functions for `conway eval --help`, from the table `eval` dispatches through.
 pub static FUNCTIONS_HELP: LazyLock<String> = LazyLock::new(|| {
@@ -76,7 +76,7 @@ fn evaluate(args: &EvalArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, Cli
 }
 
 /// The report for a person: the canonical form, then one row per property.
-fn text(report: &EvalReport) -> String {
+pub fn text(report: &EvalReport) -> String {
     let Some(r) = &report.game else {
         return report.value.clone().unwrap_or_default();
     };

@@ -16,11 +16,14 @@ mod nash;
 mod out;
 mod progress;
 mod render;
+mod repl;
 mod replicator;
 mod retro;
+mod session;
 mod solve;
 mod stable;
 mod tour;
+mod worksheet;
 
 use std::process::ExitCode;
 
@@ -43,6 +46,13 @@ fn main() -> ExitCode {
             _ => return ExitCode::from(error::report(&CliError::from_clap(&e))),
         },
     };
+    if let Command::Repl(args) = cli.command {
+        // The session handles Ctrl-C itself: it stops a cell, not the process.
+        return match repl::run(args, json) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => ExitCode::from(error::report(&e)),
+        };
+    }
     progress::install_interrupt_handler();
     let result = match cli.command {
         Command::Tour => tour::run(json),

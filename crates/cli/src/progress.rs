@@ -91,6 +91,19 @@ impl Watcher for Terminal {
     }
 }
 
+/// A watcher for one cell of an interactive session: bars on a terminal, stopped when its
+/// flag is raised (by Ctrl-C during that cell, or the worksheet's Cancel button).
+pub struct CellWatcher {
+    /// Raised to stop the cell.
+    pub stop: StopFlag,
+}
+
+impl Watcher for CellWatcher {
+    fn stage(&self, what: &'static str) -> Arc<dyn Stage> {
+        Arc::new(Reporter::stopped_by(what, self.stop.clone()))
+    }
+}
+
 impl Stage for Reporter {
     fn finish(&self) {
         Reporter::finish(self);
@@ -100,6 +113,7 @@ impl Stage for Reporter {
 /// The CLI's progress hook: a bar on a terminal, "stop" after Ctrl-C.
 pub struct Reporter {
     what: &'static str,
+    stop: StopFlag,
     started: Instant,
     bar: OnceLock<Option<ProgressBar>>,
     length: AtomicU64,
@@ -107,10 +121,17 @@ pub struct Reporter {
 }
 
 impl Reporter {
-    /// A hook for a computation described as `what` (`solving`, `evaluating`).
+    /// A hook for a computation described as `what` (`solving`, `evaluating`), stopped by
+    /// Ctrl-C.
     pub fn new(what: &'static str) -> Self {
+        Reporter::stopped_by(what, stop_flag().clone())
+    }
+
+    /// A hook for a computation described as `what`, stopped when `stop` is raised.
+    pub fn stopped_by(what: &'static str, stop: StopFlag) -> Self {
         Reporter {
             what,
+            stop,
             started: Instant::now(),
             bar: OnceLock::new(),
             length: AtomicU64::new(0),
@@ -118,9 +139,9 @@ impl Reporter {
         }
     }
 
-    /// Whether Ctrl-C was pressed.
+    /// Whether the computation was asked to stop.
     pub fn stop_requested(&self) -> bool {
-        stop_flag().is_raised()
+        self.stop.is_raised()
     }
 
     fn bar_for(&self, work: &Work) -> Option<&ProgressBar> {

@@ -144,6 +144,11 @@ impl Store {
         self.watch.hook = Some(hook);
     }
 
+    /// Removes the progress hook (a session's store outlives each cell's hook).
+    pub fn clear_progress(&mut self) {
+        self.watch.hook = None;
+    }
+
     /// Counts one position evaluated by a ruleset, telling the hook now and then.
     pub(crate) fn count_position(&mut self) {
         self.watch.positions += 1;

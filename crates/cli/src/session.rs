@@ -1,0 +1,287 @@
+//! A worksheet session: cells evaluated in order against one store of games and one set of
+//! variables. The browser worksheet (`conway serve`) and the terminal REPL (`conway repl`)
+//! are two views of it.
+//!
+//! A cell is one of:
+//! - an assignment `G := {1|*}`, which binds the variable to the expression's value;
+//! - a command, when its first word is one of [`COMMANDS`]: `solve nim 3 5 7`,
+//!   `grundy 0.137 --to 1000`, `nash --a "3 0; 5 1" --b "3 5; 0 1"`, with the words split
+//!   as a shell would (quotes group) and read by the CLI's own argument definitions;
+//! - otherwise an expression in CGSuite's notation, which may use the variables.
+//!
+//! Each answer is the CLI's report, as JSON and as text, with a thermograph picture for a
+//! game. A session touches no files: a command that would read or write one (an `.nfg`
+//! path, standard input, a checkpoint, a chase table, an SVG) is refused, and data such as
+//! payoff matrices is given inline. Evaluation recurses along games, so a session must run
+//! on a thread with a large stack ([`EVAL_STACK`](crate::eval::EVAL_STACK)).
+
+use clap::Parser;
+use conway_partizan::eval::{
+    evaluate_report_in, parse_statement, Bindings, EvalReport, Statement, Value,
+};
+use conway_partizan::thermal::thermograph_svg;
+use conway_partizan::Store;
+use serde::Serialize;
+
+use crate::args::{Cli, Command, Game};
+use crate::progress::Watcher;
+use crate::CliError;
+
+/// The commands a cell may run (the CLI's, less `tour`).
+pub const COMMANDS: [&str; 7] = [
+    "solve",
+    "eval",
+    "grundy",
+    "nash",
+    "ess",
+    "stable",
+    "replicator",
+];
+
+/// What a cell was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CellKind {
+    /// An expression.
+    Expression,
+    /// `name := expression`.
+    Assignment,
+    /// One of [`COMMANDS`].
+    Command,
+}
+
+/// The answer to one cell.
+#[derive(Clone, Debug, Serialize)]
+pub struct CellAnswer {
+    /// What the cell was.
+    pub kind: CellKind,
+    /// The variable an assignment bound.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The report, as the CLI's `--json` gives it.
+    pub report: serde_json::Value,
+    /// The report as the CLI prints it.
+    pub text: String,
+    /// The thermograph of a game, as SVG.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub thermograph_svg: Option<String>,
+}
+
+/// Variables and the store their games live in.
+#[derive(Default)]
+pub struct Session {
+    store: Store,
+    names: Bindings,
+}
+
+impl Session {
+    /// A session with no variables.
+    pub fn new() -> Self {
+        Session::default()
+    }
+
+    /// Runs one cell, its progress watched by `watch` (which may stop it).
+    pub fn run(&mut self, input: &str, watch: &dyn Watcher) -> Result<CellAnswer, CliError> {
+        if let Some(words) = command_words(input)? {
+            return run_command(words, watch);
+        }
+        match parse_statement(input)? {
+            Statement::Assign { name, expression } => {
+                let mut answer = self.evaluate(&expression, watch)?;
+                let value = answer.1.clone();
+                self.names.bind(&name, value)?;
+                answer.0.kind = CellKind::Assignment;
+                answer.0.name = Some(name);
+                Ok(answer.0)
+            }
+            Statement::Evaluate(expression) => Ok(self.evaluate(&expression, watch)?.0),
+        }
+    }
+
+    /// Evaluates an expression with the session's variables: its answer and its value.
+    fn evaluate(
+        &mut self,
+        expression: &str,
+        watch: &dyn Watcher,
+    ) -> Result<(CellAnswer, Value), CliError> {
+        let progress = watch.stage("evaluating");
+        self.store.set_progress(progress.clone());
+        let result = evaluate_report_in(&mut self.store, &self.names, expression);
+        self.store.clear_progress();
+        progress.finish();
+        let mut report: EvalReport = result?;
+        report.input = expression.trim().to_string();
+        let svg = report
+            .game
+            .as_ref()
+            .and_then(|g| g.thermograph.as_ref())
+            .map(|t| thermograph_svg(t, &report.input));
+        let value = report.result.clone();
+        let answer = CellAnswer {
+            kind: CellKind::Expression,
+            name: None,
+            report: json_value(&crate::render::json(&report))?,
+            text: crate::eval::text(&report) + "\n",
+            thermograph_svg: svg,
+        };
+        Ok((answer, value))
+    }
+
+    /// The variables, each with its value's text, in the names' order.
+    pub fn variables(&mut self) -> Vec<(String, String)> {
+        let bound: Vec<(String, Value)> = self
+            .names
+            .iter()
+            .map(|(name, value)| (name.to_string(), value.clone()))
+            .collect();
+        bound
+            .into_iter()
+            .map(|(name, value)| (name, value.to_text(&mut self.store)))
+            .collect()
+    }
+}
+
+/// The words of a command cell, or `None` when the cell is not a command.
+fn command_words(input: &str) -> Result<Option<Vec<String>>, CliError> {
+    let first = input.split_whitespace().next().unwrap_or("");
+    if !COMMANDS.contains(&first) {
+        return Ok(None);
+    }
+    shlex::split(input).map(Some).ok_or_else(|| {
+        CliError::usage("a quote is not closed: group words with matching \"…\" or '…'")
+    })
+}
+
+/// Runs a command cell through the CLI's own parser and dispatch.
+fn run_command(words: Vec<String>, watch: &dyn Watcher) -> Result<CellAnswer, CliError> {
+    let argv = std::iter::once("conway".to_string()).chain(words);
+    let cli = Cli::try_parse_from(argv).map_err(|e| CliError::from_clap(&e))?;
+    refuse_files(&cli.command)?;
+    let answer = crate::answer::answer(cli.command, watch)?;
+    Ok(CellAnswer {
+        kind: CellKind::Command,
+        name: None,
+        report: json_value(&answer.json())?,
+        text: answer.text(),
+        thermograph_svg: None,
+    })
+}
+
+/// Refuses a command that would read or write a file (or standard input).
+fn refuse_files(command: &Command) -> Result<(), CliError> {
+    let refused = |what: &str| {
+        Err(CliError::usage(format!(
+            "a worksheet reads and writes no files: {what}"
+        )))
+    };
+    let stdin = |text: &Option<String>| text.as_deref() == Some("-");
+    match command {
+        Command::Nash(args) if args.file.is_some() => {
+            refused("paste the game with --a and --b instead of a .nfg file")
+        }
+        Command::Nash(args) if stdin(&args.a) || stdin(&args.b) => {
+            refused("give the matrices inline, not '-'")
+        }
+        Command::Ess(g)
+        | Command::Stable(crate::args::StableArgs { game: g, .. })
+        | Command::Replicator(crate::args::ReplicatorArgs { game: g, .. })
+            if g.file.is_some() || stdin(&g.a) || stdin(&g.b) =>
+        {
+            refused("give the matrices inline with --a (and --b)")
+        }
+        Command::Grundy(args) if args.checkpoint.is_some() => refused("no --checkpoint"),
+        Command::Eval(args) if args.svg.is_some() => {
+            refused("the thermograph is drawn in the cell; no --svg")
+        }
+        Command::Solve(args) => match &args.game {
+            Some(
+                Game::GreenHackenbush { .. }
+                | Game::Geography { .. }
+                | Game::Conjunctive { .. }
+                | Game::Digraph { .. },
+            ) => refused("the graph games read their graph from a file"),
+            Some(Game::Chase { table: Some(_), .. }) => refused("no --table"),
+            _ => Ok(()),
+        },
+        _ => Ok(()),
+    }
+}
+
+/// A report's JSON text as a value (in the report's own field order).
+fn json_value(text: &str) -> Result<serde_json::Value, CliError> {
+    serde_json::from_str(text)
+        .map_err(|e| CliError::internal(format!("a report is not valid JSON: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::Terminal;
+
+    /// Runs `cells` in one session on a large stack, returning each answer or error text.
+    fn run_all(cells: &[&str]) -> Vec<Result<CellAnswer, String>> {
+        let cells: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+        std::thread::Builder::new()
+            .stack_size(crate::eval::EVAL_STACK)
+            .spawn(move || {
+                let mut session = Session::new();
+                cells
+                    .iter()
+                    .map(|c| session.run(c, &Terminal).map_err(|e| e.to_string()))
+                    .collect()
+            })
+            .unwrap()
+            .join()
+            .unwrap()
+    }
+
+    #[test]
+    fn variables_expressions_and_commands() {
+        let answers = run_all(&[
+            "G := ^",
+            "G + G + *",
+            "{3||2+*|1+*}",
+            "solve nim 3 5 7",
+            "nash --a '3 0; 5 1' --b '3 5; 0 1'",
+            "H + 1",
+        ]);
+        let ok = |i: usize| answers[i].as_ref().unwrap();
+        assert_eq!(ok(0).kind, CellKind::Assignment);
+        assert_eq!(ok(0).name.as_deref(), Some("G"));
+        assert_eq!(ok(1).report["canonical"], "^^*");
+        assert_eq!(ok(2).report["canonical"], "{3||2*|1*}");
+        assert!(ok(2)
+            .thermograph_svg
+            .as_deref()
+            .unwrap()
+            .starts_with("<svg"));
+        assert_eq!(ok(3).kind, CellKind::Command);
+        assert_eq!(ok(3).report["outcome"], "N");
+        assert_eq!(ok(4).text, "NE,0,1,0,1\n");
+        let error = answers[5].as_ref().unwrap_err();
+        assert!(error.contains("unknown name 'H'") && error.contains("the variables are G"));
+    }
+
+    #[test]
+    fn files_are_refused() {
+        for cell in [
+            "nash game.nfg",
+            "nash --a - --b '1 2; 3 4'",
+            "ess --a -",
+            "grundy 0.77 --checkpoint x.ckpt",
+            "eval 1 --svg x.svg",
+            "solve digraph edges.txt",
+            "solve chase 5 1 1 3 3 --table t.bin",
+        ] {
+            let error = run_all(&[cell]).remove(0).unwrap_err();
+            assert!(
+                error.contains("reads and writes no files"),
+                "{cell}: {error}"
+            );
+        }
+        let error = run_all(&["solve nim '3"]).remove(0).unwrap_err();
+        assert!(error.contains("quote"), "{error}");
+        let error = run_all(&["solve nimm 3"]).remove(0).unwrap_err();
+        assert!(error.contains("nim"), "{error}");
+    }
+}

@@ -1,0 +1,104 @@
+//! `conway repl` driven through its standard input, as a script or a test harness would:
+//! variables, commands, errors that keep the session going, multi-line input, and a
+//! worksheet saved by one session and opened by the next.
+
+mod common;
+
+use common::{conway, succeeded};
+
+fn session(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    let out = conway()
+        .arg("repl")
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .expect("runs");
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).expect("utf-8"),
+        String::from_utf8(out.stderr).expect("utf-8"),
+    )
+}
+
+#[test]
+fn variables_commands_and_errors() {
+    let (code, out, _) = session(
+        &[],
+        "G := ^\nG + G + *\nsolve nim 3 5 7\nH + 1\nnash --a '3 0; 5 1' --b '3 5; 0 1'\n\
+         temperature({3||2|\n1})\n:vars\n:nonsense\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("^^*\n  outcome:"), "{out}");
+    assert!(
+        out.contains("outcome             N (the player to move wins)"),
+        "{out}"
+    );
+    assert!(out.contains("error: column 1: unknown name 'H'"), "{out}");
+    assert!(out.contains("the variables are G"), "{out}");
+    assert!(out.contains("NE,0,1,0,1\n"), "{out}");
+    // {3||2|1} spread over two lines: temperature 3/4.
+    assert!(out.contains("\n3/4\n"), "{out}");
+    assert!(out.contains("G = ^\n"), "{out}");
+    assert!(
+        out.contains("error: unknown or incomplete ':nonsense'"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_saved_worksheet_opens_in_the_next_session() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sheet.json");
+    let path_text = path.to_str().unwrap();
+    let saving = format!("G := {{1|*}}\nK := G + G\n:save {path_text}\n");
+    let out = succeeded(
+        conway().arg("repl").write_stdin(saving),
+        "the saving session",
+    );
+    assert!(String::from_utf8_lossy(&out).contains("saved 2 lines"));
+    let (code, out, _) = session(&[path_text], "K - G\n:quit\n");
+    assert_eq!(code, Some(0));
+    // The worksheet's lines are echoed and run again; then K - G is G itself.
+    assert!(out.contains("conway> G := {1|*}"), "{out}");
+    let last = out.rsplit("conway> K := G + G").next().unwrap();
+    assert!(last.contains("\n{1|*}\n  outcome:"), "{out}");
+    let (code, out, _) = session(&[], &format!(":load {path_text}\n:vars\n"));
+    assert_eq!(code, Some(0));
+    assert!(out.contains("G = {1|*}\nK = "), "{out}");
+}
+
+#[test]
+fn a_worksheet_that_cannot_be_opened_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, _, err) = session(&[dir.path().join("none.json").to_str().unwrap()], "");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("none.json"), "{err}");
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "{\"format\": \"conway-worksheet\",\n \"cells\": 3}").unwrap();
+    let (code, _, err) = session(&[bad.to_str().unwrap()], "");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("line 2"), "{err}");
+}
+
+#[test]
+fn json_answers_are_one_line_each() {
+    let (code, out, _) = session(&["--json"], "G := ^\nG + *\nsolve nim 1 1\nH\n:vars\n");
+    assert_eq!(code, Some(0));
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(lines[0]["kind"], "assignment");
+    assert_eq!(lines[0]["name"], "G");
+    assert_eq!(lines[1]["report"]["canonical"], "^*");
+    assert!(lines[1]["thermograph_svg"]
+        .as_str()
+        .unwrap()
+        .starts_with("<svg"));
+    assert_eq!(lines[2]["kind"], "command");
+    assert_eq!(lines[2]["report"]["outcome"], "P");
+    assert_eq!(lines[3]["error"]["kind"], "parse");
+    assert_eq!(lines[3]["error"]["column"], 1);
+    assert_eq!(lines[4]["variables"]["G"], "^");
+}
