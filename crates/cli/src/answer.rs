@@ -44,7 +44,7 @@ pub fn shown<R: Serialize + Send + 'static>(
     })
 }
 
-/// Runs a command (other than `tour`, which prints as it goes, and `repl`), its progress watched by
+/// Runs a command (other than `tour`, which prints as it goes, and the interactive `repl` and `serve`), its progress watched by
 /// `watch`.
 pub fn answer(command: Command, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
     match command {
@@ -55,8 +55,8 @@ pub fn answer(command: Command, watch: &dyn Watcher) -> Result<Box<dyn Answer>, 
         Command::Ess(e) => crate::ess::answer(e),
         Command::Stable(s) => crate::stable::answer(s, watch),
         Command::Replicator(r) => crate::replicator::answer(r),
-        Command::Tour | Command::Repl(_) => Err(CliError::usage(
-            "the tour and the interactive session are commands of their own: run 'conway tour' or 'conway repl'",
+        Command::Tour | Command::Repl(_) | Command::Serve(_) => Err(CliError::usage(
+            "the tour, the REPL and the worksheet server are commands of their own: run them from a shell",
         )),
     }
 }

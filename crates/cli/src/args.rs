@@ -54,6 +54,32 @@ pub enum Command {
     /// An interactive session: games, variables (G := {1|*}) and commands, line by line;
     /// :save and :load worksheets.
     Repl(ReplArgs),
+    /// The worksheet in a browser: a local web server for games, variables, commands and
+    /// thermographs (127.0.0.1 only, unless --bind says otherwise).
+    Serve(ServeArgs),
+}
+
+/// The arguments of `conway serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// A worksheet file whose cells the page runs first, and which its Save button writes.
+    pub worksheet: Option<PathBuf>,
+    /// The port to listen on (0: any free port, printed at start).
+    #[arg(long, default_value = "8737")]
+    pub port: u16,
+    /// The address to listen on; other machines can reach the worksheet only if this is
+    /// not a loopback address.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+    /// Open the page in the desktop's browser.
+    #[arg(long)]
+    pub open: bool,
+    /// The longest a cell may run, in seconds, before it is stopped.
+    #[arg(long, default_value = "120", value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub cell_seconds: u64,
+    /// The most worksheets (browser tabs) open at once.
+    #[arg(long, default_value = "64", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub max_worksheets: u64,
 }
 
 /// The arguments of `conway repl`.

@@ -19,6 +19,7 @@ mod render;
 mod repl;
 mod replicator;
 mod retro;
+mod serve;
 mod session;
 mod solve;
 mod stable;
@@ -46,17 +47,19 @@ fn main() -> ExitCode {
             _ => return ExitCode::from(error::report(&CliError::from_clap(&e))),
         },
     };
-    if let Command::Repl(args) = cli.command {
-        // The session handles Ctrl-C itself: it stops a cell, not the process.
-        return match repl::run(args, json) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => ExitCode::from(error::report(&e)),
-        };
-    }
-    progress::install_interrupt_handler();
     let result = match cli.command {
-        Command::Tour => tour::run(json),
-        command => answer::answer(command, &progress::Terminal).map(|a| answer::print(&*a, json)),
+        // The interactive commands handle Ctrl-C themselves: it stops a cell, or the server.
+        Command::Repl(args) => repl::run(args, json),
+        Command::Serve(args) => serve::run(args),
+        command => {
+            progress::install_interrupt_handler();
+            match command {
+                Command::Tour => tour::run(json),
+                command => {
+                    answer::answer(command, &progress::Terminal).map(|a| answer::print(&*a, json))
+                }
+            }
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

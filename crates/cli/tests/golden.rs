@@ -33,6 +33,10 @@ fn readme_examples(readme: &str) -> Vec<String> {
             continue;
         }
         let command = strip_comment(line).trim();
+        // The server runs until stopped: tests/serve.rs drives it instead.
+        if command.starts_with("conway serve") {
+            continue;
+        }
         if command.starts_with("conway ") || command.starts_with("printf ") {
             examples.push(command.to_string());
         }

@@ -1,0 +1,196 @@
+// The worksheet page: cells typed here run on the Conway server that served this page
+// (the session engine of `conway serve`); answers come back as the CLI's reports.
+//
+// The cells' inputs are kept in the browser's local storage as they change, so reloading
+// the page runs them again and loses nothing. A cell's work is polled a few times a second,
+// with its progress and a Cancel button, so the page never waits on a long computation.
+
+const STORE_KEY = "conway-worksheet";
+const POLL_MS = 100;
+
+const cellsList = document.getElementById("cells");
+const statusLine = document.getElementById("status");
+let worksheet = null;
+let serverFile = null;
+
+async function api(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    throw new Error(data && data.error ? data.error.message : `${response.status} ${response.statusText}`);
+  }
+  return data;
+}
+
+function saveLocally() {
+  const inputs = [...cellsList.querySelectorAll("textarea")].map((t) => t.value);
+  localStorage.setItem(STORE_KEY, JSON.stringify(inputs));
+}
+
+function savedLocally() {
+  try {
+    const inputs = JSON.parse(localStorage.getItem(STORE_KEY) || "[]");
+    return Array.isArray(inputs) ? inputs.filter((i) => typeof i === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function addCell(input = "") {
+  const item = document.createElement("li");
+  item.className = "cell";
+  const area = document.createElement("textarea");
+  area.rows = 1;
+  area.spellcheck = false;
+  area.value = input;
+  area.setAttribute("aria-label", "cell");
+  const output = document.createElement("div");
+  output.className = "output";
+  output.setAttribute("data-testid", "output");
+  item.append(area, output);
+  cellsList.append(item);
+  area.addEventListener("input", saveLocally);
+  area.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      runCell(item).then(() => {
+        const next = item.nextElementSibling || addCell();
+        next.querySelector("textarea").focus();
+      });
+    }
+  });
+  return item;
+}
+
+function show(output, answer) {
+  output.replaceChildren();
+  const text = document.createElement("pre");
+  text.textContent = answer.text;
+  output.append(text);
+  if (answer.thermograph_svg) {
+    const picture = document.createElement("div");
+    picture.className = "thermograph";
+    picture.innerHTML = answer.thermograph_svg; // SVG made by the server from the game
+    output.append(picture);
+  }
+}
+
+function showError(output, message) {
+  output.replaceChildren();
+  const text = document.createElement("pre");
+  text.className = "error";
+  text.textContent = `error: ${message}`;
+  output.append(text);
+}
+
+function showRunning(output, state, cancel) {
+  let line = output.querySelector(".running");
+  if (!line) {
+    output.replaceChildren();
+    line = document.createElement("div");
+    line.className = "running";
+    const words = document.createElement("span");
+    const button = document.createElement("button");
+    button.textContent = "Cancel";
+    button.addEventListener("click", cancel);
+    line.append(words, button);
+    output.append(line);
+  }
+  const words = line.querySelector("span");
+  if (state.state === "running") {
+    const total = state.total ? ` of ${state.total.toLocaleString()}` : "";
+    words.textContent = `${state.stage}: ${state.done.toLocaleString()}${total} ${state.unit} (${state.seconds.toFixed(1)} s)`;
+  } else {
+    words.textContent = "waiting for the cells above";
+  }
+}
+
+async function runCell(item) {
+  const input = item.querySelector("textarea").value.trim();
+  const output = item.querySelector(".output");
+  saveLocally();
+  if (!input) {
+    output.replaceChildren();
+    return;
+  }
+  try {
+    const { job } = await api("POST", `/api/worksheets/${worksheet}/cells`, { input });
+    const cancel = () => api("POST", `/api/jobs/${job}/cancel`).catch(() => {});
+    for (;;) {
+      const state = await api("GET", `/api/jobs/${job}`);
+      if (state.state === "done") return show(output, state.answer);
+      if (state.state === "failed") return showError(output, state.error.message);
+      showRunning(output, state, cancel);
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  } catch (error) {
+    showError(output, error.message);
+  }
+}
+
+async function runAll(inputs) {
+  cellsList.replaceChildren();
+  const items = inputs.map((input) => addCell(input));
+  for (const item of items) await runCell(item);
+  addCell().querySelector("textarea").focus();
+}
+
+async function start() {
+  ({ worksheet } = await api("POST", "/api/worksheets"));
+  const startup = await api("GET", "/api/startup");
+  serverFile = startup.file;
+  document.getElementById("save").hidden = !serverFile;
+  const local = savedLocally();
+  const inputs = local.length ? local : startup.cells;
+  statusLine.textContent = serverFile ? `worksheet file: ${serverFile}` : "";
+  await runAll(inputs.filter((i) => i.trim()));
+}
+
+document.getElementById("save").addEventListener("click", async () => {
+  try {
+    const saved = await api("POST", `/api/worksheets/${worksheet}/save`);
+    statusLine.textContent = `saved ${saved.cells} cells to ${saved.saved}`;
+  } catch (error) {
+    statusLine.textContent = `error: ${error.message}`;
+  }
+});
+
+document.getElementById("download").addEventListener("click", () => {
+  const link = document.createElement("a");
+  link.href = `/api/worksheets/${worksheet}/file`;
+  link.download = "worksheet.json";
+  link.click();
+});
+
+document.getElementById("open").addEventListener("change", async (event) => {
+  const file = event.target.files[0];
+  if (!file) return;
+  try {
+    const sheet = JSON.parse(await file.text());
+    if (sheet.format !== "conway-worksheet") throw new Error("not a Conway worksheet file");
+    await restart(sheet.cells.map((c) => c.input));
+    statusLine.textContent = `opened ${file.name}`;
+  } catch (error) {
+    statusLine.textContent = `error: ${error.message}`;
+  }
+  event.target.value = "";
+});
+
+document.getElementById("clear").addEventListener("click", () => restart([]));
+
+// A fresh session, so that variables of the old cells are gone.
+async function restart(inputs) {
+  await api("DELETE", `/api/worksheets/${worksheet}`).catch(() => {});
+  ({ worksheet } = await api("POST", "/api/worksheets"));
+  localStorage.setItem(STORE_KEY, JSON.stringify(inputs));
+  await runAll(inputs);
+}
+
+start().catch((error) => {
+  statusLine.textContent = `error: ${error.message}`;
+});

@@ -1,0 +1,316 @@
+//! `conway serve`: the worksheet in a browser. A local web server (axum on tokio) serves one
+//! page, whose files are compiled into the binary (nothing is fetched from elsewhere, so it
+//! works offline), and a small JSON API over the session engine ([`crate::session`]):
+//!
+//! | request | answer |
+//! |---|---|
+//! | `POST /api/worksheets` | `{"worksheet": id}`: a new session |
+//! | `DELETE /api/worksheets/{id}` | closes it |
+//! | `POST /api/worksheets/{id}/cells` `{"input": "…"}` | `{"job": id}`: the cell is queued |
+//! | `GET /api/jobs/{id}` | the job's state: queued, running (stage, done, total, unit), done (the answer), failed (the CLI's error object) |
+//! | `POST /api/jobs/{id}/cancel` | stops the job; it fails as interrupted within a second |
+//! | `GET /api/worksheets/{id}/file` | the worksheet file of the cells run so far |
+//! | `GET /api/startup` | the cells of the worksheet named on the command line, to run first |
+//! | `POST /api/worksheets/{id}/save` | writes the cells to that worksheet file |
+//!
+//! Safe by default: it binds 127.0.0.1 unless told otherwise, limits request bodies, the
+//! length of a cell, the time a cell may run and the number of worksheets, and touches no
+//! file but the worksheet named on its command line (sessions refuse commands that read or
+//! write files). Errors come back as the CLI's JSON error objects, with the same messages.
+
+mod jobs;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+
+use crate::args::ServeArgs;
+use crate::worksheet::Worksheet;
+use crate::CliError;
+use jobs::Registry;
+
+/// The largest request body accepted.
+const MAX_BODY: usize = 1 << 20;
+
+/// The longest cell accepted, in characters.
+pub const MAX_CELL_CHARS: usize = 100_000;
+
+/// The page and its files, compiled in.
+const PAGE: &[(&str, &str, &str)] = &[
+    (
+        "/",
+        "text/html; charset=utf-8",
+        include_str!("assets/index.html"),
+    ),
+    (
+        "/app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/app.js"),
+    ),
+    (
+        "/style.css",
+        "text/css; charset=utf-8",
+        include_str!("assets/style.css"),
+    ),
+];
+
+/// What every handler shares.
+#[derive(Clone)]
+struct Server {
+    registry: Arc<Registry>,
+    /// The worksheet file named on the command line.
+    file: Option<PathBuf>,
+}
+
+/// Runs `conway serve` until Ctrl-C.
+pub fn run(args: ServeArgs) -> Result<(), CliError> {
+    let startup = args.worksheet.as_deref().map(Worksheet::load).transpose()?;
+    drop(startup);
+    let server = Server {
+        registry: Registry::new(
+            Duration::from_secs(args.cell_seconds),
+            usize::try_from(args.max_worksheets).unwrap_or(usize::MAX),
+        ),
+        file: args.worksheet.clone(),
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::internal(format!("cannot start the server: {e}")))?;
+    runtime.block_on(async move {
+        let address = SocketAddr::new(args.bind, args.port);
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .map_err(|e| CliError::io(format!("cannot listen on {address}: {e}")))?;
+        let address = listener
+            .local_addr()
+            .map_err(|e| CliError::io(format!("cannot listen on {address}: {e}")))?;
+        let url = format!("http://{address}/");
+        crate::out::emit_line(&format!(
+            "Conway worksheet at {url} (Ctrl-C stops the server)"
+        ));
+        if args.open {
+            open_browser(&url);
+        }
+        axum::serve(listener, router(server))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .map_err(|e| CliError::io(format!("the server failed: {e}")))
+    })
+}
+
+/// Every route.
+fn router(server: Server) -> Router {
+    let mut router = Router::new();
+    for &(path, kind, body) in PAGE {
+        router = router.route(
+            path,
+            get(move || async move { ([(header::CONTENT_TYPE, kind)], body) }),
+        );
+    }
+    router
+        .route("/api/worksheets", post(open_worksheet))
+        .route(
+            "/api/worksheets/{id}",
+            axum::routing::delete(close_worksheet),
+        )
+        .route("/api/worksheets/{id}/cells", post(run_cell))
+        .route("/api/worksheets/{id}/file", get(worksheet_file))
+        .route("/api/worksheets/{id}/save", post(save_worksheet))
+        .route("/api/startup", get(startup_cells))
+        .route("/api/jobs/{id}", get(job_state))
+        .route("/api/jobs/{id}/cancel", post(cancel_job))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(server)
+}
+
+/// A failure as the CLI's JSON error object, with a status that says whose fault it is.
+struct Failure(StatusCode, CliError);
+
+impl IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        let body: serde_json::Value =
+            serde_json::from_str(&self.1.json()).unwrap_or(serde_json::Value::Null);
+        (self.0, Json(body)).into_response()
+    }
+}
+
+fn not_found(what: &str) -> Failure {
+    Failure(
+        StatusCode::NOT_FOUND,
+        CliError::bad_input(format!(
+            "no {what} of that number (the server may have restarted)"
+        )),
+    )
+}
+
+async fn open_worksheet(State(server): State<Server>) -> Result<Json<serde_json::Value>, Failure> {
+    let id = server
+        .registry
+        .open()
+        .map_err(|e| Failure(StatusCode::SERVICE_UNAVAILABLE, e))?;
+    Ok(Json(serde_json::json!({ "worksheet": id })))
+}
+
+async fn close_worksheet(State(server): State<Server>, Path(id): Path<u64>) -> StatusCode {
+    if server.registry.close(id) {
+        StatusCode::NO_CONTENT
+    } else {
+        StatusCode::NOT_FOUND
+    }
+}
+
+/// The body of a cell request.
+#[derive(Deserialize)]
+struct CellRequest {
+    input: String,
+}
+
+async fn run_cell(
+    State(server): State<Server>,
+    Path(id): Path<u64>,
+    Json(request): Json<CellRequest>,
+) -> Result<Json<serde_json::Value>, Failure> {
+    let worksheet = server
+        .registry
+        .worksheet(id)
+        .ok_or_else(|| not_found("worksheet"))?;
+    let length = request.input.chars().count();
+    if length > MAX_CELL_CHARS {
+        return Err(Failure(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            CliError::too_large(format!(
+                "a cell of {length} characters (at most {MAX_CELL_CHARS})"
+            )),
+        ));
+    }
+    let job = server
+        .registry
+        .submit(&worksheet, &request.input)
+        .map_err(|e| Failure(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    Ok(Json(serde_json::json!({ "job": job })))
+}
+
+async fn job_state(
+    State(server): State<Server>,
+    Path(id): Path<u64>,
+) -> Result<Json<jobs::JobState>, Failure> {
+    let job = server.registry.job(id).ok_or_else(|| not_found("job"))?;
+    Ok(Json(job.state()))
+}
+
+async fn cancel_job(
+    State(server): State<Server>,
+    Path(id): Path<u64>,
+) -> Result<StatusCode, Failure> {
+    let job = server.registry.job(id).ok_or_else(|| not_found("job"))?;
+    job.cancel();
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn worksheet_file(
+    State(server): State<Server>,
+    Path(id): Path<u64>,
+) -> Result<Response, Failure> {
+    let worksheet = server
+        .registry
+        .worksheet(id)
+        .ok_or_else(|| not_found("worksheet"))?;
+    let cells = worksheet
+        .cells
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .clone();
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"worksheet.json\"",
+            ),
+        ],
+        Worksheet::new(cells).to_json(),
+    )
+        .into_response())
+}
+
+async fn save_worksheet(
+    State(server): State<Server>,
+    Path(id): Path<u64>,
+) -> Result<Json<serde_json::Value>, Failure> {
+    let Some(path) = server.file.clone() else {
+        return Err(Failure(
+            StatusCode::BAD_REQUEST,
+            CliError::usage(
+                "this server was started without a worksheet file: download the worksheet instead",
+            ),
+        ));
+    };
+    let worksheet = server
+        .registry
+        .worksheet(id)
+        .ok_or_else(|| not_found("worksheet"))?;
+    let cells = worksheet
+        .cells
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .clone();
+    let count = cells.len();
+    let sheet = Worksheet::new(cells);
+    let target = path.clone();
+    tokio::task::spawn_blocking(move || sheet.save(&target))
+        .await
+        .map_err(|e| {
+            Failure(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                CliError::internal(e.to_string()),
+            )
+        })?
+        .map_err(|e| Failure(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    Ok(Json(
+        serde_json::json!({ "saved": path.display().to_string(), "cells": count }),
+    ))
+}
+
+async fn startup_cells(State(server): State<Server>) -> Result<Json<serde_json::Value>, Failure> {
+    let Some(path) = server.file.clone() else {
+        return Ok(Json(serde_json::json!({ "file": null, "cells": [] })));
+    };
+    let sheet = tokio::task::spawn_blocking(move || Worksheet::load(&path))
+        .await
+        .map_err(|e| {
+            Failure(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                CliError::internal(e.to_string()),
+            )
+        })?
+        .map_err(|e| Failure(StatusCode::BAD_REQUEST, e))?;
+    let inputs: Vec<&str> = sheet.cells.iter().map(|c| c.input.as_str()).collect();
+    Ok(Json(serde_json::json!({
+        "file": server.file.as_ref().map(|p| p.display().to_string()),
+        "cells": inputs,
+    })))
+}
+
+/// Opens `url` in the desktop's browser, if there is one to ask.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
+    if std::process::Command::new(opener).arg(url).spawn().is_err() {
+        crate::out::emit_line(&format!("(cannot start a browser: open {url} yourself)"));
+    }
+}
