@@ -223,15 +223,7 @@ async fn worksheet_file(
     State(server): State<Server>,
     Path(id): Path<u64>,
 ) -> Result<Response, Failure> {
-    let worksheet = server
-        .registry
-        .worksheet(id)
-        .ok_or_else(|| not_found("worksheet"))?;
-    let cells = worksheet
-        .cells
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .clone();
+    let cells = cells_of(&server, id)?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/json"),
@@ -257,27 +249,15 @@ async fn save_worksheet(
             ),
         ));
     };
-    let worksheet = server
-        .registry
-        .worksheet(id)
-        .ok_or_else(|| not_found("worksheet"))?;
-    let cells = worksheet
-        .cells
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .clone();
+    let cells = cells_of(&server, id)?;
     let count = cells.len();
     let sheet = Worksheet::new(cells);
     let target = path.clone();
-    tokio::task::spawn_blocking(move || sheet.save(&target))
-        .await
-        .map_err(|e| {
-            Failure(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                CliError::internal(e.to_string()),
-            )
-        })?
-        .map_err(|e| Failure(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    blocking(
+        move || sheet.save(&target),
+        StatusCode::INTERNAL_SERVER_ERROR,
+    )
+    .await?;
     Ok(Json(
         serde_json::json!({ "saved": path.display().to_string(), "cells": count }),
     ))
@@ -287,7 +267,34 @@ async fn startup_cells(State(server): State<Server>) -> Result<Json<serde_json::
     let Some(path) = server.file.clone() else {
         return Ok(Json(serde_json::json!({ "file": null, "cells": [] })));
     };
-    let sheet = tokio::task::spawn_blocking(move || Worksheet::load(&path))
+    let sheet = blocking(move || Worksheet::load(&path), StatusCode::BAD_REQUEST).await?;
+    let inputs: Vec<&str> = sheet.cells.iter().map(|c| c.input.as_str()).collect();
+    Ok(Json(serde_json::json!({
+        "file": server.file.as_ref().map(|p| p.display().to_string()),
+        "cells": inputs,
+    })))
+}
+
+/// The cells a worksheet has run.
+fn cells_of(server: &Server, id: u64) -> Result<Vec<crate::worksheet::Cell>, Failure> {
+    let worksheet = server
+        .registry
+        .worksheet(id)
+        .ok_or_else(|| not_found("worksheet"))?;
+    let cells = worksheet
+        .cells
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .clone();
+    Ok(cells)
+}
+
+/// Runs file work off the server's threads; its error answers with `status`.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, CliError> + Send + 'static,
+    status: StatusCode,
+) -> Result<T, Failure> {
+    tokio::task::spawn_blocking(work)
         .await
         .map_err(|e| {
             Failure(
@@ -295,12 +302,7 @@ async fn startup_cells(State(server): State<Server>) -> Result<Json<serde_json::
                 CliError::internal(e.to_string()),
             )
         })?
-        .map_err(|e| Failure(StatusCode::BAD_REQUEST, e))?;
-    let inputs: Vec<&str> = sheet.cells.iter().map(|c| c.input.as_str()).collect();
-    Ok(Json(serde_json::json!({
-        "file": server.file.as_ref().map(|p| p.display().to_string()),
-        "cells": inputs,
-    })))
+        .map_err(|e| Failure(status, e))
 }
 
 /// Opens `url` in the desktop's browser, if there is one to ask.
