@@ -1,0 +1,140 @@
+// The worksheet of `conway serve` in a real browser (headless Chromium driven by
+// playwright-core): games typed into cells, variables, the thermograph drawn, Cancel, a
+// reload that loses nothing, and a worksheet saved in the browser opened in `conway repl`.
+// Each view is photographed into target/browser-screenshots/ for a person to look at.
+//
+//   CONWAY_BIN=target/release/conway node --test tests/browser/
+//
+// Needs Chromium (CHROMIUM, default /usr/bin/chromium); run by scripts/test-all.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const conway = process.env.CONWAY_BIN || join(root, "target/release/conway");
+const shots = join(root, "target/browser-screenshots");
+mkdirSync(shots, { recursive: true });
+
+let browser;
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--no-sandbox"],
+  });
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** A server on a free port, with the worksheet file `file` if given. */
+async function startServer(args = []) {
+  const server = spawn(conway, ["serve", "--port", "0", ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise((resolvePromise, reject) => {
+    let seen = "";
+    server.stdout.on("data", (chunk) => {
+      seen += chunk;
+      const found = seen.match(/http:\/\/[^ ]+\//);
+      if (found) resolvePromise(found[0]);
+    });
+    server.on("exit", (code) => reject(new Error(`conway serve exited with ${code}`)));
+  });
+  return { url, stop: () => server.kill() };
+}
+
+/** Types `input` into the page's last (empty) cell and waits for its answer. */
+async function run(page, input) {
+  const cells = page.locator("li.cell");
+  // The page adds a new cell after each answer: hold on to this one by its place.
+  const cell = cells.nth((await cells.count()) - 1);
+  await cell.locator("textarea").fill(input);
+  await cell.locator("textarea").press("Enter");
+  const output = cell.locator("[data-testid=output] pre");
+  await output.first().waitFor();
+  return cell;
+}
+
+test("games, variables and the thermograph", async () => {
+  const server = await startServer();
+  const page = await browser.newPage();
+  try {
+    await page.goto(server.url);
+    await page.locator("li.cell textarea").first().waitFor();
+    const game = await run(page, "{3||2+*|1+*}");
+    assert.match(await game.locator("pre").textContent(), /^\{3\|\|2\*\|1\*\}\n {2}outcome: {7}L/);
+    assert.equal(await game.locator(".thermograph svg").count(), 1);
+    await run(page, "G := ^");
+    const sum = await run(page, "G + G + *");
+    assert.match(await sum.locator("pre").textContent(), /^\^\^\*\n/);
+    const bad = await run(page, "G + H");
+    assert.match(await bad.locator("pre.error").textContent(), /column 5: unknown name 'H'.*variables are G/);
+    await page.screenshot({ path: join(shots, "worksheet.png"), fullPage: true });
+
+    // A reload runs the same cells again: nothing is lost.
+    await page.reload();
+    await page.locator("li.cell").nth(3).locator("pre").waitFor();
+    const inputs = await page.locator("li.cell textarea").evaluateAll((areas) => areas.map((a) => a.value));
+    assert.deepEqual(inputs.slice(0, 4), ["{3||2+*|1+*}", "G := ^", "G + G + *", "G + H"]);
+    assert.match(await page.locator("li.cell").nth(2).locator("pre").textContent(), /^\^\^\*\n/);
+    await page.screenshot({ path: join(shots, "after-reload.png"), fullPage: true });
+  } finally {
+    await page.close();
+    server.stop();
+  }
+});
+
+test("a long cell shows its progress and stops on Cancel within a second", async () => {
+  const server = await startServer();
+  const page = await browser.newPage();
+  try {
+    await page.goto(server.url);
+    await page.locator("li.cell textarea").first().waitFor();
+    const cell = page.locator("li.cell").nth(0);
+    await cell.locator("textarea").fill('domineering("......|......|......|......|......|......")');
+    await cell.locator("textarea").press("Enter");
+    const cancel = cell.getByRole("button", { name: "Cancel" });
+    await cancel.waitFor();
+    await page.waitForTimeout(300);
+    assert.match(await cell.locator(".running span").textContent(), /evaluating: [\d,]+ \w+/);
+    await page.screenshot({ path: join(shots, "running.png"), fullPage: true });
+    const pressed = Date.now();
+    await cancel.click();
+    await cell.locator("pre.error").waitFor({ timeout: 1000 });
+    assert.ok(Date.now() - pressed < 1000);
+    assert.match(await cell.locator("pre.error").textContent(), /stopped by Cancel/);
+    await page.screenshot({ path: join(shots, "cancelled.png"), fullPage: true });
+  } finally {
+    await page.close();
+    server.stop();
+  }
+});
+
+test("a worksheet saved in the browser opens in conway repl", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "conway-sheet-"));
+  const file = join(dir, "sheet.json");
+  writeFileSync(file, JSON.stringify({ format: "conway-worksheet", version: 1, cells: [] }));
+  const server = await startServer([file]);
+  const page = await browser.newPage();
+  try {
+    await page.goto(server.url);
+    await page.locator("li.cell textarea").first().waitFor();
+    await run(page, "K := {1|*} + {1|*}");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText(/saved 1 cells to/).waitFor();
+    const saved = JSON.parse(readFileSync(file, "utf8"));
+    assert.deepEqual(saved.cells.map((c) => c.input), ["K := {1|*} + {1|*}"]);
+    const repl = spawnSync(conway, ["repl", file], { input: ":vars\nK - {1|*}\n", encoding: "utf8" });
+    assert.equal(repl.status, 0, repl.stderr);
+    assert.match(repl.stdout, /K = /);
+    assert.match(repl.stdout, /conway> K := \{1\|\*\} \+ \{1\|\*\}/);
+    assert.match(repl.stdout.split("K = ")[1], /\n\{1\|\*\}\n {2}outcome/);
+  } finally {
+    await page.close();
+    server.stop();
+  }
+});
