@@ -72,9 +72,25 @@ pub struct Job {
     state: Mutex<JobState>,
     /// When it started running, once it has.
     started: Mutex<Option<Instant>>,
+    /// Told when the job ends, so that a request waiting for it answers at once.
+    ended: tokio::sync::Notify,
 }
 
 impl Job {
+    /// The job's state once it has ended or `wait` has passed, whichever comes first.
+    pub async fn state_within(&self, wait: Duration) -> JobState {
+        let ended = self.ended.notified();
+        tokio::pin!(ended);
+        // Registered before the state is read, so an end in between is not missed.
+        ended.as_mut().enable();
+        let state = self.state();
+        if state.is_over() || wait.is_zero() {
+            return state;
+        }
+        let _ = tokio::time::timeout(wait, ended).await;
+        self.state()
+    }
+
     /// The job's state now.
     pub fn state(&self) -> JobState {
         self.state.lock().unwrap_or_else(|e| e.into_inner()).clone()
@@ -227,6 +243,7 @@ impl Registry {
                             seconds,
                         },
                     });
+                    job.ended.notify_waiters();
                 }
             })
             .map_err(|e| CliError::internal(format!("cannot start a worksheet: {e}")))?;
@@ -266,6 +283,7 @@ impl Registry {
             stop: StopFlag::new(),
             state: Mutex::new(JobState::Queued),
             started: Mutex::new(None),
+            ended: tokio::sync::Notify::new(),
         });
         worksheet
             .jobs

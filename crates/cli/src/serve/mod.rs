@@ -7,7 +7,7 @@
 //! | `POST /api/worksheets` | `{"worksheet": id}`: a new session |
 //! | `DELETE /api/worksheets/{id}` | closes it |
 //! | `POST /api/worksheets/{id}/cells` `{"input": "…"}` | `{"job": id}`: the cell is queued |
-//! | `GET /api/jobs/{id}` | the job's state: queued, running (stage, done, total, unit), done (the answer), failed (the CLI's error object) |
+//! | `GET /api/jobs/{id}?wait=MS` | the job's state, once it ends or after at most `MS` milliseconds (default 0, at most 10,000): queued, running (stage, done, total, unit), done (the answer), failed (the CLI's error object) |
 //! | `POST /api/jobs/{id}/cancel` | stops the job; it fails as interrupted within a second |
 //! | `GET /api/worksheets/{id}/file` | the worksheet file of the cells run so far |
 //! | `GET /api/startup` | the cells of the worksheet named on the command line, to run first |
@@ -25,7 +25,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -202,12 +202,24 @@ async fn run_cell(
     Ok(Json(serde_json::json!({ "job": job })))
 }
 
+/// How long a request for a job's state may wait for it to end.
+#[derive(Deserialize)]
+struct Wait {
+    #[serde(default)]
+    wait: u64,
+}
+
+/// The longest a request waits for a job, in milliseconds.
+const MAX_WAIT_MS: u64 = 10_000;
+
 async fn job_state(
     State(server): State<Server>,
     Path(id): Path<u64>,
+    Query(Wait { wait }): Query<Wait>,
 ) -> Result<Json<jobs::JobState>, Failure> {
     let job = server.registry.job(id).ok_or_else(|| not_found("job"))?;
-    Ok(Json(job.state()))
+    let wait = Duration::from_millis(wait.min(MAX_WAIT_MS));
+    Ok(Json(job.state_within(wait).await))
 }
 
 async fn cancel_job(

@@ -3,10 +3,12 @@
 //
 // The cells' inputs are kept in the browser's local storage as they change, so reloading
 // the page runs them again and loses nothing. A cell's work is polled a few times a second,
-// with its progress and a Cancel button, so the page never waits on a long computation.
+// with its progress and a Cancel button, so the page never waits on a long computation:
+// each request for a job's state waits on the server until the job ends, or at most
+// WAIT_MS, so a quick answer shows at once and a long one updates a few times a second.
 
 const STORE_KEY = "conway-worksheet";
-const POLL_MS = 100;
+const WAIT_MS = 200;
 
 const cellsList = document.getElementById("cells");
 const statusLine = document.getElementById("status");
@@ -122,11 +124,10 @@ async function runCell(item) {
     const { job } = await api("POST", `/api/worksheets/${worksheet}/cells`, { input });
     const cancel = () => api("POST", `/api/jobs/${job}/cancel`).catch(() => {});
     for (;;) {
-      const state = await api("GET", `/api/jobs/${job}`);
+      const state = await api("GET", `/api/jobs/${job}?wait=${WAIT_MS}`);
       if (state.state === "done") return show(output, state.answer);
       if (state.state === "failed") return showError(output, state.error.message);
       showRunning(output, state, cancel);
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   } catch (error) {
     showError(output, error.message);
