@@ -138,3 +138,42 @@ test("a worksheet saved in the browser opens in conway repl", async () => {
     server.stop();
   }
 });
+
+test("boards: an empty 4x4 Domineering board, then a click changes the position", async () => {
+  const server = await startServer();
+  const page = await browser.newPage();
+  try {
+    await page.goto(server.url);
+    await page.locator("li.cell textarea").first().waitFor();
+    await page.getByRole("button", { name: "Add board" }).click();
+    const cell = page.locator("li.cell").nth(0);
+    await cell.locator("pre").waitFor();
+    // Empty 4x4 Domineering (Berlekamp's table; CGSuite prints the same).
+    assert.match(await cell.locator("pre").textContent(), /^\+-\{0,\{\{2\|0\},2Tiny\(2\)\|\{2\|0\},Miny\(2\)\}\}\n/);
+    assert.equal(await cell.locator(".board td").count(), 16);
+    await page.screenshot({ path: join(shots, "board-domineering.png"), fullPage: true });
+    // Filling the top-left square: the input follows the board, and the value changes.
+    await cell.locator('.board td[data-square="0,0"]').click();
+    await page.waitForFunction(() => document.querySelector("li.cell textarea").value.startsWith('domineering("#...'));
+    await cell.locator("pre").filter({ hasNotText: /^\+-\{0,\{\{2\|0\}/ }).waitFor();
+    assert.equal(await cell.locator(".board td.filled").count(), 1);
+
+    // Clobber on one row: x then o.
+    await page.locator("#board-ruleset").selectOption("clobber");
+    await page.locator("#board-rows").fill("1");
+    await page.locator("#board-columns").fill("2");
+    await page.getByRole("button", { name: "Add board" }).click();
+    const clobber = page.locator("li.cell").nth(1);
+    await clobber.locator("pre").waitFor();
+    await clobber.locator('.board td[data-square="0,0"]').click();
+    await page.waitForFunction(() => document.querySelectorAll("li.cell textarea")[1].value === 'clobber("x.")');
+    await clobber.locator(".board td").nth(1).click();
+    await clobber.locator(".board td").nth(1).click();
+    await page.waitForFunction(() => document.querySelectorAll("li.cell textarea")[1].value === 'clobber("xo")');
+    await clobber.locator("pre").filter({ hasText: /^\*\n/ }).waitFor();
+    await page.screenshot({ path: join(shots, "board-clobber.png"), fullPage: true });
+  } finally {
+    await page.close();
+    server.stop();
+  }
+});

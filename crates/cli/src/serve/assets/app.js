@@ -69,6 +69,56 @@ function addCell(input = "") {
   return item;
 }
 
+// Boards: a cell that is one ruleset call on a board string shows the board, and a click
+// on a square changes the position (each square cycles through the ruleset's contents).
+const BOARDS = {
+  domineering: { cycle: [".", "#"], style: { "#": "filled" } },
+  clobber: { cycle: [".", "x", "o"], style: { x: "left", o: "right" } },
+  toads_and_frogs: { cycle: [".", "t", "f"], style: { t: "left", f: "right" } },
+};
+const BOARD_CELL = /^\s*(domineering|clobber|toads_and_frogs)\("([^"]*)"\)\s*$/i;
+
+function parseBoard(input) {
+  const found = input.match(BOARD_CELL);
+  if (!found) return null;
+  const ruleset = found[1].toLowerCase();
+  const rows = found[2].split("|").map((row) => [...row]);
+  const known = BOARDS[ruleset].cycle;
+  if (!rows.every((row) => row.every((square) => known.includes(square)))) return null;
+  return { ruleset, rows };
+}
+
+function boardInput(ruleset, rows) {
+  return `${ruleset}("${rows.map((row) => row.join("")).join("|")}")`;
+}
+
+function drawBoard(item) {
+  item.querySelector(".board")?.remove();
+  const area = item.querySelector("textarea");
+  const board = parseBoard(area.value);
+  if (!board) return;
+  const { cycle, style } = BOARDS[board.ruleset];
+  const table = document.createElement("table");
+  table.className = "board";
+  table.setAttribute("aria-label", `${board.ruleset} board`);
+  board.rows.forEach((row, r) => {
+    const line = table.insertRow();
+    row.forEach((square, c) => {
+      const cell = line.insertCell();
+      cell.textContent = square === "." || square === "#" ? "" : square;
+      cell.className = style[square] || "";
+      cell.dataset.square = `${r},${c}`;
+      cell.addEventListener("click", () => {
+        board.rows[r][c] = cycle[(cycle.indexOf(square) + 1) % cycle.length];
+        area.value = boardInput(board.ruleset, board.rows);
+        saveLocally();
+        runCell(item);
+      });
+    });
+  });
+  area.after(table);
+}
+
 function show(output, answer) {
   output.replaceChildren();
   const text = document.createElement("pre");
@@ -116,6 +166,7 @@ async function runCell(item) {
   const input = item.querySelector("textarea").value.trim();
   const output = item.querySelector(".output");
   saveLocally();
+  drawBoard(item);
   if (!input) {
     output.replaceChildren();
     return;
@@ -183,6 +234,19 @@ document.getElementById("open").addEventListener("change", async (event) => {
 });
 
 document.getElementById("clear").addEventListener("click", () => restart([]));
+
+document.getElementById("new-board").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const ruleset = document.getElementById("board-ruleset").value;
+  const clamp = (id, most) => Math.max(1, Math.min(most, Number(document.getElementById(id).value) || 1));
+  const rows = ruleset === "toads_and_frogs" ? 1 : clamp("board-rows", 8);
+  const columns = clamp("board-columns", 12);
+  const empty = Array.from({ length: rows }, () => Array(columns).fill("."));
+  let item = cellsList.lastElementChild;
+  if (!item || item.querySelector("textarea").value.trim()) item = addCell();
+  item.querySelector("textarea").value = boardInput(ruleset, empty);
+  runCell(item).then(() => addCell());
+});
 
 // A fresh session, so that variables of the old cells are gone.
 async function restart(inputs) {
