@@ -71,15 +71,18 @@ test("games, variables and the thermograph", async () => {
     await run(page, "G := ^");
     const sum = await run(page, "G + G + *");
     assert.match(await sum.locator("pre").textContent(), /^\^\^\*\n/);
+    // Dawson's chess (0.137) has period 34 (Winning Ways, ch. 4); the plot says so.
+    const plot = await run(page, "grundy 0.137 --to 300");
+    assert.match(await plot.locator(".picture svg text").textContent(), /period 34 from heap \d+/);
     const bad = await run(page, "G + H");
     assert.match(await bad.locator("pre.error").textContent(), /column 5: unknown name 'H'.*variables are G/);
     await page.screenshot({ path: join(shots, "worksheet.png"), fullPage: true });
 
     // A reload runs the same cells again: nothing is lost.
     await page.reload();
-    await page.locator("li.cell").nth(3).locator("pre").waitFor();
+    await page.locator("li.cell").nth(4).locator("pre").waitFor();
     const inputs = await page.locator("li.cell textarea").evaluateAll((areas) => areas.map((a) => a.value));
-    assert.deepEqual(inputs.slice(0, 4), ["{3||2+*|1+*}", "G := ^", "G + G + *", "G + H"]);
+    assert.deepEqual(inputs.slice(0, 5), ["{3||2+*|1+*}", "G := ^", "G + G + *", "grundy 0.137 --to 300", "G + H"]);
     assert.match(await page.locator("li.cell").nth(2).locator("pre").textContent(), /^\^\^\*\n/);
     await page.screenshot({ path: join(shots, "after-reload.png"), fullPage: true });
   } finally {

@@ -15,12 +15,20 @@ pub trait Answer: Send {
     fn json(&self) -> String;
     /// The text for a person, each line ending with a newline.
     fn text(&self) -> String;
+    /// A picture of the answer (SVG), where one helps: the worksheet shows it.
+    fn picture(&self) -> Option<String> {
+        None
+    }
 }
 
-/// A report and the function that writes it for a person.
+/// How a report is written for a person, or drawn.
+type Render<R, T> = Box<dyn Fn(&R) -> T + Send>;
+
+/// A report, the function that writes it for a person, and the one that draws it.
 struct Shown<R> {
     report: R,
-    text: Box<dyn Fn(&R) -> String + Send>,
+    text: Render<R, String>,
+    picture: Option<Render<R, String>>,
 }
 
 impl<R: Serialize + Send> Answer for Shown<R> {
@@ -30,6 +38,10 @@ impl<R: Serialize + Send> Answer for Shown<R> {
 
     fn text(&self) -> String {
         (self.text)(&self.report)
+    }
+
+    fn picture(&self) -> Option<String> {
+        self.picture.as_ref().map(|draw| draw(&self.report))
     }
 }
 
@@ -41,6 +53,20 @@ pub fn shown<R: Serialize + Send + 'static>(
     Box::new(Shown {
         report,
         text: Box::new(text),
+        picture: None,
+    })
+}
+
+/// [`shown`], with a picture drawn by `picture`.
+pub fn drawn<R: Serialize + Send + 'static>(
+    report: R,
+    text: impl Fn(&R) -> String + Send + 'static,
+    picture: impl Fn(&R) -> String + Send + 'static,
+) -> Box<dyn Answer> {
+    Box::new(Shown {
+        report,
+        text: Box::new(text),
+        picture: Some(Box::new(picture)),
     })
 }
 

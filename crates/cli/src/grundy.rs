@@ -6,10 +6,11 @@
 use conway_impartial::heap::catalog::{HeapGame, NAMED, SYNTAX};
 use conway_impartial::heap::checkpoint::Checkpointing;
 use conway_impartial::heap::genus::{heap_genera, GenusReport, DEFAULT_GENUS_LIMIT};
+use conway_impartial::heap::picture::{sequence_svg, PLOTTED_HEAPS};
 use conway_impartial::heap::sequence::{self, SequenceReport};
 use conway_impartial::ImpartialError;
 
-use crate::answer::{shown, Answer};
+use crate::answer::{drawn, shown, Answer};
 use crate::args::GrundyArgs;
 use crate::progress::Watcher;
 use crate::render;
@@ -34,6 +35,34 @@ fn listed(entries: &[(&str, &str)]) -> Vec<render::Listed> {
         .collect()
 }
 
+/// The most heaps a worksheet computes values for only to draw them.
+const MAX_DRAWN_SEQUENCE: u64 = 1 << 20;
+
+/// `conway grundy` in a worksheet: as on the command line, with a plot of the values (and
+/// the values listed only when `--values` asks for them).
+pub fn drawn_answer(
+    mut args: GrundyArgs,
+    watch: &dyn Watcher,
+) -> Result<Box<dyn Answer>, CliError> {
+    if args.list || args.misere || args.to > MAX_DRAWN_SEQUENCE {
+        return answer(args, watch);
+    }
+    let listed = args.values;
+    args.values = true;
+    let report = sequence_report(&args, watch)?;
+    Ok(drawn(
+        report,
+        move |r| {
+            let mut shown = r.clone();
+            if !listed {
+                shown.values = None;
+            }
+            sequence_text(&shown)
+        },
+        |r| sequence_svg(r, PLOTTED_HEAPS),
+    ))
+}
+
 /// `conway grundy`.
 pub fn answer(args: GrundyArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
     if args.list {
@@ -45,16 +74,7 @@ pub fn answer(args: GrundyArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, 
             render::listing(&c.games) + &render::listing(&c.forms)
         }));
     }
-    let name = args
-        .game
-        .as_deref()
-        .ok_or_else(|| CliError::bad_input("name a game or a code, e.g. 'conway grundy 0.77'"))?;
-    let game = HeapGame::parse(name)?;
-    // `--to N` asks for heaps 0..=N: N + 1 values.
-    let to = usize::try_from(args.to)
-        .ok()
-        .filter(|&to| to < usize::MAX)
-        .ok_or_else(|| CliError::bad_input(format!("--to {} is too large", args.to)))?;
+    let (game, to) = game_and_to(&args)?;
     if args.misere {
         return misere(&game, to, &args, watch);
     }
@@ -67,6 +87,30 @@ pub fn answer(args: GrundyArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, 
     let report = sequence::compute(&game, to, args.values, checkpointing.as_ref(), &*progress)
         .map_err(interrupted_worded)?;
     Ok(shown(report, sequence_text))
+}
+
+/// The game the arguments name and the last heap they ask for.
+fn game_and_to(args: &GrundyArgs) -> Result<(HeapGame, usize), CliError> {
+    let name = args
+        .game
+        .as_deref()
+        .ok_or_else(|| CliError::bad_input("name a game or a code, e.g. 'conway grundy 0.77'"))?;
+    let game = HeapGame::parse(name)?;
+    // `--to N` asks for heaps 0..=N: N + 1 values.
+    let to = usize::try_from(args.to)
+        .ok()
+        .filter(|&to| to < usize::MAX)
+        .ok_or_else(|| CliError::bad_input(format!("--to {} is too large", args.to)))?;
+    Ok((game, to))
+}
+
+/// The normal-play report of `args`, values included (without a checkpoint: a worksheet
+/// writes no files).
+fn sequence_report(args: &GrundyArgs, watch: &dyn Watcher) -> Result<SequenceReport, CliError> {
+    let (game, to) = game_and_to(args)?;
+    let report = sequence::compute(&game, to, true, None, &*watch.stage("computing"))
+        .map_err(interrupted_worded)?;
+    Ok(report)
 }
 
 /// Saves run with the Ctrl-C watchdog held off, so that it never ends the process in the

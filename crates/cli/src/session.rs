@@ -65,6 +65,9 @@ pub struct CellAnswer {
     /// The thermograph of a game, as SVG.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub thermograph_svg: Option<String>,
+    /// A command's picture, as SVG (a heap sequence's plot).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub picture_svg: Option<String>,
 }
 
 /// Variables and the store their games live in.
@@ -123,6 +126,7 @@ impl Session {
             report: json_value(&crate::render::json(&report))?,
             text: crate::eval::text(&report) + "\n",
             thermograph_svg: svg,
+            picture_svg: None,
         };
         Ok((answer, value))
     }
@@ -157,13 +161,17 @@ fn run_command(words: Vec<String>, watch: &dyn Watcher) -> Result<CellAnswer, Cl
     let argv = std::iter::once("conway".to_string()).chain(words);
     let cli = Cli::try_parse_from(argv).map_err(|e| CliError::from_clap(&e))?;
     refuse_files(&cli.command)?;
-    let answer = crate::answer::answer(cli.command, watch)?;
+    let answer = match cli.command {
+        Command::Grundy(args) => crate::grundy::drawn_answer(args, watch)?,
+        command => crate::answer::answer(command, watch)?,
+    };
     Ok(CellAnswer {
         kind: CellKind::Command,
         name: None,
         report: json_value(&answer.json())?,
         text: answer.text(),
         thermograph_svg: None,
+        picture_svg: answer.picture(),
     })
 }
 
@@ -258,6 +266,24 @@ mod tests {
         assert_eq!(ok(3).kind, CellKind::Command);
         assert_eq!(ok(3).report["outcome"], "N");
         assert_eq!(ok(4).text, "NE,0,1,0,1\n");
+        // A heap sequence is drawn; its values are listed only on request.
+        let kayles = run_all(&["grundy kayles --to 300", "grundy kayles --to 300 --values"]);
+        let (plain, listed) = (kayles[0].as_ref().unwrap(), kayles[1].as_ref().unwrap());
+        assert!(plain
+            .picture_svg
+            .as_deref()
+            .unwrap()
+            .contains("period 12 from heap 71"));
+        assert!(
+            !plain.text.contains("0 1 2 3 1 4 3 2 1 4 2 6"),
+            "{}",
+            plain.text
+        );
+        assert!(
+            listed.text.contains("0 1 2 3 1 4 3 2 1 4 2 6"),
+            "{}",
+            listed.text
+        );
         let error = answers[5].as_ref().unwrap_err();
         assert!(error.contains("unknown name 'H'") && error.contains("the variables are G"));
     }

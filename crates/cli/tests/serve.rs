@@ -79,7 +79,9 @@ impl Server {
     fn outcome(&self, job: u64) -> Value {
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {
-            let state = self.json("GET", &format!("/api/jobs/{job}?wait=1000"), None).1;
+            let state = self
+                .json("GET", &format!("/api/jobs/{job}?wait=1000"), None)
+                .1;
             if state["state"] == "done" || state["state"] == "failed" {
                 return state;
             }
@@ -135,9 +137,15 @@ fn cells_variables_commands_and_the_page() {
     // A request that waits for a quick job answers as soon as it ends.
     let quick = server.submit(w, "{1|*} + 1");
     let asked = Instant::now();
-    let state = server.json("GET", &format!("/api/jobs/{quick}?wait=5000"), None).1;
+    let state = server
+        .json("GET", &format!("/api/jobs/{quick}?wait=5000"), None)
+        .1;
     assert_eq!(state["state"], "done", "{state}");
-    assert!(asked.elapsed() < Duration::from_secs(2), "{:?}", asked.elapsed());
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        asked.elapsed()
+    );
     let (status, page) = server.request("GET", "/", None);
     assert_eq!(status, 200);
     assert!(page.contains("<script type=\"module\" src=\"/app.js\">"));

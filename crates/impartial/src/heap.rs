@@ -15,6 +15,7 @@ pub mod checkpoint;
 pub mod fast;
 pub mod genus;
 pub mod octal;
+pub mod picture;
 pub mod position;
 pub mod sequence;
 pub mod values;

@@ -10,6 +10,7 @@
 //! theorem covers an arbitrary rule.
 
 use conway_impartial::heap::catalog::HeapGame;
+use conway_impartial::heap::picture::{sequence_svg, PLOTTED_HEAPS};
 use conway_impartial::heap::sequence::{compute, observed_report, SequenceReport};
 use conway_impartial::heap::values::Values;
 use conway_impartial::mex::mex;
@@ -80,6 +81,13 @@ impl RawSequence {
     fn item_size(&self) -> usize {
         self.item_size
     }
+
+    /// A plot of the values of heaps 0..=`heaps` with the periodic part shaded, as SVG
+    /// (the worksheet's picture).
+    #[pyo3(signature = (heaps=PLOTTED_HEAPS))]
+    fn svg(&self, heaps: usize) -> String {
+        sequence_svg(&self.report, heaps)
+    }
 }
 
 /// The Grundy values of heaps 0..=`to` of `game` and their period.
@@ -100,8 +108,8 @@ fn heap_sequence(
 }
 
 /// The values as the Python half reads them: little-endian bytes of the narrowest width.
-fn raw_sequence(py: Python<'_>, mut report: SequenceReport) -> RawSequence {
-    let values = report.values.take().unwrap_or(Values::U8(Vec::new()));
+fn raw_sequence(py: Python<'_>, report: SequenceReport) -> RawSequence {
+    let values = report.values.clone().unwrap_or(Values::U8(Vec::new()));
     let (bytes, item_size): (Vec<u8>, usize) = match &values {
         Values::U8(v) => (v.clone(), 1),
         Values::U16(v) => (v.iter().flat_map(|x| x.to_le_bytes()).collect(), 2),

@@ -202,6 +202,7 @@ class HeapSequence:
     """
 
     def __init__(self, raw):
+        self._raw = raw
         self.game = raw.game
         self.computed_to = raw.computed_to
         self.preperiod = raw.preperiod
@@ -223,10 +224,12 @@ class HeapSequence:
     def __len__(self):
         return len(self.values)
 
-    def _repr_svg_(self):
-        from .display import sequence_svg
+    def svg(self, heaps=200):
+        """A plot of the values of heaps 0..``heaps``, the periodic part shaded (SVG)."""
+        return self._raw.svg(heaps)
 
-        return sequence_svg(self)
+    def _repr_svg_(self):
+        return self.svg()
 
     def __getitem__(self, heap):
         return self.values[heap]

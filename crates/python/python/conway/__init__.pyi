@@ -166,6 +166,8 @@ class HeapSequence:
     """A NumPy array of unsigned integers when NumPy is installed, else a list of ints."""
     def __len__(self) -> int: ...
     def __getitem__(self, heap: int) -> int: ...
+    def svg(self, heaps: int = 200) -> str:
+        """A plot of the values of heaps 0..heaps, the periodic part shaded (SVG)."""
 
 class Board:
     """A grid ruleset's position with its value, drawn by Jupyter."""

@@ -1,6 +1,6 @@
-"""Pictures for notebooks: boards of the grid rulesets and plots of heap sequences, drawn
-as SVG (Jupyter shows an object's ``_repr_svg_``). Drawing only: every value shown comes
-from the library."""
+"""Pictures for notebooks: boards of the grid rulesets, drawn as SVG (Jupyter shows an
+object's ``_repr_svg_``). Drawing only: every value shown comes from the library. Heap
+sequences and thermographs are drawn by the library itself."""
 
 from __future__ import annotations
 
@@ -56,35 +56,3 @@ class Board:
             f'<text x="0" y="{len(rows) * CELL + 16}" font-size="13">{escape(str(self.value))}</text>'
         )
         return _svg(max(width, 160), height, "".join(body))
-
-
-def sequence_svg(sequence, heaps=200):
-    """A plot of the first ``heaps`` values of a ``HeapSequence``, the periodic part
-    shaded from its preperiod."""
-    values = [int(v) for v in sequence.values[: heaps + 1]]
-    if not values:
-        return _svg(10, 10, "")
-    width, height, pad = 640, 200, 24
-    top = max(values) or 1
-    step = (width - 2 * pad) / max(len(values) - 1, 1)
-
-    def point(i, v):
-        return pad + i * step, height - pad - (height - 2 * pad) * v / top
-
-    body = []
-    if sequence.preperiod is not None and sequence.preperiod < len(values):
-        x0, _ = point(sequence.preperiod, 0)
-        body.append(
-            f'<rect x="{x0:.1f}" y="{pad}" width="{width - pad - x0:.1f}" '
-            f'height="{height - 2 * pad}" fill="#eef4ff"/>'
-        )
-    dots = "".join(
-        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="1.8" fill="#1f5fbf"/>'
-        for x, y in (point(i, v) for i, v in enumerate(values))
-    )
-    body.append(dots)
-    label = f"{sequence.game}: heaps 0..{len(values) - 1}, values 0..{top}"
-    if sequence.period is not None:
-        label += f"; period {sequence.period} from heap {sequence.preperiod}"
-    body.append(f'<text x="{pad}" y="16" font-size="13">{escape(label)}</text>')
-    return _svg(width, height, "".join(body))

@@ -124,10 +124,11 @@ function show(output, answer) {
   const text = document.createElement("pre");
   text.textContent = answer.text;
   output.append(text);
-  if (answer.thermograph_svg) {
+  for (const [svg, kind] of [[answer.thermograph_svg, "thermograph"], [answer.picture_svg, "picture"]]) {
+    if (!svg) continue;
     const picture = document.createElement("div");
-    picture.className = "thermograph";
-    picture.innerHTML = answer.thermograph_svg; // SVG made by the server from the game
+    picture.className = kind;
+    picture.innerHTML = svg; // SVG drawn by the server from the report
     output.append(picture);
   }
 }
