@@ -47,6 +47,20 @@ async function startServer(args = []) {
   return { url, stop: () => server.kill() };
 }
 
+/** Runs `body(page)` on a fresh page of a fresh server (started with `args`), loaded. */
+async function withPage(args, body) {
+  const server = await startServer(args);
+  const page = await browser.newPage();
+  try {
+    await page.goto(server.url);
+    await page.locator("li.cell textarea").first().waitFor();
+    await body(page);
+  } finally {
+    await page.close();
+    server.stop();
+  }
+}
+
 /** Types `input` into the page's last (empty) cell and waits for its answer. */
 async function run(page, input) {
   const cells = page.locator("li.cell");
@@ -60,11 +74,7 @@ async function run(page, input) {
 }
 
 test("games, variables and the thermograph", async () => {
-  const server = await startServer();
-  const page = await browser.newPage();
-  try {
-    await page.goto(server.url);
-    await page.locator("li.cell textarea").first().waitFor();
+  await withPage([], async (page) => {
     const game = await run(page, "{3||2+*|1+*}");
     assert.match(await game.locator("pre").textContent(), /^\{3\|\|2\*\|1\*\}\n {2}outcome: {7}L/);
     assert.equal(await game.locator(".thermograph svg").count(), 1);
@@ -85,18 +95,11 @@ test("games, variables and the thermograph", async () => {
     assert.deepEqual(inputs.slice(0, 5), ["{3||2+*|1+*}", "G := ^", "G + G + *", "grundy 0.137 --to 300", "G + H"]);
     assert.match(await page.locator("li.cell").nth(2).locator("pre").textContent(), /^\^\^\*\n/);
     await page.screenshot({ path: join(shots, "after-reload.png"), fullPage: true });
-  } finally {
-    await page.close();
-    server.stop();
-  }
+  });
 });
 
 test("a long cell shows its progress and stops on Cancel within a second", async () => {
-  const server = await startServer();
-  const page = await browser.newPage();
-  try {
-    await page.goto(server.url);
-    await page.locator("li.cell textarea").first().waitFor();
+  await withPage([], async (page) => {
     const cell = page.locator("li.cell").nth(0);
     await cell.locator("textarea").fill('domineering("......|......|......|......|......|......")');
     await cell.locator("textarea").press("Enter");
@@ -111,21 +114,14 @@ test("a long cell shows its progress and stops on Cancel within a second", async
     assert.ok(Date.now() - pressed < 1000);
     assert.match(await cell.locator("pre.error").textContent(), /stopped by Cancel/);
     await page.screenshot({ path: join(shots, "cancelled.png"), fullPage: true });
-  } finally {
-    await page.close();
-    server.stop();
-  }
+  });
 });
 
 test("a worksheet saved in the browser opens in conway repl", async () => {
   const dir = mkdtempSync(join(tmpdir(), "conway-sheet-"));
   const file = join(dir, "sheet.json");
   writeFileSync(file, JSON.stringify({ format: "conway-worksheet", version: 1, cells: [] }));
-  const server = await startServer([file]);
-  const page = await browser.newPage();
-  try {
-    await page.goto(server.url);
-    await page.locator("li.cell textarea").first().waitFor();
+  await withPage([file], async (page) => {
     await run(page, "K := {1|*} + {1|*}");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText(/saved 1 cells to/).waitFor();
@@ -136,18 +132,11 @@ test("a worksheet saved in the browser opens in conway repl", async () => {
     assert.match(repl.stdout, /K = /);
     assert.match(repl.stdout, /conway> K := \{1\|\*\} \+ \{1\|\*\}/);
     assert.match(repl.stdout.split("K = ")[1], /\n\{1\|\*\}\n {2}outcome/);
-  } finally {
-    await page.close();
-    server.stop();
-  }
+  });
 });
 
 test("boards: an empty 4x4 Domineering board, then a click changes the position", async () => {
-  const server = await startServer();
-  const page = await browser.newPage();
-  try {
-    await page.goto(server.url);
-    await page.locator("li.cell textarea").first().waitFor();
+  await withPage([], async (page) => {
     await page.getByRole("button", { name: "Add board" }).click();
     const cell = page.locator("li.cell").nth(0);
     await cell.locator("pre").waitFor();
@@ -175,8 +164,32 @@ test("boards: an empty 4x4 Domineering board, then a click changes the position"
     await page.waitForFunction(() => document.querySelectorAll("li.cell textarea")[1].value === 'clobber("xo")');
     await clobber.locator("pre").filter({ hasText: /^\*\n/ }).waitFor();
     await page.screenshot({ path: join(shots, "board-clobber.png"), fullPage: true });
-  } finally {
-    await page.close();
-    server.stop();
-  }
+  });
+});
+
+test("play Nim 3 5 7 against Conway to the end, and lose", async () => {
+  await withPage([], async (page) => {
+    const cell = await run(page, "solve nim 3 5 7");
+    await cell.getByRole("button", { name: "Play against Conway" }).click();
+    const result = cell.locator(".moves .result");
+    // Take a whole heap each turn: never a winning move here, so Conway wins.
+    for (let turn = 0; turn < 20 && (await result.count()) === 0; turn++) {
+      const token = cell.locator(".token:not([disabled])").first();
+      await token.waitFor({ timeout: 5000 }).catch(() => {});
+      if ((await result.count()) > 0) break;
+      const before = await cell.locator(".moves li").count();
+      await token.click();
+      // The person's move and Conway's answer, or the end.
+      await page.waitForFunction(
+        (moves) => document.querySelectorAll(".moves li").length >= moves + 2 || document.querySelector(".moves .result"),
+        before,
+      );
+    }
+    assert.equal(await result.textContent(), "Conway took the last token: you lose.");
+    const moves = await cell.locator(".moves li").allTextContents();
+    assert.match(moves[1], /^you take 3 from heap 1: not winning; take 1 from heap 1 \(3 → 2\) would have won$/);
+    assert.match(moves[2], /^Conway: take/);
+    // The play is not part of the worksheet: only the cell itself is.
+    await page.screenshot({ path: join(shots, "play-nim.png"), fullPage: true });
+  });
 });

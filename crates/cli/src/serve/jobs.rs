@@ -276,8 +276,14 @@ impl Registry {
             .cloned()
     }
 
-    /// Queues a cell on a worksheet; the job's id.
-    pub fn submit(&self, worksheet: &Worksheet, input: &str) -> Result<u64, CliError> {
+    /// Queues a cell on a worksheet; the job's id. Unless `record`, the cell is not one of
+    /// the worksheet's saved cells (the page's own questions, such as a game's next move).
+    pub fn submit(
+        &self,
+        worksheet: &Worksheet,
+        input: &str,
+        record: bool,
+    ) -> Result<u64, CliError> {
         let job = Arc::new(Job {
             input: input.to_string(),
             stop: StopFlag::new(),
@@ -289,14 +295,16 @@ impl Registry {
             .jobs
             .send(job.clone())
             .map_err(|_| CliError::internal("the worksheet's session has ended"))?;
-        worksheet
-            .cells
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(crate::worksheet::Cell {
-                input: input.to_string(),
-                text: None,
-            });
+        if record {
+            worksheet
+                .cells
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(crate::worksheet::Cell {
+                    input: input.to_string(),
+                    text: None,
+                });
+        }
         let id = self.id();
         let mut jobs = self.jobs.lock().unwrap_or_else(|e| e.into_inner());
         if jobs.len() >= KEPT_JOBS {

@@ -6,7 +6,7 @@
 //! |---|---|
 //! | `POST /api/worksheets` | `{"worksheet": id}`: a new session |
 //! | `DELETE /api/worksheets/{id}` | closes it |
-//! | `POST /api/worksheets/{id}/cells` `{"input": "…"}` | `{"job": id}`: the cell is queued |
+//! | `POST /api/worksheets/{id}/cells` `{"input": "…", "record": true}` | `{"job": id}`: the cell is queued (and, unless `record` is false, kept among the worksheet's cells) |
 //! | `GET /api/jobs/{id}?wait=MS` | the job's state, once it ends or after at most `MS` milliseconds (default 0, at most 10,000): queued, running (stage, done, total, unit), done (the answer), failed (the CLI's error object) |
 //! | `POST /api/jobs/{id}/cancel` | stops the job; it fails as interrupted within a second |
 //! | `GET /api/worksheets/{id}/file` | the worksheet file of the cells run so far |
@@ -175,6 +175,14 @@ async fn close_worksheet(State(server): State<Server>, Path(id): Path<u64>) -> S
 #[derive(Deserialize)]
 struct CellRequest {
     input: String,
+    /// Whether the cell is one of the worksheet's (default) or a question of the page's
+    /// own, such as the next move of a game being played, kept out of the saved worksheet.
+    #[serde(default = "yes")]
+    record: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 async fn run_cell(
@@ -197,7 +205,7 @@ async fn run_cell(
     }
     let job = server
         .registry
-        .submit(&worksheet, &request.input)
+        .submit(&worksheet, &request.input, request.record)
         .map_err(|e| Failure(StatusCode::INTERNAL_SERVER_ERROR, e))?;
     Ok(Json(serde_json::json!({ "job": job })))
 }

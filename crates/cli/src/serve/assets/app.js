@@ -163,6 +163,18 @@ function showRunning(output, state, cancel) {
   }
 }
 
+/** Runs `input` on the worksheet's session and waits for it: the answer, or an Error. */
+async function ask(input, { record = true, onProgress = () => {} } = {}) {
+  const { job } = await api("POST", `/api/worksheets/${worksheet}/cells`, { input, record });
+  const cancel = () => api("POST", `/api/jobs/${job}/cancel`).catch(() => {});
+  for (;;) {
+    const state = await api("GET", `/api/jobs/${job}?wait=${WAIT_MS}`);
+    if (state.state === "done") return state.answer;
+    if (state.state === "failed") throw new Error(state.error.message);
+    onProgress(state, cancel);
+  }
+}
+
 async function runCell(item) {
   const input = item.querySelector("textarea").value.trim();
   const output = item.querySelector(".output");
@@ -173,17 +185,113 @@ async function runCell(item) {
     return;
   }
   try {
-    const { job } = await api("POST", `/api/worksheets/${worksheet}/cells`, { input });
-    const cancel = () => api("POST", `/api/jobs/${job}/cancel`).catch(() => {});
-    for (;;) {
-      const state = await api("GET", `/api/jobs/${job}?wait=${WAIT_MS}`);
-      if (state.state === "done") return show(output, state.answer);
-      if (state.state === "failed") return showError(output, state.error.message);
-      showRunning(output, state, cancel);
-    }
+    const answer = await ask(input, { onProgress: (state, cancel) => showRunning(output, state, cancel) });
+    show(output, answer);
+    offerPlay(item, input);
   } catch (error) {
     showError(output, error.message);
   }
+}
+
+// Playing against Conway: a cell `solve nim 3 5 7` offers a game from that position. The
+// person moves by clicking a token (the heap keeps the tokens left of it); after each move
+// the page says whether it was winning and what would have won, and Conway answers with a
+// winning move when there is one (else it takes one token from the largest heap).
+const NIM_CELL = /^\s*solve\s+nim((?:\s+\d+)+)\s*$/;
+
+function offerPlay(item, input) {
+  const found = input.match(NIM_CELL);
+  if (!found) return;
+  const button = document.createElement("button");
+  button.textContent = "Play against Conway";
+  button.addEventListener("click", () => {
+    button.remove();
+    play(item, found[1].trim().split(/\s+/).map(Number));
+  });
+  item.querySelector(".output").append(button);
+}
+
+async function solveNim(heaps) {
+  return (await ask(`solve nim ${heaps.join(" ")}`, { record: false })).report;
+}
+
+function play(item, start) {
+  const panel = document.createElement("div");
+  panel.className = "play";
+  const board = document.createElement("div");
+  const log = document.createElement("ol");
+  log.className = "moves";
+  panel.append(board, log);
+  item.append(panel);
+  let heaps = [...start];
+  let yourTurn = true;
+  const say = (text, kind = "") => {
+    const line = document.createElement("li");
+    line.textContent = text;
+    line.className = kind;
+    log.append(line);
+  };
+  const over = () => heaps.every((h) => h === 0);
+  const draw = () => {
+    board.replaceChildren();
+    heaps.forEach((size, i) => {
+      const row = document.createElement("div");
+      row.className = "heap";
+      row.dataset.heap = String(i + 1);
+      for (let k = 0; k < size; k++) {
+        const token = document.createElement("button");
+        token.className = "token";
+        token.setAttribute("aria-label", `heap ${i + 1} token ${k + 1}`);
+        token.disabled = !yourTurn;
+        token.addEventListener("click", () => move(i, k));
+        row.append(token);
+      }
+      if (size === 0) row.textContent = "(empty)";
+      board.append(row);
+    });
+  };
+  const move = async (i, k) => {
+    if (!yourTurn) return;
+    yourTurn = false;
+    draw();
+    try {
+      const before = await solveNim(heaps);
+      heaps[i] = k;
+      const position = heaps.join(" ");
+      const took = `you take ${before.position.split(" ")[i] - k} from heap ${i + 1}`;
+      if (before.winning_moves.some((m) => m.to === position)) {
+        say(`${took}: a winning move`, "good");
+      } else if (before.winning_moves.length) {
+        say(`${took}: not winning; ${before.winning_moves[0].move} would have won`, "bad");
+      } else {
+        say(`${took}: no move wins from ${before.position}`);
+      }
+      draw();
+      if (over()) return say("You took the last token: you win.", "result");
+      const reply = await solveNim(heaps);
+      let next;
+      if (reply.winning_moves.length) {
+        next = reply.winning_moves[0].to.split(" ").map(Number);
+        say(`Conway: ${reply.winning_moves[0].move}`);
+      } else {
+        const largest = heaps.indexOf(Math.max(...heaps));
+        next = [...heaps];
+        next[largest] -= 1;
+        say(`Conway: take 1 from heap ${largest + 1} (no move wins here)`);
+      }
+      heaps = next;
+      if (over()) {
+        draw();
+        return say("Conway took the last token: you lose.", "result");
+      }
+      yourTurn = true;
+      draw();
+    } catch (error) {
+      say(`error: ${error.message}`, "bad");
+    }
+  };
+  say(`Nim ${start.join(" ")}: you move first. Click a token to take it and every token to its right.`);
+  draw();
 }
 
 async function runAll(inputs) {
