@@ -193,3 +193,13 @@ test("play Nim 3 5 7 against Conway to the end, and lose", async () => {
     await page.screenshot({ path: join(shots, "play-nim.png"), fullPage: true });
   });
 });
+
+test("a pasted bimatrix game: every equilibrium in a table, by component", async () => {
+  await withPage([], async (page) => {
+    const cell = await run(page, 'nash --a "3 3; 2 5; 0 6" --b "3 2; 2 6; 3 1" --components');
+    // von Stengel's 3x2 example (Handbook of Game Theory 3, ch. 45): three equilibria.
+    const rows = await cell.locator("table.equilibria tbody tr").allTextContents();
+    assert.deepEqual(rows, ["1(1, 0, 0)(1, 0)1", "2(4/5, 1/5, 0)(2/3, 1/3)2", "3(0, 1/3, 2/3)(1/3, 2/3)3"]);
+    await page.screenshot({ path: join(shots, "nash-table.png"), fullPage: true });
+  });
+});

@@ -119,8 +119,35 @@ function drawBoard(item) {
   area.after(table);
 }
 
+// A Nash report as a table: one row per extreme equilibrium, one column per player (their
+// mixed strategy), grouped by component when the report has them.
+function equilibriaTable(report) {
+  const table = document.createElement("table");
+  table.className = "equilibria";
+  const head = table.createTHead().insertRow();
+  for (const title of ["#", ...report.players, ...(report.components ? ["component"] : [])]) {
+    const cell = document.createElement("th");
+    cell.textContent = title;
+    head.append(cell);
+  }
+  const componentOf = new Map();
+  (report.components || []).forEach((members, c) => members.forEach((i) => componentOf.set(i, c + 1)));
+  const body = table.createTBody();
+  report.equilibria.forEach((profile, i) => {
+    const row = body.insertRow();
+    row.insertCell().textContent = String(i + 1);
+    for (const strategy of profile) row.insertCell().textContent = `(${strategy.join(", ")})`;
+    if (report.components) row.insertCell().textContent = String(componentOf.get(i));
+  });
+  return table;
+}
+
 function show(output, answer) {
   output.replaceChildren();
+  const report = answer.report || {};
+  if (Array.isArray(report.equilibria) && Array.isArray(report.players)) {
+    output.append(equilibriaTable(report));
+  }
   const text = document.createElement("pre");
   text.textContent = answer.text;
   output.append(text);
