@@ -203,3 +203,24 @@ test("a pasted bimatrix game: every equilibrium in a table, by component", async
     await page.screenshot({ path: join(shots, "nash-table.png"), fullPage: true });
   });
 });
+
+test("Hackenbush stalks: recolour, grow and cut edges with clicks", async () => {
+  await withPage([], async (page) => {
+    const cell = await run(page, 'hackenbush("lr|e")');
+    const value = () => cell.locator("pre").first().textContent();
+    assert.match(await value(), /^1\/2\*\n/); // blue-red is 1/2, a green edge is *
+    const input = () => page.locator("li.cell textarea").first().inputValue();
+    const waitFor = (text) => page.waitForFunction((t) => document.querySelector("li.cell textarea").value === t, text);
+    await cell.locator('.edge[data-edge="1,0"]').click(); // green -> blue
+    await waitFor('hackenbush("lr|l")');
+    await cell.locator("pre").filter({ hasText: /^3\/2\n/ }).waitFor();
+    await cell.getByRole("button", { name: "grow stalk 2" }).click();
+    await waitFor('hackenbush("lr|ll")');
+    await cell.locator("pre").filter({ hasText: /^5\/2\n/ }).waitFor();
+    await cell.locator('.edge[data-edge="0,1"]').click({ modifiers: ["Shift"] }); // cut the red edge
+    await waitFor('hackenbush("l|ll")');
+    await cell.locator("pre").filter({ hasText: /^3\n/ }).waitFor();
+    assert.equal(await input(), 'hackenbush("l|ll")');
+    await page.screenshot({ path: join(shots, "hackenbush.png"), fullPage: true });
+  });
+});

@@ -92,9 +92,64 @@ function boardInput(ruleset, rows) {
   return `${ruleset}("${rows.map((row) => row.join("")).join("|")}")`;
 }
 
+// Hackenbush stalks (`hackenbush("lre|rl")`, each stalk from the ground up): a click on an
+// edge changes its colour (blue, red, green), Shift+click cuts it and everything above it,
+// "+" grows a stalk by a blue edge, and "new stalk" starts one.
+const STALKS_CELL = /^\s*hackenbush\("([lre|]*)"\)\s*$/i;
+const EDGE_COLOURS = ["l", "r", "e"];
+
+function drawStalks(item, text) {
+  const area = item.querySelector("textarea");
+  const stalks = text.toLowerCase().split("|").map((stalk) => [...stalk]);
+  const rerun = () => {
+    area.value = `hackenbush("${stalks.map((s) => s.join("")).join("|")}")`;
+    saveLocally();
+    runCell(item);
+  };
+  const picture = document.createElement("div");
+  picture.className = "board stalks";
+  picture.setAttribute("aria-label", "hackenbush stalks");
+  stalks.forEach((stalk, s) => {
+    const column = document.createElement("div");
+    column.className = "stalk";
+    stalk.forEach((colour, e) => {
+      const edge = document.createElement("button");
+      edge.className = `edge edge-${colour}`;
+      edge.dataset.edge = `${s},${e}`;
+      edge.title = "click: change colour; Shift+click: cut here";
+      edge.addEventListener("click", (event) => {
+        if (event.shiftKey) stalk.splice(e);
+        else stalk[e] = EDGE_COLOURS[(EDGE_COLOURS.indexOf(colour) + 1) % EDGE_COLOURS.length];
+        rerun();
+      });
+      column.append(edge);
+    });
+    const grow = document.createElement("button");
+    grow.className = "grow";
+    grow.textContent = "+";
+    grow.setAttribute("aria-label", `grow stalk ${s + 1}`);
+    grow.addEventListener("click", () => {
+      stalk.push("l");
+      rerun();
+    });
+    column.append(grow);
+    picture.append(column);
+  });
+  const add = document.createElement("button");
+  add.textContent = "new stalk";
+  add.addEventListener("click", () => {
+    stalks.push(["l"]);
+    rerun();
+  });
+  picture.append(add);
+  area.after(picture);
+}
+
 function drawBoard(item) {
   item.querySelector(".board")?.remove();
   const area = item.querySelector("textarea");
+  const stalks = area.value.match(STALKS_CELL);
+  if (stalks) return drawStalks(item, stalks[1]);
   const board = parseBoard(area.value);
   if (!board) return;
   const { cycle, style } = BOARDS[board.ruleset];
@@ -380,7 +435,9 @@ document.getElementById("new-board").addEventListener("submit", (event) => {
   const empty = Array.from({ length: rows }, () => Array(columns).fill("."));
   let item = cellsList.lastElementChild;
   if (!item || item.querySelector("textarea").value.trim()) item = addCell();
-  item.querySelector("textarea").value = boardInput(ruleset, empty);
+  // Stalks: one blue edge per stalk to start from.
+  item.querySelector("textarea").value =
+    ruleset === "hackenbush" ? `hackenbush("${Array(columns).fill("l").join("|")}")` : boardInput(ruleset, empty);
   runCell(item).then(() => addCell());
 });
 
