@@ -224,3 +224,18 @@ test("Hackenbush stalks: recolour, grow and cut edges with clicks", async () => 
     await page.screenshot({ path: join(shots, "hackenbush.png"), fullPage: true });
   });
 });
+
+test("the Easy Chase: clicks move White and Black, and the answer follows", async () => {
+  await withPage([], async (page) => {
+    const cell = await run(page, "solve chase 4 1 1 4 4");
+    assert.match(await cell.locator("pre").first().textContent(), /^black wins in 8 plies/);
+    assert.equal(await cell.locator(".chase td").count(), 16);
+    await cell.locator('.chase td[data-square="3,4"]').click(); // White beside Black
+    await page.waitForFunction(() => document.querySelector("li.cell textarea").value === "solve chase 4 3 4 4 4");
+    await cell.locator("pre").filter({ hasText: /^white wins in 1 ply/ }).waitFor();
+    await cell.locator('.chase td[data-square="1,1"]').click({ modifiers: ["Shift"] }); // Black away
+    await page.waitForFunction(() => document.querySelector("li.cell textarea").value === "solve chase 4 3 4 1 1");
+    await cell.locator("pre").filter({ hasText: /^black wins in 10 plies/ }).waitFor();
+    await page.screenshot({ path: join(shots, "chase.png"), fullPage: true });
+  });
+});

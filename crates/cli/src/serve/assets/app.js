@@ -145,11 +145,45 @@ function drawStalks(item, text) {
   area.after(picture);
 }
 
+// The Easy Chase (`solve chase N WX WY BX BY`, squares counted from 1): a click puts White
+// on a square, Shift+click puts Black there.
+const CHASE_CELL = /^\s*solve\s+chase\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)((?:\s+--line)?)\s*$/;
+const MAX_DRAWN_CHASE = 20;
+
+function drawChase(item, found) {
+  const area = item.querySelector("textarea");
+  const [n, wx, wy, bx, by] = found.slice(1, 6).map(Number);
+  if (n < 2 || n > MAX_DRAWN_CHASE) return;
+  const table = document.createElement("table");
+  table.className = "board chase";
+  table.setAttribute("aria-label", "easy chase board");
+  for (let y = n; y >= 1; y--) {
+    const line = table.insertRow();
+    for (let x = 1; x <= n; x++) {
+      const cell = line.insertCell();
+      cell.dataset.square = `${x},${y}`;
+      if (x === wx && y === wy) cell.textContent = "♔";
+      if (x === bx && y === by) cell.textContent = "♚";
+      cell.title = "click: White here; Shift+click: Black here";
+      cell.addEventListener("click", (event) => {
+        const [white, black] = event.shiftKey ? [[wx, wy], [x, y]] : [[x, y], [bx, by]];
+        if (white[0] === black[0] && white[1] === black[1]) return;
+        area.value = `solve chase ${n} ${white.join(" ")} ${black.join(" ")}${found[6]}`;
+        saveLocally();
+        runCell(item);
+      });
+    }
+  }
+  area.after(table);
+}
+
 function drawBoard(item) {
   item.querySelector(".board")?.remove();
   const area = item.querySelector("textarea");
   const stalks = area.value.match(STALKS_CELL);
   if (stalks) return drawStalks(item, stalks[1]);
+  const chase = area.value.match(CHASE_CELL);
+  if (chase) return drawChase(item, chase);
   const board = parseBoard(area.value);
   if (!board) return;
   const { cycle, style } = BOARDS[board.ruleset];
