@@ -102,3 +102,71 @@ fn json_answers_are_one_line_each() {
     assert_eq!(lines[3]["error"]["column"], 1);
     assert_eq!(lines[4]["variables"]["G"], "^");
 }
+
+/// Writes `keys` to a session running in a pseudo-terminal (util-linux `script`), pausing
+/// `pause` after each, and returns everything it printed.
+fn through_a_terminal(args: &str, keys: &[(&str, u64)]) -> String {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    let command = format!("{} repl {args}", env!("CARGO_BIN_EXE_conway"));
+    let mut child = Command::new("script")
+        .args(["-qfec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("script (util-linux) runs");
+    let mut input = child.stdin.take().expect("piped");
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    for (text, pause) in keys {
+        input.write_all(text.as_bytes()).expect("typed");
+        input.flush().expect("typed");
+        std::thread::sleep(std::time::Duration::from_millis(*pause));
+    }
+    drop(input);
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .expect("piped")
+        .read_to_string(&mut out)
+        .expect("read");
+    child.wait().expect("ends");
+    out
+}
+
+#[test]
+fn in_a_terminal_ctrl_c_stops_the_line_and_the_session_goes_on() {
+    let out = through_a_terminal(
+        "",
+        &[
+            ("G := ^\r", 400),
+            (
+                "domineering(\"......|......|......|......|......|......\")\r",
+                1200,
+            ),
+            ("\u{3}", 800),
+            ("G + G\r", 500),
+            (":quit\r", 300),
+        ],
+    );
+    assert!(out.contains("error: interrupted"), "{out}");
+    let after = out.rsplit("error: interrupted").next().unwrap();
+    assert!(after.contains("\n^^\r"), "{out}");
+}
+
+#[test]
+fn a_worksheet_opens_in_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k.json");
+    std::fs::write(
+        &path,
+        r#"{"format":"conway-worksheet","version":1,"cells":[{"input":"K := {1|*} + {1|*}"}]}"#,
+    )
+    .unwrap();
+    let out = through_a_terminal(
+        path.to_str().unwrap(),
+        &[("K - {1|*}\r", 600), (":vars\r", 400), (":quit\r", 300)],
+    );
+    assert!(out.contains("\n{1|*}\r\n  outcome:"), "{out}");
+    assert!(out.contains("K = 1*"), "{out}");
+}
