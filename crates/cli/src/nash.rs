@@ -21,12 +21,27 @@ pub fn answer(args: NashArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, Cl
         label: args.label,
         components: args.components,
     };
-    let report = equilibria(
-        &game,
-        args.method.map(|m| m.0),
-        options,
-        &*watch.stage("solving"),
-    )?;
+    solve(&game, args.method.map(|m| m.0), options, watch)
+}
+
+/// The equilibria of a game given as Gambit `.nfg` text (a worksheet cell holding a pasted
+/// file), by the default method, grouped into components.
+pub fn answer_for_nfg_text(text: &str, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
+    let game = conway_strategic::nfg::parse(text)?;
+    let options = Options {
+        label: None,
+        components: game.num_players() == 2,
+    };
+    solve(&game, None, options, watch)
+}
+
+fn solve(
+    game: &conway_strategic::NormalFormGame,
+    method: Option<conway_strategic::nash::Method>,
+    options: Options,
+    watch: &dyn Watcher,
+) -> Result<Box<dyn Answer>, CliError> {
+    let report = equilibria(game, method, options, &*watch.stage("solving"))?;
     Ok(shown(report, text))
 }
 

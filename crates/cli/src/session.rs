@@ -7,6 +7,7 @@
 //! - a command, when its first word is one of [`COMMANDS`]: `solve nim 3 5 7`,
 //!   `grundy 0.137 --to 1000`, `nash --a "3 0; 5 1" --b "3 5; 0 1"`, with the words split
 //!   as a shell would (quotes group) and read by the CLI's own argument definitions;
+//! - a Gambit `.nfg` file pasted whole (its text starts with `NFG`): its equilibria;
 //! - otherwise an expression in CGSuite's notation, which may use the variables.
 //!
 //! Each answer is the CLI's report, as JSON and as text, with a thermograph picture for a
@@ -88,6 +89,10 @@ impl Session {
         if let Some(words) = command_words(input)? {
             return run_command(words, watch);
         }
+        if input.trim_start().starts_with("NFG") {
+            let answer = crate::nash::answer_for_nfg_text(input, watch)?;
+            return command_answer(&*answer);
+        }
         match parse_statement(input)? {
             Statement::Assign { name, expression } => {
                 let mut answer = self.evaluate(&expression, watch)?;
@@ -165,6 +170,11 @@ fn run_command(words: Vec<String>, watch: &dyn Watcher) -> Result<CellAnswer, Cl
         Command::Grundy(args) => crate::grundy::drawn_answer(args, watch)?,
         command => crate::answer::answer(command, watch)?,
     };
+    command_answer(&*answer)
+}
+
+/// A command's answer as a cell's.
+fn command_answer(answer: &dyn crate::answer::Answer) -> Result<CellAnswer, CliError> {
     Ok(CellAnswer {
         kind: CellKind::Command,
         name: None,
@@ -305,6 +315,16 @@ mod tests {
                 "{cell}: {error}"
             );
         }
+        // A pasted .nfg file (Gambit's e02, Selten 1975): its equilibria, by component.
+        let e02 = "NFG 1 R \"e02\" { \"1\" \"2\" } { 3 2 }\n1 1 0 2 0 2 1 1 0 3 2 0\n";
+        let pasted = run_all(&[e02]).remove(0).unwrap();
+        assert_eq!(pasted.kind, CellKind::Command);
+        assert!(pasted.report["components"].is_array(), "{}", pasted.report);
+        assert!(pasted.text.contains("NE,1,0,0,1,0"), "{}", pasted.text);
+        let bad = run_all(&["NFG 1 R \"x\" { \"1\" } { 2 }\n1 x\n"])
+            .remove(0)
+            .unwrap_err();
+        assert!(bad.contains("line 2"), "{bad}");
         let error = run_all(&["solve nim '3"]).remove(0).unwrap_err();
         assert!(error.contains("quote"), "{error}");
         let error = run_all(&["solve nimm 3"]).remove(0).unwrap_err();
