@@ -274,6 +274,9 @@ pub struct Rows {
     /// Misère play: whoever knocks down the last pin loses (exhaustive search).
     #[arg(long)]
     pub misere: bool,
+    /// Also list every move, winning or not (the first 1000), to play the position out.
+    #[arg(long)]
+    pub moves: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -430,6 +433,9 @@ pub enum Game {
         /// Misère play: whoever makes the last move loses (exhaustive search).
         #[arg(long)]
         misere: bool,
+        /// Also list every move, winning or not (the first 1000), to play the position out.
+        #[arg(long)]
+        moves: bool,
     },
 }
 

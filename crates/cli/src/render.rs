@@ -70,6 +70,21 @@ pub fn text(s: &Solution) -> String {
             out.push_str(&format!("  {}  ⇒ {}\n", m.description, m.to));
         }
     }
+    if let Some(options) = &s.options {
+        if options.is_empty() {
+            row(&mut out, "moves", "none: the player to move has no move");
+        } else {
+            let title = if s.all_options {
+                format!("moves ({})", options.len())
+            } else {
+                format!("moves (the first {})", options.len())
+            };
+            out.push_str(&format!("{title}:\n"));
+            for m in options {
+                out.push_str(&format!("  {}  ⇒ {}\n", m.description, m.to));
+            }
+        }
+    }
     for (name, fact) in &s.facts {
         row(&mut out, &name.replace('_', " "), &fact.text());
     }

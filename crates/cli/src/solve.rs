@@ -100,20 +100,42 @@ fn coin_game(name: &str, flag: &str) -> Result<coins::CoinGame, CliError> {
     })
 }
 
+/// How a heap position is asked for: its play and whether every move is listed.
+#[derive(Clone, Copy)]
+struct HeapQuestion {
+    misere: bool,
+    moves: bool,
+    wording: Wording,
+}
+
 /// A position of a heap game of `conway grundy`'s catalogue, in normal or misère play.
 fn heap_position(
     name: &str,
     game: &str,
     heaps: &[u64],
-    misere: bool,
-    wording: Wording,
+    q: HeapQuestion,
 ) -> Result<Solution, CliError> {
     let game = HeapGame::parse(game)?;
-    Ok(if misere {
-        position::solve_misere(name, &game, heaps, wording)?
+    let solved = if q.misere {
+        position::solve_misere(name, &game, heaps, q.wording)?
     } else {
-        position::solve(name, &game, heaps, wording)?
+        position::solve(name, &game, heaps, q.wording)?
+    };
+    Ok(if q.moves {
+        position::with_options(solved, &game, heaps, q.wording)
+    } else {
+        solved
     })
+}
+
+/// Rows of pins of Kayles or Dawson's Kayles.
+fn pin_rows(name: &str, r: &crate::args::Rows) -> Result<Solution, CliError> {
+    let q = HeapQuestion {
+        misere: r.misere,
+        moves: r.moves,
+        wording: ROWS,
+    };
+    heap_position(name, name, &r.rows, q)
 }
 
 /// Solves `game` by the domain crate that knows it.
@@ -146,10 +168,8 @@ fn solve(game: Game, watch: &dyn Watcher) -> Result<Solved, CliError> {
             let (r, c) = (coin_game(&rows, "--rows")?, coin_game(&cols, "--cols")?);
             tartan::solve(r, c, &tartan::parse_board(&board)?).into()
         }
-        Game::Kayles(r) => heap_position("kayles", "kayles", &r.rows, r.misere, ROWS)?.into(),
-        Game::DawsonsKayles(r) => {
-            heap_position("dawsons-kayles", "dawsons-kayles", &r.rows, r.misere, ROWS)?.into()
-        }
+        Game::Kayles(r) => pin_rows("kayles", &r)?.into(),
+        Game::DawsonsKayles(r) => pin_rows("dawsons-kayles", &r)?.into(),
         Game::GreenHackenbush { file } => {
             green_hackenbush::solve(&read_graph(&file, watch)?, &FileError::input_name(&file))?
                 .into()
@@ -192,6 +212,14 @@ fn solve(game: Game, watch: &dyn Watcher) -> Result<Solved, CliError> {
             game,
             heaps,
             misere,
-        } => heap_position(&game, &game, &heaps, misere, HEAPS)?.into(),
+            moves,
+        } => {
+            let q = HeapQuestion {
+                misere,
+                moves,
+                wording: HEAPS,
+            };
+            heap_position(&game, &game, &heaps, q)?.into()
+        }
     })
 }

@@ -652,3 +652,25 @@ fn replicator() {
         "--discrete",
     ]);
 }
+
+/// `--moves` lists every move of a heap position, winning or not. Kayles rows 4 and 2 have
+/// values 1 and 2 (Winning Ways, ch. 4: Kayles values 0, 1, 2, 3, 1, …), nim-sum 3: a row
+/// of 4 offers 3, 1+2, 2 and 1+1 pins, a row of 2 offers 1 and 0, and the winning moves are
+/// the two leaving nim-sum 0: 4 → 2 (value 2) and 2 → 1 (value 1).
+#[test]
+fn moves_lists_every_option_and_the_winning_ones_among_them() {
+    let v = solve_json(&["kayles", "4", "2", "--moves"]);
+    let options = v["options"].as_array().expect("options listed");
+    let tos: Vec<&str> = options.iter().map(|m| m["to"].as_str().unwrap()).collect();
+    assert_eq!(tos, ["3 2", "1 2 2", "2 2", "1 1 2", "4 1", "4 0"]);
+    assert_eq!(v["all_options"], true);
+    let winning: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(winning, ["2 2", "4 1"]);
+    // Without the flag the report has no options at all.
+    assert!(solve_json(&["kayles", "4", "2"]).get("options").is_none());
+}

@@ -80,6 +80,11 @@ pub struct Solution {
     pub winning_moves: Vec<WinningMove>,
     /// Whether `winning_moves` is every winning move (false: a selection, see `notes`).
     pub all_winning_moves: bool,
+    /// Every move, winning or not, when asked for (to play the position out); `None`
+    /// when not asked. Serialized only when present.
+    pub options: Option<Vec<WinningMove>>,
+    /// Whether `options` is every move (false: the first ones, see `notes`).
+    pub all_options: bool,
     /// Game-specific facts, in a stable order.
     pub facts: Vec<(String, Fact)>,
     /// Explanations for a human reader: the rule applied, limits hit.
@@ -96,6 +101,8 @@ impl Solution {
             value: None,
             winning_moves: Vec::new(),
             all_winning_moves: true,
+            options: None,
+            all_options: true,
             facts: Vec::new(),
             notes: Vec::new(),
         }
@@ -131,18 +138,30 @@ impl Solution {
         self.all_winning_moves = complete;
         self
     }
+
+    /// Sets every move of the position; `complete` says whether they are all of them.
+    pub fn with_options(mut self, options: Vec<WinningMove>, complete: bool) -> Self {
+        self.options = Some(options);
+        self.all_options = complete;
+        self
+    }
 }
 
 impl Serialize for Solution {
     /// The contract's object: the fixed fields, the facts by name in their order, `notes`.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(Some(7 + self.facts.len()))?;
+        let extra = if self.options.is_some() { 2 } else { 0 };
+        let mut m = s.serialize_map(Some(7 + extra + self.facts.len()))?;
         m.serialize_entry("game", &self.game)?;
         m.serialize_entry("position", &self.position)?;
         m.serialize_entry("outcome", &self.outcome)?;
         m.serialize_entry("value", &self.value)?;
         m.serialize_entry("winning_moves", &self.winning_moves)?;
         m.serialize_entry("all_winning_moves", &self.all_winning_moves)?;
+        if let Some(options) = &self.options {
+            m.serialize_entry("options", options)?;
+            m.serialize_entry("all_options", &self.all_options)?;
+        }
         for (name, fact) in &self.facts {
             m.serialize_entry(name, fact)?;
         }

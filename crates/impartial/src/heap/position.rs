@@ -93,6 +93,37 @@ fn winning_moves(
     (winning, complete, visited)
 }
 
+/// The most moves [`with_options`] lists.
+pub const MAX_LISTED_OPTIONS: usize = 1000;
+
+/// `solution` with every move of `heaps` listed (at most [`MAX_LISTED_OPTIONS`]), in the
+/// order the game offers them, heap by heap: what a person picks from to play the position.
+pub fn with_options(solution: Solution, game: &HeapGame, heaps: &[u64], w: Wording) -> Solution {
+    let mut options = Vec::new();
+    let mut complete = true;
+    for (i, &h) in heaps.iter().enumerate() {
+        let flow = game.visit_options(h, &mut |parts| {
+            if options.len() == MAX_LISTED_OPTIONS {
+                complete = false;
+                return ControlFlow::Break(());
+            }
+            options.push(describe(heaps, i, parts, w));
+            ControlFlow::Continue(())
+        });
+        if flow.is_break() {
+            break;
+        }
+    }
+    let solution = solution.with_options(options, complete);
+    if complete {
+        solution
+    } else {
+        solution.note(format!(
+            "only the first {MAX_LISTED_OPTIONS} moves are listed"
+        ))
+    }
+}
+
 /// The position after heap `i` becomes `parts`; a cleared heap stays as 0 so that heap
 /// numbers keep their meaning.
 fn after(heaps: &[u64], i: usize, parts: &[u64]) -> Vec<u64> {
@@ -381,6 +412,38 @@ mod tests {
             "split heap 1 of 5, leaving heaps of 1 and 4"
         );
         assert!(solve("kayles", &kayles, &[MAX_SOLVE_HEAP + 1], ROWS).is_err());
+    }
+
+    proptest::proptest! {
+        /// Every move is listed once per way the game offers it, and a listed move wins
+        /// exactly when the position it leaves is a P-position: the winning moves are the
+        /// listed moves whose result `solve` calls lost for the mover.
+        #[test]
+        fn options_hold_exactly_the_winning_moves(
+            code in proptest::sample::select(vec!["kayles", "0.137", "S(1,3,4)", "0.6", "grundy"]),
+            heaps in proptest::collection::vec(0u64..9, 1..4),
+        ) {
+            let game = HeapGame::parse(code).unwrap();
+            let solved = with_options(solve("g", &game, &heaps, HEAPS).unwrap(), &game, &heaps, HEAPS);
+            let options = solved.options.clone().unwrap();
+            proptest::prop_assert!(solved.all_options);
+            let mut winning_by_options: Vec<String> = Vec::new();
+            for option in &options {
+                let after: Vec<u64> = option.to.split(' ').map(|h| h.parse().unwrap()).collect();
+                if solve("g", &game, &after, HEAPS).unwrap().outcome == Outcome::P {
+                    winning_by_options.push(option.to.clone());
+                }
+            }
+            let winning: Vec<String> = solved.winning_moves.iter().map(|m| m.to.clone()).collect();
+            proptest::prop_assert_eq!(winning, winning_by_options);
+            // Every heap's options are offered, so a position with a heap that can move has some.
+            let can_move = heaps.iter().any(|&h| {
+                let mut any = false;
+                let _ = game.visit_options(h, &mut |_| { any = true; ControlFlow::Break(()) });
+                any
+            });
+            proptest::prop_assert_eq!(options.is_empty(), !can_move);
+        }
     }
 
     #[test]
