@@ -239,3 +239,57 @@ test("the Easy Chase: clicks move White and Black, and the answer follows", asyn
     await page.screenshot({ path: join(shots, "chase.png"), fullPage: true });
   });
 });
+
+test("winning moves are outlined on the board: Left's blue, Right's red", async () => {
+  await withPage([], async (page) => {
+    // 2x3 Domineering is {2|-1/2}: Left's only winning move is the middle column (b1-b2),
+    // which leaves two columns only Left can use; every Right move wins for Right.
+    const cell = await run(page, 'domineering("...|...")');
+    assert.match(await cell.locator("pre").textContent(), /^\{2\|-1\/2\}\n/);
+    await cell.locator(".board td.win-left").first().waitFor();
+    const marked = (side) =>
+      cell.locator(`.board td.win-${side}`).evaluateAll((cells) => cells.map((c) => c.dataset.square).sort());
+    assert.deepEqual(await marked("left"), ["0,1", "1,1"]);
+    assert.equal((await marked("right")).length, 6);
+    assert.match(await cell.locator("pre").textContent(), /Left places a vertical domino on b1–b2/);
+    await page.screenshot({ path: join(shots, "board-winning-moves.png"), fullPage: true });
+  });
+});
+
+test("play a heap game against Conway from a lost position, and lose", async () => {
+  await withPage([], async (page) => {
+    // S(1,2) on a heap of 3: a multiple of 3 is lost for the player to move.
+    const cell = await run(page, "solve heap S(1,2) 3");
+    await cell.getByRole("button", { name: "Play against Conway" }).click();
+    const result = cell.locator(".moves .result");
+    for (let turn = 0; turn < 5 && (await result.count()) === 0; turn++) {
+      const choice = cell.locator(".choice:not([disabled])").first();
+      await Promise.race([choice.waitFor(), result.waitFor()]);
+      if ((await result.count()) > 0) break;
+      await choice.click();
+    }
+    await result.waitFor();
+    assert.equal(await result.textContent(), "You cannot move: you lose.");
+    const moves = await cell.locator(".moves li").allTextContents();
+    assert.match(moves[1], /^you: remove 1 token from heap 1 of 3, leaving a heap of 2: no move wins here$/);
+    assert.match(moves[2], /^Conway: remove 2 tokens from heap 1 of 2/);
+    await page.screenshot({ path: join(shots, "play-heap.png"), fullPage: true });
+  });
+});
+
+test("play Domineering as Left against Conway, and win", async () => {
+  await withPage([], async (page) => {
+    // On 2x2 each first move leaves the other column to the mover alone: the mover wins.
+    const cell = await run(page, 'domineering("..|..")');
+    await cell.getByRole("button", { name: "Play as Left against Conway" }).click();
+    await cell.getByRole("button", { name: "I move first" }).click();
+    await cell.locator(".choice").first().click();
+    const result = cell.locator(".moves .result");
+    await result.waitFor();
+    assert.equal(await result.textContent(), "Conway (Right) cannot move: you win.");
+    const moves = await cell.locator(".moves li").allTextContents();
+    assert.match(moves[1], /^you: Left places a vertical domino on a1–a2: a winning move$/);
+    assert.equal(await cell.locator(".play .board td.filled").count(), 2);
+    await page.screenshot({ path: join(shots, "play-domineering.png"), fullPage: true });
+  });
+});

@@ -224,6 +224,10 @@ pub struct EvalArgs {
     /// Also draw the game's thermograph as an SVG picture into FILE.
     #[arg(long, value_name = "FILE", value_parser = parse_written_file)]
     pub svg: Option<std::path::PathBuf>,
+    /// For a ruleset position (or a sum with one): list every move of each player, not only
+    /// the good ones.
+    #[arg(long)]
+    pub every_move: bool,
 }
 
 #[derive(Args, Debug)]

@@ -5,7 +5,9 @@
 
 use std::sync::LazyLock;
 
-use conway_partizan::eval::{evaluate_report, EvalReport, Value, FUNCTIONS};
+use conway_partizan::eval::{
+    evaluate_report_with, Bindings, EvalReport, Listing, Moves, Value, FUNCTIONS,
+};
 use conway_partizan::thermal::{thermograph, thermograph_svg, MAX_NUMBER_EXPONENT};
 use conway_partizan::Store;
 
@@ -52,7 +54,12 @@ fn evaluate(args: &EvalArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, Cli
     let mut store = Store::new();
     let progress = watch.stage("evaluating");
     store.set_progress(progress.clone());
-    let report = evaluate_report(&mut store, &args.expr)?;
+    let listing = if args.every_move {
+        Listing::Every
+    } else {
+        Listing::Good
+    };
+    let report = evaluate_report_with(&mut store, &Bindings::new(), &args.expr, listing)?;
     progress.finish();
     if let Some(path) = &args.svg {
         let picture = match &report.result {
@@ -108,6 +115,45 @@ pub fn text(report: &EvalReport) -> String {
     let mut out = r.canonical.clone();
     for (name, value) in rows {
         out.push_str(&format!("\n  {:<14} {value}", format!("{name}:")));
+    }
+    if let Some(moves) = &report.moves {
+        out.push_str(&moves_text(moves));
+    }
+    out
+}
+
+/// Each player's moves: what was listed and why, then one line a move.
+fn moves_text(moves: &Moves) -> String {
+    let mut out = String::new();
+    if let Some(note) = &moves.moves_note {
+        return format!("\n  moves:         not listed: {note}");
+    }
+    for (player, list) in [("Left", &moves.left_moves), ("Right", &moves.right_moves)] {
+        let winning = list.iter().filter(|m| m.wins).count();
+        let title = if moves.every_move {
+            format!("{player}'s moves ({}, {winning} winning)", list.len())
+        } else if list.is_empty() {
+            format!("{player}'s moves: none")
+        } else if winning > 0 {
+            format!("{player}'s winning moves ({winning})")
+        } else {
+            format!("{player}'s best moves (none wins) ({})", list.len())
+        };
+        out.push_str(&format!(
+            "\n  {title}{}",
+            if list.is_empty() { "" } else { ":" }
+        ));
+        for m in list {
+            let mark = if moves.every_move && m.wins {
+                "  (wins)"
+            } else {
+                ""
+            };
+            out.push_str(&format!(
+                "\n    {}  ⇒ {} = {}{mark}",
+                m.description, m.to, m.value
+            ));
+        }
     }
     out
 }

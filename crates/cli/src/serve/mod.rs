@@ -56,6 +56,21 @@ const PAGE: &[(&str, &str, &str)] = &[
         include_str!("assets/app.js"),
     ),
     (
+        "/api.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/api.js"),
+    ),
+    (
+        "/boards.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/boards.js"),
+    ),
+    (
+        "/play.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/play.js"),
+    ),
+    (
         "/style.css",
         "text/css; charset=utf-8",
         include_str!("assets/style.css"),

@@ -11,11 +11,12 @@ use conway_numbers::Dyadic;
 
 use super::Value;
 use crate::infinitesimal::{atomic_weight, reduced_canonical_form};
-use crate::rulesets::clobber::clobber_value;
-use crate::rulesets::cutcake::cutcake_value;
-use crate::rulesets::domineering::domineering;
-use crate::rulesets::hackenbush::hackenbush_value;
-use crate::rulesets::toads_and_frogs::toads_and_frogs_value;
+use crate::rulesets::clobber::{clobber_moves, clobber_value};
+use crate::rulesets::cutcake::{cutcake_moves, cutcake_value};
+use crate::rulesets::domineering::{domineering, domineering_moves};
+use crate::rulesets::hackenbush::{hackenbush_moves, hackenbush_value};
+use crate::rulesets::moves::PositionMoves;
+use crate::rulesets::toads_and_frogs::{toads_and_frogs_moves, toads_and_frogs_value};
 use crate::thermal::{cool, heat, left_stop, mean_and_temperature, right_stop, thermograph};
 use crate::{GameId, PartizanError, Store};
 
@@ -78,6 +79,10 @@ pub enum Argument<'a> {
 /// parameter's kind.
 pub type Implementation = fn(&mut Store, &[Argument<'_>]) -> Result<Value, PartizanError>;
 
+/// A ruleset's moves: the position of one call's arguments, its value and its moves.
+pub type MovesImplementation =
+    fn(&mut Store, &[Argument<'_>]) -> Result<PositionMoves, PartizanError>;
+
 /// One function of `eval`.
 #[derive(Clone, Copy, Debug)]
 pub struct Function {
@@ -92,6 +97,9 @@ pub struct Function {
     pub help: &'static str,
     /// A call that evaluates without error (checked by the tests).
     pub example: &'static str,
+    /// For a ruleset: its position's value and every move of each player, in the ruleset's
+    /// words (what `eval` lists as the moves of a sum of ruleset positions).
+    pub moves: Option<MovesImplementation>,
     /// Computes the value.
     pub implementation: Implementation,
 }
@@ -137,6 +145,7 @@ pub static FUNCTIONS: &[Function] = &[
         params: GAME,
         help: "the temperature",
         example: "temperature({3||2|1})",
+        moves: None,
         implementation: |store, args| {
             let g = one_game(args)?;
             Ok(Value::Number(mean_and_temperature(store, g)?.1))
@@ -148,6 +157,7 @@ pub static FUNCTIONS: &[Function] = &[
         params: GAME,
         help: "the mean value",
         example: "mean({3||2|1})",
+        moves: None,
         implementation: |store, args| {
             let g = one_game(args)?;
             Ok(Value::Number(mean_and_temperature(store, g)?.0))
@@ -159,6 +169,7 @@ pub static FUNCTIONS: &[Function] = &[
         params: GAME,
         help: "Left's stop",
         example: "left_stop({3|2})",
+        moves: None,
         implementation: |store, args| Ok(Value::Number(left_stop(store, one_game(args)?))),
     },
     Function {
@@ -167,6 +178,7 @@ pub static FUNCTIONS: &[Function] = &[
         params: GAME,
         help: "Right's stop",
         example: "RightStop({3|2})",
+        moves: None,
         implementation: |store, args| Ok(Value::Number(right_stop(store, one_game(args)?))),
     },
     Function {
@@ -175,6 +187,7 @@ pub static FUNCTIONS: &[Function] = &[
         params: GAME,
         help: "the thermograph",
         example: "thermograph(+-1)",
+        moves: None,
         implementation: |store, args| {
             let g = one_game(args)?;
             Ok(Value::Thermograph(thermograph(store, g)?))
@@ -186,6 +199,7 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("G", ArgKind::Game), param("t", ArgKind::Number)],
         help: "G cooled by the number t",
         example: "cool({3||2+*|1+*}, 1/4)",
+        moves: None,
         implementation: |store, args| match args {
             [Argument::Game(g), Argument::Number(t)] => Ok(Value::Game(cool(store, *g, t)?)),
             _ => Err(mismatch()),
@@ -197,6 +211,7 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("G", ArgKind::Game), param("t", ArgKind::Game)],
         help: "G heated by the game t",
         example: "heat({3||2+*|1+*}, 1)",
+        moves: None,
         implementation: |store, args| match args {
             [Argument::Game(g), Argument::Game(t)] => Ok(Value::Game(heat(store, *g, *t))),
             _ => Err(mismatch()),
@@ -208,6 +223,7 @@ pub static FUNCTIONS: &[Function] = &[
         params: GAME,
         help: "the atomic weight (an error if G is not atomic)",
         example: "atomic_weight({^^^|vv})",
+        moves: None,
         implementation: |store, args| {
             let g = one_game(args)?;
             Ok(Value::Game(atomic_weight(store, g)?))
@@ -219,6 +235,7 @@ pub static FUNCTIONS: &[Function] = &[
         params: GAME,
         help: "the reduced canonical form",
         example: "reduced({3||2+*|1+*})",
+        moves: None,
         implementation: |store, args| {
             let g = one_game(args)?;
             Ok(Value::Game(reduced_canonical_form(store, g)))
@@ -230,6 +247,7 @@ pub static FUNCTIONS: &[Function] = &[
         params: GAME,
         help: "the birthday",
         example: "birthday(^)",
+        moves: None,
         implementation: |store, args| Ok(Value::Natural(store.birthday(one_game(args)?))),
     },
     Function {
@@ -238,6 +256,7 @@ pub static FUNCTIONS: &[Function] = &[
         params: GAME,
         help: "the outcome class: L, R, P or N",
         example: "outcome(*)",
+        moves: None,
         implementation: |store, args| Ok(Value::Outcome(store.outcome(one_game(args)?))),
     },
     Function {
@@ -246,6 +265,7 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("x", ArgKind::Game)],
         help: "{0||0|-x}",
         example: "Tiny(2)",
+        moves: None,
         implementation: |store, args| Ok(Value::Game(tiny(store, one_game(args)?))),
     },
     Function {
@@ -254,6 +274,7 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("x", ArgKind::Game)],
         help: "{x|0||0}",
         example: "Miny(1/2)",
+        moves: None,
         implementation: |store, args| {
             let tiny = tiny(store, one_game(args)?);
             Ok(Value::Game(store.neg(tiny)))
@@ -265,6 +286,7 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("..|..", ArgKind::Text)],
         help: "Domineering; rows split by |, . empty, # filled",
         example: "domineering(\"..#|...\")",
+        moves: Some(|store, args| ruleset_moves(store, args, domineering_moves)),
         implementation: |store, args| ruleset(store, args, domineering),
     },
     Function {
@@ -273,6 +295,7 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("lr|e", ArgKind::Text)],
         help: "Hackenbush; stalks l (blue) r (red) e (green) split by |, or edges 0-1:l",
         example: "hackenbush(\"0-1:l 1-2:r 2-0:e\")",
+        moves: Some(|store, args| ruleset_moves(store, args, hackenbush_moves)),
         implementation: |store, args| ruleset(store, args, hackenbush_value),
     },
     Function {
@@ -281,6 +304,7 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("tt..ff", ArgKind::Text)],
         help: "Toads and Frogs; t toad, f frog, . empty",
         example: "toads_and_frogs(\"t.tf.f\")",
+        moves: Some(|store, args| ruleset_moves(store, args, toads_and_frogs_moves)),
         implementation: |store, args| ruleset(store, args, toads_and_frogs_value),
     },
     Function {
@@ -289,6 +313,7 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("xo|ox", ArgKind::Text)],
         help: "Clobber; rows split by |, x Left's stone, o Right's, . empty",
         example: "clobber(\"xox|o.x\")",
+        moves: Some(|store, args| ruleset_moves(store, args, clobber_moves)),
         implementation: |store, args| ruleset(store, args, clobber_value),
     },
     Function {
@@ -297,6 +322,12 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("m", ArgKind::Natural), param("n", ArgKind::Natural)],
         help: "Cutcake on a cake of m rows and n columns",
         example: "cutcake(3, 5)",
+        moves: Some(|store, args| match args {
+            [Argument::Natural(rows), Argument::Natural(columns)] => {
+                cutcake_moves(store, *rows, *columns)
+            }
+            _ => Err(mismatch()),
+        }),
         implementation: |store, args| match args {
             [Argument::Natural(rows), Argument::Natural(columns)] => {
                 Ok(Value::Game(cutcake_value(store, *rows, *columns)?))
@@ -399,6 +430,19 @@ fn ruleset(
         [Argument::Text(board)] => value(store, board.text)
             .map(Value::Game)
             .map_err(|e| board.locate(e)),
+        _ => Err(mismatch()),
+    }
+}
+
+/// A ruleset's moves from its one string argument, with the parser's errors placed in the
+/// whole input.
+fn ruleset_moves(
+    store: &mut Store,
+    args: &[Argument<'_>],
+    moves: fn(&mut Store, &str) -> Result<PositionMoves, PartizanError>,
+) -> Result<PositionMoves, PartizanError> {
+    match args {
+        [Argument::Text(board)] => moves(store, board.text).map_err(|e| board.locate(e)),
         _ => Err(mismatch()),
     }
 }

@@ -21,13 +21,19 @@ use crate::{GameId, Nus, Outcome, PartizanError, Store};
 
 mod bindings;
 mod functions;
+mod moves;
 mod report;
 
 pub use bindings::{parse_statement, Bindings, Statement, MAX_BINDINGS, MAX_NAME_CHARS};
 pub use functions::{
-    lookup, unknown_function, ArgKind, Argument, Function, Implementation, Param, Text, FUNCTIONS,
+    lookup, unknown_function, ArgKind, Argument, Function, Implementation, MovesImplementation,
+    Param, Text, FUNCTIONS,
 };
-pub use report::{evaluate_report, evaluate_report_in, report, EvalReport, GameReport, ValueKind};
+pub use moves::{Listing, Move, Moves};
+pub use report::{
+    evaluate_report, evaluate_report_in, evaluate_report_with, report, EvalReport, GameReport,
+    ValueKind,
+};
 
 /// The largest up multiple accepted in a literal (its canonical form has that many levels).
 pub const MAX_UPS: u64 = 100_000;
@@ -264,6 +270,18 @@ fn call(
     args: &[Expr],
     column: usize,
 ) -> Result<Value, PartizanError> {
+    let (function, arguments) = arguments(store, names, name, args, column)?;
+    (function.implementation)(store, &arguments).map_err(|e| e.at(column))
+}
+
+/// The function a call names and its arguments, each evaluated to its parameter's kind.
+fn arguments<'a>(
+    store: &mut Store,
+    names: &Bindings,
+    name: &str,
+    args: &'a [Expr],
+    column: usize,
+) -> Result<(&'static Function, Vec<Argument<'a>>), PartizanError> {
     let function =
         lookup(name).ok_or_else(|| PartizanError::parse(column, unknown_function(name)))?;
     let arity = function.arity();
@@ -284,7 +302,7 @@ fn call(
         .zip(args)
         .map(|(param, expr)| argument(store, names, name, function, param.kind, expr))
         .collect::<Result<Vec<Argument<'_>>, PartizanError>>()?;
-    (function.implementation)(store, &arguments).map_err(|e| e.at(column))
+    Ok((function, arguments))
 }
 
 /// An argument evaluated to the kind its parameter asks for.

@@ -10,6 +10,7 @@ use conway_numbers::Dyadic;
 use num_bigint::BigUint;
 use serde::{Serialize, Serializer};
 
+use super::moves::{sum_moves, Listing, Moves};
 use super::{evaluate_in, within_budget, Bindings, Value};
 use crate::expr::parse_expression;
 use crate::infinitesimal::{atomic_weight, reduced_canonical_form};
@@ -136,6 +137,10 @@ pub struct EvalReport {
     /// The full report, when the value is a game.
     #[serde(flatten)]
     pub game: Option<GameReport>,
+    /// What to play, when the expression is a ruleset position or a sum with one
+    /// ([`super::moves`]).
+    #[serde(flatten)]
+    pub moves: Option<Moves>,
     /// The value itself, for further use with the same store (a thermograph picture, a
     /// variable in a worksheet). Not serialized: a game is a handle into the store.
     #[serde(skip)]
@@ -150,25 +155,41 @@ pub fn evaluate_report(store: &mut Store, input: &str) -> Result<EvalReport, Par
     evaluate_report_in(store, &Bindings::new(), input)
 }
 
-/// [`evaluate_report`] of an expression whose names are the variables bound in `names`.
+/// [`evaluate_report`] of an expression whose names are the variables bound in `names`; a
+/// ruleset position (or a sum with one) has its good moves listed.
 pub fn evaluate_report_in(
     store: &mut Store,
     names: &Bindings,
     input: &str,
 ) -> Result<EvalReport, PartizanError> {
-    let (result, value, game) = within_budget(store, |store| {
-        let result = evaluate_in(store, names, &parse_expression(input)?)?;
+    evaluate_report_with(store, names, input, Listing::Good)
+}
+
+/// [`evaluate_report_in`], listing the moves of a ruleset position as `listing` says.
+pub fn evaluate_report_with(
+    store: &mut Store,
+    names: &Bindings,
+    input: &str,
+    listing: Listing,
+) -> Result<EvalReport, PartizanError> {
+    let (result, value, game, moves) = within_budget(store, |store| {
+        let expr = parse_expression(input)?;
+        let (result, moves) = match sum_moves(store, names, &expr, listing)? {
+            Some((g, moves)) => (Value::Game(g), Some(moves)),
+            None => (evaluate_in(store, names, &expr)?, None),
+        };
         let (value, game) = match &result {
             Value::Game(g) => (None, Some(report(store, *g)?)),
             other => (Some(other.to_text(store)), None),
         };
-        Ok((result, value, game))
+        Ok((result, value, game, moves))
     })?;
     Ok(EvalReport {
         input: input.to_string(),
         kind: ValueKind::of(&result),
         value,
         game,
+        moves,
         result,
     })
 }

@@ -11,6 +11,7 @@
 //! bounding box and taking the least of its eight images under rotation and reflection, which
 //! all have the same value.
 
+use crate::rulesets::moves::{player, position_moves, square_name, Described, PositionMoves};
 use crate::rulesets::{check_size, Evaluator, PartizanGame};
 use crate::{GameId, PartizanError, Store};
 
@@ -245,6 +246,12 @@ impl Clobber {
     }
 
     fn moves(&self, left: bool) -> Vec<Clobber> {
+        self.captures(left).into_iter().map(|(_, _, b)| b).collect()
+    }
+
+    /// Each capture of Left (`left`) or Right: the square moved from, the square of the
+    /// captured stone, and the board after it.
+    fn captures(&self, left: bool) -> Vec<(usize, usize, Clobber)> {
         let (mover, victim) = if left {
             (Stone::Black, Stone::White)
         } else {
@@ -257,11 +264,34 @@ impl Clobber {
                     let mut next = self.clone();
                     next.squares[from] = Stone::Empty;
                     next.squares[to] = mover;
-                    moves.push(next);
+                    moves.push((from, to, next));
                 }
             }
         }
         moves
+    }
+}
+
+impl Described for Clobber {
+    fn expression(&self) -> String {
+        format!("clobber(\"{self}\")")
+    }
+
+    fn described_moves(&self, left: bool) -> Vec<(String, Clobber)> {
+        let name = |i: usize| square_name(i / self.cols, i % self.cols);
+        self.captures(left)
+            .into_iter()
+            .map(|(from, to, after)| {
+                let text = format!(
+                    "{} moves the stone on {} onto {}, clobbering {}'s stone",
+                    player(left),
+                    name(from),
+                    name(to),
+                    player(!left)
+                );
+                (text, after)
+            })
+            .collect()
     }
 }
 
@@ -290,6 +320,13 @@ impl PartizanGame for Clobber {
 pub fn clobber_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
     let board = Clobber::parse(text)?;
     Ok(Evaluator::new().canonical_form(store, &board))
+}
+
+/// A Clobber board's value and every move of each player, in words.
+pub fn clobber_moves(store: &mut Store, text: &str) -> Result<PositionMoves, PartizanError> {
+    let board = Clobber::parse(text)?;
+    let mut evaluator = Evaluator::new();
+    position_moves(store, &board, |store, b| evaluator.canonical_form(store, b))
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 //!
 //! Every piece is its own component, so the search visits each sub-rectangle once.
 
+use crate::rulesets::moves::{player, position_moves, Described, PositionMoves};
 use crate::rulesets::{Evaluator, PartizanGame};
 use crate::{GameId, PartizanError, Store};
 
@@ -42,8 +43,19 @@ impl Cutcake {
 
     /// Left's cuts split the columns of a piece, Right's its rows.
     fn moves(&self, left: bool) -> Vec<Cutcake> {
+        self.cuts(left).into_iter().map(|(_, _, c)| c).collect()
+    }
+
+    /// Each cut of Left (`left`) or Right: the piece cut, the two pieces it leaves, and the
+    /// position after it.
+    #[allow(clippy::type_complexity)]
+    fn cuts(&self, left: bool) -> Vec<((u32, u32), [(u32, u32); 2], Cutcake)> {
         let mut moves = Vec::new();
         for (i, &(rows, cols)) in self.pieces.iter().enumerate() {
+            // Equal pieces have equal cuts: list them once.
+            if i > 0 && self.pieces[i - 1] == (rows, cols) {
+                continue;
+            }
             let side = if left { cols } else { rows };
             // Cutting at a or at side − a leaves the same two pieces.
             for a in 1..=side / 2 {
@@ -54,10 +66,43 @@ impl Cutcake {
                 };
                 let mut next = self.pieces.clone();
                 next.remove(i);
-                moves.push(Cutcake::new(next.into_iter().chain(halves)));
+                moves.push((
+                    (rows, cols),
+                    halves,
+                    Cutcake::new(next.into_iter().chain(halves)),
+                ));
             }
         }
         moves
+    }
+}
+
+impl Described for Cutcake {
+    /// A sum of `cutcake(m, n)` pieces, or `0` when no piece can be cut.
+    fn expression(&self) -> String {
+        if self.pieces.is_empty() {
+            return "0".to_string();
+        }
+        let pieces: Vec<String> = self
+            .pieces
+            .iter()
+            .map(|(r, c)| format!("cutcake({r}, {c})"))
+            .collect();
+        pieces.join(" + ")
+    }
+
+    fn described_moves(&self, left: bool) -> Vec<(String, Cutcake)> {
+        self.cuts(left)
+            .into_iter()
+            .map(|((r, c), [(r1, c1), (r2, c2)], after)| {
+                let text = format!(
+                    "{} cuts a {r}×{c} piece {} into {r1}×{c1} and {r2}×{c2}",
+                    player(left),
+                    if left { "vertically" } else { "horizontally" }
+                );
+                (text, after)
+            })
+            .collect()
     }
 }
 
@@ -78,8 +123,8 @@ impl PartizanGame for Cutcake {
     }
 }
 
-/// The canonical form of a Cutcake piece with `rows` rows and `cols` columns.
-pub fn cutcake_value(store: &mut Store, rows: u64, cols: u64) -> Result<GameId, PartizanError> {
+/// The single piece with `rows` rows and `cols` columns, checked against the limits.
+fn cake(rows: u64, cols: u64) -> Result<Cutcake, PartizanError> {
     if rows == 0 || cols == 0 {
         return Err(PartizanError::InvalidInput(format!(
             "cutcake: a cake needs at least one row and one column, not {rows} × {cols}"
@@ -93,7 +138,24 @@ pub fn cutcake_value(store: &mut Store, rows: u64, cols: u64) -> Result<GameId, 
     };
     let r = side("cutcake's number of rows", rows)?;
     let c = side("cutcake's number of columns", cols)?;
-    Ok(Evaluator::new().canonical_form(store, &Cutcake::new([(r, c)])))
+    Ok(Cutcake::new([(r, c)]))
+}
+
+/// The canonical form of a Cutcake piece with `rows` rows and `cols` columns.
+pub fn cutcake_value(store: &mut Store, rows: u64, cols: u64) -> Result<GameId, PartizanError> {
+    let cake = cake(rows, cols)?;
+    Ok(Evaluator::new().canonical_form(store, &cake))
+}
+
+/// A Cutcake piece's value and every cut of each player, in words.
+pub fn cutcake_moves(
+    store: &mut Store,
+    rows: u64,
+    cols: u64,
+) -> Result<PositionMoves, PartizanError> {
+    let cake = cake(rows, cols)?;
+    let mut evaluator = Evaluator::new();
+    position_moves(store, &cake, |store, c| evaluator.canonical_form(store, c))
 }
 
 #[cfg(test)]

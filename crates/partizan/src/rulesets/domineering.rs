@@ -12,6 +12,7 @@
 use rustc_hash::FxHashMap;
 
 use crate::rulesets::check_size;
+use crate::rulesets::moves::{player, position_moves, square_name, Described, PositionMoves};
 use crate::{GameId, PartizanError, Store};
 
 /// The largest board accepted, in squares (one bit per square).
@@ -258,17 +259,28 @@ impl Board {
     }
 
     /// The boards after each move of `moves` (bit i: a domino on squares i and i + offset).
-    fn after_moves(&self, mut moves: u64, offset: u8) -> impl Iterator<Item = Board> + '_ {
+    fn after_moves(&self, moves: u64, offset: u8) -> impl Iterator<Item = Board> + '_ {
+        self.placed_dominoes(moves, offset).map(|(_, board)| board)
+    }
+
+    /// Each move of `moves` (bit i: a domino on squares i and i + offset) as the domino's
+    /// first square and the board after it.
+    fn placed_dominoes(
+        &self,
+        mut moves: u64,
+        offset: u8,
+    ) -> impl Iterator<Item = (usize, Board)> + '_ {
         std::iter::from_fn(move || {
             if moves == 0 {
                 return None;
             }
             let i = moves.trailing_zeros();
             moves &= moves - 1;
-            Some(Board {
+            let board = Board {
                 empty: self.empty & !(1u64 << i) & !(1u64 << (i + u32::from(offset))),
                 ..*self
-            })
+            };
+            Some((i as usize, board))
         })
     }
 
@@ -397,8 +409,8 @@ impl Domineering {
     }
 }
 
-/// The canonical form of a Domineering position in CGSuite's notation (`"..|.."`).
-pub fn domineering(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
+/// Reads a board in CGSuite's notation and checks it against [`MAX_EMPTY_SQUARES`].
+fn checked_board(text: &str) -> Result<Board, PartizanError> {
     let board = Board::parse(text)?;
     let empty = board.empty.count_ones();
     if empty > MAX_EMPTY_SQUARES {
@@ -408,7 +420,59 @@ pub fn domineering(store: &mut Store, text: &str) -> Result<GameId, PartizanErro
             MAX_EMPTY_SQUARES,
         ));
     }
+    Ok(board)
+}
+
+/// The canonical form of a Domineering position in CGSuite's notation (`"..|.."`).
+pub fn domineering(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
+    let board = checked_board(text)?;
     Ok(Domineering::new().canonical_form(store, &board))
+}
+
+/// A Domineering position's value and every move of each player, in words.
+pub fn domineering_moves(store: &mut Store, text: &str) -> Result<PositionMoves, PartizanError> {
+    let board = checked_board(text)?;
+    let mut evaluator = Domineering::new();
+    position_moves(store, &board, |store, b| evaluator.canonical_form(store, b))
+}
+
+impl Board {
+    /// The board in CGSuite's notation: rows top to bottom split by `|`, `.` empty, `#` filled.
+    pub fn notation(&self) -> String {
+        let mut text = String::with_capacity(self.h() * (self.w() + 1));
+        for r in 0..self.h() {
+            if r > 0 {
+                text.push('|');
+            }
+            for c in 0..self.w() {
+                let empty = self.empty >> (r * self.w() + c) & 1 == 1;
+                text.push(if empty { '.' } else { '#' });
+            }
+        }
+        text
+    }
+}
+
+impl Described for Board {
+    fn expression(&self) -> String {
+        format!("domineering(\"{}\")", self.notation())
+    }
+
+    fn described_moves(&self, left: bool) -> Vec<(String, Board)> {
+        let (moves, offset, shape) = if left {
+            (self.vertical_moves(), self.width, "vertical")
+        } else {
+            (self.horizontal_moves(), 1, "horizontal")
+        };
+        let name = |i: usize| square_name(i / self.w(), i % self.w());
+        self.placed_dominoes(moves, offset)
+            .map(|(i, after)| {
+                let (a, b) = (name(i), name(i + usize::from(offset)));
+                let text = format!("{} places a {shape} domino on {a}–{b}", player(left));
+                (text, after)
+            })
+            .collect()
+    }
 }
 
 impl crate::PartizanGame for Board {

@@ -34,6 +34,7 @@ use conway_graph::Multigraph;
 use conway_numbers::Dyadic;
 use num_bigint::BigInt;
 
+use crate::rulesets::moves::{player, position_moves, Described, PositionMoves};
 use crate::rulesets::{check_size, Evaluator, PartizanGame};
 use crate::{GameId, PartizanError, Store};
 
@@ -86,6 +87,15 @@ impl Colour {
             Colour::Blue => 'l',
             Colour::Red => 'r',
             Colour::Green => 'e',
+        }
+    }
+
+    /// The colour's name: blue, red or green.
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::Blue => "blue",
+            Colour::Red => "red",
+            Colour::Green => "green",
         }
     }
 
@@ -150,6 +160,44 @@ pub struct Stalks {
     stalks: Vec<Vec<Colour>>,
 }
 
+/// Reads the stalk notation (see the module documentation) into the stalks as written, in
+/// their order (empty ones kept), checking the limits.
+fn stalk_list(text: &str) -> Result<Vec<Vec<Colour>>, PartizanError> {
+    check_size("hackenbush text", text.len(), 2 * MAX_STALK_EDGES)?;
+    let mut stalks = vec![Vec::new()];
+    for (i, c) in text.chars().enumerate() {
+        if let Some(colour) = Colour::from_letter(c) {
+            if let Some(stalk) = stalks.last_mut() {
+                stalk.push(colour);
+            }
+        } else if c == '|' {
+            stalks.push(Vec::new());
+        } else if c != ' ' {
+            return Err(PartizanError::parse(
+                i + 1,
+                format!(
+                    "hackenbush: unexpected {c:?}; a stalk is made of l (blue), r (red) \
+                     and e (green), and stalks are separated by |"
+                ),
+            ));
+        }
+    }
+    let edges_where = |keep: fn(&[Colour]) -> bool| -> usize {
+        stalks.iter().filter(|s| keep(s)).map(Vec::len).sum()
+    };
+    let all_green = edges_where(|s| s.iter().all(|&c| c == Colour::Green));
+    let mixed =
+        edges_where(|s| s.contains(&Colour::Green) && s.iter().any(|&c| c != Colour::Green));
+    check_size("hackenbush stalks", edges_where(|_| true), MAX_STALK_EDGES)?;
+    check_size(
+        "hackenbush stalks mixing green with blue or red edges",
+        mixed,
+        MAX_GREEN_STALK_EDGES,
+    )?;
+    check_size("hackenbush all-green stalks", all_green, MAX_GREEN_EDGES)?;
+    Ok(stalks)
+}
+
 impl Stalks {
     /// The picture of these stalks (empty ones are dropped; the order does not matter).
     pub fn new(stalks: Vec<Vec<Colour>>) -> Stalks {
@@ -160,39 +208,7 @@ impl Stalks {
 
     /// Reads the stalk notation (see the module documentation).
     pub fn parse(text: &str) -> Result<Stalks, PartizanError> {
-        check_size("hackenbush text", text.len(), 2 * MAX_STALK_EDGES)?;
-        let mut stalks = vec![Vec::new()];
-        for (i, c) in text.chars().enumerate() {
-            if let Some(colour) = Colour::from_letter(c) {
-                if let Some(stalk) = stalks.last_mut() {
-                    stalk.push(colour);
-                }
-            } else if c == '|' {
-                stalks.push(Vec::new());
-            } else if c != ' ' {
-                return Err(PartizanError::parse(
-                    i + 1,
-                    format!(
-                        "hackenbush: unexpected {c:?}; a stalk is made of l (blue), r (red) \
-                         and e (green), and stalks are separated by |"
-                    ),
-                ));
-            }
-        }
-        let edges_where = |keep: fn(&[Colour]) -> bool| -> usize {
-            stalks.iter().filter(|s| keep(s)).map(Vec::len).sum()
-        };
-        let all_green = edges_where(|s| s.iter().all(|&c| c == Colour::Green));
-        let mixed =
-            edges_where(|s| s.contains(&Colour::Green) && s.iter().any(|&c| c != Colour::Green));
-        check_size("hackenbush stalks", edges_where(|_| true), MAX_STALK_EDGES)?;
-        check_size(
-            "hackenbush stalks mixing green with blue or red edges",
-            mixed,
-            MAX_GREEN_STALK_EDGES,
-        )?;
-        check_size("hackenbush all-green stalks", all_green, MAX_GREEN_EDGES)?;
-        Ok(Stalks::new(stalks))
+        Ok(Stalks::new(stalk_list(text)?))
     }
 
     /// The stalks, each from the ground up.
@@ -203,7 +219,12 @@ impl Stalks {
     /// The canonical form: blue-red stalks by [`stalk_value`], all-green ones by the fusion
     /// and colon principles, the others by search.
     pub fn value(&self, store: &mut Store) -> GameId {
-        let mut evaluator = Evaluator::new();
+        self.value_with(store, &mut Evaluator::new())
+    }
+
+    /// [`Stalks::value`] searching with `evaluator`, whose table may be shared between
+    /// pictures.
+    fn value_with(&self, store: &mut Store, evaluator: &mut Evaluator<Stalks>) -> GameId {
         let mut total = store.zero();
         for stalk in &self.stalks {
             let value = match stalk_value(stalk) {
@@ -547,6 +568,112 @@ pub fn hackenbush_value(store: &mut Store, text: &str) -> Result<GameId, Partiza
     } else {
         Ok(Stalks::parse(text)?.value(store))
     }
+}
+
+/// A Hackenbush picture as it was written, for telling its moves: the stalks in their order
+/// (a stalk cut to nothing stays, empty, so that stalk numbers keep their meaning), or the
+/// graph's edges with their vertex numbers.
+#[derive(Clone, Debug)]
+enum Drawing {
+    Stalks(Vec<Vec<Colour>>),
+    Graph(Vec<Edge>),
+}
+
+impl Described for Drawing {
+    fn expression(&self) -> String {
+        let text = match self {
+            Drawing::Stalks(stalks) => {
+                let stalks: Vec<String> = stalks
+                    .iter()
+                    .map(|s| s.iter().map(|c| c.letter()).collect())
+                    .collect();
+                stalks.join("|")
+            }
+            Drawing::Graph(edges) => {
+                let edges: Vec<String> = edges
+                    .iter()
+                    .map(|e| format!("{}-{}:{}", e.low, e.high, e.colour.letter()))
+                    .collect();
+                edges.join(" ")
+            }
+        };
+        format!("hackenbush(\"{text}\")")
+    }
+
+    fn described_moves(&self, left: bool) -> Vec<(String, Drawing)> {
+        let fallen = |n: usize| match n {
+            0 => String::new(),
+            1 => " (1 edge falls with it)".to_string(),
+            n => format!(" ({n} edges fall with it)"),
+        };
+        let mut moves = Vec::new();
+        match self {
+            Drawing::Stalks(stalks) => {
+                for (i, stalk) in stalks.iter().enumerate() {
+                    for (height, colour) in stalk.iter().enumerate() {
+                        if colour.cuttable_by(left) {
+                            let mut next = stalks.clone();
+                            next[i].truncate(height);
+                            let text = format!(
+                                "{} cuts the {} edge {} of stalk {}{}",
+                                player(left),
+                                colour.name(),
+                                height + 1,
+                                i + 1,
+                                fallen(stalk.len() - height - 1)
+                            );
+                            moves.push((text, Drawing::Stalks(next)));
+                        }
+                    }
+                }
+            }
+            Drawing::Graph(edges) => {
+                for (i, e) in edges.iter().enumerate() {
+                    if e.colour.cuttable_by(left) {
+                        let mut rest = edges.clone();
+                        rest.remove(i);
+                        let grounded = grounded_edges(&rest);
+                        let kept: Vec<Edge> = rest
+                            .iter()
+                            .zip(&grounded)
+                            .filter_map(|(&e, &g)| g.then_some(e))
+                            .collect();
+                        let text = format!(
+                            "{} cuts the {} edge {}-{}{}",
+                            player(left),
+                            e.colour.name(),
+                            e.low,
+                            e.high,
+                            fallen(rest.len() - kept.len())
+                        );
+                        moves.push((text, Drawing::Graph(kept)));
+                    }
+                }
+            }
+        }
+        moves
+    }
+}
+
+/// A Hackenbush picture's value and every move of each player, in words; the positions the
+/// moves leave keep the picture's stalk order or vertex numbers.
+pub fn hackenbush_moves(store: &mut Store, text: &str) -> Result<PositionMoves, PartizanError> {
+    let drawing = if text.chars().any(|c| c.is_ascii_digit()) {
+        // Checks the limits; the edges are then read again as written.
+        HackenbushGraph::parse(text)?;
+        let edges = tokens(text)
+            .into_iter()
+            .map(|(column, token)| parse_edge(token, column))
+            .collect::<Result<Vec<Edge>, PartizanError>>()?;
+        Drawing::Graph(edges)
+    } else {
+        Drawing::Stalks(stalk_list(text)?)
+    };
+    let (mut stalks, mut graphs) = (Evaluator::new(), Evaluator::new());
+    position_moves(store, &drawing, |store, d| match d {
+        Drawing::Stalks(s) => Stalks::new(s.clone()).value_with(store, &mut stalks),
+        Drawing::Graph(e) => graphs.canonical_form(store, &HackenbushGraph::from_edges(e.clone())),
+    })
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ pub mod clobber;
 pub mod cutcake;
 pub mod domineering;
 pub mod hackenbush;
+pub mod moves;
 #[cfg(test)]
 mod oracle;
 pub mod search;

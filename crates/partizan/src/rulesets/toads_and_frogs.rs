@@ -25,6 +25,7 @@
 //! Rules are applied until none applies; a part in which nobody can move is worth 0 and
 //! dropped.
 
+use crate::rulesets::moves::{player, position_moves, Described, PositionMoves};
 use crate::rulesets::{check_size, Evaluator, PartizanGame};
 use crate::{GameId, PartizanError, Store};
 
@@ -62,8 +63,7 @@ pub struct ToadsAndFrogs {
 
 impl std::fmt::Debug for ToadsAndFrogs {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let text: String = self.squares.iter().map(|s| s.letter()).collect();
-        write!(f, "ToadsAndFrogs({text:?})")
+        write!(f, "ToadsAndFrogs({:?})", self.notation())
     }
 }
 
@@ -102,6 +102,12 @@ impl ToadsAndFrogs {
 
     /// Moves for the toads (`left`) or the frogs.
     fn moves(&self, left: bool) -> Vec<ToadsAndFrogs> {
+        self.hops(left).into_iter().map(|(_, _, s)| s).collect()
+    }
+
+    /// Each move of the toads (`left`) or the frogs: the square moved from, the square moved
+    /// to (two away for a jump), and the strip after it.
+    fn hops(&self, left: bool) -> Vec<(usize, usize, ToadsAndFrogs)> {
         let (mover, opponent) = if left {
             (Square::Toad, Square::Frog)
         } else {
@@ -128,7 +134,7 @@ impl ToadsAndFrogs {
             if let Some(to) = to {
                 let mut squares = self.squares.clone();
                 squares.swap(from, to);
-                moves.push(ToadsAndFrogs { squares });
+                moves.push((from, to, ToadsAndFrogs { squares }));
             }
         }
         moves
@@ -192,6 +198,54 @@ impl PartizanGame for ToadsAndFrogs {
 pub fn toads_and_frogs_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
     let strip = ToadsAndFrogs::parse(text)?;
     Ok(Evaluator::new().canonical_form(store, &strip))
+}
+
+/// A Toads and Frogs strip's value and every move of each player, in words.
+pub fn toads_and_frogs_moves(
+    store: &mut Store,
+    text: &str,
+) -> Result<PositionMoves, PartizanError> {
+    let strip = ToadsAndFrogs::parse(text)?;
+    let mut evaluator = Evaluator::new();
+    position_moves(store, &strip, |store, s| evaluator.canonical_form(store, s))
+}
+
+impl ToadsAndFrogs {
+    /// The strip in the notation of the module documentation.
+    pub fn notation(&self) -> String {
+        self.squares.iter().map(|s| s.letter()).collect()
+    }
+}
+
+impl Described for ToadsAndFrogs {
+    fn expression(&self) -> String {
+        format!("toads_and_frogs(\"{}\")", self.notation())
+    }
+
+    fn described_moves(&self, left: bool) -> Vec<(String, ToadsAndFrogs)> {
+        let creature = if left { "toad" } else { "frog" };
+        self.hops(left)
+            .into_iter()
+            .map(|(from, to, after)| {
+                let how = if from.abs_diff(to) == 2 {
+                    format!(
+                        "jumps over the {} on square {}",
+                        if left { "frog" } else { "toad" },
+                        (from + to) / 2 + 1
+                    )
+                } else {
+                    "slides".to_string()
+                };
+                let text = format!(
+                    "{} moves the {creature} on square {}: it {how} to square {}",
+                    player(left),
+                    from + 1,
+                    to + 1
+                );
+                (text, after)
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]

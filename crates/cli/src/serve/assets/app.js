@@ -2,32 +2,19 @@
 // (the session engine of `conway serve`); answers come back as the CLI's reports.
 //
 // The cells' inputs are kept in the browser's local storage as they change, so reloading
-// the page runs them again and loses nothing. A cell's work is polled a few times a second,
-// with its progress and a Cancel button, so the page never waits on a long computation:
-// each request for a job's state waits on the server until the job ends, or at most
-// WAIT_MS, so a quick answer shows at once and a long one updates a few times a second.
+// the page runs them again and loses nothing. A long cell shows its progress and a Cancel
+// button, so the page never waits on a computation. Boards live in boards.js, games
+// against Conway in play.js, the server requests in api.js.
+
+import { api, ask, session } from "./api.js";
+import { boardInput, drawBoard, markWinningMoves } from "./boards.js";
+import { offerPlay } from "./play.js";
 
 const STORE_KEY = "conway-worksheet";
-const WAIT_MS = 200;
 
 const cellsList = document.getElementById("cells");
 const statusLine = document.getElementById("status");
-let worksheet = null;
 let serverFile = null;
-
-async function api(method, path, body) {
-  const response = await fetch(path, {
-    method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  const data = text ? JSON.parse(text) : null;
-  if (!response.ok) {
-    throw new Error(data && data.error ? data.error.message : `${response.status} ${response.statusText}`);
-  }
-  return data;
-}
 
 function saveLocally() {
   const inputs = [...cellsList.querySelectorAll("textarea")].map((t) => t.value);
@@ -67,145 +54,6 @@ function addCell(input = "") {
     }
   });
   return item;
-}
-
-// Boards: a cell that is one ruleset call on a board string shows the board, and a click
-// on a square changes the position (each square cycles through the ruleset's contents).
-const BOARDS = {
-  domineering: { cycle: [".", "#"], style: { "#": "filled" } },
-  clobber: { cycle: [".", "x", "o"], style: { x: "left", o: "right" } },
-  toads_and_frogs: { cycle: [".", "t", "f"], style: { t: "left", f: "right" } },
-};
-const BOARD_CELL = /^\s*(domineering|clobber|toads_and_frogs)\("([^"]*)"\)\s*$/i;
-
-function parseBoard(input) {
-  const found = input.match(BOARD_CELL);
-  if (!found) return null;
-  const ruleset = found[1].toLowerCase();
-  const rows = found[2].split("|").map((row) => [...row]);
-  const known = BOARDS[ruleset].cycle;
-  if (!rows.every((row) => row.every((square) => known.includes(square)))) return null;
-  return { ruleset, rows };
-}
-
-function boardInput(ruleset, rows) {
-  return `${ruleset}("${rows.map((row) => row.join("")).join("|")}")`;
-}
-
-// Hackenbush stalks (`hackenbush("lre|rl")`, each stalk from the ground up): a click on an
-// edge changes its colour (blue, red, green), Shift+click cuts it and everything above it,
-// "+" grows a stalk by a blue edge, and "new stalk" starts one.
-const STALKS_CELL = /^\s*hackenbush\("([lre|]*)"\)\s*$/i;
-const EDGE_COLOURS = ["l", "r", "e"];
-
-function drawStalks(item, text) {
-  const area = item.querySelector("textarea");
-  const stalks = text.toLowerCase().split("|").map((stalk) => [...stalk]);
-  const rerun = () => {
-    area.value = `hackenbush("${stalks.map((s) => s.join("")).join("|")}")`;
-    saveLocally();
-    runCell(item);
-  };
-  const picture = document.createElement("div");
-  picture.className = "board stalks";
-  picture.setAttribute("aria-label", "hackenbush stalks");
-  stalks.forEach((stalk, s) => {
-    const column = document.createElement("div");
-    column.className = "stalk";
-    stalk.forEach((colour, e) => {
-      const edge = document.createElement("button");
-      edge.className = `edge edge-${colour}`;
-      edge.dataset.edge = `${s},${e}`;
-      edge.title = "click: change colour; Shift+click: cut here";
-      edge.addEventListener("click", (event) => {
-        if (event.shiftKey) stalk.splice(e);
-        else stalk[e] = EDGE_COLOURS[(EDGE_COLOURS.indexOf(colour) + 1) % EDGE_COLOURS.length];
-        rerun();
-      });
-      column.append(edge);
-    });
-    const grow = document.createElement("button");
-    grow.className = "grow";
-    grow.textContent = "+";
-    grow.setAttribute("aria-label", `grow stalk ${s + 1}`);
-    grow.addEventListener("click", () => {
-      stalk.push("l");
-      rerun();
-    });
-    column.append(grow);
-    picture.append(column);
-  });
-  const add = document.createElement("button");
-  add.textContent = "new stalk";
-  add.addEventListener("click", () => {
-    stalks.push(["l"]);
-    rerun();
-  });
-  picture.append(add);
-  area.after(picture);
-}
-
-// The Easy Chase (`solve chase N WX WY BX BY`, squares counted from 1): a click puts White
-// on a square, Shift+click puts Black there.
-const CHASE_CELL = /^\s*solve\s+chase\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)((?:\s+--line)?)\s*$/;
-const MAX_DRAWN_CHASE = 20;
-
-function drawChase(item, found) {
-  const area = item.querySelector("textarea");
-  const [n, wx, wy, bx, by] = found.slice(1, 6).map(Number);
-  if (n < 2 || n > MAX_DRAWN_CHASE) return;
-  const table = document.createElement("table");
-  table.className = "board chase";
-  table.setAttribute("aria-label", "easy chase board");
-  for (let y = n; y >= 1; y--) {
-    const line = table.insertRow();
-    for (let x = 1; x <= n; x++) {
-      const cell = line.insertCell();
-      cell.dataset.square = `${x},${y}`;
-      if (x === wx && y === wy) cell.textContent = "♔";
-      if (x === bx && y === by) cell.textContent = "♚";
-      cell.title = "click: White here; Shift+click: Black here";
-      cell.addEventListener("click", (event) => {
-        const [white, black] = event.shiftKey ? [[wx, wy], [x, y]] : [[x, y], [bx, by]];
-        if (white[0] === black[0] && white[1] === black[1]) return;
-        area.value = `solve chase ${n} ${white.join(" ")} ${black.join(" ")}${found[6]}`;
-        saveLocally();
-        runCell(item);
-      });
-    }
-  }
-  area.after(table);
-}
-
-function drawBoard(item) {
-  item.querySelector(".board")?.remove();
-  const area = item.querySelector("textarea");
-  const stalks = area.value.match(STALKS_CELL);
-  if (stalks) return drawStalks(item, stalks[1]);
-  const chase = area.value.match(CHASE_CELL);
-  if (chase) return drawChase(item, chase);
-  const board = parseBoard(area.value);
-  if (!board) return;
-  const { cycle, style } = BOARDS[board.ruleset];
-  const table = document.createElement("table");
-  table.className = "board";
-  table.setAttribute("aria-label", `${board.ruleset} board`);
-  board.rows.forEach((row, r) => {
-    const line = table.insertRow();
-    row.forEach((square, c) => {
-      const cell = line.insertCell();
-      cell.textContent = square === "." || square === "#" ? "" : square;
-      cell.className = style[square] || "";
-      cell.dataset.square = `${r},${c}`;
-      cell.addEventListener("click", () => {
-        board.rows[r][c] = cycle[(cycle.indexOf(square) + 1) % cycle.length];
-        area.value = boardInput(board.ruleset, board.rows);
-        saveLocally();
-        runCell(item);
-      });
-    });
-  });
-  area.after(table);
 }
 
 // A Nash report as a table: one row per extreme equilibrium, one column per player (their
@@ -279,23 +127,16 @@ function showRunning(output, state, cancel) {
   }
 }
 
-/** Runs `input` on the worksheet's session and waits for it: the answer, or an Error. */
-async function ask(input, { record = true, onProgress = () => {} } = {}) {
-  const { job } = await api("POST", `/api/worksheets/${worksheet}/cells`, { input, record });
-  const cancel = () => api("POST", `/api/jobs/${job}/cancel`).catch(() => {});
-  for (;;) {
-    const state = await api("GET", `/api/jobs/${job}?wait=${WAIT_MS}`);
-    if (state.state === "done") return state.answer;
-    if (state.state === "failed") throw new Error(state.error.message);
-    onProgress(state, cancel);
-  }
-}
-
 async function runCell(item) {
   const input = item.querySelector("textarea").value.trim();
   const output = item.querySelector(".output");
   saveLocally();
-  drawBoard(item);
+  const area = item.querySelector("textarea");
+  drawBoard(item, (changed) => {
+    area.value = changed;
+    runCell(item);
+  });
+  item.querySelector(".play")?.remove();
   if (!input) {
     output.replaceChildren();
     return;
@@ -303,111 +144,11 @@ async function runCell(item) {
   try {
     const answer = await ask(input, { onProgress: (state, cancel) => showRunning(output, state, cancel) });
     show(output, answer);
-    offerPlay(item, input);
+    markWinningMoves(item.querySelector(".board"), input, answer.report);
+    offerPlay(item, input, answer);
   } catch (error) {
     showError(output, error.message);
   }
-}
-
-// Playing against Conway: a cell `solve nim 3 5 7` offers a game from that position. The
-// person moves by clicking a token (the heap keeps the tokens left of it); after each move
-// the page says whether it was winning and what would have won, and Conway answers with a
-// winning move when there is one (else it takes one token from the largest heap).
-const NIM_CELL = /^\s*solve\s+nim((?:\s+\d+)+)\s*$/;
-
-function offerPlay(item, input) {
-  const found = input.match(NIM_CELL);
-  if (!found) return;
-  const button = document.createElement("button");
-  button.textContent = "Play against Conway";
-  button.addEventListener("click", () => {
-    button.remove();
-    play(item, found[1].trim().split(/\s+/).map(Number));
-  });
-  item.querySelector(".output").append(button);
-}
-
-async function solveNim(heaps) {
-  return (await ask(`solve nim ${heaps.join(" ")}`, { record: false })).report;
-}
-
-function play(item, start) {
-  const panel = document.createElement("div");
-  panel.className = "play";
-  const board = document.createElement("div");
-  const log = document.createElement("ol");
-  log.className = "moves";
-  panel.append(board, log);
-  item.append(panel);
-  let heaps = [...start];
-  let yourTurn = true;
-  const say = (text, kind = "") => {
-    const line = document.createElement("li");
-    line.textContent = text;
-    line.className = kind;
-    log.append(line);
-  };
-  const over = () => heaps.every((h) => h === 0);
-  const draw = () => {
-    board.replaceChildren();
-    heaps.forEach((size, i) => {
-      const row = document.createElement("div");
-      row.className = "heap";
-      row.dataset.heap = String(i + 1);
-      for (let k = 0; k < size; k++) {
-        const token = document.createElement("button");
-        token.className = "token";
-        token.setAttribute("aria-label", `heap ${i + 1} token ${k + 1}`);
-        token.disabled = !yourTurn;
-        token.addEventListener("click", () => move(i, k));
-        row.append(token);
-      }
-      if (size === 0) row.textContent = "(empty)";
-      board.append(row);
-    });
-  };
-  const move = async (i, k) => {
-    if (!yourTurn) return;
-    yourTurn = false;
-    draw();
-    try {
-      const before = await solveNim(heaps);
-      heaps[i] = k;
-      const position = heaps.join(" ");
-      const took = `you take ${before.position.split(" ")[i] - k} from heap ${i + 1}`;
-      if (before.winning_moves.some((m) => m.to === position)) {
-        say(`${took}: a winning move`, "good");
-      } else if (before.winning_moves.length) {
-        say(`${took}: not winning; ${before.winning_moves[0].move} would have won`, "bad");
-      } else {
-        say(`${took}: no move wins from ${before.position}`);
-      }
-      draw();
-      if (over()) return say("You took the last token: you win.", "result");
-      const reply = await solveNim(heaps);
-      let next;
-      if (reply.winning_moves.length) {
-        next = reply.winning_moves[0].to.split(" ").map(Number);
-        say(`Conway: ${reply.winning_moves[0].move}`);
-      } else {
-        const largest = heaps.indexOf(Math.max(...heaps));
-        next = [...heaps];
-        next[largest] -= 1;
-        say(`Conway: take 1 from heap ${largest + 1} (no move wins here)`);
-      }
-      heaps = next;
-      if (over()) {
-        draw();
-        return say("Conway took the last token: you lose.", "result");
-      }
-      yourTurn = true;
-      draw();
-    } catch (error) {
-      say(`error: ${error.message}`, "bad");
-    }
-  };
-  say(`Nim ${start.join(" ")}: you move first. Click a token to take it and every token to its right.`);
-  draw();
 }
 
 async function runAll(inputs) {
@@ -418,7 +159,7 @@ async function runAll(inputs) {
 }
 
 async function start() {
-  ({ worksheet } = await api("POST", "/api/worksheets"));
+  session.worksheet = (await api("POST", "/api/worksheets")).worksheet;
   const startup = await api("GET", "/api/startup");
   serverFile = startup.file;
   document.getElementById("save").hidden = !serverFile;
@@ -430,7 +171,7 @@ async function start() {
 
 document.getElementById("save").addEventListener("click", async () => {
   try {
-    const saved = await api("POST", `/api/worksheets/${worksheet}/save`);
+    const saved = await api("POST", `/api/worksheets/${session.worksheet}/save`);
     statusLine.textContent = `saved ${saved.cells} cells to ${saved.saved}`;
   } catch (error) {
     statusLine.textContent = `error: ${error.message}`;
@@ -439,7 +180,7 @@ document.getElementById("save").addEventListener("click", async () => {
 
 document.getElementById("download").addEventListener("click", () => {
   const link = document.createElement("a");
-  link.href = `/api/worksheets/${worksheet}/file`;
+  link.href = `/api/worksheets/${session.worksheet}/file`;
   link.download = "worksheet.json";
   link.click();
 });
@@ -477,8 +218,8 @@ document.getElementById("new-board").addEventListener("submit", (event) => {
 
 // A fresh session, so that variables of the old cells are gone.
 async function restart(inputs) {
-  await api("DELETE", `/api/worksheets/${worksheet}`).catch(() => {});
-  ({ worksheet } = await api("POST", "/api/worksheets"));
+  await api("DELETE", `/api/worksheets/${session.worksheet}`).catch(() => {});
+  session.worksheet = (await api("POST", "/api/worksheets")).worksheet;
   localStorage.setItem(STORE_KEY, JSON.stringify(inputs));
   await runAll(inputs);
 }

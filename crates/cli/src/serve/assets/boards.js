@@ -1,0 +1,199 @@
+// Boards: a cell that is one ruleset call on a board string (Domineering, Clobber, Toads and
+// Frogs), Hackenbush stalks or an Easy Chase command shows its position, and clicks change
+// it. Once the answer is in, the squares and edges of the winning moves are marked: blue
+// for Left's, red for Right's (the answer lists the moves; the squares a move changes are
+// found by comparing the position it leaves with this one).
+
+const BOARDS = {
+  domineering: { cycle: [".", "#"], style: { "#": "filled" } },
+  clobber: { cycle: [".", "x", "o"], style: { x: "left", o: "right" } },
+  toads_and_frogs: { cycle: [".", "t", "f"], style: { t: "left", f: "right" } },
+};
+const BOARD_CELL = /^\s*(domineering|clobber|toads_and_frogs)\("([^"]*)"\)\s*$/i;
+
+/** A board cell's ruleset and rows of squares, or null. */
+export function parseBoard(input) {
+  const found = input.match(BOARD_CELL);
+  if (!found) return null;
+  const ruleset = found[1].toLowerCase();
+  const rows = found[2].split("|").map((row) => [...row]);
+  const known = BOARDS[ruleset].cycle;
+  if (!rows.every((row) => row.every((square) => known.includes(square)))) return null;
+  return { ruleset, rows };
+}
+
+export function boardInput(ruleset, rows) {
+  return `${ruleset}("${rows.map((row) => row.join("")).join("|")}")`;
+}
+
+// Hackenbush stalks (`hackenbush("lre|rl")`, each stalk from the ground up).
+const STALKS_CELL = /^\s*hackenbush\("([lre|]*)"\)\s*$/i;
+const EDGE_COLOURS = ["l", "r", "e"];
+
+function parseStalks(input) {
+  const found = input.match(STALKS_CELL);
+  return found ? found[1].toLowerCase().split("|").map((stalk) => [...stalk]) : null;
+}
+
+/**
+ * The stalks as a picture; with `edit`, a click on an edge changes its colour (blue, red,
+ * green), Shift+click cuts it and everything above it, "+" grows a stalk by a blue edge and
+ * "new stalk" starts one, each calling `edit` with the new cell input.
+ */
+function stalksPicture(stalks, edit) {
+  const changed = () => edit(`hackenbush("${stalks.map((s) => s.join("")).join("|")}")`);
+  const picture = document.createElement("div");
+  picture.className = "board stalks";
+  picture.setAttribute("aria-label", "hackenbush stalks");
+  stalks.forEach((stalk, s) => {
+    const column = document.createElement("div");
+    column.className = "stalk";
+    stalk.forEach((colour, e) => {
+      const edge = document.createElement(edit ? "button" : "span");
+      edge.className = `edge edge-${colour}`;
+      edge.dataset.edge = `${s},${e}`;
+      if (edit) {
+        edge.title = "click: change colour; Shift+click: cut here";
+        edge.addEventListener("click", (event) => {
+          if (event.shiftKey) stalk.splice(e);
+          else stalk[e] = EDGE_COLOURS[(EDGE_COLOURS.indexOf(colour) + 1) % EDGE_COLOURS.length];
+          changed();
+        });
+      }
+      column.append(edge);
+    });
+    if (edit) {
+      const grow = document.createElement("button");
+      grow.className = "grow";
+      grow.textContent = "+";
+      grow.setAttribute("aria-label", `grow stalk ${s + 1}`);
+      grow.addEventListener("click", () => {
+        stalk.push("l");
+        changed();
+      });
+      column.append(grow);
+    }
+    picture.append(column);
+  });
+  if (edit) {
+    const add = document.createElement("button");
+    add.textContent = "new stalk";
+    add.addEventListener("click", () => {
+      stalks.push(["l"]);
+      changed();
+    });
+    picture.append(add);
+  }
+  return picture;
+}
+
+// The Easy Chase (`solve chase N WX WY BX BY`, squares counted from 1): a click puts White
+// on a square, Shift+click puts Black there.
+const CHASE_CELL = /^\s*solve\s+chase\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)((?:\s+--line)?)\s*$/;
+const MAX_DRAWN_CHASE = 20;
+
+function chaseBoard(found, edit) {
+  const [n, wx, wy, bx, by] = found.slice(1, 6).map(Number);
+  if (n < 2 || n > MAX_DRAWN_CHASE) return null;
+  const table = document.createElement("table");
+  table.className = "board chase";
+  table.setAttribute("aria-label", "easy chase board");
+  for (let y = n; y >= 1; y--) {
+    const line = table.insertRow();
+    for (let x = 1; x <= n; x++) {
+      const cell = line.insertCell();
+      cell.dataset.square = `${x},${y}`;
+      if (x === wx && y === wy) cell.textContent = "♔";
+      if (x === bx && y === by) cell.textContent = "♚";
+      cell.title = "click: White here; Shift+click: Black here";
+      cell.addEventListener("click", (event) => {
+        const [white, black] = event.shiftKey ? [[wx, wy], [x, y]] : [[x, y], [bx, by]];
+        if (white[0] === black[0] && white[1] === black[1]) return;
+        edit(`solve chase ${n} ${white.join(" ")} ${black.join(" ")}${found[6]}`);
+      });
+    }
+  }
+  return table;
+}
+
+/** A board as a table; with `edit`, a click on a square cycles its contents. */
+function boardTable(board, edit) {
+  const { cycle, style } = BOARDS[board.ruleset];
+  const table = document.createElement("table");
+  table.className = edit ? "board" : "board fixed";
+  table.setAttribute("aria-label", `${board.ruleset} board`);
+  board.rows.forEach((row, r) => {
+    const line = table.insertRow();
+    row.forEach((square, c) => {
+      const cell = line.insertCell();
+      cell.textContent = square === "." || square === "#" ? "" : square;
+      cell.className = style[square] || "";
+      cell.dataset.square = `${r},${c}`;
+      if (edit) {
+        cell.addEventListener("click", () => {
+          board.rows[r][c] = cycle[(cycle.indexOf(square) + 1) % cycle.length];
+          edit(boardInput(board.ruleset, board.rows));
+        });
+      }
+    });
+  });
+  return table;
+}
+
+/**
+ * The picture of a position written as a cell input (a board, stalks, a chase), or null;
+ * with `edit`, clicks change it and call `edit` with the new input.
+ */
+export function positionPicture(input, edit = null) {
+  const stalks = parseStalks(input);
+  if (stalks) return stalksPicture(stalks, edit);
+  const chase = input.match(CHASE_CELL);
+  if (chase) return chaseBoard(chase, edit || (() => {}));
+  const board = parseBoard(input);
+  return board ? boardTable(board, edit) : null;
+}
+
+/** Draws the editable picture of a cell's position above its answer. */
+export function drawBoard(item, edit) {
+  item.querySelector(".board")?.remove();
+  const picture = positionPicture(item.querySelector("textarea").value, edit);
+  if (picture) item.querySelector("textarea").after(picture);
+}
+
+/**
+ * Marks on `picture` (drawn from `input`) the squares or edges of the winning moves of a
+ * report (`left_moves`, `right_moves`, each with `to`), by comparing each move's position
+ * with this one: class `win-left`, `win-right` or both.
+ */
+export function markWinningMoves(picture, input, report) {
+  if (!picture || !report) return;
+  const marks = (moves, side) => {
+    for (const move of moves || []) {
+      if (!move.wins) continue;
+      for (const key of changedParts(input, move.to)) {
+        const selector = picture.classList.contains("stalks") ? `[data-edge="${key}"]` : `[data-square="${key}"]`;
+        picture.querySelector(selector)?.classList.add(`win-${side}`);
+      }
+    }
+  };
+  marks(report.left_moves, "left");
+  marks(report.right_moves, "right");
+}
+
+/** The squares (`r,c`) or stalk edges (`s,e`: the edge cut) that differ from `before` in `after`. */
+function changedParts(before, after) {
+  const [a, b] = [parseBoard(before), parseBoard(after)];
+  if (a && b) {
+    const changed = [];
+    a.rows.forEach((row, r) => row.forEach((square, c) => {
+      if (b.rows[r] && b.rows[r][c] !== square) changed.push(`${r},${c}`);
+    }));
+    return changed;
+  }
+  const [s, t] = [parseStalks(before), parseStalks(after)];
+  if (s && t) {
+    const cut = s.findIndex((stalk, i) => (t[i] || []).length < stalk.length);
+    return cut < 0 ? [] : [`${cut},${t[cut].length}`];
+  }
+  return [];
+}

@@ -1,0 +1,235 @@
+// Playing against Conway from a cell's position. Conway plays perfectly: it makes a winning
+// move whenever it has one (else its first move), and after each of the person's moves the
+// page says whether it was winning and, if not, what would have won.
+//
+// - `solve nim 3 5 7`: click a token to take it and every token to its right.
+// - Heap games with their moves listed (`solve heap 0.137 5 7`, `solve kayles 4 7`,
+//   `solve dawsons-kayles 9`, with or without --misere): pick a move from the list.
+// - Ruleset positions and sums of them (`domineering("....|....")`, `clobber("xo") + *`):
+//   choose Left or Right and who starts, then pick moves from the list; the board is drawn
+//   after each move.
+// Whoever cannot move loses (in misère play, wins).
+
+import { ask } from "./api.js";
+import { positionPicture } from "./boards.js";
+
+const NIM_CELL = /^\s*solve\s+nim((?:\s+\d+)+)\s*$/;
+const HEAP_CELL = /^\s*(solve\s+(?:heap|octal)\s+\S+|solve\s+kayles|solve\s+dawsons-kayles)((?:\s+\d+)+)((?:\s+--misere)?)\s*$/;
+
+/** After a cell's answer: a button to play its position, when it is a game Conway can play. */
+export function offerPlay(item, input, answer) {
+  const output = item.querySelector(".output");
+  const button = (label, start) => {
+    const b = document.createElement("button");
+    b.textContent = label;
+    b.addEventListener("click", () => {
+      output.querySelectorAll(".offer").forEach((o) => o.remove());
+      item.querySelector(".play")?.remove();
+      start();
+    });
+    b.className = "offer";
+    output.append(b);
+  };
+  const nim = input.match(NIM_CELL);
+  if (nim) return button("Play against Conway", () => playNim(item, nim[1].trim().split(/\s+/).map(Number)));
+  const heap = input.match(HEAP_CELL);
+  if (heap) {
+    const [, command, heaps, misere] = heap;
+    return button("Play against Conway", () => playImpartial(item, command.trim(), heaps.trim(), misere.trim()));
+  }
+  const report = answer && answer.report;
+  if (report && Array.isArray(report.left_moves) && !report.moves_note) {
+    const expression = input.trim();
+    if (expression.includes("'")) return;
+    button("Play as Left against Conway", () => playPartizan(item, expression, "Left"));
+    button("Play as Right against Conway", () => playPartizan(item, expression, "Right"));
+  }
+}
+
+/** The panel a game is played in: a place for the position and a log of moves. */
+function panel(item) {
+  const play = document.createElement("div");
+  play.className = "play";
+  const board = document.createElement("div");
+  board.className = "position";
+  const log = document.createElement("ol");
+  log.className = "moves";
+  play.append(board, log);
+  item.append(play);
+  const say = (text, kind = "") => {
+    const line = document.createElement("li");
+    line.textContent = text;
+    line.className = kind;
+    log.append(line);
+  };
+  return { play, board, say };
+}
+
+/** Says whether the person's move `chosen` (a `to`) was winning, given the moves `before`. */
+function judge(say, chosen, winning, what) {
+  if (winning.some((m) => m.to === chosen)) say(`${what}: a winning move`, "good");
+  else if (winning.length) say(`${what}: not winning; ${winning[0].move} would have won`, "bad");
+  else say(`${what}: no move wins here`);
+}
+
+/** Move buttons for the person, one per move. */
+function moveButtons(board, moves, choose) {
+  const list = document.createElement("div");
+  list.className = "choices";
+  moves.forEach((m, i) => {
+    const b = document.createElement("button");
+    b.className = "choice";
+    b.textContent = m.move;
+    b.dataset.choice = String(i);
+    b.addEventListener("click", () => {
+      list.querySelectorAll("button").forEach((x) => (x.disabled = true));
+      choose(m);
+    });
+    list.append(b);
+  });
+  board.append(list);
+}
+
+function playNim(item, start) {
+  const { board, say } = panel(item);
+  const solveNim = async (heaps) => (await ask(`solve nim ${heaps.join(" ")}`, { record: false })).report;
+  let heaps = [...start];
+  let yourTurn = true;
+  const over = () => heaps.every((h) => h === 0);
+  const draw = () => {
+    board.replaceChildren();
+    heaps.forEach((size, i) => {
+      const row = document.createElement("div");
+      row.className = "heap";
+      row.dataset.heap = String(i + 1);
+      for (let k = 0; k < size; k++) {
+        const token = document.createElement("button");
+        token.className = "token";
+        token.setAttribute("aria-label", `heap ${i + 1} token ${k + 1}`);
+        token.disabled = !yourTurn;
+        token.addEventListener("click", () => move(i, k));
+        row.append(token);
+      }
+      if (size === 0) row.textContent = "(empty)";
+      board.append(row);
+    });
+  };
+  const move = async (i, k) => {
+    if (!yourTurn) return;
+    yourTurn = false;
+    draw();
+    try {
+      const before = await solveNim(heaps);
+      heaps[i] = k;
+      judge(say, heaps.join(" "), before.winning_moves, `you take ${before.position.split(" ")[i] - k} from heap ${i + 1}`);
+      draw();
+      if (over()) return say("You took the last token: you win.", "result");
+      const reply = await solveNim(heaps);
+      if (reply.winning_moves.length) {
+        heaps = reply.winning_moves[0].to.split(" ").map(Number);
+        say(`Conway: ${reply.winning_moves[0].move}`);
+      } else {
+        const largest = heaps.indexOf(Math.max(...heaps));
+        heaps[largest] -= 1;
+        say(`Conway: take 1 from heap ${largest + 1} (no move wins here)`);
+      }
+      if (over()) {
+        draw();
+        return say("Conway took the last token: you lose.", "result");
+      }
+      yourTurn = true;
+      draw();
+    } catch (error) {
+      say(`error: ${error.message}`, "bad");
+    }
+  };
+  say(`Nim ${start.join(" ")}: you move first. Click a token to take it and every token to its right.`);
+  draw();
+}
+
+/** A heap game from `command heaps [--misere]`, moves picked from the list of every move. */
+function playImpartial(item, command, heaps, misere) {
+  const { board, say } = panel(item);
+  const solve = async (position) =>
+    (await ask(`${command} ${position} ${misere} --moves`.replace(/\s+/g, " "), { record: false })).report;
+  // Whoever cannot move loses, or in misère play wins.
+  const finish = (you) => {
+    const youLose = misere ? !you : you;
+    const rule = misere ? " (in misère play that wins)" : "";
+    say(`${you ? "You" : "Conway"} cannot move${rule}: ${youLose ? "you lose." : "you win."}`, "result");
+  };
+  const yourTurn = async (position) => {
+    board.replaceChildren();
+    try {
+      const now = await solve(position);
+      const shown = document.createElement("p");
+      shown.textContent = `position: ${now.position}`;
+      board.append(shown);
+      if (!now.options.length) return finish(true);
+      moveButtons(board, now.options, async (m) => {
+        judge(say, m.to, now.winning_moves, `you: ${m.move}`);
+        const next = await solve(m.to);
+        if (!next.options.length) return finish(false);
+        const reply = next.winning_moves[0] || next.options[0];
+        say(`Conway: ${reply.move}${next.winning_moves.length ? "" : " (no move wins here)"}`);
+        yourTurn(reply.to);
+      });
+    } catch (error) {
+      say(`error: ${error.message}`, "bad");
+    }
+  };
+  say(`${command.replace(/^solve\s+/, "")} ${heaps}${misere ? " (misère)" : ""}: you move first; pick a move.`);
+  yourTurn(heaps);
+}
+
+/** A ruleset position (or sum), the person playing `side` against Conway. */
+function playPartizan(item, start, side) {
+  const { play, board, say } = panel(item);
+  const conway = side === "Left" ? "Right" : "Left";
+  const movesOf = (report, who) => (who === "Left" ? report.left_moves : report.right_moves);
+  const solve = async (position) =>
+    (await ask(`eval --every-move '${position}'`, { record: false })).report;
+  const draw = (position) => {
+    board.replaceChildren();
+    const picture = positionPicture(position);
+    if (picture) board.append(picture);
+    const shown = document.createElement("p");
+    shown.textContent = position;
+    board.append(shown);
+  };
+  const turn = async (position, mover) => {
+    draw(position);
+    try {
+      const now = await solve(position);
+      const moves = movesOf(now, mover);
+      if (!moves.length) {
+        const you = mover === side;
+        return say(`${you ? "You" : "Conway"} (${mover}) cannot move: ${you ? "you lose." : "you win."}`, "result");
+      }
+      if (mover === conway) {
+        const reply = moves.find((m) => m.wins) || moves[0];
+        say(`Conway: ${reply.move}${moves.some((m) => m.wins) ? "" : " (no move wins here)"}`);
+        return turn(reply.to, side);
+      }
+      moveButtons(board, moves, (m) => {
+        judge(say, m.to, moves.filter((x) => x.wins), `you: ${m.move}`);
+        turn(m.to, conway);
+      });
+    } catch (error) {
+      say(`error: ${error.message}`, "bad");
+    }
+  };
+  const first = document.createElement("div");
+  first.className = "choices";
+  say(`You play ${side}. Who moves first?`);
+  for (const [label, mover] of [["I move first", side], ["Conway moves first", conway]]) {
+    const b = document.createElement("button");
+    b.textContent = label;
+    b.addEventListener("click", () => {
+      first.remove();
+      turn(start, mover);
+    });
+    first.append(b);
+  }
+  play.prepend(first);
+}

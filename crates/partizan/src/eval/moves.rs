@@ -1,0 +1,552 @@
+//! What to play: the moves of an expression that is a ruleset position, or a sum of terms at
+//! least one of which is a ruleset position (`domineering("...|...") + clobber("xo") + *`).
+//!
+//! A move is made in one term: a ruleset term moves by its rules, told in its words
+//! ([`crate::rulesets::moves`]); any other term moves to one of its canonical options. Each
+//! move carries the whole position it leaves (the terms, with the moved one replaced, joined
+//! by ` + `, which reads back as the same sum) and that position's canonical form.
+//!
+//! A Left move **wins** when the position it leaves is ≥ 0 (Right, to move there, loses), a
+//! Right move when it is ≤ 0. The **good** moves are the winning ones; where no move wins
+//! (every move loses against perfect play) they are the moves to the best positions left —
+//! for Left the options not below another option, for Right those not above one — which a
+//! player short of a win keeps, hoping for an error. [`Listing::Every`] lists every move.
+
+use serde::Serialize;
+
+use super::{arguments, game, Bindings};
+use crate::expr::{Expr, ExprKind};
+use crate::print::{canonical_text_within, MAX_PRINTED_CHARS};
+use crate::rulesets::moves::{player, MAX_LISTED_MOVES};
+use crate::{GameId, PartizanError, Store};
+
+/// Which moves a report lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listing {
+    /// The good moves of each player (see the module documentation).
+    Good,
+    /// Every move of each player, in the order of the terms and of each ruleset.
+    Every,
+}
+
+/// One move of the whole position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Move {
+    /// The move in words.
+    #[serde(rename = "move")]
+    pub description: String,
+    /// The position it leaves, as an expression `eval` reads.
+    pub to: String,
+    /// The canonical form of that position.
+    pub value: String,
+    /// Whether the move wins for the player making it.
+    pub wins: bool,
+}
+
+/// The moves of both players.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Moves {
+    /// Left's moves listed (see `every_move`).
+    pub left_moves: Vec<Move>,
+    /// Right's moves listed.
+    pub right_moves: Vec<Move>,
+    /// Whether every move is listed (`true`) or the good ones only.
+    pub every_move: bool,
+    /// Why moves are missing, when they are.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves_note: Option<String>,
+}
+
+/// One term of the sum with its value, its text and its moves.
+struct Term {
+    text: String,
+    value: GameId,
+    left: Vec<(String, String, GameId)>,
+    right: Vec<(String, String, GameId)>,
+}
+
+/// The terms of a sum, left to right: `a + b + c` → `[a, b, c]`.
+fn terms(expr: &Expr) -> Vec<&Expr> {
+    match &expr.kind {
+        ExprKind::Add(a, b) => {
+            let mut list = terms(a);
+            list.extend(terms(b));
+            list
+        }
+        _ => vec![expr],
+    }
+}
+
+/// The function of a ruleset call, when `expr` is one.
+fn is_ruleset_call(expr: &Expr) -> bool {
+    matches!(&expr.kind, ExprKind::Call { name, .. }
+        if super::lookup(name).is_some_and(|f| f.moves.is_some()))
+}
+
+/// A game's text, or `None` when it is too long to print.
+fn text_of(store: &mut Store, g: GameId) -> Option<String> {
+    canonical_text_within(store, g, MAX_PRINTED_CHARS).ok()
+}
+
+/// The value and moves of `expr` when it is a sum with a ruleset term (`None` otherwise).
+pub(super) fn sum_moves(
+    store: &mut Store,
+    names: &Bindings,
+    expr: &Expr,
+    listing: Listing,
+) -> Result<Option<(GameId, Moves)>, PartizanError> {
+    let parts = terms(expr);
+    if !parts.iter().any(|t| is_ruleset_call(t)) {
+        return Ok(None);
+    }
+    let mut listed = Vec::with_capacity(parts.len());
+    let mut note = None;
+    for part in parts {
+        match term(store, names, part)? {
+            Ok(t) => listed.push(t),
+            Err((value, why)) => {
+                note.get_or_insert(why);
+                listed.push(Term {
+                    text: String::new(),
+                    value,
+                    left: Vec::new(),
+                    right: Vec::new(),
+                });
+            }
+        }
+    }
+    let mut total = store.zero();
+    for t in &listed {
+        total = store.add(total, t.value);
+    }
+    if let Some(why) = note {
+        let moves = Moves {
+            left_moves: Vec::new(),
+            right_moves: Vec::new(),
+            every_move: listing == Listing::Every,
+            moves_note: Some(why),
+        };
+        return Ok(Some((total, moves)));
+    }
+    let left = side_moves(store, &listed, true, listing);
+    let right = side_moves(store, &listed, false, listing);
+    let moves = Moves {
+        left_moves: left,
+        right_moves: right,
+        every_move: listing == Listing::Every,
+        moves_note: None,
+    };
+    Ok(Some((total, moves)))
+}
+
+/// One term valued with its moves; `Ok(Err((value, why)))` when its moves cannot be listed.
+#[allow(clippy::type_complexity)]
+fn term(
+    store: &mut Store,
+    names: &Bindings,
+    expr: &Expr,
+) -> Result<Result<Term, (GameId, String)>, PartizanError> {
+    if let ExprKind::Call { name, args } = &expr.kind {
+        let (function, arguments) = arguments(store, names, name, args, expr.column)?;
+        if let Some(moves) = function.moves {
+            let found = moves(store, &arguments).map_err(|e| e.at(expr.column))?;
+            if let Some((l, r)) = found.unlisted {
+                let why = format!(
+                    "{} has {l} moves for Left and {r} for Right, more than the \
+                     {MAX_LISTED_MOVES} listed",
+                    found.position
+                );
+                return Ok(Err((found.value, why)));
+            }
+            let listed = |moves: Vec<crate::rulesets::moves::RulesetMove>| {
+                moves
+                    .into_iter()
+                    .map(|m| (m.description, m.to, m.value))
+                    .collect()
+            };
+            return Ok(Ok(Term {
+                text: found.position,
+                value: found.value,
+                left: listed(found.left),
+                right: listed(found.right),
+            }));
+        }
+    }
+    // Any other game moves to its canonical options.
+    let value = game(store, names, expr)?;
+    let Some(text) = text_of(store, value) else {
+        return Ok(Err((
+            value,
+            "a term's canonical form is too long to print".into(),
+        )));
+    };
+    let (left, right) = store.options(value);
+    if left.len() > MAX_LISTED_MOVES || right.len() > MAX_LISTED_MOVES {
+        let why = format!("{text} has more than {MAX_LISTED_MOVES} options for one player");
+        return Ok(Err((value, why)));
+    }
+    let mut options = |options: Vec<GameId>, left: bool| {
+        let mut moves = Vec::new();
+        for option in options {
+            let Some(to) = text_of(store, option) else {
+                return Err("an option's canonical form is too long to print".to_string());
+            };
+            let to = parenthesised(to);
+            moves.push((format!("{} moves {text} to {to}", player(left)), to, option));
+        }
+        Ok(moves)
+    };
+    let (left, right) = match (options(left, true), options(right, false)) {
+        (Ok(l), Ok(r)) => (l, r),
+        (Err(why), _) | (_, Err(why)) => return Ok(Err((value, why))),
+    };
+    Ok(Ok(Term {
+        text: parenthesised(text),
+        value,
+        left,
+        right,
+    }))
+}
+
+/// A canonical form as a term of a sum: in parentheses when it has a sign or an operator
+/// that would otherwise join the neighbouring terms (`-1`, `1/2`, `+-1` are fine alone but
+/// `-1` after `+` reads as subtraction).
+fn parenthesised(text: String) -> String {
+    if text.starts_with('-') || text.starts_with("+-") {
+        format!("({text})")
+    } else {
+        text
+    }
+}
+
+/// The moves of one player in the sum, with the values of the positions they leave.
+fn side_moves(store: &mut Store, terms: &[Term], left: bool, listing: Listing) -> Vec<Move> {
+    let zero = store.zero();
+    let mut found: Vec<(Move, GameId)> = Vec::new();
+    for (i, t) in terms.iter().enumerate() {
+        let mut rest = zero;
+        for (j, other) in terms.iter().enumerate() {
+            if j != i {
+                rest = store.add(rest, other.value);
+            }
+        }
+        let moves = if left { &t.left } else { &t.right };
+        for (description, to, value) in moves {
+            if store.stop_requested() {
+                return Vec::new();
+            }
+            let after = store.add(*value, rest);
+            let wins = if left {
+                store.leq(zero, after)
+            } else {
+                store.leq(after, zero)
+            };
+            let whole: Vec<&str> = terms
+                .iter()
+                .enumerate()
+                .map(|(j, o)| if j == i { to.as_str() } else { o.text.as_str() })
+                .collect();
+            let value = text_of(store, after).unwrap_or_else(|| "(too long to print)".into());
+            let m = Move {
+                description: description.clone(),
+                to: whole.join(" + "),
+                value,
+                wins,
+            };
+            found.push((m, after));
+        }
+    }
+    if listing == Listing::Every {
+        return found.into_iter().map(|(m, _)| m).collect();
+    }
+    if found.iter().any(|(m, _)| m.wins) {
+        return found
+            .into_iter()
+            .filter(|(m, _)| m.wins)
+            .map(|(m, _)| m)
+            .collect();
+    }
+    // No move wins: keep the moves to positions no other move improves on for the mover.
+    let values: Vec<GameId> = found.iter().map(|&(_, v)| v).collect();
+    let better = |a: GameId, b: GameId| {
+        // b is strictly better than a for the mover.
+        if left {
+            store.leq(a, b) && !store.leq(b, a)
+        } else {
+            store.leq(b, a) && !store.leq(a, b)
+        }
+    };
+    let keep: Vec<bool> = values
+        .iter()
+        .map(|&a| !values.iter().any(|&b| better(a, b)))
+        .collect();
+    found
+        .into_iter()
+        .zip(keep)
+        .filter_map(|((m, _), k)| k.then_some(m))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{evaluate_report_with, evaluate_text, Value};
+    use crate::rulesets::clobber::Clobber;
+    use crate::rulesets::cutcake::Cutcake;
+    use crate::rulesets::domineering::Board;
+    use crate::rulesets::hackenbush::{HackenbushGraph, Stalks};
+    use crate::rulesets::toads_and_frogs::ToadsAndFrogs;
+    use crate::rulesets::{Evaluator, PartizanGame};
+    use proptest::prelude::*;
+
+    fn every(store: &mut Store, input: &str) -> Moves {
+        let report = evaluate_report_with(store, &Bindings::new(), input, Listing::Every)
+            .unwrap_or_else(|e| panic!("{input}: {e}"));
+        report.moves.unwrap_or_else(|| panic!("{input}: no moves"))
+    }
+
+    fn value_of(store: &mut Store, text: &str) -> GameId {
+        match evaluate_text(store, text) {
+            Ok(Value::Game(g)) => g,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    /// The values of a position's options by the ruleset's own move generation and a plain
+    /// search, sorted (the oracle for the listed moves).
+    fn oracle<G: PartizanGame>(store: &mut Store, position: &G, left: bool) -> Vec<GameId> {
+        let moves = if left {
+            position.left_moves()
+        } else {
+            position.right_moves()
+        };
+        let mut values: Vec<GameId> = moves
+            .iter()
+            .map(|m| Evaluator::new().canonical_form(store, m))
+            .collect();
+        values.sort();
+        values
+    }
+
+    /// Checks the listed moves of `input` against the ruleset's options (`left`, `right`,
+    /// as values), the win rule and the good-move selection.
+    fn check(input: &str, left: Vec<GameId>, right: Vec<GameId>, store: &mut Store) {
+        let moves = every(store, input);
+        let zero = store.zero();
+        for (list, oracle, is_left) in [
+            (&moves.left_moves, left, true),
+            (&moves.right_moves, right, false),
+        ] {
+            let mut values = Vec::new();
+            for m in list {
+                // The position left reads back to the value reported.
+                let after = value_of(store, &m.to);
+                assert_eq!(after, value_of(store, &m.value), "{input}: {m:?}");
+                let wins = if is_left {
+                    store.leq(zero, after)
+                } else {
+                    store.leq(after, zero)
+                };
+                assert_eq!(m.wins, wins, "{input}: {m:?}");
+                values.push(after);
+            }
+            values.sort();
+            assert_eq!(values, oracle, "{input}: the options' values");
+        }
+        // The good moves are the winning ones when there are any, and always some of the
+        // moves.
+        let good = evaluate_report_with(store, &Bindings::new(), input, Listing::Good)
+            .unwrap()
+            .moves
+            .unwrap();
+        for (good, all) in [
+            (&good.left_moves, &moves.left_moves),
+            (&good.right_moves, &moves.right_moves),
+        ] {
+            assert!(good.iter().all(|m| all.contains(m)), "{input}");
+            if all.iter().any(|m| m.wins) {
+                assert!(good.iter().all(|m| m.wins), "{input}");
+                assert_eq!(good.len(), all.iter().filter(|m| m.wins).count(), "{input}");
+            } else {
+                assert_eq!(good.is_empty(), all.is_empty(), "{input}");
+            }
+        }
+    }
+
+    fn board_text(rows: usize, cols: usize, cells: &[u8], alphabet: &[char]) -> String {
+        let rows: Vec<String> = (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|c| alphabet[usize::from(cells[r * cols + c]) % alphabet.len()])
+                    .collect()
+            })
+            .collect();
+        rows.join("|")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+
+        #[test]
+        fn domineering_moves_match_the_rules(
+            rows in 1usize..=3, cols in 1usize..=4, cells in prop::collection::vec(0u8..4, 12),
+        ) {
+            let text = board_text(rows, cols, &cells, &['.', '.', '.', '#']);
+            let mut store = Store::new();
+            let board = Board::parse(&text).unwrap();
+            let (l, r) = (oracle(&mut store, &board, true), oracle(&mut store, &board, false));
+            check(&format!("domineering(\"{text}\")"), l, r, &mut store);
+        }
+
+        #[test]
+        fn clobber_moves_match_the_rules(
+            rows in 1usize..=2, cols in 1usize..=4, cells in prop::collection::vec(0u8..3, 8),
+        ) {
+            let text = board_text(rows, cols, &cells, &['.', 'x', 'o']);
+            let mut store = Store::new();
+            let board = Clobber::parse(&text).unwrap();
+            let (l, r) = (oracle(&mut store, &board, true), oracle(&mut store, &board, false));
+            check(&format!("clobber(\"{text}\")"), l, r, &mut store);
+        }
+
+        #[test]
+        fn toads_and_frogs_moves_match_the_rules(cells in prop::collection::vec(0u8..3, 1..7)) {
+            let text = board_text(1, cells.len(), &cells, &['.', 't', 'f']);
+            let mut store = Store::new();
+            let strip = ToadsAndFrogs::parse(&text).unwrap();
+            let (l, r) = (oracle(&mut store, &strip, true), oracle(&mut store, &strip, false));
+            check(&format!("toads_and_frogs(\"{text}\")"), l, r, &mut store);
+        }
+
+        #[test]
+        fn stalk_moves_match_the_rules(
+            stalks in prop::collection::vec(prop::collection::vec(0u8..3, 0..4), 1..4),
+        ) {
+            let text: Vec<String> = stalks
+                .iter()
+                .map(|s| s.iter().map(|&c| ['l', 'r', 'e'][usize::from(c)]).collect())
+                .collect();
+            let text = text.join("|");
+            let mut store = Store::new();
+            let picture = Stalks::parse(&text).unwrap();
+            let (l, r) = (oracle(&mut store, &picture, true), oracle(&mut store, &picture, false));
+            check(&format!("hackenbush(\"{text}\")"), l, r, &mut store);
+        }
+
+        /// Graphs on vertices 0..4 whose edges each touch the ground or an earlier edge, so
+        /// every edge is grounded as the notation requires.
+        #[test]
+        fn graph_moves_match_the_rules(
+            edges in prop::collection::vec((0u32..4, 0u32..4, 0u8..3), 1..6),
+        ) {
+            let mut grounded = vec![0u32];
+            let mut written = Vec::new();
+            for (a, b, c) in edges {
+                let a = grounded[a as usize % grounded.len()];
+                written.push(format!("{a}-{b}:{}", ['l', 'r', 'e'][usize::from(c)]));
+                if !grounded.contains(&b) {
+                    grounded.push(b);
+                }
+            }
+            let text = written.join(" ");
+            let mut store = Store::new();
+            let graph = HackenbushGraph::parse(&text).unwrap();
+            let (l, r) = (oracle(&mut store, &graph, true), oracle(&mut store, &graph, false));
+            check(&format!("hackenbush(\"{text}\")"), l, r, &mut store);
+        }
+
+        #[test]
+        fn cutcake_moves_match_the_rules(rows in 1u32..=3, cols in 1u32..=4) {
+            let mut store = Store::new();
+            let cake = Cutcake::new([(rows, cols)]);
+            let (l, r) = (oracle(&mut store, &cake, true), oracle(&mut store, &cake, false));
+            check(&format!("cutcake({rows}, {cols})"), l, r, &mut store);
+        }
+
+        /// In a sum, each term's moves appear with the other terms unchanged, and their
+        /// values are the term's option plus the rest.
+        #[test]
+        fn sums_move_in_one_term(
+            a in prop::collection::vec(0u8..3, 1..4), b in prop::collection::vec(0u8..3, 1..5),
+        ) {
+            let stalk: String = a.iter().map(|&c| ['l', 'r', 'e'][usize::from(c)]).collect();
+            let strip = board_text(1, b.len(), &b, &['.', 't', 'f']);
+            let mut store = Store::new();
+            let (s, t) = (Stalks::parse(&stalk).unwrap(), ToadsAndFrogs::parse(&strip).unwrap());
+            let (sv, tv) = (
+                Evaluator::new().canonical_form(&mut store, &s),
+                Evaluator::new().canonical_form(&mut store, &t),
+            );
+            let mut sides = Vec::new();
+            for left in [true, false] {
+                let mut values: Vec<GameId> = Vec::new();
+                for o in oracle(&mut store, &s, left) {
+                    values.push(store.add(o, tv));
+                }
+                for o in oracle(&mut store, &t, left) {
+                    values.push(store.add(o, sv));
+                }
+                values.sort();
+                sides.push(values);
+            }
+            let right = sides.pop().unwrap();
+            let left = sides.pop().unwrap();
+            check(
+                &format!("hackenbush(\"{stalk}\") + toads_and_frogs(\"{strip}\")"),
+                left,
+                right,
+                &mut store,
+            );
+        }
+    }
+
+    /// A blue edge under a red one is worth 1/2 (Winning Ways, ch. 1): Left's only move, cutting
+    /// the blue edge, leaves 0 and wins; Right's only move, cutting the red edge, leaves 1 and
+    /// loses, so it is Right's best move but not a winning one.
+    #[test]
+    fn a_blue_red_stalk_has_one_winning_move_for_left() {
+        let mut store = Store::new();
+        let r = evaluate_report_with(
+            &mut store,
+            &Bindings::new(),
+            "hackenbush(\"lr\")",
+            Listing::Good,
+        )
+        .unwrap();
+        let json = serde_json::to_value(&r).unwrap();
+        assert_eq!(json["canonical"], "1/2");
+        assert_eq!(
+            json["left_moves"],
+            serde_json::json!([{
+                "move": "Left cuts the blue edge 1 of stalk 1 (1 edge falls with it)",
+                "to": "hackenbush(\"\")",
+                "value": "0",
+                "wins": true
+            }])
+        );
+        assert_eq!(json["right_moves"][0]["to"], "hackenbush(\"l\")");
+        assert_eq!(json["right_moves"][0]["wins"], false);
+        assert_eq!(json["every_move"], false);
+    }
+
+    /// Expressions without a ruleset position report no moves, and a position with more
+    /// moves than are listed says so.
+    #[test]
+    fn moves_only_for_ruleset_positions_and_within_the_limit() {
+        let mut store = Store::new();
+        let r =
+            evaluate_report_with(&mut store, &Bindings::new(), "{1|*} + ^", Listing::Good).unwrap();
+        assert!(r.moves.is_none());
+        let long = "l".repeat(MAX_LISTED_MOVES + 1);
+        let r = evaluate_report_with(
+            &mut store,
+            &Bindings::new(),
+            &format!("hackenbush(\"{long}\")"),
+            Listing::Good,
+        )
+        .unwrap();
+        let moves = r.moves.unwrap();
+        assert!(moves.left_moves.is_empty());
+        assert!(moves.moves_note.unwrap().contains("1001 moves for Left"));
+    }
+}

@@ -1,0 +1,140 @@
+//! The moves of a ruleset position, told in the ruleset's own words ("Left places a vertical
+//! domino on b1–b2"), each with the position it leaves, written as an `eval` call that reads
+//! back to that position, and the canonical form of that position.
+//!
+//! A ruleset states its moves through [`Described`]; [`position_moves`] values the position
+//! and all its options with one transposition table, so listing the moves of a position costs
+//! little more than valuing it (the options' components are the position's subpositions).
+//!
+//! Board squares are named as on a chessboard turned the way the notation writes the board:
+//! columns `a`, `b`, … from the left (`aa`, `ab`, … after `z`), rows `1`, `2`, … from the top
+//! row of the text. Squares of a strip (Toads and Frogs) and stalks of a Hackenbush picture
+//! are numbered from 1, from the left.
+
+use crate::{GameId, PartizanError, Store};
+
+/// The most moves listed for one player; a position with more has its value reported and its
+/// moves counted but not listed.
+pub const MAX_LISTED_MOVES: usize = 1000;
+
+/// One move of a ruleset position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesetMove {
+    /// The move in the ruleset's words, naming the player.
+    pub description: String,
+    /// The position it leaves, as an `eval` expression (`domineering("#.|#.")`).
+    pub to: String,
+    /// The canonical form of that position.
+    pub value: GameId,
+}
+
+/// A position's value and the moves of each player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionMoves {
+    /// The position as an `eval` expression, in the ruleset's notation.
+    pub position: String,
+    /// The canonical form of the position.
+    pub value: GameId,
+    /// Left's moves, in the ruleset's order; empty when not listed.
+    pub left: Vec<RulesetMove>,
+    /// Right's moves, in the ruleset's order; empty when not listed.
+    pub right: Vec<RulesetMove>,
+    /// How many moves each player has, when more than [`MAX_LISTED_MOVES`] for one of them
+    /// (and none are listed); `None` when every move is listed.
+    pub unlisted: Option<(usize, usize)>,
+}
+
+/// A ruleset position that can tell its moves.
+pub trait Described: Sized {
+    /// The position as the `eval` expression that reads back to it, e.g.
+    /// `domineering("..|..")`.
+    fn expression(&self) -> String;
+    /// Each move of Left (`left`) or Right, in words that name the player, with the position
+    /// it leaves. The positions are those of the ruleset's own move generation, one for each.
+    fn described_moves(&self, left: bool) -> Vec<(String, Self)>;
+}
+
+/// The value of `position` and of each position its moves leave, by `value` (which should
+/// share one transposition table across the calls). A stop request of the store ends the
+/// listing early; the caller reports the stop.
+pub fn position_moves<P: Described>(
+    store: &mut Store,
+    position: &P,
+    mut value: impl FnMut(&mut Store, &P) -> GameId,
+) -> Result<PositionMoves, PartizanError> {
+    let total = value(store, position);
+    let (left, right) = (
+        position.described_moves(true),
+        position.described_moves(false),
+    );
+    if left.len() > MAX_LISTED_MOVES || right.len() > MAX_LISTED_MOVES {
+        return Ok(PositionMoves {
+            position: position.expression(),
+            value: total,
+            left: Vec::new(),
+            right: Vec::new(),
+            unlisted: Some((left.len(), right.len())),
+        });
+    }
+    let mut valued = |moves: Vec<(String, P)>, store: &mut Store| -> Vec<RulesetMove> {
+        let mut listed = Vec::with_capacity(moves.len());
+        for (description, after) in moves {
+            if store.stop_requested() {
+                break;
+            }
+            listed.push(RulesetMove {
+                description,
+                to: after.expression(),
+                value: value(store, &after),
+            });
+        }
+        listed
+    };
+    let left = valued(left, store);
+    let right = valued(right, store);
+    Ok(PositionMoves {
+        position: position.expression(),
+        value: total,
+        left,
+        right,
+        unlisted: None,
+    })
+}
+
+/// The name of the square in row `row` and column `column` (both from 0), as the module
+/// documentation describes: `a1` is the top-left square.
+pub fn square_name(row: usize, column: usize) -> String {
+    // Bijective base 26: a … z, aa … az, ba, …
+    let mut letters = Vec::new();
+    let mut n = column + 1;
+    while n > 0 {
+        let digit = (n - 1) % 26;
+        letters.push(char::from(b'a' + digit as u8));
+        n = (n - 1) / 26;
+    }
+    letters.iter().rev().collect::<String>() + &(row + 1).to_string()
+}
+
+/// "Left" or "Right".
+pub fn player(left: bool) -> &'static str {
+    if left {
+        "Left"
+    } else {
+        "Right"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_are_named_by_column_letters_and_row_numbers() {
+        assert_eq!(square_name(0, 0), "a1");
+        assert_eq!(square_name(2, 1), "b3");
+        assert_eq!(square_name(0, 25), "z1");
+        assert_eq!(square_name(0, 26), "aa1");
+        assert_eq!(square_name(4, 27), "ab5");
+        assert_eq!(square_name(0, 26 + 26 * 26), "aaa1");
+    }
+}
