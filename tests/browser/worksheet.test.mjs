@@ -293,3 +293,29 @@ test("play Domineering as Left against Conway, and win", async () => {
     await page.screenshot({ path: join(shots, "play-domineering.png"), fullPage: true });
   });
 });
+
+test("the Easy Chase: winning squares outlined, and a game against Conway lost as White", async () => {
+  await withPage([], async (page) => {
+    // Adjacent pieces, White to move: White captures at once by stepping onto (2,3).
+    const adjacent = await run(page, "solve chase 4 2 2 2 3 --moves");
+    await adjacent.locator(".board td.win-left").first().waitFor();
+    const marked = await adjacent.locator(".board td.win-left").evaluateAll((cells) => cells.map((c) => c.dataset.square));
+    assert.deepEqual(marked, ["2,3"]);
+    // On 3x3 with the pieces in opposite corners Black wins (in 6 plies): as White, lose.
+    const cell = await run(page, "solve chase 3 1 1 3 3");
+    await cell.getByRole("button", { name: "Play White against Conway" }).click();
+    const result = cell.locator(".moves .result");
+    for (let turn = 0; turn < 10 && (await result.count()) === 0; turn++) {
+      const choice = cell.locator(".choice:not([disabled])").first();
+      await Promise.race([choice.waitFor(), result.waitFor()]);
+      if ((await result.count()) > 0) break;
+      await choice.click();
+    }
+    await result.waitFor();
+    assert.equal(await result.textContent(), "Conway captured your piece: you lose.");
+    const moves = await cell.locator(".moves li").allTextContents();
+    assert.match(moves[1], /^you: White \(1,1\)→\(\d,\d\): no move wins here$/);
+    assert.match(moves[2], /^Conway: Black \(3,3\)→/);
+    await page.screenshot({ path: join(shots, "play-chase.png"), fullPage: true });
+  });
+});

@@ -269,6 +269,15 @@ pub struct Coins {
     pub coins: String,
 }
 
+/// A side of the Easy Chase.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChaseSide {
+    /// White, who steps one square.
+    White,
+    /// Black, who moves one or two squares in a line.
+    Black,
+}
+
 /// Rows of pins.
 #[derive(Args, Debug)]
 pub struct Rows {
@@ -392,6 +401,12 @@ pub enum Game {
         /// Also print one optimal line of play.
         #[arg(long)]
         line: bool,
+        /// The side to move in the position.
+        #[arg(long, value_enum, default_value = "white")]
+        to_move: ChaseSide,
+        /// Also list every move of the side to move, with who wins after it.
+        #[arg(long)]
+        moves: bool,
         /// Solved table file: probed when it exists, written after solving when not.
         #[arg(long, value_name = "FILE", value_parser = parse_written_file)]
         table: Option<std::path::PathBuf>,

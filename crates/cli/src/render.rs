@@ -96,17 +96,36 @@ pub fn text(s: &Solution) -> String {
 
 /// The winner and game length of a chase, then the line when one was asked for.
 pub fn chase_text(r: &ChaseReport) -> String {
+    let side = |s: Side| match s {
+        Side::White => "white",
+        Side::Black => "black",
+    };
+    let plies = |p: u32| format!("{p} pl{}", if p == 1 { "y" } else { "ies" });
     let mut text = match (r.winner, r.plies) {
         (Some(winner), Some(p)) => format!(
-            "{} wins in {p} pl{} (White moves first; the winner hurries, the loser stalls)\n",
-            match winner {
-                Side::White => "white",
-                Side::Black => "black",
-            },
-            if p == 1 { "y" } else { "ies" }
+            "{} wins in {} ({} moves first; the winner hurries, the loser stalls)\n",
+            side(winner),
+            plies(p),
+            if r.to_move == Side::White {
+                "White"
+            } else {
+                "Black"
+            }
         ),
         _ => "draw: neither side can force a capture\n".to_string(),
     };
+    if let Some(moves) = &r.moves {
+        text.push_str(&format!("moves ({}):\n", moves.len()));
+        for m in moves {
+            let then = match (m.winner, m.plies) {
+                (Some(w), Some(0)) => format!("{} has captured", side(w)),
+                (Some(w), Some(p)) => format!("{} wins in {}", side(w), plies(p)),
+                _ => "draw".to_string(),
+            };
+            let mark = if m.wins { "  (wins)" } else { "" };
+            text.push_str(&format!("  {}  ⇒ {}: {then}{mark}\n", m.description, m.to));
+        }
+    }
     if let Some(line) = &r.line {
         for (i, m) in line.iter().enumerate() {
             text.push_str(&format!("{:>3}. {m}\n", i + 1));

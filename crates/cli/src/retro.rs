@@ -7,7 +7,7 @@ use std::path::Path;
 use conway_core::error::FileError;
 use conway_core::Diagnostic;
 use conway_retrograde::digraph::Digraph;
-use conway_retrograde::report::{self, ChaseReport, DigraphReport, TableFile};
+use conway_retrograde::report::{self, ChaseQuestion, ChaseReport, DigraphReport, TableFile};
 
 use crate::progress::Watcher;
 use crate::CliError;
@@ -25,12 +25,12 @@ pub fn read_graph(path: &Path, watch: &dyn Watcher) -> Result<Digraph, CliError>
     Ok(graph)
 }
 
-/// `conway solve chase N WX WY BX BY [--line] [--table FILE]`.
+/// `conway solve chase N WX WY BX BY [--line] [--to-move SIDE] [--moves] [--table FILE]`.
 pub fn chase(
     n: u32,
     white: (u32, u32),
     black: (u32, u32),
-    line: bool,
+    question: ChaseQuestion,
     table: Option<&Path>,
     watch: &dyn Watcher,
 ) -> Result<ChaseReport, CliError> {
@@ -41,7 +41,7 @@ pub fn chase(
         crate::progress::saving(save);
     };
     let table = table.map(|path| TableFile::new(path).guarded_by(&guard));
-    let report = report::chase(n, white, black, line, table, &*progress)?;
+    let report = report::chase(n, white, black, question, table, &*progress)?;
     progress.finish();
     Ok(report)
 }

@@ -11,11 +11,12 @@ use conway_impartial::graph_games::{conjunctive, geography, green_hackenbush};
 use conway_impartial::heap::catalog::HeapGame;
 use conway_impartial::heap::position::{self, Wording, HEAPS, ROWS};
 use conway_impartial::Solution;
-use conway_retrograde::report::{ChaseReport, DigraphReport};
+use conway_retrograde::chase::Side;
+use conway_retrograde::report::{ChaseQuestion, ChaseReport, DigraphReport};
 use serde::Serialize;
 
 use crate::answer::{shown, Answer};
-use crate::args::{Game, SolveArgs};
+use crate::args::{ChaseSide, Game, SolveArgs};
 use crate::progress::Watcher;
 use crate::retro::read_graph;
 use crate::{render, CliError};
@@ -196,15 +197,22 @@ fn solve(game: Game, watch: &dyn Watcher) -> Result<Solved, CliError> {
             bx,
             by,
             line,
+            to_move,
+            moves,
             table,
-        } => Solved::Chase(crate::retro::chase(
-            n,
-            (wx, wy),
-            (bx, by),
-            line,
-            table.as_deref(),
-            watch,
-        )?),
+        } => {
+            let question = ChaseQuestion {
+                to_move: match to_move {
+                    ChaseSide::White => Side::White,
+                    ChaseSide::Black => Side::Black,
+                },
+                line,
+                moves,
+            };
+            let (white, black) = ((wx, wy), (bx, by));
+            let report = crate::retro::chase(n, white, black, question, table.as_deref(), watch)?;
+            Solved::Chase(report)
+        }
         Game::Digraph { file, tokens } => {
             Solved::Digraph(crate::retro::digraph(&file, &tokens, watch)?)
         }

@@ -30,7 +30,8 @@ use conway_partizan::rulesets::domineering::{domineering, Board};
 use conway_partizan::rulesets::hackenbush::{hackenbush_value, HackenbushGraph, Stalks};
 use conway_partizan::rulesets::toads_and_frogs::{toads_and_frogs_value, ToadsAndFrogs};
 use conway_partizan::{GameId, PartizanError, Store};
-use conway_retrograde::report::{chase, TableFile};
+use conway_retrograde::chase::Side;
+use conway_retrograde::report::{chase, ChaseQuestion, TableFile};
 use conway_retrograde::table::{self, TABLE};
 use conway_strategic::game::rational_text;
 use conway_strategic::nfg;
@@ -401,11 +402,21 @@ pub fn chase_table(data: &[u8]) {
         return;
     }
     let file = TableFile::new(&path);
+    // Either side to move, with the line and every move: all read the table.
+    let question = ChaseQuestion {
+        to_move: if wx & 1 == 0 {
+            Side::White
+        } else {
+            Side::Black
+        },
+        line: true,
+        moves: true,
+    };
     let _ = chase(
         n,
         square(wx, wy),
         square(bx, by),
-        true,
+        question,
         Some(file),
         &NoProgress,
     );

@@ -12,13 +12,15 @@ use conway_core::{NoProgress, StopAfter, Work};
 use conway_graph::Digraph;
 use conway_retrograde::chase::Side;
 use conway_retrograde::loopy::{Gsg, LoopyOutcome};
-use conway_retrograde::report::{chase, digraph_tokens, digraph_vertices, TableFile};
+use conway_retrograde::report::{
+    chase, digraph_tokens, digraph_vertices, ChaseQuestion, TableFile,
+};
 use conway_retrograde::RetrogradeError;
 
 fn main() -> Result<(), RetrogradeError> {
     // TopCoder's TheEasyChase, example 2: on a 3×3 board with White in one corner and Black
     // in the opposite one, Black wins in 6 plies against White's best resistance.
-    let report = chase(3, (1, 1), (3, 3), true, None, &NoProgress)?;
+    let report = chase(3, (1, 1), (3, 3), white(true), None, &NoProgress)?;
     println!(
         "chase {}: {:?} in {:?} plies",
         report.position, report.winner, report.plies
@@ -44,7 +46,7 @@ fn main() -> Result<(), RetrogradeError> {
         ControlFlow::Continue(())
     };
     let table = TableFile::new(&file);
-    let solved = chase(20, (1, 1), (20, 20), false, Some(table), &count)?;
+    let solved = chase(20, (1, 1), (20, 20), white(false), Some(table), &count)?;
     println!(
         "chase 20: {:?} in {:?} plies ({} progress reports)",
         solved.winner,
@@ -56,13 +58,20 @@ fn main() -> Result<(), RetrogradeError> {
         20,
         (1, 1),
         (20, 20),
-        false,
+        white(false),
         Some(table),
         &StopAfter::units(0),
     )?;
     assert_eq!(read_back, solved);
     // Without the table, the same stopping hook interrupts the solve.
-    let stopped = chase(20, (1, 1), (20, 20), false, None, &StopAfter::units(0));
+    let stopped = chase(
+        20,
+        (1, 1),
+        (20, 20),
+        white(false),
+        None,
+        &StopAfter::units(0),
+    );
     assert!(matches!(stopped, Err(RetrogradeError::Interrupted)));
     let _ = std::fs::remove_file(&file);
 
@@ -106,4 +115,13 @@ fn main() -> Result<(), RetrogradeError> {
 #[test]
 fn runs_and_checks_its_values() {
     main().expect("the example's games are valid");
+}
+
+/// A position with White to move, with or without one optimal line.
+fn white(line: bool) -> ChaseQuestion {
+    ChaseQuestion {
+        to_move: Side::White,
+        line,
+        moves: false,
+    }
 }

@@ -15,6 +15,7 @@ use conway_core::{Progress, WinningMove};
 use serde::{Serialize, Serializer};
 
 use crate::chase::{Chase, Side, Square};
+use crate::graph::GameGraph;
 use crate::loopy::{analyse_tokens, generalized_sg, Gsg, LoopyOutcome, TokenMove};
 use crate::solve::Solved;
 use crate::table;
@@ -24,13 +25,15 @@ use conway_graph::Digraph;
 /// The most plies of a drawn line that a report lists (a drawn line never ends).
 pub const DRAWN_LINE: usize = 40;
 
-/// The answer for one start position of the Easy Chase, White to move.
+/// The answer for one position of the Easy Chase.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ChaseReport {
     /// Always `chase`.
     pub game: String,
     /// The position as the user writes it: `n wx wy bx by`.
     pub position: String,
+    /// The side to move (White, unless asked otherwise).
+    pub to_move: Side,
     /// The side that wins with optimal play, or `None` — serialized `draw` — when neither
     /// can force a capture.
     #[serde(serialize_with = "winner_or_draw")]
@@ -42,6 +45,37 @@ pub struct ChaseReport {
     /// line is cut after [`DRAWN_LINE`] plies. Absent from the JSON when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<Vec<String>>,
+    /// Every move of the side to move with what it leaves, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<ChaseMove>>,
+}
+
+/// One move of the Easy Chase and the result of the position it leaves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChaseMove {
+    /// The move: `White (1,1)→(2,1)`.
+    #[serde(rename = "move")]
+    pub description: String,
+    /// The squares after it, `n wx wy bx by`, with the other side to move.
+    pub to: String,
+    /// Who wins from there with optimal play (`draw`: neither); a capture has won at once.
+    #[serde(serialize_with = "winner_or_draw")]
+    pub winner: Option<Side>,
+    /// Plies from there to the capture with optimal play (0 after a capture; null for a draw).
+    pub plies: Option<u32>,
+    /// Whether the move keeps a win for the side making it.
+    pub wins: bool,
+}
+
+/// What a chase report is asked to hold besides the result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChaseQuestion {
+    /// The side to move in the position.
+    pub to_move: Side,
+    /// One optimal line of play.
+    pub line: bool,
+    /// Every move of the side to move.
+    pub moves: bool,
 }
 
 fn winner_or_draw<S: Serializer>(winner: &Option<Side>, s: S) -> Result<S::Ok, S::Error> {
@@ -103,19 +137,19 @@ pub fn chase(
     n: u32,
     white: Square,
     black: Square,
-    line: bool,
+    question: ChaseQuestion,
     table: Option<TableFile<'_>>,
     progress: &dyn Progress,
 ) -> Result<ChaseReport, RetrogradeError> {
     let game = Chase::new(n)?;
-    let start = game.state(Side::White, white, black)?;
+    let start = game.state(question.to_move, white, black)?;
     let solve = || game.solve(progress);
     let solved = match table {
         Some(file) => file.load_or_solve(&format!("chase {n}"), solve)?,
         None => solve()?,
     };
     let result = crate::chase::result(&game, &solved, start);
-    let line = line.then(|| {
+    let line = question.line.then(|| {
         let longest = DRAWN_LINE.max(result.plies.unwrap_or(0) as usize);
         let states = game.line(&solved, start, longest);
         std::iter::once(start)
@@ -124,12 +158,33 @@ pub fn chase(
             .map(|(before, after)| game.describe_move(before, after))
             .collect()
     });
+    let squares = |w: Square, b: Square| format!("{n} {} {} {} {}", w.0, w.1, b.0, b.1);
+    let moves = question.moves.then(|| {
+        let mut after = Vec::new();
+        game.successors(start, &mut after);
+        after
+            .into_iter()
+            .map(|next| {
+                let (_, w, b) = game.decode(next);
+                let then = crate::chase::result(&game, &solved, next);
+                ChaseMove {
+                    description: game.describe_move(start, next),
+                    to: squares(w, b),
+                    winner: then.winner,
+                    plies: then.plies,
+                    wins: then.winner == Some(question.to_move),
+                }
+            })
+            .collect()
+    });
     Ok(ChaseReport {
         game: "chase".to_string(),
-        position: format!("{n} {} {} {} {}", white.0, white.1, black.0, black.1),
+        position: squares(white, black),
+        to_move: question.to_move,
         winner: result.winner,
         plies: result.plies,
         line,
+        moves,
     })
 }
 
@@ -267,6 +322,15 @@ mod tests {
     use conway_core::NoProgress;
     use std::cell::Cell;
 
+    /// White to move, with or without the line.
+    fn white(line: bool) -> ChaseQuestion {
+        ChaseQuestion {
+            to_move: Side::White,
+            line,
+            moves: false,
+        }
+    }
+
     fn json<T: Serialize>(report: &T) -> String {
         serde_json::to_string(report).expect("reports serialize")
     }
@@ -275,16 +339,16 @@ mod tests {
     /// captures White on the 8th ply.
     #[test]
     fn chase_report_of_the_published_example() {
-        let r = chase(4, (1, 1), (4, 4), true, None, &NoProgress).unwrap();
+        let r = chase(4, (1, 1), (4, 4), white(true), None, &NoProgress).unwrap();
         assert_eq!(
             json(&r),
-            r#"{"game":"chase","position":"4 1 1 4 4","winner":"black","plies":8,"line":["White (1,1)→(2,1)","Black (4,4)→(2,4)","White (2,1)→(3,1)","Black (2,4)→(2,2)","White (3,1)→(4,1)","Black (2,2)→(3,2)","White (4,1)→(3,1)","Black (3,2)→(3,1)"]}"#
+            r#"{"game":"chase","position":"4 1 1 4 4","to_move":"white","winner":"black","plies":8,"line":["White (1,1)→(2,1)","Black (4,4)→(2,4)","White (2,1)→(3,1)","Black (2,4)→(2,2)","White (3,1)→(4,1)","Black (2,2)→(3,2)","White (4,1)→(3,1)","Black (3,2)→(3,1)"]}"#
         );
         // Adjacent pieces, White to move: White captures at once; no line unless asked.
-        let r = chase(4, (2, 2), (2, 3), false, None, &NoProgress).unwrap();
+        let r = chase(4, (2, 2), (2, 3), white(false), None, &NoProgress).unwrap();
         assert_eq!(
             json(&r),
-            r#"{"game":"chase","position":"4 2 2 2 3","winner":"white","plies":1}"#
+            r#"{"game":"chase","position":"4 2 2 2 3","to_move":"white","winner":"white","plies":1}"#
         );
     }
 
@@ -293,13 +357,15 @@ mod tests {
         let r = ChaseReport {
             game: "chase".to_string(),
             position: "p".to_string(),
+            to_move: Side::White,
             winner: None,
             plies: None,
             line: Some(Vec::new()),
+            moves: None,
         };
         assert_eq!(
             json(&r),
-            r#"{"game":"chase","position":"p","winner":"draw","plies":null,"line":[]}"#
+            r#"{"game":"chase","position":"p","to_move":"white","winner":"draw","plies":null,"line":[]}"#
         );
     }
 
@@ -315,26 +381,87 @@ mod tests {
             save();
         };
         let file = TableFile::new(&path).guarded_by(&guard);
-        let first = chase(5, (1, 1), (5, 5), false, Some(file), &NoProgress).unwrap();
+        let first = chase(5, (1, 1), (5, 5), white(false), Some(file), &NoProgress).unwrap();
         assert_eq!(guarded.get(), 1);
         assert!(path.exists());
         // Read back: no solve (a hook that stops at once would interrupt one), no save.
         let stop = conway_core::StopAfter::units(0);
-        let again = chase(5, (1, 1), (5, 5), false, Some(file), &stop).unwrap();
+        let again = chase(5, (1, 1), (5, 5), white(false), Some(file), &stop).unwrap();
         assert_eq!((first, guarded.get()), (again, 1));
-        assert!(chase(6, (1, 1), (5, 5), false, Some(file), &NoProgress).is_err());
+        assert!(chase(6, (1, 1), (5, 5), white(false), Some(file), &NoProgress).is_err());
         // A table that cannot be written is found out before the solve.
         let nowhere = dir.join("no such folder").join("t");
         let e = chase(
             5,
             (1, 1),
             (5, 5),
-            false,
+            white(false),
             Some(TableFile::new(&nowhere)),
             &stop,
         );
         assert!(matches!(e, Err(RetrogradeError::File(_))), "{e:?}");
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// Every move of every position of small boards, either side to move: each listed move
+    /// leads where its `to` says, its result is that position's own (the other side to
+    /// move), and the position's result is the best of its moves' by the retrograde rule —
+    /// a win in 1 + the fewest plies of the winning moves, else a draw if a move draws, else
+    /// a loss in 1 + the most plies.
+    #[test]
+    fn chase_moves_agree_with_the_positions_they_leave() {
+        for n in [2u32, 3] {
+            let squares: Vec<Square> = (1..=n).flat_map(|x| (1..=n).map(move |y| (x, y))).collect();
+            for &w in &squares {
+                for &b in squares.iter().filter(|&&b| b != w) {
+                    for to_move in [Side::White, Side::Black] {
+                        let q = ChaseQuestion {
+                            to_move,
+                            line: false,
+                            moves: true,
+                        };
+                        let r = chase(n, w, b, q, None, &NoProgress).unwrap();
+                        let moves = r.moves.clone().unwrap();
+                        let other = if to_move == Side::White {
+                            Side::Black
+                        } else {
+                            Side::White
+                        };
+                        for m in &moves {
+                            assert_eq!(m.wins, m.winner == Some(to_move));
+                            let p: Vec<u32> = m.to.split(' ').map(|x| x.parse().unwrap()).collect();
+                            if (p[1], p[2]) == (p[3], p[4]) {
+                                // A capture: the mover has won.
+                                assert_eq!((m.winner, m.plies), (Some(to_move), Some(0)));
+                                continue;
+                            }
+                            let q = ChaseQuestion {
+                                to_move: other,
+                                line: false,
+                                moves: false,
+                            };
+                            let after =
+                                chase(n, (p[1], p[2]), (p[3], p[4]), q, None, &NoProgress).unwrap();
+                            assert_eq!((m.winner, m.plies), (after.winner, after.plies), "{m:?}");
+                        }
+                        let win = moves
+                            .iter()
+                            .filter(|m| m.wins)
+                            .filter_map(|m| m.plies)
+                            .min();
+                        let expected = if let Some(p) = win {
+                            (Some(to_move), Some(p + 1))
+                        } else if moves.iter().any(|m| m.winner.is_none()) {
+                            (None, None)
+                        } else {
+                            let p = moves.iter().filter_map(|m| m.plies).max().unwrap();
+                            (Some(other), Some(p + 1))
+                        };
+                        assert_eq!((r.winner, r.plies), expected, "{n} {w:?} {b:?} {to_move:?}");
+                    }
+                }
+            }
+        }
     }
 
     fn tempfile_dir(what: &str) -> std::path::PathBuf {

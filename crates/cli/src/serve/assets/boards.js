@@ -89,7 +89,8 @@ function stalksPicture(stalks, edit) {
 
 // The Easy Chase (`solve chase N WX WY BX BY`, squares counted from 1): a click puts White
 // on a square, Shift+click puts Black there.
-const CHASE_CELL = /^\s*solve\s+chase\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)((?:\s+--line)?)\s*$/;
+export const CHASE_CELL =
+  /^\s*solve\s+chase\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)((?:\s+--(?:line|moves|to-move\s+(?:white|black)))*)\s*$/;
 const MAX_DRAWN_CHASE = 20;
 
 function chaseBoard(found, edit) {
@@ -178,6 +179,16 @@ export function markWinningMoves(picture, input, report) {
   };
   marks(report.left_moves, "left");
   marks(report.right_moves, "right");
+  if (report.game === "chase" && Array.isArray(report.moves)) {
+    // The square the moving piece goes to: White's moves in blue, Black's in red.
+    const white = report.to_move === "white";
+    for (const move of report.moves) {
+      if (!move.wins) continue;
+      const [, wx, wy, bx, by] = move.to.split(" ");
+      const square = white ? `${wx},${wy}` : `${bx},${by}`;
+      picture.querySelector(`[data-square="${square}"]`)?.classList.add(white ? "win-left" : "win-right");
+    }
+  }
 }
 
 /** The squares (`r,c`) or stalk edges (`s,e`: the edge cut) that differ from `before` in `after`. */

@@ -8,10 +8,13 @@
 // - Ruleset positions and sums of them (`domineering("....|....")`, `clobber("xo") + *`):
 //   choose Left or Right and who starts, then pick moves from the list; the board is drawn
 //   after each move.
+// - The Easy Chase (`solve chase 4 1 1 4 4`): play White or Black; White moves first. The
+//   winner hurries and the loser stalls, and so does Conway: of its winning moves it takes
+//   one that captures soonest, and when it cannot win it draws if it can, else stalls.
 // Whoever cannot move loses (in misère play, wins).
 
 import { ask } from "./api.js";
-import { positionPicture } from "./boards.js";
+import { CHASE_CELL, positionPicture } from "./boards.js";
 
 const NIM_CELL = /^\s*solve\s+nim((?:\s+\d+)+)\s*$/;
 const HEAP_CELL = /^\s*(solve\s+(?:heap|octal)\s+\S+|solve\s+kayles|solve\s+dawsons-kayles)((?:\s+\d+)+)((?:\s+--misere)?)\s*$/;
@@ -19,16 +22,18 @@ const HEAP_CELL = /^\s*(solve\s+(?:heap|octal)\s+\S+|solve\s+kayles|solve\s+daws
 /** After a cell's answer: a button to play its position, when it is a game Conway can play. */
 export function offerPlay(item, input, answer) {
   const output = item.querySelector(".output");
+  const offers = document.createElement("div");
+  offers.className = "offers";
   const button = (label, start) => {
     const b = document.createElement("button");
     b.textContent = label;
     b.addEventListener("click", () => {
-      output.querySelectorAll(".offer").forEach((o) => o.remove());
+      offers.remove();
       item.querySelector(".play")?.remove();
       start();
     });
-    b.className = "offer";
-    output.append(b);
+    if (!offers.isConnected) output.append(offers);
+    offers.append(b);
   };
   const nim = input.match(NIM_CELL);
   if (nim) return button("Play against Conway", () => playNim(item, nim[1].trim().split(/\s+/).map(Number)));
@@ -36,6 +41,13 @@ export function offerPlay(item, input, answer) {
   if (heap) {
     const [, command, heaps, misere] = heap;
     return button("Play against Conway", () => playImpartial(item, command.trim(), heaps.trim(), misere.trim()));
+  }
+  const chase = input.match(CHASE_CELL);
+  if (chase) {
+    const [n, wx, wy, bx, by] = chase.slice(1, 6).map(Number);
+    button("Play White against Conway", () => playChase(item, n, [wx, wy], [bx, by], "white"));
+    button("Play Black against Conway", () => playChase(item, n, [wx, wy], [bx, by], "black"));
+    return;
   }
   const report = answer && answer.report;
   if (report && Array.isArray(report.left_moves) && !report.moves_note) {
@@ -232,4 +244,56 @@ function playPartizan(item, start, side) {
     first.append(b);
   }
   play.prepend(first);
+}
+
+/** The longest game of the Easy Chase played out before it is called a draw. */
+const MAX_CHASE_PLIES = 200;
+
+/** The Easy Chase from White on `white` and Black on `black`, the person playing `side`. */
+function playChase(item, n, white, black, side) {
+  const { board, say } = panel(item);
+  const other = side === "white" ? "black" : "white";
+  const solve = async (squares, toMove) =>
+    (await ask(`solve chase ${squares} --to-move ${toMove} --moves`, { record: false })).report;
+  const captured = (squares) => {
+    const [, wx, wy, bx, by] = squares.split(" ");
+    return wx === bx && wy === by;
+  };
+  // Conway's choice: the fastest win, else a draw, else the longest stall.
+  const choose = (moves) => {
+    const wins = moves.filter((m) => m.wins).sort((a, b) => a.plies - b.plies);
+    if (wins.length) return wins[0];
+    const draw = moves.find((m) => m.winner === "draw");
+    return draw || [...moves].sort((a, b) => b.plies - a.plies)[0];
+  };
+  const turn = async (squares, toMove, ply) => {
+    board.replaceChildren();
+    const picture = positionPicture(`solve chase ${squares}`);
+    if (picture) board.append(picture);
+    if (ply >= MAX_CHASE_PLIES) return say(`${MAX_CHASE_PLIES} plies without a capture: a draw.`, "result");
+    try {
+      const now = await solve(squares, toMove);
+      if (toMove === other) {
+        const reply = choose(now.moves);
+        say(`Conway: ${reply.move}`);
+        if (captured(reply.to)) {
+          board.replaceChildren(positionPicture(`solve chase ${reply.to}`) || "");
+          return say("Conway captured your piece: you lose.", "result");
+        }
+        return turn(reply.to, side, ply + 1);
+      }
+      moveButtons(board, now.moves, (m) => {
+        judge(say, m.to, now.moves.filter((x) => x.wins), `you: ${m.move}`);
+        if (captured(m.to)) {
+          board.replaceChildren(positionPicture(`solve chase ${m.to}`) || "");
+          return say("You captured Conway's piece: you win.", "result");
+        }
+        turn(m.to, other, ply + 1);
+      });
+    } catch (error) {
+      say(`error: ${error.message}`, "bad");
+    }
+  };
+  say(`The Easy Chase on ${n}×${n}: you play ${side === "white" ? "White (♔, one step)" : "Black (♚, one or two squares in a line)"}; White moves first.`);
+  turn(`${n} ${white.join(" ")} ${black.join(" ")}`, "white", 0);
 }
