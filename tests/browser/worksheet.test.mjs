@@ -319,3 +319,28 @@ test("the Easy Chase: winning squares outlined, and a game against Conway lost a
     await page.screenshot({ path: join(shots, "play-chase.png"), fullPage: true });
   });
 });
+
+test("a Hackenbush graph: drawn, edited by clicks, its winning cuts marked", async () => {
+  await withPage([], async (page) => {
+    // A blue edge on the ground, a red one above, a green one back to the ground: 1/2*.
+    const cell = await run(page, 'hackenbush("0-1:l 1-2:r 2-0:e")');
+    assert.match(await cell.locator("pre").textContent(), /^1\/2\*\n/);
+    assert.equal(await cell.locator("svg.graph .edge-line").count(), 3);
+    // Left's only winning move cuts the green edge 0-2 (leaving 1/2).
+    await cell.locator('svg.graph [data-ends="0-2"].win-left').waitFor({ state: "attached" });
+    // Recolour the green edge (third) to blue: then 0-1:l 1-2:r 0-2:l.
+    await cell.locator('svg.graph [data-edge="2"]').click();
+    await page.waitForFunction(() => document.querySelector("li.cell textarea").value === 'hackenbush("0-1:l 1-2:r 2-0:l")');
+    await cell.locator("pre").filter({ hasNotText: /^1\/2\*/ }).waitFor();
+    // Grow an edge from vertex 2 to a new vertex 3.
+    await cell.locator('svg.graph circle.vertex[data-vertex="2"]').click();
+    await cell.getByRole("button", { name: "grow" }).click();
+    await page.waitForFunction(() => document.querySelector("li.cell textarea").value === 'hackenbush("0-1:l 1-2:r 2-0:l 2-3:l")');
+    // Shift+click the ground edge 0-1: vertex 1 hangs on through 1-2, nothing falls.
+    await cell.locator("pre").first().waitFor();
+    // (A vertical line has an empty bounding box, which Playwright will not click.)
+    await cell.locator('svg.graph [data-edge="0"]').dispatchEvent("click", { shiftKey: true });
+    await page.waitForFunction(() => document.querySelector("li.cell textarea").value === 'hackenbush("1-2:r 2-0:l 2-3:l")');
+    await page.screenshot({ path: join(shots, "hackenbush-graph.png"), fullPage: true });
+  });
+});

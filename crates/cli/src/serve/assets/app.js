@@ -211,8 +211,12 @@ document.getElementById("new-board").addEventListener("submit", (event) => {
   let item = cellsList.lastElementChild;
   if (!item || item.querySelector("textarea").value.trim()) item = addCell();
   // Stalks: one blue edge per stalk to start from.
-  item.querySelector("textarea").value =
-    ruleset === "hackenbush" ? `hackenbush("${Array(columns).fill("l").join("|")}")` : boardInput(ruleset, empty);
+  const start = {
+    hackenbush: () => `hackenbush("${Array(columns).fill("l").join("|")}")`,
+    // A blue edge standing on the ground with a red one above it.
+    "hackenbush-graph": () => 'hackenbush("0-1:l 1-2:r")',
+  }[ruleset];
+  item.querySelector("textarea").value = start ? start() : boardInput(ruleset, empty);
   runCell(item).then(() => addCell());
 });
 

@@ -87,6 +87,134 @@ function stalksPicture(stalks, edit) {
   return picture;
 }
 
+// Hackenbush graphs (`hackenbush("0-1:l 1-2:r 2-0:e")`, vertex 0 the ground): drawn with
+// each vertex at its distance from the ground. A click on an edge changes its colour,
+// Shift+click cuts it (edges left hanging fall); a click on a vertex (or the ground) selects
+// it, and a click on a second vertex joins the two by a blue edge; "grow" adds a blue edge
+// from the selected vertex to a new one.
+const GRAPH_CELL = /^\s*hackenbush\("((?:\s*\d+-\d+:[lre])*\s*)"\)\s*$/i;
+const SVG = "http://www.w3.org/2000/svg";
+const STROKES = { l: "#1f5fbf", r: "#bf2f1f", e: "#2f9f4f" };
+
+function parseGraph(input) {
+  const found = input.match(GRAPH_CELL);
+  if (!found || !/\d/.test(found[1])) return null;
+  return found[1].trim().split(/\s+/).map((token) => {
+    const [, a, b, c] = token.match(/^(\d+)-(\d+):([lre])$/i);
+    return { a: Number(a), b: Number(b), c: c.toLowerCase() };
+  });
+}
+
+const graphInput = (edges) => `hackenbush("${edges.map((e) => `${e.a}-${e.b}:${e.c}`).join(" ")}")`;
+
+/** Keeps the edges still joined to the ground (vertex 0). */
+function grounded(edges) {
+  const reached = new Set([0]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const e of edges) {
+      if (reached.has(e.a) !== reached.has(e.b)) {
+        reached.add(e.a);
+        reached.add(e.b);
+        grew = true;
+      }
+    }
+  }
+  return edges.filter((e) => reached.has(e.a));
+}
+
+function graphPicture(edges, edit) {
+  // Levels: distance from the ground; each level's vertices spread across the width.
+  const level = new Map([[0, 0]]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const { a, b } of edges) {
+      for (const [u, v] of [[a, b], [b, a]]) {
+        if (level.has(u) && !level.has(v)) {
+          level.set(v, level.get(u) + 1);
+          grew = true;
+        }
+      }
+    }
+  }
+  const rows = new Map();
+  for (const [v, l] of level) if (v !== 0) rows.set(l, [...(rows.get(l) || []), v].sort((x, y) => x - y));
+  const width = 60 * Math.max(3, ...[...rows.values()].map((r) => r.length + 1));
+  const height = 60 * (Math.max(0, ...level.values()) + 1) + 20;
+  const ground = height - 15;
+  const place = new Map();
+  for (const [l, vs] of rows) vs.forEach((v, i) => place.set(v, [((i + 1) * width) / (vs.length + 1), ground - 60 * l]));
+  // An edge to the ground lands below its other end, or beside it when that end is higher
+  // than the first level or has several edges to the ground, so that edges do not overlap.
+  const landed = new Map();
+  const groundPoint = (other) => {
+    const k = landed.get(other) || 0;
+    landed.set(other, k + 1);
+    const shift = level.get(other) === 1 ? k : k + 1;
+    return [(place.get(other)?.[0] ?? width / 2) + 28 * shift, ground];
+  };
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("width", String(width));
+  svg.setAttribute("class", "board graph");
+  svg.setAttribute("aria-label", "hackenbush graph");
+  const shape = (name, attributes) => {
+    const element = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attributes)) element.setAttribute(k, String(v));
+    svg.append(element);
+    return element;
+  };
+  shape("line", { x1: 0, y1: ground, x2: width, y2: ground, class: "ground", "data-vertex": 0 });
+  let selected = null;
+  const changed = (next) => edit && edit(graphInput(next));
+  edges.forEach((e, i) => {
+    const end = (v, other) => (v === 0 ? groundPoint(other) : place.get(v));
+    const [[x1, y1], [x2, y2]] = [end(e.a, e.b), end(e.b, e.a)];
+    const attributes = { "data-edge": i, "data-ends": `${Math.min(e.a, e.b)}-${Math.max(e.a, e.b)}`, stroke: STROKES[e.c] };
+    const line = e.a === e.b
+      ? shape("circle", { ...attributes, cx: x1, cy: y1 - 12, r: 12, fill: "none", class: "edge-line" })
+      : shape("line", { ...attributes, x1, y1, x2, y2, class: "edge-line" });
+    if (edit) {
+      line.addEventListener("click", (event) => {
+        const next = edges.map((x) => ({ ...x }));
+        if (event.shiftKey) next.splice(i, 1);
+        else next[i].c = EDGE_COLOURS[(EDGE_COLOURS.indexOf(e.c) + 1) % EDGE_COLOURS.length];
+        changed(grounded(next));
+      });
+    }
+  });
+  for (const [v, [x, y]] of place) {
+    const dot = shape("circle", { cx: x, cy: y, r: 7, class: "vertex", "data-vertex": v });
+    if (edit) {
+      dot.addEventListener("click", () => {
+        if (selected === null) {
+          selected = v;
+          dot.classList.add("selected");
+        } else if (selected !== v) {
+          changed([...edges, { a: selected, b: v, c: "l" }]);
+        }
+      });
+    }
+  }
+  if (!edit) return svg;
+  svg.querySelector(".ground").addEventListener("click", () => {
+    if (selected !== null && selected !== 0) changed([...edges, { a: 0, b: selected, c: "l" }]);
+    else selected = 0;
+  });
+  const box = document.createElement("div");
+  box.className = "board graph-editor";
+  const grow = document.createElement("button");
+  grow.textContent = "grow";
+  grow.title = "a blue edge from the selected vertex (or the ground) to a new vertex";
+  grow.addEventListener("click", () => {
+    const fresh = Math.max(0, ...edges.flatMap((e) => [e.a, e.b])) + 1;
+    changed([...edges, { a: selected ?? 0, b: fresh, c: "l" }]);
+  });
+  svg.classList.remove("board");
+  box.append(svg, grow);
+  return box;
+}
+
 // The Easy Chase (`solve chase N WX WY BX BY`, squares counted from 1): a click puts White
 // on a square, Shift+click puts Black there.
 export const CHASE_CELL =
@@ -148,6 +276,8 @@ function boardTable(board, edit) {
 export function positionPicture(input, edit = null) {
   const stalks = parseStalks(input);
   if (stalks) return stalksPicture(stalks, edit);
+  const graph = parseGraph(input);
+  if (graph) return graphPicture(graph, edit);
   const chase = input.match(CHASE_CELL);
   if (chase) return chaseBoard(chase, edit || (() => {}));
   const board = parseBoard(input);
@@ -177,6 +307,16 @@ export function markWinningMoves(picture, input, report) {
       }
     }
   };
+  if (picture.querySelector("svg.graph, svg[aria-label='hackenbush graph']") || picture.matches("svg")) {
+    // A graph: the edge each winning move cuts, named in the move ("cuts the blue edge 1-2").
+    for (const [moves, side] of [[report.left_moves, "left"], [report.right_moves, "right"]]) {
+      for (const move of moves || []) {
+        const ends = move.wins && move.move.match(/edge (\d+-\d+)/);
+        if (ends) picture.querySelectorAll(`[data-ends="${ends[1]}"]`).forEach((e) => e.classList.add(`win-${side}`));
+      }
+    }
+    return;
+  }
   marks(report.left_moves, "left");
   marks(report.right_moves, "right");
   if (report.game === "chase" && Array.isArray(report.moves)) {
