@@ -31,6 +31,14 @@ pub fn listing(entries: &[Listed]) -> String {
         .collect()
 }
 
+/// A titled list of moves, one a line with the position each leaves.
+fn move_lines(out: &mut String, title: &str, moves: &[conway_impartial::WinningMove]) {
+    out.push_str(&format!("{title}:\n"));
+    for m in moves {
+        out.push_str(&format!("  {}  ⇒ {}\n", m.description, m.to));
+    }
+}
+
 /// The answer for a person: outcome, value, winning moves, then details.
 pub fn text(s: &Solution) -> String {
     let mut out = String::new();
@@ -65,10 +73,7 @@ pub fn text(s: &Solution) -> String {
         } else {
             "a winning move".to_string()
         };
-        out.push_str(&format!("{title}:\n"));
-        for m in &s.winning_moves {
-            out.push_str(&format!("  {}  ⇒ {}\n", m.description, m.to));
-        }
+        move_lines(&mut out, &title, &s.winning_moves);
     }
     if let Some(options) = &s.options {
         if options.is_empty() {
@@ -79,10 +84,7 @@ pub fn text(s: &Solution) -> String {
             } else {
                 format!("moves (the first {})", options.len())
             };
-            out.push_str(&format!("{title}:\n"));
-            for m in options {
-                out.push_str(&format!("  {}  ⇒ {}\n", m.description, m.to));
-            }
+            move_lines(&mut out, &title, options);
         }
     }
     for (name, fact) in &s.facts {

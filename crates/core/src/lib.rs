@@ -11,6 +11,7 @@
 //!   ([`Location`]), so that a front end maps them to exit codes or JSON in one place.
 //! - [`durable`]: crash-safe files (temporary file, fsync, rename, directory fsync, CRC-32,
 //!   format version and the identity of the game they belong to).
+//! - [`svg`]: what the domains' pictures share (escaping text).
 //!
 //! This crate knows nothing about games: it sits beside `conway-numbers` at the bottom of the
 //! dependency graph.
@@ -20,6 +21,7 @@ pub mod error;
 pub mod outcome;
 pub mod progress;
 pub mod report;
+pub mod svg;
 
 pub use error::{Diagnostic, ErrorKind, Location};
 pub use outcome::Outcome;

@@ -6,6 +6,7 @@
 use std::fmt::Write;
 
 use super::sequence::SequenceReport;
+use conway_core::svg::escape;
 
 /// How many heaps the plot shows by default: enough to see a period of a few dozen.
 pub const PLOTTED_HEAPS: usize = 200;
@@ -67,13 +68,6 @@ pub fn sequence_svg(report: &SequenceReport, heaps: usize) -> String {
     format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif">{body}</svg>"#
     )
-}
-
-/// Text made safe inside an SVG element.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 #[cfg(test)]

@@ -286,8 +286,8 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("..|..", ArgKind::Text)],
         help: "Domineering; rows split by |, . empty, # filled",
         example: "domineering(\"..#|...\")",
-        moves: Some(|store, args| ruleset_moves(store, args, domineering_moves)),
-        implementation: |store, args| ruleset(store, args, domineering),
+        moves: Some(|store, args| on_board(store, args, domineering_moves)),
+        implementation: |store, args| on_board(store, args, domineering).map(Value::Game),
     },
     Function {
         name: "hackenbush",
@@ -295,8 +295,8 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("lr|e", ArgKind::Text)],
         help: "Hackenbush; stalks l (blue) r (red) e (green) split by |, or edges 0-1:l",
         example: "hackenbush(\"0-1:l 1-2:r 2-0:e\")",
-        moves: Some(|store, args| ruleset_moves(store, args, hackenbush_moves)),
-        implementation: |store, args| ruleset(store, args, hackenbush_value),
+        moves: Some(|store, args| on_board(store, args, hackenbush_moves)),
+        implementation: |store, args| on_board(store, args, hackenbush_value).map(Value::Game),
     },
     Function {
         name: "toads_and_frogs",
@@ -304,8 +304,8 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("tt..ff", ArgKind::Text)],
         help: "Toads and Frogs; t toad, f frog, . empty",
         example: "toads_and_frogs(\"t.tf.f\")",
-        moves: Some(|store, args| ruleset_moves(store, args, toads_and_frogs_moves)),
-        implementation: |store, args| ruleset(store, args, toads_and_frogs_value),
+        moves: Some(|store, args| on_board(store, args, toads_and_frogs_moves)),
+        implementation: |store, args| on_board(store, args, toads_and_frogs_value).map(Value::Game),
     },
     Function {
         name: "clobber",
@@ -313,8 +313,8 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("xo|ox", ArgKind::Text)],
         help: "Clobber; rows split by |, x Left's stone, o Right's, . empty",
         example: "clobber(\"xox|o.x\")",
-        moves: Some(|store, args| ruleset_moves(store, args, clobber_moves)),
-        implementation: |store, args| ruleset(store, args, clobber_value),
+        moves: Some(|store, args| on_board(store, args, clobber_moves)),
+        implementation: |store, args| on_board(store, args, clobber_value).map(Value::Game),
     },
     Function {
         name: "cutcake",
@@ -419,30 +419,15 @@ fn tiny(store: &mut Store, x: GameId) -> GameId {
     store.construct(&[zero], &[inner])
 }
 
-/// A ruleset's position from its one string argument, with the parser's errors placed in the
-/// whole input.
-fn ruleset(
+/// A ruleset's answer (its value, or its moves) from its one string argument, with the
+/// parser's errors placed in the whole input.
+fn on_board<T>(
     store: &mut Store,
     args: &[Argument<'_>],
-    value: fn(&mut Store, &str) -> Result<GameId, PartizanError>,
-) -> Result<Value, PartizanError> {
+    read: fn(&mut Store, &str) -> Result<T, PartizanError>,
+) -> Result<T, PartizanError> {
     match args {
-        [Argument::Text(board)] => value(store, board.text)
-            .map(Value::Game)
-            .map_err(|e| board.locate(e)),
-        _ => Err(mismatch()),
-    }
-}
-
-/// A ruleset's moves from its one string argument, with the parser's errors placed in the
-/// whole input.
-fn ruleset_moves(
-    store: &mut Store,
-    args: &[Argument<'_>],
-    moves: fn(&mut Store, &str) -> Result<PositionMoves, PartizanError>,
-) -> Result<PositionMoves, PartizanError> {
-    match args {
-        [Argument::Text(board)] => moves(store, board.text).map_err(|e| board.locate(e)),
+        [Argument::Text(board)] => read(store, board.text).map_err(|e| board.locate(e)),
         _ => Err(mismatch()),
     }
 }

@@ -17,7 +17,7 @@ use serde::Serialize;
 use super::{arguments, game, Bindings};
 use crate::expr::{Expr, ExprKind};
 use crate::print::{canonical_text_within, MAX_PRINTED_CHARS};
-use crate::rulesets::moves::{player, MAX_LISTED_MOVES};
+use crate::rulesets::moves::{player, RulesetMove, MAX_LISTED_MOVES};
 use crate::{GameId, PartizanError, Store};
 
 /// Which moves a report lists.
@@ -57,12 +57,18 @@ pub struct Moves {
     pub moves_note: Option<String>,
 }
 
-/// One term of the sum with its value, its text and its moves.
+/// One term of the sum with its text, its value and its moves.
 struct Term {
     text: String,
     value: GameId,
-    left: Vec<(String, String, GameId)>,
-    right: Vec<(String, String, GameId)>,
+    left: Vec<RulesetMove>,
+    right: Vec<RulesetMove>,
+}
+
+/// A term valued, with its moves when they can be listed.
+enum Valued {
+    Listed(Term),
+    Unlisted { value: GameId, why: String },
 }
 
 /// The terms of a sum, left to right: `a + b + c` → `[a, b, c]`.
@@ -77,7 +83,7 @@ fn terms(expr: &Expr) -> Vec<&Expr> {
     }
 }
 
-/// The function of a ruleset call, when `expr` is one.
+/// Whether `expr` calls a ruleset (a function that can list its moves).
 fn is_ruleset_call(expr: &Expr) -> bool {
     matches!(&expr.kind, ExprKind::Call { name, .. }
         if super::lookup(name).is_some_and(|f| f.moves.is_some()))
@@ -99,53 +105,37 @@ pub(super) fn sum_moves(
     if !parts.iter().any(|t| is_ruleset_call(t)) {
         return Ok(None);
     }
-    let mut listed = Vec::with_capacity(parts.len());
-    let mut note = None;
+    let (mut total, mut listed, mut note) = (store.zero(), Vec::with_capacity(parts.len()), None);
     for part in parts {
         match term(store, names, part)? {
-            Ok(t) => listed.push(t),
-            Err((value, why)) => {
+            Valued::Listed(t) => {
+                total = store.add(total, t.value);
+                listed.push(t);
+            }
+            Valued::Unlisted { value, why } => {
+                total = store.add(total, value);
                 note.get_or_insert(why);
-                listed.push(Term {
-                    text: String::new(),
-                    value,
-                    left: Vec::new(),
-                    right: Vec::new(),
-                });
             }
         }
     }
-    let mut total = store.zero();
-    for t in &listed {
-        total = store.add(total, t.value);
-    }
-    if let Some(why) = note {
-        let moves = Moves {
-            left_moves: Vec::new(),
-            right_moves: Vec::new(),
-            every_move: listing == Listing::Every,
-            moves_note: Some(why),
-        };
-        return Ok(Some((total, moves)));
-    }
-    let left = side_moves(store, &listed, true, listing);
-    let right = side_moves(store, &listed, false, listing);
+    let (left_moves, right_moves) = match note {
+        Some(_) => (Vec::new(), Vec::new()),
+        None => (
+            side_moves(store, &listed, true, listing),
+            side_moves(store, &listed, false, listing),
+        ),
+    };
     let moves = Moves {
-        left_moves: left,
-        right_moves: right,
+        left_moves,
+        right_moves,
         every_move: listing == Listing::Every,
-        moves_note: None,
+        moves_note: note,
     };
     Ok(Some((total, moves)))
 }
 
-/// One term valued with its moves; `Ok(Err((value, why)))` when its moves cannot be listed.
-#[allow(clippy::type_complexity)]
-fn term(
-    store: &mut Store,
-    names: &Bindings,
-    expr: &Expr,
-) -> Result<Result<Term, (GameId, String)>, PartizanError> {
+/// One term valued, with its moves when they can be listed.
+fn term(store: &mut Store, names: &Bindings, expr: &Expr) -> Result<Valued, PartizanError> {
     if let ExprKind::Call { name, args } = &expr.kind {
         let (function, arguments) = arguments(store, names, name, args, expr.column)?;
         if let Some(moves) = function.moves {
@@ -156,51 +146,48 @@ fn term(
                      {MAX_LISTED_MOVES} listed",
                     found.position
                 );
-                return Ok(Err((found.value, why)));
+                return Ok(Valued::Unlisted {
+                    value: found.value,
+                    why,
+                });
             }
-            let listed = |moves: Vec<crate::rulesets::moves::RulesetMove>| {
-                moves
-                    .into_iter()
-                    .map(|m| (m.description, m.to, m.value))
-                    .collect()
-            };
-            return Ok(Ok(Term {
+            return Ok(Valued::Listed(Term {
                 text: found.position,
                 value: found.value,
-                left: listed(found.left),
-                right: listed(found.right),
+                left: found.left,
+                right: found.right,
             }));
         }
     }
     // Any other game moves to its canonical options.
     let value = game(store, names, expr)?;
+    let unlisted = |why: String| Ok(Valued::Unlisted { value, why });
     let Some(text) = text_of(store, value) else {
-        return Ok(Err((
-            value,
-            "a term's canonical form is too long to print".into(),
-        )));
+        return unlisted("a term's canonical form is too long to print".into());
     };
     let (left, right) = store.options(value);
     if left.len() > MAX_LISTED_MOVES || right.len() > MAX_LISTED_MOVES {
-        let why = format!("{text} has more than {MAX_LISTED_MOVES} options for one player");
-        return Ok(Err((value, why)));
+        return unlisted(format!(
+            "{text} has more than {MAX_LISTED_MOVES} options for one player"
+        ));
     }
     let mut options = |options: Vec<GameId>, left: bool| {
         let mut moves = Vec::new();
         for option in options {
-            let Some(to) = text_of(store, option) else {
-                return Err("an option's canonical form is too long to print".to_string());
-            };
-            let to = parenthesised(to);
-            moves.push((format!("{} moves {text} to {to}", player(left)), to, option));
+            let to = parenthesised(text_of(store, option)?);
+            let description = format!("{} moves {text} to {to}", player(left));
+            moves.push(RulesetMove {
+                description,
+                to,
+                value: option,
+            });
         }
-        Ok(moves)
+        Some(moves)
     };
-    let (left, right) = match (options(left, true), options(right, false)) {
-        (Ok(l), Ok(r)) => (l, r),
-        (Err(why), _) | (_, Err(why)) => return Ok(Err((value, why))),
+    let (Some(left), Some(right)) = (options(left, true), options(right, false)) else {
+        return unlisted("an option's canonical form is too long to print".into());
     };
-    Ok(Ok(Term {
+    Ok(Valued::Listed(Term {
         text: parenthesised(text),
         value,
         left,
@@ -208,9 +195,8 @@ fn term(
     }))
 }
 
-/// A canonical form as a term of a sum: in parentheses when it has a sign or an operator
-/// that would otherwise join the neighbouring terms (`-1`, `1/2`, `+-1` are fine alone but
-/// `-1` after `+` reads as subtraction).
+/// A canonical form as a term of a sum: in parentheses when it starts with a sign, which
+/// after ` + ` would read as an operator (`-1`, `+-1`).
 fn parenthesised(text: String) -> String {
     if text.starts_with('-') || text.starts_with("+-") {
         format!("({text})")
@@ -231,11 +217,11 @@ fn side_moves(store: &mut Store, terms: &[Term], left: bool, listing: Listing) -
             }
         }
         let moves = if left { &t.left } else { &t.right };
-        for (description, to, value) in moves {
+        for m in moves {
             if store.stop_requested() {
                 return Vec::new();
             }
-            let after = store.add(*value, rest);
+            let after = store.add(m.value, rest);
             let wins = if left {
                 store.leq(zero, after)
             } else {
@@ -244,16 +230,22 @@ fn side_moves(store: &mut Store, terms: &[Term], left: bool, listing: Listing) -
             let whole: Vec<&str> = terms
                 .iter()
                 .enumerate()
-                .map(|(j, o)| if j == i { to.as_str() } else { o.text.as_str() })
+                .map(|(j, o)| {
+                    if j == i {
+                        m.to.as_str()
+                    } else {
+                        o.text.as_str()
+                    }
+                })
                 .collect();
             let value = text_of(store, after).unwrap_or_else(|| "(too long to print)".into());
-            let m = Move {
-                description: description.clone(),
+            let listed = Move {
+                description: m.description.clone(),
                 to: whole.join(" + "),
                 value,
                 wins,
             };
-            found.push((m, after));
+            found.push((listed, after));
         }
     }
     if listing == Listing::Every {

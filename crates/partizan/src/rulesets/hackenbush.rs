@@ -335,28 +335,11 @@ impl HackenbushGraph {
     /// Reads the graph notation (see the module documentation). Edges not connected to the
     /// ground are refused rather than dropped, since they are almost certainly a typo.
     pub fn parse(text: &str) -> Result<HackenbushGraph, PartizanError> {
-        check_size(
-            "hackenbush graph",
-            text.split_whitespace().count(),
-            MAX_GREEN_EDGES,
-        )?;
-        let mut edges = Vec::new();
-        let mut columns = Vec::new();
-        for (column, token) in tokens(text) {
-            edges.push(parse_edge(token, column)?);
-            columns.push(column);
-        }
-        let grounded = grounded_edges(&edges);
-        if let Some(i) = grounded.iter().position(|&g| !g) {
-            let e = edges[i];
-            return Err(PartizanError::parse(
-                columns[i],
-                format!(
-                    "hackenbush: edge {}-{} is not connected to the ground (vertex 0)",
-                    e.low, e.high
-                ),
-            ));
-        }
+        HackenbushGraph::checked(written_edges(text)?)
+    }
+
+    /// The picture of grounded edges, checked against [`MAX_GRAPH_EDGES`].
+    fn checked(edges: Vec<Edge>) -> Result<HackenbushGraph, PartizanError> {
         let graph = HackenbushGraph::from_edges(edges);
         let searched: usize = graph
             .components()
@@ -441,6 +424,34 @@ impl PartizanGame for HackenbushGraph {
     fn known_value(&self, store: &mut Store) -> Option<GameId> {
         green_picture_value(store, &self.edges)
     }
+}
+
+/// The edges of the graph notation as written (their order, their vertex numbers), each
+/// checked to be connected to the ground, and their number against [`MAX_GREEN_EDGES`].
+fn written_edges(text: &str) -> Result<Vec<Edge>, PartizanError> {
+    check_size(
+        "hackenbush graph",
+        text.split_whitespace().count(),
+        MAX_GREEN_EDGES,
+    )?;
+    let mut edges = Vec::new();
+    let mut columns = Vec::new();
+    for (column, token) in tokens(text) {
+        edges.push(parse_edge(token, column)?);
+        columns.push(column);
+    }
+    let grounded = grounded_edges(&edges);
+    if let Some(i) = grounded.iter().position(|&g| !g) {
+        let e = edges[i];
+        return Err(PartizanError::parse(
+            columns[i],
+            format!(
+                "hackenbush: edge {}-{} is not connected to the ground (vertex 0)",
+                e.low, e.high
+            ),
+        ));
+    }
+    Ok(edges)
 }
 
 /// The root of a vertex in a union-find forest, halving paths on the way.
@@ -659,12 +670,8 @@ impl Described for Drawing {
 /// moves leave keep the picture's stalk order or vertex numbers.
 pub fn hackenbush_moves(store: &mut Store, text: &str) -> Result<PositionMoves, PartizanError> {
     let drawing = if text.chars().any(|c| c.is_ascii_digit()) {
-        // Checks the limits; the edges are then read again as written.
-        HackenbushGraph::parse(text)?;
-        let edges = tokens(text)
-            .into_iter()
-            .map(|(column, token)| parse_edge(token, column))
-            .collect::<Result<Vec<Edge>, PartizanError>>()?;
+        let edges = written_edges(text)?;
+        HackenbushGraph::checked(edges.clone())?;
         Drawing::Graph(edges)
     } else {
         Drawing::Stalks(stalk_list(text)?)

@@ -6,6 +6,7 @@
 
 use std::fmt::Write;
 
+use conway_core::svg::escape;
 use conway_numbers::Dyadic;
 
 use super::thermograph::Thermograph;
@@ -175,12 +176,6 @@ fn wall_points(
         .map(|t| format!("{:.2},{:.2}", x(wall.value_at(t).to_f64()), y(t.to_f64())))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 #[cfg(test)]

@@ -307,7 +307,7 @@ export function markWinningMoves(picture, input, report) {
       }
     }
   };
-  if (picture.querySelector("svg.graph, svg[aria-label='hackenbush graph']") || picture.matches("svg")) {
+  if (picture.matches(".graph-editor, svg.graph")) {
     // A graph: the edge each winning move cuts, named in the move ("cuts the blue edge 1-2").
     for (const [moves, side] of [[report.left_moves, "left"], [report.right_moves, "right"]]) {
       for (const move of moves || []) {
