@@ -256,24 +256,47 @@ test("winning moves are outlined on the board: Left's blue, Right's red", async 
   });
 });
 
+/** Plays a cell's game against Conway, always taking the first move offered, to the end. */
+async function playFirstMoves(cell) {
+  await cell.getByRole("button", { name: "Play against Conway" }).click();
+  const result = cell.locator(".moves .result");
+  for (let turn = 0; turn < 20 && (await result.count()) === 0; turn++) {
+    const choice = cell.locator(".choice:not([disabled])").first();
+    await Promise.race([choice.waitFor(), result.waitFor()]);
+    if ((await result.count()) > 0) break;
+    await choice.click();
+  }
+  await result.waitFor();
+  return { result: await result.textContent(), moves: await cell.locator(".moves li").allTextContents() };
+}
+
 test("play a heap game against Conway from a lost position, and lose", async () => {
   await withPage([], async (page) => {
     // S(1,2) on a heap of 3: a multiple of 3 is lost for the player to move.
-    const cell = await run(page, "solve heap S(1,2) 3");
-    await cell.getByRole("button", { name: "Play against Conway" }).click();
-    const result = cell.locator(".moves .result");
-    for (let turn = 0; turn < 5 && (await result.count()) === 0; turn++) {
-      const choice = cell.locator(".choice:not([disabled])").first();
-      await Promise.race([choice.waitFor(), result.waitFor()]);
-      if ((await result.count()) > 0) break;
-      await choice.click();
-    }
-    await result.waitFor();
-    assert.equal(await result.textContent(), "You cannot move: you lose.");
-    const moves = await cell.locator(".moves li").allTextContents();
+    const { result, moves } = await playFirstMoves(await run(page, "solve heap S(1,2) 3"));
+    assert.equal(result, "You cannot move: you lose.");
     assert.match(moves[1], /^you: remove 1 token from heap 1 of 3, leaving a heap of 2: no move wins here$/);
     assert.match(moves[2], /^Conway: remove 2 tokens from heap 1 of 2/);
     await page.screenshot({ path: join(shots, "play-heap.png"), fullPage: true });
+  });
+});
+
+test("the catalogue's games are played from their listed moves: Wythoff lost, misère Nim won", async () => {
+  await withPage([], async (page) => {
+    // (1, 2) is Wythoff's first P-position: every move loses against perfect play.
+    const wythoff = await playFirstMoves(await run(page, "solve wythoff 1 2"));
+    assert.equal(wythoff.result, "You cannot move: you lose.");
+    assert.equal(wythoff.moves[1], "you: take 1 from heap 1 (1 → 0): no move wins here");
+    assert.match(wythoff.moves[2], /^Conway: take 2 from heap 2 \(2 → 0\)$/);
+    // Misère Nim 1 1: after one stone each, the player left without a move has won.
+    const misere = await playFirstMoves(await run(page, "solve misere-nim 1 1"));
+    assert.equal(misere.moves[1], "you: take 1 from heap 1 (1 → 0): a winning move");
+    assert.match(misere.moves[2], /^Conway: take 1 from heap 2 \(1 → 0\) \(no move wins here\)$/);
+    assert.equal(misere.result, "You cannot move (and that wins here): you win.");
+    // A game with its own settings keeps them from move to move.
+    const fibonacci = await playFirstMoves(await run(page, "solve fibonacci-nim 5 --max-take 1"));
+    assert.equal(fibonacci.result, "You cannot move: you lose.");
+    await page.screenshot({ path: join(shots, "play-catalogue.png"), fullPage: true });
   });
 });
 

@@ -239,6 +239,11 @@ pub struct SolveArgs {
     #[arg(long)]
     pub list: bool,
 
+    /// Also list every move of the position, winning or not (the first 1000), each with
+    /// the command that answers the position after it: what playing the game out needs.
+    #[arg(long, global = true)]
+    pub moves: bool,
+
     #[command(subcommand)]
     pub game: Option<Game>,
 }
@@ -287,9 +292,6 @@ pub struct Rows {
     /// Misère play: whoever knocks down the last pin loses (exhaustive search).
     #[arg(long)]
     pub misere: bool,
-    /// Also list every move, winning or not (the first 1000), to play the position out.
-    #[arg(long)]
-    pub moves: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -355,6 +357,10 @@ pub enum Game {
         /// The largest number on the board.
         #[arg(allow_negative_numbers = true, value_parser = parse_u64)]
         n: u64,
+        /// A later position: the numbers still on the board, e.g. 2,3,4,6 (none: every
+        /// number is erased). Default: all of 1..n.
+        #[arg(long, value_name = "NUMBERS", value_parser = parse_numbers)]
+        remaining: Option<Numbers>,
     },
     /// Misère Nim: whoever takes the last stone loses.
     MisereNim(Heaps),
@@ -404,9 +410,6 @@ pub enum Game {
         /// The side to move in the position.
         #[arg(long, value_enum, default_value = "white")]
         to_move: ChaseSide,
-        /// Also list every move of the side to move, with who wins after it.
-        #[arg(long)]
-        moves: bool,
         /// Solved table file: probed when it exists, written after solving when not.
         #[arg(long, value_name = "FILE", value_parser = parse_written_file)]
         table: Option<std::path::PathBuf>,
@@ -452,9 +455,6 @@ pub enum Game {
         /// Misère play: whoever makes the last move loses (exhaustive search).
         #[arg(long)]
         misere: bool,
-        /// Also list every move, winning or not (the first 1000), to play the position out.
-        #[arg(long)]
-        moves: bool,
     },
 }
 
@@ -502,6 +502,21 @@ pub fn parse_u64(s: &str) -> Result<u64, ValueError> {
 }
 
 /// A whole number ≥ 0 that fits in this machine's `usize`.
+/// Whole numbers written as a list (`2,3,4,6`), or `none` for the empty list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Numbers(pub Vec<u64>);
+
+/// Parses [`Numbers`].
+fn parse_numbers(s: &str) -> Result<Numbers, ValueError> {
+    if s.trim() == "none" {
+        return Ok(Numbers(Vec::new()));
+    }
+    s.split(',')
+        .map(parse_u64)
+        .collect::<Result<_, _>>()
+        .map(Numbers)
+}
+
 fn parse_u64_usize(s: &str) -> Result<usize, ValueError> {
     let n = parse_u64(s)?;
     usize::try_from(n).map_err(|_| ValueError::too_large(format!("'{s}' is too large")))

@@ -1,6 +1,8 @@
 //! `conway solve`: dispatches a game and its position to the domain crate that solves it, and
 //! prints the report it returns (one match producing the report, one place printing it).
 
+use std::ops::ControlFlow;
+
 use clap::CommandFactory;
 use conway_core::error::FileError;
 use conway_impartial::games::{
@@ -10,7 +12,9 @@ use conway_impartial::games::{
 use conway_impartial::graph_games::{conjunctive, geography, green_hackenbush};
 use conway_impartial::heap::catalog::HeapGame;
 use conway_impartial::heap::position::{self, Wording, HEAPS, ROWS};
-use conway_impartial::Solution;
+use conway_impartial::listing::{self, OptionList};
+use conway_impartial::solution::heaps_text;
+use conway_impartial::{Solution, WinningMove};
 use conway_retrograde::chase::Side;
 use conway_retrograde::report::{ChaseQuestion, ChaseReport, DigraphReport};
 use serde::Serialize;
@@ -25,6 +29,17 @@ use crate::{render, CliError};
 #[derive(Serialize)]
 struct GameList {
     games: Vec<render::Listed>,
+}
+
+/// A row of coins of a coin-turning game.
+fn coin_row(game: coins::CoinGame, row: &str, moves: bool) -> Result<Solved, CliError> {
+    let coins = coins::parse_row(row)?;
+    Ok(playable(
+        coins::solve(game, &coins),
+        moves,
+        |l| coins::offer_moves(l, game, &coins),
+        |to| around(&[game.name()], to, &[]),
+    ))
 }
 
 /// `conway solve`.
@@ -43,7 +58,7 @@ pub fn answer(args: SolveArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, C
             "name a game to solve, e.g. 'conway solve nim 3 4 5'; 'conway solve --list' lists them",
         ));
     };
-    Ok(shown(solve(game, watch)?, Solved::text))
+    Ok(shown(solve(game, args.moves, watch)?, Solved::text))
 }
 
 /// What `conway solve` answers: the report of the domain crate that solves the game.
@@ -101,76 +116,242 @@ fn coin_game(name: &str, flag: &str) -> Result<coins::CoinGame, CliError> {
     })
 }
 
-/// How a heap position is asked for: its play and whether every move is listed.
-#[derive(Clone, Copy)]
-struct HeapQuestion {
+/// `solution`, with every move `offer` lists when `moves` asks for them, each move (the
+/// winning ones too) carrying the command that answers the position after it:
+/// `solve` followed by `command(to)`, quoted as a shell would need.
+fn playable(
+    solution: Solution,
+    moves: bool,
+    offer: impl FnOnce(&mut OptionList) -> ControlFlow<()>,
+    command: impl Fn(&str) -> Vec<String>,
+) -> Solved {
+    if !moves {
+        return solution.into();
+    }
+    let mut solution = listing::with_options(solution, offer);
+    let line = |to: &str| {
+        let words = std::iter::once("solve".to_string()).chain(command(to));
+        words
+            .map(|w| shlex::try_quote(&w).map(|q| q.into_owned()).unwrap_or(w))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let fill = |m: &mut WinningMove| m.command = Some(line(&m.to));
+    solution.winning_moves.iter_mut().for_each(fill);
+    solution.options.iter_mut().flatten().for_each(fill);
+    solution.into()
+}
+
+/// The words of a command: `fixed` words, then the position `to` (split at spaces), then
+/// `after`.
+fn around(fixed: &[&str], to: &str, after: &[&str]) -> Vec<String> {
+    let fixed = fixed.iter().map(|w| w.to_string());
+    let position = to.split_whitespace().map(str::to_string);
+    fixed
+        .chain(position)
+        .chain(after.iter().map(|w| w.to_string()))
+        .collect()
+}
+
+/// A position of a heap game of `conway grundy`'s catalogue, in normal or misère play,
+/// under `command` (`heap 0.137`, `kayles`); the report names the game as written.
+fn heap_position(
+    command: &[&str],
+    game: &str,
+    heaps: &[u64],
     misere: bool,
     moves: bool,
     wording: Wording,
-}
-
-/// A position of a heap game of `conway grundy`'s catalogue, in normal or misère play.
-fn heap_position(
-    name: &str,
-    game: &str,
-    heaps: &[u64],
-    q: HeapQuestion,
-) -> Result<Solution, CliError> {
-    let game = HeapGame::parse(game)?;
-    let solved = if q.misere {
-        position::solve_misere(name, &game, heaps, q.wording)?
+) -> Result<Solved, CliError> {
+    let name = command.last().copied().unwrap_or(game);
+    let rule = HeapGame::parse(game)?;
+    let solved = if misere {
+        position::solve_misere(name, &rule, heaps, wording)?
     } else {
-        position::solve(name, &game, heaps, q.wording)?
+        position::solve(name, &rule, heaps, wording)?
     };
-    Ok(if q.moves {
-        position::with_options(solved, &game, heaps, q.wording)
-    } else {
-        solved
-    })
+    let play = if misere { &["--misere"][..] } else { &[] };
+    Ok(playable(
+        solved,
+        moves,
+        |l| position::offer_moves(l, &rule, heaps, wording),
+        |to| around(command, to, play),
+    ))
 }
 
-/// Rows of pins of Kayles or Dawson's Kayles.
-fn pin_rows(name: &str, r: &crate::args::Rows) -> Result<Solution, CliError> {
-    let q = HeapQuestion {
-        misere: r.misere,
-        moves: r.moves,
-        wording: ROWS,
-    };
-    heap_position(name, name, &r.rows, q)
-}
-
-/// Solves `game` by the domain crate that knows it.
-fn solve(game: Game, watch: &dyn Watcher) -> Result<Solved, CliError> {
+/// Solves `game` by the domain crate that knows it; `moves` asks for every move.
+fn solve(game: Game, moves: bool, watch: &dyn Watcher) -> Result<Solved, CliError> {
+    // The games whose positions are written as a list of heaps after their name.
+    let heaps_of = |name: &'static str| move |to: &str| around(&[name], to, &[]);
     Ok(match game {
-        Game::Nim(h) => nim::solve(&h.heaps).into(),
+        Game::Nim(h) => playable(
+            nim::solve(&h.heaps),
+            moves,
+            |l| nim::offer_moves(l, &h.heaps),
+            heaps_of("nim"),
+        ),
         Game::Subtraction { set, heaps, values } => {
             let g = subtraction::SubtractionGame::new(set)?;
-            subtraction::solve(&g, &heaps.heaps, values)?.into()
+            let set = heaps_text(g.set()).replace(' ', ",");
+            playable(
+                subtraction::solve(&g, &heaps.heaps, values)?,
+                moves,
+                |l| subtraction::offer_moves(l, &g, &heaps.heaps),
+                |to| around(&["subtraction", "--set", &set], to, &[]),
+            )
         }
-        Game::Bash { max, heaps } => subtraction::solve_bash(&max, &heaps.heaps)?.into(),
-        Game::Wythoff(p) => wythoff::solve(&p.a, &p.b).into(),
-        Game::Moore { k, heaps } => moore::solve(k, &heaps.heaps)?.into(),
-        Game::Staircase(h) => staircase::solve(&h.heaps).into(),
-        Game::Lasker(h) => lasker::solve(&h.heaps).into(),
-        Game::Euclid(p) => euclid::solve(&p.a, &p.b).into(),
-        Game::FibonacciNim { n, max_take } => fibonacci_nim::solve(&n, max_take.as_ref())?.into(),
-        Game::Multiplication { n, from } => multiplication::solve(&n, &from)?.into(),
-        Game::Divisors { n } => divisors::solve(n)?.into(),
-        Game::MisereNim(h) => misere_nim::solve(&h.heaps).into(),
-        Game::NimWithAdding(h) => nim_with_adding::solve(&h.heaps).into(),
-        Game::Turtles(c) => {
-            coins::solve(coins::CoinGame::Turtles, &coins::parse_row(&c.coins)?).into()
+        Game::Bash { max, heaps } => playable(
+            subtraction::solve_bash(&max, &heaps.heaps)?,
+            moves,
+            |l| subtraction::offer_bash_moves(l, &max, &heaps.heaps),
+            |to| around(&["bash", "--max", &max.to_string()], to, &[]),
+        ),
+        Game::Wythoff(p) => playable(
+            wythoff::solve(&p.a, &p.b),
+            moves,
+            |l| wythoff::offer_moves(l, &p.a, &p.b),
+            heaps_of("wythoff"),
+        ),
+        Game::Moore { k, heaps } => playable(
+            moore::solve(k, &heaps.heaps)?,
+            moves,
+            |l| moore::offer_moves(l, k, &heaps.heaps),
+            |to| around(&["moore", "--k", &k.to_string()], to, &[]),
+        ),
+        Game::Staircase(h) => playable(
+            staircase::solve(&h.heaps),
+            moves,
+            |l| staircase::offer_moves(l, &h.heaps),
+            heaps_of("staircase"),
+        ),
+        Game::Lasker(h) => playable(
+            lasker::solve(&h.heaps),
+            moves,
+            |l| lasker::offer_moves(l, &h.heaps),
+            heaps_of("lasker"),
+        ),
+        Game::Euclid(p) => playable(
+            euclid::solve(&p.a, &p.b),
+            moves,
+            |l| euclid::offer_moves(l, &p.a, &p.b),
+            heaps_of("euclid"),
+        ),
+        Game::FibonacciNim { n, max_take } => {
+            let most = fibonacci_nim::max_take_or_opening(&n, max_take.as_ref());
+            playable(
+                fibonacci_nim::solve(&n, max_take.as_ref())?,
+                moves,
+                |l| fibonacci_nim::offer_moves(l, &n, &most),
+                // The position after a move is written `rest most`.
+                |to| {
+                    let (rest, most) = to.split_once(' ').unwrap_or((to, "0"));
+                    around(&["fibonacci-nim", rest, "--max-take", most], "", &[])
+                },
+            )
         }
-        Game::Ruler(c) => coins::solve(coins::CoinGame::Ruler, &coins::parse_row(&c.coins)?).into(),
-        Game::MockTurtles(c) => {
-            coins::solve(coins::CoinGame::MockTurtles, &coins::parse_row(&c.coins)?).into()
+        Game::Multiplication { n, from } => playable(
+            multiplication::solve(&n, &from)?,
+            moves,
+            |l| multiplication::offer_moves(l, &n, &from),
+            |to| around(&["multiplication", &n.to_string(), "--from"], to, &[]),
+        ),
+        Game::Divisors { n, remaining } => {
+            let numbers = remaining.as_ref().map(|r| r.0.as_slice());
+            let solved = divisors::solve(n, numbers)?;
+            let game = divisors::Divisors::new(n.clamp(1, 63));
+            let set = match (&game, numbers) {
+                (Ok(g), Some(numbers)) => divisors::position(g, numbers).ok(),
+                (Ok(g), None) => Some(g.start()),
+                _ => None,
+            };
+            playable(
+                solved,
+                moves,
+                |l| match (&game, set) {
+                    (Ok(g), Some(set)) => divisors::offer_moves(l, g, set),
+                    _ => ControlFlow::Continue(()),
+                },
+                |to| {
+                    let n = n.to_string();
+                    around(
+                        &["divisors", &n, "--remaining", &to.replace(' ', ",")],
+                        "",
+                        &[],
+                    )
+                },
+            )
         }
+        Game::MisereNim(h) => playable(
+            misere_nim::solve(&h.heaps),
+            moves,
+            |l| nim::offer_moves(l, &h.heaps),
+            heaps_of("misere-nim"),
+        ),
+        Game::NimWithAdding(h) => playable(
+            nim_with_adding::solve(&h.heaps),
+            moves,
+            |l| nim_with_adding::offer_moves(l, &h.heaps),
+            heaps_of("nim-with-adding"),
+        ),
+        Game::Turtles(c) => coin_row(coins::CoinGame::Turtles, &c.coins, moves)?,
+        Game::Ruler(c) => coin_row(coins::CoinGame::Ruler, &c.coins, moves)?,
+        Game::MockTurtles(c) => coin_row(coins::CoinGame::MockTurtles, &c.coins, moves)?,
         Game::Tartan { board, rows, cols } => {
             let (r, c) = (coin_game(&rows, "--rows")?, coin_game(&cols, "--cols")?);
-            tartan::solve(r, c, &tartan::parse_board(&board)?).into()
+            let board = tartan::parse_board(&board)?;
+            playable(
+                tartan::solve(r, c, &board),
+                moves,
+                |l| tartan::offer_moves(l, r, c, &board),
+                |to| around(&["tartan"], to, &["--rows", r.name(), "--cols", c.name()]),
+            )
         }
-        Game::Kayles(r) => pin_rows("kayles", &r)?.into(),
-        Game::DawsonsKayles(r) => pin_rows("dawsons-kayles", &r)?.into(),
+        Game::Kayles(r) => heap_position(&["kayles"], "kayles", &r.rows, r.misere, moves, ROWS)?,
+        Game::DawsonsKayles(r) => heap_position(
+            &["dawsons-kayles"],
+            "dawsons-kayles",
+            &r.rows,
+            r.misere,
+            moves,
+            ROWS,
+        )?,
+        Game::Heap {
+            game,
+            heaps,
+            misere,
+        } => heap_position(&["heap", &game], &game, &heaps, misere, moves, HEAPS)?,
+        Game::Chase {
+            n,
+            wx,
+            wy,
+            bx,
+            by,
+            line,
+            to_move,
+            table,
+        } => {
+            let question = ChaseQuestion {
+                to_move: match to_move {
+                    ChaseSide::White => Side::White,
+                    ChaseSide::Black => Side::Black,
+                },
+                line,
+                moves,
+            };
+            let (white, black) = ((wx, wy), (bx, by));
+            let report = crate::retro::chase(n, white, black, question, table.as_deref(), watch)?;
+            Solved::Chase(report)
+        }
+        _ if moves => {
+            return Err(CliError::usage(
+                "--moves is not offered for the games on graph files (digraph, \
+                 green-hackenbush, geography, conjunctive): a position after a move is not \
+                 something their arguments can write",
+            ))
+        }
+        Game::Digraph { file, tokens } => {
+            Solved::Digraph(crate::retro::digraph(&file, &tokens, watch)?)
+        }
         Game::GreenHackenbush { file } => {
             green_hackenbush::solve(&read_graph(&file, watch)?, &FileError::input_name(&file))?
                 .into()
@@ -189,45 +370,6 @@ fn solve(game: Game, watch: &dyn Watcher) -> Result<Solved, CliError> {
                 &tokens,
             )?
             .into()
-        }
-        Game::Chase {
-            n,
-            wx,
-            wy,
-            bx,
-            by,
-            line,
-            to_move,
-            moves,
-            table,
-        } => {
-            let question = ChaseQuestion {
-                to_move: match to_move {
-                    ChaseSide::White => Side::White,
-                    ChaseSide::Black => Side::Black,
-                },
-                line,
-                moves,
-            };
-            let (white, black) = ((wx, wy), (bx, by));
-            let report = crate::retro::chase(n, white, black, question, table.as_deref(), watch)?;
-            Solved::Chase(report)
-        }
-        Game::Digraph { file, tokens } => {
-            Solved::Digraph(crate::retro::digraph(&file, &tokens, watch)?)
-        }
-        Game::Heap {
-            game,
-            heaps,
-            misere,
-            moves,
-        } => {
-            let q = HeapQuestion {
-                misere,
-                moves,
-                wording: HEAPS,
-            };
-            heap_position(&game, &game, &heaps, q)?.into()
         }
     })
 }

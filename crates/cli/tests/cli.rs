@@ -110,6 +110,58 @@ fn every_listed_game_solves_a_position() {
     );
 }
 
+/// `--moves` on every game that lists moves: each move's `command` answers the position the
+/// move leaves (the report's `position` is the move's `to`), with the game's own settings
+/// kept, and a winning move's command answers a position lost for the player to move.
+#[test]
+fn every_move_names_the_command_for_the_position_after_it() {
+    let cases: &[&[&str]] = &[
+        &["nim", "3", "4"],
+        &["subtraction", "--set", "1,3,4", "10", "11"],
+        &["bash", "--max", "3", "10"],
+        &["wythoff", "4", "6"],
+        &["moore", "--k", "2", "1", "2", "3"],
+        &["staircase", "3", "5", "1"],
+        &["lasker", "3", "7"],
+        &["euclid", "3", "5"],
+        &["fibonacci-nim", "10"],
+        &["multiplication", "100", "--from", "3"],
+        &["divisors", "10"],
+        &["divisors", "10", "--remaining", "6,7,8,9,10"],
+        &["misere-nim", "1", "3"],
+        &["nim-with-adding", "2", "3"],
+        &["turtles", "THHTH"],
+        &["ruler", "THHTH"],
+        &["mock-turtles", "THHTH"],
+        &["tartan", "HT/TH", "--rows", "ruler"],
+        &["kayles", "3", "7"],
+        &["dawsons-kayles", "5", "--misere"],
+        &["heap", "S(1,3,4)", "5", "7"],
+    ];
+    for case in cases {
+        let v = solve_json(&[case, &["--moves"][..]].concat());
+        let options = v["options"].as_array().expect("options listed");
+        assert!(!options.is_empty() && v["all_options"] == true, "{case:?}");
+        let winning: Vec<&Value> = v["winning_moves"]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .collect();
+        for m in options.iter().take(4).chain(winning.iter().copied()) {
+            let command = m["command"].as_str().expect("a command");
+            let words = shlex::split(command).expect("shell words");
+            assert_eq!(words[0], "solve", "{command}");
+            let after = solve_json(&words[1..].iter().map(String::as_str).collect::<Vec<_>>());
+            assert_eq!(after["position"], m["to"], "{case:?}: {command}");
+            assert_eq!(after["game"], v["game"], "{command}");
+            if winning.iter().any(|w| w["to"] == m["to"]) {
+                assert_eq!(after["outcome"], "P", "{case:?}: winning move {command}");
+            }
+        }
+    }
+    assert_bad_input(&["solve", "geography", "g.txt", "1", "--moves"]);
+}
+
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
     let cases: &[&[&str]] = &[

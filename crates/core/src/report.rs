@@ -1,8 +1,10 @@
 //! The answer for one position of one game: outcome, value, winning moves and facts.
 //!
 //! Games fill a [`Solution`]; it serializes (serde) to the JSON object of the CLI contract:
-//! `game`, `position`, `outcome`, `value`, `winning_moves` (a list of `{move, to}`),
-//! `all_winning_moves`, then the game's own facts by name, then `notes`. Values are strings
+//! `game`, `position`, `outcome`, `value`, `winning_moves` (a list of `{move, to}`, with
+//! `command` where the front end gave one), `all_winning_moves`, `options` and
+//! `all_options` when every move was asked for, then the game's own facts by name, then
+//! `notes`. Values are strings
 //! in the field's notation (`*12`, `0`) so that big values lose nothing.
 
 use serde::ser::{SerializeMap, SerializeStruct};
@@ -17,6 +19,10 @@ pub struct WinningMove {
     pub description: String,
     /// The position after the move, in the same notation as the input.
     pub to: String,
+    /// The command (without the program's name) that answers the position after the move,
+    /// when a front end fills it in: `solve fibonacci-nim 18 --max-take 4`. Serialized only
+    /// when present.
+    pub command: Option<String>,
 }
 
 impl WinningMove {
@@ -25,15 +31,21 @@ impl WinningMove {
         WinningMove {
             description: description.into(),
             to: to.into(),
+            command: None,
         }
     }
 }
 
 impl Serialize for WinningMove {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_struct("WinningMove", 2)?;
+        let mut m = s.serialize_struct("WinningMove", 3)?;
         m.serialize_field("move", &self.description)?;
         m.serialize_field("to", &self.to)?;
+        if let Some(command) = &self.command {
+            m.serialize_field("command", command)?;
+        } else {
+            m.skip_field("command")?;
+        }
         m.end()
     }
 }

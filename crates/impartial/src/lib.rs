@@ -16,6 +16,7 @@ pub mod game;
 pub mod games;
 pub mod graph_games;
 pub mod heap;
+pub mod listing;
 pub mod mex;
 pub mod misere;
 pub mod outcome;

@@ -35,3 +35,18 @@ pub fn positions_after(heaps: &[u64], moves: Vec<(usize, BigUint)>) -> Vec<Vec<u
         .collect();
     sorted_unique(positions)
 }
+
+/// The positions one move on one heap reaches, as text (`"3 0 5"`): heap `i` becomes each
+/// size `heap_options(heaps[i])` gives. What a listing of a take-from-one-heap game's moves
+/// must hold.
+pub fn heap_moves_text(heaps: &[u64], heap_options: impl Fn(u64) -> Vec<u64>) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        for to in heap_options(h) {
+            let mut next = heaps.to_vec();
+            next[i] = to;
+            out.push(crate::solution::heaps_text(&next));
+        }
+    }
+    out
+}

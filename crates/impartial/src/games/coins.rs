@@ -11,6 +11,9 @@
 //! - Mock Turtles: one, two or three coins ending at x; coin x is worth the (x−1)-th odious
 //!   number (1, 2, 4, 7, 8, 11, …: numbers with an odd count of ones in binary).
 
+use std::ops::ControlFlow;
+
+use crate::listing::OptionList;
 use crate::solution::{Fact, Solution, WinningMove};
 use crate::{ImpartialError, Outcome};
 
@@ -56,19 +59,31 @@ impl CoinGame {
 
     /// Every set of coins a move may turn when `x` is the rightmost (the rule itself).
     pub fn move_sets(self, x: u64) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        let _ = self.visit_move_sets(x, &mut |set| {
+            out.push(set.to_vec());
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
+    /// Visits the sets of [`move_sets`](Self::move_sets) one by one, in that order, until
+    /// `visit` breaks: mock turtles on 4,096 coins has eight million of them.
+    pub fn visit_move_sets(
+        self,
+        x: u64,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        visit(&[x])?;
         match self {
-            CoinGame::Turtles => std::iter::once(vec![x])
-                .chain((1..x).map(|y| vec![y, x]))
-                .collect(),
-            CoinGame::Ruler => (1..=x).map(|y| (y..=x).collect()).collect(),
-            CoinGame::MockTurtles => {
-                let mut out = vec![vec![x]];
-                for z in 1..x {
-                    out.push(vec![z, x]);
-                    out.extend((1..z).map(|y| vec![y, z, x]));
-                }
-                out
-            }
+            CoinGame::Turtles => (1..x).try_for_each(|y| visit(&[y, x])),
+            CoinGame::Ruler => (1..x)
+                .rev()
+                .try_for_each(|y| visit(&(y..=x).collect::<Vec<_>>())),
+            CoinGame::MockTurtles => (1..x).try_for_each(|z| {
+                visit(&[z, x])?;
+                (1..z).try_for_each(|y| visit(&[y, z, x]))
+            }),
         }
     }
 
@@ -183,6 +198,27 @@ pub fn coins_text(set: &[u64]) -> String {
     }
 }
 
+/// Turning over `set` (its rightmost coin `x` heads → tails), in words.
+fn describe(coins: &[bool], x: u64, set: &[u64]) -> WinningMove {
+    let mut next = coins.to_vec();
+    for &c in set {
+        next[c as usize - 1] = !next[c as usize - 1];
+    }
+    WinningMove::new(
+        format!("turn over {} (coin {x} heads → tails)", coins_text(set)),
+        row_text(&next),
+    )
+}
+
+/// Offers every move: by the rightmost coin turned, from the left; for each, the fewest
+/// coins turned first.
+pub fn offer_moves(list: &mut OptionList, game: CoinGame, coins: &[bool]) -> ControlFlow<()> {
+    for x in (1..=coins.len() as u64).filter(|&x| coins[x as usize - 1]) {
+        game.visit_move_sets(x, &mut |set| list.offer(|| describe(coins, x, set)))?;
+    }
+    ControlFlow::Continue(())
+}
+
 /// Outcome, value and every winning move of a row of coins.
 pub fn solve(game: CoinGame, coins: &[bool]) -> Solution {
     let heads: Vec<u64> = (1..=coins.len() as u64)
@@ -199,10 +235,7 @@ pub fn solve(game: CoinGame, coins: &[bool]) -> Solution {
                 for &c in &set {
                     next[c as usize - 1] = !next[c as usize - 1];
                 }
-                moves.push(WinningMove::new(
-                    format!("turn over {} (coin {x} heads → tails)", coins_text(&set)),
-                    row_text(&next),
-                ));
+                moves.push(describe(coins, x, &set));
             }
         }
     }
@@ -266,6 +299,7 @@ impl crate::ImpartialGame for CoinRow {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::listing;
     use crate::solver::GrundySolver;
     use conway_core::ErrorKind;
 
@@ -344,6 +378,24 @@ mod tests {
                     got.sort();
                     assert_eq!(got, expected, "{game:?} x={x} target={target}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn listed_moves_are_the_rules_moves() {
+        for game in GAMES {
+            for heads in 0u64..1 << 6 {
+                let coins: Vec<bool> = (0..6).map(|b| heads >> b & 1 == 1).collect();
+                let s =
+                    listing::with_options(solve(game, &coins), |l| offer_moves(l, game, &coins));
+                let row = CoinRow { game, len: 6 };
+                let as_row =
+                    |h: u64| row_text(&(0..6).map(|b| h >> b & 1 == 1).collect::<Vec<_>>());
+                let expected = crate::ImpartialGame::options(&row, &heads)
+                    .into_iter()
+                    .map(as_row);
+                listing::assert_lists_exactly(&s, expected.collect());
             }
         }
     }

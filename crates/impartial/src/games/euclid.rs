@@ -3,9 +3,12 @@
 //! player to move wins iff a divides b or b/a > φ; as an integer test, b² − ab − a² > 0
 //! (φ is irrational, so equality never happens).
 
+use std::ops::ControlFlow;
+
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
+use crate::listing::OptionList;
 use crate::solution::{Fact, Solution, WinningMove};
 use crate::solver::GrundySolver;
 use crate::{ImpartialGame, Outcome};
@@ -60,26 +63,43 @@ impl ImpartialGame for Euclid {
     }
 }
 
+/// The move from `(a, b)` that leaves `to` in place of the larger number, in words.
+fn describe(a: &BigUint, b: &BigUint, to: &BigUint) -> WinningMove {
+    let (small, large) = if a <= b { (a, b) } else { (b, a) };
+    let m = (large - to) / small;
+    let text = if to.is_zero() {
+        format!("subtract {m}×{small} from {large}, reaching 0 and winning")
+    } else {
+        format!("subtract {m}×{small} from {large} ({large} → {to})")
+    };
+    let pair = if a <= b {
+        format!("{a} {to}")
+    } else {
+        format!("{to} {b}")
+    };
+    WinningMove::new(text, pair)
+}
+
+/// Offers every move of `(a, b)`: the smallest multiple of the smaller number first.
+pub fn offer_moves(list: &mut OptionList, a: &BigUint, b: &BigUint) -> ControlFlow<()> {
+    let (small, large) = if a <= b { (a, b) } else { (b, a) };
+    if small.is_zero() {
+        return ControlFlow::Continue(());
+    }
+    let first = (large >= small).then(|| large - small);
+    for to in std::iter::successors(first, |to| (to >= small).then(|| to - small)) {
+        list.offer(|| describe(a, b, &to))?;
+    }
+    ControlFlow::Continue(())
+}
+
 /// Outcome, every winning move, and the Grundy value when a small search suffices.
 pub fn solve(a: &BigUint, b: &BigUint) -> Solution {
     let wins = next_player_wins(a, b);
     let (small, large) = if a <= b { (a, b) } else { (b, a) };
     let moves = winning_moves(a, b)
         .into_iter()
-        .map(|to| {
-            let m = (large - &to) / small;
-            let text = if to.is_zero() {
-                format!("subtract {m}×{small} from {large}, reaching 0 and winning")
-            } else {
-                format!("subtract {m}×{small} from {large} ({large} → {to})")
-            };
-            let pair = if a <= b {
-                format!("{a} {to}")
-            } else {
-                format!("{to} {b}")
-            };
-            WinningMove::new(text, pair)
-        })
+        .map(|to| describe(a, b, &to))
         .collect();
     let mut s = Solution::new(
         "euclid",
@@ -104,6 +124,7 @@ pub fn solve(a: &BigUint, b: &BigUint) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::listing;
     use crate::testing::sorted_unique;
 
     #[test]
@@ -128,6 +149,26 @@ mod tests {
                 let found = sorted_unique(found);
                 let expected = sorted_unique(solver.winning_options(&(a, b)).unwrap());
                 assert_eq!(found, expected, "({a},{b})");
+            }
+        }
+    }
+
+    #[test]
+    fn listed_moves_are_the_rules_moves() {
+        let sorted = |t: &str| {
+            let mut pair: Vec<u64> = crate::testing::parse_heaps(t);
+            pair.sort();
+            crate::solution::heaps_text(&pair)
+        };
+        for a in 0..=20u64 {
+            for b in 0..=20u64 {
+                let (ba, bb) = (BigUint::from(a), BigUint::from(b));
+                let s = listing::with_options(solve(&ba, &bb), |l| offer_moves(l, &ba, &bb));
+                let expected = Euclid
+                    .options(&(a, b))
+                    .into_iter()
+                    .map(|(x, y)| format!("{x} {y}"));
+                listing::assert_lists_exactly_as(&s, expected.collect(), sorted);
             }
         }
     }

@@ -5,9 +5,12 @@
 //! winning move. From the start (m = n − 1) the first player loses iff n is a Fibonacci
 //! number.
 
+use std::ops::ControlFlow;
+
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
+use crate::listing::OptionList;
 use crate::solution::{Fact, Solution, WinningMove};
 use crate::{mex, ImpartialError, Outcome};
 
@@ -59,15 +62,42 @@ pub fn grundy_table(limit: usize) -> Vec<Vec<u64>> {
     table
 }
 
+/// Taking `t` from a heap of `n`, in words; the position after it is (n − t, min(2t, n − t)).
+fn describe(n: &BigUint, t: &BigUint) -> WinningMove {
+    let rest = n - t;
+    WinningMove::new(
+        format!(
+            "take {t} ({n} → {rest}); the opponent may then take up to {}",
+            t * 2u32
+        ),
+        format!("{rest} {}", (t * 2u32).min(rest.clone())),
+    )
+}
+
+/// Offers every move of (n, m): take 1, 2, … up to m (or the whole heap).
+pub fn offer_moves(list: &mut OptionList, n: &BigUint, max_take: &BigUint) -> ControlFlow<()> {
+    let mut t = BigUint::one();
+    while t <= *max_take && t <= *n {
+        list.offer(|| describe(n, &t))?;
+        t += 1u32;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The most the player to move may take at `n` with `max_take` given or not: the opening
+/// rule (n − 1) when not.
+pub fn max_take_or_opening(n: &BigUint, max_take: Option<&BigUint>) -> BigUint {
+    match max_take {
+        Some(m) => m.clone(),
+        None if n.is_zero() => BigUint::zero(),
+        None => n - 1u32,
+    }
+}
+
 /// Outcome, winning moves and (for small heaps) the Grundy value of (n, m); `max_take`
 /// defaults to the opening rule m = n − 1.
 pub fn solve(n: &BigUint, max_take: Option<&BigUint>) -> Result<Solution, ImpartialError> {
-    let opening = if n.is_zero() {
-        BigUint::zero()
-    } else {
-        n - 1u32
-    };
-    let m = max_take.cloned().unwrap_or(opening);
+    let m = max_take_or_opening(n, max_take);
     if max_take.is_some() && m.is_zero() && !n.is_zero() {
         return Err(ImpartialError::InvalidInput(
             "--max-take must be at least 1".into(),
@@ -78,16 +108,7 @@ pub fn solve(n: &BigUint, max_take: Option<&BigUint>) -> Result<Solution, Impart
     let terms = zeckendorf(n);
     let mut moves = Vec::new();
     let complete = limit <= BigUint::from(ENUMERATION_LIMIT);
-    let take_move = |t: &BigUint| {
-        let rest = n - t;
-        WinningMove::new(
-            format!(
-                "take {t} ({n} → {rest}); the opponent may then take up to {}",
-                t * 2u32
-            ),
-            format!("{rest} {}", (t * 2u32).min(rest.clone())),
-        )
-    };
+    let take_move = |t: &BigUint| describe(n, t);
     if wins {
         if complete {
             let mut t = BigUint::one();
@@ -155,6 +176,7 @@ pub fn solve(n: &BigUint, max_take: Option<&BigUint>) -> Result<Solution, Impart
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::listing;
 
     /// The Grundy table is the plain definition; the Zeckendorf rule must match it.
     #[test]
@@ -164,6 +186,22 @@ mod tests {
             for (m, &value) in row.iter().enumerate().take(n + 1) {
                 let rule = next_player_wins(&BigUint::from(n), &BigUint::from(m));
                 assert_eq!(rule, value != 0, "n={n} m={m}");
+            }
+        }
+    }
+
+    /// Every take the rules allow is listed once, from the opening and from later positions.
+    #[test]
+    fn listed_moves_are_the_rules_moves() {
+        for n in 0..=20u64 {
+            for m in [None, Some(1u64), Some(2), Some(5), Some(30)] {
+                let (big_n, big_m) = (BigUint::from(n), m.map(BigUint::from));
+                let solved = solve(&big_n, big_m.as_ref()).unwrap();
+                let limit = max_take_or_opening(&big_n, big_m.as_ref());
+                let s = listing::with_options(solved, |l| offer_moves(l, &big_n, &limit));
+                let most = m.unwrap_or(n.saturating_sub(1)).min(n);
+                let expected = (1..=most).map(|t| format!("{} {}", n - t, (2 * t).min(n - t)));
+                listing::assert_lists_exactly(&s, expected.collect());
             }
         }
     }

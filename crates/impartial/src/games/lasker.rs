@@ -5,10 +5,11 @@
 use std::ops::ControlFlow;
 
 use num_bigint::BigUint;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 
 use crate::games::{heaps_after, take_text};
 use crate::heap::HeapRule;
+use crate::listing::{smaller, OptionList};
 use crate::solution::{heaps_text, nimber_notation, Fact, Solution, WinningMove};
 use crate::Outcome;
 
@@ -68,6 +69,38 @@ fn one_heap_moves(h: &BigUint, target: &BigUint) -> (Vec<(BigUint, Option<BigUin
     (out, h_small.is_some_and(|x| x <= SPLIT_SEARCH_LIMIT))
 }
 
+/// Heap `i` left as `a` (a take) or split into `a` and `b`, in words.
+fn describe(heaps: &[BigUint], i: usize, a: &BigUint, b: Option<&BigUint>) -> WinningMove {
+    match b {
+        None => WinningMove::new(take_text(i, &heaps[i], a), heaps_after(heaps, i, a)),
+        Some(b) => {
+            let mut next = heaps.to_vec();
+            next[i] = a.clone();
+            next.insert(i + 1, b.clone());
+            WinningMove::new(
+                format!("split heap {} into {a} and {b}", i + 1),
+                heaps_text(&next),
+            )
+        }
+    }
+}
+
+/// Offers every move, heap by heap: takes (one stone first), then splits (the smaller
+/// part growing).
+pub fn offer_moves(list: &mut OptionList, heaps: &[BigUint]) -> ControlFlow<()> {
+    for (i, h) in heaps.iter().enumerate() {
+        for to in smaller(h) {
+            list.offer(|| describe(heaps, i, &to, None))?;
+        }
+        let mut a = BigUint::one();
+        while &a * 2u32 <= *h {
+            list.offer(|| describe(heaps, i, &a, Some(&(h - &a))))?;
+            a += 1u32;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
 /// Outcome, value and the winning moves (all of them unless a heap is huge).
 pub fn solve(heaps: &[BigUint]) -> Solution {
     let values: Vec<BigUint> = heaps.iter().map(grundy).collect();
@@ -80,18 +113,7 @@ pub fn solve(heaps: &[BigUint]) -> Solution {
             let (found, exhaustive) = one_heap_moves(h, &target);
             complete &= exhaustive;
             for (a, b) in found {
-                moves.push(match b {
-                    None => WinningMove::new(take_text(i, h, &a), heaps_after(heaps, i, &a)),
-                    Some(b) => {
-                        let mut next = heaps.to_vec();
-                        next[i] = a.clone();
-                        next.insert(i + 1, b.clone());
-                        WinningMove::new(
-                            format!("split heap {} into {a} and {b}", i + 1),
-                            heaps_text(&next),
-                        )
-                    }
-                });
+                moves.push(describe(heaps, i, &a, b.as_ref()));
             }
         }
     }
@@ -124,6 +146,7 @@ pub fn solve(heaps: &[BigUint]) -> Solution {
 mod tests {
     use super::*;
     use crate::heap::{grundy_sequence, HeapSum};
+    use crate::listing;
     use crate::solver::GrundySolver;
     use crate::testing::sorted_unique;
     use proptest::prelude::*;
@@ -154,6 +177,23 @@ mod tests {
             let found = sorted_unique(found);
             let expected = sorted_unique(solver.winning_options(&root).unwrap());
             prop_assert_eq!(found, expected);
+        }
+
+        #[test]
+        fn listed_moves_are_the_rules_moves(heaps in proptest::collection::vec(0u64..7, 1..4)) {
+            let big: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
+            let s = listing::with_options(solve(&big), |l| offer_moves(l, &big));
+            // Each heap's own moves, in place; a heap taken whole stays as 0.
+            let mut expected = Vec::new();
+            for (i, &h) in heaps.iter().enumerate() {
+                let _ = LaskerRule.visit_options(h, &mut |parts| {
+                    let mut next = heaps.clone();
+                    next.splice(i..=i, if parts.is_empty() { vec![0] } else { parts.to_vec() });
+                    expected.push(heaps_text(&next));
+                    ControlFlow::Continue(())
+                });
+            }
+            listing::assert_lists_exactly(&s, expected);
         }
     }
 }

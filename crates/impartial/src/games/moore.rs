@@ -5,9 +5,12 @@
 //! A winning move is built bit by bit from the top, as in Moore's proof; when the position is
 //! small, every winning move is found by enumeration instead.
 
-use num_bigint::BigUint;
-use num_traits::ToPrimitive;
+use std::ops::ControlFlow;
 
+use num_bigint::BigUint;
+use num_traits::{ToPrimitive, Zero};
+
+use crate::listing::{smaller, OptionList};
 use crate::solution::{heaps_text, Fact, Solution, WinningMove};
 use crate::solver::GrundySolver;
 use crate::{ImpartialError, ImpartialGame, Outcome};
@@ -114,6 +117,40 @@ fn move_text(from: &[BigUint], to: &[BigUint]) -> String {
     format!("take {}", parts.join(" and "))
 }
 
+/// Offers every move: those changing one heap first (heap by heap, one stone first), then
+/// two heaps, and so on up to `k`.
+pub fn offer_moves(list: &mut OptionList, k: u64, heaps: &[BigUint]) -> ControlFlow<()> {
+    let nonempty: Vec<usize> = (0..heaps.len()).filter(|&i| !heaps[i].is_zero()).collect();
+    let most = usize::try_from(k).unwrap_or(usize::MAX).min(nonempty.len());
+    let mut next = heaps.to_vec();
+    for size in 1..=most {
+        offer_changing(list, heaps, &nonempty, size, &mut next)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Offers the moves that change exactly `size` of the heaps `among` (in order), the others
+/// as in `next`.
+fn offer_changing(
+    list: &mut OptionList,
+    heaps: &[BigUint],
+    among: &[usize],
+    size: usize,
+    next: &mut Vec<BigUint>,
+) -> ControlFlow<()> {
+    if size == 0 {
+        return list.offer(|| WinningMove::new(move_text(heaps, next), heaps_text(next)));
+    }
+    for (j, &i) in among.iter().enumerate().take(among.len() + 1 - size) {
+        for to in smaller(&heaps[i]) {
+            next[i] = to;
+            offer_changing(list, heaps, &among[j + 1..], size - 1, next)?;
+        }
+        next[i] = heaps[i].clone();
+    }
+    ControlFlow::Continue(())
+}
+
 /// Outcome, winning moves and (for small positions) the Grundy value.
 pub fn solve(k: u64, heaps: &[BigUint]) -> Result<Solution, ImpartialError> {
     if k == 0 {
@@ -168,6 +205,7 @@ pub fn solve(k: u64, heaps: &[BigUint]) -> Result<Solution, ImpartialError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::listing;
     use crate::testing::big;
     use proptest::prelude::*;
 
@@ -201,6 +239,29 @@ mod tests {
                     prop_assert!(changed >= 1 && changed <= k);
                     prop_assert!(h.iter().zip(&to).all(|(a, b)| b <= a));
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn listed_moves_are_the_rules_moves() {
+        for k in 1..=4u64 {
+            for heaps in [
+                vec![0],
+                vec![3],
+                vec![1, 2],
+                vec![2, 0, 3],
+                vec![1, 2, 3, 1],
+            ] {
+                let s = listing::with_options(solve(k, &big(&heaps)).unwrap(), |l| {
+                    offer_moves(l, k, &big(&heaps))
+                });
+                let expected = MooreNim { k }
+                    .options(&heaps)
+                    .iter()
+                    .map(|p| heaps_text(p))
+                    .collect();
+                listing::assert_lists_exactly(&s, expected);
             }
         }
     }

@@ -5,10 +5,13 @@
 //! below that, p loses iff 2p already reaches the winning zone; then the zones alternate,
 //! each boundary a ceiling division of the one above. Numbers of any size work.
 
+use std::ops::ControlFlow;
+
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
+use crate::listing::OptionList;
 use crate::solution::{Fact, Solution, WinningMove};
 use crate::solver::GrundySolver;
 use crate::{ImpartialError, ImpartialGame, Outcome};
@@ -60,6 +63,27 @@ impl ImpartialGame for Multiplication {
     }
 }
 
+/// Multiplying `p` by `k` on the way to `n`, in words.
+fn describe(n: &BigUint, p: &BigUint, k: u32) -> WinningMove {
+    let q = p * k;
+    let text = if q >= *n {
+        format!("multiply by {k} ({p} → {q}), reaching {n} and winning")
+    } else {
+        format!("multiply by {k} ({p} → {q})")
+    };
+    WinningMove::new(text, q.to_string())
+}
+
+/// Offers every move from `p` (none once p has reached `n`): multiply by 2, 3, …, 9.
+pub fn offer_moves(list: &mut OptionList, n: &BigUint, p: &BigUint) -> ControlFlow<()> {
+    if p < n {
+        for k in 2..=9u32 {
+            list.offer(|| describe(n, p, k))?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
 /// Outcome, winning moves and (when searchable) the Grundy value.
 pub fn solve(n: &BigUint, p: &BigUint) -> Result<Solution, ImpartialError> {
     if n.is_zero() || p.is_zero() {
@@ -72,15 +96,7 @@ pub fn solve(n: &BigUint, p: &BigUint) -> Result<Solution, ImpartialError> {
     let moves = if wins {
         winning_multipliers(n, p)
             .into_iter()
-            .map(|k| {
-                let q = p * k;
-                let text = if q >= *n {
-                    format!("multiply by {k} ({p} → {q}), reaching {n} and winning")
-                } else {
-                    format!("multiply by {k} ({p} → {q})")
-                };
-                WinningMove::new(text, q.to_string())
-            })
+            .map(|k| describe(n, p, k))
             .collect()
     } else {
         Vec::new()
@@ -110,6 +126,7 @@ pub fn solve(n: &BigUint, p: &BigUint) -> Result<Solution, ImpartialError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::listing;
 
     /// The folklore rule for p = 1: divide n by 18 (rounding up) while n > 18; the first
     /// player wins iff the result is at most 9.
@@ -138,6 +155,24 @@ mod tests {
                     searched,
                     "n={n} p={p}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn listed_moves_are_the_rules_moves() {
+        for n in 1..=40u64 {
+            for p in 1..=45u64 {
+                let (big_n, big_p) = (BigUint::from(n), BigUint::from(p));
+                let solved = solve(&big_n, &big_p).unwrap();
+                let s = listing::with_options(solved, |l| offer_moves(l, &big_n, &big_p));
+                let expected = Multiplication { n }
+                    .options(&p)
+                    .into_iter()
+                    .map(|q| q.to_string());
+                // The rules' search stops at n; a move past it is written as reached.
+                let capped = |to: &str| to.parse::<u64>().unwrap().min(n).to_string();
+                listing::assert_lists_exactly_as(&s, expected.collect(), capped);
             }
         }
     }

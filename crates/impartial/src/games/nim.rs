@@ -4,10 +4,13 @@
 //! the nim-sum), which is possible exactly when `h ⊕ s < h`; the number of winning moves is
 //! the number of such heaps (Bouton, *Nim, a game with a complete mathematical theory*, 1901).
 
+use std::ops::ControlFlow;
+
 use num_bigint::BigUint;
 use num_traits::Zero;
 
 use crate::games::{heaps_after, take_text};
+use crate::listing::{offer_heap_moves, smaller, OptionList};
 use crate::solution::{heaps_text, Fact, Solution, WinningMove};
 use crate::{ImpartialGame, Outcome};
 
@@ -42,6 +45,12 @@ pub fn winning_moves(heaps: &[BigUint]) -> Vec<(usize, BigUint)> {
         .collect()
 }
 
+/// Offers every move of a Nim position (misère Nim's too): heap by heap, one stone taken
+/// first.
+pub fn offer_moves(list: &mut OptionList, heaps: &[BigUint]) -> ControlFlow<()> {
+    offer_heap_moves(list, heaps, smaller, take_text)
+}
+
 /// Outcome, value and every winning move of a Nim position.
 pub fn solve(heaps: &[BigUint]) -> Solution {
     let s = nim_sum(heaps);
@@ -66,9 +75,10 @@ pub fn solve(heaps: &[BigUint]) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::listing;
     use crate::solver::GrundySolver;
     use crate::sum::SumGame;
-    use crate::testing::{big, positions_after, sorted_unique};
+    use crate::testing::{big, heap_moves_text, positions_after, sorted_unique};
     use proptest::prelude::*;
 
     /// Seed 003's worked examples: the seed names one winning move each; the other heaps
@@ -131,6 +141,16 @@ mod tests {
             let found = positions_after(&heaps, winning_moves(&big_heaps));
             let expected = sorted_unique(solver.winning_options(&sorted).unwrap());
             prop_assert_eq!(found, expected);
+        }
+
+        /// Every move of Nim and of misère Nim is listed once; the winning ones among them.
+        #[test]
+        fn listed_moves_are_the_rules_moves(heaps in proptest::collection::vec(0u64..7, 1..4)) {
+            let expected = heap_moves_text(&heaps, |h| NimHeap.options(&h));
+            for solved in [solve(&big(&heaps)), crate::games::misere_nim::solve(&big(&heaps))] {
+                let s = listing::with_options(solved, |l| offer_moves(l, &big(&heaps)));
+                listing::assert_lists_exactly(&s, expected.clone());
+            }
         }
     }
 }

@@ -6,9 +6,12 @@
 //! has enough stones to rebuild the pairs. Adding never helps the loser, so the rule is the
 //! same as when the stones may be moved from the remaining heap instead (checked by search).
 
-use num_bigint::BigUint;
-use num_traits::{ToPrimitive, Zero};
+use std::ops::ControlFlow;
 
+use num_bigint::BigUint;
+use num_traits::{One, ToPrimitive, Zero};
+
+use crate::listing::OptionList;
 use crate::solution::{heaps_text, Solution, WinningMove};
 use crate::solver::GrundySolver;
 use crate::{ImpartialGame, Outcome};
@@ -99,29 +102,85 @@ impl ImpartialGame for NimWithAdding {
     }
 }
 
+/// A move in words, the stones put back listed heap by heap.
+fn describe(heaps: &[BigUint], mv: &AddingMove) -> WinningMove {
+    let next = apply(heaps, mv);
+    let mut text = format!(
+        "take {} from heap {} ({} → {})",
+        mv.1,
+        mv.0 + 1,
+        heaps[mv.0],
+        next[mv.0]
+    );
+    let mut puts: Vec<&(usize, BigUint)> = mv.2.iter().filter(|(_, k)| !k.is_zero()).collect();
+    puts.sort_by_key(|(j, _)| *j);
+    if !puts.is_empty() {
+        let puts: Vec<String> = puts
+            .iter()
+            .map(|(j, k)| format!("{k} on heap {} ({} → {})", j + 1, heaps[*j], next[*j]))
+            .collect();
+        text.push_str(&format!(", then put {}", puts.join(" and ")));
+    }
+    WinningMove::new(text, heaps_text(&next))
+}
+
+/// Offers every move: heap by heap, the fewest stones taken first, and for each take the
+/// fewest put back first.
+pub fn offer_moves(list: &mut OptionList, heaps: &[BigUint]) -> ControlFlow<()> {
+    for (i, h) in heaps.iter().enumerate() {
+        let others: Vec<usize> = (0..heaps.len())
+            .filter(|&j| j != i && !heaps[j].is_zero())
+            .collect();
+        let mut taken = BigUint::one();
+        while taken <= *h {
+            let mut back = BigUint::zero();
+            while back < taken {
+                let mut mv = (i, taken.clone(), Vec::new());
+                offer_spread(list, heaps, &mut mv, back.clone(), &others)?;
+                back += 1u32;
+            }
+            taken += 1u32;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Offers `mv` with `amount` more stones spread over the heaps `targets` in every way.
+fn offer_spread(
+    list: &mut OptionList,
+    heaps: &[BigUint],
+    mv: &mut AddingMove,
+    amount: BigUint,
+    targets: &[usize],
+) -> ControlFlow<()> {
+    match targets {
+        [] if amount.is_zero() => list.offer(|| describe(heaps, mv)),
+        [] => ControlFlow::Continue(()),
+        [last] => {
+            mv.2.push((*last, amount));
+            let flow = list.offer(|| describe(heaps, mv));
+            mv.2.pop();
+            flow
+        }
+        [first, rest @ ..] => {
+            let mut a = BigUint::zero();
+            while a <= amount {
+                mv.2.push((*first, a.clone()));
+                let flow = offer_spread(list, heaps, mv, &amount - &a, rest);
+                mv.2.pop();
+                flow?;
+                a += 1u32;
+            }
+            ControlFlow::Continue(())
+        }
+    }
+}
+
 /// Outcome and a winning move (there are usually many; one is shown).
 pub fn solve(heaps: &[BigUint]) -> Solution {
     let paired = is_paired(heaps);
     let moves: Vec<WinningMove> = winning_move(heaps)
-        .map(|mv| {
-            let next = apply(heaps, &mv);
-            let mut text = format!(
-                "take {} from heap {} ({} → {})",
-                mv.1,
-                mv.0 + 1,
-                heaps[mv.0],
-                next[mv.0]
-            );
-            if !mv.2.is_empty() {
-                let puts: Vec<String> = mv
-                    .2
-                    .iter()
-                    .map(|(j, k)| format!("{k} on heap {} ({} → {})", j + 1, heaps[*j], next[*j]))
-                    .collect();
-                text.push_str(&format!(", then put {}", puts.join(" and ")));
-            }
-            vec![WinningMove::new(text, heaps_text(&next))]
-        })
+        .map(|mv| vec![describe(heaps, &mv)])
         .unwrap_or_default();
     let mut s = Solution::new(
         "nim-with-adding",
@@ -148,6 +207,7 @@ pub fn solve(heaps: &[BigUint]) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::listing;
     use crate::testing::big;
     use proptest::prelude::*;
 
@@ -166,6 +226,18 @@ mod tests {
                 prop_assert!(NimWithAdding.options(&sorted).contains(&next));
                 prop_assert_eq!(solver.grundy(&next).unwrap(), 0);
             }
+        }
+
+        #[test]
+        fn listed_moves_are_the_rules_moves(heaps in proptest::collection::vec(0u64..4, 1..4)) {
+            let s = listing::with_options(solve(&big(&heaps)), |l| offer_moves(l, &big(&heaps)));
+            let sorted = |t: &str| {
+                let mut h: Vec<u64> = crate::testing::parse_heaps(t);
+                h.sort_unstable();
+                heaps_text(&h)
+            };
+            let expected = NimWithAdding.options(&heaps).iter().map(|p| heaps_text(p)).collect();
+            listing::assert_lists_exactly_as(&s, expected, sorted);
         }
     }
 

@@ -4,9 +4,12 @@
 //! stairs only feed odd ones (the classic reduction to Nim; e.g. Ferguson, *Game Theory*,
 //! Part I).
 
-use num_bigint::BigUint;
-use num_traits::Zero;
+use std::ops::ControlFlow;
 
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+
+use crate::listing::OptionList;
 use crate::solution::{heaps_text, Fact, Solution, WinningMove};
 use crate::{ImpartialGame, Outcome};
 
@@ -53,29 +56,44 @@ fn apply(stairs: &[BigUint], i: usize, k: &BigUint) -> Vec<BigUint> {
     next
 }
 
+/// Carrying `k` coins down from stair `i + 1`, in words.
+fn describe(stairs: &[BigUint], i: usize, k: &BigUint) -> WinningMove {
+    let dest = if i == 0 {
+        "off the staircase".to_string()
+    } else {
+        format!("to stair {}", i)
+    };
+    let next = apply(stairs, i, k);
+    WinningMove::new(
+        format!(
+            "move {k} coin{} from stair {} {dest} ({} → {})",
+            if k.is_one() { "" } else { "s" },
+            i + 1,
+            stairs[i],
+            next[i]
+        ),
+        heaps_text(&next),
+    )
+}
+
+/// Offers every move: stair by stair from the lowest, one coin first.
+pub fn offer_moves(list: &mut OptionList, stairs: &[BigUint]) -> ControlFlow<()> {
+    for (i, coins) in stairs.iter().enumerate() {
+        let mut k = BigUint::one();
+        while k <= *coins {
+            list.offer(|| describe(stairs, i, &k))?;
+            k += 1u32;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
 /// Outcome, value and every winning move.
 pub fn solve(stairs: &[BigUint]) -> Solution {
     let x = odd_stair_sum(stairs);
     let moves = winning_moves(stairs)
         .into_iter()
-        .map(|(i, k)| {
-            let dest = if i == 0 {
-                "off the staircase".to_string()
-            } else {
-                format!("to stair {}", i)
-            };
-            let next = apply(stairs, i, &k);
-            WinningMove::new(
-                format!(
-                    "move {k} coin{} from stair {} {dest} ({} → {})",
-                    if k == BigUint::from(1u32) { "" } else { "s" },
-                    i + 1,
-                    stairs[i],
-                    next[i]
-                ),
-                heaps_text(&next),
-            )
-        })
+        .map(|(i, k)| describe(stairs, i, &k))
         .collect();
     Solution::new(
         "staircase",
@@ -112,6 +130,7 @@ impl ImpartialGame for Staircase {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::listing;
     use crate::solver::GrundySolver;
     use crate::testing::sorted_unique;
     use proptest::prelude::*;
@@ -129,6 +148,14 @@ mod tests {
             let found = sorted_unique(found);
             let expected = sorted_unique(solver.winning_options(&stairs).unwrap());
             prop_assert_eq!(found, expected);
+        }
+
+        #[test]
+        fn listed_moves_are_the_rules_moves(stairs in proptest::collection::vec(0u64..4, 1..5)) {
+            let big: Vec<BigUint> = stairs.iter().map(|&s| BigUint::from(s)).collect();
+            let s = listing::with_options(solve(&big), |l| offer_moves(l, &big));
+            let expected = Staircase.options(&stairs).iter().map(|p| heaps_text(p)).collect();
+            listing::assert_lists_exactly(&s, expected);
         }
     }
 

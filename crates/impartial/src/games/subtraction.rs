@@ -13,6 +13,7 @@ use num_traits::Zero;
 
 use crate::games::{heaps_after, take_text};
 use crate::heap::HeapRule;
+use crate::listing::{offer_heap_moves, smaller, OptionList};
 use crate::mex::{mex_of_mask, ValueSet};
 use crate::periodicity::{find_period, Periodicity};
 use crate::solution::{heaps_text, nimber_notation, Fact, Solution, WinningMove};
@@ -285,6 +286,45 @@ pub fn solve(
     Ok(solution)
 }
 
+/// Offers every move of a position of the subtraction game: heap by heap, the smallest
+/// subtraction first.
+pub fn offer_moves(
+    list: &mut OptionList,
+    game: &SubtractionGame,
+    heaps: &[BigUint],
+) -> ControlFlow<()> {
+    // The set is sorted, so the subtractions that fit come first.
+    let sizes = |h: &BigUint| {
+        let h = h.clone();
+        game.set
+            .iter()
+            .map(|&s| BigUint::from(s))
+            .take_while({
+                let h = h.clone();
+                move |s| *s <= h
+            })
+            .map(move |s| &h - s)
+    };
+    offer_heap_moves(list, heaps, sizes, take_text)
+}
+
+/// Offers every move of a position of the Bash game: heap by heap, one stone taken first.
+pub fn offer_bash_moves(
+    list: &mut OptionList,
+    max: &BigUint,
+    heaps: &[BigUint],
+) -> ControlFlow<()> {
+    offer_heap_moves(
+        list,
+        heaps,
+        |h| {
+            let (h, max) = (h.clone(), max.clone());
+            smaller(&h).take_while(move |to| &h - to <= max)
+        },
+        take_text,
+    )
+}
+
 /// The Bash game: heaps where a move takes 1 to `max` stones.
 pub fn solve_bash(max: &BigUint, heaps: &[BigUint]) -> Result<Solution, ImpartialError> {
     if max.is_zero() {
@@ -337,8 +377,9 @@ fn join(set: &[u64]) -> String {
 mod tests {
     use super::*;
     use crate::heap::grundy_sequence;
+    use crate::listing;
     use crate::solver::GrundySolver;
-    use crate::testing::big;
+    use crate::testing::{big, heap_moves_text};
     use proptest::prelude::*;
 
     #[test]
@@ -496,6 +537,30 @@ mod tests {
         }
 
         /// Bash's closed form is the subtraction game {1..m}.
+        #[test]
+        fn listed_moves_are_the_rules_moves(
+            set in proptest::collection::btree_set(1u64..8, 1..4),
+            heaps in proptest::collection::vec(0u64..12, 1..4),
+        ) {
+            let g = SubtractionGame::new(set.into_iter().collect()).unwrap();
+            let s = listing::with_options(solve(&g, &big(&heaps), false).unwrap(), |l| {
+                offer_moves(l, &g, &big(&heaps))
+            });
+            listing::assert_lists_exactly(&s, heap_moves_text(&heaps, |h| g.options(&h)));
+        }
+
+        #[test]
+        fn listed_bash_moves_are_the_rules_moves(
+            m in 1u64..6,
+            heaps in proptest::collection::vec(0u64..12, 1..4),
+        ) {
+            let s = listing::with_options(solve_bash(&BigUint::from(m), &big(&heaps)).unwrap(), |l| {
+                offer_bash_moves(l, &BigUint::from(m), &big(&heaps))
+            });
+            let take = |h: u64| (h.saturating_sub(m)..h).rev().collect();
+            listing::assert_lists_exactly(&s, heap_moves_text(&heaps, take));
+        }
+
         #[test]
         fn bash_matches_subtraction(m in 1u64..8, heaps in proptest::collection::vec(0u64..40, 1..4)) {
             let game = SubtractionGame::new((1..=m).collect()).unwrap();

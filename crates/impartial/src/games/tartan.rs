@@ -6,9 +6,12 @@
 //! coin values, and a board is worth the xor over its heads (Berlekamp, Conway & Guy, *Winning Ways*, ch. 14). A move through T1 × T2
 //! changes the value by (⊕T1 g1) ⊗ (⊕T2 g2), so a winning move needs ⊕T2 g2 = s ⊗ (⊕T1 g1)⁻¹.
 
+use std::ops::ControlFlow;
+
 use conway_numbers::Nimber;
 
 use crate::games::coins::{coins_text, parse_row, CoinGame};
+use crate::listing::OptionList;
 use crate::solution::{Fact, Solution, WinningMove};
 use crate::{ImpartialError, Outcome};
 
@@ -72,6 +75,49 @@ pub fn coin_value(rows: CoinGame, cols: CoinGame, i: u64, j: u64) -> Nimber {
     Nimber(rows.coin_value(i)) * Nimber(cols.coin_value(j))
 }
 
+/// Turning over the coins `t1` × `t2` (coin `(i, j)` heads → tails), in words.
+fn describe(board: &[Vec<bool>], (i, j): (u64, u64), t1: &[u64], t2: &[u64]) -> WinningMove {
+    let mut next = board.to_vec();
+    for &r in t1 {
+        for &c in t2 {
+            let cell = &mut next[r as usize - 1][c as usize - 1];
+            *cell = !*cell;
+        }
+    }
+    let indices = |set: &[u64]| {
+        coins_text(set)
+            .trim_start_matches("coins ")
+            .trim_start_matches("coin ")
+            .to_string()
+    };
+    WinningMove::new(
+        format!(
+            "turn over rows {} × columns {} (coin ({i},{j}) heads → tails)",
+            indices(t1),
+            indices(t2)
+        ),
+        board_text(&next),
+    )
+}
+
+/// Offers every move: by the coin going heads → tails, row by row; for each, the row sets
+/// and then the column sets in their games' order.
+pub fn offer_moves(
+    list: &mut OptionList,
+    rows: CoinGame,
+    cols: CoinGame,
+    board: &[Vec<bool>],
+) -> ControlFlow<()> {
+    for (i, row) in (1u64..).zip(board) {
+        for (j, _) in (1u64..).zip(row).filter(|(_, &head)| head) {
+            rows.visit_move_sets(i, &mut |t1| {
+                cols.visit_move_sets(j, &mut |t2| list.offer(|| describe(board, (i, j), t1, t2)))
+            })?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
 /// Outcome, value and every winning move of a board.
 pub fn solve(rows: CoinGame, cols: CoinGame, board: &[Vec<bool>]) -> Solution {
     let heads: Vec<(u64, u64)> = board
@@ -96,25 +142,7 @@ pub fn solve(rows: CoinGame, cols: CoinGame, board: &[Vec<bool>]) -> Solution {
                 let Some(inv) = a.inverse() else { continue };
                 let b = total * inv;
                 for t2 in cols.move_sets_with_value(j, b.value()) {
-                    let mut next = board.to_vec();
-                    for &r in &t1 {
-                        for &c in &t2 {
-                            let cell = &mut next[r as usize - 1][c as usize - 1];
-                            *cell = !*cell;
-                        }
-                    }
-                    moves.push(WinningMove::new(
-                        format!(
-                            "turn over rows {} × columns {} (coin ({i},{j}) heads → tails)",
-                            coins_text(&t1)
-                                .trim_start_matches("coins ")
-                                .trim_start_matches("coin "),
-                            coins_text(&t2)
-                                .trim_start_matches("coins ")
-                                .trim_start_matches("coin ")
-                        ),
-                        board_text(&next),
-                    ));
+                    moves.push(describe(board, (i, j), &t1, &t2));
                 }
             }
         }
@@ -241,6 +269,33 @@ mod tests {
             let found = sorted_unique(found);
             let expected = sorted_unique(solver.winning_options(&heads).unwrap());
             assert_eq!(found, expected, "{heads:b}");
+        }
+    }
+
+    #[test]
+    fn listed_moves_are_the_rules_moves() {
+        let games = [CoinGame::Turtles, CoinGame::Ruler, CoinGame::MockTurtles];
+        let as_board = |heads: u64| {
+            let b: Vec<Vec<bool>> = (0..3)
+                .map(|i| (0..3).map(|j| heads >> (i * 3 + j) & 1 == 1).collect())
+                .collect();
+            board_text(&b)
+        };
+        for (rows, cols) in games.into_iter().zip(games.into_iter().rev()) {
+            let game = Board {
+                rows,
+                cols,
+                height: 3,
+                width: 3,
+            };
+            for heads in (0u64..1 << 9).step_by(11) {
+                let board = parse_board(&as_board(heads)).unwrap();
+                let s = crate::listing::with_options(solve(rows, cols, &board), |l| {
+                    offer_moves(l, rows, cols, &board)
+                });
+                let expected = game.options(&heads).into_iter().map(as_board).collect();
+                crate::listing::assert_lists_exactly(&s, expected);
+            }
         }
     }
 

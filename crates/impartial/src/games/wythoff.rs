@@ -6,10 +6,13 @@
 //! the positive integers, so every number has exactly one partner in a P-position; the
 //! winning moves follow from that (Wythoff, *A modification of the game of Nim*, 1907).
 
+use std::ops::ControlFlow;
+
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
 use crate::games::take_text;
+use crate::listing::{smaller, OptionList};
 use crate::solution::{Fact, Solution, WinningMove};
 use crate::{ImpartialGame, Outcome};
 
@@ -134,21 +137,39 @@ pub fn grundy_table(a: usize, b: usize) -> Vec<Vec<u64>> {
     table
 }
 
+/// The move from `(a, b)` to `(x, y)` in words.
+fn describe(a: &BigUint, b: &BigUint, x: &BigUint, y: &BigUint) -> WinningMove {
+    let text = if x != a && y != b {
+        format!("take {} from both heaps ({a} → {x}, {b} → {y})", a - x)
+    } else if x != a {
+        take_text(0, a, x)
+    } else {
+        take_text(1, b, y)
+    };
+    WinningMove::new(text, format!("{x} {y}"))
+}
+
+/// Offers every move of `(a, b)`: from the first heap, from the second, from both; one
+/// stone first in each.
+pub fn offer_moves(list: &mut OptionList, a: &BigUint, b: &BigUint) -> ControlFlow<()> {
+    for x in smaller(a) {
+        list.offer(|| describe(a, b, &x, b))?;
+    }
+    for y in smaller(b) {
+        list.offer(|| describe(a, b, a, &y))?;
+    }
+    for (x, y) in smaller(a).zip(smaller(b)) {
+        list.offer(|| describe(a, b, &x, &y))?;
+    }
+    ControlFlow::Continue(())
+}
+
 /// Outcome, winning moves and (for small heaps) the Grundy value of `(a, b)`.
 pub fn solve(a: &BigUint, b: &BigUint) -> Solution {
     let p = is_p_position(a, b);
     let moves = winning_moves(a, b)
         .into_iter()
-        .map(|(x, y)| {
-            let text = if x != *a && y != *b {
-                format!("take {} from both heaps ({a} → {x}, {b} → {y})", a - &x)
-            } else if x != *a {
-                take_text(0, a, &x)
-            } else {
-                take_text(1, b, &y)
-            };
-            WinningMove::new(text, format!("{x} {y}"))
-        })
+        .map(|(x, y)| describe(a, b, &x, &y))
         .collect();
     let (small, large) = if a <= b { (a, b) } else { (b, a) };
     let k = large - small;
@@ -192,6 +213,7 @@ fn grundy_by_mex(table: &[Vec<u64>], a: usize, b: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::listing;
     use crate::solver::GrundySolver;
     use proptest::prelude::*;
 
@@ -273,6 +295,14 @@ mod tests {
                 prop_assert!(is_p_position(&x, &y));
                 prop_assert!(x <= a && y <= b);
             }
+        }
+
+        /// Every move is listed once, and the winning ones are among them.
+        #[test]
+        fn listed_moves_are_the_rules_moves(a in 0u64..12, b in 0u64..12) {
+            let s = listing::with_options(solve(&n(a), &n(b)), |l| offer_moves(l, &n(a), &n(b)));
+            let expected = Wythoff.options(&(a, b)).into_iter().map(|(x, y)| format!("{x} {y}"));
+            listing::assert_lists_exactly(&s, expected.collect());
         }
     }
 }

@@ -8,6 +8,7 @@ use super::catalog::HeapGame;
 use super::genus::{GenusSearch, DEFAULT_GENUS_LIMIT};
 use super::sequence::HeapSequence;
 use super::HeapRule;
+use crate::listing::OptionList;
 use crate::solution::{heaps_text, nimber_notation, Fact, Solution, WinningMove};
 use crate::{ImpartialError, Outcome};
 
@@ -93,35 +94,18 @@ fn winning_moves(
     (winning, complete, visited)
 }
 
-/// The most moves [`with_options`] lists.
-pub const MAX_LISTED_OPTIONS: usize = 1000;
-
-/// `solution` with every move of `heaps` listed (at most [`MAX_LISTED_OPTIONS`]), in the
-/// order the game offers them, heap by heap: what a person picks from to play the position.
-pub fn with_options(solution: Solution, game: &HeapGame, heaps: &[u64], w: Wording) -> Solution {
-    let mut options = Vec::new();
-    let mut complete = true;
+/// Offers every move of `heaps` in the order the game offers them, heap by heap: what a
+/// person picks from to play the position.
+pub fn offer_moves(
+    list: &mut OptionList,
+    game: &HeapGame,
+    heaps: &[u64],
+    w: Wording,
+) -> ControlFlow<()> {
     for (i, &h) in heaps.iter().enumerate() {
-        let flow = game.visit_options(h, &mut |parts| {
-            if options.len() == MAX_LISTED_OPTIONS {
-                complete = false;
-                return ControlFlow::Break(());
-            }
-            options.push(describe(heaps, i, parts, w));
-            ControlFlow::Continue(())
-        });
-        if flow.is_break() {
-            break;
-        }
+        game.visit_options(h, &mut |parts| list.offer(|| describe(heaps, i, parts, w)))?;
     }
-    let solution = solution.with_options(options, complete);
-    if complete {
-        solution
-    } else {
-        solution.note(format!(
-            "only the first {MAX_LISTED_OPTIONS} moves are listed"
-        ))
-    }
+    ControlFlow::Continue(())
 }
 
 /// The position after heap `i` becomes `parts`; a cleared heap stays as 0 so that heap
@@ -424,7 +408,9 @@ mod tests {
             heaps in proptest::collection::vec(0u64..9, 1..4),
         ) {
             let game = HeapGame::parse(code).unwrap();
-            let solved = with_options(solve("g", &game, &heaps, HEAPS).unwrap(), &game, &heaps, HEAPS);
+            let solved = crate::listing::with_options(solve("g", &game, &heaps, HEAPS).unwrap(), |l| {
+                offer_moves(l, &game, &heaps, HEAPS)
+            });
             let options = solved.options.clone().unwrap();
             proptest::prop_assert!(solved.all_options);
             let mut winning_by_options: Vec<String> = Vec::new();

@@ -3,8 +3,9 @@
 // page says whether it was winning and, if not, what would have won.
 //
 // - `solve nim 3 5 7`: click a token to take it and every token to its right.
-// - Heap games with their moves listed (`solve heap 0.137 5 7`, `solve kayles 4 7`,
-//   `solve dawsons-kayles 9`, with or without --misere): pick a move from the list.
+// - Every other game of `solve` but the graph-file ones (`solve wythoff 3 5`,
+//   `solve heap 0.137 5 7 --misere`, `solve tartan HT/TH`, `solve divisors 12`): pick a move
+//   from the list `--moves` gives; each move names the command for the position after it.
 // - Ruleset positions and sums of them (`domineering("....|....")`, `clobber("xo") + *`):
 //   choose Left or Right and who starts, then pick moves from the list; the board is drawn
 //   after each move.
@@ -17,7 +18,9 @@ import { ask } from "./api.js";
 import { CHASE_CELL, positionPicture } from "./boards.js";
 
 const NIM_CELL = /^\s*solve\s+nim((?:\s+\d+)+)\s*$/;
-const HEAP_CELL = /^\s*(solve\s+(?:heap|octal)\s+\S+|solve\s+kayles|solve\s+dawsons-kayles)((?:\s+\d+)+)((?:\s+--misere)?)\s*$/;
+/** A `solve` cell whose game lists its moves (not Nim, played with tokens, nor the chase or
+ * the games on graph files). */
+const LISTED_CELL = /^\s*solve\s+(?!(?:nim|chase|digraph|green-hackenbush|geography|conjunctive)\s)[a-z]/;
 
 /** After a cell's answer: a button to play its position, when it is a game Conway can play. */
 export function offerPlay(item, input, answer) {
@@ -37,10 +40,9 @@ export function offerPlay(item, input, answer) {
   };
   const nim = input.match(NIM_CELL);
   if (nim) return button("Play against Conway", () => playNim(item, nim[1].trim().split(/\s+/).map(Number)));
-  const heap = input.match(HEAP_CELL);
-  if (heap) {
-    const [, command, heaps, misere] = heap;
-    return button("Play against Conway", () => playImpartial(item, command.trim(), heaps.trim(), misere.trim()));
+  const report = answer && answer.report;
+  if (LISTED_CELL.test(input) && report && ["P", "N"].includes(report.outcome)) {
+    return button("Play against Conway", () => playListed(item, input.trim().replace(/\s--moves\b/g, "")));
   }
   const chase = input.match(CHASE_CELL);
   if (chase) {
@@ -49,7 +51,6 @@ export function offerPlay(item, input, answer) {
     button("Play Black against Conway", () => playChase(item, n, [wx, wy], [bx, by], "black"));
     return;
   }
-  const report = answer && answer.report;
   if (report && Array.isArray(report.left_moves) && !report.moves_note) {
     const expression = input.trim();
     if (expression.includes("'")) return;
@@ -159,39 +160,48 @@ function playNim(item, start) {
   draw();
 }
 
-/** A heap game from `command heaps [--misere]`, moves picked from the list of every move. */
-function playImpartial(item, command, heaps, misere) {
+/** A game of `solve` from the cell's command, moves picked from the list of every move. */
+function playListed(item, command) {
   const { board, say } = panel(item);
-  const solve = async (position) =>
-    (await ask(`${command} ${position} ${misere} --moves`.replace(/\s+/g, " "), { record: false })).report;
-  // Whoever cannot move loses, or in misère play wins.
-  const finish = (you) => {
-    const youLose = misere ? !you : you;
-    const rule = misere ? " (in misère play that wins)" : "";
-    say(`${you ? "You" : "Conway"} cannot move${rule}: ${youLose ? "you lose." : "you win."}`, "result");
+  const solve = async (line) => (await ask(`${line} --moves`, { record: false })).report;
+  // Whoever cannot move has lost, unless the game says the player to move wins there
+  // (misère play).
+  const finish = (report, you) => {
+    const moverWins = report.outcome === "N";
+    const who = you ? "You" : "Conway";
+    say(`${who} cannot move${moverWins ? " (and that wins here)" : ""}: ${you === moverWins ? "you win." : "you lose."}`, "result");
   };
-  const yourTurn = async (position) => {
+  const yourTurn = async (line) => {
     board.replaceChildren();
     try {
-      const now = await solve(position);
+      const now = await solve(line);
       const shown = document.createElement("p");
       shown.textContent = `position: ${now.position}`;
       board.append(shown);
-      if (!now.options.length) return finish(true);
+      if (!now.options.length) return finish(now, true);
+      if (!now.all_options) say(`(the first ${now.options.length} moves are offered)`);
       moveButtons(board, now.options, async (m) => {
-        judge(say, m.to, now.winning_moves, `you: ${m.move}`);
-        const next = await solve(m.to);
-        if (!next.options.length) return finish(false);
-        const reply = next.winning_moves[0] || next.options[0];
-        say(`Conway: ${reply.move}${next.winning_moves.length ? "" : " (no move wins here)"}`);
-        yourTurn(reply.to);
+        try {
+          const next = await solve(m.command);
+          // A move wins when it leaves the other player lost.
+          if (next.outcome === "P") say(`you: ${m.move}: a winning move`, "good");
+          else if (now.winning_moves.length) say(`you: ${m.move}: not winning; ${now.winning_moves[0].move} would have won`, "bad");
+          else say(`you: ${m.move}: no move wins here`);
+          if (!next.options.length) return finish(next, false);
+          const reply = next.winning_moves[0] || next.options[0];
+          const why = next.winning_moves.length ? "" : next.outcome === "N" ? " (Conway wins here but was not told how)" : " (no move wins here)";
+          say(`Conway: ${reply.move}${why}`);
+          yourTurn(reply.command);
+        } catch (error) {
+          say(`error: ${error.message}`, "bad");
+        }
       });
     } catch (error) {
       say(`error: ${error.message}`, "bad");
     }
   };
-  say(`${command.replace(/^solve\s+/, "")} ${heaps}${misere ? " (misère)" : ""}: you move first; pick a move.`);
-  yourTurn(heaps);
+  say(`${command.replace(/^solve\s+/, "")}: you move first; pick a move.`);
+  yourTurn(command);
 }
 
 /** A ruleset position (or sum), the person playing `side` against Conway. */
