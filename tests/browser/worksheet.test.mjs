@@ -86,6 +86,14 @@ test("games, variables and the thermograph", async () => {
     assert.match(await plot.locator(".picture svg text").textContent(), /period 34 from heap \d+/);
     const bad = await run(page, "G + H");
     assert.match(await bad.locator("pre.error").textContent(), /column 5: unknown name 'H'.*variables are G/);
+    // The variables panel lists G with its value; a click puts its name into the last cell.
+    await run(page, "H := {1|*}");
+    const panel = page.getByRole("region", { name: "variables" });
+    await panel.getByRole("button", { name: "H = {1|*}" }).waitFor();
+    assert.deepEqual(await panel.getByRole("button").allTextContents(), ["G = ^", "H = {1|*}"]);
+    await panel.getByRole("button", { name: "G = ^" }).click();
+    assert.equal(await page.locator("li.cell textarea").last().inputValue(), "G");
+    await page.locator("li.cell textarea").last().fill("");
     await page.screenshot({ path: join(shots, "worksheet.png"), fullPage: true });
 
     // A reload runs the same cells again: nothing is lost.
@@ -94,6 +102,7 @@ test("games, variables and the thermograph", async () => {
     const inputs = await page.locator("li.cell textarea").evaluateAll((areas) => areas.map((a) => a.value));
     assert.deepEqual(inputs.slice(0, 5), ["{3||2+*|1+*}", "G := ^", "G + G + *", "grundy 0.137 --to 300", "G + H"]);
     assert.match(await page.locator("li.cell").nth(2).locator("pre").textContent(), /^\^\^\*\n/);
+    await page.getByRole("region", { name: "variables" }).getByRole("button", { name: "H = {1|*}" }).waitFor();
     await page.screenshot({ path: join(shots, "after-reload.png"), fullPage: true });
   });
 });
@@ -200,6 +209,19 @@ test("a pasted bimatrix game: every equilibrium in a table, by component", async
     // von Stengel's 3x2 example (Handbook of Game Theory 3, ch. 45): three equilibria.
     const rows = await cell.locator("table.equilibria tbody tr").allTextContents();
     assert.deepEqual(rows, ["1(1, 0, 0)(1, 0)1", "2(4/5, 1/5, 0)(2/3, 1/3)2", "3(0, 1/3, 2/3)(1/3, 2/3)3"]);
+    // A pasted symmetric .nfg file: Hawk-Dove with V = 2, C = 4 (Maynard Smith and Price,
+    // 1973); beside its equilibria, the ESS verdicts: the mix V/C = 1/2 is the ESS.
+    const pasted = await run(page, 'NFG 1 R "hawk-dove" { "1" "2" } { 2 2 }\n-1 -1 0 2 2 0 1 1\n');
+    const verdicts = await pasted.locator("table.ess tbody tr").allTextContents();
+    assert.deepEqual(verdicts, ["1(1/2, 1/2)yes"]);
+    // `ess` cells get the table too, with why each candidate fails.
+    const ess = await run(page, 'ess --a "2 0; 0 1"');
+    const table = await ess.locator("table.ess tbody tr").allTextContents();
+    assert.deepEqual(table, [
+      "1(1, 0)yes",
+      "2(0, 1)yes",
+      "3(1/3, 2/3)noa mutant on the support does as well and is not beaten back",
+    ]);
     await page.screenshot({ path: join(shots, "nash-table.png"), fullPage: true });
   });
 });

@@ -26,7 +26,7 @@ pub fn answer(args: GameArgs) -> Result<Box<dyn Answer>, CliError> {
 }
 
 /// One line per symmetric equilibrium: the strategy and the verdict in words.
-fn text(report: &EssReport) -> String {
+pub(crate) fn text(report: &EssReport) -> String {
     let mut text = String::new();
     for c in &report.symmetric_equilibria {
         text.push_str(&format!(

@@ -4,9 +4,11 @@
 //! The library ([`conway_strategic::nash::equilibria`]) picks and runs the method and checks
 //! every answer; this file reads the arguments and writes the report.
 
+use conway_strategic::ess::{analyse, symmetric_matrix, MAX_ESS_STRATEGIES};
 use conway_strategic::input::read_game;
 use conway_strategic::nash::{equilibria, Options};
-use conway_strategic::NashReport;
+use conway_strategic::{EssReport, NashReport};
+use serde::Serialize;
 
 use crate::answer::{shown, Answer};
 use crate::args::NashArgs;
@@ -25,14 +27,48 @@ pub fn answer(args: NashArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, Cl
 }
 
 /// The equilibria of a game given as Gambit `.nfg` text (a worksheet cell holding a pasted
-/// file), by the default method, grouped into components.
-pub fn answer_for_nfg_text(text: &str, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
-    let game = conway_strategic::nfg::parse(text)?;
+/// file), by the default method, grouped into components; for a symmetric two-player game
+/// of at most [`MAX_ESS_STRATEGIES`] strategies, also its symmetric equilibria with their
+/// ESS verdicts, as `conway ess` gives them.
+pub fn answer_for_nfg_text(file: &str, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
+    let game = conway_strategic::nfg::parse(file)?;
     let options = Options {
         label: None,
         components: game.num_players() == 2,
     };
-    solve(&game, None, options, watch)
+    let equilibria = equilibria(&game, None, options, &*watch.stage("solving"))?;
+    let symmetric = game.num_players() == 2 && symmetric_matrix(&game).is_ok();
+    let evolutionarily_stable = if symmetric && game.shape()[0] <= MAX_ESS_STRATEGIES {
+        Some(analyse(&game)?)
+    } else {
+        None
+    };
+    Ok(shown(
+        PastedGame {
+            equilibria,
+            evolutionarily_stable,
+        },
+        |g| {
+            let mut out = text(&g.equilibria);
+            if let Some(ess) = &g.evolutionarily_stable {
+                out.push_str(
+                    "\nthe game is symmetric; its symmetric equilibria and ESS verdicts:\n",
+                );
+                out.push_str(&crate::ess::text(ess));
+            }
+            out
+        },
+    ))
+}
+
+/// What a pasted `.nfg` file answers: its equilibria, and for a symmetric game the ESS
+/// verdicts (serialized as `evolutionarily_stable`, `conway ess`'s object).
+#[derive(Serialize)]
+struct PastedGame {
+    #[serde(flatten)]
+    equilibria: NashReport,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    evolutionarily_stable: Option<EssReport>,
 }
 
 fn solve(

@@ -36,7 +36,9 @@ const HELP: &str = "\
 Type a game in CGSuite's notation ({3||2|1}, ^*, +-1), an assignment (G := {1|*}) whose
 variable later lines may use (G + G), or a command as on the command line without
 'conway' (solve nim 3 5 7, grundy 0.137 --to 100, nash --a \"3 0; 5 1\" --b \"3 5; 0 1\").
-Lines continue while braces, parentheses or quotes are open.
+Lines continue while braces, parentheses or quotes are open, and while a pasted Gambit
+.nfg file is unfinished (an empty line ends it): its equilibria, and for a symmetric game
+the ESS verdicts.
   :vars         the variables and their values
   :save FILE    save this session's lines as a worksheet (the browser worksheet opens it)
   :load FILE    run a worksheet's lines in this session
@@ -174,19 +176,8 @@ impl Repl {
             ("q" | "quit" | "exit", "") => return false,
             ("help" | "h", "") => self.say(HELP, serde_json::json!({ "help": HELP })),
             ("vars", "") => {
-                let variables = self.session.variables();
-                let mut text = String::new();
-                if variables.is_empty() {
-                    text.push_str("no variables yet: G := {1|*} makes one\n");
-                }
-                for (name, value) in &variables {
-                    text.push_str(&format!("{name} = {value}\n"));
-                }
-                let object: serde_json::Map<String, serde_json::Value> = variables
-                    .into_iter()
-                    .map(|(name, value)| (name, value.into()))
-                    .collect();
-                self.say(&text, serde_json::json!({ "variables": object }));
+                let answer = self.session.variables_answer();
+                self.say(&answer.text, answer.report);
             }
             ("save", path) if !path.is_empty() => {
                 match Worksheet::new(self.cells.clone()).save(Path::new(path)) {
@@ -229,12 +220,14 @@ fn print_now(text: &str) {
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
-/// The line editor's helper: a line goes on while a brace, parenthesis or quote is open.
+/// The line editor's helper: a line goes on while a brace, parenthesis or quote is open, or
+/// while a pasted `.nfg` file is unfinished.
 struct Continuation;
 
 impl Validator for Continuation {
     fn validate(&self, context: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
-        Ok(if is_open(context.input()) {
+        let input = context.input();
+        Ok(if is_open(input) || is_unfinished_nfg(input) {
             ValidationResult::Incomplete
         } else {
             ValidationResult::Valid(None)
@@ -259,6 +252,15 @@ fn is_open(text: &str) -> bool {
     depth > 0 || quote.is_some()
 }
 
+/// Whether `text` is a Gambit `.nfg` file being pasted and not yet whole: it starts with
+/// `NFG`, does not parse yet, and no empty line has ended it (an empty line runs it as it
+/// is, so a malformed file gets its located error).
+fn is_unfinished_nfg(text: &str) -> bool {
+    text.trim_start().starts_with("NFG")
+        && !text.ends_with('\n')
+        && conway_strategic::nfg::parse(text).is_err()
+}
+
 impl Completer for Continuation {
     type Candidate = String;
 }
@@ -273,7 +275,21 @@ impl Helper for Continuation {}
 
 #[cfg(test)]
 mod tests {
-    use super::is_open;
+    use super::{is_open, is_unfinished_nfg};
+
+    /// A pasted `.nfg` file goes on until it parses (Gambit's e02, Selten 1975), or an empty
+    /// line ends it.
+    #[test]
+    fn a_pasted_nfg_file_continues_until_whole() {
+        let header = "NFG 1 R \"e02\" { \"1\" \"2\" } { 3 2 }";
+        assert!(is_unfinished_nfg(header));
+        assert!(is_unfinished_nfg(&format!("{header}\n1 1 0 2 0 2")));
+        assert!(!is_unfinished_nfg(&format!(
+            "{header}\n1 1 0 2 0 2 1 1 0 3 2 0"
+        )));
+        assert!(!is_unfinished_nfg(&format!("{header}\n1 1 x\n")));
+        assert!(!is_unfinished_nfg("{1|*}"));
+    }
 
     #[test]
     fn open_lines_continue() {

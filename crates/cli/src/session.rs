@@ -7,7 +7,10 @@
 //! - a command, when its first word is one of [`COMMANDS`]: `solve nim 3 5 7`,
 //!   `grundy 0.137 --to 1000`, `nash --a "3 0; 5 1" --b "3 5; 0 1"`, with the words split
 //!   as a shell would (quotes group) and read by the CLI's own argument definitions;
-//! - a Gambit `.nfg` file pasted whole (its text starts with `NFG`): its equilibria;
+//! - a Gambit `.nfg` file pasted whole (its text starts with `NFG`): its equilibria, and the
+//!   ESS verdicts of a symmetric game;
+//! - `:vars`, the variables and their values (what the REPL's `:vars` and the page's
+//!   variables panel show);
 //! - otherwise an expression in CGSuite's notation, which may use the variables.
 //!
 //! Each answer is the CLI's report, as JSON and as text, with a thermograph picture for a
@@ -49,6 +52,8 @@ pub enum CellKind {
     Assignment,
     /// One of [`COMMANDS`].
     Command,
+    /// `:vars`: the variables.
+    Variables,
 }
 
 /// The answer to one cell.
@@ -88,6 +93,9 @@ impl Session {
     pub fn run(&mut self, input: &str, watch: &dyn Watcher) -> Result<CellAnswer, CliError> {
         if let Some(words) = command_words(input)? {
             return run_command(words, watch);
+        }
+        if input.trim() == ":vars" {
+            return Ok(self.variables_answer());
         }
         if input.trim_start().starts_with("NFG") {
             let answer = crate::nash::answer_for_nfg_text(input, watch)?;
@@ -134,6 +142,31 @@ impl Session {
             picture_svg: None,
         };
         Ok((answer, value))
+    }
+
+    /// The answer to `:vars`: each variable with its value's text, in the names' order
+    /// (the report's `variables`, a list of `{name, value}`).
+    pub fn variables_answer(&mut self) -> CellAnswer {
+        let variables = self.variables();
+        let mut text = String::new();
+        if variables.is_empty() {
+            text.push_str("no variables yet: G := {1|*} makes one\n");
+        }
+        for (name, value) in &variables {
+            text.push_str(&format!("{name} = {value}\n"));
+        }
+        let listed: Vec<serde_json::Value> = variables
+            .into_iter()
+            .map(|(name, value)| serde_json::json!({ "name": name, "value": value }))
+            .collect();
+        CellAnswer {
+            kind: CellKind::Variables,
+            name: None,
+            report: serde_json::json!({ "variables": listed }),
+            text,
+            thermograph_svg: None,
+            picture_svg: None,
+        }
     }
 
     /// The variables, each with its value's text, in the names' order.
@@ -321,6 +354,23 @@ mod tests {
         assert_eq!(pasted.kind, CellKind::Command);
         assert!(pasted.report["components"].is_array(), "{}", pasted.report);
         assert!(pasted.text.contains("NE,1,0,0,1,0"), "{}", pasted.text);
+        assert!(pasted.report.get("evolutionarily_stable").is_none());
+        // Hawk-Dove with V = 2, C = 4 (Maynard Smith and Price, 1973): symmetric, so the
+        // pasted file also gets its ESS verdicts; the mixed strategy V/C = 1/2 is the ESS.
+        let hawk_dove = "NFG 1 R \"hawk-dove\" { \"1\" \"2\" } { 2 2 }\n-1 -1 0 2 2 0 1 1\n";
+        let pasted = run_all(&[hawk_dove]).remove(0).unwrap();
+        let ess = &pasted.report["evolutionarily_stable"];
+        assert_eq!(
+            ess["ess"],
+            serde_json::json!([["1/2", "1/2"]]),
+            "{}",
+            pasted.report
+        );
+        assert_eq!(
+            ess["symmetric_equilibria"].as_array().map(Vec::len),
+            Some(1)
+        );
+        assert!(pasted.text.contains("(1/2,1/2)  ESS"), "{}", pasted.text);
         let bad = run_all(&["NFG 1 R \"x\" { \"1\" } { 2 }\n1 x\n"])
             .remove(0)
             .unwrap_err();

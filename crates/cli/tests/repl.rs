@@ -100,7 +100,10 @@ fn json_answers_are_one_line_each() {
     assert_eq!(lines[2]["report"]["outcome"], "P");
     assert_eq!(lines[3]["error"]["kind"], "parse");
     assert_eq!(lines[3]["error"]["column"], 1);
-    assert_eq!(lines[4]["variables"]["G"], "^");
+    assert_eq!(
+        lines[4]["variables"],
+        serde_json::json!([{ "name": "G", "value": "^" }])
+    );
 }
 
 /// Writes `keys` to a session running in a pseudo-terminal (util-linux `script`), pausing
@@ -169,4 +172,21 @@ fn a_worksheet_opens_in_a_terminal() {
     );
     assert!(out.contains("\n{1|*}\r\n  outcome:"), "{out}");
     assert!(out.contains("K = 1*"), "{out}");
+}
+
+/// A Gambit `.nfg` file pasted into a terminal session over several lines is read whole:
+/// Hawk-Dove with V = 2, C = 4 (Maynard Smith and Price, 1973), whose ESS is the mix 1/2.
+#[test]
+fn a_pasted_nfg_file_is_read_whole_in_a_terminal() {
+    let out = through_a_terminal(
+        "",
+        &[
+            ("NFG 1 R \"hawk-dove\" { \"1\" \"2\" } { 2 2 }\r", 300),
+            ("-1 -1 0 2\r", 300),
+            ("2 0 1 1\r", 800),
+            (":quit\r", 300),
+        ],
+    );
+    assert!(out.contains("NE,1/2,1/2,1/2,1/2"), "{out}");
+    assert!(out.contains("(1/2,1/2)  ESS"), "{out}");
 }

@@ -126,10 +126,17 @@ fn cells_variables_commands_and_the_page() {
         .as_str()
         .unwrap()
         .contains("no files"));
-    // Two worksheets do not share variables.
+    // Two worksheets do not share variables; `:vars` lists a worksheet's own.
     let other = server.worksheet();
     let unknown = server.outcome(server.submit(other, "G"));
     assert_eq!(unknown["state"], "failed");
+    let vars =
+        |worksheet| server.outcome(server.submit(worksheet, ":vars"))["answer"]["report"].clone();
+    assert_eq!(
+        vars(w)["variables"],
+        serde_json::json!([{ "name": "G", "value": "^" }])
+    );
+    assert_eq!(vars(other)["variables"], serde_json::json!([]));
 
     let (status, file) = server.request("GET", &format!("/api/worksheets/{w}/file"), None);
     assert_eq!(status, 200);

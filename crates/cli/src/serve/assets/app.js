@@ -43,7 +43,13 @@ function addCell(input = "") {
   output.setAttribute("data-testid", "output");
   item.append(area, output);
   cellsList.append(item);
-  area.addEventListener("input", saveLocally);
+  // A cell is as tall as its lines (a pasted .nfg file shows whole).
+  const fit = () => (area.rows = Math.min(20, Math.max(1, area.value.split("\n").length)));
+  fit();
+  area.addEventListener("input", () => {
+    fit();
+    saveLocally();
+  });
   area.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && !event.shiftKey) {
       event.preventDefault();
@@ -79,12 +85,39 @@ function equilibriaTable(report) {
   return table;
 }
 
+// An ESS report as a table: one row per symmetric equilibrium, its strategy and verdict.
+function essTable(report) {
+  const table = document.createElement("table");
+  table.className = "equilibria ess";
+  const head = table.createTHead().insertRow();
+  for (const title of ["#", "symmetric equilibrium (x, x)", "ESS", "why not"]) {
+    const cell = document.createElement("th");
+    cell.textContent = title;
+    head.append(cell);
+  }
+  const body = table.createTBody();
+  report.symmetric_equilibria.forEach((candidate, i) => {
+    const row = body.insertRow();
+    row.className = candidate.ess ? "stable" : "";
+    row.insertCell().textContent = String(i + 1);
+    row.insertCell().textContent = `(${candidate.strategy.join(", ")})`;
+    row.insertCell().textContent = candidate.ess ? "yes" : "no";
+    row.insertCell().textContent = candidate.ess ? "" : candidate.reason.replace(/^not an ESS: /, "");
+  });
+  if (!report.symmetric_equilibria.length) {
+    body.insertRow().insertCell().textContent = "no symmetric equilibrium isolated on its support, so no ESS";
+  }
+  return table;
+}
+
 function show(output, answer) {
   output.replaceChildren();
   const report = answer.report || {};
   if (Array.isArray(report.equilibria) && Array.isArray(report.players)) {
     output.append(equilibriaTable(report));
   }
+  const ess = Array.isArray(report.symmetric_equilibria) ? report : report.evolutionarily_stable;
+  if (ess) output.append(essTable(ess));
   const text = document.createElement("pre");
   text.textContent = answer.text;
   output.append(text);
@@ -149,12 +182,44 @@ async function runCell(item) {
   } catch (error) {
     showError(output, error.message);
   }
+  await refreshVariables();
+}
+
+// The variables panel: every variable of the session with its value; a click puts the
+// variable's name into the last cell.
+const variablesPanel = document.getElementById("variables");
+
+async function refreshVariables() {
+  let variables;
+  try {
+    variables = (await ask(":vars", { record: false })).report.variables;
+  } catch {
+    return; // The panel keeps what it showed; the cell itself reports any failure.
+  }
+  const list = variablesPanel.querySelector("ul");
+  list.replaceChildren(
+    ...variables.map(({ name, value }) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.textContent = `${name} = ${value}`;
+      button.title = `put ${name} into the last cell`;
+      button.addEventListener("click", () => {
+        const area = [...cellsList.querySelectorAll("textarea")].pop();
+        area.value = area.value.trim() ? `${area.value} ${name}` : name;
+        area.focus();
+      });
+      item.append(button);
+      return item;
+    }),
+  );
+  variablesPanel.hidden = variables.length === 0;
 }
 
 async function runAll(inputs) {
   cellsList.replaceChildren();
   const items = inputs.map((input) => addCell(input));
   for (const item of items) await runCell(item);
+  if (!items.length) await refreshVariables();
   addCell().querySelector("textarea").focus();
 }
 
