@@ -14,7 +14,7 @@
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use conway_core::{Progress, StopFlag, Work};
@@ -110,6 +110,29 @@ impl Stage for Reporter {
     }
 }
 
+/// The latest count of each unit of work, in the order first reported: one computation may
+/// count several things (an evaluation counts steps of arithmetic and positions of
+/// rulesets), and progress shows them side by side rather than one number jumping between
+/// them.
+#[derive(Default)]
+pub struct UnitCounts(Mutex<Vec<(&'static str, u64)>>);
+
+impl UnitCounts {
+    /// Takes `work`'s count in; every unit's latest count: `1,204,000 steps, 3,100 positions`.
+    pub fn record(&self, work: &Work) -> String {
+        let mut counts = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        match counts.iter_mut().find(|(unit, _)| *unit == work.unit) {
+            Some((_, done)) => *done = work.done,
+            None => counts.push((work.unit, work.done)),
+        }
+        counts
+            .iter()
+            .map(|(unit, done)| format!("{} {unit}", indicatif::HumanCount(*done)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
 /// The CLI's progress hook: a bar on a terminal, "stop" after Ctrl-C.
 pub struct Reporter {
     what: &'static str,
@@ -117,6 +140,7 @@ pub struct Reporter {
     started: Instant,
     bar: OnceLock<Option<ProgressBar>>,
     length: AtomicU64,
+    counts: UnitCounts,
     draw: bool,
 }
 
@@ -135,6 +159,7 @@ impl Reporter {
             started: Instant::now(),
             bar: OnceLock::new(),
             length: AtomicU64::new(0),
+            counts: UnitCounts::default(),
             draw: std::io::stderr().is_terminal(),
         }
     }
@@ -155,10 +180,7 @@ impl Reporter {
                         "{{bar:40}} {{human_pos}}/{{human_len}} {} ({{percent}}%)  {{per_sec}}  ETA {{eta}}  (Ctrl-C stops)",
                         work.unit
                     ),
-                    None => format!(
-                        "{{spinner}} {{elapsed}} {}: {{human_pos}} {}  (Ctrl-C stops)",
-                        self.what, work.unit
-                    ),
+                    None => format!("{{spinner}} {{elapsed}} {}: {{msg}}  (Ctrl-C stops)", self.what),
                 };
                 let bar = match work.total {
                     Some(total) => ProgressBar::new(total),
@@ -194,17 +216,41 @@ impl Drop for Reporter {
 impl Progress for Reporter {
     fn report(&self, work: Work) -> ControlFlow<()> {
         if let Some(bar) = self.bar_for(&work) {
-            if let Some(total) = work.total {
-                if self.length.swap(total, Ordering::Relaxed) != total {
-                    bar.set_length(total);
+            match work.total {
+                Some(total) => {
+                    if self.length.swap(total, Ordering::Relaxed) != total {
+                        bar.set_length(total);
+                    }
+                    bar.set_position(work.done);
                 }
+                None => bar.set_message(self.counts.record(&work)),
             }
-            bar.set_position(work.done);
         }
         if self.stop_requested() {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two things counted by one computation show side by side, each with its latest count,
+    /// instead of one number that jumps between them.
+    #[test]
+    fn each_unit_keeps_its_own_count() {
+        let counts = UnitCounts::default();
+        assert_eq!(counts.record(&Work::open(1000, "steps")), "1,000 steps");
+        assert_eq!(
+            counts.record(&Work::open(3, "positions")),
+            "1,000 steps, 3 positions"
+        );
+        assert_eq!(
+            counts.record(&Work::open(25000, "steps")),
+            "25,000 steps, 3 positions"
+        );
     }
 }

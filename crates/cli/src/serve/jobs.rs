@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use conway_core::{Progress, StopFlag, Work};
 use serde::Serialize;
 
-use crate::progress::{Stage, Watcher};
+use crate::progress::{Stage, UnitCounts, Watcher};
 use crate::session::{CellAnswer, Session};
 use crate::CliError;
 
@@ -36,6 +36,9 @@ pub enum JobState {
         total: Option<u64>,
         /// What a unit is.
         unit: &'static str,
+        /// Every unit counted so far with its latest count (`1,204,000 steps, 3,100
+        /// positions`): a stage may count more than one thing.
+        counted: String,
         /// Seconds since the job started.
         seconds: f64,
     },
@@ -128,6 +131,7 @@ struct JobWatcher(Arc<Job>);
 struct JobStage {
     job: Arc<Job>,
     what: &'static str,
+    counts: UnitCounts,
 }
 
 impl Progress for JobStage {
@@ -138,6 +142,7 @@ impl Progress for JobStage {
             done: work.done,
             total: work.total,
             unit: work.unit,
+            counted: self.counts.record(&work),
             seconds,
         });
         self.job.stop.report(work)
@@ -151,6 +156,7 @@ impl Watcher for JobWatcher {
         Arc::new(JobStage {
             job: self.0.clone(),
             what,
+            counts: UnitCounts::default(),
         })
     }
 }

@@ -153,8 +153,11 @@ function showRunning(output, state, cancel) {
   }
   const words = line.querySelector("span");
   if (state.state === "running") {
-    const total = state.total ? ` of ${state.total.toLocaleString()}` : "";
-    words.textContent = `${state.stage}: ${state.done.toLocaleString()}${total} ${state.unit} (${state.seconds.toFixed(1)} s)`;
+    // A known total is a fraction of one count; otherwise every count of the stage shows.
+    const counted = state.total
+      ? `${state.done.toLocaleString()} of ${state.total.toLocaleString()} ${state.unit}`
+      : state.counted;
+    words.textContent = `${state.stage}: ${counted} (${state.seconds.toFixed(1)} s)`;
   } else {
     words.textContent = "waiting for the cells above";
   }
