@@ -318,6 +318,16 @@ test("the catalogue's games are played from their listed moves: Wythoff lost, mi
     // A game with its own settings keeps them from move to move.
     const fibonacci = await playFirstMoves(await run(page, "solve fibonacci-nim 5 --max-take 1"));
     assert.equal(fibonacci.result, "You cannot move: you lose.");
+    // A heap too big for tokens or for a whole list: the first 1,000 moves, and the winning
+    // move beside them.
+    const big = await run(page, "solve nim 1000000000000000000000 5");
+    await big.getByRole("button", { name: "Play against Conway" }).click();
+    const winning = big.locator(".choice").last();
+    await winning.waitFor();
+    assert.equal(await big.locator(".choice").count(), 1001);
+    assert.equal(await winning.textContent(), "take 999999999999999999995 from heap 1 (1000000000000000000000 → 5)");
+    await winning.click();
+    await big.locator(".moves .good").waitFor();
     await page.screenshot({ path: join(shots, "play-catalogue.png"), fullPage: true });
   });
 });

@@ -239,8 +239,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub list: bool,
 
-    /// Also list every move of the position, winning or not (the first 1000), each with
-    /// the command that answers the position after it: what playing the game out needs.
+    /// Also list every move of the position, winning or not (the first 1000); in JSON each
+    /// names the command that answers the position after it (not for the graph-file games).
     #[arg(long, global = true)]
     pub moves: bool,
 

@@ -37,7 +37,7 @@ Type a game in CGSuite's notation ({3||2|1}, ^*, +-1), an assignment (G := {1|*}
 variable later lines may use (G + G), or a command as on the command line without
 'conway' (solve nim 3 5 7, grundy 0.137 --to 100, nash --a \"3 0; 5 1\" --b \"3 5; 0 1\").
 Lines continue while braces, parentheses or quotes are open, and while a pasted Gambit
-.nfg file is unfinished (an empty line ends it): its equilibria, and for a symmetric game
+.nfg file is unfinished (two empty lines end it): its equilibria, and for a symmetric game
 the ESS verdicts.
   :vars         the variables and their values
   :save FILE    save this session's lines as a worksheet (the browser worksheet opens it)
@@ -253,12 +253,13 @@ fn is_open(text: &str) -> bool {
 }
 
 /// Whether `text` is a Gambit `.nfg` file being pasted and not yet whole: it starts with
-/// `NFG`, does not parse yet, and no empty line has ended it (an empty line runs it as it
-/// is, so a malformed file gets its located error).
+/// `NFG` and stops before the file does (blank lines inside a file, as Gambit writes them,
+/// go on). A mistake inside it ends it at once, to be reported where it is; two empty lines
+/// end it too.
 fn is_unfinished_nfg(text: &str) -> bool {
     text.trim_start().starts_with("NFG")
-        && !text.ends_with('\n')
-        && conway_strategic::nfg::parse(text).is_err()
+        && !text.ends_with("\n\n")
+        && conway_strategic::nfg::ends_too_soon(text)
 }
 
 impl Completer for Continuation {
@@ -287,7 +288,14 @@ mod tests {
         assert!(!is_unfinished_nfg(&format!(
             "{header}\n1 1 0 2 0 2 1 1 0 3 2 0"
         )));
-        assert!(!is_unfinished_nfg(&format!("{header}\n1 1 x\n")));
+        // Gambit writes a blank line between the header and the payoffs.
+        assert!(is_unfinished_nfg(&format!("{header}\n")));
+        assert!(!is_unfinished_nfg(&format!(
+            "{header}\n\n1 1 0 2 0 2 1 1 0 3 2 0"
+        )));
+        // A mistake ends the file where it is; so do two empty lines.
+        assert!(!is_unfinished_nfg(&format!("{header}\n1 1 x")));
+        assert!(!is_unfinished_nfg(&format!("{header}\n1 1\n\n")));
         assert!(!is_unfinished_nfg("{1|*}"));
     }
 

@@ -144,7 +144,7 @@ impl Session {
         Ok((answer, value))
     }
 
-    /// The answer to `:vars`: each variable with its value's text, in the names' order
+    /// The answer to `:vars`: each variable with its value's text, in alphabetical order
     /// (the report's `variables`, a list of `{name, value}`).
     pub fn variables_answer(&mut self) -> CellAnswer {
         let variables = self.variables();

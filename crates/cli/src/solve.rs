@@ -44,9 +44,9 @@ fn coin_row(game: coins::CoinGame, row: &str, moves: bool) -> Result<Solved, Cli
 
 /// `conway solve`.
 pub fn answer(args: SolveArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
-    if args.list && args.game.is_some() {
+    if args.list && (args.game.is_some() || args.moves) {
         return Err(CliError::usage(
-            "--list takes no game: 'conway solve --list' lists the games",
+            "--list takes no game and no --moves: 'conway solve --list' lists the games",
         ));
     }
     let Some(game) = args.game else {
@@ -258,19 +258,27 @@ fn solve(game: Game, moves: bool, watch: &dyn Watcher) -> Result<Solved, CliErro
         Game::Divisors { n, remaining } => {
             let numbers = remaining.as_ref().map(|r| r.0.as_slice());
             let solved = divisors::solve(n, numbers)?;
-            let game = divisors::Divisors::new(n.clamp(1, 63));
-            let set = match (&game, numbers) {
-                (Ok(g), Some(numbers)) => divisors::position(g, numbers).ok(),
-                (Ok(g), None) => Some(g.start()),
-                _ => None,
+            if n > divisors::SEARCH_LIMIT {
+                // The positions after a move are searched, and only up to the limit.
+                return Ok(if moves {
+                    solved.with_options(Vec::new(), false).note(format!(
+                        "moves are listed for n ≤ {}: the positions they leave are searched",
+                        divisors::SEARCH_LIMIT
+                    ))
+                } else {
+                    solved
+                }
+                .into());
+            }
+            let game = divisors::Divisors::new(n)?;
+            let set = match numbers {
+                Some(numbers) => divisors::position(&game, numbers)?,
+                None => game.start(),
             };
             playable(
                 solved,
                 moves,
-                |l| match (&game, set) {
-                    (Ok(g), Some(set)) => divisors::offer_moves(l, g, set),
-                    _ => ControlFlow::Continue(()),
-                },
+                |l| divisors::offer_moves(l, &game, set),
                 |to| {
                     let n = n.to_string();
                     around(

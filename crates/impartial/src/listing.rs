@@ -3,9 +3,10 @@
 //! the position it leads to, in the notation the game is written in.
 //!
 //! A heap of 10^100 stones has 10^100 moves, so a listing stops after
-//! [`MAX_LISTED_OPTIONS`] and says so (`all_options: false` and a note); the games offer
-//! their moves lazily, so the cost is that of the moves listed, never of the position's
-//! size. Games list moves in an order a player reads easily: heap by heap, smallest change
+//! [`MAX_LISTED_OPTIONS`] moves, or once the moves' text reaches [`MAX_LISTED_BYTES`] (each
+//! move writes the whole position it leaves, and a position may be 100,000 heaps long), and
+//! says so (`all_options: false` and a note). The games offer their moves lazily, so the cost
+//! is that of the moves listed, never of the number of moves the position has. Games list moves in an order a player reads easily: heap by heap, smallest change
 //! first.
 
 use std::ops::ControlFlow;
@@ -18,10 +19,15 @@ use crate::solution::{Solution, WinningMove};
 /// The most moves a listing holds.
 pub const MAX_LISTED_OPTIONS: usize = 1000;
 
+/// The most text (descriptions and positions, in bytes) a listing holds: a front end adds
+/// about as much again (a command per move), so a listing stays a few megabytes.
+pub const MAX_LISTED_BYTES: usize = 2_000_000;
+
 /// The moves listed so far, and whether the game offered more than fit.
 #[derive(Debug, Default)]
 pub struct OptionList {
     moves: Vec<WinningMove>,
+    bytes: usize,
     full: bool,
 }
 
@@ -29,11 +35,13 @@ impl OptionList {
     /// Adds the move `m` builds, or, once the list is full, notes that there are more and
     /// breaks (so the game stops offering).
     pub fn offer(&mut self, m: impl FnOnce() -> WinningMove) -> ControlFlow<()> {
-        if self.moves.len() == MAX_LISTED_OPTIONS {
+        if self.moves.len() == MAX_LISTED_OPTIONS || self.bytes >= MAX_LISTED_BYTES {
             self.full = true;
             return ControlFlow::Break(());
         }
-        self.moves.push(m());
+        let m = m();
+        self.bytes += m.description.len() + m.to.len();
+        self.moves.push(m);
         ControlFlow::Continue(())
     }
 
@@ -47,6 +55,35 @@ impl OptionList {
     }
 }
 
+/// `solution` with the winning moves `found` holds, and a note when more were found than a
+/// listing holds: a Nim position of 20,000 heaps has 20,000 winning moves, each writing the
+/// whole position, so winning moves are bounded as every move is.
+pub fn with_winning_moves(solution: Solution, found: OptionList) -> Solution {
+    let complete = !found.full;
+    let listed = found.moves.len();
+    let solution = solution.moves(found.moves, complete);
+    if complete {
+        solution
+    } else {
+        solution.note(format!(
+            "only the first {listed} winning moves are listed (a listing holds at most \
+             {MAX_LISTED_OPTIONS} moves and {} MB of text)",
+            MAX_LISTED_BYTES / 1_000_000
+        ))
+    }
+}
+
+/// The winning moves `moves` describes one by one, as [`with_winning_moves`] bounds them.
+pub fn first_moves<F: FnOnce() -> WinningMove>(moves: impl IntoIterator<Item = F>) -> OptionList {
+    let mut found = OptionList::default();
+    for m in moves {
+        if found.offer(m).is_break() {
+            break;
+        }
+    }
+    found
+}
+
 /// `solution` with the moves `offer` lists (the first [`MAX_LISTED_OPTIONS`]); a note says
 /// when there were more.
 pub fn with_options(
@@ -57,12 +94,15 @@ pub fn with_options(
     // A break only means the list is full; the list says so itself.
     let _ = offer(&mut list);
     let complete = !list.full;
+    let listed = list.moves.len();
     let solution = solution.with_options(list.moves, complete);
     if complete {
         solution
     } else {
         solution.note(format!(
-            "only the first {MAX_LISTED_OPTIONS} moves are listed"
+            "only the first {listed} moves are listed (a listing holds at most \
+             {MAX_LISTED_OPTIONS} moves and {} MB of text)",
+            MAX_LISTED_BYTES / 1_000_000
         ))
     }
 }
@@ -149,6 +189,42 @@ mod tests {
         assert!(!s.all_options);
         assert!(s.notes.iter().any(|n| n.contains("first 1000")));
         assert_eq!(options[0].to, (&heaps[0] - 1u32).to_string());
+    }
+
+    /// Winning moves are bounded as every move is: 20,001 heaps of 1 in Nim have 20,001
+    /// winning moves of 40 kB each.
+    #[test]
+    fn winning_moves_are_bounded_too() {
+        let heaps = vec![BigUint::from(1u32); 20_001];
+        let s = crate::games::nim::solve(&heaps);
+        assert!(!s.all_winning_moves);
+        let bytes: usize = s
+            .winning_moves
+            .iter()
+            .map(|m| m.to.len() + m.description.len())
+            .sum();
+        assert!(bytes < MAX_LISTED_BYTES + 100_000, "{bytes}");
+        assert!(s
+            .notes
+            .iter()
+            .any(|n| n.contains("winning moves are listed")));
+    }
+
+    /// A long position is listed only as far as the text bound: each move writes it whole.
+    #[test]
+    fn a_listing_stops_at_its_size_too() {
+        let heaps = vec![BigUint::from(1u32); 100_000];
+        let s = with_options(Solution::new("nim", "…", Outcome::N), |list| {
+            offer_heap_moves(list, &heaps, smaller, |_, _, to| format!("to {to}"))
+        });
+        let options = s.options.as_ref().unwrap();
+        let bytes: usize = options
+            .iter()
+            .map(|m| m.to.len() + m.description.len())
+            .sum();
+        assert!(!s.all_options && options.len() < 20, "{}", options.len());
+        assert!(bytes < MAX_LISTED_BYTES + 200_000, "{bytes}");
+        assert!(s.notes[0].starts_with(&format!("only the first {} moves", options.len())));
     }
 
     #[test]

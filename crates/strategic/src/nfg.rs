@@ -267,16 +267,31 @@ fn normalise(labels: Vec<String>) -> Vec<String> {
     out
 }
 
+/// Where `text` ends, as errors locate it: the last line, one column past its end.
+fn end_of(text: &str) -> (usize, usize) {
+    text.lines()
+        .enumerate()
+        .last()
+        .map_or((1, 1), |(i, l)| (i + 1, l.chars().count() + 1))
+}
+
+/// Whether `text` is the beginning of a `.nfg` file that stops too soon: it does not parse
+/// only because it ended (what a line-by-line reader keeps reading for), not because of a
+/// mistake inside it.
+pub fn ends_too_soon(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    match parse(text) {
+        Err(StrategicError::Parse { line, column, .. }) => (line, column) == end_of(text),
+        _ => false,
+    }
+}
+
 /// Reads a `.nfg` file.
 pub fn parse(text: &str) -> Result<NormalFormGame, StrategicError> {
     // A byte-order mark, as some editors write, is not part of the file.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let tokens = tokenize(text)?;
-    let end = text
-        .lines()
-        .enumerate()
-        .last()
-        .map_or((1, 1), |(i, l)| (i + 1, l.chars().count() + 1));
+    let end = end_of(text);
     let mut p = Parser { tokens, at: 0, end };
     if p.next() != Some(Token::Word("NFG".into())) {
         p.at = 0;

@@ -13,7 +13,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::listing::OptionList;
+use crate::listing::{with_winning_moves, OptionList};
 use crate::solution::{Fact, Solution, WinningMove};
 use crate::{ImpartialError, Outcome};
 
@@ -226,7 +226,7 @@ pub fn solve(game: CoinGame, coins: &[bool]) -> Solution {
         .collect();
     let values: Vec<u64> = heads.iter().map(|&x| game.coin_value(x)).collect();
     let total = values.iter().fold(0, |a, b| a ^ b);
-    let mut moves = Vec::new();
+    let mut moves = OptionList::default();
     if total != 0 {
         for &x in &heads {
             // Turning set T changes the value by the xor of T's coin values.
@@ -235,11 +235,11 @@ pub fn solve(game: CoinGame, coins: &[bool]) -> Solution {
                 for &c in &set {
                     next[c as usize - 1] = !next[c as usize - 1];
                 }
-                moves.push(describe(coins, x, &set));
+                let _ = moves.offer(|| describe(coins, x, &set));
             }
         }
     }
-    Solution::new(
+    let solution = Solution::new(
         game.name(),
         row_text(coins),
         Outcome::of_grundy_is_zero(total == 0),
@@ -269,8 +269,8 @@ pub fn solve(game: CoinGame, coins: &[bool]) -> Solution {
             .map(|v| v.to_string())
             .collect::<Vec<_>>()
             .join(" ⊕ ")
-    ))
-    .moves(moves, true)
+    ));
+    with_winning_moves(solution, moves)
 }
 
 /// A row of coins searched directly, for the oracle tests: positions are bit masks of heads.

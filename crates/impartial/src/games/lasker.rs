@@ -9,7 +9,7 @@ use num_traits::{One, ToPrimitive, Zero};
 
 use crate::games::{heaps_after, take_text};
 use crate::heap::HeapRule;
-use crate::listing::{smaller, OptionList};
+use crate::listing::{smaller, with_winning_moves, OptionList};
 use crate::solution::{heaps_text, nimber_notation, Fact, Solution, WinningMove};
 use crate::Outcome;
 
@@ -105,7 +105,7 @@ pub fn offer_moves(list: &mut OptionList, heaps: &[BigUint]) -> ControlFlow<()> 
 pub fn solve(heaps: &[BigUint]) -> Solution {
     let values: Vec<BigUint> = heaps.iter().map(grundy).collect();
     let total = values.iter().fold(BigUint::zero(), |a, b| a ^ b);
-    let mut moves = Vec::new();
+    let mut moves = OptionList::default();
     let mut complete = true;
     if !total.is_zero() {
         for (i, h) in heaps.iter().enumerate() {
@@ -113,7 +113,7 @@ pub fn solve(heaps: &[BigUint]) -> Solution {
             let (found, exhaustive) = one_heap_moves(h, &target);
             complete &= exhaustive;
             for (a, b) in found {
-                moves.push(describe(heaps, i, &a, b.as_ref()));
+                let _ = moves.offer(|| describe(heaps, i, &a, b.as_ref()));
             }
         }
     }
@@ -132,9 +132,10 @@ pub fn solve(heaps: &[BigUint]) -> Solution {
                 .collect(),
         ),
     )
-    .note("g(4k+1)=4k+1, g(4k+2)=4k+2, g(4k+3)=4k+4, g(4k+4)=4k+3; values combine by xor")
-    .moves(moves, complete);
+    .note("g(4k+1)=4k+1, g(4k+2)=4k+2, g(4k+3)=4k+4, g(4k+4)=4k+3; values combine by xor");
+    s = with_winning_moves(s, moves);
     if !complete {
+        s.all_winning_moves = false;
         s = s.note(format!(
             "splits of heaps above {SPLIT_SEARCH_LIMIT} were searched only with a part up to {SPLIT_SEARCH_LIMIT}"
         ));

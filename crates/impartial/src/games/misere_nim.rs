@@ -7,6 +7,7 @@ use num_traits::{One, Zero};
 
 use crate::games::nim::nim_sum;
 use crate::games::{heaps_after, take_text};
+use crate::listing::{first_moves, with_winning_moves};
 use crate::solution::{heaps_text, Solution, WinningMove};
 use crate::Outcome;
 
@@ -47,16 +48,14 @@ pub fn winning_moves(heaps: &[BigUint]) -> Vec<(usize, BigUint)> {
 
 /// Outcome and every winning move.
 pub fn solve(heaps: &[BigUint]) -> Solution {
-    let moves = winning_moves(heaps)
-        .into_iter()
-        .map(|(i, to)| WinningMove::new(take_text(i, &heaps[i], &to), heaps_after(heaps, i, &to)))
-        .collect();
-    Solution::new("misere-nim", heaps_text(heaps), outcome(heaps))
-        .note(
-            "misère play: taking the last stone loses; the player to move wins iff (nim-sum ≠ 0 \
+    let moves = first_moves(winning_moves(heaps).into_iter().map(|(i, to)| {
+        move || WinningMove::new(take_text(i, &heaps[i], &to), heaps_after(heaps, i, &to))
+    }));
+    let solution = Solution::new("misere-nim", heaps_text(heaps), outcome(heaps)).note(
+        "misère play: taking the last stone loses; the player to move wins iff (nim-sum ≠ 0 \
              and some heap > 1) or (nim-sum = 0 and all heaps ≤ 1)",
-        )
-        .moves(moves, true)
+    );
+    with_winning_moves(solution, moves)
 }
 
 #[cfg(test)]

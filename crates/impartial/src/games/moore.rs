@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use crate::listing::{smaller, OptionList};
+use crate::listing::{smaller, with_winning_moves, OptionList};
 use crate::solution::{heaps_text, Fact, Solution, WinningMove};
 use crate::solver::GrundySolver;
 use crate::{ImpartialError, ImpartialGame, Outcome};
@@ -174,14 +174,15 @@ pub fn solve(k: u64, heaps: &[BigUint]) -> Result<Solution, ImpartialError> {
         ));
     match (product, small) {
         (Some(n), Some(small)) if n <= ENUMERATION_LIMIT => {
-            let mut moves = Vec::new();
+            let mut moves = OptionList::default();
             for option in game.options(&small) {
                 let big: Vec<BigUint> = option.iter().map(|&x| BigUint::from(x)).collect();
                 if is_p_position(k, &big) {
-                    moves.push(WinningMove::new(move_text(heaps, &big), heaps_text(&big)));
+                    let _ =
+                        moves.offer(|| WinningMove::new(move_text(heaps, &big), heaps_text(&big)));
                 }
             }
-            s = s.moves(moves, true);
+            s = with_winning_moves(s, moves);
             if n <= VALUE_LIMIT {
                 let g = GrundySolver::new(&game).grundy(&small)?;
                 s = s.with_value(g);

@@ -10,7 +10,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use crate::games::{heaps_after, take_text};
-use crate::listing::{offer_heap_moves, smaller, OptionList};
+use crate::listing::{first_moves, offer_heap_moves, smaller, with_winning_moves, OptionList};
 use crate::solution::{heaps_text, Fact, Solution, WinningMove};
 use crate::{ImpartialGame, Outcome};
 
@@ -54,13 +54,13 @@ pub fn offer_moves(list: &mut OptionList, heaps: &[BigUint]) -> ControlFlow<()> 
 /// Outcome, value and every winning move of a Nim position.
 pub fn solve(heaps: &[BigUint]) -> Solution {
     let s = nim_sum(heaps);
-    let moves: Vec<WinningMove> = winning_moves(heaps)
-        .into_iter()
-        .map(|(i, to)| WinningMove::new(take_text(i, &heaps[i], &to), heaps_after(heaps, i, &to)))
-        .collect();
-    let count = moves.len() as u64;
+    let winning = winning_moves(heaps);
+    let count = winning.len() as u64;
+    let moves = first_moves(winning.into_iter().map(|(i, to)| {
+        move || WinningMove::new(take_text(i, &heaps[i], &to), heaps_after(heaps, i, &to))
+    }));
     let xor_text = heaps_text(heaps).replace(' ', " ⊕ ");
-    Solution::new(
+    let solution = Solution::new(
         "nim",
         heaps_text(heaps),
         Outcome::of_grundy_is_zero(s.is_zero()),
@@ -68,8 +68,8 @@ pub fn solve(heaps: &[BigUint]) -> Solution {
     .with_value(&s)
     .fact("nim_sum", Fact::Text(s.to_string()))
     .fact("winning_move_count", Fact::Count(count))
-    .note(format!("nim-sum {xor_text} = {s}"))
-    .moves(moves, true)
+    .note(format!("nim-sum {xor_text} = {s}"));
+    with_winning_moves(solution, moves)
 }
 
 #[cfg(test)]

@@ -145,7 +145,9 @@ pub fn offer_moves(list: &mut OptionList, heaps: &[BigUint]) -> ControlFlow<()> 
     ControlFlow::Continue(())
 }
 
-/// Offers `mv` with `amount` more stones spread over the heaps `targets` in every way.
+/// Offers `mv` with `amount` more stones spread over the heaps `targets` in every way: the
+/// first heap's share growing slowest, the last heap taking what is left. A loop rather than
+/// a recursion per heap, so that tens of thousands of heaps need no deep stack.
 fn offer_spread(
     list: &mut OptionList,
     heaps: &[BigUint],
@@ -153,26 +155,38 @@ fn offer_spread(
     amount: BigUint,
     targets: &[usize],
 ) -> ControlFlow<()> {
-    match targets {
-        [] if amount.is_zero() => list.offer(|| describe(heaps, mv)),
-        [] => ControlFlow::Continue(()),
-        [last] => {
-            mv.2.push((*last, amount));
-            let flow = list.offer(|| describe(heaps, mv));
-            mv.2.pop();
-            flow
-        }
-        [first, rest @ ..] => {
-            let mut a = BigUint::zero();
-            while a <= amount {
-                mv.2.push((*first, a.clone()));
-                let flow = offer_spread(list, heaps, mv, &amount - &a, rest);
-                mv.2.pop();
-                flow?;
-                a += 1u32;
-            }
+    let Some(last) = targets.len().checked_sub(1) else {
+        return if amount.is_zero() {
+            list.offer(|| describe(heaps, mv))
+        } else {
             ControlFlow::Continue(())
+        };
+    };
+    // shares[last] holds what the others leave.
+    let mut shares = vec![BigUint::zero(); targets.len()];
+    shares[last] = amount;
+    loop {
+        mv.2 = targets
+            .iter()
+            .zip(&shares)
+            .filter(|(_, k)| !k.is_zero())
+            .map(|(&j, k)| (j, k.clone()))
+            .collect();
+        list.offer(|| describe(heaps, mv))?;
+        // The next spread: the rightmost heap before the last with stones after it takes
+        // one more, and those after it start again from nothing.
+        let Some(i) = (0..last)
+            .rev()
+            .find(|&i| shares[i + 1..].iter().any(|k| !k.is_zero()))
+        else {
+            return ControlFlow::Continue(());
+        };
+        shares[i] += 1u32;
+        let rest: BigUint = shares[i + 1..].iter().sum::<BigUint>() - 1u32;
+        for k in &mut shares[i + 1..last] {
+            *k = BigUint::zero();
         }
+        shares[last] = rest;
     }
 }
 
@@ -239,6 +253,17 @@ mod tests {
             let expected = NimWithAdding.options(&heaps).iter().map(|p| heaps_text(p)).collect();
             listing::assert_lists_exactly_as(&s, expected, sorted);
         }
+    }
+
+    /// Thirty thousand heaps: the spreads are walked by a loop, not a recursion per heap,
+    /// and the listing stops at its size.
+    #[test]
+    fn many_heaps_list_their_moves_without_a_deep_stack() {
+        let heaps = big(&vec![1; 30_000]);
+        let s = listing::with_options(solve(&heaps), |l| offer_moves(l, &heaps));
+        let options = s.options.as_ref().unwrap();
+        assert!(!s.all_options && !options.is_empty());
+        assert_eq!(options[0].description, "take 1 from heap 1 (1 → 0)");
     }
 
     #[test]

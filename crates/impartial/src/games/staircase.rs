@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-use crate::listing::OptionList;
+use crate::listing::{first_moves, with_winning_moves, OptionList};
 use crate::solution::{heaps_text, Fact, Solution, WinningMove};
 use crate::{ImpartialGame, Outcome};
 
@@ -91,19 +91,20 @@ pub fn offer_moves(list: &mut OptionList, stairs: &[BigUint]) -> ControlFlow<()>
 /// Outcome, value and every winning move.
 pub fn solve(stairs: &[BigUint]) -> Solution {
     let x = odd_stair_sum(stairs);
-    let moves = winning_moves(stairs)
-        .into_iter()
-        .map(|(i, k)| describe(stairs, i, &k))
-        .collect();
-    Solution::new(
+    let moves = first_moves(
+        winning_moves(stairs)
+            .into_iter()
+            .map(|(i, k)| move || describe(stairs, i, &k)),
+    );
+    let solution = Solution::new(
         "staircase",
         heaps_text(stairs),
         Outcome::of_grundy_is_zero(x.is_zero()),
     )
     .with_value(&x)
     .fact("odd_stair_sum", Fact::Text(x.to_string()))
-    .note("stair 1 is the lowest; the value is the nim-sum of stairs 1, 3, 5, …")
-    .moves(moves, true)
+    .note("stair 1 is the lowest; the value is the nim-sum of stairs 1, 3, 5, …");
+    with_winning_moves(solution, moves)
 }
 
 /// Staircase Nim searched directly, for the oracle tests.

@@ -13,7 +13,7 @@ use num_traits::Zero;
 
 use crate::games::{heaps_after, take_text};
 use crate::heap::HeapRule;
-use crate::listing::{offer_heap_moves, smaller, OptionList};
+use crate::listing::{offer_heap_moves, smaller, with_winning_moves, OptionList};
 use crate::mex::{mex_of_mask, ValueSet};
 use crate::periodicity::{find_period, Periodicity};
 use crate::solution::{heaps_text, nimber_notation, Fact, Solution, WinningMove};
@@ -197,7 +197,7 @@ pub fn solve(
         .map(|h| value_of(&period, &values, h))
         .collect();
     let total = grundy.iter().fold(0, |a, b| a ^ b);
-    let mut moves = Vec::new();
+    let mut moves = OptionList::default();
     if total != 0 {
         for (i, h) in heaps.iter().enumerate() {
             let target = grundy[i] ^ total;
@@ -207,10 +207,9 @@ pub fn solve(
                 }
                 let to = h - s;
                 if value_of(&period, &values, &to) == target {
-                    moves.push(WinningMove::new(
-                        take_text(i, h, &to),
-                        heaps_after(heaps, i, &to),
-                    ));
+                    let _ = moves.offer(|| {
+                        WinningMove::new(take_text(i, h, &to), heaps_after(heaps, i, &to))
+                    });
                 }
             }
         }
@@ -271,8 +270,8 @@ pub fn solve(
             period.period,
             period.preperiod,
             game.max_subtraction(),
-        ))
-        .moves(moves, true);
+        ));
+    solution = with_winning_moves(solution, moves);
     if heaps.len() > 1 {
         solution = solution.note(format!(
             "heap values {} combine by xor to {total}",
@@ -335,7 +334,7 @@ pub fn solve_bash(max: &BigUint, heaps: &[BigUint]) -> Result<Solution, Impartia
     let modulus = max + 1u32;
     let grundy: Vec<BigUint> = heaps.iter().map(|h| h % &modulus).collect();
     let total = grundy.iter().fold(BigUint::zero(), |a, b| a ^ b);
-    let mut moves = Vec::new();
+    let mut moves = OptionList::default();
     if !total.is_zero() {
         for (i, h) in heaps.iter().enumerate() {
             let target = &grundy[i] ^ &total;
@@ -346,14 +345,12 @@ pub fn solve_bash(max: &BigUint, heaps: &[BigUint]) -> Result<Solution, Impartia
             let k = (&grundy[i] + &modulus - &target) % &modulus;
             if !k.is_zero() && k <= *h {
                 let to = h - &k;
-                moves.push(WinningMove::new(
-                    take_text(i, h, &to),
-                    heaps_after(heaps, i, &to),
-                ));
+                let _ = moves
+                    .offer(|| WinningMove::new(take_text(i, h, &to), heaps_after(heaps, i, &to)));
             }
         }
     }
-    Ok(Solution::new(
+    let solution = Solution::new(
         "bash",
         heaps_text(heaps),
         Outcome::of_grundy_is_zero(total.is_zero()),
@@ -362,8 +359,8 @@ pub fn solve_bash(max: &BigUint, heaps: &[BigUint]) -> Result<Solution, Impartia
     .fact("max", Fact::Text(max.to_string()))
     .note(format!(
         "Bash game: a heap of n is worth n mod {modulus}; the values combine by xor"
-    ))
-    .moves(moves, true))
+    ));
+    Ok(with_winning_moves(solution, moves))
 }
 
 fn join(set: &[u64]) -> String {

@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use conway_numbers::Nimber;
 
 use crate::games::coins::{coins_text, parse_row, CoinGame};
-use crate::listing::OptionList;
+use crate::listing::{with_winning_moves, OptionList};
 use crate::solution::{Fact, Solution, WinningMove};
 use crate::{ImpartialError, Outcome};
 
@@ -134,7 +134,7 @@ pub fn solve(rows: CoinGame, cols: CoinGame, board: &[Vec<bool>]) -> Solution {
         .iter()
         .map(|&(i, j)| coin_value(rows, cols, i, j))
         .sum();
-    let mut moves = Vec::new();
+    let mut moves = OptionList::default();
     if total != Nimber::ZERO {
         for &(i, j) in &heads {
             for t1 in rows.move_sets(i) {
@@ -142,12 +142,12 @@ pub fn solve(rows: CoinGame, cols: CoinGame, board: &[Vec<bool>]) -> Solution {
                 let Some(inv) = a.inverse() else { continue };
                 let b = total * inv;
                 for t2 in cols.move_sets_with_value(j, b.value()) {
-                    moves.push(describe(board, (i, j), &t1, &t2));
+                    let _ = moves.offer(|| describe(board, (i, j), &t1, &t2));
                 }
             }
         }
     }
-    Solution::new(
+    let solution = Solution::new(
         "tartan",
         board_text(board),
         Outcome::of_grundy_is_zero(total == Nimber::ZERO),
@@ -159,8 +159,8 @@ pub fn solve(rows: CoinGame, cols: CoinGame, board: &[Vec<bool>]) -> Solution {
         "Tartan theorem: coin (i,j) is worth {}(i) ⊗ {}(j) (nim product); heads combine by xor",
         rows.name(),
         cols.name()
-    ))
-    .moves(moves, true)
+    ));
+    with_winning_moves(solution, moves)
 }
 
 #[cfg(test)]

@@ -185,7 +185,8 @@ async function runCell(item) {
   } catch (error) {
     showError(output, error.message);
   }
-  await refreshVariables();
+  // Not awaited: the next cell is ready at once, and the panel follows.
+  refreshVariables();
 }
 
 // The variables panel: every variable of the session with its value; a click puts the
@@ -209,6 +210,7 @@ async function refreshVariables() {
       button.addEventListener("click", () => {
         const area = [...cellsList.querySelectorAll("textarea")].pop();
         area.value = area.value.trim() ? `${area.value} ${name}` : name;
+        area.dispatchEvent(new Event("input")); // saved and sized as typing would
         area.focus();
       });
       item.append(button);
@@ -222,7 +224,7 @@ async function runAll(inputs) {
   cellsList.replaceChildren();
   const items = inputs.map((input) => addCell(input));
   for (const item of items) await runCell(item);
-  if (!items.length) await refreshVariables();
+  if (!items.length) refreshVariables();
   addCell().querySelector("textarea").focus();
 }
 

@@ -18,9 +18,11 @@ import { ask } from "./api.js";
 import { CHASE_CELL, positionPicture } from "./boards.js";
 
 const NIM_CELL = /^\s*solve\s+nim((?:\s+\d+)+)\s*$/;
+/** Nim is played with tokens up to this many in a heap; larger heaps from the move list. */
+const MAX_TOKENS = 30;
 /** A `solve` cell whose game lists its moves (not Nim, played with tokens, nor the chase or
  * the games on graph files). */
-const LISTED_CELL = /^\s*solve\s+(?!(?:nim|chase|digraph|green-hackenbush|geography|conjunctive)\s)[a-z]/;
+const LISTED_CELL = /^\s*solve\s+(?!(?:chase|digraph|green-hackenbush|geography|conjunctive)\s)[a-z]/;
 
 /** After a cell's answer: a button to play its position, when it is a game Conway can play. */
 export function offerPlay(item, input, answer) {
@@ -39,7 +41,10 @@ export function offerPlay(item, input, answer) {
     offers.append(b);
   };
   const nim = input.match(NIM_CELL);
-  if (nim) return button("Play against Conway", () => playNim(item, nim[1].trim().split(/\s+/).map(Number)));
+  const tokens = nim && nim[1].trim().split(/\s+/);
+  if (tokens && tokens.every((h) => h.length <= 2 && Number(h) <= MAX_TOKENS)) {
+    return button("Play against Conway", () => playNim(item, tokens.map(Number)));
+  }
   const report = answer && answer.report;
   if (LISTED_CELL.test(input) && report && ["P", "N"].includes(report.outcome)) {
     return button("Play against Conway", () => playListed(item, input.trim().replace(/\s--moves\b/g, "")));
@@ -178,14 +183,21 @@ function playListed(item, command) {
       const shown = document.createElement("p");
       shown.textContent = `position: ${now.position}`;
       board.append(shown);
+      if (!now.options.length && !now.all_options) {
+        return say(`Conway cannot list the moves here: ${now.notes.join("; ")}`, "bad");
+      }
       if (!now.options.length) return finish(now, true);
-      if (!now.all_options) say(`(the first ${now.options.length} moves are offered)`);
-      moveButtons(board, now.options, async (m) => {
+      // A cut-off list may miss the winning moves: they are offered too.
+      const listed = new Set(now.options.map((m) => m.to));
+      const offered = [...now.options, ...now.winning_moves.filter((m) => !listed.has(m.to))];
+      if (!now.all_options) say(`(the first ${now.options.length} moves are offered, and every winning move named)`);
+      moveButtons(board, offered, async (m) => {
         try {
           const next = await solve(m.command);
           // A move wins when it leaves the other player lost.
           if (next.outcome === "P") say(`you: ${m.move}: a winning move`, "good");
           else if (now.winning_moves.length) say(`you: ${m.move}: not winning; ${now.winning_moves[0].move} would have won`, "bad");
+          else if (now.outcome === "N") say(`you: ${m.move}: not winning (a winning move exists, but Conway was not told it)`, "bad");
           else say(`you: ${m.move}: no move wins here`);
           if (!next.options.length) return finish(next, false);
           const reply = next.winning_moves[0] || next.options[0];
@@ -193,7 +205,9 @@ function playListed(item, command) {
           say(`Conway: ${reply.move}${why}`);
           yourTurn(reply.command);
         } catch (error) {
+          // The position stays as it was, to move again.
           say(`error: ${error.message}`, "bad");
+          yourTurn(line);
         }
       });
     } catch (error) {
