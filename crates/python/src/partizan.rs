@@ -12,8 +12,8 @@ use std::sync::{Arc, LazyLock, Mutex};
 
 use conway_numbers::Dyadic;
 use conway_partizan::eval::{
-    evaluate_text, lookup, unknown_function, within_budget, ArgKind, Argument, Text, Value,
-    FUNCTIONS,
+    evaluate_text, lookup, moves_of, unknown_function, within_budget, ArgKind, Argument, Listing,
+    Move, Text, Value, FUNCTIONS,
 };
 use conway_partizan::print::{canonical_text_within, MAX_PRINTED_CHARS};
 use conway_partizan::thermal::{thermograph_svg, Thermograph as Thermo};
@@ -453,6 +453,43 @@ fn py_evaluate(py: Python<'_>, expression: &str) -> PyResult<Py<PyAny>> {
     evaluate(py, expression)?.into_python(py)
 }
 
+/// The moves of a ruleset position or a sum with one (`domineering("..|..") + *`): a dict
+/// of `left` and `right` (each a list of dicts `move`, `to`, `value`, `wins`), `every_move`
+/// and `note`. Good moves only unless `every`: the winning ones, or where none wins, those
+/// to the best positions left. The Python half wraps it in `conway.Moves`.
+#[pyfunction]
+#[pyo3(signature = (position, every = false))]
+fn moves<'py>(py: Python<'py>, position: &str, every: bool) -> PyResult<Bound<'py, PyDict>> {
+    let text = position.to_string();
+    let listing = if every { Listing::Every } else { Listing::Good };
+    let listed = with_store(py, move |store| moves_of(store, &text, listing))?;
+    let Some(listed) = listed else {
+        return Err(PyValueError::new_err(format!(
+            "{position} has no moves to list: moves are listed for a ruleset position \
+             (domineering(\"..|..\"), clobber(\"xo\"), …) or a sum with one"
+        )));
+    };
+    let as_dicts = |moves: &[Move]| -> PyResult<Vec<Bound<'py, PyDict>>> {
+        moves
+            .iter()
+            .map(|m| {
+                let d = PyDict::new(py);
+                d.set_item("move", &m.description)?;
+                d.set_item("to", &m.to)?;
+                d.set_item("value", &m.value)?;
+                d.set_item("wins", m.wins)?;
+                Ok(d)
+            })
+            .collect()
+    };
+    let out = PyDict::new(py);
+    out.set_item("left", as_dicts(&listed.left_moves)?)?;
+    out.set_item("right", as_dicts(&listed.right_moves)?)?;
+    out.set_item("every_move", listed.every_move)?;
+    out.set_item("note", listed.moves_note)?;
+    Ok(out)
+}
+
 /// `conway.game("{3||2|1}")`: the game an expression or number stands for.
 #[pyfunction]
 fn game(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Game> {
@@ -621,6 +658,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<Thermograph>()?;
     m.add_function(wrap_pyfunction!(game, m)?)?;
+    m.add_function(wrap_pyfunction!(moves, m)?)?;
     m.add_function(wrap_pyfunction!(py_evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(fuzzy, m)?)?;
     m.add_function(wrap_pyfunction!(call, m)?)?;

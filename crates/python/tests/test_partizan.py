@@ -212,3 +212,48 @@ def test_every_public_name_is_in_the_stub_and_documented():
             continue
         assert f"def {name}(" in stub or f"class {name}" in stub, f"{name} is missing from the stub"
         assert getattr(conway, name).__doc__, f"{name} has no docstring"
+
+
+MOVE_POSITIONS = [
+    'domineering("...|...")',
+    'clobber("xox|ox.")',
+    'toads_and_frogs("tt..ff")',
+    'hackenbush("0-1:l 1-2:r 2-0:e")',
+    'domineering("..|..") + *',
+]
+
+
+@pytest.mark.parametrize("position", MOVE_POSITIONS)
+def test_moves_match_the_cli(cli, position):
+    """The good moves and every move are those ``conway eval`` lists, field for field."""
+    for every, flags in [(False, []), (True, ["--every-move"])]:
+        report = json.loads(cli("eval", position, "--json", *flags))
+        listed = conway.moves(position, every=every)
+        as_dicts = lambda moves: [vars(m) for m in moves]  # noqa: E731
+        assert as_dicts(listed.left) == report["left_moves"]
+        assert as_dicts(listed.right) == report["right_moves"]
+        assert listed.every_move is every
+
+
+def test_moves_play_a_game_out():
+    """Each ``to`` reads back: Left, always taking a winning move, wins 2x3 Domineering
+    moving first (its value {2|-1/2} is a first-player win), and every position on the way
+    agrees."""
+    position, mover = 'domineering("...|...")', "left"
+    assert str(conway.game(position)) == "{2|-1/2}"
+    while True:
+        side = getattr(conway.moves(position), mover)
+        if not side:
+            break
+        chosen = next((m for m in side if m.wins), side[0])
+        assert str(conway.game(chosen.to)) == chosen.value
+        position, mover = chosen.to, "right" if mover == "left" else "left"
+    assert mover == "right", "Right is the one left without a move"
+
+
+def test_moves_refuse_a_plain_game():
+    with pytest.raises(ValueError, match="no moves to list"):
+        conway.moves("{1|*}")
+    with pytest.raises(ValueError) as error:
+        conway.moves('domineering("..|.q")')
+    assert "'q'" in str(error.value)

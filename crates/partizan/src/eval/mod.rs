@@ -29,7 +29,7 @@ pub use functions::{
     lookup, unknown_function, ArgKind, Argument, Function, Implementation, MovesImplementation,
     Param, Text, FUNCTIONS,
 };
-pub use moves::{Listing, Move, Moves};
+pub use moves::{moves_of, Listing, Move, Moves};
 pub use report::{
     evaluate_report, evaluate_report_in, evaluate_report_with, report, EvalReport, GameReport,
     ValueKind,

@@ -94,6 +94,18 @@ fn text_of(store: &mut Store, g: GameId) -> Option<String> {
     canonical_text_within(store, g, MAX_PRINTED_CHARS).ok()
 }
 
+/// The moves of the position `input` (a ruleset position, or a sum with one, using no
+/// variables) without the rest of a report, for front ends that play: `None` when it has
+/// no ruleset term.
+pub fn moves_of(
+    store: &mut Store,
+    input: &str,
+    listing: Listing,
+) -> Result<Option<Moves>, PartizanError> {
+    let expr = crate::expr::parse_expression(input)?;
+    Ok(sum_moves(store, &Bindings::new(), &expr, listing)?.map(|(_, moves)| moves))
+}
+
 /// The value and moves of `expr` when it is a sum with a ruleset term (`None` otherwise).
 pub(super) fn sum_moves(
     store: &mut Store,

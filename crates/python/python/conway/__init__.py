@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import keyword as _keyword
 import re as _re
+from dataclasses import dataclass as _dataclass
 
 from . import _native
 from ._native import (
@@ -277,6 +278,44 @@ retrograde.__doc__ = _native.retrograde.__doc__ + "\n\n``progress``: see ``conwa
 loopy_grundy.__doc__ = _native.loopy_grundy.__doc__ + "\n\n``progress``: see ``conway.progress``."
 
 
+@_dataclass(frozen=True)
+class Move:
+    """One move of a ruleset position: in the ruleset's words (``move``), the position it
+    leaves as an expression (``to``), that position's canonical form (``value``), and
+    whether it wins for the player making it."""
+
+    move: str
+    to: str
+    value: str
+    wins: bool
+
+
+@_dataclass(frozen=True)
+class Moves:
+    """Each player's moves of a position (``left``, ``right``): the good ones, or every
+    one (``every_move``); ``note`` says why none are listed when a player has too many."""
+
+    left: list
+    right: list
+    every_move: bool
+    note: str | None
+
+
+def moves(position: str, every: bool = False) -> Moves:
+    """The moves of a ruleset position or a sum with one, as ``conway eval`` lists them::
+
+        >>> import conway
+        >>> [m.move for m in conway.moves('domineering("..|..")').left]
+        ['Left places a vertical domino on a1–a2', 'Left places a vertical domino on b1–b2']
+
+    Good moves only unless ``every``: the winning ones, or where none wins, the moves to
+    the best positions left. Each ``to`` is an expression ``conway.moves`` and
+    ``conway.game`` read, so a game can be played out move by move."""
+    raw = _native.moves(position, every)
+    listed = lambda side: [Move(**m) for m in raw[side]]  # noqa: E731
+    return Moves(listed("left"), listed("right"), raw["every_move"], raw["note"])
+
+
 def board(ruleset, position):
     """A position of ``"domineering"``, ``"clobber"`` or ``"toads_and_frogs"`` with its
     ``value``; Jupyter draws it."""
@@ -287,6 +326,9 @@ def board(ruleset, position):
 
 __all__ += [
     "board",
+    "Move",
+    "Moves",
+    "moves",
     "ess",
     "stable",
     "replicator",

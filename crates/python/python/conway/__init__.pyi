@@ -177,6 +177,23 @@ class Board:
     value: Game
     def _repr_svg_(self) -> str: ...
 
+class Move:
+    """One move: in words, the position it leaves, its value, whether it wins."""
+    move: str
+    to: str
+    value: str
+    wins: bool
+
+class Moves:
+    """Each player's moves of a position."""
+    left: List[Move]
+    right: List[Move]
+    every_move: bool
+    note: Optional[str]
+
+def moves(position: str, every: bool = False) -> Moves:
+    """The moves of a ruleset position or a sum with one (good ones unless ``every``)."""
+
 def board(ruleset: Literal["domineering", "clobber", "toads_and_frogs"], position: str) -> Board:
     """A grid ruleset's position with its value."""
 
