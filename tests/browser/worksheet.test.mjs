@@ -278,11 +278,14 @@ test("winning moves are outlined on the board: Left's blue, Right's red", async 
   });
 });
 
-/** Plays a cell's game against Conway, always taking the first move offered, to the end. */
-async function playFirstMoves(cell) {
-  await cell.getByRole("button", { name: "Play against Conway" }).click();
+/**
+ * Plays a cell's game against Conway from the button named `start`, always taking the first
+ * move offered, to the end (at most `turns` moves).
+ */
+async function playFirstMoves(cell, start = "Play against Conway", turns = 20) {
+  await cell.getByRole("button", { name: start }).click();
   const result = cell.locator(".moves .result");
-  for (let turn = 0; turn < 20 && (await result.count()) === 0; turn++) {
+  for (let turn = 0; turn < turns && (await result.count()) === 0; turn++) {
     const choice = cell.locator(".choice:not([disabled])").first();
     await Promise.race([choice.waitFor(), result.waitFor()]);
     if ((await result.count()) > 0) break;
@@ -358,17 +361,8 @@ test("the Easy Chase: winning squares outlined, and a game against Conway lost a
     assert.deepEqual(marked, ["2,3"]);
     // On 3x3 with the pieces in opposite corners Black wins (in 6 plies): as White, lose.
     const cell = await run(page, "solve chase 3 1 1 3 3");
-    await cell.getByRole("button", { name: "Play White against Conway" }).click();
-    const result = cell.locator(".moves .result");
-    for (let turn = 0; turn < 10 && (await result.count()) === 0; turn++) {
-      const choice = cell.locator(".choice:not([disabled])").first();
-      await Promise.race([choice.waitFor(), result.waitFor()]);
-      if ((await result.count()) > 0) break;
-      await choice.click();
-    }
-    await result.waitFor();
-    assert.equal(await result.textContent(), "Conway captured your piece: you lose.");
-    const moves = await cell.locator(".moves li").allTextContents();
+    const { result, moves } = await playFirstMoves(cell, "Play White against Conway", 10);
+    assert.equal(result, "Conway captured your piece: you lose.");
     assert.match(moves[1], /^you: White \(1,1\)→\(\d,\d\): no move wins here$/);
     assert.match(moves[2], /^Conway: Black \(3,3\)→/);
     await page.screenshot({ path: join(shots, "play-chase.png"), fullPage: true });

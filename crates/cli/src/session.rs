@@ -170,7 +170,7 @@ impl Session {
     }
 
     /// The variables, each with its value's text, in the names' order.
-    pub fn variables(&mut self) -> Vec<(String, String)> {
+    fn variables(&mut self) -> Vec<(String, String)> {
         let bound: Vec<(String, Value)> = self
             .names
             .iter()

@@ -45,13 +45,18 @@ impl OptionList {
         ControlFlow::Continue(())
     }
 
-    /// Adds a move described in words, leading to `to`.
-    pub fn offer_move(
-        &mut self,
-        description: impl FnOnce() -> String,
-        to: impl FnOnce() -> String,
-    ) -> ControlFlow<()> {
-        self.offer(|| WinningMove::new(description(), to()))
+    /// The moves listed, whether they are all, and a note saying so when some of the
+    /// `what` (`moves`, `winning moves`) were left out.
+    fn finish(self, what: &str) -> (Vec<WinningMove>, bool, Option<String>) {
+        let note = self.full.then(|| {
+            format!(
+                "only the first {} {what} are listed (a listing holds at most \
+                 {MAX_LISTED_OPTIONS} moves and {} MB of text)",
+                self.moves.len(),
+                MAX_LISTED_BYTES / 1_000_000
+            )
+        });
+        (self.moves, !self.full, note)
     }
 }
 
@@ -59,18 +64,8 @@ impl OptionList {
 /// listing holds: a Nim position of 20,000 heaps has 20,000 winning moves, each writing the
 /// whole position, so winning moves are bounded as every move is.
 pub fn with_winning_moves(solution: Solution, found: OptionList) -> Solution {
-    let complete = !found.full;
-    let listed = found.moves.len();
-    let solution = solution.moves(found.moves, complete);
-    if complete {
-        solution
-    } else {
-        solution.note(format!(
-            "only the first {listed} winning moves are listed (a listing holds at most \
-             {MAX_LISTED_OPTIONS} moves and {} MB of text)",
-            MAX_LISTED_BYTES / 1_000_000
-        ))
-    }
+    let (moves, complete, note) = found.finish("winning moves");
+    solution.moves(moves, complete).notes(note)
 }
 
 /// The winning moves `moves` describes one by one, as [`with_winning_moves`] bounds them.
@@ -93,18 +88,8 @@ pub fn with_options(
     let mut list = OptionList::default();
     // A break only means the list is full; the list says so itself.
     let _ = offer(&mut list);
-    let complete = !list.full;
-    let listed = list.moves.len();
-    let solution = solution.with_options(list.moves, complete);
-    if complete {
-        solution
-    } else {
-        solution.note(format!(
-            "only the first {listed} moves are listed (a listing holds at most \
-             {MAX_LISTED_OPTIONS} moves and {} MB of text)",
-            MAX_LISTED_BYTES / 1_000_000
-        ))
-    }
+    let (moves, complete, note) = list.finish("moves");
+    solution.with_options(moves, complete).notes(note)
 }
 
 /// The sizes below `h`, largest first (`h − 1, h − 2, …, 0`): the moves of a Nim heap, one
@@ -125,10 +110,12 @@ pub fn offer_heap_moves<I: Iterator<Item = BigUint>>(
 ) -> ControlFlow<()> {
     for (i, h) in heaps.iter().enumerate() {
         for to in sizes(h) {
-            list.offer_move(
-                || describe(i, h, &to),
-                || crate::games::heaps_after(heaps, i, &to),
-            )?;
+            list.offer(|| {
+                WinningMove::new(
+                    describe(i, h, &to),
+                    crate::games::heaps_after(heaps, i, &to),
+                )
+            })?;
         }
     }
     ControlFlow::Continue(())
