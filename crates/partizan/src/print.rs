@@ -1,44 +1,50 @@
-//! Printing canonical forms the way CGSuite does, so outputs compare character by character.
+//! Printing canonical forms exactly as CGSuite prints them in plain text, so that outputs
+//! compare character by character. One algorithm, applied from the outermost form down;
+//! the first rule that fits a form decides how it is written:
 //!
-//! - number-up-star values: `3/4`, `*3`, `^^*4`, `v3`, `1/2^*`;
-//! - switches `{X | −X}`: `+-X`, and with several options `+-{A,B}`;
-//! - `x + Tiny(y)` = `{x || x | x−y}` and `x + Miny(y)` = `{x+y | x || x}` for numbers x, y with
-//!   y > 0: `Tiny(3/2)`, `2Tiny(2)`, `Miny(1)`;
-//! - anything else in braces with CGSuite's slashes: an option that is alone on its side is
-//!   written without its own braces, and the separator has one more bar than any such option
-//!   (`{3||2*|1*}`); options that share a side keep their braces (`{{2|0},2Tiny(2)|…}`).
+//! 1. **Uptimals with a short name** (see [`crate::store::uptimal`]): number-up-star values
+//!    (`3/4`, `*3`, `^^*4`, `v3`, `1/2v*3`), a power of up `^<n>`/`v<n>` (±↑ⁿ) or a sum of
+//!    powers `^[n]`/`v[n]` (±(↑ + … + ↑ⁿ)), each with its number part in front and its star
+//!    after (`3/4v[3]*`, `^<2>*`). Other uptimals are written by rule 4.
+//! 2. **Switches** G = −G, that is {A, B, … | −A, −B, …}: `+-` and then Left's one option,
+//!    braced if it is a brace form (`+-{3|2}`) and in parentheses if it is an uptimal with
+//!    more than one part or a Tiny (`+-(1*)`, `+-(^*)`, `+-(Tiny(2))`; but `+-1`, `+-*`,
+//!    `+-^<2>`), or Left's several options braced and in braces (`+-{1,1*}`).
+//! 3. **Tiny and Miny**: {x ‖ x | x − G} is `xTiny(G)` and {x + G | x ‖ x} is `xMiny(G)`, for
+//!    a number x (left out when 0) and a game G of positive mean, written with braces if it
+//!    is a brace form: `Tiny(3/2)`, `2Tiny(2)`, `Tiny({3|1})`, `Miny({5||3|1})`.
+//! 4. **Brace forms** {L₁, L₂, … | R₁, R₂, …}. Options that share a side are each written
+//!    with their own braces. An option alone on its side is written without them, so a
+//!    chain such as {3 | {2 | 1}} becomes bars: `3||2|1`; the separator has one bar more
+//!    than the most any option next to it has. When that reaches four bars the form is
+//!    braced instead (and counts as no bars for the form around it): chains never pass
+//!    `||||`, and `{10vv,10v*||||10v3*,10vv|||…}` sits inside `{10||10,10v*|{…}}`. The whole
+//!    text is always braced.
 //!
-//! Options are listed by birthday, then by their text, which is deterministic.
+//! Options are listed in CGSuite's order: numbers (by value), then nimbers (by size), then
+//! the other uptimals ([`Uptimal::cgsuite_cmp`]: by number part, then coefficients), then
+//! every other game, compared by their sorted Left options and then their sorted Right
+//! options, element by element, a shorter list that is a prefix of the other first. So
+//! `10vv,10v*` and `0,*,*2,{…}`.
+//!
+//! Every text printed reads back, through [`crate::expr`], to the game printed (a property
+//! test checks this).
+
+use std::cmp::Ordering;
 
 use conway_numbers::Dyadic;
 
-use crate::store::{GameId, Store};
+use rustc_hash::FxHashMap as HashMap;
 
-/// A printed game: its text, and the number of bars of its outermost braces (0 when the text
-/// is not a brace form, e.g. `^*` or `+-1`).
-struct Printed {
-    text: String,
-    bars: usize,
-}
-
-impl Printed {
-    fn atom(text: String) -> Printed {
-        Printed { text, bars: 0 }
-    }
-
-    /// The text as one option among several: brace forms keep their braces.
-    fn standalone(&self) -> String {
-        if self.bars > 0 {
-            format!("{{{}}}", self.text)
-        } else {
-            self.text.clone()
-        }
-    }
-}
+use crate::store::{GameId, Store, Uptimal};
+use crate::thermal::mean_and_temperature;
 
 /// The longest canonical form [`canonical_text_within`] prints for an `eval` report, in
 /// characters: a sum of a few dozen switches has a canonical form of hundreds of millions.
 pub const MAX_PRINTED_CHARS: usize = 1_000_000;
+
+/// The most bars CGSuite writes in a row: a form that would need this many is braced.
+const MAX_BARS: usize = 4;
 
 /// The canonical form of G in CGSuite's notation.
 pub fn canonical_text(store: &mut Store, g: GameId) -> String {
@@ -57,8 +63,20 @@ pub fn canonical_text_within(
     g: GameId,
     limit: usize,
 ) -> Result<String, TooLong> {
-    let text = print(store, g, limit)?.standalone();
-    within(text, limit)
+    let mut printer = Printer {
+        store,
+        sorted: HashMap::default(),
+    };
+    Ok(printer.print(g, Enclosing::BRACED, limit)?.text)
+}
+
+/// The options of G in CGSuite's order (see the module doc): Left's, then Right's.
+pub fn sorted_options(store: &mut Store, g: GameId) -> (Vec<GameId>, Vec<GameId>) {
+    let mut printer = Printer {
+        store,
+        sorted: HashMap::default(),
+    };
+    printer.sorted_options(g)
 }
 
 /// A canonical form's text would run past the limit it was printed under.
@@ -73,129 +91,303 @@ fn within(text: String, limit: usize) -> Result<String, TooLong> {
     }
 }
 
-fn print(store: &mut Store, g: GameId, limit: usize) -> Result<Printed, TooLong> {
-    if let Some(n) = store.as_nus(g) {
-        return Ok(Printed::atom(within(n.to_string(), limit)?));
-    }
-    let (left, right) = store.options(g);
-    if let Some(text) = switch(store, &left, &right, limit)? {
-        return Ok(Printed::atom(text));
-    }
-    if let Some(text) = tiny_or_miny(store, &left, &right) {
-        return Ok(Printed::atom(within(text, limit)?));
-    }
-    let (left_text, left_bars) = side(store, &left, limit)?;
-    let (right_text, right_bars) = side(store, &right, limit.saturating_sub(left_text.len()))?;
-    let bars = 1 + left_bars.max(right_bars);
-    // Inner text without the outer braces; `standalone` adds them.
-    Ok(Printed {
-        text: within(
-            format!("{left_text}{}{right_text}", "|".repeat(bars)),
-            limit,
-        )?,
-        bars,
-    })
+/// A printed game: its text, and the bars of its separator when it is an unbraced brace form
+/// (0 for anything else).
+struct Printed {
+    text: String,
+    bars: usize,
 }
 
-/// One side's text and the bars it contributes.
-fn side(store: &mut Store, options: &[GameId], limit: usize) -> Result<(String, usize), TooLong> {
-    if let [only] = options {
-        let p = print(store, *only, limit)?;
-        return Ok((p.text, p.bars));
+impl Printed {
+    fn atom(text: String) -> Printed {
+        Printed { text, bars: 0 }
     }
-    let texts: Vec<String> = ordered(store, options, limit)?
-        .iter()
-        .map(|p| p.standalone())
-        .collect();
-    Ok((within(texts.join(","), limit)?, 0))
 }
 
-/// Options printed and sorted by birthday, then text; their texts together stay within
-/// `limit`.
-fn ordered(store: &mut Store, options: &[GameId], limit: usize) -> Result<Vec<Printed>, TooLong> {
-    let mut keyed: Vec<(num_bigint::BigUint, String, Printed)> = Vec::new();
-    let mut left = limit;
-    for &g in options {
-        let p = print(store, g, left)?;
-        let text = p.standalone();
-        left = left.checked_sub(text.len()).ok_or(TooLong)?;
-        keyed.push((store.birthday(g), text, p));
-    }
-    keyed.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
-    Ok(keyed.into_iter().map(|(_, _, p)| p).collect())
+/// What the place a game is printed in asks of it.
+#[derive(Clone, Copy)]
+struct Enclosing {
+    /// A brace form must keep its braces (it shares its side, or stands alone).
+    braces: bool,
+    /// A game of several parts must be parenthesised (the one option after `+-`).
+    parentheses: bool,
 }
 
-/// `+-X` when G = {X | −X}, `+-{A,B}` when G = {A,B | −A,−B}; `None` for other games.
-fn switch(
-    store: &mut Store,
-    left: &[GameId],
-    right: &[GameId],
-    limit: usize,
-) -> Result<Option<String>, TooLong> {
-    if left.len() != right.len() || left.is_empty() {
-        return Ok(None);
-    }
-    let mut negated: Vec<GameId> = left.iter().map(|&l| store.neg(l)).collect();
-    negated.sort_unstable();
-    if negated != right {
-        return Ok(None);
-    }
-    let text = match left {
-        [only] => format!("+-{}", print(store, *only, limit)?.standalone()),
-        _ => {
-            let texts: Vec<String> = ordered(store, left, limit)?
-                .iter()
-                .map(|p| p.standalone())
-                .collect();
-            format!("+-{{{}}}", texts.join(","))
+impl Enclosing {
+    const BRACED: Enclosing = Enclosing {
+        braces: true,
+        parentheses: false,
+    };
+    const BARE: Enclosing = Enclosing {
+        braces: false,
+        parentheses: false,
+    };
+}
+
+/// Where a game falls in CGSuite's order of options.
+enum Kind {
+    Number(Dyadic),
+    Nimber(u64),
+    Uptimal(Uptimal),
+    Other,
+}
+
+impl Kind {
+    fn rank(&self) -> u8 {
+        match self {
+            Kind::Number(_) => 0,
+            Kind::Nimber(_) => 1,
+            Kind::Uptimal(_) => 2,
+            Kind::Other => 3,
         }
-    };
-    within(text, limit).map(Some)
+    }
 }
 
-/// `xTiny(y)` for {x || x | x−y} and `xMiny(y)` for {x+y | x || x}, numbers x and y > 0.
-fn tiny_or_miny(store: &mut Store, left: &[GameId], right: &[GameId]) -> Option<String> {
-    let (&[l], &[r]) = (left, right) else {
-        return None;
-    };
-    let prefix = |x: &Dyadic| {
-        if x.is_zero() {
+struct Printer<'s> {
+    store: &'s mut Store,
+    /// Sorted options of the games met so far.
+    sorted: HashMap<GameId, (Vec<GameId>, Vec<GameId>)>,
+}
+
+impl Printer<'_> {
+    fn print(&mut self, g: GameId, enclosing: Enclosing, limit: usize) -> Result<Printed, TooLong> {
+        if let Some(u) = self.store.as_uptimal(g) {
+            if let Some(text) = short_uptimal(&u) {
+                let text = if enclosing.parentheses && !is_compact(&u) {
+                    format!("({text})")
+                } else {
+                    text
+                };
+                return Ok(Printed::atom(within(text, limit)?));
+            }
+        }
+        let (left, right) = self.sorted_options(g);
+        if self.store.neg(g) == g {
+            return self.switch(&left, limit).map(Printed::atom);
+        }
+        if let Some(text) = self.tiny_or_miny(&left, &right, enclosing, limit)? {
+            return Ok(Printed::atom(text));
+        }
+        let left = self.side(&left, limit)?;
+        let right = self.side(&right, limit.saturating_sub(left.text.len()))?;
+        let bars = left.bars.max(right.bars);
+        let separator = "|".repeat(bars);
+        let text = format!("{}{separator}{}", left.text, right.text);
+        if enclosing.braces || bars == MAX_BARS {
+            Ok(Printed::atom(within(format!("{{{text}}}"), limit)?))
+        } else {
+            Ok(Printed {
+                text: within(text, limit)?,
+                bars,
+            })
+        }
+    }
+
+    /// One side of a brace form: its options' texts, and the bars its separator needs.
+    fn side(&mut self, options: &[GameId], limit: usize) -> Result<Printed, TooLong> {
+        let enclosing = if options.len() > 1 {
+            Enclosing::BRACED
+        } else {
+            Enclosing::BARE
+        };
+        let mut texts = Vec::with_capacity(options.len());
+        let (mut bars, mut used) = (1, 0);
+        for &option in options {
+            let printed = self.print(option, enclosing, limit.saturating_sub(used))?;
+            used += printed.text.len() + 1;
+            bars = bars.max(printed.bars + 1);
+            texts.push(printed.text);
+        }
+        Ok(Printed {
+            text: within(texts.join(","), limit)?,
+            bars,
+        })
+    }
+
+    /// `+-X` or `+-{A,B}` for a switch with Left options `left`.
+    fn switch(&mut self, left: &[GameId], limit: usize) -> Result<String, TooLong> {
+        let text = match left {
+            [only] => {
+                let enclosing = Enclosing {
+                    braces: true,
+                    parentheses: true,
+                };
+                format!("+-{}", self.print(*only, enclosing, limit)?.text)
+            }
+            _ => {
+                let side = self.braced_list(left, limit)?;
+                format!("+-{{{side}}}")
+            }
+        };
+        within(text, limit)
+    }
+
+    /// Games each in braces, separated by commas.
+    fn braced_list(&mut self, games: &[GameId], limit: usize) -> Result<String, TooLong> {
+        let mut texts = Vec::with_capacity(games.len());
+        let mut used = 0;
+        for &g in games {
+            let text = self
+                .print(g, Enclosing::BRACED, limit.saturating_sub(used))?
+                .text;
+            used += text.len() + 1;
+            texts.push(text);
+        }
+        within(texts.join(","), limit)
+    }
+
+    /// `xTiny(G)` for {x ‖ x | x − G} and `xMiny(G)` for {x + G | x ‖ x}: x a number, G of
+    /// positive mean (CGSuite's test, Tiny first).
+    fn tiny_or_miny(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+        enclosing: Enclosing,
+        limit: usize,
+    ) -> Result<Option<String>, TooLong> {
+        let (&[l], &[r]) = (left, right) else {
+            return Ok(None);
+        };
+        let found = if let Some(x) = self.store.as_number(l).cloned() {
+            // Tiny: Right's option is {x | x − G}.
+            match self.store.options(r) {
+                (rl, rr) if rl == [l] && rr.len() == 1 && self.mean_below(rr[0], &x) => {
+                    let subscript = self.store.sub(l, rr[0]);
+                    Some(("Tiny", x, subscript))
+                }
+                _ => None,
+            }
+        } else if let Some(x) = self.store.as_number(r).cloned() {
+            // Miny: Left's option is {x + G | x}.
+            match self.store.options(l) {
+                (ll, lr) if lr == [r] && ll.len() == 1 && self.mean_above(ll[0], &x) => {
+                    let subscript = self.store.sub(ll[0], r);
+                    Some(("Miny", x, subscript))
+                }
+                _ => None,
+            }
+        } else {
+            None
+        };
+        let Some((name, x, subscript)) = found else {
+            return Ok(None);
+        };
+        let subscript = self.print(subscript, Enclosing::BRACED, limit)?.text;
+        let translate = if x.is_zero() {
             String::new()
         } else {
             x.to_string()
+        };
+        let text = if enclosing.parentheses {
+            format!("({translate}{name}({subscript}))")
+        } else {
+            format!("{translate}{name}({subscript})")
+        };
+        within(text, limit).map(Some)
+    }
+
+    fn mean_below(&mut self, g: GameId, x: &Dyadic) -> bool {
+        mean_and_temperature(self.store, g).is_ok_and(|(mean, _)| mean < *x)
+    }
+
+    fn mean_above(&mut self, g: GameId, x: &Dyadic) -> bool {
+        mean_and_temperature(self.store, g).is_ok_and(|(mean, _)| mean > *x)
+    }
+
+    fn sorted_options(&mut self, g: GameId) -> (Vec<GameId>, Vec<GameId>) {
+        if let Some(known) = self.sorted.get(&g) {
+            return known.clone();
         }
+        let (mut left, mut right) = self.store.options(g);
+        left.sort_by(|&a, &b| self.order(a, b));
+        right.sort_by(|&a, &b| self.order(a, b));
+        self.sorted.insert(g, (left.clone(), right.clone()));
+        (left, right)
+    }
+
+    fn kind(&mut self, g: GameId) -> Kind {
+        match self.store.as_uptimal(g) {
+            Some(u) if u.is_empty() && u.nimber == 0 => Kind::Number(u.number),
+            Some(u) if u.is_empty() && u.number.is_zero() => Kind::Nimber(u.nimber),
+            Some(u) => Kind::Uptimal(u),
+            None => Kind::Other,
+        }
+    }
+
+    /// CGSuite's order of options (see the module doc).
+    fn order(&mut self, a: GameId, b: GameId) -> Ordering {
+        if a == b {
+            return Ordering::Equal;
+        }
+        let (ka, kb) = (self.kind(a), self.kind(b));
+        match (ka, kb) {
+            (Kind::Number(x), Kind::Number(y)) => x.cmp(&y),
+            (Kind::Nimber(m), Kind::Nimber(n)) => m.cmp(&n),
+            (Kind::Uptimal(u), Kind::Uptimal(v)) => u.cgsuite_cmp(&v),
+            (Kind::Other, Kind::Other) => {
+                let (al, ar) = self.sorted_options(a);
+                let (bl, br) = self.sorted_options(b);
+                self.order_lists(&al, &bl)
+                    .then_with(|| self.order_lists(&ar, &br))
+            }
+            (ka, kb) => ka.rank().cmp(&kb.rank()),
+        }
+    }
+
+    fn order_lists(&mut self, a: &[GameId], b: &[GameId]) -> Ordering {
+        for (&x, &y) in a.iter().zip(b) {
+            let order = self.order(x, y);
+            if order != Ordering::Equal {
+                return order;
+            }
+        }
+        a.len().cmp(&b.len())
+    }
+}
+
+/// The short name of an uptimal, when it has one (rule 1 of the module doc).
+fn short_uptimal(u: &Uptimal) -> Option<String> {
+    if let Some(n) = u.as_nus() {
+        return Some(n.to_string());
+    }
+    let (open, close) = if u.is_power() {
+        ('<', '>')
+    } else if u.is_power_sum() {
+        ('[', ']')
+    } else {
+        return None;
     };
-    // Tiny: Left's option is the number x, Right's is {x | x−y}.
-    if let Some(x) = store.as_number(l).cloned() {
-        let (rl, rr) = store.options(r);
-        if let ([rl], [rr]) = (rl.as_slice(), rr.as_slice()) {
-            if let (Some(a), Some(z)) = (store.as_number(*rl), store.as_number(*rr)) {
-                let y = &x - z;
-                if *a == x && y.signum() > 0 {
-                    return Some(format!("{}Tiny({y})", prefix(&x)));
-                }
-            }
-        }
+    let mut text = if u.number.is_zero() {
+        String::new()
+    } else {
+        u.number.to_string()
+    };
+    let down = u.coefficients().last().is_some_and(|&d| d < 0);
+    text.push(if down { 'v' } else { '^' });
+    text.push_str(&format!("{open}{}{close}", u.len()));
+    match u.nimber {
+        0 => {}
+        1 => text.push('*'),
+        m => text.push_str(&format!("*{m}")),
     }
-    // Miny: Right's option is the number x, Left's is {x+y | x}.
-    if let Some(x) = store.as_number(r).cloned() {
-        let (ll, lr) = store.options(l);
-        if let ([ll], [lr]) = (ll.as_slice(), lr.as_slice()) {
-            if let (Some(w), Some(b)) = (store.as_number(*ll), store.as_number(*lr)) {
-                let y = w - &x;
-                if *b == x && y.signum() > 0 {
-                    return Some(format!("{}Miny({y})", prefix(&x)));
-                }
-            }
-        }
-    }
-    None
+    Some(text)
+}
+
+/// Whether an uptimal with a short name is one part, needing no parentheses after `+-`: a
+/// number, a nimber, or ups alone.
+fn is_compact(u: &Uptimal) -> bool {
+    let ups_alone = u.number.is_zero() && u.nimber == 0;
+    let number = u.is_empty() && u.nimber == 0;
+    let nimber = u.is_empty() && u.number.is_zero();
+    ups_alone || number || nimber
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::Value;
     use crate::store::Nus;
+    use proptest::prelude::*;
 
     fn int(store: &mut Store, n: i64) -> GameId {
         store.integer(n)
@@ -274,6 +466,113 @@ mod tests {
                 Err(TooLong),
                 "{text}"
             );
+        }
+    }
+
+    /// A game to build in a store: the leaves are uptimals (powers and sums of powers of up
+    /// among them), and the nodes brace forms, sums, x + Tiny(G) / x + Miny(G) and switches.
+    #[derive(Clone, Debug)]
+    enum Spec {
+        Uptimal(Uptimal),
+        Braces(Vec<Spec>, Vec<Spec>),
+        Sum(Box<Spec>, Box<Spec>),
+        Tiny(i64, Box<Spec>),
+        Miny(i64, Box<Spec>),
+        Switch(Vec<Spec>),
+    }
+
+    fn build(store: &mut Store, spec: &Spec) -> GameId {
+        match spec {
+            Spec::Uptimal(u) => store.uptimal(u),
+            Spec::Braces(left, right) => {
+                let left: Vec<GameId> = left.iter().map(|s| build(store, s)).collect();
+                let right: Vec<GameId> = right.iter().map(|s| build(store, s)).collect();
+                store.construct(&left, &right)
+            }
+            Spec::Sum(a, b) => {
+                let (a, b) = (build(store, a), build(store, b));
+                store.add(a, b)
+            }
+            // {x || x | x − G} and {x + G | x || x}
+            Spec::Tiny(x, g) => {
+                let (x, g) = (store.integer(*x), build(store, g));
+                let low = store.sub(x, g);
+                let right = store.construct(&[x], &[low]);
+                store.construct(&[x], &[right])
+            }
+            // {A, B, … | −A, −B, …}
+            Spec::Switch(options) => {
+                let left: Vec<GameId> = options.iter().map(|s| build(store, s)).collect();
+                let right: Vec<GameId> = left.iter().map(|&g| store.neg(g)).collect();
+                store.construct(&left, &right)
+            }
+            Spec::Miny(x, g) => {
+                let (x, g) = (store.integer(*x), build(store, g));
+                let high = store.add(x, g);
+                let left = store.construct(&[high], &[x]);
+                store.construct(&[left], &[x])
+            }
+        }
+    }
+
+    fn specs() -> impl Strategy<Value = Spec> {
+        let uptimal = (
+            -4i64..4,
+            0u32..2,
+            prop::collection::vec(-2i64..=2, 0..4),
+            0u64..3,
+        )
+            .prop_map(|(numerator, exponent, coefficients, nimber)| {
+                Spec::Uptimal(Uptimal::new(
+                    Dyadic::new(numerator, exponent),
+                    coefficients,
+                    nimber,
+                ))
+            });
+        let power = (-2i64..=2, 2usize..5, any::<bool>(), any::<bool>(), 0u64..2).prop_map(
+            |(x, n, down, sum, nimber)| {
+                let x = Dyadic::from_integer(x);
+                Spec::Uptimal(if sum {
+                    Uptimal::power_sum(x, n, down, nimber)
+                } else {
+                    Uptimal::power(x, n, down, nimber)
+                })
+            },
+        );
+        let leaf = prop_oneof![uptimal, power];
+        leaf.prop_recursive(3, 12, 3, |inner| {
+            prop_oneof![
+                (
+                    prop::collection::vec(inner.clone(), 1..3),
+                    prop::collection::vec(inner.clone(), 1..3)
+                )
+                    .prop_map(|(l, r)| Spec::Braces(l, r)),
+                (inner.clone(), inner.clone())
+                    .prop_map(|(a, b)| Spec::Sum(Box::new(a), Box::new(b))),
+                (-2i64..=2, inner.clone()).prop_map(|(x, g)| Spec::Tiny(x, Box::new(g))),
+                (-2i64..=2, inner.clone()).prop_map(|(x, g)| Spec::Miny(x, Box::new(g))),
+                prop::collection::vec(inner, 1..3).prop_map(Spec::Switch),
+            ]
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Everything printed reads back, through `conway eval`'s parser, to the game printed,
+        /// in the same store and in a fresh one (where it prints the same text again).
+        #[test]
+        fn printed_games_read_back_to_themselves(spec in specs()) {
+            let mut store = Store::new();
+            let g = build(&mut store, &spec);
+            let text = canonical_text(&mut store, g);
+            let read = crate::eval::evaluate_text(&mut store, &text);
+            prop_assert!(matches!(read, Ok(Value::Game(h)) if h == g), "{}: {:?}", text, read);
+            let mut fresh = Store::new();
+            let Ok(Value::Game(again)) = crate::eval::evaluate_text(&mut fresh, &text) else {
+                panic!("{text} does not read in a fresh store");
+            };
+            prop_assert_eq!(canonical_text(&mut fresh, again), text);
         }
     }
 }

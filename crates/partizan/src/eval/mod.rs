@@ -13,9 +13,10 @@ use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-use crate::expr::{parse_expression, CompareOp, Expr, ExprKind, Number, UpStar};
+use crate::expr::{parse_expression, CompareOp, Expr, ExprKind, Number, UpStar, Ups};
 use crate::ordinal::ordinal_sum;
 use crate::print::canonical_text;
+use crate::store::Uptimal;
 use crate::thermal::Thermograph;
 use crate::{GameId, Nus, Outcome, PartizanError, Store};
 
@@ -37,6 +38,9 @@ pub use report::{
 
 /// The largest up multiple accepted in a literal (its canonical form has that many levels).
 pub const MAX_UPS: u64 = 100_000;
+
+/// The largest n of a power of up `^<n>` or a sum of powers `^[n]` accepted in a literal.
+pub const MAX_UP_POWER: u64 = 1000;
 
 /// The largest nimber accepted in a literal: *m has m options per side, which sums with
 /// other games and constructions enumerate.
@@ -242,11 +246,6 @@ fn up_star(store: &mut Store, u: &UpStar, column: usize) -> Result<GameId, Parti
         }
         .at(column)
     };
-    let ups = u
-        .ups
-        .to_i64()
-        .filter(|n| n.unsigned_abs() <= MAX_UPS)
-        .ok_or_else(|| too_large("a literal's ups or downs", u.ups.abs().to_string(), MAX_UPS))?;
     let nimber = match &u.star {
         Some(m) => m
             .to_u64()
@@ -254,11 +253,29 @@ fn up_star(store: &mut Store, u: &UpStar, column: usize) -> Result<GameId, Parti
             .ok_or_else(|| too_large("the nimber literal *m", m.to_string(), MAX_NIMBER))?,
         None => 0,
     };
-    Ok(store.nus(&Nus {
-        number,
-        ups,
-        nimber,
-    }))
+    let order = |n: &BigUint| {
+        n.to_usize()
+            .filter(|&n| n as u64 <= MAX_UP_POWER)
+            .ok_or_else(|| too_large("the order of ^<n> or ^[n]", n.to_string(), MAX_UP_POWER))
+    };
+    let uptimal = match &u.ups {
+        Ups::Multiple(n) => {
+            let ups = n
+                .to_i64()
+                .filter(|n| n.unsigned_abs() <= MAX_UPS)
+                .ok_or_else(|| {
+                    too_large("a literal's ups or downs", n.abs().to_string(), MAX_UPS)
+                })?;
+            return Ok(store.nus(&Nus {
+                number,
+                ups,
+                nimber,
+            }));
+        }
+        Ups::Power { order: n, down } => Uptimal::power(number, order(n)?, *down, nimber),
+        Ups::PowerSum { order: n, down } => Uptimal::power_sum(number, order(n)?, *down, nimber),
+    };
+    Ok(store.uptimal(&uptimal))
 }
 
 /// A call: the function from the table, its arguments evaluated to the kinds of its

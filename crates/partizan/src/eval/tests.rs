@@ -62,6 +62,115 @@ fn cgsuite_outputs() {
     }
 }
 
+/// CGSuite's own test suite (github.com/aaron-siegel/cgsuite, `lib/core/src/test/scala/org/
+/// cgsuite/lang/`): the canonical forms of `CanonicalShortGameTestCase.scala`, the game
+/// specifiers and uptimal powers of `EvalTest.scala`, and the ruleset values of
+/// `GameGraphTest.scala`, `GameGridTest.scala` and `GameStripTest.scala`, input and output
+/// as CGSuite prints them.
+#[test]
+fn cgsuite_test_suite_outputs_character_for_character() {
+    let cases = [
+        // CanonicalShortGameTestCase
+        ("-1823437481924", "-1823437481924"),
+        ("25/16", "25/16"),
+        ("*8", "*8"),
+        ("9/8+*", "9/8*"),
+        ("^", "^"),
+        ("v*", "v*"),
+        ("6+^*", "6^*"),
+        ("^*6", "^*6"),
+        ("73/16+v9*8", "73/16v9*8"),
+        ("{0|*||*|||*||||*}", "^[4]"),
+        ("{0||0|v*}", "{0|^<2>}"),
+        (
+            "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}",
+            "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}",
+        ),
+        (
+            "{0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}",
+            "{0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}",
+        ),
+        ("{0||0|vvv}", "{0||0|v3}"),
+        ("{^^^|vv}", "{^3|vv}"),
+        ("{0||0|-3/2}", "Tiny(3/2)"),
+        ("{0|||0||-1|-3}", "Tiny({3|1})"),
+        ("{5||3|1|||0||||0}", "Miny({5||3|1})"),
+        ("{1|^^||^}", "{1|^^||^}"),
+        ("{1|^^^||^}", "{1|^3||^}"),
+        ("{3||2+*|1+*}", "{3||2*|1*}"),
+        (
+            "{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}",
+            "{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}",
+        ),
+        // EvalTest: game specifiers and uptimal powers
+        ("{0|^*5}", "^^*4"),
+        ("{3|||2||1|0,*||||-1/2}", "{3|||2||1|0,*||||-1/2}"),
+        ("+-1", "+-1"),
+        ("+-(1/2)", "+-1/2"),
+        ("+-{1,1+*}", "+-{1,1*}"),
+        ("3+-1", "{4|2}"),
+        ("+-1+-2+-3+-4", "+-{10|8||6|4|||4|2||0|-2}"),
+        ("{0||0|-1}", "Tiny(1)"),
+        ("{0||0|-1/4}", "Tiny(1/4)"),
+        ("{0|||0||-1|-2}", "Tiny({2|1})"),
+        ("{1|0||0}", "Miny(1)"),
+        ("{0|v*}", "^<2>"),
+        ("{0,*|v}", "^<2>*"),
+        ("{^|*}", "^[2]"),
+        ("{0,^*|0}", "^[2]*"),
+        ("3 - 2 +- 6 - 7 +- 8 + 4", "{12|0||-4|-16}"),
+        // Rulesets
+        ("hackenbush(\"lrlrrllr\")", "77/128"),
+        ("hackenbush(\"eeeeeee\")", "*7"),
+        ("hackenbush(\"lrlerrr\")", "3/4v[3]*"),
+        ("clobber(\"xox|ox.\")", "{^^*|*,v}"),
+        (
+            "domineering(\"....|....|....|....\")",
+            "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}",
+        ),
+        (
+            "toads_and_frogs(\"ttttt..fffff\")",
+            "+-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}|||0}}",
+        ),
+    ];
+    for (input, expected) in cases {
+        assert_eq!(eval(input), expected, "{input}");
+        // What CGSuite prints reads back as the same game.
+        assert_eq!(eval(expected), expected, "{expected}");
+    }
+}
+
+/// The notation for powers of up reads what it prints: ^<n> is ↑ⁿ = {0 | ↓^[n−1]*} and ^[n]
+/// is ↑ + ↑² + … + ↑ⁿ (Siegel, Combinatorial Game Theory, §II.6).
+#[test]
+fn powers_of_up_read_and_print() {
+    for (input, expected) in [
+        ("^<2>", "^<2>"),
+        ("{0|v[2]*}", "^<3>"),
+        ("^<3>+v<3>", "0"),
+        ("^+^<2>+^<3>", "^[3]"),
+        ("-^[3]", "v[3]"),
+        ("3/4+v[3]+*", "3/4v[3]*"),
+        ("^<2>+^<2>", "{0||0,v*|vv}"),
+        ("v<5>*3", "v<5>*3"),
+        // After +-, a value of several parts goes in parentheses.
+        ("+-(1+*)", "+-(1*)"),
+        ("+-(1+^<2>)", "+-(1^<2>)"),
+        ("+-(2+^[3]*)", "+-(2^[3]*)"),
+        ("+-(2+{0||0|-1})", "+-(2Tiny(1))"),
+        ("{1|-1}+{0||0|-1}", "{1Tiny(1)|-1Tiny(1)}"),
+        ("^<1>", "^"),
+        ("v[1]", "v"),
+    ] {
+        assert_eq!(eval(input), expected, "{input}");
+    }
+    assert!(
+        eval_error("^<1001>").contains("1000"),
+        "{}",
+        eval_error("^<1001>")
+    );
+}
+
 #[test]
 fn surreal_numbers_by_the_simplicity_rule() {
     // Conway, On Numbers and Games, ch. 0-1: {0|} = 1, {|0} = -1, {0|1} = 1/2, {2,3|4,5} = 7/2

@@ -176,18 +176,46 @@ impl fmt::Display for Number {
     }
 }
 
-/// A number-up-star literal `x ↑n *m` as written: an optional number, then ups or downs, then an
-/// optional star. The parser only builds these with an up or a star part (a bare number is
-/// [`ExprKind::Number`]).
+/// An up-star literal as written: an optional number, then ups or downs, then an optional
+/// star (`1/2v*3`, `3/4v[3]*`). The parser only builds these with an up or a star part (a
+/// bare number is [`ExprKind::Number`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UpStar {
     /// The number in front (`1/2` of `1/2v*3`), if any.
     pub number: Option<Number>,
-    /// How many ups: `^^` is 2, `^3` is 3, `v` is −1, `v14` is −14; 0 when there are none.
-    pub ups: BigInt,
+    /// The ups or downs.
+    pub ups: Ups,
     /// The star: `None` when there is none, `Some(1)` for `*`, `Some(n)` for `*n` (`*0` is
     /// kept as `Some(0)`).
     pub star: Option<BigUint>,
+}
+
+/// The ups of an up-star literal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ups {
+    /// n·↑: `^^` is 2, `^3` is 3, `v` is −1, `v14` is −14; 0 when there are none.
+    Multiple(BigInt),
+    /// ↑ⁿ, or ↓ⁿ when `down`: `^<2>`, `v<3>`.
+    Power {
+        /// n.
+        order: BigUint,
+        /// Written with `v`.
+        down: bool,
+    },
+    /// ↑ + ↑² + … + ↑ⁿ, or its negative when `down`: `^[2]`, `v[3]`.
+    PowerSum {
+        /// n.
+        order: BigUint,
+        /// Written with `v`.
+        down: bool,
+    },
+}
+
+impl Ups {
+    /// No ups at all.
+    pub fn is_zero(&self) -> bool {
+        matches!(self, Ups::Multiple(n) if n.is_zero())
+    }
 }
 
 impl fmt::Display for UpStar {
@@ -195,15 +223,23 @@ impl fmt::Display for UpStar {
         if let Some(number) = &self.number {
             write!(f, "{number}")?;
         }
-        let arrow = if self.ups.is_negative() { 'v' } else { '^' };
-        let count = self.ups.magnitude();
-        // CGSuite's spelling: one or two arrows written out, a count from three on.
-        if count == &BigUint::from(1u32) {
-            write!(f, "{arrow}")?;
-        } else if count == &BigUint::from(2u32) {
-            write!(f, "{arrow}{arrow}")?;
-        } else if !count.is_zero() {
-            write!(f, "{arrow}{count}")?;
+        match &self.ups {
+            Ups::Multiple(n) => {
+                let arrow = if n.is_negative() { 'v' } else { '^' };
+                let count = n.magnitude();
+                // CGSuite's spelling: one or two arrows written out, a count from three on.
+                if count == &BigUint::from(1u32) {
+                    write!(f, "{arrow}")?;
+                } else if count == &BigUint::from(2u32) {
+                    write!(f, "{arrow}{arrow}")?;
+                } else if !count.is_zero() {
+                    write!(f, "{arrow}{count}")?;
+                }
+            }
+            Ups::Power { order, down } => write!(f, "{}<{order}>", if *down { 'v' } else { '^' })?,
+            Ups::PowerSum { order, down } => {
+                write!(f, "{}[{order}]", if *down { 'v' } else { '^' })?
+            }
         }
         match &self.star {
             None => Ok(()),

@@ -8,6 +8,9 @@
 //!   decimals `1.25`.
 //! - Ups and stars: `^ ^^ ^3 v vv v2`, each optionally followed by `*` or `*n`; stars `* *5`;
 //!   a number may run into them as CGSuite prints it: `2* 3^ 1/2v*3 -1/2^*`.
+//! - CGSuite's powers of up: `^<n>` is ↑ⁿ and `^[n]` is ↑ + ↑² + … + ↑ⁿ (`v<n>`, `v[n]` their
+//!   negatives), n ≥ 1, with a number in front and a star after as above: `^<2>*`,
+//!   `3/4v[3]*`. `^<2>` is one token; `^<2` (no closing `>`) and `^ < 2` are comparisons.
 //! - Games `{1|-1}`, with commas between options `{a,b|c}`, empty sides `{|} {0|} {|0}`, and
 //!   extra bars instead of inner braces: a run of k bars binds looser than a run of fewer, so
 //!   `{3||2|1}` is `{3|{2|1}}`, `{A|B||C}` is `{{A|B}|C}` and `{4|||3|1||0|-2}` is
@@ -31,8 +34,7 @@
 //! number's sign: `-2^` is (−2)+↑ as CGSuite prints it, while `- 2^` is −(2↑)), `+-` (so
 //! `1+-1` is `{2|0}` but `1+ -1` is 0), a run of bars, and the two-character comparisons.
 //!
-//! Not supported (each gives an error): CGSuite's `^<n>` and `^[n]`, `+-(…)` lists (use
-//! `+-{A,B}`), multiplication, unary `+`, assignments (a worksheet's `G := …` is a statement,
+//! Not supported (each gives an error): `+-(…)` lists (use `+-{A,B}`), multiplication, unary `+`, assignments (a worksheet's `G := …` is a statement,
 //! read by `eval::parse_statement`), comparisons as brace options unless
 //! in parentheses.
 //!
@@ -55,7 +57,8 @@
 //! (* tokens; no whitespace inside *)
 //! literal    = number [ ups ] [ star ] | ups [ star ] | star ;
 //! number     = digits [ "/" digits | "." digits ] ;  (* with "-" in front when written against it *)
-//! ups        = "^" { "^" } | "^" digits | "v" { "v" } | "v" digits ;
+//! ups        = "^" { "^" } | "^" digits | "v" { "v" } | "v" digits
+//!            | ( "^" | "v" ) ( "<" digits ">" | "[" digits "]" ) ;
 //! star       = "*" [ digits ] ;
 //! bars       = "|" { "|" } ;
 //! name       = ( letter | "_" ) { letter | digit | "_" } ;  (* other than a word of downs *)
@@ -74,5 +77,5 @@ mod parse;
 #[cfg(test)]
 mod tests;
 
-pub use ast::{CompareOp, Expr, ExprKind, Number, UpStar};
+pub use ast::{CompareOp, Expr, ExprKind, Number, UpStar, Ups};
 pub use parse::{parse_expression, ParseError, MAX_DEPTH, MAX_NUMBER_DIGITS};

@@ -16,7 +16,7 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::Zero;
 use thiserror::Error;
 
-use super::ast::{CompareOp, Expr, ExprKind, Number, UpStar};
+use super::ast::{CompareOp, Expr, ExprKind, Number, UpStar, Ups};
 use crate::PartizanError;
 
 /// The deepest nesting accepted: braces, parentheses, calls and prefix signs inside each other,
@@ -91,7 +91,7 @@ enum TokenKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Literal {
     number: Option<Number>,
-    ups: BigInt,
+    ups: Ups,
     star: Option<BigUint>,
 }
 
@@ -378,7 +378,7 @@ impl<'a> Lexer<'a> {
     /// The up and star parts after an optional number: `^`, `^^`, `^3`, `v`, `vv`, `v3`, each
     /// optionally followed by `*` or `*n`.
     fn up_star(&mut self, number: Option<Number>) -> Result<TokenKind, ParseError> {
-        let mut ups = BigInt::zero();
+        let mut ups = Ups::Multiple(BigInt::zero());
         let start = self.pos;
         if self.peek() == Some('^') {
             while self.peek() == Some('^') {
@@ -399,16 +399,22 @@ impl<'a> Lexer<'a> {
                         "a count of ups must be at least 1",
                     ));
                 }
-                ups = count.into();
+                ups = Ups::Multiple(count.into());
+                self.refuse_power_after_multiple(start)?;
+            } else if run == 1 {
+                ups = self.power(false)?.unwrap_or(Ups::Multiple(BigInt::from(1)));
             } else {
-                ups = BigInt::from(run);
+                ups = Ups::Multiple(BigInt::from(run));
+                self.refuse_power_after_multiple(start)?;
             }
-            self.refuse_up_variants(start)?;
         } else if self.peek() == Some('v') {
             if let Some((count, length)) = self.down_word_at(self.pos)? {
                 self.pos += length;
-                ups = -BigInt::from(count);
-                self.refuse_up_variants(start)?;
+                ups = match self.power(true)? {
+                    Some(power) if length == 1 => power,
+                    Some(_) => return Err(power_after_multiple(start)),
+                    None => Ups::Multiple(-BigInt::from(count)),
+                };
             }
         }
         let mut star = None;
@@ -423,23 +429,53 @@ impl<'a> Lexer<'a> {
         Ok(TokenKind::Literal(Literal { number, ups, star }))
     }
 
-    /// CGSuite also writes `^<n>` (up-nth) and `^[n]`; those are not supported, and `^<2>` must
-    /// not be misread as the comparison `^ < 2`.
-    fn refuse_up_variants(&self, start: usize) -> Result<(), ParseError> {
-        let after = self.pos;
-        let digits_end = (after + 1..=self.chars.len())
+    /// CGSuite's `^<n>` (↑ⁿ) or `^[n]` (↑ + … + ↑ⁿ) right after a single arrow, if one is there
+    /// (`down` for `v<n>`, `v[n]`). `^<2>` is one token, never the comparison `^ < 2`; `^<2`
+    /// without the closing `>` is that comparison.
+    fn power(&mut self, down: bool) -> Result<Option<Ups>, ParseError> {
+        let Some(open) = self.peek().filter(|&c| c == '<' || c == '[') else {
+            return Ok(None);
+        };
+        let after = self.pos + 1;
+        let digits_end = (after..=self.chars.len())
             .find(|&i| !self.at(i).is_some_and(|c| c.is_ascii_digit()))
             .unwrap_or(self.chars.len());
-        let up_nth = self.at(after) == Some('<')
-            && digits_end > after + 1
-            && self.at(digits_end) == Some('>');
-        if up_nth || self.at(after) == Some('[') {
+        let close = if open == '<' { '>' } else { ']' };
+        if digits_end == after || self.at(digits_end) != Some(close) {
+            if open == '<' {
+                return Ok(None);
+            }
             return Err(ParseError::new(
-                start + 1,
-                "the notations ^<n> and ^[n] are not supported",
+                self.column(),
+                "expected a count and ']' after '^[' or 'v[': write ^[3] for ↑ + ↑² + ↑³",
             ));
         }
-        Ok(())
+        self.pos = after;
+        let order = self.digits()?;
+        if order.is_zero() {
+            return Err(ParseError::new(
+                after + 1,
+                "the order of a power of up must be at least 1",
+            ));
+        }
+        self.pos = digits_end + 1;
+        Ok(Some(if open == '<' {
+            Ups::Power { order, down }
+        } else {
+            Ups::PowerSum { order, down }
+        }))
+    }
+
+    /// `^^<2>`, `^3[2]`: a power goes after a single arrow.
+    fn refuse_power_after_multiple(&self, start: usize) -> Result<(), ParseError> {
+        let mut probe = Lexer {
+            chars: self.chars,
+            pos: self.pos,
+        };
+        match probe.power(false)? {
+            Some(_) => Err(power_after_multiple(start)),
+            None => Ok(()),
+        }
     }
 }
 
@@ -473,6 +509,13 @@ fn too_deep(column: usize) -> ParseError {
 
 /// Something that went wrong in the parser's own bookkeeping (a bug, reported instead of a
 /// panic).
+fn power_after_multiple(start: usize) -> ParseError {
+    ParseError::new(
+        start + 1,
+        "a power goes after a single arrow: write ^<2> or v[3], not ^^<2>",
+    )
+}
+
 fn internal(column: usize) -> ParseError {
     ParseError::new(column, "internal parser error")
 }

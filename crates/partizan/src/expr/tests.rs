@@ -35,7 +35,7 @@ fn n(v: i64) -> Expr {
 fn up_star(number: Option<Number>, ups: i64, star: Option<u64>) -> Expr {
     at0(ExprKind::UpStar(Box::new(UpStar {
         number,
-        ups: BigInt::from(ups),
+        ups: Ups::Multiple(BigInt::from(ups)),
         star: star.map(BigUint::from),
     })))
 }
@@ -205,6 +205,45 @@ fn ups_and_stars() {
     assert_eq!(p("v*3"), up_star(None, -1, Some(3)));
     assert_eq!(p("^^*2"), up_star(None, 2, Some(2)));
     assert_eq!(p("^19*3"), up_star(None, 19, Some(3)));
+}
+
+fn power(number: Option<Number>, order: u32, down: bool, star: Option<u64>, sum: bool) -> Expr {
+    let order = BigUint::from(order);
+    let ups = if sum {
+        Ups::PowerSum { order, down }
+    } else {
+        Ups::Power { order, down }
+    };
+    at0(ExprKind::UpStar(Box::new(UpStar {
+        number,
+        ups,
+        star: star.map(BigUint::from),
+    })))
+}
+
+/// CGSuite's powers of up: `^<n>` is ↑ⁿ and `^[n]` is ↑ + … + ↑ⁿ, with a number in front and
+/// a star after (CGSuite prints `3/4v[3]*`, `^<2>*`).
+#[test]
+fn powers_of_up_as_cgsuite_prints_them() {
+    assert_eq!(p("^<2>"), power(None, 2, false, None, false));
+    assert_eq!(p("v<13>"), power(None, 13, true, None, false));
+    assert_eq!(p("^[4]"), power(None, 4, false, None, true));
+    assert_eq!(p("^<2>*"), power(None, 2, false, Some(1), false));
+    assert_eq!(
+        p("3/4v[3]*"),
+        power(Some(frac(3, 4)), 3, true, Some(1), true)
+    );
+    assert_eq!(
+        p("-2^<3>*5"),
+        power(Some(int(-2)), 3, false, Some(5), false)
+    );
+    assert_eq!(
+        p("{0|^<2>}"),
+        game(vec![n(0)], vec![power(None, 2, false, None, false)])
+    );
+    // `<` without the closing `>` is a comparison, as is `<` set apart.
+    assert_eq!(p("^<2"), cmp(CompareOp::Lt, ups(1), n(2)));
+    assert!(parse_expression("^ < 2").is_ok());
 }
 
 #[test]
@@ -513,9 +552,13 @@ fn error_messages_name_the_place() {
     assert_err("vv3", 1, "write v3");
     assert_err("^0", 1, "at least 1");
     assert_err("v0", 1, "at least 1");
-    assert_err("^<2>", 1, "^<n>");
-    assert_err("v<3>", 1, "^<n>");
-    assert_err("^[2]", 1, "not supported");
+    assert_err("^^<2>", 1, "after a single arrow");
+    assert_err("vv[3]", 1, "after a single arrow");
+    assert_err("^3<2>", 1, "after a single arrow");
+    assert_err("^<0>", 3, "at least 1");
+    assert_err("v[0]", 3, "at least 1");
+    assert_err("^[", 2, "^[3]");
+    assert_err("^[2", 2, "^[3]");
     assert_err("2 *", 3, "without a space");
     assert_err("*^", 2, "found '^'");
     assert_err("2Tiny", 2, "found name 'Tiny'");

@@ -14,12 +14,14 @@ mod birthday;
 pub mod compare;
 mod construct;
 pub mod nus;
+pub mod uptimal;
 
 use rustc_hash::FxHashMap as HashMap;
 
 use conway_numbers::Dyadic;
 
 pub use nus::Nus;
+pub use uptimal::Uptimal;
 
 /// The id of a canonical short game in a [`Store`]. Equal ids mean equal games.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -63,6 +65,11 @@ pub struct Store {
     sums: HashMap<(GameId, GameId), GameId>,
     negatives: HashMap<GameId, GameId>,
     birthdays: HashMap<GameId, num_bigint::BigUint>,
+    /// Uptimal expansions found so far (`None`: not an uptimal), for non-nus games.
+    uptimals: HashMap<GameId, Option<Uptimal>>,
+    /// ↑ⁿ at index n − 1, and ↑ + … + ↑ⁿ likewise.
+    up_powers: Vec<GameId>,
+    up_power_sums: Vec<GameId>,
     watch: Watch,
 }
 
@@ -132,6 +139,9 @@ impl Store {
             sums: HashMap::default(),
             negatives: HashMap::default(),
             birthdays: HashMap::default(),
+            uptimals: HashMap::default(),
+            up_powers: Vec::new(),
+            up_power_sums: Vec::new(),
             watch: Watch::default(),
         };
         store.nus(&Nus::zero());
