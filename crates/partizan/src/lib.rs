@@ -5,6 +5,7 @@
 //! CGSuite-style printing ([`print`]) and the textbook oracle ([`naive`]) that the store is
 //! tested against.
 
+pub mod compound;
 mod error;
 pub mod eval;
 pub mod expr;
@@ -12,6 +13,7 @@ pub mod infinitesimal;
 pub mod naive;
 pub mod ordinal;
 pub mod print;
+pub mod properties;
 pub mod rulesets;
 pub mod store;
 pub mod thermal;

@@ -79,6 +79,15 @@ pub fn sorted_options(store: &mut Store, g: GameId) -> (Vec<GameId>, Vec<GameId>
     printer.sorted_options(g)
 }
 
+/// Games sorted into CGSuite's order (see the module doc), as it lists a set of games.
+pub fn sort_as_cgsuite(store: &mut Store, games: &mut [GameId]) {
+    let mut printer = Printer {
+        store,
+        sorted: HashMap::default(),
+    };
+    games.sort_by(|&a, &b| printer.order(a, b));
+}
+
 /// A canonical form's text would run past the limit it was printed under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TooLong;
@@ -165,7 +174,7 @@ impl Printer<'_> {
         if self.store.neg(g) == g {
             return self.switch(&left, limit).map(Printed::atom);
         }
-        if let Some(text) = self.tiny_or_miny(&left, &right, enclosing, limit)? {
+        if let Some(text) = self.tiny_or_miny(g, enclosing, limit)? {
             return Ok(Printed::atom(text));
         }
         let left = self.side(&left, limit)?;
@@ -236,62 +245,29 @@ impl Printer<'_> {
         within(texts.join(","), limit)
     }
 
-    /// `xTiny(G)` for {x ‖ x | x − G} and `xMiny(G)` for {x + G | x ‖ x}: x a number, G of
-    /// positive mean (CGSuite's test, Tiny first).
+    /// `xTiny(G)` or `xMiny(G)` (rule 3), parenthesised after `+-`.
     fn tiny_or_miny(
         &mut self,
-        left: &[GameId],
-        right: &[GameId],
+        g: GameId,
         enclosing: Enclosing,
         limit: usize,
     ) -> Result<Option<String>, TooLong> {
-        let (&[l], &[r]) = (left, right) else {
+        let Some(parts) = tiny_parts(self.store, g) else {
             return Ok(None);
         };
-        let found = if let Some(x) = self.store.as_number(l).cloned() {
-            // Tiny: Right's option is {x | x − G}.
-            match self.store.options(r) {
-                (rl, rr) if rl == [l] && rr.len() == 1 && self.mean_below(rr[0], &x) => {
-                    let subscript = self.store.sub(l, rr[0]);
-                    Some(("Tiny", x, subscript))
-                }
-                _ => None,
-            }
-        } else if let Some(x) = self.store.as_number(r).cloned() {
-            // Miny: Left's option is {x + G | x}.
-            match self.store.options(l) {
-                (ll, lr) if lr == [r] && ll.len() == 1 && self.mean_above(ll[0], &x) => {
-                    let subscript = self.store.sub(ll[0], r);
-                    Some(("Miny", x, subscript))
-                }
-                _ => None,
-            }
-        } else {
-            None
-        };
-        let Some((name, x, subscript)) = found else {
-            return Ok(None);
-        };
-        let subscript = self.print(subscript, Enclosing::BRACED, limit)?.text;
-        let translate = if x.is_zero() {
+        let subscript = self.print(parts.subscript, Enclosing::BRACED, limit)?.text;
+        let translate = if parts.translate.is_zero() {
             String::new()
         } else {
-            x.to_string()
+            parts.translate.to_string()
         };
+        let name = if parts.miny { "Miny" } else { "Tiny" };
         let text = if enclosing.parentheses {
             format!("({translate}{name}({subscript}))")
         } else {
             format!("{translate}{name}({subscript})")
         };
         within(text, limit).map(Some)
-    }
-
-    fn mean_below(&mut self, g: GameId, x: &Dyadic) -> bool {
-        mean_and_temperature(self.store, g).is_ok_and(|(mean, _)| mean < *x)
-    }
-
-    fn mean_above(&mut self, g: GameId, x: &Dyadic) -> bool {
-        mean_and_temperature(self.store, g).is_ok_and(|(mean, _)| mean > *x)
     }
 
     fn sorted_options(&mut self, g: GameId) -> (Vec<GameId>, Vec<GameId>) {
@@ -343,6 +319,53 @@ impl Printer<'_> {
         }
         a.len().cmp(&b.len())
     }
+}
+
+/// G as x + Tiny(H) or x + Miny(H) (rule 3 of the module doc).
+pub struct TinyParts {
+    /// Miny rather than Tiny.
+    pub miny: bool,
+    /// The number x.
+    pub translate: Dyadic,
+    /// The subscript H, of positive mean.
+    pub subscript: GameId,
+}
+
+/// G's parts when G = {x ‖ x | x − H} (x + Tiny(H)) or {x + H | x ‖ x} (x + Miny(H)) for a
+/// number x and H of positive mean, tried in that order as CGSuite does.
+pub fn tiny_parts(store: &mut Store, g: GameId) -> Option<TinyParts> {
+    if store.as_nus(g).is_some() {
+        return None;
+    }
+    let (left, right) = store.options(g);
+    let (&[l], &[r]) = (left.as_slice(), right.as_slice()) else {
+        return None;
+    };
+    let mean = |store: &mut Store, h: GameId| mean_and_temperature(store, h).ok().map(|(m, _)| m);
+    if let Some(x) = store.as_number(l).cloned() {
+        // Tiny: Right's option is {x | x − H}.
+        let (rl, rr) = store.options(r);
+        if rl == [l] && rr.len() == 1 && mean(store, rr[0]).is_some_and(|m| m < x) {
+            let subscript = store.sub(l, rr[0]);
+            return Some(TinyParts {
+                miny: false,
+                translate: x,
+                subscript,
+            });
+        }
+    } else if let Some(x) = store.as_number(r).cloned() {
+        // Miny: Left's option is {x + H | x}.
+        let (ll, lr) = store.options(l);
+        if lr == [r] && ll.len() == 1 && mean(store, ll[0]).is_some_and(|m| m > x) {
+            let subscript = store.sub(ll[0], r);
+            return Some(TinyParts {
+                miny: true,
+                translate: x,
+                subscript,
+            });
+        }
+    }
+    None
 }
 
 /// The short name of an uptimal, when it has one (rule 1 of the module doc).

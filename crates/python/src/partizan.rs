@@ -15,13 +15,13 @@ use conway_partizan::eval::{
     evaluate_text, lookup, moves_of, unknown_function, within_budget, ArgKind, Argument, Listing,
     Move, Text, Value, FUNCTIONS,
 };
-use conway_partizan::print::{canonical_text_within, MAX_PRINTED_CHARS};
+use conway_partizan::print::{canonical_text_within, sort_as_cgsuite, MAX_PRINTED_CHARS};
 use conway_partizan::thermal::{thermograph_svg, Thermograph as Thermo};
 use conway_partizan::{GameId, Outcome, PartizanError, Store};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::errors::to_python;
 use crate::numbers::{from_python, to_fraction};
@@ -402,6 +402,9 @@ enum Evaluated {
     Natural(num_bigint::BigUint),
     Thermograph(Thermo),
     Outcome(Outcome),
+    /// A set of games (options, followers, incentives), in CGSuite's order.
+    Set(Vec<Game>),
+    List(Vec<Evaluated>),
 }
 
 impl Evaluated {
@@ -412,10 +415,12 @@ impl Evaluated {
             Evaluated::Number(_) | Evaluated::Natural(_) => "a number",
             Evaluated::Thermograph(_) => "a thermograph",
             Evaluated::Outcome(_) => "an outcome class",
+            Evaluated::Set(_) => "a set of games",
+            Evaluated::List(_) => "a list",
         }
     }
 
-    fn of(value: Value) -> Self {
+    fn of(store: &mut Store, value: Value) -> Self {
         match value {
             Value::Game(id) => Evaluated::Game(Game { id }),
             Value::Bool(b) => Evaluated::Bool(b),
@@ -423,6 +428,16 @@ impl Evaluated {
             Value::Natural(n) => Evaluated::Natural(n),
             Value::Thermograph(t) => Evaluated::Thermograph(t),
             Value::Outcome(o) => Evaluated::Outcome(o),
+            Value::Set(mut games) => {
+                sort_as_cgsuite(store, &mut games);
+                Evaluated::Set(games.into_iter().map(|id| Game { id }).collect())
+            }
+            Value::List(values) => Evaluated::List(
+                values
+                    .into_iter()
+                    .map(|v| Evaluated::of(store, v))
+                    .collect(),
+            ),
         }
     }
 
@@ -434,6 +449,20 @@ impl Evaluated {
             Evaluated::Natural(n) => n.into_pyobject(py)?.into_any().unbind(),
             Evaluated::Thermograph(t) => Py::new(py, Thermograph { inner: t })?.into_any(),
             Evaluated::Outcome(o) => o.to_string().into_pyobject(py)?.into_any().unbind(),
+            Evaluated::Set(games) => {
+                let items = games
+                    .into_iter()
+                    .map(|g| Py::new(py, g).map(|g| g.into_any()))
+                    .collect::<PyResult<Vec<_>>>()?;
+                PyList::new(py, items)?.into_any().unbind()
+            }
+            Evaluated::List(values) => {
+                let items = values
+                    .into_iter()
+                    .map(|v| v.into_python(py))
+                    .collect::<PyResult<Vec<_>>>()?;
+                PyList::new(py, items)?.into_any().unbind()
+            }
         })
     }
 }
@@ -441,7 +470,7 @@ impl Evaluated {
 fn evaluate(py: Python<'_>, text: &str) -> PyResult<Evaluated> {
     let text = text.to_string();
     with_store(py, move |store| {
-        evaluate_text(store, &text).map(Evaluated::of)
+        evaluate_text(store, &text).map(|v| Evaluated::of(store, v))
     })
 }
 
@@ -560,7 +589,7 @@ fn call(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> PyResult<Py<Py
             })
             .collect();
         implementation(store, &arguments)
-            .map(Evaluated::of)
+            .map(|v| Evaluated::of(store, v))
             .map_err(relative_to_the_string)
     })?;
     value.into_python(py)

@@ -68,6 +68,20 @@ def test_evaluate_matches_the_cli(cli, expression):
     assert str(conway.evaluate(expression)).lower() == cli("eval", expression).splitlines()[0].lower()
 
 
+def test_sets_of_games_come_back_as_lists_in_cgsuites_order(cli):
+    # CGSuite's test suite: the followers of ^[4] are {0,*,^,^[2],^[3],^[4]}.
+    followers = conway.followers("^[4]")
+    assert [str(g) for g in followers] == ["0", "*", "^", "^[2]", "^[3]", "^[4]"]
+    assert all(isinstance(g, conway.Game) for g in followers)
+    assert cli("eval", "followers(^[4])").splitlines()[0] == "{0,*,^,^[2],^[3],^[4]}"
+    left, right = conway.options("{3|1}")
+    assert [str(g) for g in left] == ["3"] and [str(g) for g in right] == ["1"]
+    assert conway.evaluate("left_options(*3)") == [conway.game(0), conway.game("*"), conway.game("*2")]
+    # Names that would hide Python's builtins get an underscore.
+    assert str(conway.pow_("^", 3)) == "^<3>" and conway.max_(3, "5/2") == 3
+    assert conway.is_atomic("{0||0|v*}") and not conway.is_atomic(5)
+
+
 def test_the_acceptance_sum_prints_as_cgsuite():
     # CGSuite: {3||2|1} + ^ has canonical form {3^||2^|1^}.
     assert str(conway.game("{3||2|1}") + conway.game("^")) == "{3^||2^|1^}"

@@ -7,10 +7,12 @@
 //! spellings (`LeftStop`, `AtomicWeight`) work alongside the documented snake_case ones; an
 //! entry's `aliases` list them for the help text, and any further abbreviations.
 
-use conway_numbers::Dyadic;
+use conway_numbers::{Dyadic, Nimber};
 
 use super::Value;
-use crate::infinitesimal::{atomic_weight, reduced_canonical_form};
+use crate::compound::{compound, Compound};
+use crate::infinitesimal::{atomic_weight, norton_multiply, reduced_canonical_form};
+use crate::properties::{self, Parity};
 use crate::rulesets::clobber::{clobber_moves, clobber_value};
 use crate::rulesets::cutcake::{cutcake_moves, cutcake_value};
 use crate::rulesets::domineering::{domineering, domineering_moves};
@@ -136,6 +138,42 @@ const fn param(name: &'static str, kind: ArgKind) -> Param {
 
 /// The one parameter of most functions.
 const GAME: &[Param] = &[param("G", ArgKind::Game)];
+
+/// A function of one game whose value `$body` computes from the store and the game.
+macro_rules! game_fn {
+    ($name:literal, [$($alias:literal),*], $help:literal, $example:literal, |$store:ident, $g:ident| $body:expr) => {
+        Function {
+            name: $name,
+            aliases: &[$($alias),*],
+            params: GAME,
+            help: $help,
+            example: $example,
+            moves: None,
+            implementation: |$store, args| {
+                let $g = one_game(args)?;
+                Ok($body)
+            },
+        }
+    };
+}
+
+/// A compound of two games ([`compound`]).
+macro_rules! game_pair_fn {
+    ($name:literal, [$($alias:literal),*], $help:literal, $example:literal, $kind:expr) => {
+        Function {
+            name: $name,
+            aliases: &[$($alias),*],
+            params: &[param("G", ArgKind::Game), param("H", ArgKind::Game)],
+            help: $help,
+            example: $example,
+            moves: None,
+            implementation: |store, args| match args {
+                [Argument::Game(g), Argument::Game(h)] => Ok(Value::Game(compound(store, $kind, *g, *h))),
+                _ => Err(mismatch()),
+            },
+        }
+    };
+}
 
 /// Every function of `eval`, in the order of the help text.
 pub static FUNCTIONS: &[Function] = &[
@@ -280,6 +318,366 @@ pub static FUNCTIONS: &[Function] = &[
             Ok(Value::Game(store.neg(tiny)))
         },
     },
+    game_fn!(
+        "left_options",
+        ["LeftOptions"],
+        "Left's options, as a set",
+        "left_options(*3)",
+        |store, g| Value::Set(store.left_options(g))
+    ),
+    game_fn!(
+        "right_options",
+        ["RightOptions"],
+        "Right's options, as a set",
+        "right_options({3|1})",
+        |store, g| Value::Set(store.right_options(g))
+    ),
+    game_fn!(
+        "options",
+        ["Options"],
+        "[Left's options, Right's options]",
+        "options({3|1})",
+        |store, g| {
+            let (left, right) = store.options(g);
+            Value::List(vec![Value::Set(left), Value::Set(right)])
+        }
+    ),
+    game_fn!(
+        "followers",
+        ["Followers"],
+        "every follower of G, G included, as a set",
+        "followers(^)",
+        |store, g| Value::Set(properties::followers(store, g))
+    ),
+    game_fn!(
+        "follower_count",
+        ["FollowerCount"],
+        "how many followers G has",
+        "follower_count(*8)",
+        |store, g| Value::Natural(properties::followers(store, g).len().into())
+    ),
+    game_fn!(
+        "incentives",
+        ["Incentives"],
+        "Left's and Right's incentives, as a set",
+        "incentives(^)",
+        |store, g| Value::Set(properties::incentives(store, g, true, true))
+    ),
+    game_fn!(
+        "left_incentives",
+        ["LeftIncentives"],
+        "Left's incentives GL - G",
+        "left_incentives(^)",
+        |store, g| Value::Set(properties::incentives(store, g, true, false))
+    ),
+    game_fn!(
+        "right_incentives",
+        ["RightIncentives"],
+        "Right's incentives G - GR",
+        "right_incentives(^)",
+        |store, g| Value::Set(properties::incentives(store, g, false, true))
+    ),
+    game_fn!(
+        "stop_count",
+        ["StopCount"],
+        "the leaves of the stop tree (1 for a number)",
+        "stop_count(*8)",
+        |store, g| Value::Natural(properties::stop_count(store, g))
+    ),
+    game_fn!(
+        "degree",
+        ["Degree"],
+        "the degree of loopiness: 0 for every short game",
+        "degree(^)",
+        |_store, _g| Value::Natural(0u32.into())
+    ),
+    game_fn!(
+        "companion",
+        ["Companion"],
+        "the companion (0 gives *, ^ gives ^*)",
+        "companion(^)",
+        |store, g| Value::Game(properties::companion(store, g))
+    ),
+    game_fn!(
+        "is_number",
+        ["IsNumber"],
+        "whether G is a number",
+        "is_number(1/2)",
+        |store, g| Value::Bool(store.is_number(g))
+    ),
+    game_fn!(
+        "is_integer",
+        ["IsInteger"],
+        "whether G is an integer",
+        "is_integer(3)",
+        |store, g| Value::Bool(store.as_number(g).is_some_and(|x| x.is_integer()))
+    ),
+    game_fn!(
+        "is_nimber",
+        ["IsNimber"],
+        "whether G is a nimber *n (0 included)",
+        "is_nimber(*3)",
+        |store, g| Value::Bool(
+            store
+                .as_nus(g)
+                .is_some_and(|n| n.number.is_zero() && n.ups == 0)
+        )
+    ),
+    game_fn!(
+        "is_number_up_star",
+        ["IsNumberUpStar"],
+        "whether G is x + n.^ + *m",
+        "is_number_up_star(1^*)",
+        |store, g| Value::Bool(store.as_nus(g).is_some())
+    ),
+    game_fn!(
+        "is_uptimal",
+        ["IsUptimal"],
+        "whether G is a number, a sum of powers ^<n> and a nimber",
+        "is_uptimal(^[3])",
+        |store, g| Value::Bool(store.as_uptimal(g).is_some())
+    ),
+    game_fn!(
+        "is_infinitesimal",
+        ["IsInfinitesimal"],
+        "whether both stops are 0",
+        "is_infinitesimal(^)",
+        |store, g| Value::Bool(crate::infinitesimal::is_infinitesimal(store, g))
+    ),
+    game_fn!(
+        "is_all_small",
+        ["IsAllSmall"],
+        "whether every follower but numbers 0 is infinitesimal",
+        "is_all_small(^)",
+        |store, g| Value::Bool(crate::infinitesimal::is_all_small(store, g))
+    ),
+    game_fn!(
+        "is_atomic",
+        ["IsAtomic"],
+        "whether G has an atomic weight",
+        "is_atomic(^)",
+        |store, g| Value::Bool(atomic_weight(store, g).is_ok())
+    ),
+    game_fn!(
+        "is_numberish",
+        ["IsNumberish"],
+        "whether the stops are equal",
+        "is_numberish(1*)",
+        |store, g| {
+            let (l, r) = store.stops(g);
+            Value::Bool(l == r)
+        }
+    ),
+    game_fn!(
+        "is_number_tiny",
+        ["IsNumberTiny"],
+        "whether G is a number, x + Tiny(H) or x + Miny(H)",
+        "is_number_tiny({0||0|-1})",
+        |store, g| Value::Bool(properties::is_number_tiny(store, g))
+    ),
+    game_fn!(
+        "is_switch",
+        ["IsSwitch"],
+        "whether G = -G",
+        "is_switch(+-1)",
+        |store, g| Value::Bool(store.neg(g) == g)
+    ),
+    game_fn!(
+        "is_zero",
+        ["IsZero"],
+        "whether G = 0",
+        "is_zero({*|*})",
+        |store, g| Value::Bool(g == store.zero())
+    ),
+    game_fn!(
+        "is_ordinal",
+        ["IsOrdinal"],
+        "whether G is an integer >= 0",
+        "is_ordinal(5)",
+        |store, g| Value::Bool(
+            store
+                .as_number(g)
+                .is_some_and(|x| x.is_integer() && x.signum() >= 0)
+        )
+    ),
+    game_fn!(
+        "is_even",
+        ["IsEven"],
+        "whether every option is odd (Conway)",
+        "is_even(1*)",
+        |store, g| Value::Bool(properties::parity(store, g) == Some(Parity::Even))
+    ),
+    game_fn!(
+        "is_odd",
+        ["IsOdd"],
+        "whether G is not 0 and every option is even",
+        "is_odd(*)",
+        |store, g| Value::Bool(properties::parity(store, g) == Some(Parity::Odd))
+    ),
+    game_fn!(
+        "is_even_tempered",
+        ["IsEvenTempered"],
+        "a number, or every option odd-tempered",
+        "is_even_tempered(^)",
+        |store, g| Value::Bool(properties::temper(store, g) == Some(Parity::Even))
+    ),
+    game_fn!(
+        "is_odd_tempered",
+        ["IsOddTempered"],
+        "not a number, every option even-tempered",
+        "is_odd_tempered(*)",
+        |store, g| Value::Bool(properties::temper(store, g) == Some(Parity::Odd))
+    ),
+    Function {
+        name: "floor",
+        aliases: &["Floor"],
+        params: &[param("x", ArgKind::Number)],
+        help: "the greatest integer <= the number x",
+        example: "floor(-3/2)",
+        moves: None,
+        implementation: |_store, args| match args {
+            [Argument::Number(x)] => Ok(Value::Number(Dyadic::from_bigint(x.floor()))),
+            _ => Err(mismatch()),
+        },
+    },
+    Function {
+        name: "ceiling",
+        aliases: &["Ceiling"],
+        params: &[param("x", ArgKind::Number)],
+        help: "the least integer >= the number x",
+        example: "ceiling(-3/2)",
+        moves: None,
+        implementation: |_store, args| match args {
+            [Argument::Number(x)] => Ok(Value::Number(Dyadic::from_bigint(x.ceil()))),
+            _ => Err(mismatch()),
+        },
+    },
+    Function {
+        name: "max",
+        aliases: &["Max"],
+        params: &[param("x", ArgKind::Number), param("y", ArgKind::Number)],
+        help: "the larger of two numbers",
+        example: "max(3, 5/2)",
+        moves: None,
+        implementation: |_store, args| match args {
+            [Argument::Number(x), Argument::Number(y)] => Ok(Value::Number(x.max(y).clone())),
+            _ => Err(mismatch()),
+        },
+    },
+    Function {
+        name: "min",
+        aliases: &["Min"],
+        params: &[param("x", ArgKind::Number), param("y", ArgKind::Number)],
+        help: "the smaller of two numbers",
+        example: "min(3, 5/2)",
+        moves: None,
+        implementation: |_store, args| match args {
+            [Argument::Number(x), Argument::Number(y)] => Ok(Value::Number(x.min(y).clone())),
+            _ => Err(mismatch()),
+        },
+    },
+    Function {
+        name: "nim_sum",
+        aliases: &["NimSum"],
+        params: &[param("m", ArgKind::Natural), param("n", ArgKind::Natural)],
+        help: "the nim-sum of two whole numbers (bitwise exclusive or)",
+        example: "nim_sum(5, 6)",
+        moves: None,
+        implementation: |_store, args| match args {
+            [Argument::Natural(m), Argument::Natural(n)] => Ok(Value::Natural((m ^ n).into())),
+            _ => Err(mismatch()),
+        },
+    },
+    Function {
+        name: "nim_product",
+        aliases: &["NimProduct"],
+        params: &[param("m", ArgKind::Natural), param("n", ArgKind::Natural)],
+        help: "the nim-product of two whole numbers below 2^64",
+        example: "nim_product(5, 6)",
+        moves: None,
+        implementation: |_store, args| match args {
+            [Argument::Natural(m), Argument::Natural(n)] => {
+                Ok(Value::Natural((Nimber(*m) * Nimber(*n)).0.into()))
+            }
+            _ => Err(mismatch()),
+        },
+    },
+    Function {
+        name: "pow",
+        aliases: &["Pow"],
+        params: &[param("G", ArgKind::Game), param("n", ArgKind::Natural)],
+        help: "G^n for G = {0|H}: {0|H - G^[n-1]} (pow(^, n) is ^<n>)",
+        example: "pow(^, 3)",
+        moves: None,
+        implementation: |store, args| match args {
+            [Argument::Game(g), Argument::Natural(n)] => {
+                let n = power_order(*n)?;
+                if n == 0 {
+                    return Err(PartizanError::InvalidInput(
+                        "Invalid exponent: pow(G, n) needs n >= 1".into(),
+                    ));
+                }
+                store
+                    .pow(*g, n)
+                    .map(Value::Game)
+                    .ok_or_else(not_a_power_base)
+            }
+            _ => Err(mismatch()),
+        },
+    },
+    Function {
+        name: "pow_to",
+        aliases: &["PowTo"],
+        params: &[param("G", ArgKind::Game), param("n", ArgKind::Natural)],
+        help: "G^[n] for G = {0|H}: {G^[n-1]|H}, G^[0] = 0 (pow_to(^, n) is ^[n])",
+        example: "pow_to(^, 3)",
+        moves: None,
+        implementation: |store, args| match args {
+            [Argument::Game(g), Argument::Natural(n)] => {
+                let n = power_order(*n)?;
+                store
+                    .pow_to(*g, n)
+                    .map(Value::Game)
+                    .ok_or_else(not_a_power_base)
+            }
+            _ => Err(mismatch()),
+        },
+    },
+    Function {
+        name: "norton_product",
+        aliases: &["NortonProduct", "norton"],
+        params: &[param("G", ArgKind::Game), param("U", ArgKind::Game)],
+        help: "Norton's product G.U (G a number-free unit count, U positive)",
+        example: "norton_product(3, ^)",
+        moves: None,
+        implementation: |store, args| match args {
+            [Argument::Game(g), Argument::Game(u)] => {
+                Ok(Value::Game(norton_multiply(store, *g, *u)?))
+            }
+            _ => Err(mismatch()),
+        },
+    },
+    game_pair_fn!(
+        "conway_product",
+        ["ConwayProduct"],
+        "Conway's product G.H (numbers multiply, nimbers nim-multiply)",
+        "conway_product(*5, *6)",
+        Compound::ConwayProduct
+    ),
+    game_pair_fn!(
+        "conjunctive_sum",
+        ["ConjunctiveSum"],
+        "the conjunctive sum: a move is a move in both",
+        "conjunctive_sum(1/2, 1/4)",
+        Compound::Conjunctive
+    ),
+    game_pair_fn!(
+        "selective_sum",
+        ["SelectiveSum"],
+        "the selective sum: a move is a move in one or both",
+        "selective_sum(1/2, 1/4)",
+        Compound::Selective
+    ),
     Function {
         name: "domineering",
         aliases: &[],
@@ -401,6 +799,24 @@ fn edit_distance(a: &str, b: &str) -> usize {
 fn mismatch() -> PartizanError {
     PartizanError::InvalidInput(
         "internal error: a function's arguments do not match its parameters".to_string(),
+    )
+}
+
+/// The n of `pow(G, n)` and `pow_to(G, n)`, within the literal limit of `^<n>`.
+fn power_order(n: u64) -> Result<u64, PartizanError> {
+    if n > super::MAX_UP_POWER {
+        return Err(PartizanError::TooLarge {
+            what: "the order of a power".into(),
+            size: n.to_string(),
+            limit: super::MAX_UP_POWER.to_string(),
+        });
+    }
+    Ok(n)
+}
+
+fn not_a_power_base() -> PartizanError {
+    PartizanError::InvalidInput(
+        "Invalid base for `Pow` operation (base must be of the form {0|H})".into(),
     )
 }
 

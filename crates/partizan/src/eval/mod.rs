@@ -15,7 +15,7 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use crate::expr::{parse_expression, CompareOp, Expr, ExprKind, Number, UpStar, Ups};
 use crate::ordinal::ordinal_sum;
-use crate::print::canonical_text;
+use crate::print::{canonical_text, sort_as_cgsuite};
 use crate::store::Uptimal;
 use crate::thermal::Thermograph;
 use crate::{GameId, Nus, Outcome, PartizanError, Store};
@@ -61,6 +61,10 @@ pub enum Value {
     Thermograph(Thermograph),
     /// An outcome class.
     Outcome(Outcome),
+    /// A set of games (options, followers, incentives), printed in CGSuite's order.
+    Set(Vec<GameId>),
+    /// A list of values, printed `[a,b]`.
+    List(Vec<Value>),
 }
 
 impl Value {
@@ -73,6 +77,16 @@ impl Value {
             Value::Natural(n) => n.to_string(),
             Value::Thermograph(t) => t.to_string(),
             Value::Outcome(o) => o.to_string(),
+            Value::Set(games) => {
+                let mut games = games.clone();
+                sort_as_cgsuite(store, &mut games);
+                let texts: Vec<String> = games.iter().map(|&g| canonical_text(store, g)).collect();
+                format!("{{{}}}", texts.join(","))
+            }
+            Value::List(values) => {
+                let texts: Vec<String> = values.iter().map(|v| v.to_text(store)).collect();
+                format!("[{}]", texts.join(","))
+            }
         }
     }
 }
@@ -199,6 +213,8 @@ fn game(store: &mut Store, names: &Bindings, expr: &Expr) -> Result<GameId, Part
             expr.column,
             "an outcome class is not a game",
         )),
+        Value::Set(_) => Err(PartizanError::parse(expr.column, "a set is not a game")),
+        Value::List(_) => Err(PartizanError::parse(expr.column, "a list is not a game")),
     }
 }
 

@@ -104,6 +104,10 @@ pub enum ValueKind {
     Thermograph,
     /// An outcome class.
     Outcome,
+    /// A set of games.
+    Set,
+    /// A list of values.
+    List,
 }
 
 impl ValueKind {
@@ -116,6 +120,8 @@ impl ValueKind {
             Value::Natural(_) => ValueKind::Integer,
             Value::Thermograph(_) => ValueKind::Thermograph,
             Value::Outcome(_) => ValueKind::Outcome,
+            Value::Set(_) => ValueKind::Set,
+            Value::List(_) => ValueKind::List,
         }
     }
 }

@@ -13,7 +13,7 @@ pub mod domineering;
 pub mod hackenbush;
 pub mod moves;
 #[cfg(test)]
-mod oracle;
+pub(crate) mod oracle;
 pub mod search;
 pub mod toads_and_frogs;
 

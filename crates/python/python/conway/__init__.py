@@ -42,6 +42,7 @@ work budget, ``KeyboardInterrupt`` when Ctrl-C stops a long computation.
 
 from __future__ import annotations
 
+import builtins as _builtins
 import keyword as _keyword
 import re as _re
 from dataclasses import dataclass as _dataclass
@@ -98,9 +99,11 @@ __all__ = [
 
 def python_name(name: str) -> str:
     """The module function's name for an ``eval`` function: its name in snake_case
-    (``Tiny`` becomes ``tiny``, ``LeftStop`` would be ``left_stop``)."""
+    (``Tiny`` becomes ``tiny``, ``LeftStop`` would be ``left_stop``), with ``_`` added where
+    it would hide a keyword or a builtin (``max_``, ``pow_``)."""
     snake = _re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
-    return snake + "_" if _keyword.iskeyword(snake) else snake
+    clashes = _keyword.iskeyword(snake) or hasattr(_builtins, snake)
+    return snake + "_" if clashes else snake
 
 
 def _table_function(entry: dict):

@@ -1,0 +1,337 @@
+//! Properties of a canonical form that a worksheet asks about, with CGSuite's definitions:
+//! followers, incentives, the stop count, parity and temper, the companion, and the
+//! predicates (`IsNumber`, `IsSwitch`, …). Everything here reads the canonical form, as
+//! CGSuite does; each definition is stated at its function.
+
+use std::collections::HashSet;
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+use rustc_hash::FxHashMap as HashMap;
+
+use crate::store::{GameId, Nus, Store};
+
+/// Every follower of G (G itself, its options, their options, …), each once.
+pub fn followers(store: &mut Store, g: GameId) -> Vec<GameId> {
+    let mut seen = HashSet::from([g]);
+    let mut order = vec![g];
+    let mut next = 0;
+    while next < order.len() {
+        let (left, right) = store.options(order[next]);
+        next += 1;
+        for option in left.into_iter().chain(right) {
+            if seen.insert(option) {
+                order.push(option);
+            }
+        }
+    }
+    order
+}
+
+/// G's incentives: Gᴸ − G for Left's options (with `left`) and G − Gᴿ for Right's (with
+/// `right`), each distinct value once, and only the undominated ones (an incentive ≤ another
+/// is left out), as CGSuite lists them: ↑ has the incentives ↓ and ↑*, and lists ↑*.
+pub fn incentives(store: &mut Store, g: GameId, left: bool, right: bool) -> Vec<GameId> {
+    let (left_options, right_options) = store.options(g);
+    let mut found = Vec::new();
+    if left {
+        for option in left_options {
+            found.push(store.sub(option, g));
+        }
+    }
+    if right {
+        for option in right_options {
+            found.push(store.sub(g, option));
+        }
+    }
+    found.sort_unstable();
+    found.dedup();
+    let dominated: Vec<bool> = found
+        .iter()
+        .map(|&x| found.iter().any(|&y| y != x && store.leq(x, y)))
+        .collect();
+    found
+        .into_iter()
+        .zip(dominated)
+        .filter_map(|(x, d)| (!d).then_some(x))
+        .collect()
+}
+
+/// The number of leaves of G's stop tree: 1 for a number, else the sum over all options
+/// (so 3 for ↑ and 2·3ⁿ⁻¹ for *n, as CGSuite counts).
+pub fn stop_count(store: &mut Store, g: GameId) -> BigUint {
+    fn count(store: &mut Store, g: GameId, memo: &mut HashMap<GameId, BigUint>) -> BigUint {
+        if store.is_number(g) {
+            return BigUint::from(1u32);
+        }
+        if let Some(known) = memo.get(&g) {
+            return known.clone();
+        }
+        let (left, right) = store.options(g);
+        let mut total = BigUint::zero();
+        for option in left.into_iter().chain(right) {
+            total += count(store, option, memo);
+        }
+        memo.insert(g, total.clone());
+        total
+    }
+    count(store, g, &mut HashMap::default())
+}
+
+/// Conway's parity: G is even when every option is odd, and odd when G ≠ 0 and every
+/// option is even (On Numbers and Games, ch. 15). `None`: neither.
+pub fn parity(store: &mut Store, g: GameId) -> Option<Parity> {
+    by_options(
+        store,
+        g,
+        |store, g| store.as_nus(g).map(nus_parity),
+        &mut HashMap::default(),
+    )
+}
+
+/// Siegel's temper: a number is even-tempered; any other game is even-tempered when every
+/// option is odd-tempered and odd-tempered when every option is even-tempered
+/// (Combinatorial Game Theory, §II.4). `None`: neither.
+pub fn temper(store: &mut Store, g: GameId) -> Option<Parity> {
+    by_options(
+        store,
+        g,
+        |store, g| store.is_number(g).then_some(Some(Parity::Even)),
+        &mut HashMap::default(),
+    )
+}
+
+/// Even when every option is odd, odd when every option is even, below the games whose
+/// answer `known` gives directly (0 among them: it has no options and is even).
+fn by_options(
+    store: &mut Store,
+    g: GameId,
+    known: fn(&mut Store, GameId) -> Option<Option<Parity>>,
+    memo: &mut HashMap<GameId, Option<Parity>>,
+) -> Option<Parity> {
+    if let Some(answer) = known(store, g) {
+        return answer;
+    }
+    if let Some(answer) = memo.get(&g) {
+        return *answer;
+    }
+    let (left, right) = store.options(g);
+    let (mut all_odd, mut all_even) = (true, true);
+    for option in left.into_iter().chain(right) {
+        match by_options(store, option, known, memo) {
+            Some(Parity::Even) => all_odd = false,
+            Some(Parity::Odd) => all_even = false,
+            None => (all_odd, all_even) = (false, false),
+        }
+    }
+    let answer = match (all_odd, all_even) {
+        (true, _) => Some(Parity::Even),
+        (_, true) => Some(Parity::Odd),
+        _ => None,
+    };
+    memo.insert(g, answer);
+    answer
+}
+
+/// The parity of x + ↑n + *m, in closed form: only integers n and n* have one (n* has the
+/// other parity than n), by induction on the definition.
+fn nus_parity(n: &Nus) -> Option<Parity> {
+    let whole = n
+        .number
+        .to_bigint()
+        .filter(|_| n.ups == 0 && n.nimber <= 1)?;
+    let even = whole.bit(0) == (n.nimber == 1);
+    Some(if even { Parity::Even } else { Parity::Odd })
+}
+
+/// Even or odd (see [`parity`] and [`temper`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parity {
+    /// Even, or even-tempered.
+    Even,
+    /// Odd, or odd-tempered.
+    Odd,
+}
+
+/// The companion G̃, as CGSuite defines it: for an uptimal with number part 0, G with its
+/// star toggled when its nimber part is 0 or *, else G itself; for any other uptimal, G
+/// itself; otherwise {0 if G ≥ 0, G̃ᴸ | 0 if G ≤ 0, G̃ᴿ}, where the options' companions
+/// toggle only number-up-star values' stars (0̃ = *, ↑̃ = ↑*).
+pub fn companion(store: &mut Store, g: GameId) -> GameId {
+    if let Some(u) = store.as_uptimal(g) {
+        if u.number.is_zero() && u.nimber <= 1 {
+            let star = store.nimber(1);
+            return store.add(g, star);
+        }
+        return g;
+    }
+    recursive_companion(store, g, &mut HashMap::default())
+}
+
+fn recursive_companion(store: &mut Store, g: GameId, memo: &mut HashMap<GameId, GameId>) -> GameId {
+    if let Some(n) = store.as_nus(g) {
+        if n.number.is_zero() {
+            if n.nimber >= 2 {
+                return g;
+            }
+            let toggled = Nus {
+                nimber: n.nimber ^ 1,
+                ..n.clone()
+            };
+            return store.nus(&toggled);
+        }
+    }
+    if let Some(&known) = memo.get(&g) {
+        return known;
+    }
+    let zero = store.zero();
+    let (at_least_zero, at_most_zero) = (store.leq(zero, g), store.leq(g, zero));
+    let (left, right) = store.options(g);
+    let mut new_left: Vec<GameId> = left
+        .into_iter()
+        .map(|o| recursive_companion(store, o, memo))
+        .collect();
+    let mut new_right: Vec<GameId> = right
+        .into_iter()
+        .map(|o| recursive_companion(store, o, memo))
+        .collect();
+    if at_least_zero {
+        new_left.push(zero);
+    }
+    if at_most_zero {
+        new_right.push(zero);
+    }
+    let result = store.construct(&new_left, &new_right);
+    memo.insert(g, result);
+    result
+}
+
+/// x + Tiny(G) or x + Miny(G) for a number x and a game G of positive mean (CGSuite's
+/// `IsNumberTiny`; numbers count too, as in CGSuite).
+pub fn is_number_tiny(store: &mut Store, g: GameId) -> bool {
+    store.is_number(g) || crate::print::tiny_parts(store, g).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::Value;
+    use crate::naive::strategies::arb_game;
+    use crate::naive::Tree;
+    use proptest::prelude::*;
+
+    use crate::rulesets::oracle::cgsuite_game as game;
+
+    /// CGSuite's test suite (`CanonicalShortGameTestCase.scala`): stop counts, parities and
+    /// tempers of its sample games.
+    #[test]
+    fn cgsuite_values() {
+        let mut s = Store::new();
+        for (text, stops, expected_parity, expected_temper) in [
+            ("0", 1u32, Some(Parity::Even), Some(Parity::Even)),
+            ("5", 1, Some(Parity::Odd), Some(Parity::Even)),
+            ("-1/2", 1, None, Some(Parity::Even)),
+            ("*8", 4374, None, None),
+            ("9/8*", 2, None, Some(Parity::Odd)),
+            ("^", 3, None, None),
+            ("v*", 4, None, None),
+        ] {
+            let g = game(&mut s, text);
+            assert_eq!(stop_count(&mut s, g), BigUint::from(stops), "{text}");
+            assert_eq!(parity(&mut s, g), expected_parity, "{text}");
+            assert_eq!(temper(&mut s, g), expected_temper, "{text}");
+        }
+        let g = game(&mut s, "-1823437481924");
+        assert_eq!(parity(&mut s, g), Some(Parity::Even));
+    }
+
+    /// CGSuite's incentives of its sample games.
+    #[test]
+    fn cgsuite_incentives() {
+        let mut s = Store::new();
+        for (text, both, left, right) in [
+            ("5", "{-1}", "{-1}", "{}"),
+            ("^", "{^*}", "{v}", "{^*}"),
+            ("v*", "{^*}", "{^*}", "{v,v*}"),
+            (
+                "*8",
+                "{*8,*9,*10,*11,*12,*13,*14,*15}",
+                "{*8,*9,*10,*11,*12,*13,*14,*15}",
+                "{*8,*9,*10,*11,*12,*13,*14,*15}",
+            ),
+            (
+                "{0|||0||-1|-3}",
+                "{{3Tiny({3|1})|1Tiny({3|1}),{2,{3|1}|0}||0}}",
+                "{Miny({3|1})}",
+                "{{3Tiny({3|1})|1Tiny({3|1}),{2,{3|1}|0}||0}}",
+            ),
+        ] {
+            let g = game(&mut s, text);
+            for (l, r, expected) in [
+                (true, true, both),
+                (true, false, left),
+                (false, true, right),
+            ] {
+                let set = Value::Set(incentives(&mut s, g, l, r));
+                assert_eq!(set.to_text(&mut s), expected, "{text} {l} {r}");
+            }
+        }
+    }
+
+    /// CGSuite's companions of its sample games.
+    #[test]
+    fn cgsuite_companions() {
+        let mut s = Store::new();
+        for (text, expected) in [
+            ("0", "*"),
+            ("5", "5"),
+            ("-1/2", "-1/2"),
+            ("*8", "*8"),
+            ("9/8*", "9/8*"),
+            ("^", "^*"),
+            ("v*", "v"),
+            ("^[4]", "^[4]*"),
+            ("{0|^<2>}", "{0|^<2>*}"),
+        ] {
+            let g = game(&mut s, text);
+            let c = companion(&mut s, g);
+            assert_eq!(crate::print::canonical_text(&mut s, c), expected, "{text}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Followers are exactly the subpositions of the canonical form, found here by
+        /// expanding it into a tree; incentives are the differences by definition.
+        #[test]
+        fn followers_and_incentives_by_definition(tree in arb_game(3, 2)) {
+            let mut s = Store::new();
+            let g = tree.to_store(&mut s);
+            let found: HashSet<GameId> = followers(&mut s, g).into_iter().collect();
+            let expanded = Tree::from_store(&mut s, g);
+            let mut expected = HashSet::new();
+            let mut stack = vec![expanded];
+            while let Some(t) = stack.pop() {
+                expected.insert(t.to_store(&mut s));
+                stack.extend(t.left.iter().cloned());
+                stack.extend(t.right.iter().cloned());
+            }
+            prop_assert_eq!(found, expected);
+            // Every difference is an incentive or below one that is listed, and no listed
+            // incentive is below another.
+            let (left, right) = s.options(g);
+            let all = incentives(&mut s, g, true, true);
+            let mut differences: Vec<GameId> = left.iter().map(|&l| s.sub(l, g)).collect();
+            differences.extend(right.iter().map(|&r| s.sub(g, r)));
+            for d in differences {
+                prop_assert!(all.iter().any(|&i| s.leq(d, i)));
+            }
+            for &a in &all {
+                for &b in &all {
+                    prop_assert!(a == b || !s.leq(a, b));
+                }
+            }
+        }
+    }
+}
