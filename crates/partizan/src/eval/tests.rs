@@ -253,6 +253,26 @@ fn errors_name_the_place() {
     assert!(eval_error("cutcake(1000, 3)").contains("200"));
     assert!(eval_error("foo(1)").contains("unknown function 'foo'"));
     assert!(eval_error("atomic_weight(1/2)").contains("not atomic"));
+    // CGSuite's words (its test suite, CanonicalShortGameTestCase.scala).
+    for (input, message) in [
+        ("atomic_weight(5)", "That game is not atomic: 5"),
+        (
+            "atomic_weight(-1823437481924)",
+            "That game is not atomic: -1823437481924",
+        ),
+        (
+            "atomic_weight(73/16+v9*8)",
+            "That game is not atomic: 73/16v9*8",
+        ),
+        ("atomic_weight({1|^^^||^})", "That game is not atomic."),
+        ("atomic_weight({3||2+*|1+*})", "That game is not atomic."),
+    ] {
+        assert!(
+            eval_error(input).ends_with(message),
+            "{input}: {}",
+            eval_error(input)
+        );
+    }
     assert!(eval_error("cool(*, -1)").contains("greater than -1"));
     assert!(eval_error("temperature(1, 2)").contains("takes 1 argument"));
     assert!(eval_error("a + 1").starts_with("column 1: unknown name 'a'"));
@@ -439,7 +459,11 @@ fn plain_expression_errors_have_their_column() {
             "column 5: the nimber literal *m has size 1025",
         ),
         ("{0|3/5}", 4, "column 4: not a dyadic rational"),
-        ("1 + atomic_weight(1/2)", 5, "column 5: not atomic"),
+        (
+            "1 + atomic_weight(1/2)",
+            5,
+            "column 5: That game is not atomic: 1/2",
+        ),
         ("cutcake(2, 1/2)", 12, "column 12: expected a whole number"),
         (
             "cutcake(2, 201)",

@@ -16,10 +16,19 @@ use super::{far_star, is_all_small, is_infinitesimal, norton_multiply};
 use crate::ordinal::ordinal_sum;
 use crate::{GameId, PartizanError, Store};
 
-/// The atomic weight of G, or an error if G is not atomic.
+/// The atomic weight of G, or an error if G is not atomic, worded as CGSuite words it:
+/// "That game is not atomic: 5" for an uptimal with a number part (CGSuite names the game),
+/// "That game is not atomic." for any other game.
 pub fn atomic_weight(store: &mut Store, g: GameId) -> Result<GameId, PartizanError> {
-    let not_atomic = || PartizanError::NotApplicable("not atomic".to_string());
+    let not_atomic = || PartizanError::NotApplicable("That game is not atomic.".to_string());
     if !is_infinitesimal(store, g) {
+        if store.as_uptimal(g).is_some() {
+            let text = crate::print::canonical_text_within(store, g, 1000)
+                .unwrap_or_else(|_| "(a long uptimal)".to_string());
+            return Err(PartizanError::NotApplicable(format!(
+                "That game is not atomic: {text}"
+            )));
+        }
         return Err(not_atomic());
     }
     let weight = naive_atomic_weight(store, g, &mut HashMap::new());
