@@ -36,8 +36,8 @@ use conway_numbers::Dyadic;
 
 use rustc_hash::FxHashMap as HashMap;
 
+use crate::properties::tiny_parts;
 use crate::store::{GameId, Store, Uptimal};
-use crate::thermal::mean_and_temperature;
 
 /// The longest canonical form [`canonical_text_within`] prints for an `eval` report, in
 /// characters: a sum of a few dozen switches has a canonical form of hundreds of millions.
@@ -63,28 +63,12 @@ pub fn canonical_text_within(
     g: GameId,
     limit: usize,
 ) -> Result<String, TooLong> {
-    let mut printer = Printer {
-        store,
-        sorted: HashMap::default(),
-    };
-    Ok(printer.print(g, Enclosing::BRACED, limit)?.text)
-}
-
-/// The options of G in CGSuite's order (see the module doc): Left's, then Right's.
-pub fn sorted_options(store: &mut Store, g: GameId) -> (Vec<GameId>, Vec<GameId>) {
-    let mut printer = Printer {
-        store,
-        sorted: HashMap::default(),
-    };
-    printer.sorted_options(g)
+    Ok(Printer::new(store).print(g, Enclosing::BRACED, limit)?.text)
 }
 
 /// Games sorted into CGSuite's order (see the module doc), as it lists a set of games.
 pub fn sort_as_cgsuite(store: &mut Store, games: &mut [GameId]) {
-    let mut printer = Printer {
-        store,
-        sorted: HashMap::default(),
-    };
+    let mut printer = Printer::new(store);
     games.sort_by(|&a, &b| printer.order(a, b));
 }
 
@@ -158,7 +142,14 @@ struct Printer<'s> {
     sorted: HashMap<GameId, (Vec<GameId>, Vec<GameId>)>,
 }
 
-impl Printer<'_> {
+impl<'s> Printer<'s> {
+    fn new(store: &'s mut Store) -> Printer<'s> {
+        Printer {
+            store,
+            sorted: HashMap::default(),
+        }
+    }
+
     fn print(&mut self, g: GameId, enclosing: Enclosing, limit: usize) -> Result<Printed, TooLong> {
         if let Some(u) = self.store.as_uptimal(g) {
             if let Some(text) = short_uptimal(&u) {
@@ -199,10 +190,21 @@ impl Printer<'_> {
         } else {
             Enclosing::BARE
         };
-        let mut texts = Vec::with_capacity(options.len());
+        self.list(options, enclosing, limit)
+    }
+
+    /// Games separated by commas, each printed in `enclosing`, and the most bars any has
+    /// plus one.
+    fn list(
+        &mut self,
+        games: &[GameId],
+        enclosing: Enclosing,
+        limit: usize,
+    ) -> Result<Printed, TooLong> {
+        let mut texts = Vec::with_capacity(games.len());
         let (mut bars, mut used) = (1, 0);
-        for &option in options {
-            let printed = self.print(option, enclosing, limit.saturating_sub(used))?;
+        for &g in games {
+            let printed = self.print(g, enclosing, limit.saturating_sub(used))?;
             used += printed.text.len() + 1;
             bars = bars.max(printed.bars + 1);
             texts.push(printed.text);
@@ -224,25 +226,11 @@ impl Printer<'_> {
                 format!("+-{}", self.print(*only, enclosing, limit)?.text)
             }
             _ => {
-                let side = self.braced_list(left, limit)?;
-                format!("+-{{{side}}}")
+                let options = self.list(left, Enclosing::BRACED, limit)?.text;
+                format!("+-{{{options}}}")
             }
         };
         within(text, limit)
-    }
-
-    /// Games each in braces, separated by commas.
-    fn braced_list(&mut self, games: &[GameId], limit: usize) -> Result<String, TooLong> {
-        let mut texts = Vec::with_capacity(games.len());
-        let mut used = 0;
-        for &g in games {
-            let text = self
-                .print(g, Enclosing::BRACED, limit.saturating_sub(used))?
-                .text;
-            used += text.len() + 1;
-            texts.push(text);
-        }
-        within(texts.join(","), limit)
     }
 
     /// `xTiny(G)` or `xMiny(G)` (rule 3), parenthesised after `+-`.
@@ -319,53 +307,6 @@ impl Printer<'_> {
         }
         a.len().cmp(&b.len())
     }
-}
-
-/// G as x + Tiny(H) or x + Miny(H) (rule 3 of the module doc).
-pub struct TinyParts {
-    /// Miny rather than Tiny.
-    pub miny: bool,
-    /// The number x.
-    pub translate: Dyadic,
-    /// The subscript H, of positive mean.
-    pub subscript: GameId,
-}
-
-/// G's parts when G = {x ‖ x | x − H} (x + Tiny(H)) or {x + H | x ‖ x} (x + Miny(H)) for a
-/// number x and H of positive mean, tried in that order as CGSuite does.
-pub fn tiny_parts(store: &mut Store, g: GameId) -> Option<TinyParts> {
-    if store.as_nus(g).is_some() {
-        return None;
-    }
-    let (left, right) = store.options(g);
-    let (&[l], &[r]) = (left.as_slice(), right.as_slice()) else {
-        return None;
-    };
-    let mean = |store: &mut Store, h: GameId| mean_and_temperature(store, h).ok().map(|(m, _)| m);
-    if let Some(x) = store.as_number(l).cloned() {
-        // Tiny: Right's option is {x | x − H}.
-        let (rl, rr) = store.options(r);
-        if rl == [l] && rr.len() == 1 && mean(store, rr[0]).is_some_and(|m| m < x) {
-            let subscript = store.sub(l, rr[0]);
-            return Some(TinyParts {
-                miny: false,
-                translate: x,
-                subscript,
-            });
-        }
-    } else if let Some(x) = store.as_number(r).cloned() {
-        // Miny: Left's option is {x + H | x}.
-        let (ll, lr) = store.options(l);
-        if lr == [r] && ll.len() == 1 && mean(store, ll[0]).is_some_and(|m| m > x) {
-            let subscript = store.sub(ll[0], r);
-            return Some(TinyParts {
-                miny: true,
-                translate: x,
-                subscript,
-            });
-        }
-    }
-    None
 }
 
 /// The short name of an uptimal, when it has one (rule 1 of the module doc).

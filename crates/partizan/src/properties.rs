@@ -1,15 +1,17 @@
 //! Properties of a canonical form that a worksheet asks about, with CGSuite's definitions:
-//! followers, incentives, the stop count, parity and temper, the companion, and the
-//! predicates (`IsNumber`, `IsSwitch`, …). Everything here reads the canonical form, as
+//! followers, incentives, the stop count, parity and temper, the companion, the parts of
+//! x + Tiny(H) and x + Miny(H), and the predicates (`IsNumber`, `IsSwitch`, …). Everything here reads the canonical form, as
 //! CGSuite does; each definition is stated at its function.
 
 use std::collections::HashSet;
 
+use conway_numbers::Dyadic;
 use num_bigint::BigUint;
 use num_traits::Zero;
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::store::{GameId, Nus, Store};
+use crate::thermal::mean_and_temperature;
 
 /// Every follower of G (G itself, its options, their options, …), each once.
 pub fn followers(store: &mut Store, g: GameId) -> Vec<GameId> {
@@ -209,7 +211,54 @@ fn recursive_companion(store: &mut Store, g: GameId, memo: &mut HashMap<GameId, 
 /// x + Tiny(G) or x + Miny(G) for a number x and a game G of positive mean (CGSuite's
 /// `IsNumberTiny`; numbers count too, as in CGSuite).
 pub fn is_number_tiny(store: &mut Store, g: GameId) -> bool {
-    store.is_number(g) || crate::print::tiny_parts(store, g).is_some()
+    store.is_number(g) || tiny_parts(store, g).is_some()
+}
+
+/// G as x + Tiny(H) or x + Miny(H) (`print` writes `xTiny(H)`, `xMiny(H)`).
+pub struct TinyParts {
+    /// Miny rather than Tiny.
+    pub miny: bool,
+    /// The number x.
+    pub translate: Dyadic,
+    /// The subscript H, of positive mean.
+    pub subscript: GameId,
+}
+
+/// G's parts when G = {x ‖ x | x − H} (x + Tiny(H)) or {x + H | x ‖ x} (x + Miny(H)) for a
+/// number x and H of positive mean, tried in that order as CGSuite does.
+pub fn tiny_parts(store: &mut Store, g: GameId) -> Option<TinyParts> {
+    if store.as_nus(g).is_some() {
+        return None;
+    }
+    let (left, right) = store.options(g);
+    let (&[l], &[r]) = (left.as_slice(), right.as_slice()) else {
+        return None;
+    };
+    let mean = |store: &mut Store, h: GameId| mean_and_temperature(store, h).ok().map(|(m, _)| m);
+    if let Some(x) = store.as_number(l).cloned() {
+        // Tiny: Right's option is {x | x − H}.
+        let (rl, rr) = store.options(r);
+        if rl == [l] && rr.len() == 1 && mean(store, rr[0]).is_some_and(|m| m < x) {
+            let subscript = store.sub(l, rr[0]);
+            return Some(TinyParts {
+                miny: false,
+                translate: x,
+                subscript,
+            });
+        }
+    } else if let Some(x) = store.as_number(r).cloned() {
+        // Miny: Left's option is {x + H | x}.
+        let (ll, lr) = store.options(l);
+        if lr == [r] && ll.len() == 1 && mean(store, ll[0]).is_some_and(|m| m > x) {
+            let subscript = store.sub(ll[0], r);
+            return Some(TinyParts {
+                miny: true,
+                translate: x,
+                subscript,
+            });
+        }
+    }
+    None
 }
 
 #[cfg(test)]

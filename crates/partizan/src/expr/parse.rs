@@ -13,7 +13,7 @@
 //! the evaluator, `Display` and `Drop` can recurse over it.
 
 use num_bigint::{BigInt, BigUint};
-use num_traits::Zero;
+use num_traits::{Signed, Zero};
 use thiserror::Error;
 
 use super::ast::{CompareOp, Expr, ExprKind, Number, UpStar, Ups};
@@ -399,22 +399,14 @@ impl<'a> Lexer<'a> {
                         "a count of ups must be at least 1",
                     ));
                 }
-                ups = Ups::Multiple(count.into());
-                self.refuse_power_after_multiple(start)?;
-            } else if run == 1 {
-                ups = self.power(false)?.unwrap_or(Ups::Multiple(BigInt::from(1)));
+                ups = self.power_or(BigInt::from(count), false, start)?;
             } else {
-                ups = Ups::Multiple(BigInt::from(run));
-                self.refuse_power_after_multiple(start)?;
+                ups = self.power_or(BigInt::from(run), run == 1, start)?;
             }
         } else if self.peek() == Some('v') {
             if let Some((count, length)) = self.down_word_at(self.pos)? {
                 self.pos += length;
-                ups = match self.power(true)? {
-                    Some(power) if length == 1 => power,
-                    Some(_) => return Err(power_after_multiple(start)),
-                    None => Ups::Multiple(-BigInt::from(count)),
-                };
+                ups = self.power_or(-BigInt::from(count), length == 1, start)?;
             }
         }
         let mut star = None;
@@ -466,15 +458,19 @@ impl<'a> Lexer<'a> {
         }))
     }
 
-    /// `^^<2>`, `^3[2]`: a power goes after a single arrow.
-    fn refuse_power_after_multiple(&self, start: usize) -> Result<(), ParseError> {
-        let mut probe = Lexer {
-            chars: self.chars,
-            pos: self.pos,
-        };
-        match probe.power(false)? {
+    /// After the arrows of a literal (`multiple` ups, negative for downs): the power that
+    /// follows a single arrow (`^<2>`, `v[3]`), else the multiple. `^^<2>` and `^3[2]` are
+    /// refused: a power goes after a single arrow.
+    fn power_or(
+        &mut self,
+        multiple: BigInt,
+        single: bool,
+        start: usize,
+    ) -> Result<Ups, ParseError> {
+        match self.power(multiple.is_negative())? {
+            Some(power) if single => Ok(power),
             Some(_) => Err(power_after_multiple(start)),
-            None => Ok(()),
+            None => Ok(Ups::Multiple(multiple)),
         }
     }
 }

@@ -211,14 +211,13 @@ impl Store {
     /// takes fewer terms, eᵢ copies of each sum ↑^→i with eᵢ = dᵢ − dᵢ₊₁ (the same game, as
     /// ↑^→i = ↑ + … + ↑ⁱ): ↑^→k itself is one term, not k sums of deep games.
     pub fn uptimal(&mut self, u: &Uptimal) -> GameId {
-        let by_powers: Vec<i64> = u.coefficients.clone();
         let by_sums: Option<Vec<i64>> = (1..=u.len())
             .map(|i| u.coefficient(i).checked_sub(u.coefficient(i + 1)))
             .collect();
         let weight = |terms: &[i64]| terms.iter().map(|d| d.unsigned_abs()).sum::<u64>();
-        let (terms, sums) = match by_sums {
-            Some(by_sums) if weight(&by_sums) < weight(&by_powers) => (by_sums, true),
-            _ => (by_powers, false),
+        let (terms, sums) = match &by_sums {
+            Some(by_sums) if weight(by_sums) < weight(&u.coefficients) => (by_sums, true),
+            _ => (&u.coefficients, false),
         };
         let mut g = self.nus(&Nus {
             number: u.number.clone(),
@@ -261,12 +260,13 @@ impl Store {
         if left_stop != right_stop {
             return None;
         }
+        let stop = left_stop.clone();
         let (left, right) = self.options(g);
         let &[right] = right.as_slice() else {
             return None;
         };
         let r = self.as_uptimal(right)?;
-        if r.number != *self.stops(g).0 {
+        if r.number != stop {
             return None;
         }
         let mut longest = r.len();
@@ -323,16 +323,12 @@ mod tests {
     use crate::naive::Tree;
     use proptest::prelude::*;
 
-    fn up(store: &mut Store) -> GameId {
-        store.up(1)
-    }
-
     #[test]
     fn powers_of_up_follow_their_definitions() {
         let mut s = Store::new();
         let star = s.nimber(1);
         let zero = s.zero();
-        let u = up(&mut s);
+        let u = s.up(1);
         // ↑² = {0 | ↓*}, ↑^→2 = {↑ | *}
         let down_star = s.nus(&Nus {
             number: Dyadic::zero(),
