@@ -84,8 +84,13 @@ fn evaluate(args: &EvalArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, Cli
 
 /// The report for a person: the canonical form, then one row per property.
 pub fn text(report: &EvalReport) -> String {
+    let notes: String = report
+        .notes
+        .iter()
+        .map(|note| format!("\n  note:          {note}"))
+        .collect();
     let Some(r) = &report.game else {
-        return report.value.clone().unwrap_or_default();
+        return report.value.clone().unwrap_or_default() + &notes;
     };
     let rows = [
         (
@@ -119,7 +124,7 @@ pub fn text(report: &EvalReport) -> String {
     if let Some(moves) = &report.moves {
         out.push_str(&moves_text(moves));
     }
-    out
+    out + &notes
 }
 
 /// Each player's moves: what was listed and why, then one line a move.

@@ -1,5 +1,6 @@
 //! Ordinal sums G:H (Conway, ONAG ch. 15): H is played on top of G, and a move in G
-//! removes H. `G:H = {G^L, G:H^L | G^R, G:H^R}` on the canonical form of G.
+//! removes H. `G:H = {G^L, G:H^L | G^R, G:H^R}` on the canonical form of G. And the inverse,
+//! the subordinate: the H with G = B:H for a base B.
 
 use std::collections::HashMap;
 
@@ -63,4 +64,108 @@ fn ordinal_cached(
     let result = store.construct(&left, &right);
     cache.insert(h, result);
     result
+}
+
+/// The subordinate of G to the base B: the unique H with G = B:H (CGSuite's `Subordinate`;
+/// unique since B:H ≥ B:K exactly when H ≥ K), or an error when there is none.
+///
+/// Every option of B must survive in G, up to domination: each B^L is dominated by some G^L
+/// or reversed through one of its Right options, and likewise for B^R. G's other options are
+/// then B:H's options B:H^L and B:H^R, whose subordinates are H's options. The answer is
+/// checked by forming B:H again, so a G outside the rule is refused rather than misread.
+pub fn subordinate(store: &mut Store, g: GameId, base: GameId) -> Result<GameId, PartizanError> {
+    let (bl, br) = store.options(base);
+    let h = subordinate_cached(store, g, &bl, &br, &mut HashMap::new())?;
+    if ordinal_sum(store, base, h)? != g {
+        return Err(not_subordinate());
+    }
+    Ok(h)
+}
+
+/// CGSuite's words for a game that is no ordinal sum on the base.
+fn not_subordinate() -> PartizanError {
+    PartizanError::NotApplicable("That game cannot be subordinated to the specified base.".into())
+}
+
+fn subordinate_cached(
+    store: &mut Store,
+    g: GameId,
+    base_left: &[GameId],
+    base_right: &[GameId],
+    cache: &mut HashMap<GameId, GameId>,
+) -> Result<GameId, PartizanError> {
+    if let Some(&h) = cache.get(&g) {
+        return Ok(h);
+    }
+    let (gl, gr) = store.options(g);
+    for &b in base_left {
+        let kept = gl.iter().any(|&o| store.leq(b, o))
+            || store.options(b).1.into_iter().any(|r| store.leq(r, g));
+        if !kept {
+            return Err(not_subordinate());
+        }
+    }
+    for &b in base_right {
+        let kept = gr.iter().any(|&o| store.leq(o, b))
+            || store.options(b).0.into_iter().any(|l| store.leq(g, l));
+        if !kept {
+            return Err(not_subordinate());
+        }
+    }
+    let mut left = Vec::new();
+    for o in gl.into_iter().filter(|o| !base_left.contains(o)) {
+        left.push(subordinate_cached(store, o, base_left, base_right, cache)?);
+    }
+    let mut right = Vec::new();
+    for o in gr.into_iter().filter(|o| !base_right.contains(o)) {
+        right.push(subordinate_cached(store, o, base_left, base_right, cache)?);
+    }
+    let h = store.construct(&left, &right);
+    cache.insert(g, h);
+    Ok(h)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::naive::strategies::arb_game;
+    use crate::rulesets::oracle::cgsuite_game;
+    use proptest::prelude::*;
+
+    /// CGSuite's test suite (github.com/aaron-siegel/cgsuite,
+    /// `lib/core/src/test/scala/org/cgsuite/lang/GameTest.scala`, "Subordinate").
+    #[test]
+    fn cgsuite_subordinates() {
+        let mut store = Store::new();
+        for (g, base, expected) in [
+            ("1/8", "1", "-3"),
+            ("pow_to(^,5)+*", "*", "5"),
+            ("+-1", "0", "+-1"),
+            ("+-1", "+-1", "0"),
+            ("-13/16", "-1", "3/8"),
+        ] {
+            let (g, b) = (cgsuite_game(&mut store, g), cgsuite_game(&mut store, base));
+            let expected = cgsuite_game(&mut store, expected);
+            assert_eq!(subordinate(&mut store, g, b).ok(), Some(expected));
+        }
+        let (star, one) = (cgsuite_game(&mut store, "*"), store.number(1.into()));
+        let error = subordinate(&mut store, star, one).expect_err("* is no 1:H");
+        assert_eq!(
+            error.to_string(),
+            "That game cannot be subordinated to the specified base."
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// B:H subordinated to B gives back H.
+        #[test]
+        fn subordinate_inverts_the_ordinal_sum(b in arb_game(2, 2), h in arb_game(2, 2)) {
+            let mut store = Store::new();
+            let (b, h) = (b.to_store(&mut store), h.to_store(&mut store));
+            let g = ordinal_sum(&mut store, b, h).expect("small");
+            prop_assert_eq!(subordinate(&mut store, g, b).ok(), Some(h));
+        }
+    }
 }

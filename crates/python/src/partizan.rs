@@ -15,6 +15,7 @@ use conway_partizan::eval::{
     evaluate_text, lookup, moves_of, unknown_function, within_budget, ArgKind, Argument, Listing,
     Move, Text, Value, FUNCTIONS,
 };
+use conway_partizan::expr::parse_expression_noted;
 use conway_partizan::print::{canonical_text_within, sort_as_cgsuite, MAX_PRINTED_CHARS};
 use conway_partizan::thermal::{thermograph_svg, Thermograph as Thermo};
 use conway_partizan::{GameId, Outcome, PartizanError, Store};
@@ -477,9 +478,21 @@ fn evaluate(py: Python<'_>, text: &str) -> PyResult<Evaluated> {
 /// The value of an expression of `conway eval`: a Game, a bool (comparisons), a Fraction
 /// (stops, mean, temperature), an int (birthday), a Thermograph or an outcome class
 /// ("L", "R", "P" or "N").
+///
+/// Where CGSuite's interpreter would read the input otherwise (`3*5` is the game 3+*5 here, as
+/// CGSuite prints it, and 15 there), a `UserWarning` says so.
 #[pyfunction(name = "evaluate")]
 fn py_evaluate(py: Python<'_>, expression: &str) -> PyResult<Py<PyAny>> {
-    evaluate(py, expression)?.into_python(py)
+    let value = evaluate(py, expression)?.into_python(py)?;
+    if let Ok((_, notes)) = parse_expression_noted(expression) {
+        let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+        for note in notes {
+            let message = format!("column {}: {}", note.column, note.message);
+            let message = std::ffi::CString::new(message).unwrap_or_default();
+            PyErr::warn(py, &category, &message, 1)?;
+        }
+    }
+    Ok(value)
 }
 
 /// The moves of a ruleset position or a sum with one (`domineering("..|..") + *`): a dict

@@ -82,6 +82,18 @@ def test_sets_of_games_come_back_as_lists_in_cgsuites_order(cli):
     assert conway.is_atomic("{0||0|v*}") and not conway.is_atomic(5)
 
 
+def test_products_powers_and_lists_read_as_cgsuite_reads_them(cli):
+    # CGSuite's test suite (EvalTest.scala): 3*5 is 15 and 3^5 is 243 there; here the
+    # operators are set apart from the numbers, since 3*5 is how 3+*5 is printed.
+    assert conway.evaluate("3 * 5") == 15 and conway.evaluate("3 ^ 5") == 243
+    assert str(conway.evaluate("5*{3||2|1}")) == "{12|||11||10,{11|10}|9Tiny({2|1})}"
+    assert [str(g) for g in conway.evaluate("[1, *, 2 ^ 3]")] == ["1", "*", "8"]
+    with pytest.warns(UserWarning, match="write '3 \\* 5' for that"):
+        assert str(conway.evaluate("3*5")) == "3*5"
+    assert "note:" in cli("eval", "3*5") and "note:" not in cli("eval", "3 * 5")
+    assert '"notes"' in cli("eval", "3^5", "--json")
+
+
 def test_the_acceptance_sum_prints_as_cgsuite():
     # CGSuite: {3||2|1} + ^ has canonical form {3^||2^|1^}.
     assert str(conway.game("{3||2|1}") + conway.game("^")) == "{3^||2^|1^}"

@@ -12,6 +12,7 @@ use conway_numbers::{Dyadic, Nimber};
 use super::Value;
 use crate::compound::{compound, Compound};
 use crate::infinitesimal::{atomic_weight, norton_multiply, reduced_canonical_form};
+use crate::ordinal::subordinate;
 use crate::properties::{self, Parity};
 use crate::rulesets::clobber::{clobber_moves, clobber_value};
 use crate::rulesets::cutcake::{cutcake_moves, cutcake_value};
@@ -19,7 +20,9 @@ use crate::rulesets::domineering::{domineering, domineering_moves};
 use crate::rulesets::hackenbush::{hackenbush_moves, hackenbush_value};
 use crate::rulesets::moves::PositionMoves;
 use crate::rulesets::toads_and_frogs::{toads_and_frogs_moves, toads_and_frogs_value};
-use crate::thermal::{cool, heat, left_stop, mean_and_temperature, right_stop, thermograph};
+use crate::thermal::{
+    cool, heat, left_stop, mean_and_temperature, overheat, right_stop, thermograph,
+};
 use crate::{GameId, PartizanError, Store};
 
 /// What an argument of an `eval` function must be.
@@ -252,6 +255,24 @@ pub static FUNCTIONS: &[Function] = &[
         moves: None,
         implementation: |store, args| match args {
             [Argument::Game(g), Argument::Game(t)] => Ok(Value::Game(heat(store, *g, *t))),
+            _ => Err(mismatch()),
+        },
+    },
+    Function {
+        name: "overheat",
+        aliases: &["Overheat"],
+        params: &[
+            param("G", ArgKind::Game),
+            param("s", ArgKind::Game),
+            param("t", ArgKind::Game),
+        ],
+        help: "G overheated from s to t: integers n become n.s, others {G^L+t|G^R-t}",
+        example: "overheat(7/16, 0, 0)",
+        moves: None,
+        implementation: |store, args| match args {
+            [Argument::Game(g), Argument::Game(s), Argument::Game(t)] => {
+                Ok(Value::Game(overheat(store, *g, *s, *t)?))
+            }
             _ => Err(mismatch()),
         },
     },
@@ -664,6 +685,18 @@ pub static FUNCTIONS: &[Function] = &[
         "conway_product(*5, *6)",
         Compound::ConwayProduct
     ),
+    Function {
+        name: "subordinate",
+        aliases: &["Subordinate"],
+        params: &[param("G", ArgKind::Game), param("B", ArgKind::Game)],
+        help: "the H with G = B:H (the ordinal sum's inverse)",
+        example: "subordinate(1/8, 1)",
+        moves: None,
+        implementation: |store, args| match args {
+            [Argument::Game(g), Argument::Game(b)] => Ok(Value::Game(subordinate(store, *g, *b)?)),
+            _ => Err(mismatch()),
+        },
+    },
     game_pair_fn!(
         "conjunctive_sum",
         ["ConjunctiveSum"],

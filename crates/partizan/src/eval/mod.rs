@@ -20,11 +20,13 @@ use crate::store::Uptimal;
 use crate::thermal::Thermograph;
 use crate::{GameId, Nus, Outcome, PartizanError, Store};
 
+mod arithmetic;
 mod bindings;
 mod functions;
 mod moves;
 mod report;
 
+pub use arithmetic::{MAX_COPIES, MAX_POWER_BITS};
 pub use bindings::{parse_statement, Bindings, Statement, MAX_BINDINGS, MAX_NAME_CHARS};
 pub use functions::{
     lookup, unknown_function, ArgKind, Argument, Function, Implementation, MovesImplementation,
@@ -155,6 +157,20 @@ pub fn evaluate_in(
             let (g, h) = (game(store, names, a)?, game(store, names, b)?);
             Value::Game(ordinal_sum(store, g, h).map_err(|e| e.at(c))?)
         }
+        ExprKind::Product(a, b) => {
+            let (g, h) = (game(store, names, a)?, game(store, names, b)?);
+            Value::Game(arithmetic::product(store, g, h).map_err(|e| e.at(c))?)
+        }
+        ExprKind::Power(a, b) => {
+            let (g, h) = (game(store, names, a)?, game(store, names, b)?);
+            Value::Game(arithmetic::power(store, g, h).map_err(|e| e.at(c))?)
+        }
+        ExprKind::List(items) => Value::List(
+            items
+                .iter()
+                .map(|item| evaluate_in(store, names, item))
+                .collect::<Result<_, _>>()?,
+        ),
         ExprKind::Compare(op, a, b) => {
             let (g, h) = (game(store, names, a)?, game(store, names, b)?);
             let (le, ge) = (store.leq(g, h), store.leq(h, g));

@@ -12,7 +12,7 @@ use serde::{Serialize, Serializer};
 
 use super::moves::{sum_moves, Listing, Moves};
 use super::{evaluate_in, within_budget, Bindings, Value};
-use crate::expr::parse_expression;
+use crate::expr::parse_expression_noted;
 use crate::infinitesimal::{atomic_weight, reduced_canonical_form};
 use crate::print::{canonical_text_within, TooLong, MAX_PRINTED_CHARS};
 use crate::thermal::{left_stop, right_stop, Thermograph, Thermographer};
@@ -147,6 +147,10 @@ pub struct EvalReport {
     /// ([`super::moves`]).
     #[serde(flatten)]
     pub moves: Option<Moves>,
+    /// Remarks on how the input was read, each naming its column: `3*5` is the game 3+*5,
+    /// as CGSuite prints it, where CGSuite's interpreter would compute 15.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
     /// The value itself, for further use with the same store (a thermograph picture, a
     /// variable in a worksheet). Not serialized: a game is a handle into the store.
     #[serde(skip)]
@@ -178,8 +182,8 @@ pub fn evaluate_report_with(
     input: &str,
     listing: Listing,
 ) -> Result<EvalReport, PartizanError> {
-    let (result, value, game, moves) = within_budget(store, |store| {
-        let expr = parse_expression(input)?;
+    let (result, value, game, moves, notes) = within_budget(store, |store| {
+        let (expr, notes) = parse_expression_noted(input)?;
         let (result, moves) = match sum_moves(store, names, &expr, listing)? {
             Some((g, moves)) => (Value::Game(g), Some(moves)),
             None => (evaluate_in(store, names, &expr)?, None),
@@ -188,7 +192,11 @@ pub fn evaluate_report_with(
             Value::Game(g) => (None, Some(report(store, *g)?)),
             other => (Some(other.to_text(store)), None),
         };
-        Ok((result, value, game, moves))
+        let notes = notes
+            .into_iter()
+            .map(|note| format!("column {}: {}", note.column, note.message))
+            .collect();
+        Ok((result, value, game, moves, notes))
     })?;
     Ok(EvalReport {
         input: input.to_string(),
@@ -196,6 +204,7 @@ pub fn evaluate_report_with(
         value,
         game,
         moves,
+        notes,
         result,
     })
 }

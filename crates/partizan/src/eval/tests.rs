@@ -718,3 +718,87 @@ fn printed_nimbers_past_the_literal_limit_read_back_as_too_large() {
         other => panic!("{other:?}"),
     }
 }
+
+/// CGSuite's arithmetic, from its test suite (github.com/aaron-siegel/cgsuite,
+/// `lib/core/src/test/scala/org/cgsuite/lang/EvalTest.scala`, "process arithmetic
+/// expressions", "process game operations" and "simplify properly"), with the operators set
+/// apart from the numbers where Conway would otherwise read CGSuite's printed notation
+/// (`3*5` is 3+*5 here; see `expr`).
+#[test]
+fn cgsuite_arithmetic() {
+    let cases = [
+        ("3 * 5", "15"),
+        ("3 ^ 5", "243"),
+        ("(1/2)^4", "1/16"),
+        ("2^(-4)", "1/16"),
+        ("3 ^ 2 ^ 2 ^ 2", "43046721"),
+        ("0 - 1", "-1"),
+        ("(1/2) * (3/4)", "3/8"),
+        ("(*+*) * 3", "0"),
+        ("2^(*+*)", "1"),
+        ("10*(1+pow(^,2)+*4)", "{10||10,10v*|{10vv,10v*||||10v3*,10vv|||10v4,10v3*||10v5*,10v4|{10v6,10v5*||||10v7*,10v6|||10v8,10v7*||10v9*,10v8|10v10}}}"),
+        ("9*(1+pow(^,2)+*4)", "{9,9*,9*2,9*3,9*4|{9*4,9v*5||||9vv*4,9v*5|||9v3*5,9vv*4||9v4*4,9v3*5|{9v5*5,9v4*4||||9v6*4,9v5*5|||9v7*5,9v6*4||9v8*4,9v7*5|9v9*5}}}"),
+        ("5*{3||2|1}", "{12|||11||10,{11|10}|9Tiny({2|1})}"),
+        // The sign binds looser than `^`, as in CGSuite and in mathematics.
+        ("-2 ^ 2", "-4"),
+        ("(-2) ^ 3", "-8"),
+        ("(-1/2) ^ -3", "-8"),
+        ("0 ^ 0", "1"),
+        ("-3 * ^", "v3"),
+        ("^ * -2", "vv"),
+        // Lists, as CGSuite prints them.
+        ("[]", "[]"),
+        ("[1+1, *, [^ * 2]]", "[2,*,[^^]]"),
+    ];
+    for (input, expected) in cases {
+        assert_eq!(eval(input), expected, "{input}");
+    }
+    // CGSuite answers "!!Overflow." and "!!/ by zero" here.
+    assert!(eval_error("2^(2 ^ 100)").contains("the power a ^ b"));
+    assert!(eval_error("0 ^ -1").contains("division by zero"));
+    assert!(eval_error("3 ^ -1").contains("not a dyadic rational"));
+    assert!(eval_error("(1/2) ^ (1/2)").contains("integer power"));
+    assert!(eval_error("^ * ^").contains("conway_product"));
+    assert!(eval_error("(1/2) * ^").contains("conway_product"));
+    assert!(eval_error("^ ^ 2").contains("integer power"));
+    assert!(eval_error("200000 * ^").contains("copies"));
+    assert!(eval_error("[1] + 1").contains("a list is not a game"));
+}
+
+/// CGSuite's test suite (github.com/aaron-siegel/cgsuite,
+/// `lib/core/src/test/scala/org/cgsuite/lang/GameTest.scala`, "Overheat" and "Subordinate").
+#[test]
+fn cgsuite_overheating_and_subordinates() {
+    let cases = [
+        ("overheat({3||2+*|1+*}, *, 1+*)", "{1||+-(1*)|-1,{-1|-3}}"),
+        ("overheat(7/16, 0, 0)", "^[3]"),
+        ("Overheat(-2, ^, 0)", "vv"),
+        ("subordinate(1/8, 1)", "-3"),
+        ("Subordinate(pow_to(^,5)+*, *)", "5"),
+        ("subordinate(-13/16, -1)", "3/8"),
+    ];
+    for (input, expected) in cases {
+        assert_eq!(eval(input), expected, "{input}");
+    }
+    assert!(eval_error("subordinate(*, 1)")
+        .contains("That game cannot be subordinated to the specified base."));
+    assert!(eval_error("overheat(200000, ^, 0)").contains("copies"));
+}
+
+/// The glued forms keep their printed meaning, and the report says how CGSuite's interpreter
+/// would read them.
+#[test]
+fn printed_arithmetic_keeps_its_printed_meaning_with_a_note() {
+    let mut store = Store::new();
+    let r = evaluate_report(&mut store, "3*5").expect("valid");
+    assert_eq!(r.game.as_ref().expect("a game").canonical, "3*5");
+    assert_eq!(r.notes.len(), 1);
+    assert!(r.notes[0].contains("'3 * 5'"), "{:?}", r.notes);
+    let json = serde_json::to_value(&r).expect("serializes");
+    assert!(json["notes"][0].as_str().expect("text").contains("product"));
+    let r = evaluate_report(&mut store, "3 * 5").expect("valid");
+    assert_eq!(r.game.as_ref().expect("a game").canonical, "15");
+    assert!(r.notes.is_empty());
+    let json = serde_json::to_value(&r).expect("serializes");
+    assert!(json.get("notes").is_none());
+}

@@ -50,6 +50,13 @@ pub enum ExprKind {
     Sub(Box<Expr>, Box<Expr>),
     /// The ordinal sum `G : H` (H's moves are played after G's; any move in G ends H).
     OrdinalSum(Box<Expr>, Box<Expr>),
+    /// The product `a * b` of two numbers, or n copies of a game when one side is an integer
+    /// n (`3 * 5`, `10*(1+^)`).
+    Product(Box<Expr>, Box<Expr>),
+    /// The power `a ^ b` of a number by an integer (`3 ^ 5`, `(1/2)^4`).
+    Power(Box<Expr>, Box<Expr>),
+    /// A list `[a, b, …]`.
+    List(Vec<Expr>),
     /// A comparison `G op H`, whose value is true or false.
     Compare(CompareOp, Box<Expr>, Box<Expr>),
     /// A function call `name(arg, …)`: `temperature(G)`, `cool(G, 1/4)`, `Tiny(2)`,
@@ -297,8 +304,10 @@ impl fmt::Display for CompareOp {
 const COMPARE: u8 = 0;
 const SUM: u8 = 1;
 const ORDINAL: u8 = 2;
-const PREFIX: u8 = 3;
-const ATOM: u8 = 4;
+const PRODUCT: u8 = 3;
+const PREFIX: u8 = 4;
+const POWER: u8 = 5;
+const ATOM: u8 = 6;
 
 impl Expr {
     /// A node at a column.
@@ -311,6 +320,8 @@ impl Expr {
             ExprKind::Compare(..) => COMPARE,
             ExprKind::Add(..) | ExprKind::Sub(..) => SUM,
             ExprKind::OrdinalSum(..) => ORDINAL,
+            ExprKind::Product(..) => PRODUCT,
+            ExprKind::Power(..) => POWER,
             ExprKind::Neg(_) | ExprKind::PlusMinus(_) => PREFIX,
             _ => ATOM,
         }
@@ -363,6 +374,30 @@ impl Expr {
             ExprKind::Add(a, b) => write_binary(f, a, " + ", b, SUM),
             ExprKind::Sub(a, b) => write_binary(f, a, " - ", b, SUM),
             ExprKind::OrdinalSum(a, b) => write_binary(f, a, " : ", b, ORDINAL),
+            // Spaced: `3*5` would read back as the game 3+*5.
+            ExprKind::Product(a, b) => write_binary(f, a, " * ", b, PRODUCT),
+            ExprKind::Power(a, b) => {
+                // Right-associative, and the exponent may carry a sign (`2 ^ -1`); a negative
+                // number as the base needs parentheses, since `-2 ^ 2` is −(2²).
+                let base = Wrapped(a, ATOM).to_string();
+                if base.starts_with('-') {
+                    write!(f, "({base})")?;
+                } else {
+                    f.write_str(&base)?;
+                }
+                f.write_str(" ^ ")?;
+                b.write_at(f, PREFIX)
+            }
+            ExprKind::List(items) => {
+                f.write_str("[")?;
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    item.write_at(f, COMPARE)?;
+                }
+                f.write_str("]")
+            }
             ExprKind::Compare(op, a, b) => {
                 // Comparisons do not chain, so both sides must be sums or tighter.
                 a.write_at(f, SUM)?;

@@ -19,9 +19,21 @@
 //! - Switches: prefix `+-G` is `{G|-G}`, and `+-{A,B}` (braces with no bar) is `{A,B|-A,-B}`;
 //!   `+-{3|2}` has a bar, so it is `+-` of the game `{3|2}`. Infix `G+-H` is `G + (+-H)`: `3+-1`
 //!   is `{4|2}` and `+-1+-2` is `(+-1) + (+-2)`.
-//! - Operators, loosest first: comparisons `== <= >= < > <| |> <>` (one per expression, no
-//!   chains); `+`, `-` and infix `+-`, left-associative; the ordinal sum `:`, left-associative;
-//!   prefix `-` and `+-`; then literals, games, `(…)`, names and calls.
+//! - Operators, loosest first, as in CGSuite's grammar: comparisons `== <= >= < > <| |> <>`
+//!   (one per expression, no chains); `+`, `-` and infix `+-`, left-associative; the ordinal
+//!   sum `:`, left-associative; the product `*`, left-associative; prefix `-` and `+-`; the
+//!   power `^`, right-associative (so `-2 ^ 2` is −(2²), `3 ^ 2 ^ 2` is 3⁴); then literals,
+//!   games, `(…)`, lists, names and calls.
+//! - **`*` and `^` between values.** After an operand (a literal, a name, `)`, `}` or `]`), a
+//!   `*` is the product and a `^` the power: `3 * 5`, `3 ^5`, `G*2`, `(1/2)^4`. Written
+//!   directly against a number they belong to its literal, as CGSuite *prints* games: `3*5` is
+//!   3 + *5 and `3^5` is 3 + ↑5, so that everything Conway prints reads back as the same game.
+//!   CGSuite's *interpreter* reads `3*5` as 15; where a number runs into `*` or `^` and digits,
+//!   the parse carries a [`ReadingNote`] saying so ([`parse_expression_noted`]), which
+//!   `conway eval` shows. A number directly followed by `*(`, `^(`, `*{` or `^{` is a product
+//!   or power, since no printed literal runs into a bracket: `10*(1+^)`, `5*{3||2|1}`,
+//!   `2^(2 ^ 10)`.
+//! - Lists `[a, b, …]`, possibly empty, as values and as arguments: `f([1,2],[2,3])`.
 //! - Calls `name(arg, …)` whose arguments are expressions or string literals `"lrl"` (strings
 //!   have no escapes and may only be whole arguments): `temperature(G)`, `cool(G,1/4)`,
 //!   `hackenbush("lrlrrllr")`, `Tiny(2)`. A number written directly against `Tiny(…)` or
@@ -34,7 +46,8 @@
 //! number's sign: `-2^` is (−2)+↑ as CGSuite prints it, while `- 2^` is −(2↑)), `+-` (so
 //! `1+-1` is `{2|0}` but `1+ -1` is 0), a run of bars, and the two-character comparisons.
 //!
-//! Not supported (each gives an error): `+-(…)` lists (use `+-{A,B}`), multiplication, unary `+`, assignments (a worksheet's `G := …` is a statement,
+//! Not supported (each gives an error): `+-(…)` lists (use `+-{A,B}`), `/` and `%` between
+//! values, unary `+`, assignments (a worksheet's `G := …` is a statement,
 //! read by `eval::parse_statement`), comparisons as brace options unless
 //! in parentheses.
 //!
@@ -44,10 +57,13 @@
 //! expression = sum [ compare-op sum ] ;
 //! compare-op = "==" | "<=" | ">=" | "<" | ">" | "<|" | "|>" | "<>" ;
 //! sum        = ordinal { ( "+" | "-" ) ordinal | ordinal-starting-with-"+-" } ;
-//! ordinal    = prefix { ":" prefix } ;
-//! prefix     = "-" prefix | "+-" ( "{" switch-body "}" | prefix ) | atom ;
+//! ordinal    = product { ":" product } ;
+//! product    = prefix { "*" prefix } ;                (* "*" after an operand *)
+//! prefix     = "-" prefix | "+-" ( "{" switch-body "}" | prefix ) | power ;
+//! power      = atom [ "^" prefix ] ;                  (* "^" after an operand *)
 //! atom       = literal [ ( "Tiny" | "Miny" ) arguments ]   (* name against the number *)
-//!            | "{" game "}" | "(" expression ")" | name [ arguments ] ;
+//!            | "{" game "}" | "(" expression ")" | "[" [ expression { "," expression } ] "]"
+//!            | name [ arguments ] ;
 //! arguments  = "(" [ argument { "," argument } ] ")" ;
 //! argument   = string | expression ;
 //! game       = side bars side { bars side } ;    (* bars: fewer bind tighter; ties are errors *)
@@ -78,4 +94,6 @@ mod parse;
 mod tests;
 
 pub use ast::{CompareOp, Expr, ExprKind, Number, UpStar, Ups};
-pub use parse::{parse_expression, ParseError, MAX_DEPTH, MAX_NUMBER_DIGITS};
+pub use parse::{
+    parse_expression, parse_expression_noted, ParseError, ReadingNote, MAX_DEPTH, MAX_NUMBER_DIGITS,
+};

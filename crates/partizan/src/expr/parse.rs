@@ -59,9 +59,16 @@ impl From<ParseError> for PartizanError {
 /// Parses an expression in CGSuite's notation (see the [module documentation](super) for the
 /// grammar). Syntax only: names, functions and the meaning of numbers are not checked.
 pub fn parse_expression(text: &str) -> Result<Expr, ParseError> {
+    parse_expression_noted(text).map(|(expr, _)| expr)
+}
+
+/// [`parse_expression`], with notes on the parts CGSuite's interpreter would read otherwise
+/// (`3*5` is the game 3+*5 here, as CGSuite prints it, and 15 in CGSuite's interpreter).
+pub fn parse_expression_noted(text: &str) -> Result<(Expr, Vec<ReadingNote>), ParseError> {
     let chars: Vec<char> = text.chars().collect();
-    let (tokens, lex_error) = Lexer::new(&chars).tokenize();
-    Parser::new(&chars, tokens, lex_error).run()
+    let (tokens, lex_error, notes) = Lexer::new(&chars).tokenize();
+    let expr = Parser::new(&chars, tokens, lex_error).run()?;
+    Ok((expr, notes))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -84,8 +91,39 @@ enum TokenKind {
     Minus,
     PlusMinus,
     Colon,
+    /// `*` after an operand: a product (`3 * 5`, `10*(1+^)`).
+    Times,
+    /// `^` after an operand: a power (`3 ^ 5`, `(1/2)^4`).
+    Caret,
+    LeftBracket,
+    RightBracket,
     Compare(CompareOp),
     End,
+}
+
+impl TokenKind {
+    /// Whether a token ends an operand, so that a `*` or `^` after it is an operator rather
+    /// than the start of a star or up literal.
+    fn ends_operand(&self) -> bool {
+        matches!(
+            self,
+            TokenKind::Literal(_)
+                | TokenKind::Name(_)
+                | TokenKind::RightParen
+                | TokenKind::RightBrace
+                | TokenKind::RightBracket
+        )
+    }
+}
+
+/// A remark on how part of the input was read, for the user to see beside the answer: the
+/// parse succeeded, but a CGSuite user might have meant something else.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadingNote {
+    /// The 1-based column of the part the note is about.
+    pub column: usize,
+    /// The note, in one line.
+    pub message: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -114,6 +152,10 @@ struct Lexer<'a> {
     chars: &'a [char],
     /// 0-based index of the next character.
     pos: usize,
+    /// Whether the token before the current one ends an operand.
+    after_operand: bool,
+    /// Literals that CGSuite's interpreter reads as arithmetic (`3*5`).
+    notes: Vec<ReadingNote>,
 }
 
 fn is_name_char(c: char) -> bool {
@@ -122,7 +164,12 @@ fn is_name_char(c: char) -> bool {
 
 impl<'a> Lexer<'a> {
     fn new(chars: &'a [char]) -> Lexer<'a> {
-        Lexer { chars, pos: 0 }
+        Lexer {
+            chars,
+            pos: 0,
+            after_operand: false,
+            notes: Vec::new(),
+        }
     }
 
     fn at(&self, index: usize) -> Option<char> {
@@ -138,8 +185,8 @@ impl<'a> Lexer<'a> {
     }
 
     /// All tokens, ending with `End`; on a lexical error, the tokens before it, `End` at the
-    /// error's column, and the error.
-    fn tokenize(mut self) -> (Vec<Token>, Option<ParseError>) {
+    /// error's column, and the error; and the notes on literals read as printed.
+    fn tokenize(mut self) -> (Vec<Token>, Option<ParseError>, Vec<ReadingNote>) {
         let mut tokens = Vec::new();
         loop {
             while self.peek().is_some_and(char::is_whitespace) {
@@ -152,21 +199,24 @@ impl<'a> Lexer<'a> {
                     column,
                     end: column,
                 });
-                return (tokens, None);
+                return (tokens, None, self.notes);
             }
             match self.token() {
-                Ok(kind) => tokens.push(Token {
-                    kind,
-                    column,
-                    end: self.column(),
-                }),
+                Ok(kind) => {
+                    self.after_operand = kind.ends_operand();
+                    tokens.push(Token {
+                        kind,
+                        column,
+                        end: self.column(),
+                    });
+                }
                 Err(error) => {
                     tokens.push(Token {
                         kind: TokenKind::End,
                         column: error.column,
                         end: error.column,
                     });
-                    return (tokens, Some(error));
+                    return (tokens, Some(error), self.notes);
                 }
             }
         }
@@ -184,11 +234,27 @@ impl<'a> Lexer<'a> {
             Ok(kind)
         };
         match c {
+            '*' if self.after_operand => single(TokenKind::Times, self),
+            '^' if self.after_operand => single(TokenKind::Caret, self),
             '0'..='9' => {
                 let number = self.number()?;
+                // `2^(…)`, `10*(…)`, `5*{3|1}`: an operator, since no printed literal runs
+                // into '(' or '{'.
+                let operator_next = matches!(self.peek(), Some('*' | '^'))
+                    && matches!(self.at(self.pos + 1), Some('(' | '{'));
+                if operator_next {
+                    return Ok(TokenKind::Literal(Literal {
+                        number: Some(number),
+                        ups: Ups::Multiple(BigInt::zero()),
+                        star: None,
+                    }));
+                }
+                self.note_printed_arithmetic(column - 1);
                 self.up_star(Some(number))
             }
             '^' | '*' => self.up_star(None),
+            '[' => single(TokenKind::LeftBracket, self),
+            ']' => single(TokenKind::RightBracket, self),
             'a'..='z' | 'A'..='Z' | '_' => {
                 if self.down_word_at(self.pos)?.is_some() {
                     return self.up_star(None);
@@ -277,6 +343,36 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// A note when the number that started at `start` runs into `*` or `^` followed by digits
+    /// (`3*5`, `3^5`, `1/2*3`): Conway reads these as CGSuite prints games (3+*5, 3+↑5), but
+    /// CGSuite's interpreter reads them as a product or a power.
+    fn note_printed_arithmetic(&mut self, start: usize) {
+        let operator = self.peek();
+        let digits_follow = self.at(self.pos + 1).is_some_and(|c| c.is_ascii_digit());
+        if !matches!(operator, Some('*' | '^')) || !digits_follow {
+            return;
+        }
+        let end = (self.pos + 1..=self.chars.len())
+            .find(|&i| !self.at(i).is_some_and(|c| c.is_ascii_digit()))
+            .unwrap_or(self.chars.len());
+        let text: String = self.chars[start..end].iter().collect();
+        let number: String = self.chars[start..self.pos].iter().collect();
+        let rest: String = self.chars[self.pos..end].iter().collect();
+        let arithmetic = if operator == Some('*') {
+            "product"
+        } else {
+            "power"
+        };
+        let spaced = format!("{number} {} {}", &rest[..1], &rest[1..]);
+        self.notes.push(ReadingNote {
+            column: start + 1,
+            message: format!(
+                "'{text}' is read as the game {number} + {rest}, as CGSuite prints it; CGSuite's \
+                 interpreter reads it as a {arithmetic}: write '{spaced}' for that"
+            ),
+        });
+    }
+
     /// A run of digits, at most [`MAX_NUMBER_DIGITS`] long, as a natural number.
     fn digits(&mut self) -> Result<BigUint, ParseError> {
         let start = self.pos;
@@ -361,10 +457,8 @@ impl<'a> Lexer<'a> {
                 "a count goes after a single 'v': write v3 for three downs",
             ));
         }
-        let mut counter = Lexer {
-            chars: self.chars,
-            pos: index + 1,
-        };
+        let mut counter = Lexer::new(self.chars);
+        counter.pos = index + 1;
         let count = counter.digits()?;
         if count.is_zero() {
             return Err(ParseError::new(
@@ -524,19 +618,28 @@ enum Pending {
     Add(usize),
     Sub(usize),
     Ordinal(usize),
+    Times(usize),
+    Power(usize),
     Compare(CompareOp, usize),
 }
 
 impl Pending {
     /// Binding strength of a binary operator (loosest 0); `None` for a prefix operator, which
-    /// binds tighter than any of them.
+    /// binds tighter than any of them but `^` (`-2 ^ 2` is −4, as in CGSuite).
     fn strength(self) -> Option<u8> {
         match self {
             Pending::Neg(_) | Pending::PlusMinus(_) => None,
             Pending::Compare(..) => Some(0),
             Pending::Add(_) | Pending::Sub(_) => Some(1),
             Pending::Ordinal(_) => Some(2),
+            Pending::Times(_) => Some(3),
+            Pending::Power(_) => Some(4),
         }
+    }
+
+    /// `^` is right-associative (`3^2^2` is 3^4); the others group to the left.
+    fn right_associative(self) -> bool {
+        matches!(self, Pending::Power(_))
     }
 }
 
@@ -611,6 +714,12 @@ enum Construct {
         /// For CGSuite's `2Tiny(1)`: the number the call is added to.
         added_to: Option<Node>,
     },
+    /// `[ … ]`, opened at the column.
+    List {
+        open: usize,
+        items: Vec<Expr>,
+        height: usize,
+    },
     /// `{ … }`, opened at `open`.
     Braces {
         open: usize,
@@ -655,6 +764,8 @@ impl Frame {
             Pending::Add(column) => self.binary(column, b, ExprKind::Add)?,
             Pending::Sub(column) => self.binary(column, b, ExprKind::Sub)?,
             Pending::Ordinal(column) => self.binary(column, b, ExprKind::OrdinalSum)?,
+            Pending::Times(column) => self.binary(column, b, ExprKind::Product)?,
+            Pending::Power(column) => self.binary(column, b, ExprKind::Power)?,
             Pending::Compare(cmp, column) => {
                 self.binary(column, b, |x, y| ExprKind::Compare(cmp, x, y))?
             }
@@ -699,6 +810,8 @@ enum State {
     SegmentStart,
     /// At the start of a call's argument (`first`: right after the `(`).
     ArgumentStart { first: bool },
+    /// At the start of a list's item (`first`: right after the `[`).
+    ItemStart { first: bool },
     /// The whole input has been read.
     Done(Expr),
 }
@@ -752,6 +865,7 @@ impl<'a> Parser<'a> {
                 State::After(node) => self.after(node)?,
                 State::SegmentStart => self.segment_start()?,
                 State::ArgumentStart { first } => self.argument_start(first)?,
+                State::ItemStart { first } => self.item_start(first)?,
                 State::Done(expr) => return Ok(expr),
             };
         }
@@ -913,6 +1027,16 @@ impl<'a> Parser<'a> {
                 self.open_frame(Construct::Paren(column), column)?;
                 Ok(State::Operand)
             }
+            TokenKind::LeftBracket => {
+                self.advance()?;
+                let list = Construct::List {
+                    open: column,
+                    items: Vec::new(),
+                    height: 0,
+                };
+                self.open_frame(list, column)?;
+                Ok(State::ItemStart { first: true })
+            }
             TokenKind::Name(_) => {
                 let TokenKind::Name(name) = self.advance()?.kind else {
                     return Err(internal(column));
@@ -944,10 +1068,18 @@ impl<'a> Parser<'a> {
         let TokenKind::Literal(mut literal) = token.kind else {
             return Err(internal(column));
         };
+        let plain = literal.is_plain_number();
+        if negative && plain && self.next_is(&TokenKind::Caret) {
+            // `-2 ^ 2` is −(2²), as in CGSuite and in mathematics, though `-2` alone is one
+            // literal: its sign becomes a prefix, which `^` binds tighter than.
+            self.push_prefix(Pending::Neg(column), column)?;
+            let number = literal.number.unwrap_or(Number::Integer(BigInt::zero()));
+            let number = node(column + 1, ExprKind::Number(Box::new(number)), 0)?;
+            return Ok(State::After(number));
+        }
         if negative {
             literal.number = literal.number.map(Number::negated);
         }
-        let plain = literal.is_plain_number();
         let Literal { number, ups, star } = literal;
         let number = match number {
             Some(number) if plain => number,
@@ -1015,12 +1147,15 @@ impl<'a> Parser<'a> {
     /// After an operand: apply the prefix operators waiting for it, then either take a binary
     /// operator or end the expression of the current construct.
     fn after(&mut self, operand: Node) -> Result<State, ParseError> {
+        // A prefix sign waits while `^` is next: it binds tighter than the sign.
+        let power_next = self.next_is(&TokenKind::Caret);
         self.current.operands.push(operand);
-        while self
-            .current
-            .operators
-            .last()
-            .is_some_and(|op| op.strength().is_none())
+        while !power_next
+            && self
+                .current
+                .operators
+                .last()
+                .is_some_and(|op| op.strength().is_none())
         {
             self.current.reduce()?;
             self.open = self.open.saturating_sub(1);
@@ -1030,6 +1165,8 @@ impl<'a> Parser<'a> {
         let token = self.peek()?;
         let column = token.column;
         let (op, consume) = match token.kind {
+            TokenKind::Times => (Pending::Times(column), true),
+            TokenKind::Caret => (Pending::Power(column), true),
             TokenKind::Plus => (Pending::Add(column), true),
             TokenKind::Minus => (Pending::Sub(column), true),
             // `G +- H` is `G + (+-H)`: the `+-` stays for the operand to read as a prefix.
@@ -1050,7 +1187,16 @@ impl<'a> Parser<'a> {
                 ));
             }
             // Left-associative: an equally strong operator on the stack is applied first.
-            if top.strength().is_some_and(|s| s >= strength) {
+            let applies_first = match top.strength() {
+                Some(s) if op.right_associative() => s > strength,
+                Some(s) => s >= strength,
+                // A prefix sign left waiting for a `^` applies before any looser operator.
+                None => !op.right_associative(),
+            };
+            if applies_first {
+                if top.strength().is_none() {
+                    self.open = self.open.saturating_sub(1);
+                }
                 self.current.reduce()?;
             } else {
                 break;
@@ -1076,6 +1222,7 @@ impl<'a> Parser<'a> {
                     TokenKind::End => return Ok(State::Done(result.expr)),
                     TokenKind::RightParen => "unmatched ')'".to_string(),
                     TokenKind::RightBrace => "unmatched '}'".to_string(),
+                    TokenKind::RightBracket => "unmatched ']'".to_string(),
                     TokenKind::Bars(_) => {
                         format!("unexpected {} outside braces", self.describe(column, end))
                     }
@@ -1094,6 +1241,7 @@ impl<'a> Parser<'a> {
                 Ok(State::After(result))
             }
             Construct::Call { .. } => self.argument_end(result),
+            Construct::List { .. } => self.item_end(result),
             Construct::Braces { current, open, .. } => match kind {
                 TokenKind::Comma => {
                     current.push(result);
@@ -1274,6 +1422,59 @@ impl<'a> Parser<'a> {
                 Err(self.error_expected(&what))
             }
         }
+    }
+
+    /// item = expression; a list may have none.
+    fn item_start(&mut self, first: bool) -> Result<State, ParseError> {
+        if first && self.next_is(&TokenKind::RightBracket) {
+            self.advance()?;
+            return self.close_list();
+        }
+        Ok(State::Operand)
+    }
+
+    /// After a list item: `,` and another, or `]`.
+    fn item_end(&mut self, item: Node) -> Result<State, ParseError> {
+        let token = self.peek()?;
+        let column = token.column;
+        let kind = token.kind.clone();
+        let Construct::List {
+            items,
+            height,
+            open,
+        } = &mut self.current.construct
+        else {
+            return Err(internal(column));
+        };
+        *height = (*height).max(item.height);
+        items.push(item.expr);
+        let open = *open;
+        match kind {
+            TokenKind::Comma => {
+                self.advance()?;
+                Ok(State::ItemStart { first: false })
+            }
+            TokenKind::RightBracket => {
+                self.advance()?;
+                self.close_list()
+            }
+            _ => {
+                let what = format!("',' or ']' in the list opened at column {open}");
+                Err(self.error_expected(&what))
+            }
+        }
+    }
+
+    fn close_list(&mut self) -> Result<State, ParseError> {
+        let Construct::List {
+            open,
+            items,
+            height,
+        } = self.close_frame()?
+        else {
+            return Err(internal(1));
+        };
+        Ok(State::After(node(open, ExprKind::List(items), height)?))
     }
 
     fn close_call(&mut self) -> Result<State, ParseError> {

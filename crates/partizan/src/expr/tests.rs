@@ -72,6 +72,18 @@ fn ord(a: Expr, b: Expr) -> Expr {
     at0(ExprKind::OrdinalSum(Box::new(a), Box::new(b)))
 }
 
+fn product(a: Expr, b: Expr) -> Expr {
+    at0(ExprKind::Product(Box::new(a), Box::new(b)))
+}
+
+fn pow_of(a: Expr, b: Expr) -> Expr {
+    at0(ExprKind::Power(Box::new(a), Box::new(b)))
+}
+
+fn list(items: Vec<Expr>) -> Expr {
+    at0(ExprKind::List(items))
+}
+
 fn cmp(op: CompareOp, a: Expr, b: Expr) -> Expr {
     at0(ExprKind::Compare(op, Box::new(a), Box::new(b)))
 }
@@ -105,6 +117,9 @@ fn shape(e: Expr) -> Expr {
         ExprKind::Add(a, b) => ExprKind::Add(boxed(a), boxed(b)),
         ExprKind::Sub(a, b) => ExprKind::Sub(boxed(a), boxed(b)),
         ExprKind::OrdinalSum(a, b) => ExprKind::OrdinalSum(boxed(a), boxed(b)),
+        ExprKind::Product(a, b) => ExprKind::Product(boxed(a), boxed(b)),
+        ExprKind::Power(a, b) => ExprKind::Power(boxed(a), boxed(b)),
+        ExprKind::List(items) => ExprKind::List(all(items)),
         ExprKind::Compare(op, a, b) => ExprKind::Compare(op, boxed(a), boxed(b)),
         ExprKind::Call { name, args } => ExprKind::Call {
             name,
@@ -403,6 +418,99 @@ fn operators_and_precedence() {
     );
 }
 
+/// CGSuite's precedence (its grammar, `Cgsuite.g`): `+` loosest, then `:`, then `* / %`, then
+/// the unary signs, then `^`, right-associative. A `*` or `^` after an operand is the operator;
+/// written against a number it is part of the literal, as CGSuite prints games.
+#[test]
+fn products_and_powers() {
+    assert_eq!(p("3 * 5"), product(n(3), n(5)));
+    assert_eq!(p("3 *5"), product(n(3), n(5)));
+    assert_eq!(p("3 ^ 5"), pow_of(n(3), n(5)));
+    assert_eq!(p("3 ^5"), pow_of(n(3), n(5)));
+    assert_eq!(p("G*H"), product(name("G"), name("H")));
+    assert_eq!(p("(1/2)^4"), pow_of(num(frac(1, 2)), n(4)));
+    assert_eq!(p("2^(2 ^ 100)"), pow_of(n(2), pow_of(n(2), n(100))));
+    assert_eq!(p("10*(1+^)"), product(n(10), add(n(1), ups(1))));
+    assert_eq!(p("5*{1|}"), product(n(5), game(vec![n(1)], vec![])));
+    assert_eq!(
+        p("3 ^ 2 ^ 2 ^ 2"),
+        pow_of(n(3), pow_of(n(2), pow_of(n(2), n(2))))
+    );
+    assert_eq!(p("1 + 2 * 3"), add(n(1), product(n(2), n(3))));
+    assert_eq!(p("2 * 3 * 4"), product(product(n(2), n(3)), n(4)));
+    assert_eq!(p("2 * 3 ^ 2"), product(n(2), pow_of(n(3), n(2))));
+    assert_eq!(p("1:2 * 3"), ord(n(1), product(n(2), n(3))));
+    // The signs bind tighter than `*` but looser than `^`, also a sign written against digits.
+    assert_eq!(p("-2 * 3"), product(n(-2), n(3)));
+    assert_eq!(p("-2 ^ 2"), neg(pow_of(n(2), n(2))));
+    assert_eq!(p("- 2 ^ 2"), neg(pow_of(n(2), n(2))));
+    assert_eq!(p("(-2) ^ 2"), pow_of(n(-2), n(2)));
+    assert_eq!(p("-2 ^ 2 + 1"), add(neg(pow_of(n(2), n(2))), n(1)));
+    assert_eq!(p("2 ^ -1"), pow_of(n(2), n(-1)));
+    assert_eq!(p("2 ^ - 1"), pow_of(n(2), neg(n(1))));
+    // Star and up literals stay literals where an operand starts.
+    assert_eq!(p("* * *"), product(star(1), star(1)));
+    assert_eq!(p("^ ^ 2"), pow_of(ups(1), n(2)));
+    assert_eq!(
+        p("2* * 3"),
+        product(up_star(Some(int(2)), 0, Some(1)), n(3))
+    );
+    // Against the number: the literal, as printed.
+    assert_eq!(p("3*5"), up_star(Some(int(3)), 0, Some(5)));
+    assert_eq!(p("3^5"), up_star(Some(int(3)), 5, None));
+    assert_err("3 * ", 5, "expected an expression");
+    assert_err("G ^", 4, "expected an expression");
+}
+
+/// Only the literals that CGSuite's interpreter reads as arithmetic get a note.
+#[test]
+fn printed_arithmetic_is_noted() {
+    let notes = |input: &str| parse_expression_noted(input).expect("parses").1;
+    let found = notes("3*5 + 1/2^3");
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found[0].column, 1);
+    assert!(found[0]
+        .message
+        .contains("'3*5' is read as the game 3 + *5"));
+    assert!(found[0].message.contains("'3 * 5'"));
+    assert_eq!(found[1].column, 7);
+    assert!(found[1].message.contains("power"));
+    for quiet in [
+        "3 * 5", "3*", "2^", "^5", "*5", "3v2", "{2*|1^}", "3^<2>", "10*(1)",
+    ] {
+        assert_eq!(notes(quiet), [], "{quiet}");
+    }
+}
+
+#[test]
+fn lists() {
+    assert_eq!(p("[]"), list(vec![]));
+    assert_eq!(p("[1]"), list(vec![n(1)]));
+    assert_eq!(
+        p("[1, *, [2]]"),
+        list(vec![n(1), star(1), list(vec![n(2)])])
+    );
+    assert_eq!(
+        p("f([1,2],[2,3])"),
+        call("f", vec![list(vec![n(1), n(2)]), list(vec![n(2), n(3)])])
+    );
+    // `^[2]` is still a power of up, and `[` after a number starts nothing.
+    assert_eq!(
+        p("[^[2]]"),
+        list(vec![at0(ExprKind::UpStar(Box::new(UpStar {
+            number: None,
+            ups: Ups::PowerSum {
+                order: BigUint::from(2u32),
+                down: false
+            },
+            star: None
+        })))])
+    );
+    assert_err("[1,", 4, "expected an expression");
+    assert_err("[1 2]", 4, "',' or ']' in the list opened at column 1");
+    assert_err("1]", 2, "unmatched ']'");
+}
+
 #[test]
 fn comparisons() {
     let cases = [
@@ -559,8 +667,8 @@ fn error_messages_name_the_place() {
     assert_err("v[0]", 3, "at least 1");
     assert_err("^[", 2, "^[3]");
     assert_err("^[2", 2, "^[3]");
-    assert_err("2 *", 3, "without a space");
-    assert_err("*^", 2, "found '^'");
+    assert_err("2 *", 4, "expected an expression");
+    assert_err("*^", 3, "expected an expression");
     assert_err("2Tiny", 2, "found name 'Tiny'");
     assert_err("2 Tiny(1)", 3, "found name 'Tiny'");
     assert_err("+1", 1, "expected an expression, found '+'");
@@ -718,7 +826,7 @@ fn parsing_does_not_recurse() {
 
 const ALPHABET: &[char] = &[
     '{', '}', '|', ',', '+', '-', '*', '^', 'v', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9',
-    '/', '.', ':', '(', ')', '"', '<', '>', '=', 'a', 'b', ' ',
+    '/', '.', ':', '(', ')', '"', '<', '>', '=', 'a', 'b', ' ', '[', ']',
 ];
 
 fn arb_number() -> impl Strategy<Value = Number> {
@@ -782,6 +890,9 @@ fn arb_expr() -> impl Strategy<Value = Expr> {
             (inner.clone(), inner.clone()).prop_map(|(a, b)| add(a, b)),
             (inner.clone(), inner.clone()).prop_map(|(a, b)| sub(a, b)),
             (inner.clone(), inner.clone()).prop_map(|(a, b)| ord(a, b)),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| product(a, b)),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| pow_of(a, b)),
+            prop::collection::vec(inner.clone(), 0..3).prop_map(|items| at0(ExprKind::List(items))),
             (arb_op(), inner.clone(), inner.clone()).prop_map(|(op, a, b)| cmp(op, a, b)),
             (arb_name(), prop::collection::vec(arg, 0..3))
                 .prop_map(|(name, args)| at0(ExprKind::Call { name, args })),

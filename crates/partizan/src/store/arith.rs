@@ -4,7 +4,15 @@
 //! when one summand is a number and the other is not, only the other's options are used
 //! (number translation: x + {H^L | H^R} = {x + H^L | x + H^R} for H not a number).
 
+use conway_numbers::Dyadic;
+use num_bigint::BigInt;
+use num_traits::{Signed, ToPrimitive};
+
 use super::{GameId, Record, Store};
+use crate::PartizanError;
+
+/// The most copies [`Store::copies`] makes of a game that is not a number (n·↑ has n levels).
+pub const MAX_COPIES: u64 = 100_000;
 
 impl Store {
     /// G + H.
@@ -73,6 +81,30 @@ impl Store {
     pub fn sub(&mut self, g: GameId, h: GameId) -> GameId {
         let minus_h = self.neg(h);
         self.add(g, minus_h)
+    }
+
+    /// n·G for an integer n of any size: exactly, for a number G; by doubling, for another G
+    /// and |n| ≤ [`MAX_COPIES`], else an error.
+    pub fn copies(&mut self, g: GameId, n: &BigInt) -> Result<GameId, PartizanError> {
+        if let Some(x) = self.as_number(g) {
+            let product = Dyadic::from_bigint(n.clone()).checked_mul(x).map_err(|_| {
+                PartizanError::TooLarge {
+                    what: "n copies of a number".into(),
+                    size: "a number too precise".into(),
+                    limit: "2^32 binary places".into(),
+                }
+            })?;
+            return Ok(self.number(product));
+        }
+        let count = n
+            .to_i64()
+            .filter(|n| n.unsigned_abs() <= MAX_COPIES)
+            .ok_or_else(|| PartizanError::TooLarge {
+                what: "the number of copies n of a game".into(),
+                size: n.abs().to_string(),
+                limit: MAX_COPIES.to_string(),
+            })?;
+        Ok(self.multiple(g, count))
     }
 
     /// n·G for an integer n (a sum of |n| copies of G or of −G), by doubling.

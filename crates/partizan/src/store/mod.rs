@@ -10,6 +10,7 @@
 //! games should run on a thread with a large stack (the CLI does).
 
 mod arith;
+pub use arith::MAX_COPIES;
 mod birthday;
 pub mod compare;
 mod construct;

@@ -68,39 +68,62 @@ impl Cooler {
 
 /// G heated by the game t.
 pub fn heat(store: &mut Store, g: GameId, t: GameId) -> GameId {
-    let mut cache = HashMap::new();
-    heat_cached(store, g, t, &mut cache)
+    let fixed = |store: &mut Store, g: GameId| Ok(store.is_number(g).then_some(g));
+    // Numbers are fixed, so heating cannot fail.
+    heat_above(store, g, t, &fixed, &mut HashMap::new()).unwrap_or(g)
 }
 
-fn heat_cached(
+/// G overheated from s to t (Berlekamp, "Blockbusting and Domineering", 1988; CGSuite's
+/// `Overheat`): an integer n becomes n copies of s, and any other game
+/// `{overheat(G^L) + t | overheat(G^R) − t}`. Unlike heating, numbers other than integers are
+/// heated through their options: `overheat(7/16, 0, 0)` is `^[3]`.
+///
+/// An error if an integer asks for more copies of s than [`Store::copies`] makes.
+pub fn overheat(
+    store: &mut Store,
+    g: GameId,
+    s: GameId,
+    t: GameId,
+) -> Result<GameId, PartizanError> {
+    let copies =
+        move |store: &mut Store, g: GameId| match store.as_number(g).and_then(Dyadic::to_bigint) {
+            Some(n) => store.copies(s, &n).map(Some),
+            None => Ok(None),
+        };
+    heat_above(store, g, t, &copies, &mut HashMap::new())
+}
+
+/// Where heating stops: the game's image if it is one of the games answered directly.
+type BaseCase = dyn Fn(&mut Store, GameId) -> Result<Option<GameId>, PartizanError>;
+
+/// `{H(G^L) + t | H(G^R) − t}` above the games `base` answers directly: heating and
+/// overheating differ only there.
+fn heat_above(
     store: &mut Store,
     g: GameId,
     t: GameId,
+    base: &BaseCase,
     cache: &mut HashMap<GameId, GameId>,
-) -> GameId {
-    if store.is_number(g) {
-        return g;
+) -> Result<GameId, PartizanError> {
+    if let Some(h) = base(store, g)? {
+        return Ok(h);
     }
     if let Some(&h) = cache.get(&g) {
-        return h;
+        return Ok(h);
     }
     let (gl, gr) = store.options(g);
     let minus_t = store.neg(t);
-    let left: Vec<GameId> = gl
-        .into_iter()
-        .map(|o| {
-            let h = heat_cached(store, o, t, cache);
-            store.add(h, t)
-        })
-        .collect();
-    let right: Vec<GameId> = gr
-        .into_iter()
-        .map(|o| {
-            let h = heat_cached(store, o, t, cache);
-            store.add(h, minus_t)
-        })
-        .collect();
+    let mut left = Vec::with_capacity(gl.len());
+    for o in gl {
+        let h = heat_above(store, o, t, base, cache)?;
+        left.push(store.add(h, t));
+    }
+    let mut right = Vec::with_capacity(gr.len());
+    for o in gr {
+        let h = heat_above(store, o, t, base, cache)?;
+        right.push(store.add(h, minus_t));
+    }
     let result = store.construct(&left, &right);
     cache.insert(g, result);
-    result
+    Ok(result)
 }

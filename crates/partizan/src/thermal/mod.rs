@@ -6,7 +6,7 @@ pub mod svg;
 pub mod thermograph;
 pub mod trajectory;
 
-pub use cooling::{cool, heat};
+pub use cooling::{cool, heat, overheat};
 pub use stops::{left_stop, right_stop};
 pub use svg::thermograph_svg;
 pub use thermograph::{
