@@ -550,6 +550,7 @@ enum Arg {
     Game(GameId),
     Number(Dyadic),
     Natural(u64),
+    Naturals(Vec<u64>),
     Text(String),
 }
 
@@ -581,6 +582,13 @@ fn call(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> PyResult<Py<Py
                     param.name
                 ))
             })?),
+            ArgKind::Naturals => Arg::Naturals(arg.extract().map_err(|_| {
+                PyValueError::new_err(format!(
+                    "{}: {} must be a list of whole numbers from 0 to 2^64 - 1",
+                    function.signature(),
+                    param.name
+                ))
+            })?),
             ArgKind::Text => Arg::Text(arg.extract().map_err(|_| {
                 PyTypeError::new_err(format!(
                     "{}: the position must be a string",
@@ -597,6 +605,7 @@ fn call(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> PyResult<Py<Py
                 Arg::Game(g) => Argument::Game(*g),
                 Arg::Number(x) => Argument::Number(x.clone()),
                 Arg::Natural(n) => Argument::Natural(*n),
+                Arg::Naturals(ns) => Argument::Naturals(ns.clone()),
                 // Column 0: the string's own columns (from 1) are kept as they are.
                 Arg::Text(text) => Argument::Text(Text { text, column: 0 }),
             })
@@ -636,6 +645,7 @@ fn functions(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
                         ArgKind::Game => "game",
                         ArgKind::Number => "number",
                         ArgKind::Natural => "natural",
+                        ArgKind::Naturals => "naturals",
                         ArgKind::Text => "text",
                     };
                     (p.name, kind)

@@ -164,12 +164,18 @@ def example_arguments(entry):
             arguments.append(current.strip())
             current = ""
             continue
-        depth += c in "({" and 1 or (c in ")}" and -1 or 0)
+        depth += c in "({[" and 1 or (c in ")}]" and -1 or 0)
         current += c
     arguments.append(current.strip())
     kinds = [kind for _, kind in entry["params"]]
     assert len(arguments) == len(kinds), entry["example"]
-    convert = {"game": str, "number": str, "natural": int, "text": lambda a: a.strip('"')}
+    convert = {
+        "game": str,
+        "number": str,
+        "natural": int,
+        "naturals": lambda a: [int(x) for x in a.strip("[]").split(",") if x.strip()],
+        "text": lambda a: a.strip('"'),
+    }
     return [convert[kind](a) for kind, a in zip(kinds, arguments)]
 
 

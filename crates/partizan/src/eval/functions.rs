@@ -15,11 +15,17 @@ use crate::infinitesimal::{atomic_weight, norton_multiply, reduced_canonical_for
 use crate::ordinal::subordinate;
 use crate::properties::{self, Parity};
 use crate::rulesets::clobber::{clobber_moves, clobber_value};
-use crate::rulesets::cutcake::{cutcake_moves, cutcake_value};
+use crate::rulesets::colouring::{colouring_moves, colouring_value, ColouringRule};
+use crate::rulesets::cram::{cram_moves, cram_value};
+use crate::rulesets::cutcake::{cake_moves, cake_value, CakeRule};
 use crate::rulesets::domineering::{domineering, domineering_moves};
 use crate::rulesets::hackenbush::{hackenbush_moves, hackenbush_value};
 use crate::rulesets::moves::PositionMoves;
+use crate::rulesets::partizan_subtraction::{
+    partizan_subtraction_moves, partizan_subtraction_value,
+};
 use crate::rulesets::toads_and_frogs::{toads_and_frogs_moves, toads_and_frogs_value};
+use crate::rulesets::toppling_dominoes::{toppling_dominoes_moves, toppling_dominoes_value};
 use crate::thermal::{
     cool, heat, left_stop, mean_and_temperature, overheat, right_stop, thermograph,
 };
@@ -34,6 +40,8 @@ pub enum ArgKind {
     Number,
     /// A whole number ≥ 0 that fits in 64 bits.
     Natural,
+    /// A list of such numbers, `[1, 2]`.
+    Naturals,
     /// A quoted string: a ruleset's position in its notation.
     Text,
 }
@@ -76,6 +84,8 @@ pub enum Argument<'a> {
     Number(Dyadic),
     /// For [`ArgKind::Natural`].
     Natural(u64),
+    /// For [`ArgKind::Naturals`].
+    Naturals(Vec<u64>),
     /// For [`ArgKind::Text`].
     Text(Text<'a>),
 }
@@ -172,6 +182,31 @@ macro_rules! game_pair_fn {
             moves: None,
             implementation: |store, args| match args {
                 [Argument::Game(g), Argument::Game(h)] => Ok(Value::Game(compound(store, $kind, *g, *h))),
+                _ => Err(mismatch()),
+            },
+        }
+    };
+}
+
+/// A cake game of [`CakeRule`] on a piece of m rows and n columns.
+macro_rules! cake_fn {
+    ($name:literal, [$($alias:literal),*], $rule:expr, $help:literal, $example:literal) => {
+        Function {
+            name: $name,
+            aliases: &[$($alias),*],
+            params: &[param("m", ArgKind::Natural), param("n", ArgKind::Natural)],
+            help: $help,
+            example: $example,
+            moves: Some(|store, args| match args {
+                [Argument::Natural(rows), Argument::Natural(columns)] => {
+                    cake_moves(store, $rule, *rows, *columns)
+                }
+                _ => Err(mismatch()),
+            }),
+            implementation: |store, args| match args {
+                [Argument::Natural(rows), Argument::Natural(columns)] => {
+                    Ok(Value::Game(cake_value(store, $rule, *rows, *columns)?))
+                }
                 _ => Err(mismatch()),
             },
         }
@@ -739,6 +774,62 @@ pub static FUNCTIONS: &[Function] = &[
         implementation: |store, args| on_board(store, args, toads_and_frogs_value).map(Value::Game),
     },
     Function {
+        name: "cram",
+        aliases: &["Cram"],
+        params: &[param("..|..", ArgKind::Text)],
+        help: "Cram (impartial); rows split by |, . empty, # filled; dominoes either way",
+        example: "cram(\".........|##.######\")",
+        moves: Some(|store, args| on_board(store, args, cram_moves)),
+        implementation: |store, args| on_board(store, args, cram_value).map(Value::Game),
+    },
+    Function {
+        name: "col",
+        aliases: &["Col"],
+        params: &[param("x..|.o.", ArgKind::Text)],
+        help: "Col; rows split by |, x blue, o red, . uncoloured, # no square",
+        example: "col(\"o.o.x.o.o.\")",
+        moves: Some(|store, args| {
+            on_board(store, args, |s, t| {
+                colouring_moves(s, ColouringRule::Col, t)
+            })
+        }),
+        implementation: |store, args| {
+            on_board(store, args, |s, t| {
+                colouring_value(s, ColouringRule::Col, t)
+            })
+            .map(Value::Game)
+        },
+    },
+    Function {
+        name: "snort",
+        aliases: &["Snort"],
+        params: &[param("x..|.o.", ArgKind::Text)],
+        help: "Snort; rows split by |, x blue, o red, . uncoloured, # no square",
+        example: "snort(\"x...x\")",
+        moves: Some(|store, args| {
+            on_board(store, args, |s, t| {
+                colouring_moves(s, ColouringRule::Snort, t)
+            })
+        }),
+        implementation: |store, args| {
+            on_board(store, args, |s, t| {
+                colouring_value(s, ColouringRule::Snort, t)
+            })
+            .map(Value::Game)
+        },
+    },
+    Function {
+        name: "toppling_dominoes",
+        aliases: &["TopplingDominoes"],
+        params: &[param("lre|l", ArgKind::Text)],
+        help: "Toppling Dominoes; rows split by |, l blue, r red, e green",
+        example: "toppling_dominoes(\"lrrlrrl\")",
+        moves: Some(|store, args| on_board(store, args, toppling_dominoes_moves)),
+        implementation: |store, args| {
+            on_board(store, args, toppling_dominoes_value).map(Value::Game)
+        },
+    },
+    Function {
         name: "clobber",
         aliases: &[],
         params: &[param("xo|ox", ArgKind::Text)],
@@ -748,24 +839,49 @@ pub static FUNCTIONS: &[Function] = &[
         implementation: |store, args| on_board(store, args, clobber_value).map(Value::Game),
     },
     Function {
-        name: "cutcake",
-        aliases: &[],
-        params: &[param("m", ArgKind::Natural), param("n", ArgKind::Natural)],
-        help: "Cutcake on a cake of m rows and n columns",
-        example: "cutcake(3, 5)",
+        name: "partizan_subtraction",
+        aliases: &["PartizanSubtraction"],
+        params: &[
+            param("L", ArgKind::Naturals),
+            param("R", ArgKind::Naturals),
+            param("n", ArgKind::Natural),
+        ],
+        help: "a heap of n: Left takes a number in the list L, Right one in R",
+        example: "partizan_subtraction([1,3], [2,3], 6)",
         moves: Some(|store, args| match args {
-            [Argument::Natural(rows), Argument::Natural(columns)] => {
-                cutcake_moves(store, *rows, *columns)
+            [Argument::Naturals(l), Argument::Naturals(r), Argument::Natural(n)] => {
+                partizan_subtraction_moves(store, l, r, *n)
             }
             _ => Err(mismatch()),
         }),
         implementation: |store, args| match args {
-            [Argument::Natural(rows), Argument::Natural(columns)] => {
-                Ok(Value::Game(cutcake_value(store, *rows, *columns)?))
+            [Argument::Naturals(l), Argument::Naturals(r), Argument::Natural(n)] => {
+                Ok(Value::Game(partizan_subtraction_value(store, l, r, *n)?))
             }
             _ => Err(mismatch()),
         },
     },
+    cake_fn!(
+        "cutcake",
+        [],
+        CakeRule::Cutcake,
+        "Cutcake on m rows and n columns: Left cuts columns, Right rows",
+        "cutcake(3, 5)"
+    ),
+    cake_fn!(
+        "maundy_cake",
+        ["MaundyCake"],
+        CakeRule::MaundyCake,
+        "Maundy Cake on m rows and n columns: divide a side into equal parts",
+        "maundy_cake(8, 5)"
+    ),
+    cake_fn!(
+        "eatcake",
+        ["Eatcake"],
+        CakeRule::Eatcake,
+        "Eatcake on m rows and n columns: Left eats a column, Right a row",
+        "eatcake(3, 4)"
+    ),
 ];
 
 /// The canonical spelling of a function name: lower case without underscores.

@@ -367,6 +367,7 @@ fn argument<'a>(
         ArgKind::Game => Argument::Game(game(store, names, expr)?),
         ArgKind::Number => Argument::Number(number_argument(store, names, expr)?),
         ArgKind::Natural => Argument::Natural(natural_argument(store, names, expr)?),
+        ArgKind::Naturals => Argument::Naturals(naturals_argument(store, names, expr)?),
         ArgKind::Text => match &expr.kind {
             ExprKind::Text(text) => Argument::Text(Text {
                 text,
@@ -396,6 +397,37 @@ fn number_argument(
         .as_number(g)
         .cloned()
         .ok_or_else(|| PartizanError::parse(expr.column, "expected a number"))
+}
+
+/// An argument that must be a list of whole numbers ≥ 0 that fit in 64 bits: `[1, 2]`.
+fn naturals_argument(
+    store: &mut Store,
+    names: &Bindings,
+    expr: &Expr,
+) -> Result<Vec<u64>, PartizanError> {
+    let not_a_list =
+        || PartizanError::parse(expr.column, "expected a list of whole numbers, e.g. [1,2]");
+    let ExprKind::List(items) = &expr.kind else {
+        return match evaluate_in(store, names, expr)? {
+            Value::List(values) => values
+                .into_iter()
+                .map(|v| match v {
+                    Value::Natural(n) => n.to_u64().ok_or_else(not_a_list),
+                    Value::Game(g) => store
+                        .as_number(g)
+                        .and_then(Dyadic::to_bigint)
+                        .and_then(|n| n.to_u64())
+                        .ok_or_else(not_a_list),
+                    _ => Err(not_a_list()),
+                })
+                .collect(),
+            _ => Err(not_a_list()),
+        };
+    };
+    items
+        .iter()
+        .map(|item| natural_argument(store, names, item))
+        .collect()
 }
 
 /// An argument that must evaluate to a whole number ≥ 0 that fits in 64 bits.

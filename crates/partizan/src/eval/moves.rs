@@ -296,7 +296,7 @@ mod tests {
     use super::*;
     use crate::eval::{evaluate_report_with, evaluate_text, Value};
     use crate::rulesets::clobber::Clobber;
-    use crate::rulesets::cutcake::Cutcake;
+    use crate::rulesets::cutcake::{Cake, CakeRule};
     use crate::rulesets::domineering::Board;
     use crate::rulesets::hackenbush::{HackenbushGraph, Stalks};
     use crate::rulesets::toads_and_frogs::ToadsAndFrogs;
@@ -462,7 +462,7 @@ mod tests {
         #[test]
         fn cutcake_moves_match_the_rules(rows in 1u32..=3, cols in 1u32..=4) {
             let mut store = Store::new();
-            let cake = Cutcake::new([(rows, cols)]);
+            let cake = Cake::new(CakeRule::Cutcake, [(rows, cols)]);
             let (l, r) = (oracle(&mut store, &cake, true), oracle(&mut store, &cake, false));
             check(&format!("cutcake({rows}, {cols})"), l, r, &mut store);
         }

@@ -11,8 +11,9 @@
 //! bounding box and taking the least of its eight images under rotation and reflection, which
 //! all have the same value.
 
-use crate::rulesets::moves::{player, position_moves, square_name, Described, PositionMoves};
-use crate::rulesets::{check_size, Evaluator, PartizanGame};
+use crate::rulesets::grid::{Grid, Square};
+use crate::rulesets::moves::{player, square_name, Described, PositionMoves};
+use crate::rulesets::{check_size, moves_of_position, value_of, PartizanGame};
 use crate::{GameId, PartizanError, Store};
 
 /// Most squares on a board (parsing and splitting stay cheap).
@@ -39,8 +40,17 @@ pub enum Stone {
     White,
 }
 
-impl Stone {
-    fn letter(self) -> char {
+impl Square for Stone {
+    fn from_char(c: char) -> Option<Stone> {
+        match c {
+            '.' => Some(Stone::Empty),
+            'x' => Some(Stone::Black),
+            'o' => Some(Stone::White),
+            _ => None,
+        }
+    }
+
+    fn to_char(self) -> char {
         match self {
             Stone::Empty => '.',
             Stone::Black => 'x',
@@ -49,12 +59,10 @@ impl Stone {
     }
 }
 
-/// A Clobber board; squares are stored row by row.
+/// A Clobber board.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Clobber {
-    rows: usize,
-    cols: usize,
-    squares: Vec<Stone>,
+    board: Grid<Stone>,
 }
 
 impl std::fmt::Debug for Clobber {
@@ -66,77 +74,28 @@ impl std::fmt::Debug for Clobber {
 impl std::fmt::Display for Clobber {
     /// The board in the notation of the module documentation.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for r in 0..self.rows {
-            if r > 0 {
-                f.write_str("|")?;
-            }
-            for c in 0..self.cols {
-                write!(f, "{}", self.at(r, c).letter())?;
-            }
-        }
-        Ok(())
+        self.board.fmt(f)
     }
 }
 
 impl Clobber {
     /// The board with these rows (top to bottom); `None` unless all rows have one length.
     pub fn from_rows(rows: &[Vec<Stone>]) -> Option<Clobber> {
-        let cols = rows.first().map_or(0, Vec::len);
-        if rows.iter().any(|r| r.len() != cols) {
-            return None;
-        }
-        Some(Clobber {
-            rows: rows.len(),
-            cols,
-            squares: rows.concat(),
-        })
+        Grid::from_rows(rows).map(|board| Clobber { board })
     }
 
     /// Reads the notation (see the module documentation) and checks the size limits.
     pub fn parse(text: &str) -> Result<Clobber, PartizanError> {
-        check_size("clobber text", text.len(), 2 * MAX_CLOBBER_SQUARES)?;
-        let mut rows: Vec<Vec<Stone>> = vec![Vec::new()];
-        let mut row_starts = vec![1];
-        for (i, c) in text.chars().enumerate() {
-            let stone = match c {
-                'x' => Stone::Black,
-                'o' => Stone::White,
-                '.' => Stone::Empty,
-                '|' => {
-                    rows.push(Vec::new());
-                    row_starts.push(i + 2);
-                    continue;
-                }
-                _ => {
-                    return Err(PartizanError::parse(
-                        i + 1,
-                        format!(
-                            "clobber: unexpected {c:?}; expected x (Left), o (Right), \
-                             . (empty) or | between rows"
-                        ),
-                    ))
-                }
-            };
-            if let Some(row) = rows.last_mut() {
-                row.push(stone);
-            }
-        }
-        let cols = rows[0].len();
-        if let Some(r) = rows.iter().position(|row| row.len() != cols) {
-            return Err(PartizanError::parse(
-                row_starts[r],
-                format!(
-                    "clobber: row {} has {} squares but row 1 has {cols}",
-                    r + 1,
-                    rows[r].len()
-                ),
-            ));
-        }
-        let board = Clobber::from_rows(&rows).ok_or_else(|| {
-            PartizanError::InvalidInput("clobber: rows of different lengths".to_string())
-        })?;
-        check_size("clobber board", board.squares.len(), MAX_CLOBBER_SQUARES)?;
-        let stones = board.squares.iter().filter(|&&s| s != Stone::Empty).count();
+        let expected = "x (Left), o (Right), . (empty)";
+        let board = Clobber {
+            board: Grid::parse(text, "clobber", expected, MAX_CLOBBER_SQUARES)?,
+        };
+        let stones = board
+            .board
+            .squares()
+            .iter()
+            .filter(|&&s| s != Stone::Empty)
+            .count();
         check_size("clobber board's stone count", stones, MAX_CLOBBER_STONES)?;
         let largest = board.groups().iter().map(Vec::len).max().unwrap_or(0);
         check_size(
@@ -149,99 +108,29 @@ impl Clobber {
 
     /// The number of rows.
     pub fn rows(&self) -> usize {
-        self.rows
+        self.board.rows()
     }
 
     /// The number of columns.
     pub fn cols(&self) -> usize {
-        self.cols
+        self.board.cols()
     }
 
     /// The stone at row `r`, column `c` (0-based, from the top left).
     pub fn at(&self, r: usize, c: usize) -> Stone {
-        self.squares[r * self.cols + c]
-    }
-
-    /// The squares orthogonally adjacent to square `i`.
-    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
-        let (r, c, cols, rows) = (i / self.cols, i % self.cols, self.cols, self.rows);
-        [
-            (r > 0).then(|| i - cols),
-            (r + 1 < rows).then(|| i + cols),
-            (c > 0).then(|| i - 1),
-            (c + 1 < cols).then(|| i + 1),
-        ]
-        .into_iter()
-        .flatten()
+        self.board.at(r, c)
     }
 
     /// The groups of orthogonally connected stones, as lists of squares.
     fn groups(&self) -> Vec<Vec<usize>> {
-        let mut seen = vec![false; self.squares.len()];
-        let mut groups = Vec::new();
-        for start in 0..self.squares.len() {
-            if seen[start] || self.squares[start] == Stone::Empty {
-                continue;
-            }
-            seen[start] = true;
-            let (mut group, mut stack) = (Vec::new(), vec![start]);
-            while let Some(i) = stack.pop() {
-                group.push(i);
-                for j in self.neighbours(i) {
-                    if !seen[j] && self.squares[j] != Stone::Empty {
-                        seen[j] = true;
-                        stack.push(j);
-                    }
-                }
-            }
-            groups.push(group);
-        }
-        groups
+        self.board.regions(|s| s != Stone::Empty)
     }
 
-    /// One group cut out to its bounding box, in its least symmetric image.
-    fn normalised_group(&self, group: &[usize]) -> Clobber {
-        let (mut top, mut bottom, mut left, mut right) = (usize::MAX, 0, usize::MAX, 0);
-        for &i in group {
-            let (r, c) = (i / self.cols, i % self.cols);
-            (top, bottom, left, right) = (top.min(r), bottom.max(r), left.min(c), right.max(c));
-        }
-        let (rows, cols) = (bottom + 1 - top, right + 1 - left);
-        let mut squares = vec![Stone::Empty; rows * cols];
-        for &i in group {
-            let (r, c) = (i / self.cols - top, i % self.cols - left);
-            squares[r * cols + c] = self.squares[i];
-        }
-        let cut = Clobber {
-            rows,
-            cols,
-            squares,
-        };
-        (0..8).map(|s| cut.image(s)).min().unwrap_or(cut)
-    }
-
-    /// The image under one of the eight symmetries of the rectangle: bit 2 transposes, bits 0
-    /// and 1 then reverse the rows and the columns.
+    /// The image under one of the eight symmetries of the rectangle.
+    #[cfg(test)]
     fn image(&self, symmetry: u8) -> Clobber {
-        let transpose = symmetry & 4 != 0;
-        let (rows, cols) = if transpose {
-            (self.cols, self.rows)
-        } else {
-            (self.rows, self.cols)
-        };
-        let mut squares = Vec::with_capacity(rows * cols);
-        for r in 0..rows {
-            for c in 0..cols {
-                let r = if symmetry & 1 != 0 { rows - 1 - r } else { r };
-                let c = if symmetry & 2 != 0 { cols - 1 - c } else { c };
-                let (sr, sc) = if transpose { (c, r) } else { (r, c) };
-                squares.push(self.at(sr, sc));
-            }
-        }
         Clobber {
-            rows,
-            cols,
-            squares,
+            board: self.board.image(symmetry),
         }
     }
 
@@ -258,13 +147,12 @@ impl Clobber {
             (Stone::White, Stone::Black)
         };
         let mut moves = Vec::new();
-        for from in (0..self.squares.len()).filter(|&i| self.squares[i] == mover) {
-            for to in self.neighbours(from) {
-                if self.squares[to] == victim {
-                    let mut next = self.clone();
-                    next.squares[from] = Stone::Empty;
-                    next.squares[to] = mover;
-                    moves.push((from, to, next));
+        let board = &self.board;
+        for from in (0..board.squares().len()).filter(|&i| board.get(i) == mover) {
+            for to in board.neighbours(from) {
+                if board.get(to) == victim {
+                    let next = board.with(from, Stone::Empty).with(to, mover);
+                    moves.push((from, to, Clobber { board: next }));
                 }
             }
         }
@@ -278,7 +166,10 @@ impl Described for Clobber {
     }
 
     fn described_moves(&self, left: bool) -> Vec<(String, Clobber)> {
-        let name = |i: usize| square_name(i / self.cols, i % self.cols);
+        let name = |i: usize| {
+            let (r, c) = self.board.place(i);
+            square_name(r, c)
+        };
         self.captures(left)
             .into_iter()
             .map(|(from, to, after)| {
@@ -308,25 +199,24 @@ impl PartizanGame for Clobber {
         self.groups()
             .into_iter()
             .filter(|g| {
-                let first = self.squares[g[0]];
-                g.iter().any(|&i| self.squares[i] != first)
+                let first = self.board.get(g[0]);
+                g.iter().any(|&i| self.board.get(i) != first)
             })
-            .map(|g| self.normalised_group(&g))
+            .map(|g| Clobber {
+                board: self.board.cut_out(&g, Stone::Empty),
+            })
             .collect()
     }
 }
 
 /// The canonical form of a Clobber board in the notation of the module documentation.
 pub fn clobber_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
-    let board = Clobber::parse(text)?;
-    Ok(Evaluator::new().canonical_form(store, &board))
+    Ok(value_of(store, &Clobber::parse(text)?))
 }
 
 /// A Clobber board's value and every move of each player, in words.
 pub fn clobber_moves(store: &mut Store, text: &str) -> Result<PositionMoves, PartizanError> {
-    let board = Clobber::parse(text)?;
-    let mut evaluator = Evaluator::new();
-    position_moves(store, &board, |store, b| evaluator.canonical_form(store, b))
+    moves_of_position(store, &Clobber::parse(text)?)
 }
 
 #[cfg(test)]
@@ -419,10 +309,9 @@ mod tests {
     fn arb_board(max_rows: usize, max_cols: usize) -> impl Strategy<Value = Clobber> {
         let stone = prop::sample::select(vec![Stone::Empty, Stone::Black, Stone::White]);
         (1..=max_rows, 1..=max_cols).prop_flat_map(move |(rows, cols)| {
-            prop::collection::vec(stone.clone(), rows * cols).prop_map(move |squares| Clobber {
-                rows,
-                cols,
-                squares,
+            prop::collection::vec(stone.clone(), rows * cols).prop_map(move |squares| {
+                let rows: Vec<Vec<Stone>> = squares.chunks(cols).map(<[Stone]>::to_vec).collect();
+                Clobber::from_rows(&rows).expect("rectangular")
             })
         })
     }
@@ -438,19 +327,18 @@ mod tests {
         #[test]
         fn symmetric_images_and_colour_swaps(position in arb_board(3, 4), symmetry in 0u8..8) {
             let mut store = Store::new();
-            let mut evaluator = Evaluator::new();
+            let mut evaluator = crate::rulesets::Evaluator::new();
             let g = evaluator.canonical_form(&mut store, &position);
             let image = evaluator.canonical_form(&mut store, &position.image(symmetry));
             prop_assert_eq!(g, image);
             // Swapping the colours swaps the players.
-            let mut swapped = position.clone();
-            for s in &mut swapped.squares {
-                *s = match *s {
+            let swapped = Clobber {
+                board: position.board.map(|_, s| match s {
                     Stone::Black => Stone::White,
                     Stone::White => Stone::Black,
                     Stone::Empty => Stone::Empty,
-                };
-            }
+                }),
+            };
             let h = evaluator.canonical_form(&mut store, &swapped);
             prop_assert_eq!(store.neg(g), h);
         }

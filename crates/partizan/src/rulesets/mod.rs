@@ -8,14 +8,19 @@ use std::hash::Hash;
 use crate::{GameId, PartizanError, Store};
 
 pub mod clobber;
+pub mod colouring;
+pub mod cram;
 pub mod cutcake;
 pub mod domineering;
+pub mod grid;
 pub mod hackenbush;
 pub mod moves;
 #[cfg(test)]
 pub(crate) mod oracle;
+pub mod partizan_subtraction;
 pub mod search;
 pub mod toads_and_frogs;
+pub mod toppling_dominoes;
 
 /// A short partizan game described by its rules.
 pub trait PartizanGame: Clone + Eq + Hash {
@@ -101,6 +106,23 @@ impl<G: PartizanGame> Evaluator<G> {
         self.table.insert(component.clone(), id);
         id
     }
+}
+
+/// The canonical form of a position, with a fresh transposition table.
+pub fn value_of<G: PartizanGame>(store: &mut Store, position: &G) -> GameId {
+    Evaluator::new().canonical_form(store, position)
+}
+
+/// A position's value and every move of each player, in words, with one transposition table
+/// for the position and its options.
+pub fn moves_of_position<G: PartizanGame + moves::Described>(
+    store: &mut Store,
+    position: &G,
+) -> Result<moves::PositionMoves, PartizanError> {
+    let mut evaluator = Evaluator::new();
+    moves::position_moves(store, position, |store, p| {
+        evaluator.canonical_form(store, p)
+    })
 }
 
 /// Checks a board or position size against a documented limit before any work is done.

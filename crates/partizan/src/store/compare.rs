@@ -12,6 +12,10 @@ use std::fmt;
 
 use super::{GameId, Nus, Record, Store};
 
+/// The fewest arithmetic steps a comparison must have taken for the store to remember its
+/// answer: cheap ones are quicker to redo than to look up, and would fill the cache.
+const MIN_STEPS_TO_CACHE: u64 = 8;
+
 /// One side of a comparison.
 #[derive(Clone)]
 pub(super) enum Operand<'a> {
@@ -176,6 +180,30 @@ impl Store {
         if let (Some(a), Some(b)) = (self.operand_nus(g), self.operand_nus(h)) {
             return a.leq(b);
         }
+        let ids = match (g, h) {
+            (Operand::Id(a), Operand::Id(b)) => Some((*a, *b)),
+            _ => None,
+        };
+        if let Some(known) = ids.and_then(|key| self.comparisons.borrow().get(&key).copied()) {
+            return known;
+        }
+        let before = self.watch_steps();
+        let answer = self.le_by_options(g, h);
+        // Only comparisons that took some recursion are worth their memory; an answer given
+        // after a stop or a spent budget is a placeholder and not remembered.
+        let worth_keeping = self.watch_steps().saturating_sub(before) >= MIN_STEPS_TO_CACHE;
+        if let Some(key) = ids.filter(|_| worth_keeping && !self.stop_requested()) {
+            let mut comparisons = self.comparisons.borrow_mut();
+            if comparisons.len() >= super::MAX_CACHED_COMPARISONS {
+                comparisons.clear();
+            }
+            comparisons.insert(key, answer);
+        }
+        answer
+    }
+
+    /// G ≤ H by the options: no G^L ≥ H and no H^R ≤ G.
+    fn le_by_options(&self, g: &Operand<'_>, h: &Operand<'_>) -> bool {
         let g_is_number = self.operand_nus(g).is_some_and(Nus::is_number);
         let h_is_number = self.operand_nus(h).is_some_and(Nus::is_number);
         if !(g_is_number && self.surely_not_number(h))

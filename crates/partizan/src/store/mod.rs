@@ -71,8 +71,16 @@ pub struct Store {
     /// ↑ⁿ at index n − 1, and ↑ + … + ↑ⁿ likewise.
     up_powers: Vec<GameId>,
     up_power_sums: Vec<GameId>,
+    /// Settled comparisons G ≤ H of stored forms that needed the recursion: without them,
+    /// comparing deep games whose followers share subgames (a partizan subtraction heap's
+    /// value has the smaller heaps' values all through it) takes exponential time. A `RefCell`,
+    /// since comparisons take `&self`; emptied when it reaches [`MAX_CACHED_COMPARISONS`].
+    comparisons: std::cell::RefCell<HashMap<(GameId, GameId), bool>>,
     watch: Watch,
 }
+
+/// The most comparisons [`Store`] remembers at once (about 24 bytes each).
+pub const MAX_CACHED_COMPARISONS: usize = 1 << 20;
 
 /// The progress hook of a store's long evaluations, and whether it asked them to stop.
 ///
@@ -143,6 +151,7 @@ impl Store {
             uptimals: HashMap::default(),
             up_powers: Vec::new(),
             up_power_sums: Vec::new(),
+            comparisons: std::cell::RefCell::default(),
             watch: Watch::default(),
         };
         store.nus(&Nus::zero());
@@ -176,6 +185,11 @@ impl Store {
     /// and caches nothing.
     fn arithmetic_step(&self) -> bool {
         self.arithmetic_steps(1)
+    }
+
+    /// The arithmetic steps counted so far in this evaluation.
+    pub(crate) fn watch_steps(&self) -> u64 {
+        self.watch.steps.get()
     }
 
     /// Counts `n` steps of game arithmetic at once, as [`Store::arithmetic_step`] does.
