@@ -14,13 +14,18 @@ use crate::compound::{compound, Compound};
 use crate::infinitesimal::{atomic_weight, norton_multiply, reduced_canonical_form};
 use crate::ordinal::subordinate;
 use crate::properties::{self, Parity};
+use crate::rulesets::amazons::{amazons_moves, amazons_value};
 use crate::rulesets::clobber::{clobber_moves, clobber_value};
 use crate::rulesets::colouring::{colouring_moves, colouring_value, ColouringRule};
 use crate::rulesets::cram::{cram_moves, cram_value};
 use crate::rulesets::cutcake::{cake_moves, cake_value, CakeRule};
 use crate::rulesets::domineering::{domineering, domineering_moves};
-use crate::rulesets::hackenbush::{hackenbush_moves, hackenbush_value};
+use crate::rulesets::hackenbush::{
+    childish_hackenbush_moves, childish_hackenbush_value, hackenbush_moves, hackenbush_value,
+};
+use crate::rulesets::konane::{konane_moves, konane_value};
 use crate::rulesets::moves::PositionMoves;
+use crate::rulesets::nogo::{nogo_moves, nogo_value};
 use crate::rulesets::partizan_subtraction::{
     partizan_subtraction_moves, partizan_subtraction_value,
 };
@@ -765,6 +770,17 @@ pub static FUNCTIONS: &[Function] = &[
         implementation: |store, args| on_board(store, args, hackenbush_value).map(Value::Game),
     },
     Function {
+        name: "childish_hackenbush",
+        aliases: &["ChildishHackenbush"],
+        params: &[param("l(l;rl)", ArgKind::Text)],
+        help: "Childish Hackenbush: blue or red edges only where nothing falls",
+        example: "childish_hackenbush(\"(e:B;e:Bllllllrrr:B)\")",
+        moves: Some(|store, args| on_board(store, args, childish_hackenbush_moves)),
+        implementation: |store, args| {
+            on_board(store, args, childish_hackenbush_value).map(Value::Game)
+        },
+    },
+    Function {
         name: "toads_and_frogs",
         aliases: &["ToadsAndFrogs"],
         params: &[param("tt..ff", ArgKind::Text)],
@@ -817,6 +833,33 @@ pub static FUNCTIONS: &[Function] = &[
             })
             .map(Value::Game)
         },
+    },
+    Function {
+        name: "konane",
+        aliases: &["Konane"],
+        params: &[param("xo.|.ox", ArgKind::Text)],
+        help: "Konane; rows split by |, x Left's stones, o Right's, . empty",
+        example: "konane(\"xo.o.|.x...\")",
+        moves: Some(|store, args| on_board(store, args, konane_moves)),
+        implementation: |store, args| on_board(store, args, konane_value).map(Value::Game),
+    },
+    Function {
+        name: "amazons",
+        aliases: &["Amazons"],
+        params: &[param("x...|o...", ArgKind::Text)],
+        help: "Amazons; rows split by |, x Left's amazons, o Right's, . empty, # burnt",
+        example: "amazons(\"x...|o...\")",
+        moves: Some(|store, args| on_board(store, args, amazons_moves)),
+        implementation: |store, args| on_board(store, args, amazons_value).map(Value::Game),
+    },
+    Function {
+        name: "nogo",
+        aliases: &["NoGo"],
+        params: &[param("x..|..o", ArgKind::Text)],
+        help: "NoGo; rows split by |, x Left's stones, o Right's, . empty",
+        example: "nogo(\"...|...\")",
+        moves: Some(|store, args| on_board(store, args, nogo_moves)),
+        implementation: |store, args| on_board(store, args, nogo_value).map(Value::Game),
     },
     Function {
         name: "toppling_dominoes",

@@ -16,6 +16,16 @@
 //! and parallel edges are allowed. Example, a triangle standing on the ground:
 //! `"0-1:l 1-2:r 2-0:l"`. Every edge must be connected to the ground.
 //!
+//! **CGSuite's notation** (a text with any of `( ) ; : .`, see [`super::graph_notation`]):
+//! trees `"l(l;rl)"` (a blue edge with two branches on top), and named vertices for cycles,
+//! `":{ground}llrr:{ground}"`; the first vertex is the ground.
+//!
+//! # Childish Hackenbush
+//!
+//! `childish_hackenbush(…)` takes the same notations, and a blue or red edge may be cut only
+//! when no other edge falls with it (green edges as ever), as CGSuite's `ChildishHackenbush`.
+//! Its pictures are always searched as graphs (a stalk is a path from the ground).
+//!
 //! # Evaluation
 //!
 //! A stalk of blue and red edges is a number read off by Berlekamp's sign-expansion rule
@@ -34,6 +44,7 @@ use conway_graph::Multigraph;
 use conway_numbers::Dyadic;
 use num_bigint::BigInt;
 
+use crate::rulesets::graph_notation::parse_graph;
 use crate::rulesets::moves::{player, position_moves, Described, PositionMoves};
 use crate::rulesets::{check_size, Evaluator, PartizanGame};
 use crate::{GameId, PartizanError, Store};
@@ -315,6 +326,8 @@ impl Edge {
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct HackenbushGraph {
     edges: Vec<Edge>,
+    /// Childish Hackenbush: a blue or red edge may be cut only if no other edge falls.
+    childish: bool,
 }
 
 impl HackenbushGraph {
@@ -329,7 +342,14 @@ impl HackenbushGraph {
             .collect();
         HackenbushGraph {
             edges: renumbered(kept),
+            childish: false,
         }
+    }
+
+    /// The same picture under the rules of Childish Hackenbush (`childish`) or the ordinary
+    /// ones.
+    pub fn childish(self, childish: bool) -> HackenbushGraph {
+        HackenbushGraph { childish, ..self }
     }
 
     /// Reads the graph notation (see the module documentation). Edges not connected to the
@@ -368,10 +388,13 @@ impl HackenbushGraph {
     fn moves(&self, left: bool) -> Vec<HackenbushGraph> {
         (0..self.edges.len())
             .filter(|&i| self.edges[i].colour.cuttable_by(left))
-            .map(|i| {
+            .filter_map(|i| {
                 let mut rest = self.edges.clone();
                 rest.remove(i);
-                HackenbushGraph::from_edges(rest)
+                let after = HackenbushGraph::from_edges(rest).childish(self.childish);
+                let childish_rule = self.childish && self.edges[i].colour != Colour::Green;
+                let others_fell = after.edges.len() + 1 < self.edges.len();
+                (!(childish_rule && others_fell)).then_some(after)
             })
             .collect()
     }
@@ -404,7 +427,10 @@ impl PartizanGame for HackenbushGraph {
         let mut ground_loops = Vec::new();
         for &e in &self.edges {
             if e.high == 0 {
-                ground_loops.push(HackenbushGraph { edges: vec![e] });
+                ground_loops.push(HackenbushGraph {
+                    edges: vec![e],
+                    childish: self.childish,
+                });
             } else {
                 let root = find(&mut parent, e.high as usize);
                 parts.entry(root).or_default().push(e);
@@ -414,6 +440,7 @@ impl PartizanGame for HackenbushGraph {
             .into_values()
             .map(|edges| HackenbushGraph {
                 edges: renumbered(edges),
+                childish: self.childish,
             })
             .collect();
         components.extend(ground_loops);
@@ -570,15 +597,84 @@ fn parse_edge(token: &str, column: usize) -> Result<Edge, PartizanError> {
     }
 }
 
-/// The canonical form of a Hackenbush picture in stalk or graph notation (see the module
-/// documentation): a text with a digit is a graph, any other text a list of stalks.
+/// The canonical form of a Hackenbush picture in stalk, graph or CGSuite notation (see the
+/// module documentation).
 pub fn hackenbush_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
-    if text.chars().any(|c| c.is_ascii_digit()) {
-        let graph = HackenbushGraph::parse(text)?;
-        Ok(Evaluator::new().canonical_form(store, &graph))
-    } else {
-        Ok(Stalks::parse(text)?.value(store))
+    match drawing(text, false)? {
+        Drawing::Stalks(stalks) => Ok(Stalks::new(stalks).value(store)),
+        Drawing::Graph { edges, .. } => {
+            let graph = HackenbushGraph::checked(edges)?;
+            Ok(Evaluator::new().canonical_form(store, &graph))
+        }
     }
+}
+
+/// The canonical form of a Childish Hackenbush picture (the same notations): a blue or red
+/// edge may be cut only if no other edge falls with it; green edges as ever.
+pub fn childish_hackenbush_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
+    let Drawing::Graph { edges, .. } = drawing(text, true)? else {
+        return Err(PartizanError::InvalidInput(
+            "childish_hackenbush: no picture".into(),
+        ));
+    };
+    let graph = HackenbushGraph::checked(edges)?.childish(true);
+    Ok(Evaluator::new().canonical_form(store, &graph))
+}
+
+/// The picture a text describes: graph notation when it has a digit, CGSuite's notation when
+/// it has any of `( ) ; : .`, stalks otherwise. Childish pictures are always graphs (a stalk
+/// becomes a path from the ground).
+fn drawing(text: &str, childish: bool) -> Result<Drawing, PartizanError> {
+    let name = if childish {
+        "childish_hackenbush"
+    } else {
+        "hackenbush"
+    };
+    let edges = if text.chars().any(|c| c.is_ascii_digit()) {
+        written_edges(text)?
+    } else if text.chars().any(|c| "();:.".contains(c)) {
+        cgsuite_edges(text, name)?
+    } else if childish {
+        stalk_edges(&stalk_list(text)?)
+    } else {
+        return Ok(Drawing::Stalks(stalk_list(text)?));
+    };
+    Ok(Drawing::Graph { edges, childish })
+}
+
+/// The edges of a picture in CGSuite's notation ([`graph_notation`]), each connected to the
+/// ground, at most [`MAX_GREEN_EDGES`] of them.
+fn cgsuite_edges(text: &str, name: &str) -> Result<Vec<Edge>, PartizanError> {
+    let written = parse_graph(text, name, "lre")?;
+    check_size(&format!("{name} picture"), written.len(), MAX_GREEN_EDGES)?;
+    let edges: Vec<Edge> = written
+        .iter()
+        .map(|e| {
+            let colour = Colour::from_letter(e.letter).unwrap_or(Colour::Green);
+            Edge::new(e.from, e.to, colour)
+        })
+        .collect();
+    if let Some(i) = grounded_edges(&edges).iter().position(|&g| !g) {
+        return Err(PartizanError::parse(
+            written[i].column,
+            format!("{name}: this edge is not connected to the ground"),
+        ));
+    }
+    Ok(edges)
+}
+
+/// Stalks as a graph: each a path up from the ground (vertex 0).
+fn stalk_edges(stalks: &[Vec<Colour>]) -> Vec<Edge> {
+    let mut edges = Vec::new();
+    let mut next = 1u32;
+    for stalk in stalks {
+        let mut below = 0;
+        for &colour in stalk {
+            edges.push(Edge::new(below, next, colour));
+            (below, next) = (next, next + 1);
+        }
+    }
+    edges
 }
 
 /// A Hackenbush picture as it was written, for telling its moves: the stalks in their order
@@ -587,7 +683,7 @@ pub fn hackenbush_value(store: &mut Store, text: &str) -> Result<GameId, Partiza
 #[derive(Clone, Debug)]
 enum Drawing {
     Stalks(Vec<Vec<Colour>>),
-    Graph(Vec<Edge>),
+    Graph { edges: Vec<Edge>, childish: bool },
 }
 
 impl Described for Drawing {
@@ -600,7 +696,7 @@ impl Described for Drawing {
                     .collect();
                 stalks.join("|")
             }
-            Drawing::Graph(edges) => {
+            Drawing::Graph { edges, .. } => {
                 let edges: Vec<String> = edges
                     .iter()
                     .map(|e| format!("{}-{}:{}", e.low, e.high, e.colour.letter()))
@@ -608,7 +704,11 @@ impl Described for Drawing {
                 edges.join(" ")
             }
         };
-        format!("hackenbush(\"{text}\")")
+        let name = match self {
+            Drawing::Graph { childish: true, .. } => "childish_hackenbush",
+            _ => "hackenbush",
+        };
+        format!("{name}(\"{text}\")")
     }
 
     fn described_moves(&self, left: bool) -> Vec<(String, Drawing)> {
@@ -638,7 +738,7 @@ impl Described for Drawing {
                     }
                 }
             }
-            Drawing::Graph(edges) => {
+            Drawing::Graph { edges, childish } => {
                 for (i, e) in edges.iter().enumerate() {
                     if e.colour.cuttable_by(left) {
                         let mut rest = edges.clone();
@@ -649,15 +749,23 @@ impl Described for Drawing {
                             .zip(&grounded)
                             .filter_map(|(&e, &g)| g.then_some(e))
                             .collect();
+                        let fell = rest.len() - kept.len();
+                        if *childish && e.colour != Colour::Green && fell > 0 {
+                            continue;
+                        }
                         let text = format!(
                             "{} cuts the {} edge {}-{}{}",
                             player(left),
                             e.colour.name(),
                             e.low,
                             e.high,
-                            fallen(rest.len() - kept.len())
+                            fallen(fell)
                         );
-                        moves.push((text, Drawing::Graph(kept)));
+                        let after = Drawing::Graph {
+                            edges: kept,
+                            childish: *childish,
+                        };
+                        moves.push((text, after));
                     }
                 }
             }
@@ -669,17 +777,28 @@ impl Described for Drawing {
 /// A Hackenbush picture's value and every move of each player, in words; the positions the
 /// moves leave keep the picture's stalk order or vertex numbers.
 pub fn hackenbush_moves(store: &mut Store, text: &str) -> Result<PositionMoves, PartizanError> {
-    let drawing = if text.chars().any(|c| c.is_ascii_digit()) {
-        let edges = written_edges(text)?;
+    drawing_moves(store, drawing(text, false)?)
+}
+
+/// A Childish Hackenbush picture's value and every move of each player, in words.
+pub fn childish_hackenbush_moves(
+    store: &mut Store,
+    text: &str,
+) -> Result<PositionMoves, PartizanError> {
+    drawing_moves(store, drawing(text, true)?)
+}
+
+fn drawing_moves(store: &mut Store, drawing: Drawing) -> Result<PositionMoves, PartizanError> {
+    if let Drawing::Graph { edges, .. } = &drawing {
         HackenbushGraph::checked(edges.clone())?;
-        Drawing::Graph(edges)
-    } else {
-        Drawing::Stalks(stalk_list(text)?)
-    };
+    }
     let (mut stalks, mut graphs) = (Evaluator::new(), Evaluator::new());
     position_moves(store, &drawing, |store, d| match d {
         Drawing::Stalks(s) => Stalks::new(s.clone()).value_with(store, &mut stalks),
-        Drawing::Graph(e) => graphs.canonical_form(store, &HackenbushGraph::from_edges(e.clone())),
+        Drawing::Graph { edges, childish } => {
+            let graph = HackenbushGraph::from_edges(edges.clone()).childish(*childish);
+            graphs.canonical_form(store, &graph)
+        }
     })
 }
 
@@ -886,8 +1005,71 @@ mod tests {
         prop::sample::select(colours)
     }
 
+    /// CGSuite's test suite (github.com/aaron-siegel/cgsuite,
+    /// `lib/core/src/test/scala/org/cgsuite/lang/GameGraphTest.scala`, "Hackenbush" and
+    /// "Childish Hackenbush"), in CGSuite's own notation; the green girl is Winning Ways,
+    /// ch. 7, figure 3.
+    #[test]
+    fn cgsuite_pictures() {
+        let mut store = Store::new();
+        for (text, expected) in [
+            ("lrlrrllr", "77/128"),
+            ("l(l;rl)", "3/2"),
+            ("eeeeeee", "*7"),
+            ("lrlerrr", "3/4v[3]*"),
+            ("e(ee(e;e);e(eee;ee);e(ee;e))", "*5"),
+            ("e(ee:{waist};ee:{waist}e(ee;e(e:{head};e:{head}e)))", "*2"),
+        ] {
+            let g = hackenbush_value(&mut store, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(canonical_text(&mut store, g), expected, "{text}");
+        }
+        for (text, expected) in [
+            ("l(l;rl)", "2"),
+            (":{ground}llllllrrrr:{ground}", "{4|-2}"),
+            ("r(l:T;r(l:T;r(l:T;r(l:T;rl:T))))", "15/16"),
+            ("(e:B;e:Bllllllrrr:B)", "{0|^[4]*||vv}"),
+        ] {
+            let g = childish_hackenbush_value(&mut store, text)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(canonical_text(&mut store, g), expected, "{text}");
+        }
+        let g = childish_hackenbush_value(&mut store, "(e:B;e:B;e:Blllllllllrr:B)").expect("valid");
+        let weight = crate::infinitesimal::atomic_weight(&mut store, g).expect("atomic");
+        assert_eq!(canonical_text(&mut store, weight), "3/2");
+        // CGSuite: "That `Graph` is not connected."; here the ';' is refused where it stands.
+        assert!(matches!(
+            hackenbush_value(&mut store, "lrlr;lr"),
+            Err(PartizanError::Parse { column: 5, .. })
+        ));
+    }
+
+    #[test]
+    fn childish_moves_keep_every_other_edge_standing() {
+        let mut store = Store::new();
+        let moves = childish_hackenbush_moves(&mut store, "lre").expect("valid");
+        // Only the top (green) edge may go: cutting the blue or the red one would drop the
+        // edges above it.
+        let left: Vec<&str> = moves.left.iter().map(|m| m.description.as_str()).collect();
+        assert_eq!(left, ["Left cuts the green edge 2-3"]);
+        let right: Vec<&str> = moves.right.iter().map(|m| m.description.as_str()).collect();
+        assert_eq!(right, ["Right cuts the green edge 2-3"]);
+        assert_eq!(moves.right[0].to, "childish_hackenbush(\"0-1:l 1-2:r\")");
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// Childish Hackenbush on random graphs equals the textbook value of the same rules.
+        #[test]
+        fn childish_graphs_agree_with_the_textbook(
+            edges in prop::collection::vec((0u32..4, 0u32..4, arb_colour(true)), 0..=6),
+        ) {
+            let graph = HackenbushGraph::from_edges(
+                edges.into_iter().map(|(a, b, c)| Edge::new(a, b, c)),
+            )
+            .childish(true);
+            prop_assert_eq!(agrees_with_textbook(&graph), Ok(()));
+        }
 
         #[test]
         fn berlekamps_rule_is_the_searched_value(

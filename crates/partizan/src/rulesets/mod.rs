@@ -7,14 +7,18 @@ use std::hash::Hash;
 
 use crate::{GameId, PartizanError, Store};
 
+pub mod amazons;
 pub mod clobber;
 pub mod colouring;
 pub mod cram;
 pub mod cutcake;
 pub mod domineering;
+pub mod graph_notation;
 pub mod grid;
 pub mod hackenbush;
+pub mod konane;
 pub mod moves;
+pub mod nogo;
 #[cfg(test)]
 pub(crate) mod oracle;
 pub mod partizan_subtraction;

@@ -58,3 +58,33 @@ pub(crate) fn cgsuite_game(store: &mut Store, text: &str) -> GameId {
         other => panic!("{text}: not a game ({other:?})"),
     }
 }
+
+/// The canonical form, as CGSuite prints it, of a ruleset position given in its notation by
+/// `value`. Panics on an error: test data only.
+pub(crate) fn value_text(
+    value: impl FnOnce(&mut Store, &str) -> Result<GameId, crate::PartizanError>,
+    text: &str,
+) -> String {
+    let mut store = Store::new();
+    match value(&mut store, text) {
+        Ok(g) => crate::print::canonical_text(&mut store, g),
+        Err(e) => panic!("{text}: {e}"),
+    }
+}
+
+/// Random boards of `rows` × `cols` squares drawn from `squares` (repeat a square to make it
+/// likelier).
+pub(crate) fn arb_grid<S: crate::rulesets::grid::Square + 'static>(
+    squares: Vec<S>,
+    rows: std::ops::RangeInclusive<usize>,
+    cols: std::ops::RangeInclusive<usize>,
+) -> impl proptest::strategy::Strategy<Value = crate::rulesets::grid::Grid<S>> {
+    use proptest::prelude::*;
+    let square = prop::sample::select(squares);
+    (rows, cols).prop_flat_map(move |(rows, cols)| {
+        prop::collection::vec(square.clone(), rows * cols).prop_map(move |cells| {
+            let rows: Vec<Vec<S>> = cells.chunks(cols.max(1)).map(<[S]>::to_vec).collect();
+            crate::rulesets::grid::Grid::from_rows(&rows).expect("rectangular")
+        })
+    })
+}
