@@ -14,22 +14,17 @@
 
 use conway_numbers::Dyadic;
 use num_bigint::BigInt;
+use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-pub use crate::store::MAX_COPIES;
+pub(crate) use crate::store::number_product;
+pub use crate::store::{MAX_COPIES, MAX_POWER_BITS};
 use crate::{GameId, PartizanError, Store};
-
-/// The most bits in the numerator or the denominator of a power `a ^ b`.
-pub const MAX_POWER_BITS: u64 = 1 << 20;
 
 /// `g * h`: the product of two numbers, or n copies of a game.
 pub fn product(store: &mut Store, g: GameId, h: GameId) -> Result<GameId, PartizanError> {
     if let (Some(x), Some(y)) = (store.as_number(g), store.as_number(h)) {
-        let z = x.checked_mul(y).map_err(|_| PartizanError::TooLarge {
-            what: "the product".into(),
-            size: "a number too precise".into(),
-            limit: "2^32 binary places".into(),
-        })?;
+        let z = number_product(x, y)?;
         return Ok(store.number(z));
     }
     let copies = |store: &Store, n: GameId| store.as_number(n).and_then(Dyadic::to_bigint);
@@ -68,6 +63,15 @@ pub fn power(store: &mut Store, g: GameId, h: GameId) -> Result<GameId, Partizan
 fn dyadic_power(x: &Dyadic, e: &BigInt) -> Result<Dyadic, PartizanError> {
     if e.is_zero() {
         return Ok(Dyadic::one());
+    }
+    // ±1 to any power is ±1, however large the exponent.
+    if x.abs() == Dyadic::one() {
+        let odd = e.is_odd();
+        return Ok(if x.signum() < 0 && odd {
+            -Dyadic::one()
+        } else {
+            Dyadic::one()
+        });
     }
     if x.is_zero() {
         return if e.is_negative() {
@@ -162,7 +166,19 @@ mod tests {
             dyadic_power(&two, &huge),
             Err(PartizanError::TooLarge { .. })
         ));
+        let minus_one = -Dyadic::one();
+        assert_eq!(dyadic_power(&minus_one, &huge).ok(), Some(Dyadic::one()));
+        assert_eq!(dyadic_power(&minus_one, &(&huge + 1)).ok(), Some(minus_one));
+        assert_eq!(
+            dyadic_power(&Dyadic::one(), &-huge).ok(),
+            Some(Dyadic::one())
+        );
         let ok = dyadic_power(&two, &BigInt::from(MAX_POWER_BITS / 2)).expect("inside");
         assert_eq!(ok.numerator().bits(), MAX_POWER_BITS / 2 + 1);
+        // Two such numbers multiplied would pass the limit: refused before multiplying.
+        assert!(matches!(
+            number_product(&ok, &ok),
+            Err(PartizanError::TooLarge { .. })
+        ));
     }
 }

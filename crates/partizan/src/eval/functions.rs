@@ -306,7 +306,7 @@ pub static FUNCTIONS: &[Function] = &[
             param("s", ArgKind::Game),
             param("t", ArgKind::Game),
         ],
-        help: "G overheated from s to t: integers n become n.s, others {G^L+t|G^R-t}",
+        help: "G overheated from s to t: integer n is n.s, else {overheated G^L + t | … - t}",
         example: "overheat(7/16, 0, 0)",
         moves: None,
         implementation: |store, args| match args {

@@ -1212,6 +1212,14 @@ impl<'a> Parser<'a> {
     /// The expression inside the current construct has ended at the next token; what may
     /// follow depends on the construct.
     fn end_expression(&mut self) -> Result<State, ParseError> {
+        // Signs still waiting (held back for a `^`) are applied now: give back their levels.
+        let waiting = self
+            .current
+            .operators
+            .iter()
+            .filter(|op| op.strength().is_none())
+            .count();
+        self.open = self.open.saturating_sub(waiting);
         let result = self.current.finish()?;
         let token = self.peek()?;
         let (column, end) = (token.column, token.end);

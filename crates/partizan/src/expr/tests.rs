@@ -462,6 +462,16 @@ fn products_and_powers() {
     assert_err("G ^", 4, "expected an expression");
 }
 
+/// A sign held back for a `^` gives its nesting level back when its expression ends, so
+/// many of them side by side are not "too deep".
+#[test]
+fn signs_before_powers_do_not_accumulate_depth() {
+    let items = vec!["-2 ^ 2"; MAX_DEPTH + 100].join(", ");
+    assert!(parse_expression(&format!("[{items}]")).is_ok());
+    let sum = vec!["(-2 ^ 2)"; MAX_DEPTH / 2].join(" + ");
+    assert!(parse_expression(&sum).is_ok());
+}
+
 /// Only the literals that CGSuite's interpreter reads as arithmetic get a note.
 #[test]
 fn printed_arithmetic_is_noted() {

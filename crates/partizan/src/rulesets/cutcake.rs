@@ -29,7 +29,7 @@ use crate::{GameId, PartizanError, Store};
 pub const MAX_CUTCAKE_SIDE: u64 = 200;
 
 /// Largest number of rows or columns of an Eatcake piece: its values are infinitesimals whose
-/// canonical forms grow with the cake (a 24 × 24 cake takes about a second).
+/// canonical forms grow with the cake (a 24 × 24 cake takes about 2 s in a release build).
 pub const MAX_EATCAKE_SIDE: u64 = 24;
 
 /// How a side of a piece may be divided.

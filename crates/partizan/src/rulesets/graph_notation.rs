@@ -136,7 +136,18 @@ impl Reader<'_> {
             self.pos += 1;
         }
         if self.peek() == Some(':') {
+            let column = self.pos + 1;
             current = self.named(current)?;
+            if current != start {
+                return Err(PartizanError::parse(
+                    column,
+                    format!(
+                        "{}: this name belongs to another vertex; a branch starts where its \
+                         '(' stands",
+                        self.name
+                    ),
+                ));
+            }
         }
         while let Some(c) = self.peek() {
             match c {
@@ -246,5 +257,6 @@ mod tests {
             ")".repeat(MAX_NESTING + 1)
         );
         assert!(error(&deep).1.contains("nested"));
+        assert_eq!(error("l:A(r;r(:Al))").0, 9);
     }
 }

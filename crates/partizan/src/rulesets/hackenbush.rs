@@ -10,7 +10,7 @@
 //! ground up, and stalks are separated by `|`; spaces are ignored. `"lrlrrllr"` is one stalk,
 //! `"lr|e|rrl"` three, and `""` the empty picture (0).
 //!
-//! **Graphs** (a text with a digit): edges separated by spaces, each `U-V:C` with vertex
+//! **Graphs** (a text with a digit and a `-`): edges separated by spaces, each `U-V:C` with vertex
 //! numbers `U`, `V` and colour `C` in `l`, `r`, `e`. Vertex 0 is the ground: every point where
 //! the picture touches the ground is vertex 0 (all of the ground is one vertex). Loops (`1-1:e`)
 //! and parallel edges are allowed. Example, a triangle standing on the ground:
@@ -621,8 +621,8 @@ pub fn childish_hackenbush_value(store: &mut Store, text: &str) -> Result<GameId
     Ok(Evaluator::new().canonical_form(store, &graph))
 }
 
-/// The picture a text describes: graph notation when it has a digit, CGSuite's notation when
-/// it has any of `( ) ; : .`, stalks otherwise. Childish pictures are always graphs (a stalk
+/// The picture a text describes: graph notation when it has a digit and a `-`, CGSuite's
+/// notation when it has any of `( ) ; : .`, stalks otherwise. Childish pictures are always graphs (a stalk
 /// becomes a path from the ground).
 fn drawing(text: &str, childish: bool) -> Result<Drawing, PartizanError> {
     let name = if childish {
@@ -630,7 +630,7 @@ fn drawing(text: &str, childish: bool) -> Result<Drawing, PartizanError> {
     } else {
         "hackenbush"
     };
-    let edges = if text.chars().any(|c| c.is_ascii_digit()) {
+    let edges = if text.chars().any(|c| c.is_ascii_digit()) && text.contains('-') {
         written_edges(text)?
     } else if text.chars().any(|c| "();:.".contains(c)) {
         cgsuite_edges(text, name)?
@@ -1036,6 +1036,9 @@ mod tests {
         let g = childish_hackenbush_value(&mut store, "(e:B;e:B;e:Blllllllllrr:B)").expect("valid");
         let weight = crate::infinitesimal::atomic_weight(&mut store, g).expect("atomic");
         assert_eq!(canonical_text(&mut store, weight), "3/2");
+        // A vertex named by a digit is CGSuite's notation, not the numbered-edge one.
+        let g = hackenbush_value(&mut store, ":1ll:1").expect("a loop of two blue edges");
+        assert_eq!(canonical_text(&mut store, g), "2");
         // CGSuite: "That `Graph` is not connected."; here the ';' is refused where it stands.
         assert!(matches!(
             hackenbush_value(&mut store, "lrlr;lr"),

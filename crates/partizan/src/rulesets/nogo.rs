@@ -70,6 +70,11 @@ impl NoGo {
             .filter(|&&p| p == Point::Empty)
             .count();
         check_size("nogo's number of empty points", empty, MAX_NOGO_EMPTY)?;
+        if !Self::every_group_breathes(&board) {
+            return Err(PartizanError::InvalidInput(
+                "nogo: a group of stones has no liberty, which no NoGo position can have".into(),
+            ));
+        }
         Ok(NoGo { board })
     }
 
@@ -188,6 +193,10 @@ mod tests {
     fn too_many_empty_points_are_refused() {
         let mut store = Store::new();
         assert!(matches!(
+            nogo_value(&mut store, "oxo.."),
+            Err(PartizanError::InvalidInput(_))
+        ));
+        assert!(matches!(
             nogo_value(&mut store, &".".repeat(MAX_NOGO_EMPTY + 1)),
             Err(PartizanError::TooLarge { .. })
         ));
@@ -195,7 +204,9 @@ mod tests {
 
     fn arb_board() -> impl Strategy<Value = NoGo> {
         let points = vec![Point::Empty, Point::Empty, Point::Black, Point::White];
-        oracle::arb_grid(points, 1..=3, 1..=3).prop_map(|board| NoGo { board })
+        oracle::arb_grid(points, 1..=3, 1..=3)
+            .prop_filter("a position NoGo can reach", NoGo::every_group_breathes)
+            .prop_map(|board| NoGo { board })
     }
 
     proptest! {

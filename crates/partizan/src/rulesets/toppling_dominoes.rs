@@ -71,6 +71,9 @@ impl TopplingDominoes {
 
     /// Reads the notation (see the module documentation) and checks the size limit.
     pub fn parse(text: &str) -> Result<TopplingDominoes, PartizanError> {
+        // Rows are checked too: empty ones cost nothing to play but are copied and printed.
+        let rows = text.chars().filter(|&c| c == '|').count() + 1;
+        check_size("toppling_dominoes' number of rows", rows, MAX_DOMINOES)?;
         let mut rows = vec![Vec::new()];
         for (i, c) in text.chars().enumerate() {
             let domino = match c {

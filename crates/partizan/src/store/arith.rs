@@ -14,6 +14,28 @@ use crate::PartizanError;
 /// The most copies [`Store::copies`] makes of a game that is not a number (n·↑ has n levels).
 pub const MAX_COPIES: u64 = 100_000;
 
+/// The most bits in a number formed by a product or a power (numerator and binary places
+/// together), checked before the arithmetic is done.
+pub const MAX_POWER_BITS: u64 = 1 << 20;
+
+/// The product of two numbers, refused when it would have more than [`MAX_POWER_BITS`] bits.
+pub fn number_product(x: &Dyadic, y: &Dyadic) -> Result<Dyadic, PartizanError> {
+    let bits = |x: &Dyadic| x.numerator().bits() + u64::from(x.denominator_exponent());
+    let size = bits(x) + bits(y);
+    if size > MAX_POWER_BITS {
+        return Err(PartizanError::TooLarge {
+            what: "the product of two numbers".into(),
+            size: format!("about {size} bits"),
+            limit: format!("{MAX_POWER_BITS} bits"),
+        });
+    }
+    x.checked_mul(y).map_err(|_| PartizanError::TooLarge {
+        what: "the product of two numbers".into(),
+        size: "a number too precise".into(),
+        limit: "2^32 binary places".into(),
+    })
+}
+
 impl Store {
     /// G + H.
     pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
@@ -87,13 +109,7 @@ impl Store {
     /// and |n| ≤ [`MAX_COPIES`], else an error.
     pub fn copies(&mut self, g: GameId, n: &BigInt) -> Result<GameId, PartizanError> {
         if let Some(x) = self.as_number(g) {
-            let product = Dyadic::from_bigint(n.clone()).checked_mul(x).map_err(|_| {
-                PartizanError::TooLarge {
-                    what: "n copies of a number".into(),
-                    size: "a number too precise".into(),
-                    limit: "2^32 binary places".into(),
-                }
-            })?;
+            let product = number_product(&Dyadic::from_bigint(n.clone()), x)?;
             return Ok(self.number(product));
         }
         let count = n

@@ -16,6 +16,9 @@ use super::{GameId, Nus, Record, Store};
 /// answer: cheap ones are quicker to redo than to look up, and would fill the cache.
 const MIN_STEPS_TO_CACHE: u64 = 8;
 
+/// The least depth, in the recursion of one comparison, at which answers are remembered.
+const MIN_DEPTH_TO_CACHE: u32 = 3;
+
 /// One side of a comparison.
 #[derive(Clone)]
 pub(super) enum Operand<'a> {
@@ -180,15 +183,21 @@ impl Store {
         if let (Some(a), Some(b)) = (self.operand_nus(g), self.operand_nus(h)) {
             return a.leq(b);
         }
+        // Only comparisons deep inside a recursion are looked up: the shallow ones (most of
+        // them, in games of small birthday) are cheaper to redo than to look up, and the
+        // repeated subcomparisons that make deep games exponential are below them.
+        let depth = self.comparison_depth.get();
         let ids = match (g, h) {
-            (Operand::Id(a), Operand::Id(b)) => Some((*a, *b)),
+            (Operand::Id(a), Operand::Id(b)) if depth >= MIN_DEPTH_TO_CACHE => Some((*a, *b)),
             _ => None,
         };
         if let Some(known) = ids.and_then(|key| self.comparisons.borrow().get(&key).copied()) {
             return known;
         }
         let before = self.watch_steps();
+        self.comparison_depth.set(depth + 1);
         let answer = self.le_by_options(g, h);
+        self.comparison_depth.set(depth);
         // Only comparisons that took some recursion are worth their memory; an answer given
         // after a stop or a spent budget is a placeholder and not remembered.
         let worth_keeping = self.watch_steps().saturating_sub(before) >= MIN_STEPS_TO_CACHE;

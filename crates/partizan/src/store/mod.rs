@@ -10,7 +10,7 @@
 //! games should run on a thread with a large stack (the CLI does).
 
 mod arith;
-pub use arith::MAX_COPIES;
+pub use arith::{number_product, MAX_COPIES, MAX_POWER_BITS};
 mod birthday;
 pub mod compare;
 mod construct;
@@ -76,6 +76,8 @@ pub struct Store {
     /// value has the smaller heaps' values all through it) takes exponential time. A `RefCell`,
     /// since comparisons take `&self`; emptied when it reaches [`MAX_CACHED_COMPARISONS`].
     comparisons: std::cell::RefCell<HashMap<(GameId, GameId), bool>>,
+    /// How deep the comparison under way has recursed.
+    comparison_depth: std::cell::Cell<u32>,
     watch: Watch,
 }
 
@@ -152,6 +154,7 @@ impl Store {
             up_powers: Vec::new(),
             up_power_sums: Vec::new(),
             comparisons: std::cell::RefCell::default(),
+            comparison_depth: std::cell::Cell::new(0),
             watch: Watch::default(),
         };
         store.nus(&Nus::zero());
