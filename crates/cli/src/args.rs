@@ -177,6 +177,10 @@ pub struct NashArgs {
     /// With --method enum: group the extreme equilibria into connected components.
     #[arg(long)]
     pub components: bool,
+    /// Also show each probability as a decimal of N places, rounded exactly (JSON: a
+    /// `decimals` list beside the exact `equilibria`).
+    #[arg(long, value_name = "N", value_parser = parse_u64)]
+    pub decimals: Option<u64>,
 }
 
 /// The arguments of `conway grundy`.

@@ -4,6 +4,7 @@
 //! The library ([`conway_strategic::nash::equilibria`]) picks and runs the method and checks
 //! every answer; this file reads the arguments and writes the report.
 
+use conway_strategic::decimal::MAX_DECIMAL_PLACES;
 use conway_strategic::ess::{analyse, symmetric_matrix, MAX_ESS_STRATEGIES};
 use conway_strategic::input::read_game;
 use conway_strategic::nash::{equilibria, Options};
@@ -23,7 +24,15 @@ pub fn answer(args: NashArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, Cl
         label: args.label,
         components: args.components,
     };
-    solve(&game, args.method.map(|m| m.0), options, watch)
+    let places = match args.decimals {
+        Some(n) => Some(usize::try_from(n).map_err(|_| {
+            CliError::from(conway_strategic::StrategicError::InvalidInput(format!(
+                "--decimals takes at most {MAX_DECIMAL_PLACES} places, not {n}"
+            )))
+        })?),
+        None => None,
+    };
+    solve(&game, args.method.map(|m| m.0), options, places, watch)
 }
 
 /// The equilibria of a game given as Gambit `.nfg` text (a worksheet cell holding a pasted
@@ -75,16 +84,27 @@ fn solve(
     game: &conway_strategic::NormalFormGame,
     method: Option<conway_strategic::nash::Method>,
     options: Options,
+    places: Option<usize>,
     watch: &dyn Watcher,
 ) -> Result<Box<dyn Answer>, CliError> {
-    let report = equilibria(game, method, options, &*watch.stage("solving"))?;
+    let mut report = equilibria(game, method, options, &*watch.stage("solving"))?;
+    if let Some(places) = places {
+        report = report.with_decimals(places)?;
+    }
     Ok(shown(report, text))
 }
 
 /// The report as Gambit prints equilibria, one `NE,…` line each, grouped by component when
 /// asked, then the value of a zero-sum game.
 fn text(report: &NashReport) -> String {
-    let line = |e: &Vec<Vec<String>>| format!("NE,{}\n", e.concat().join(","));
+    // With decimals, each equilibrium's line is followed by the same probabilities rounded.
+    let line = |i: usize| {
+        let exact = format!("NE,{}\n", report.equilibria[i].concat().join(","));
+        match report.decimals.as_ref().and_then(|d| d.get(i)) {
+            Some(rounded) => format!("{exact}  ~ {}\n", rounded.concat().join(",")),
+            None => exact,
+        }
+    };
     let mut text = String::new();
     match &report.components {
         Some(groups) => {
@@ -95,17 +115,17 @@ fn text(report: &NashReport) -> String {
                     members.len()
                 ));
                 for &i in members {
-                    text.push_str(&line(&report.equilibria[i]));
+                    text.push_str(&line(i));
                 }
             }
         }
-        None => report
-            .equilibria
-            .iter()
-            .for_each(|e| text.push_str(&line(e))),
+        None => (0..report.equilibria.len()).for_each(|i| text.push_str(&line(i))),
     }
     if let Some(v) = &report.value {
-        text.push_str(&format!("value to player 1: {v}\n"));
+        match &report.value_decimal {
+            Some(d) => text.push_str(&format!("value to player 1: {v} (~ {d})\n")),
+            None => text.push_str(&format!("value to player 1: {v}\n")),
+        }
     }
     text
 }

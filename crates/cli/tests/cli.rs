@@ -443,6 +443,65 @@ fn digraph_values_and_moves() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// `--decimals N` adds exactly rounded decimals beside the exact fractions (Gambit's `-d`
+/// shows decimals only): the mixed equilibrium of a 2×2 coordination game, ((2/3, 1/3),
+/// (1/3, 2/3)), to 5 places, and the value of matching pennies.
+#[test]
+fn nash_decimals() {
+    let out = conway()
+        .args([
+            "nash",
+            "--a",
+            "2 0; 0 1",
+            "--b",
+            "1 0; 0 2",
+            "--decimals",
+            "5",
+        ])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.contains("NE,2/3,1/3,1/3,2/3\n  ~ 0.66667,0.33333,0.33333,0.66667\n"),
+        "{text}"
+    );
+    let out = conway()
+        .args([
+            "nash",
+            "--a",
+            "2 0; 0 1",
+            "--b",
+            "1 0; 0 2",
+            "--decimals",
+            "2",
+            "--json",
+        ])
+        .output()
+        .expect("runs");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["equilibria"][1][0][0], "2/3");
+    assert_eq!(v["decimals"][1][0][0], "0.67");
+    let out = conway()
+        .args([
+            "nash",
+            "--a",
+            "1 -1; -1 1",
+            "--method",
+            "lp",
+            "--decimals",
+            "1",
+        ])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(text.contains("value to player 1: 0 (~ 0.0)"), "{text}");
+    let out = conway()
+        .args(["nash", "--a", "1 0; 0 1", "--decimals", "1001"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+}
+
 #[test]
 fn nash_acceptance() {
     let dir = tempfile::tempdir().expect("temporary directory");

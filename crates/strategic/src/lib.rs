@@ -29,6 +29,7 @@
 //! Nothing here prints or parses command lines.
 
 pub mod copositive;
+pub mod decimal;
 pub mod dynamics;
 mod error;
 pub mod ess;

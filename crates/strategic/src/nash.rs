@@ -152,6 +152,8 @@ pub fn equilibria(
         components: options.components.then(|| components(&found)),
         equilibria: found.iter().map(profile_text).collect(),
         value,
+        decimals: None,
+        value_decimal: None,
     })
 }
 

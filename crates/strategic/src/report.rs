@@ -34,6 +34,34 @@ pub struct NashReport {
     /// For the LP method: the value of the zero-sum game to player 1 (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
+    /// On request ([`NashReport::with_decimals`]): the equilibria again, each probability as a
+    /// decimal with a fixed number of places (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decimals: Option<Vec<Vec<Vec<String>>>>,
+    /// On request: the value, likewise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value_decimal: Option<String>,
+}
+
+impl NashReport {
+    /// The report with every probability (and the value) also as a decimal of `places`
+    /// places, rounded exactly ([`crate::decimal`]).
+    pub fn with_decimals(mut self, places: usize) -> Result<NashReport, crate::StrategicError> {
+        let decimal = |text: &String| crate::decimal::decimal_text(text, places);
+        let decimals = self
+            .equilibria
+            .iter()
+            .map(|profile| {
+                profile
+                    .iter()
+                    .map(|strategy| strategy.iter().map(decimal).collect())
+                    .collect()
+            })
+            .collect::<Result<_, _>>()?;
+        self.value_decimal = self.value.as_ref().map(decimal).transpose()?;
+        self.decimals = Some(decimals);
+        Ok(self)
+    }
 }
 
 /// The evolutionarily stable strategies of a symmetric game, with every symmetric
