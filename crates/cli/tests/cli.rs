@@ -448,58 +448,23 @@ fn digraph_values_and_moves() {
 /// (1/3, 2/3)), to 5 places, and the value of matching pennies.
 #[test]
 fn nash_decimals() {
-    let out = conway()
-        .args([
-            "nash",
-            "--a",
-            "2 0; 0 1",
-            "--b",
-            "1 0; 0 2",
-            "--decimals",
-            "5",
-        ])
-        .output()
-        .expect("runs");
-    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let run = |args: &[&str]| conway().arg("nash").args(args).output().expect("runs");
+    let coordination = ["--a", "2 0; 0 1", "--b", "1 0; 0 2"];
+    let rounded = run(&[&coordination[..], &["--decimals", "5"]].concat()).stdout;
+    let text = String::from_utf8(rounded).expect("utf-8");
     assert!(
         text.contains("NE,2/3,1/3,1/3,2/3\n  ~ 0.66667,0.33333,0.33333,0.66667\n"),
         "{text}"
     );
-    let out = conway()
-        .args([
-            "nash",
-            "--a",
-            "2 0; 0 1",
-            "--b",
-            "1 0; 0 2",
-            "--decimals",
-            "2",
-            "--json",
-        ])
-        .output()
-        .expect("runs");
-    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let json = run(&[&coordination[..], &["--decimals", "2", "--json"]].concat()).stdout;
+    let v: Value = serde_json::from_slice(&json).expect("json");
     assert_eq!(v["equilibria"][1][0][0], "2/3");
     assert_eq!(v["decimals"][1][0][0], "0.67");
-    let out = conway()
-        .args([
-            "nash",
-            "--a",
-            "1 -1; -1 1",
-            "--method",
-            "lp",
-            "--decimals",
-            "1",
-        ])
-        .output()
-        .expect("runs");
-    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let pennies = run(&["--a", "1 -1; -1 1", "--method", "lp", "--decimals", "1"]).stdout;
+    let text = String::from_utf8(pennies).expect("utf-8");
     assert!(text.contains("value to player 1: 0 (~ 0.0)"), "{text}");
-    let out = conway()
-        .args(["nash", "--a", "1 0; 0 1", "--decimals", "1001"])
-        .output()
-        .expect("runs");
-    assert_eq!(out.status.code(), Some(2));
+    let refused = run(&["--a", "1 0; 0 1", "--decimals", "1001"]);
+    assert_eq!(refused.status.code(), Some(2));
 }
 
 #[test]
