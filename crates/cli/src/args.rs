@@ -174,7 +174,8 @@ pub struct NashArgs {
     /// With --method lh: the label to drop, 1..m+n (player 1's strategies, then player 2's).
     #[arg(long, allow_negative_numbers = true, value_parser = parse_u64)]
     pub label: Option<u64>,
-    /// With --method enum: group the extreme equilibria into connected components.
+    /// With --method enum: group the extreme equilibria into connected components, and list
+    /// the maximal Nash subsets (the convex pieces, Gambit's cliques) of a two-player game.
     #[arg(long)]
     pub components: bool,
     /// Also show each probability as a decimal of N places, rounded exactly (JSON: a

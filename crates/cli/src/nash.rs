@@ -121,6 +121,23 @@ fn text(report: &NashReport) -> String {
         }
         None => (0..report.equilibria.len()).for_each(|i| text.push_str(&line(i))),
     }
+    if let Some(subsets) = &report.maximal_nash_subsets {
+        text.push_str(
+            "maximal Nash subsets (every mix of the strategies listed is an equilibrium):\n",
+        );
+        let strategies = |list: &[Vec<String>]| -> String {
+            let each: Vec<String> = list.iter().map(|s| format!("({})", s.join(","))).collect();
+            each.join(" ")
+        };
+        for (k, s) in subsets.iter().enumerate() {
+            text.push_str(&format!(
+                "subset {}: player 1 {} × player 2 {}\n",
+                k + 1,
+                strategies(&s.player1),
+                strategies(&s.player2)
+            ));
+        }
+    }
     if let Some(v) = &report.value {
         match &report.value_decimal {
             Some(d) => text.push_str(&format!("value to player 1: {v} (~ {d})\n")),

@@ -643,7 +643,9 @@ fn nash_methods() {
     assert!(lh.lines().all(|l| all.lines().any(|m| m == l)), "{lh}");
     assert_eq!(run(&["--method", "lh", "--label", "3"]).lines().count(), 1);
     assert_eq!(run(&["--method", "pure"]).lines().count(), 3);
-    // A continuum: one component with two extreme equilibria.
+    // A continuum: one component with two extreme equilibria, and one maximal Nash subset:
+    // player 1 always plays her first strategy, against which player 2 is indifferent, so
+    // every mix of his is an equilibrium: {(1,0)} × {(1,0), (0,1)}.
     let out = conway()
         .args([
             "nash",
@@ -658,6 +660,10 @@ fn nash_methods() {
         .expect("runs");
     let v: Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(v["components"], serde_json::json!([[0, 1]]));
+    assert_eq!(
+        v["maximal_nash_subsets"],
+        serde_json::json!([{"player1": [["1", "0"]], "player2": [["1", "0"], ["0", "1"]]}])
+    );
     // Zero-sum by LP: rock-paper-scissors has value 0 and the uniform strategies.
     let out = conway()
         .args([

@@ -58,7 +58,8 @@ fn game(
 
 /// The Nash equilibria of a game as a dict of the CLI's report: `players`, `method`,
 /// `equilibria` (per equilibrium, per player, exact probability texts), `components`
-/// (index groups, or None) and `value` (text, or None).
+/// (index groups, or None), `maximal_nash_subsets` (with the components, for two players:
+/// pairs of strategy lists, or None) and `value` (text, or None).
 #[pyfunction]
 #[pyo3(name = "_nash", signature = (a=None, b=None, nfg_text=None, method=None, components=false, label=None, progress=None))]
 #[allow(clippy::too_many_arguments)]
@@ -98,6 +99,12 @@ fn nash<'py>(
     out.set_item("method", report.method.name())?;
     out.set_item("equilibria", report.equilibria)?;
     out.set_item("components", report.components)?;
+    let subsets = report.maximal_nash_subsets.map(|all| {
+        all.into_iter()
+            .map(|s| (s.player1, s.player2))
+            .collect::<Vec<_>>()
+    });
+    out.set_item("maximal_nash_subsets", subsets)?;
     out.set_item("value", report.value)?;
     Ok(out)
 }

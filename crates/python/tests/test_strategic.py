@@ -68,6 +68,10 @@ def test_zero_sum_value_float_view_and_components():
     grouped = conway.nash([[1, 1], [1, 1]], [[1, 0], [1, 0]], components=True)
     assert len(grouped) >= 2 and sum(len(c) for c in grouped.components) == len(grouped)
     assert len(grouped.components) == 1
+    # ... which is one maximal Nash subset: any mix of player 1's with player 2's first.
+    ((xs, ys),) = grouped.maximal_nash_subsets
+    assert set(xs) == {(1, 0), (0, 1)} and ys == ((1, 0),)
+    assert conway.nash([[1, -1], [-1, 1]], method="lp").maximal_nash_subsets is None
     assert [m for m, _ in conway.nash_methods()] == ["enum", "pure", "support", "lh", "lp"]
 
 

@@ -38,6 +38,7 @@ pub mod input;
 pub mod lh;
 pub mod linalg;
 pub mod nash;
+pub mod nash_subsets;
 pub mod nfg;
 pub mod pivot;
 pub mod pure;
@@ -54,6 +55,6 @@ pub mod zero_sum;
 pub use error::StrategicError;
 pub use game::{MixedProfile, NormalFormGame};
 pub use report::{
-    EssReport, NashReport, RestPointEntry, RestPointsReport, StableReport, SymmetricEquilibrium,
-    TrajectoryPoint, TrajectoryReport,
+    EssReport, NashReport, NashSubsetReport, RestPointEntry, RestPointsReport, StableReport,
+    SymmetricEquilibrium, TrajectoryPoint, TrajectoryReport,
 };

@@ -11,8 +11,9 @@ use serde::{Serialize, Serializer};
 
 use crate::game::{profile_text, rational_text, MixedProfile, NormalFormGame};
 use crate::lh::{lemke_howson, lemke_howson_all};
+use crate::nash_subsets::{maximal_nash_subsets, NashSubsets};
 use crate::pure::{as_mixed, pure_equilibria};
-use crate::report::NashReport;
+use crate::report::{NashReport, NashSubsetReport};
 use crate::support::support_enumeration;
 use crate::vertex::{components, extreme_equilibria};
 use crate::zero_sum::solve_zero_sum;
@@ -97,7 +98,8 @@ pub struct Options {
     /// Lemke–Howson only: the label to drop, counting from 1 (player 1's strategies, then
     /// player 2's); without it every equilibrium reachable by restarts.
     pub label: Option<u64>,
-    /// Vertex enumeration only: group the extreme equilibria into connected components.
+    /// Vertex enumeration only: group the extreme equilibria into connected components, and
+    /// for two players list the maximal Nash subsets.
     pub components: bool,
 }
 
@@ -146,15 +148,39 @@ pub fn equilibria(
         }
     };
     let found = checked(game, found)?;
+    let maximal_nash_subsets = if options.components && game.num_players() == 2 {
+        Some(subsets_text(&maximal_nash_subsets(&found)?))
+    } else {
+        None
+    };
     Ok(NashReport {
         players: game.players.clone(),
         method,
         components: options.components.then(|| components(&found)),
         equilibria: found.iter().map(profile_text).collect(),
+        maximal_nash_subsets,
         value,
         decimals: None,
         value_decimal: None,
     })
+}
+
+/// The maximal Nash subsets as the report writes them: each player's strategies as texts.
+fn subsets_text(found: &NashSubsets) -> Vec<NashSubsetReport> {
+    let texts = |strategies: &[Vec<num_rational::BigRational>], chosen: &[usize]| {
+        chosen
+            .iter()
+            .map(|&i| strategies[i].iter().map(rational_text).collect())
+            .collect()
+    };
+    found
+        .subsets
+        .iter()
+        .map(|(xs, ys)| NashSubsetReport {
+            player1: texts(&found.player1, xs),
+            player2: texts(&found.player2, ys),
+        })
+        .collect()
 }
 
 /// The profiles a method found, once each is shown to be an equilibrium by the definition;
@@ -217,7 +243,7 @@ mod tests {
             json,
             r#"{"players":["Player 1","Player 2"],"method":"lp","equilibria":[[["1/3","1/3","1/3"],["1/3","1/3","1/3"]]],"value":"0"}"#
         );
-        // A continuum: one component of two extreme equilibria.
+        // A continuum: one component of two extreme equilibria, one maximal Nash subset.
         let g = NormalFormGame::bimatrix(
             &int_matrix(&[&[1, 1], &[0, 0]]),
             &int_matrix(&[&[1, 1], &[0, 0]]),
@@ -230,7 +256,7 @@ mod tests {
         let json = serde_json::to_string(&run(&g, None, options)).unwrap();
         assert_eq!(
             json,
-            r#"{"players":["Player 1","Player 2"],"method":"enum","equilibria":[[["1","0"],["1","0"]],[["1","0"],["0","1"]]],"components":[[0,1]]}"#
+            r#"{"players":["Player 1","Player 2"],"method":"enum","equilibria":[[["1","0"],["1","0"]],[["1","0"],["0","1"]]],"components":[[0,1]],"maximal_nash_subsets":[{"player1":[["1","0"]],"player2":[["1","0"],["0","1"]]}]}"#
         );
     }
 

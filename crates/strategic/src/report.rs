@@ -31,6 +31,11 @@ pub struct NashReport {
     /// indices into `equilibria` (absent from the JSON otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub components: Option<Vec<Vec<usize>>>,
+    /// With the components, for two players: the maximal Nash subsets ("cliques"), each the
+    /// extreme strategies of both players whose every pair is an equilibrium (absent
+    /// otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub maximal_nash_subsets: Option<Vec<NashSubsetReport>>,
     /// For the LP method: the value of the zero-sum game to player 1 (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
@@ -41,6 +46,16 @@ pub struct NashReport {
     /// On request: the value, likewise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value_decimal: Option<String>,
+}
+
+/// One maximal Nash subset: the convex hull of `player1`'s strategies times that of
+/// `player2`'s, every point of which is an equilibrium ([`crate::nash_subsets`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NashSubsetReport {
+    /// Player 1's extreme strategies, as probability texts.
+    pub player1: Vec<Vec<String>>,
+    /// Player 2's likewise.
+    pub player2: Vec<Vec<String>>,
 }
 
 impl NashReport {

@@ -2,7 +2,7 @@
 functions generated from ``conway eval``'s table)."""
 
 from fractions import Fraction
-from typing import Any, Callable, Hashable, Iterable, List, Literal, Optional, Union
+from typing import Any, Callable, Hashable, Iterable, List, Literal, Optional, Tuple, Union
 
 __version__: str
 
@@ -214,6 +214,7 @@ class Equilibria(List[Equilibrium]):
     method: str
     players: List[str]
     components: Optional[List[List[int]]]
+    maximal_nash_subsets: Optional[List[Tuple[Tuple[Tuple[Fraction, ...], ...], Tuple[Tuple[Fraction, ...], ...]]]]
     value: Optional[Fraction]
 
 class NormalFormGame:

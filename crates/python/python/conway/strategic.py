@@ -223,8 +223,10 @@ class Equilibrium(tuple):
 class Equilibria(list):
     """The equilibria ``nash`` found (a list of ``Equilibrium``), with ``method`` (the
     method that found them), ``players`` (their names), ``components`` (with
-    ``components=True``: groups of indices into the list, one per connected component)
-    and ``value`` (for ``method="lp"``: the zero-sum game's value to player 1)."""
+    ``components=True``: groups of indices into the list, one per connected component),
+    ``maximal_nash_subsets`` (with ``components=True`` for two players: pairs of tuples of
+    strategies, every mix of which is an equilibrium) and ``value`` (for ``method="lp"``:
+    the zero-sum game's value to player 1)."""
 
     def __init__(self, report):
         super().__init__(
@@ -234,6 +236,10 @@ class Equilibria(list):
         self.method = report["method"]
         self.players = report["players"]
         self.components = report["components"]
+        subsets = report.get("maximal_nash_subsets")
+        self.maximal_nash_subsets = None if subsets is None else [
+            (tuple(_shares(s) for s in xs), tuple(_shares(s) for s in ys)) for xs, ys in subsets
+        ]
         self.value = None if report["value"] is None else _Fraction(report["value"])
 
 
