@@ -25,10 +25,18 @@ use conway_numbers::{Dyadic, Nimber};
 use conway_partizan::eval::{evaluate_report, evaluate_text, Value};
 use conway_partizan::expr::parse_expression;
 use conway_partizan::print::canonical_text;
+use conway_partizan::rulesets::amazons::amazons_value;
 use conway_partizan::rulesets::clobber::{clobber_value, Clobber};
+use conway_partizan::rulesets::colouring::{colouring_value, ColouringRule};
+use conway_partizan::rulesets::cram::cram_value;
 use conway_partizan::rulesets::domineering::{domineering, Board};
+use conway_partizan::rulesets::graph_notation::parse_graph;
+use conway_partizan::rulesets::hackenbush::childish_hackenbush_value;
 use conway_partizan::rulesets::hackenbush::{hackenbush_value, HackenbushGraph, Stalks};
+use conway_partizan::rulesets::konane::konane_value;
+use conway_partizan::rulesets::nogo::nogo_value;
 use conway_partizan::rulesets::toads_and_frogs::{toads_and_frogs_value, ToadsAndFrogs};
+use conway_partizan::rulesets::toppling_dominoes::toppling_dominoes_value;
 use conway_partizan::{GameId, PartizanError, Store};
 use conway_retrograde::chase::Side;
 use conway_retrograde::report::{chase, ChaseQuestion, TableFile};
@@ -53,6 +61,7 @@ pub const TARGETS: &[Target] = &[
     ("domineering", domineering_board),
     ("hackenbush", hackenbush),
     ("toads_and_frogs", toads_and_frogs),
+    ("text_rulesets", text_rulesets),
     ("checkpoint", checkpoint_file),
     ("chase_table", chase_table),
 ];
@@ -321,6 +330,29 @@ pub fn hackenbush(data: &[u8]) {
     let _ = HackenbushGraph::parse(text);
     if text.len() <= EVAL_MAX_LEN {
         let _ = hackenbush_value(&mut bounded_store(), text);
+    }
+}
+
+/// Every other ruleset written as text — the grid games, Toppling Dominoes, Childish
+/// Hackenbush, and CGSuite's graph notation: none panics on any text, and a short one is
+/// valued within the bounded store.
+pub fn text_rulesets(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    let _ = parse_graph(text, "fuzz", "lre");
+    let rulesets: [fn(&mut Store, &str) -> Result<GameId, PartizanError>; 8] = [
+        cram_value,
+        |s, t| colouring_value(s, ColouringRule::Col, t),
+        |s, t| colouring_value(s, ColouringRule::Snort, t),
+        konane_value,
+        amazons_value,
+        nogo_value,
+        toppling_dominoes_value,
+        childish_hackenbush_value,
+    ];
+    for value in rulesets {
+        if text.len() <= EVAL_MAX_LEN {
+            let _ = value(&mut bounded_store(), text);
+        }
     }
 }
 
