@@ -297,7 +297,7 @@ pub fn coin_rows(data: &[u8]) {
 fn ruleset<T>(
     data: &[u8],
     parse: fn(&str) -> Result<T, PartizanError>,
-    value: fn(&mut Store, &str) -> Result<GameId, PartizanError>,
+    value: ValueOfText,
 ) -> Option<(String, T)> {
     let text = text(data)?;
     let parsed = parse(text).ok();
@@ -333,13 +333,16 @@ pub fn hackenbush(data: &[u8]) {
     }
 }
 
+/// A ruleset's value of a position written in its notation.
+type ValueOfText = fn(&mut Store, &str) -> Result<GameId, PartizanError>;
+
 /// Every other ruleset written as text — the grid games, Toppling Dominoes, Childish
 /// Hackenbush, and CGSuite's graph notation: none panics on any text, and a short one is
 /// valued within the bounded store.
 pub fn text_rulesets(data: &[u8]) {
     let Some(text) = text(data) else { return };
     let _ = parse_graph(text, "fuzz", "lre");
-    let rulesets: [fn(&mut Store, &str) -> Result<GameId, PartizanError>; 8] = [
+    let rulesets: [ValueOfText; 8] = [
         cram_value,
         |s, t| colouring_value(s, ColouringRule::Col, t),
         |s, t| colouring_value(s, ColouringRule::Snort, t),
