@@ -351,8 +351,16 @@ impl Expr {
             }
             ExprKind::PlusMinus(options) => match options.as_slice() {
                 [only] => {
-                    f.write_str("+-")?;
-                    only.write_at(f, PREFIX)
+                    // `+-{` opens the switch's own braces, which end the operand: a power of a
+                    // game, `{|} ^ 0`, needs parentheses to stay inside the switch.
+                    let text = Wrapped(only, PREFIX).to_string();
+                    let braced =
+                        !matches!(only.kind, ExprKind::Game { .. }) && text.starts_with('{');
+                    if braced {
+                        write!(f, "+-({text})")
+                    } else {
+                        write!(f, "+-{text}")
+                    }
                 }
                 _ => {
                     f.write_str("+-{")?;

@@ -448,6 +448,13 @@ fn products_and_powers() {
     assert_eq!(p("-2 ^ 2 + 1"), add(neg(pow_of(n(2), n(2))), n(1)));
     assert_eq!(p("2 ^ -1"), pow_of(n(2), n(-1)));
     assert_eq!(p("2 ^ - 1"), pow_of(n(2), neg(n(1))));
+    // After `+-`, braces are the switch's own: the power applies to the switch ...
+    let empty = || game(vec![], vec![]);
+    assert_eq!(p("+-{|} ^ 0"), pow_of(pm(vec![empty()]), n(0)));
+    // ... and a switch of a power is printed with parentheses, so that it reads back.
+    let switch_of_power = pm(vec![pow_of(empty(), n(0))]);
+    assert_eq!(switch_of_power.to_string(), "+-({|} ^ 0)");
+    assert_eq!(p("+-({|} ^ 0)"), switch_of_power);
     // Star and up literals stay literals where an operand starts.
     assert_eq!(p("* * *"), product(star(1), star(1)));
     assert_eq!(p("^ ^ 2"), pow_of(ups(1), n(2)));
