@@ -483,14 +483,16 @@ fn evaluate(py: Python<'_>, text: &str) -> PyResult<Evaluated> {
 /// CGSuite prints it, and 15 there), a `UserWarning` says so.
 #[pyfunction(name = "evaluate")]
 fn py_evaluate(py: Python<'_>, expression: &str) -> PyResult<Py<PyAny>> {
-    let value = evaluate(py, expression)?.into_python(py)?;
-    if let Ok((_, notes)) = parse_expression_noted(expression) {
-        let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
-        for note in notes {
-            let message = format!("column {}: {}", note.column, note.message);
-            let message = std::ffi::CString::new(message).unwrap_or_default();
-            PyErr::warn(py, &category, &message, 1)?;
-        }
+    let (expr, notes) =
+        parse_expression_noted(expression).map_err(|e| to_python(&PartizanError::from(e)))?;
+    let value = with_store(py, move |store| {
+        conway_partizan::eval::evaluate(store, &expr).map(|v| Evaluated::of(store, v))
+    })?
+    .into_python(py)?;
+    let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+    for note in notes {
+        let message = std::ffi::CString::new(note.to_string()).unwrap_or_default();
+        PyErr::warn(py, &category, &message, 1)?;
     }
     Ok(value)
 }

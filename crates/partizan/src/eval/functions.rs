@@ -193,6 +193,21 @@ macro_rules! game_pair_fn {
     };
 }
 
+/// A ruleset whose position is one string in its notation: `$value` and `$moves` read it.
+macro_rules! ruleset_fn {
+    ($name:literal, [$($alias:literal),*], $param:literal, $help:literal, $example:literal, $value:expr, $moves:expr) => {
+        Function {
+            name: $name,
+            aliases: &[$($alias),*],
+            params: &[param($param, ArgKind::Text)],
+            help: $help,
+            example: $example,
+            moves: Some(|store, args| on_board(store, args, $moves)),
+            implementation: |store, args| on_board(store, args, $value).map(Value::Game),
+        }
+    };
+}
+
 /// A cake game of [`CakeRule`] on a piece of m rows and n columns.
 macro_rules! cake_fn {
     ($name:literal, [$($alias:literal),*], $rule:expr, $help:literal, $example:literal) => {
@@ -751,136 +766,114 @@ pub static FUNCTIONS: &[Function] = &[
         "selective_sum(1/2, 1/4)",
         Compound::Selective
     ),
-    Function {
-        name: "domineering",
-        aliases: &[],
-        params: &[param("..|..", ArgKind::Text)],
-        help: "Domineering; rows split by |, . empty, # filled",
-        example: "domineering(\"..#|...\")",
-        moves: Some(|store, args| on_board(store, args, domineering_moves)),
-        implementation: |store, args| on_board(store, args, domineering).map(Value::Game),
-    },
-    Function {
-        name: "hackenbush",
-        aliases: &[],
-        params: &[param("lr|e", ArgKind::Text)],
-        help: "Hackenbush; stalks l (blue) r (red) e (green) split by |, or edges 0-1:l",
-        example: "hackenbush(\"0-1:l 1-2:r 2-0:e\")",
-        moves: Some(|store, args| on_board(store, args, hackenbush_moves)),
-        implementation: |store, args| on_board(store, args, hackenbush_value).map(Value::Game),
-    },
-    Function {
-        name: "childish_hackenbush",
-        aliases: &["ChildishHackenbush"],
-        params: &[param("l(l;rl)", ArgKind::Text)],
-        help: "Childish Hackenbush: blue or red edges only where nothing falls",
-        example: "childish_hackenbush(\"(e:B;e:Bllllllrrr:B)\")",
-        moves: Some(|store, args| on_board(store, args, childish_hackenbush_moves)),
-        implementation: |store, args| {
-            on_board(store, args, childish_hackenbush_value).map(Value::Game)
-        },
-    },
-    Function {
-        name: "toads_and_frogs",
-        aliases: &["ToadsAndFrogs"],
-        params: &[param("tt..ff", ArgKind::Text)],
-        help: "Toads and Frogs; t toad, f frog, . empty",
-        example: "toads_and_frogs(\"t.tf.f\")",
-        moves: Some(|store, args| on_board(store, args, toads_and_frogs_moves)),
-        implementation: |store, args| on_board(store, args, toads_and_frogs_value).map(Value::Game),
-    },
-    Function {
-        name: "cram",
-        aliases: &["Cram"],
-        params: &[param("..|..", ArgKind::Text)],
-        help: "Cram (impartial); rows split by |, . empty, # filled; dominoes either way",
-        example: "cram(\".........|##.######\")",
-        moves: Some(|store, args| on_board(store, args, cram_moves)),
-        implementation: |store, args| on_board(store, args, cram_value).map(Value::Game),
-    },
-    Function {
-        name: "col",
-        aliases: &["Col"],
-        params: &[param("x..|.o.", ArgKind::Text)],
-        help: "Col; rows split by |, x blue, o red, . uncoloured, # no square",
-        example: "col(\"o.o.x.o.o.\")",
-        moves: Some(|store, args| {
-            on_board(store, args, |s, t| {
-                colouring_moves(s, ColouringRule::Col, t)
-            })
-        }),
-        implementation: |store, args| {
-            on_board(store, args, |s, t| {
-                colouring_value(s, ColouringRule::Col, t)
-            })
-            .map(Value::Game)
-        },
-    },
-    Function {
-        name: "snort",
-        aliases: &["Snort"],
-        params: &[param("x..|.o.", ArgKind::Text)],
-        help: "Snort; rows split by |, x blue, o red, . uncoloured, # no square",
-        example: "snort(\"x...x\")",
-        moves: Some(|store, args| {
-            on_board(store, args, |s, t| {
-                colouring_moves(s, ColouringRule::Snort, t)
-            })
-        }),
-        implementation: |store, args| {
-            on_board(store, args, |s, t| {
-                colouring_value(s, ColouringRule::Snort, t)
-            })
-            .map(Value::Game)
-        },
-    },
-    Function {
-        name: "konane",
-        aliases: &["Konane"],
-        params: &[param("xo.|.ox", ArgKind::Text)],
-        help: "Konane; rows split by |, x Left's stones, o Right's, . empty",
-        example: "konane(\"xo.o.|.x...\")",
-        moves: Some(|store, args| on_board(store, args, konane_moves)),
-        implementation: |store, args| on_board(store, args, konane_value).map(Value::Game),
-    },
-    Function {
-        name: "amazons",
-        aliases: &["Amazons"],
-        params: &[param("x...|o...", ArgKind::Text)],
-        help: "Amazons; rows split by |, x Left's amazons, o Right's, . empty, # burnt",
-        example: "amazons(\"x...|o...\")",
-        moves: Some(|store, args| on_board(store, args, amazons_moves)),
-        implementation: |store, args| on_board(store, args, amazons_value).map(Value::Game),
-    },
-    Function {
-        name: "nogo",
-        aliases: &["NoGo"],
-        params: &[param("x..|..o", ArgKind::Text)],
-        help: "NoGo; rows split by |, x Left's stones, o Right's, . empty",
-        example: "nogo(\"...|...\")",
-        moves: Some(|store, args| on_board(store, args, nogo_moves)),
-        implementation: |store, args| on_board(store, args, nogo_value).map(Value::Game),
-    },
-    Function {
-        name: "toppling_dominoes",
-        aliases: &["TopplingDominoes"],
-        params: &[param("lre|l", ArgKind::Text)],
-        help: "Toppling Dominoes; rows split by |, l blue, r red, e green",
-        example: "toppling_dominoes(\"lrrlrrl\")",
-        moves: Some(|store, args| on_board(store, args, toppling_dominoes_moves)),
-        implementation: |store, args| {
-            on_board(store, args, toppling_dominoes_value).map(Value::Game)
-        },
-    },
-    Function {
-        name: "clobber",
-        aliases: &[],
-        params: &[param("xo|ox", ArgKind::Text)],
-        help: "Clobber; rows split by |, x Left's stone, o Right's, . empty",
-        example: "clobber(\"xox|o.x\")",
-        moves: Some(|store, args| on_board(store, args, clobber_moves)),
-        implementation: |store, args| on_board(store, args, clobber_value).map(Value::Game),
-    },
+    ruleset_fn!(
+        "domineering",
+        [],
+        "..|..",
+        "Domineering; rows split by |, . empty, # filled",
+        "domineering(\"..#|...\")",
+        domineering,
+        domineering_moves
+    ),
+    ruleset_fn!(
+        "hackenbush",
+        [],
+        "lr|e",
+        "Hackenbush; stalks l (blue) r (red) e (green) split by |, or edges 0-1:l",
+        "hackenbush(\"0-1:l 1-2:r 2-0:e\")",
+        hackenbush_value,
+        hackenbush_moves
+    ),
+    ruleset_fn!(
+        "childish_hackenbush",
+        ["ChildishHackenbush"],
+        "l(l;rl)",
+        "Childish Hackenbush: blue or red edges only where nothing falls",
+        "childish_hackenbush(\"(e:B;e:Bllllllrrr:B)\")",
+        childish_hackenbush_value,
+        childish_hackenbush_moves
+    ),
+    ruleset_fn!(
+        "toads_and_frogs",
+        ["ToadsAndFrogs"],
+        "tt..ff",
+        "Toads and Frogs; t toad, f frog, . empty",
+        "toads_and_frogs(\"t.tf.f\")",
+        toads_and_frogs_value,
+        toads_and_frogs_moves
+    ),
+    ruleset_fn!(
+        "cram",
+        ["Cram"],
+        "..|..",
+        "Cram (impartial); rows split by |, . empty, # filled; dominoes either way",
+        "cram(\".........|##.######\")",
+        cram_value,
+        cram_moves
+    ),
+    ruleset_fn!(
+        "col",
+        ["Col"],
+        "x..|.o.",
+        "Col; rows split by |, x blue, o red, . uncoloured, # no square",
+        "col(\"o.o.x.o.o.\")",
+        |s, t| colouring_value(s, ColouringRule::Col, t),
+        |s, t| colouring_moves(s, ColouringRule::Col, t)
+    ),
+    ruleset_fn!(
+        "snort",
+        ["Snort"],
+        "x..|.o.",
+        "Snort; rows split by |, x blue, o red, . uncoloured, # no square",
+        "snort(\"x...x\")",
+        |s, t| colouring_value(s, ColouringRule::Snort, t),
+        |s, t| colouring_moves(s, ColouringRule::Snort, t)
+    ),
+    ruleset_fn!(
+        "konane",
+        ["Konane"],
+        "xo.|.ox",
+        "Konane; rows split by |, x Left's stones, o Right's, . empty",
+        "konane(\"xo.o.|.x...\")",
+        konane_value,
+        konane_moves
+    ),
+    ruleset_fn!(
+        "amazons",
+        ["Amazons"],
+        "x...|o...",
+        "Amazons; rows split by |, x Left's amazons, o Right's, . empty, # burnt",
+        "amazons(\"x...|o...\")",
+        amazons_value,
+        amazons_moves
+    ),
+    ruleset_fn!(
+        "nogo",
+        ["NoGo"],
+        "x..|..o",
+        "NoGo; rows split by |, x Left's stones, o Right's, . empty",
+        "nogo(\"...|...\")",
+        nogo_value,
+        nogo_moves
+    ),
+    ruleset_fn!(
+        "toppling_dominoes",
+        ["TopplingDominoes"],
+        "lre|l",
+        "Toppling Dominoes; rows split by |, l blue, r red, e green",
+        "toppling_dominoes(\"lrrlrrl\")",
+        toppling_dominoes_value,
+        toppling_dominoes_moves
+    ),
+    ruleset_fn!(
+        "clobber",
+        [],
+        "xo|ox",
+        "Clobber; rows split by |, x Left's stone, o Right's, . empty",
+        "clobber(\"xox|o.x\")",
+        clobber_value,
+        clobber_moves
+    ),
     Function {
         name: "partizan_subtraction",
         aliases: &["PartizanSubtraction"],

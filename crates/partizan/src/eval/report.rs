@@ -192,10 +192,7 @@ pub fn evaluate_report_with(
             Value::Game(g) => (None, Some(report(store, *g)?)),
             other => (Some(other.to_text(store)), None),
         };
-        let notes = notes
-            .into_iter()
-            .map(|note| format!("column {}: {}", note.column, note.message))
-            .collect();
+        let notes = notes.iter().map(ToString::to_string).collect();
         Ok((result, value, game, moves, notes))
     })?;
     Ok(EvalReport {

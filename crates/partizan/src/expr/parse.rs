@@ -117,8 +117,10 @@ impl TokenKind {
 }
 
 /// A remark on how part of the input was read, for the user to see beside the answer: the
-/// parse succeeded, but a CGSuite user might have meant something else.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// parse succeeded, but a CGSuite user might have meant something else. Shown as
+/// `column C: message`.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("column {column}: {message}")]
 pub struct ReadingNote {
     /// The 1-based column of the part the note is about.
     pub column: usize,

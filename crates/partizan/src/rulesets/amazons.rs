@@ -16,7 +16,7 @@
 //! rectangle's eight symmetries, all of which keep queen moves.
 
 use crate::rulesets::grid::{Grid, Square, DIRECTIONS};
-use crate::rulesets::moves::{player, square_name, Described, PositionMoves};
+use crate::rulesets::moves::{player, Described, PositionMoves};
 use crate::rulesets::{check_size, moves_of_position, value_of, PartizanGame};
 use crate::{GameId, PartizanError, Store};
 
@@ -102,17 +102,15 @@ impl Amazons {
 
     /// The squares a queen on square `from` reaches over empty squares of `board`.
     fn queen_reach(board: &Grid<Cell>, from: usize) -> Vec<usize> {
-        let (r0, c0) = board.place(from);
         let mut reach = Vec::new();
-        for &(dr, dc) in &DIRECTIONS {
-            let (mut r, mut c) = (r0, c0);
-            while let Some((nr, nc)) = board.step(r, c, dr, dc) {
-                let i = nr * board.cols() + nc;
-                if board.get(i) != Cell::Empty {
-                    break;
-                }
-                reach.push(i);
-                (r, c) = (nr, nc);
+        for &direction in &DIRECTIONS {
+            let mut at = from;
+            while let Some(next) = board
+                .step(at, direction)
+                .filter(|&i| board.get(i) == Cell::Empty)
+            {
+                reach.push(next);
+                at = next;
             }
         }
         reach
@@ -168,10 +166,7 @@ impl Described for Amazons {
     }
 
     fn described_moves(&self, left: bool) -> Vec<(String, Self)> {
-        let name = |i: usize| {
-            let (r, c) = self.board.place(i);
-            square_name(r, c)
-        };
+        let name = |i: usize| self.board.square_name(i);
         self.moves(left)
             .into_iter()
             .map(|(from, to, arrow, after)| {

@@ -12,7 +12,7 @@
 //! all have the same value.
 
 use crate::rulesets::grid::{Grid, Square};
-use crate::rulesets::moves::{player, square_name, Described, PositionMoves};
+use crate::rulesets::moves::{player, Described, PositionMoves};
 use crate::rulesets::{check_size, moves_of_position, value_of, PartizanGame};
 use crate::{GameId, PartizanError, Store};
 
@@ -166,10 +166,7 @@ impl Described for Clobber {
     }
 
     fn described_moves(&self, left: bool) -> Vec<(String, Clobber)> {
-        let name = |i: usize| {
-            let (r, c) = self.board.place(i);
-            square_name(r, c)
-        };
+        let name = |i: usize| self.board.square_name(i);
         self.captures(left)
             .into_iter()
             .map(|(from, to, after)| {

@@ -19,7 +19,7 @@
 //! symmetries, which keep both rules.
 
 use crate::rulesets::grid::{Grid, Square};
-use crate::rulesets::moves::{player, square_name, Described, PositionMoves};
+use crate::rulesets::moves::{player, Described, PositionMoves};
 use crate::rulesets::{check_size, moves_of_position, value_of, PartizanGame};
 use crate::{GameId, PartizanError, Store};
 
@@ -198,11 +198,10 @@ impl Described for Colouring {
         self.colourings(left)
             .into_iter()
             .map(|(i, after)| {
-                let (r, c) = self.board.place(i);
                 let text = format!(
                     "{} colours {} {}",
                     player(left),
-                    square_name(r, c),
+                    self.board.square_name(i),
                     if left { "blue" } else { "red" }
                 );
                 (text, after)
@@ -232,16 +231,11 @@ pub fn colouring_moves(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::print::canonical_text;
-    use crate::rulesets::oracle::agrees_with_textbook;
+    use crate::rulesets::oracle::{self, agrees_with_textbook};
     use proptest::prelude::*;
 
     fn value_text(rule: ColouringRule, text: &str) -> String {
-        let mut store = Store::new();
-        match colouring_value(&mut store, rule, text) {
-            Ok(g) => canonical_text(&mut store, g),
-            Err(e) => panic!("{text}: {e}"),
-        }
+        oracle::value_text(|store, text| colouring_value(store, rule, text), text)
     }
 
     /// CGSuite's test suite (github.com/aaron-siegel/cgsuite,
@@ -302,19 +296,15 @@ mod tests {
     }
 
     fn arb_board(rule: ColouringRule) -> impl Strategy<Value = Colouring> {
-        let cell = prop::sample::select(vec![
+        let cells = vec![
             Cell::Uncoloured,
             Cell::Uncoloured,
             Cell::Uncoloured,
             Cell::Blue,
             Cell::Red,
             Cell::Off,
-        ]);
-        (1usize..=3, prop::collection::vec(cell, 9)).prop_map(move |(rows, cells)| {
-            let rows: Vec<Vec<Cell>> = cells.chunks(3).take(rows).map(<[Cell]>::to_vec).collect();
-            let board = Grid::from_rows(&rows).expect("rectangular");
-            Colouring { rule, board }
-        })
+        ];
+        oracle::arb_grid(cells, 1..=3, 3..=3).prop_map(move |board| Colouring { rule, board })
     }
 
     proptest! {

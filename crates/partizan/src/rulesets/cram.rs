@@ -10,7 +10,7 @@
 //! rectangle, all of which keep the rules (and so the value).
 
 use crate::rulesets::grid::{Grid, Square};
-use crate::rulesets::moves::{player, square_name, Described, PositionMoves};
+use crate::rulesets::moves::{player, Described, PositionMoves};
 use crate::rulesets::{check_size, moves_of_position, value_of, PartizanGame};
 use crate::{GameId, PartizanError, Store};
 
@@ -111,13 +111,13 @@ impl Described for Cram {
         self.placements()
             .into_iter()
             .map(|(a, b, after)| {
-                let ((ra, ca), (rb, cb)) = (self.board.place(a), self.board.place(b));
+                let vertical = self.board.place(a).1 == self.board.place(b).1;
                 let text = format!(
                     "{} places a {} domino on {}–{}",
                     player(left),
-                    if ca == cb { "vertical" } else { "horizontal" },
-                    square_name(ra, ca),
-                    square_name(rb, cb)
+                    if vertical { "vertical" } else { "horizontal" },
+                    self.board.square_name(a),
+                    self.board.square_name(b)
                 );
                 (text, after)
             })
@@ -138,7 +138,7 @@ pub fn cram_moves(store: &mut Store, text: &str) -> Result<PositionMoves, Partiz
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::oracle::agrees_with_textbook;
+    use crate::rulesets::oracle::{self, agrees_with_textbook};
     use proptest::prelude::*;
 
     fn nim_value(store: &mut Store, text: &str) -> Option<u64> {
@@ -211,12 +211,9 @@ mod tests {
         #![proptest_config(ProptestConfig { cases: 100, ..ProptestConfig::default() })]
 
         #[test]
-        fn boards_agree_with_the_textbook(cells in prop::collection::vec(any::<bool>(), 9)) {
-            let rows: Vec<Vec<Cell>> = cells
-                .chunks(3)
-                .map(|row| row.iter().map(|&e| if e { Cell::Empty } else { Cell::Filled }).collect())
-                .collect();
-            let board = Grid::from_rows(&rows).expect("rectangular");
+        fn boards_agree_with_the_textbook(
+            board in oracle::arb_grid(vec![Cell::Empty, Cell::Filled], 3..=3, 3..=3)
+        ) {
             prop_assert_eq!(agrees_with_textbook(&Cram { board }), Ok(()));
         }
     }

@@ -9,6 +9,7 @@ use std::fmt;
 use std::hash::Hash;
 
 use crate::rulesets::check_size;
+use crate::rulesets::moves::square_name;
 use crate::PartizanError;
 
 /// The eight directions of a queen's or king's move, as (row step, column step); the first
@@ -198,17 +199,22 @@ impl<S: Square> Grid<S> {
 
     /// The squares adjacent to square `i` orthogonally or diagonally (a king's move away).
     pub fn king_neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        let (r, c) = self.place(i);
-        DIRECTIONS
-            .iter()
-            .filter_map(move |&(dr, dc)| self.step(r, c, dr, dc).map(|(r, c)| r * self.cols + c))
+        DIRECTIONS.iter().filter_map(move |&d| self.step(i, d))
     }
 
-    /// The square one step from (r, c) in direction (dr, dc), if it is on the board.
-    pub fn step(&self, r: usize, c: usize, dr: isize, dc: isize) -> Option<(usize, usize)> {
+    /// The square one step from square `i` in direction (row step, column step), if it is on
+    /// the board.
+    pub fn step(&self, i: usize, (dr, dc): (isize, isize)) -> Option<usize> {
+        let (r, c) = self.place(i);
         let r = r.checked_add_signed(dr).filter(|&r| r < self.rows)?;
         let c = c.checked_add_signed(dc).filter(|&c| c < self.cols)?;
-        Some((r, c))
+        Some(r * self.cols + c)
+    }
+
+    /// The name of square `i` in the moves' words (`a1` top left; see [`square_name`]).
+    pub fn square_name(&self, i: usize) -> String {
+        let (r, c) = self.place(i);
+        square_name(r, c)
     }
 
     /// The orthogonally connected regions of the squares `inside` accepts, each as a list of
@@ -230,16 +236,16 @@ impl<S: Square> Grid<S> {
             let (mut region, mut stack) = (Vec::new(), vec![start]);
             while let Some(i) = stack.pop() {
                 region.push(i);
-                let next: Vec<usize> = if diagonal {
-                    self.king_neighbours(i).collect()
-                } else {
-                    self.neighbours(i).collect()
-                };
-                for j in next {
+                let mut reach = |j: usize| {
                     if !seen[j] && inside(self.squares[j]) {
                         seen[j] = true;
                         stack.push(j);
                     }
+                };
+                if diagonal {
+                    self.king_neighbours(i).for_each(&mut reach);
+                } else {
+                    self.neighbours(i).for_each(&mut reach);
                 }
             }
             regions.push(region);

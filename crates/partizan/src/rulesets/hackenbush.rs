@@ -600,25 +600,24 @@ fn parse_edge(token: &str, column: usize) -> Result<Edge, PartizanError> {
 /// The canonical form of a Hackenbush picture in stalk, graph or CGSuite notation (see the
 /// module documentation).
 pub fn hackenbush_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
-    match drawing(text, false)? {
-        Drawing::Stalks(stalks) => Ok(Stalks::new(stalks).value(store)),
-        Drawing::Graph { edges, .. } => {
-            let graph = HackenbushGraph::checked(edges)?;
-            Ok(Evaluator::new().canonical_form(store, &graph))
-        }
-    }
+    drawing_value(store, drawing(text, false)?)
 }
 
 /// The canonical form of a Childish Hackenbush picture (the same notations): a blue or red
 /// edge may be cut only if no other edge falls with it; green edges as ever.
 pub fn childish_hackenbush_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
-    let Drawing::Graph { edges, .. } = drawing(text, true)? else {
-        return Err(PartizanError::InvalidInput(
-            "childish_hackenbush: no picture".into(),
-        ));
-    };
-    let graph = HackenbushGraph::checked(edges)?.childish(true);
-    Ok(Evaluator::new().canonical_form(store, &graph))
+    drawing_value(store, drawing(text, true)?)
+}
+
+/// The canonical form of a picture as read: stalks by their own evaluator, graphs searched.
+fn drawing_value(store: &mut Store, drawing: Drawing) -> Result<GameId, PartizanError> {
+    match drawing {
+        Drawing::Stalks(stalks) => Ok(Stalks::new(stalks).value(store)),
+        Drawing::Graph { edges, childish } => {
+            let graph = HackenbushGraph::checked(edges)?.childish(childish);
+            Ok(Evaluator::new().canonical_form(store, &graph))
+        }
+    }
 }
 
 /// The picture a text describes: graph notation when it has a digit and a `-`, CGSuite's

@@ -11,7 +11,7 @@
 //! board is one component, taken in its least image under the rectangle's eight symmetries.
 
 use crate::rulesets::grid::{Grid, Square, DIRECTIONS};
-use crate::rulesets::moves::{player, square_name, Described, PositionMoves};
+use crate::rulesets::moves::{player, Described, PositionMoves};
 use crate::rulesets::{check_size, moves_of_position, value_of, PartizanGame};
 use crate::{GameId, PartizanError, Store};
 
@@ -82,28 +82,25 @@ impl Konane {
             (Cell::White, Cell::Black)
         };
         let board = &self.board;
-        let index = |(r, c): (usize, usize)| r * board.cols() + c;
         let mut moves = Vec::new();
         for from in (0..board.squares().len()).filter(|&i| board.get(i) == mover) {
-            for &(dr, dc) in &DIRECTIONS[..4] {
+            for &direction in &DIRECTIONS[..4] {
                 // The stone jumped and the square landed on from `at`, if that jump is open.
-                let jump = |(r, c): (usize, usize)| {
-                    let over = board.step(r, c, dr, dc)?;
-                    let land = board.step(over.0, over.1, dr, dc)?;
-                    let open =
-                        board.get(index(over)) == victim && board.get(index(land)) == Cell::Empty;
+                let jump = |at: usize| {
+                    let over = board.step(at, direction)?;
+                    let land = board.step(over, direction)?;
+                    let open = board.get(over) == victim && board.get(land) == Cell::Empty;
                     open.then_some((over, land))
                 };
-                let (mut at, mut after, mut captured) =
-                    (board.place(from), board.with(from, Cell::Empty), 0);
+                let (mut at, mut after, mut captured) = (from, board.with(from, Cell::Empty), 0);
                 while let Some((over, land)) = jump(at) {
-                    after = after.with(index(over), Cell::Empty);
+                    after = after.with(over, Cell::Empty);
                     captured += 1;
                     at = land;
                     let landed = Konane {
-                        board: after.with(index(land), mover),
+                        board: after.with(land, mover),
                     };
-                    moves.push((from, index(land), captured, landed));
+                    moves.push((from, land, captured, landed));
                 }
             }
         }
@@ -133,10 +130,7 @@ impl Described for Konane {
     }
 
     fn described_moves(&self, left: bool) -> Vec<(String, Self)> {
-        let name = |i: usize| {
-            let (r, c) = self.board.place(i);
-            square_name(r, c)
-        };
+        let name = |i: usize| self.board.square_name(i);
         self.jumps(left)
             .into_iter()
             .map(|(from, to, captured, after)| {

@@ -11,7 +11,7 @@
 //! component, taken in its least image under the rectangle's eight symmetries.
 
 use crate::rulesets::grid::{Grid, Square};
-use crate::rulesets::moves::{player, square_name, Described, PositionMoves};
+use crate::rulesets::moves::{player, Described, PositionMoves};
 use crate::rulesets::{check_size, moves_of_position, value_of, PartizanGame};
 use crate::{GameId, PartizanError, Store};
 
@@ -127,12 +127,11 @@ impl Described for NoGo {
         self.placements(left)
             .into_iter()
             .map(|(i, after)| {
-                let (r, c) = self.board.place(i);
                 let text = format!(
                     "{} places a {} stone on {}",
                     player(left),
                     if left { "black" } else { "white" },
-                    square_name(r, c)
+                    self.board.square_name(i)
                 );
                 (text, after)
             })

@@ -205,16 +205,11 @@ pub fn toppling_dominoes_moves(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::print::canonical_text;
-    use crate::rulesets::oracle::agrees_with_textbook;
+    use crate::rulesets::oracle::{self, agrees_with_textbook};
     use proptest::prelude::*;
 
     fn value_text(text: &str) -> String {
-        let mut store = Store::new();
-        match toppling_dominoes_value(&mut store, text) {
-            Ok(id) => canonical_text(&mut store, id),
-            Err(e) => panic!("{text}: {e}"),
-        }
+        oracle::value_text(toppling_dominoes_value, text)
     }
 
     /// CGSuite's test suite (github.com/aaron-siegel/cgsuite,
