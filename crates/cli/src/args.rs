@@ -168,7 +168,7 @@ pub struct NashArgs {
     /// Player 2's payoff matrix (same shape); without it the game is zero-sum.
     #[arg(long, allow_hyphen_values = true, requires = "a")]
     pub b: Option<String>,
-    /// The method (default: enum for two players, pure otherwise).
+    /// The method (default: enum for two players, poly otherwise).
     #[arg(long, value_enum)]
     pub method: Option<NashMethod>,
     /// With --method lh: the label to drop, 1..m+n (player 1's strategies, then player 2's).
@@ -182,6 +182,10 @@ pub struct NashArgs {
     /// `decimals` list beside the exact `equilibria`).
     #[arg(long, value_name = "N", value_parser = parse_u64)]
     pub decimals: Option<u64>,
+    /// With --method poly: give irrational equilibria to D digits, each probability
+    /// certified to lie within 1e-D of the equilibrium's (default 12).
+    #[arg(long, value_name = "D", value_parser = parse_u64)]
+    pub precision: Option<u64>,
 }
 
 /// The arguments of `conway grundy`.

@@ -5,6 +5,7 @@
 //! every answer; this file reads the arguments and writes the report.
 
 use conway_strategic::decimal::MAX_DECIMAL_PLACES;
+use conway_strategic::enumpoly::MAX_DIGITS;
 use conway_strategic::ess::{analyse, symmetric_matrix, MAX_ESS_STRATEGIES};
 use conway_strategic::input::read_game;
 use conway_strategic::nash::{equilibria, Options};
@@ -20,18 +21,22 @@ use crate::CliError;
 pub fn answer(args: NashArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
     crate::args::stdin_at_most_once(&[args.a.as_deref(), args.b.as_deref()])?;
     let game = read_game(args.file.as_deref(), args.a.as_deref(), args.b.as_deref())?;
+    let places = |n: Option<u64>, flag: &str, limit: usize| -> Result<Option<usize>, CliError> {
+        n.map(|n| {
+            usize::try_from(n).map_err(|_| {
+                CliError::from(conway_strategic::StrategicError::InvalidInput(format!(
+                    "{flag} takes at most {limit} digits, not {n}"
+                )))
+            })
+        })
+        .transpose()
+    };
     let options = Options {
         label: args.label,
         components: args.components,
+        precision: places(args.precision, "--precision", MAX_DIGITS)?,
     };
-    let places = match args.decimals {
-        Some(n) => Some(usize::try_from(n).map_err(|_| {
-            CliError::from(conway_strategic::StrategicError::InvalidInput(format!(
-                "--decimals takes at most {MAX_DECIMAL_PLACES} places, not {n}"
-            )))
-        })?),
-        None => None,
-    };
+    let places = places(args.decimals, "--decimals", MAX_DECIMAL_PLACES)?;
     solve(&game, args.method.map(|m| m.0), options, places, watch)
 }
 
@@ -42,8 +47,8 @@ pub fn answer(args: NashArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, Cl
 pub fn answer_for_nfg_text(file: &str, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
     let game = conway_strategic::nfg::parse(file)?;
     let options = Options {
-        label: None,
         components: game.num_players() == 2,
+        ..Options::default()
     };
     let equilibria = equilibria(&game, None, options, &*watch.stage("solving"))?;
     let symmetric = game.num_players() == 2 && symmetric_matrix(&game).is_ok();
@@ -137,6 +142,31 @@ fn text(report: &NashReport) -> String {
                 strategies(&s.player2)
             ));
         }
+    }
+    if let (Some(approximate), Some(within)) = (&report.approximate, &report.within) {
+        let numbers: Vec<String> = approximate.iter().map(|i| (i + 1).to_string()).collect();
+        let (noun, verb) = if numbers.len() == 1 {
+            ("equilibrium", "is")
+        } else {
+            ("equilibria", "are")
+        };
+        text.push_str(&format!(
+            "{noun} {} (of {}) {verb} irrational, shown as decimals: each probability is within {within} of the equilibrium's (certified)\n",
+            numbers.join(", "),
+            report.equilibria.len()
+        ));
+    }
+    for u in report.unsettled.iter().flatten() {
+        let supports: Vec<String> = u
+            .supports
+            .iter()
+            .map(|s| format!("{{{}}}", s.join(",")))
+            .collect();
+        text.push_str(&format!(
+            "not settled: supports {}: {}; equilibria there may be missing\n",
+            supports.join(" × "),
+            u.reason
+        ));
     }
     if let Some(v) = &report.value {
         match &report.value_decimal {

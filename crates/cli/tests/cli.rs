@@ -467,6 +467,35 @@ fn nash_decimals() {
     assert_eq!(refused.status.code(), Some(2));
 }
 
+/// `--precision D` gives irrational equilibria of three-player games to D digits; beyond
+/// the limit, or with another method, it is refused.
+#[test]
+fn nash_precision() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let three = dir.path().join("three.nfg");
+    std::fs::write(
+        &three,
+        "NFG 1 R \"\" { \"a\" \"b\" \"c\" } { 2 2 2 }\n1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 2 2 2\n",
+    )
+    .expect("written");
+    let f = three.to_str().expect("utf-8 path");
+    let run = |args: &[&str]| conway().arg("nash").args(args).output().expect("runs");
+    let out = run(&[f, "--precision", "25", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    // 2 − √2 to 25 places.
+    assert_eq!(v["equilibria"][2][0][0], "0.5857864376269049511983113");
+    assert_eq!(v["within"], "1e-25");
+    assert_eq!(v["approximate"], serde_json::json!([2]));
+    for bad in [
+        &[f, "--precision", "301"][..],
+        &[f, "--method", "pure", "--precision", "3"][..],
+    ] {
+        let out = run(bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    }
+}
+
 #[test]
 fn nash_acceptance() {
     let dir = tempfile::tempdir().expect("temporary directory");

@@ -59,9 +59,11 @@ fn game(
 /// The Nash equilibria of a game as a dict of the CLI's report: `players`, `method`,
 /// `equilibria` (per equilibrium, per player, exact probability texts), `components`
 /// (index groups, or None), `maximal_nash_subsets` (with the components, for two players:
-/// pairs of strategy lists, or None) and `value` (text, or None).
+/// pairs of strategy lists, or None), `value` (text, or None), and for the poly method
+/// `approximate` (indices of equilibria given as decimals, or None), `within` (their error
+/// bound as text, or None) and `unsettled` (pairs of supports and reasons, or None).
 #[pyfunction]
-#[pyo3(name = "_nash", signature = (a=None, b=None, nfg_text=None, method=None, components=false, label=None, progress=None))]
+#[pyo3(name = "_nash", signature = (a=None, b=None, nfg_text=None, method=None, components=false, label=None, precision=None, progress=None))]
 #[allow(clippy::too_many_arguments)]
 fn nash<'py>(
     py: Python<'py>,
@@ -71,6 +73,7 @@ fn nash<'py>(
     method: Option<&str>,
     components: bool,
     label: Option<u64>,
+    precision: Option<usize>,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let game = game(a, b, nfg_text)?;
@@ -89,7 +92,11 @@ fn nash<'py>(
                 })?,
         ),
     };
-    let options = Options { label, components };
+    let options = Options {
+        label,
+        components,
+        precision,
+    };
     let report = interruptible(py, progress, |progress| {
         equilibria(&game, method, options, progress)
     })?
@@ -106,6 +113,14 @@ fn nash<'py>(
     });
     out.set_item("maximal_nash_subsets", subsets)?;
     out.set_item("value", report.value)?;
+    out.set_item("approximate", report.approximate)?;
+    out.set_item("within", report.within)?;
+    let unsettled = report.unsettled.map(|all| {
+        all.into_iter()
+            .map(|u| (u.supports, u.reason))
+            .collect::<Vec<_>>()
+    });
+    out.set_item("unsettled", unsettled)?;
     Ok(out)
 }
 

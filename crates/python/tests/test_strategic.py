@@ -72,7 +72,31 @@ def test_zero_sum_value_float_view_and_components():
     ((xs, ys),) = grouped.maximal_nash_subsets
     assert set(xs) == {(1, 0), (0, 1)} and ys == ((1, 0),)
     assert conway.nash([[1, -1], [-1, 1]], method="lp").maximal_nash_subsets is None
-    assert [m for m, _ in conway.nash_methods()] == ["enum", "pure", "support", "lh", "lp"]
+    assert [m for m, _ in conway.nash_methods()] == ["enum", "pure", "support", "lh", "lp", "poly"]
+
+
+def test_three_players_exact_and_certified_equilibria(tmp_path):
+    # McKelvey and McLennan (1997)'s 2×2×2 game: nine equilibria, all rational.
+    mm = tmp_path / "mm.nfg"
+    mm.write_text('NFG 1 R "" { "1" "2" "3" } { 2 2 2 }\n'
+                  "9 8 12 0 0 0 0 0 0 9 8 2 0 0 0 3 4 6 3 4 6 0 0 0\n")
+    found = conway.nash(str(mm))
+    assert found.method == "poly" and len(found) == 9
+    assert found.approximate == [] and found.within is None and found.unsettled == []
+    assert ((Fraction(1, 2), Fraction(1, 2)), (Fraction(2, 5), Fraction(3, 5)),
+            (Fraction(1, 4), Fraction(3, 4))) in found
+    # Players 1..3 each get 1 for all playing a, 2 for all playing b: one mixed
+    # equilibrium, each playing a with chance 2 − √2, irrational.
+    three = tmp_path / "three.nfg"
+    three.write_text('NFG 1 R "" { "a" "b" "c" } { 2 2 2 }\n'
+                     "1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 2 2 2\n")
+    found = conway.nash(str(three), precision=30)
+    assert len(found) == 3 and found.approximate == [2]
+    assert found.within == Fraction(1, 10**30)
+    x = found[2][0][0]
+    assert abs((2 - x) ** 2 - 2) < Fraction(1, 10**29)
+    with pytest.raises(ValueError, match="--precision goes with --method poly"):
+        conway.nash([[1, 0], [0, 1]], precision=5)
 
 
 def test_bad_input():

@@ -26,14 +26,31 @@ pub fn decimal_text(text: &str, places: usize) -> Result<String, StrategicError>
             "--decimals takes at most {MAX_DECIMAL_PLACES} places, not {places}"
         )));
     }
-    let x = BigRational::from_str(text).map_err(|_| {
+    let x = exact_number(text).ok_or_else(|| {
         StrategicError::Internal(format!("{text:?} is not an exact number to round"))
     })?;
     Ok(rounded(&x, places))
 }
 
+/// The number a report's text stands for: a fraction (`-1/3`) or a decimal (`0.5690`).
+fn exact_number(text: &str) -> Option<BigRational> {
+    match text.split_once('.') {
+        None => BigRational::from_str(text).ok(),
+        Some((whole, fraction)) => {
+            if !fraction.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            let digits = BigInt::from_str(&format!("{whole}{fraction}")).ok()?;
+            Some(BigRational::new(
+                digits,
+                num_traits::pow(BigInt::from(10), fraction.len()),
+            ))
+        }
+    }
+}
+
 /// x to `places` places, halves away from zero.
-fn rounded(x: &BigRational, places: usize) -> String {
+pub fn rounded(x: &BigRational, places: usize) -> String {
     let scale = num_traits::pow(BigInt::from(10), places);
     let scaled = x.abs() * BigRational::from_integer(scale.clone());
     let (whole, rest) = scaled.numer().div_rem(scaled.denom());
@@ -72,6 +89,8 @@ mod tests {
         assert_eq!(d("-5/2", 0), "-3");
         assert_eq!(d("999/1000", 2), "1.00");
         assert_eq!(d("0", 1), "0.0");
+        assert_eq!(d("0.56903", 3), "0.569");
+        assert_eq!(d("-0.0005", 3), "-0.001");
         assert!(matches!(
             decimal_text("1/3", MAX_DECIMAL_PLACES + 1),
             Err(StrategicError::InvalidInput(_))

@@ -15,6 +15,10 @@
 //!   the best-response polytopes (degenerate games included).
 //! - [`lh`]: Lemke–Howson with the lexicographic rule, and all equilibria it reaches.
 //! - [`support`]: support enumeration, the oracle for nondegenerate games.
+//! - [`enumpoly`]: every equilibrium of an n-player game by support enumeration and the
+//!   polynomial system of each support ([`support_system`]), solved with certified interval
+//!   Newton tests ([`krawczyk`], [`interval`]): exact where rational, otherwise certified to
+//!   any number of digits.
 //! - [`ess`]: evolutionarily stable strategies of symmetric games (exact second-order
 //!   conditions, [`copositive`] for the non-regular case).
 //! - [`dynamics`]: replicator dynamics — trajectories, exact rest points and their stability;
@@ -31,10 +35,13 @@
 pub mod copositive;
 pub mod decimal;
 pub mod dynamics;
+pub mod enumpoly;
 mod error;
 pub mod ess;
 pub mod game;
 pub mod input;
+pub mod interval;
+pub mod krawczyk;
 pub mod lh;
 pub mod linalg;
 pub mod nash;
@@ -47,6 +54,7 @@ pub mod replicator;
 pub mod report;
 pub mod stable;
 pub mod support;
+pub mod support_system;
 #[cfg(test)]
 mod testing;
 pub mod vertex;
@@ -56,5 +64,5 @@ pub use error::StrategicError;
 pub use game::{MixedProfile, NormalFormGame};
 pub use report::{
     EssReport, NashReport, NashSubsetReport, RestPointEntry, RestPointsReport, StableReport,
-    SymmetricEquilibrium, TrajectoryPoint, TrajectoryReport,
+    SymmetricEquilibrium, TrajectoryPoint, TrajectoryReport, UnsettledReport,
 };

@@ -9,11 +9,13 @@
 use conway_core::Progress;
 use serde::{Serialize, Serializer};
 
+use crate::decimal::rounded;
+use crate::enumpoly::{enumpoly, Found, PolyEquilibria, DEFAULT_DIGITS};
 use crate::game::{profile_text, rational_text, MixedProfile, NormalFormGame};
 use crate::lh::{lemke_howson, lemke_howson_all};
 use crate::nash_subsets::{maximal_nash_subsets, NashSubsets};
 use crate::pure::{as_mixed, pure_equilibria};
-use crate::report::{NashReport, NashSubsetReport};
+use crate::report::{NashReport, NashSubsetReport, UnsettledReport};
 use crate::support::support_enumeration;
 use crate::vertex::{components, extreme_equilibria};
 use crate::zero_sum::solve_zero_sum;
@@ -34,16 +36,20 @@ pub enum Method {
     Lh,
     /// Linear programming for zero-sum games: the value and optimal strategies.
     Lp,
+    /// Support enumeration with the polynomial system of each support (any number of
+    /// players): every isolated equilibrium, exact where rational, otherwise certified.
+    Poly,
 }
 
 impl Method {
     /// Every method, in the order they are listed to users.
-    pub const ALL: [Method; 5] = [
+    pub const ALL: [Method; 6] = [
         Method::Enum,
         Method::Pure,
         Method::Support,
         Method::Lh,
         Method::Lp,
+        Method::Poly,
     ];
 
     /// The method's name, as written on a command line and in reports.
@@ -54,6 +60,7 @@ impl Method {
             Method::Support => "support",
             Method::Lh => "lh",
             Method::Lp => "lp",
+            Method::Poly => "poly",
         }
     }
 
@@ -71,16 +78,19 @@ impl Method {
                 "Lemke–Howson (two players): from --label, or every equilibrium reachable by restarts"
             }
             Method::Lp => "Linear programming for zero-sum games: the value and optimal strategies",
+            Method::Poly => {
+                "Support enumeration with polynomial systems (any number of players): every equilibrium, exact where rational, else certified to --precision digits"
+            }
         }
     }
 
     /// The method used when none is chosen: every extreme equilibrium for two players,
-    /// the pure ones for more (mixed equilibria of n-player games are not computed).
+    /// every equilibrium by polynomial systems for more.
     pub fn default_for(game: &NormalFormGame) -> Method {
         if game.num_players() == 2 {
             Method::Enum
         } else {
-            Method::Pure
+            Method::Poly
         }
     }
 }
@@ -101,6 +111,9 @@ pub struct Options {
     /// Vertex enumeration only: group the extreme equilibria into connected components, and
     /// for two players list the maximal Nash subsets.
     pub components: bool,
+    /// The poly method only: the digits of irrational equilibria (default
+    /// [`crate::enumpoly::DEFAULT_DIGITS`]).
+    pub precision: Option<usize>,
 }
 
 /// The Nash equilibria of `game` by `method` (by [`Method::default_for`] the game when
@@ -124,6 +137,15 @@ pub fn equilibria(
             "--components goes with --method enum".into(),
         ));
     }
+    if options.precision.is_some() && method != Method::Poly {
+        return Err(StrategicError::InvalidInput(
+            "--precision goes with --method poly".into(),
+        ));
+    }
+    if method == Method::Poly {
+        let digits = options.precision.unwrap_or(DEFAULT_DIGITS);
+        return poly_report(game, enumpoly(game, digits, progress)?, digits);
+    }
     let mut value = None;
     let found: Vec<MixedProfile> = match method {
         Method::Enum => extreme_equilibria(game, progress)?,
@@ -146,6 +168,7 @@ pub fn equilibria(
             value = Some(rational_text(&s.value));
             vec![s.strategies]
         }
+        Method::Poly => unreachable!("answered above"),
     };
     let found = checked(game, found)?;
     let maximal_nash_subsets = if options.components && game.num_players() == 2 {
@@ -159,7 +182,65 @@ pub fn equilibria(
         components: options.components.then(|| components(&found)),
         equilibria: found.iter().map(profile_text).collect(),
         maximal_nash_subsets,
+        approximate: None,
+        within: None,
+        unsettled: None,
         value,
+        decimals: None,
+        value_decimal: None,
+    })
+}
+
+/// The report of the poly method: exact equilibria checked again by the definition, the
+/// certified ones as decimals of `digits` places, and the supports not settled.
+fn poly_report(
+    game: &NormalFormGame,
+    found: PolyEquilibria,
+    digits: usize,
+) -> Result<NashReport, StrategicError> {
+    let mut equilibria = Vec::with_capacity(found.equilibria.len());
+    let mut approximate = Vec::new();
+    for (i, f) in found.equilibria.iter().enumerate() {
+        match f {
+            Found::Exact(profile) => {
+                checked(game, vec![profile.clone()])?;
+                equilibria.push(profile_text(profile));
+            }
+            Found::Certified { center, .. } => {
+                approximate.push(i);
+                equilibria.push(
+                    center
+                        .iter()
+                        .map(|s| s.iter().map(|x| rounded(x, digits)).collect())
+                        .collect(),
+                );
+            }
+        }
+    }
+    let unsettled: Vec<UnsettledReport> = found
+        .unsettled
+        .iter()
+        .map(|u| UnsettledReport {
+            supports: u
+                .supports
+                .iter()
+                .enumerate()
+                .map(|(p, s)| s.iter().map(|&i| game.strategies[p][i].clone()).collect())
+                .collect(),
+            reason: u.reason.text().to_string(),
+        })
+        .collect();
+    let any_approximate = !approximate.is_empty();
+    Ok(NashReport {
+        players: game.players.clone(),
+        method: Method::Poly,
+        equilibria,
+        components: None,
+        maximal_nash_subsets: None,
+        within: any_approximate.then(|| format!("1e-{digits}")),
+        approximate: any_approximate.then_some(approximate),
+        unsettled: (!unsettled.is_empty()).then_some(unsettled),
+        value: None,
         decimals: None,
         value_decimal: None,
     })
@@ -306,16 +387,57 @@ mod tests {
     }
 
     #[test]
-    fn three_players_default_to_pure_equilibria() {
+    fn three_players_default_to_every_equilibrium_by_polynomial_systems() {
         let g = parse(
             "NFG 1 R \"\" { \"a\" \"b\" \"c\" } { 2 2 2 }\n\
              1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 2 2 2\n",
         )
         .unwrap();
         let r = run(&g, None, Options::default());
-        assert_eq!(r.method, Method::Pure);
+        assert_eq!(r.method, Method::Poly);
         assert_eq!(r.players, vec!["a", "b", "c"]);
-        assert_eq!(r.equilibria.len(), 2);
+        let pure = run(&g, Some(Method::Pure), Options::default());
+        assert_eq!(pure.equilibria.len(), 2);
+        for e in &pure.equilibria {
+            assert!(r.equilibria.contains(e), "{e:?}");
+        }
+        // The game is degenerate (all-zero payoffs off two profiles): supports with
+        // continua of solutions are reported, not guessed.
+        assert!(r.unsettled.is_some() || r.equilibria.len() > 2);
+    }
+
+    #[test]
+    fn the_poly_report_serializes_exact_and_certified_equilibria() {
+        let g = crate::testing::mckelvey_mclennan();
+        let r = run(&g, Some(Method::Poly), Options::default());
+        let json = serde_json::to_value(&r).unwrap();
+        assert_eq!(json["method"], "poly");
+        assert_eq!(json["equilibria"].as_array().unwrap().len(), 9);
+        assert!(json.get("approximate").is_none() && json.get("unsettled").is_none());
+        // The irrational equilibrium of enumpoly's tests, to 5 digits.
+        let g = parse(
+            "NFG 1 R \"\" { \"1\" \"2\" \"3\" } { 2 2 2 }\n\
+             2 3 3  1 0 0  0 2 3  1 2 0  0 3 2  1 0 2  0 1 1  1 1 1\n",
+        )
+        .unwrap();
+        let options = Options {
+            precision: Some(5),
+            ..Options::default()
+        };
+        let r = run(&g, Some(Method::Poly), options);
+        let json = serde_json::to_value(&r).unwrap();
+        let approximate = json["approximate"].as_array().unwrap();
+        assert_eq!(approximate.len(), 1);
+        assert_eq!(json["within"], "1e-5");
+        let i = approximate[0].as_u64().unwrap() as usize;
+        assert_eq!(
+            json["equilibria"][i],
+            serde_json::json!([
+                ["0.56904", "0.43096"],
+                ["0.70711", "0.29289"],
+                ["0.70711", "0.29289"]
+            ])
+        );
     }
 
     #[test]
@@ -336,6 +458,14 @@ mod tests {
                 "--components goes with --method enum",
             ),
             (Some(Method::Lh), label(0), "--label counts from 1"),
+            (
+                None,
+                Options {
+                    precision: Some(3),
+                    ..Options::default()
+                },
+                "--precision goes with --method poly",
+            ),
             (
                 Some(Method::Lh),
                 label(7),
@@ -406,7 +536,7 @@ mod tests {
     #[test]
     fn methods_are_listed_once_by_name() {
         let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
-        assert_eq!(names, ["enum", "pure", "support", "lh", "lp"]);
+        assert_eq!(names, ["enum", "pure", "support", "lh", "lp", "poly"]);
         assert_eq!(serde_json::to_string(&Method::Lh).unwrap(), r#""lh""#);
     }
 

@@ -36,6 +36,18 @@ pub struct NashReport {
     /// otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub maximal_nash_subsets: Option<Vec<NashSubsetReport>>,
+    /// For the poly method: the indices into `equilibria` of those given as decimals
+    /// (irrational ones), each probability within [`NashReport::within`] of the
+    /// equilibrium's (absent when every equilibrium is exact).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub approximate: Option<Vec<usize>>,
+    /// With `approximate`: the certified bound on the error of each decimal, as `1e-12`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub within: Option<String>,
+    /// For the poly method: the support profiles not settled completely, where equilibria
+    /// may be missing (absent when there are none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unsettled: Option<Vec<UnsettledReport>>,
     /// For the LP method: the value of the zero-sum game to player 1 (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
@@ -56,6 +68,15 @@ pub struct NashSubsetReport {
     pub player1: Vec<Vec<String>>,
     /// Player 2's likewise.
     pub player2: Vec<Vec<String>>,
+}
+
+/// A support profile the poly method could not settle ([`crate::enumpoly::Unsettled`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UnsettledReport {
+    /// Each player's support, as strategy labels.
+    pub supports: Vec<Vec<String>>,
+    /// Why, in words.
+    pub reason: String,
 }
 
 impl NashReport {

@@ -27,3 +27,14 @@ pub fn int_matrix(rows: &[&[i64]]) -> Matrix {
         .map(|r| r.iter().map(|&x| integer(x)).collect())
         .collect()
 }
+
+/// The 2×2×2 game of McKelvey and McLennan, "The maximal number of regular totally mixed
+/// Nash equilibria", J. Economic Theory 72 (1997), as Gambit ships it
+/// (contrib/games/2x2x2.nfg): nine equilibria, two totally mixed.
+pub fn mckelvey_mclennan() -> NormalFormGame {
+    crate::nfg::parse(
+        "NFG 1 R \"\" { \"1\" \"2\" \"3\" } { 2 2 2 }\n\
+         9 8 12 0 0 0 0 0 0 9 8 2 0 0 0 3 4 6 3 4 6 0 0 0\n",
+    )
+    .expect("a well-formed game")
+}

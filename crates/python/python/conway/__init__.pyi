@@ -216,6 +216,9 @@ class Equilibria(List[Equilibrium]):
     components: Optional[List[List[int]]]
     maximal_nash_subsets: Optional[List[Tuple[Tuple[Tuple[Fraction, ...], ...], Tuple[Tuple[Fraction, ...], ...]]]]
     value: Optional[Fraction]
+    approximate: List[int]
+    within: Optional[Fraction]
+    unsettled: List[Tuple[Tuple[Tuple[str, ...], ...], str]]
 
 class NormalFormGame:
     """A finite game in normal form with exact payoffs."""
@@ -252,12 +255,14 @@ def write_nfg(game: NormalFormGame, path: Any = None, outcomes: bool = False) ->
 def nash(
     A: Any,
     B: Any = None,
-    method: Optional[Literal["enum", "pure", "support", "lh", "lp"]] = None,
+    method: Optional[Literal["enum", "pure", "support", "lh", "lp", "poly"]] = None,
     components: bool = False,
     label: Optional[int] = None,
+    precision: Optional[int] = None,
     progress: Progress = False,
 ) -> Equilibria:
-    """Every Nash equilibrium of a bimatrix game, a NormalFormGame or a .nfg file, exactly."""
+    """Every Nash equilibrium of a bimatrix game, a NormalFormGame or a .nfg file: exact,
+    or certified to ``precision`` digits where irrational."""
 
 def ess(A: Any) -> dict:
     """The evolutionarily stable strategies of a symmetric game."""

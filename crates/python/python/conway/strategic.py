@@ -225,8 +225,12 @@ class Equilibria(list):
     method that found them), ``players`` (their names), ``components`` (with
     ``components=True``: groups of indices into the list, one per connected component),
     ``maximal_nash_subsets`` (with ``components=True`` for two players: pairs of tuples of
-    strategies, every mix of which is an equilibrium) and ``value`` (for ``method="lp"``:
-    the zero-sum game's value to player 1)."""
+    strategies, every mix of which is an equilibrium), ``value`` (for ``method="lp"``:
+    the zero-sum game's value to player 1), and for ``method="poly"``: ``approximate``
+    (the indices of irrational equilibria, given as decimals), ``within`` (a Fraction:
+    each of their probabilities is within it of the equilibrium's, certified) and
+    ``unsettled`` (pairs of supports, as strategy labels per player, and why the method
+    could not settle them; equilibria there may be missing)."""
 
     def __init__(self, report):
         super().__init__(
@@ -241,6 +245,13 @@ class Equilibria(list):
             (tuple(_shares(s) for s in xs), tuple(_shares(s) for s in ys)) for xs, ys in subsets
         ]
         self.value = None if report["value"] is None else _Fraction(report["value"])
+        self.approximate = report.get("approximate") or []
+        within = report.get("within")
+        self.within = None if within is None else _Fraction(within)
+        self.unsettled = [
+            (tuple(tuple(s) for s in supports), reason)
+            for supports, reason in report.get("unsettled") or []
+        ]
 
 
 def _payoff_text(x, where):
@@ -282,9 +293,11 @@ def _matrix_texts(matrix, name):
     return rows
 
 
-def nash(A, B=None, method=None, components=False, label=None, progress=False):
-    """Every Nash equilibrium of a two-player game, exactly (or the pure ones of a larger
-    ``.nfg`` game), each checked by the definition.
+def nash(A, B=None, method=None, components=False, label=None, precision=None,
+         progress=False):
+    """Every Nash equilibrium of a game, each checked: two-player games exactly, larger
+    ``.nfg`` games by polynomial systems (exact where rational, otherwise certified to
+    ``precision`` digits, default 12).
 
     ``A`` and ``B`` are the players' payoff matrices (nested lists or NumPy arrays of
     ints, Fractions, floats or strings; rows are player 1's strategies); without ``B``
@@ -292,28 +305,30 @@ def nash(A, B=None, method=None, components=False, label=None, progress=False):
     Gambit ``.nfg`` file.
     ``method`` is one of ``nash_methods()`` (default: "enum", every extreme
     equilibrium); ``components=True`` groups them into connected components;
-    ``label`` picks Lemke–Howson's dropped label; ``progress``: see
+    ``label`` picks Lemke–Howson's dropped label; ``precision`` the digits of irrational
+    equilibria (``method="poly"``, the default beyond two players); ``progress``: see
     ``conway.progress``. Returns ``Equilibria``.
     """
     with _shown(progress, "nash") as show:
-        return _nash(A, B, method, components, label, show)
+        return _nash(A, B, method, components, label, precision, show)
 
 
-def _nash(A, B, method, components, label, show):
+def _nash(A, B, method, components, label, precision, show):
     if isinstance(A, NormalFormGame):
         if B is not None:
             raise ValueError("a NormalFormGame is the whole game: give no B")
-        report = _native._nash(nfg_text=A.write(), method=method,
-                               components=components, label=label, progress=show)
+        report = _native._nash(nfg_text=A.write(), method=method, components=components,
+                               label=label, precision=precision, progress=show)
     elif isinstance(A, (str, _os.PathLike)):
         if B is not None:
             raise ValueError("a .nfg file describes the whole game: give no B")
         with open(A, encoding="utf-8") as file:
             report = _native._nash(nfg_text=file.read(), method=method,
-                                   components=components, label=label, progress=show)
+                                   components=components, label=label,
+                                   precision=precision, progress=show)
     else:
         report = _native._nash(_matrix_texts(A, "A"), _matrix_texts(B, "B"), None,
-                               method, components, label, show)
+                               method, components, label, precision, show)
     return Equilibria(report)
 
 
