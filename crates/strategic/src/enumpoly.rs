@@ -65,6 +65,15 @@ pub enum Found {
     },
 }
 
+impl Found {
+    /// The profile: exact, or the certified centre.
+    pub fn profile(&self) -> &MixedProfile {
+        match self {
+            Found::Exact(p) | Found::Certified { center: p, .. } => p,
+        }
+    }
+}
+
 /// A support profile the method could not settle completely.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unsettled {
@@ -228,8 +237,8 @@ impl krawczyk::System for SupportSystem {
     /// A singular box touching a face of the simplices (a probability that may be 0) is
     /// left to the smaller support of that face: every root in it lies within
     /// [`krawczyk::MIN_WIDTH`] of that face.
-    fn negligible(&self, x: &[Interval]) -> bool {
-        x.iter().any(|i| i.lo <= 0.0)
+    fn negligible(&self, z: &[Interval]) -> bool {
+        self.mixed(z).iter().flatten().any(|i| i.lo <= 0.0)
     }
 }
 
@@ -260,6 +269,8 @@ fn solve_support(
             }
         }
     }
+    // An order that does not depend on how the search went: by the probabilities.
+    found.sort_by(|a, b| a.profile().cmp(b.profile()));
     let unsettled = reason.map(|reason| Unsettled {
         supports: supports.to_vec(),
         reason,
@@ -283,7 +294,9 @@ fn settle(
     digits: usize,
 ) -> Result<Settled, StrategicError> {
     // Quick verdicts on the float box.
-    if root.iter().any(|i| i.hi < 0.0) || system.side_values(root).iter().any(|v| v.lo > 0.0) {
+    if system.mixed(root).iter().flatten().any(|i| i.hi < 0.0)
+        || system.side_values(root).iter().any(|v| v.lo > 0.0)
+    {
         return Ok(Settled::Not);
     }
     let internal = || StrategicError::Internal("a certified box has a non-finite end".into());
@@ -325,12 +338,21 @@ fn settle(
         }
         bits *= 2;
     }
-    let x = system.normalised(&x);
     let radius = BigRational::new(
         One::one(),
         num_traits::pow(BigInt::from(10), digits) * BigInt::from(2),
     );
-    let Some(certified) = certify(system, &x, &radius) else {
+    // A player's first probability is 1 minus the others: its error is at most their sum.
+    let widest = system
+        .supports
+        .iter()
+        .map(Vec::len)
+        .max()
+        .unwrap_or(1)
+        .max(2)
+        - 1;
+    let unknown_radius = &radius / BigRational::from_integer(widest.into());
+    let Some(certified) = certify(system, &x, &unknown_radius) else {
         return Ok(Settled::Undecided);
     };
     // The same root as the float box's: one box holding both is certified to hold one root.
@@ -351,7 +373,9 @@ fn settle(
     if !inside_float && !certify_box(system, &grown(&hull)) {
         return Ok(Settled::Undecided);
     }
-    if certified.iter().any(RationalInterval::is_negative)
+    let probabilities: Vec<RationalInterval> =
+        system.mixed(&certified).into_iter().flatten().collect();
+    if probabilities.iter().any(RationalInterval::is_negative)
         || system
             .side_values(&certified)
             .iter()
@@ -359,7 +383,7 @@ fn settle(
     {
         return Ok(Settled::Not);
     }
-    if !certified.iter().all(RationalInterval::is_positive)
+    if !probabilities.iter().all(RationalInterval::is_positive)
         || !system
             .side_values(&certified)
             .iter()
@@ -367,7 +391,7 @@ fn settle(
     {
         return Ok(Settled::Undecided);
     }
-    let center = system.profile(&x, &BigRational::zero(), &game.shape());
+    let center = system.profile(&x, &game.shape());
     Ok(Settled::Equilibrium(Found::Certified { center, radius }))
 }
 
@@ -384,10 +408,10 @@ fn grown(x: &[RationalInterval]) -> Vec<RationalInterval> {
 /// The verdict on an exact rational root: an equilibrium on this support if positive and
 /// an equilibrium by the definition (a zero probability belongs to a smaller support).
 fn exact_verdict(game: &NormalFormGame, system: &SupportSystem, q: &[BigRational]) -> Settled {
-    if !q.iter().all(Signed::is_positive) {
+    if !system.mixed(q).iter().flatten().all(Signed::is_positive) {
         return Settled::Not;
     }
-    let profile = system.profile(q, &BigRational::zero(), &game.shape());
+    let profile = system.profile(q, &game.shape());
     if game.is_equilibrium(&profile) {
         Settled::Equilibrium(Found::Exact(profile))
     } else {
@@ -436,8 +460,8 @@ mod tests {
         assert_eq!(
             totally_mixed,
             vec![
-                &vec![t(&["1/2", "1/2"]), t(&["2/5", "3/5"]), t(&["1/4", "3/4"])],
                 &vec![t(&["2/5", "3/5"]), t(&["1/2", "1/2"]), t(&["1/3", "2/3"])],
+                &vec![t(&["1/2", "1/2"]), t(&["2/5", "3/5"]), t(&["1/4", "3/4"])],
             ]
         );
     }
@@ -597,6 +621,15 @@ mod tests {
         /// of the quadratic.
         #[test]
         fn three_players_agree_with_the_closed_form(payoffs in proptest::collection::vec(-1000i64..1000, 24)) {
+            // Generic games: no player is indifferent between its strategies against any pure
+            // profile (ties make continua, which are reported rather than solved).
+            prop_assume!((0..8).all(|i| {
+                let (a, b, c) = (i & 1, i >> 1 & 1, i >> 2 & 1);
+                let at = |a: usize, b: usize, c: usize, p: usize| payoffs[3 * (a + 2 * b + 4 * c) + p];
+                at(a, b, c, 0) != at(1 - a, b, c, 0)
+                    && at(a, b, c, 1) != at(a, 1 - b, c, 1)
+                    && at(a, b, c, 2) != at(a, b, 1 - c, 2)
+            }));
             let g = three_player(&payoffs);
             let found = enumpoly(&g, DEFAULT_DIGITS, &NoProgress).unwrap();
             prop_assert!(found.unsettled.is_empty(), "{:?}", found.unsettled);

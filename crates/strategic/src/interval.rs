@@ -133,6 +133,12 @@ impl Ring for Interval {
 /// The tightest float interval this code can promise around a rational: its nearest float,
 /// corrected against the exact value so that the endpoints are on the right sides.
 fn enclose(x: &BigRational) -> Interval {
+    // Integers below 2^53 are floats exactly (payoffs mostly are).
+    if x.is_integer() {
+        if let Some(n) = x.numer().to_i64().filter(|n| n.unsigned_abs() < 1 << 53) {
+            return Interval::point(n as f64);
+        }
+    }
     let Some(f) = x.to_f64().filter(|f| f.is_finite()) else {
         // Beyond every float: the whole line on that side (never met with bounded payoffs).
         return if x.is_negative() {

@@ -2,18 +2,24 @@
 //! solutions are the equilibria that use exactly those strategies.
 //!
 //! Player p mixes over its support T_p with probabilities x_{p,0}, …, x_{p,|T_p|−1}. The
-//! unknowns are all of these, Σ|T_p| of them, and there are as many equations:
+//! unknowns are z_{p,k} = x_{p,k} for k ≥ 1, Σ(|T_p| − 1) of them; x_{p,0} is what they leave,
+//! 1 − Σ_k z_{p,k}. Working on the simplices' own coordinates keeps the search boxes free of a
+//! direction in which nothing can change. There are as many equations as unknowns:
 //!
-//! - x_{p,0} + … + x_{p,|T_p|−1} = 1 for each player, and
 //! - u_p(T_p[k], x_{−p}) − u_p(T_p[0], x_{−p}) = 0 for k ≥ 1: every strategy of the support
-//!   pays what the first does. Each is multilinear in the other players' probabilities.
+//!   pays what the first does. Each is multilinear in the other players' probabilities, and
+//!   affine in each unknown.
 //!
 //! A solution is an equilibrium when it is positive on the supports and no strategy outside
 //! them pays more: u_p(s, x_{−p}) − u_p(T_p[0], x_{−p}) ≤ 0 (the side conditions).
 //!
 //! Each payoff difference is a tensor over the other players' supports; it is evaluated in
 //! any [`Ring`] (float intervals to search, rationals to certify) by contracting one mode at
-//! a time, and differentiated by leaving one mode uncontracted.
+//! a time. Its derivative by z_{q,k} is the tensor differenced along q's mode (entry k minus
+//! entry 0) with that mode left uncontracted, precomputed so that no interval is subtracted
+//! from one it depends on.
+
+use std::borrow::Cow;
 
 use num_rational::BigRational;
 
@@ -29,13 +35,21 @@ pub struct SupportSystem {
     offsets: Vec<usize>,
     /// Per player: the other players, in order (the tensors' modes, first fastest).
     others: Vec<Vec<usize>>,
-    /// Per player: the payoff differences of its support strategies k ≥ 1 against T_p[0].
-    equations: Vec<Vec<Tensor>>,
+    /// Per player: its indifference equations, support strategies k ≥ 1 against T_p[0].
+    equations: Vec<Vec<Equation>>,
     /// Per player: the payoff differences of its strategies outside the support.
     side: Vec<Vec<Tensor>>,
 }
 
-/// A payoff difference over the other players' supports, exactly and as float intervals.
+/// One indifference equation: its payoff difference, and for each mode of it the tensor
+/// differenced along that mode (empty for a player with one strategy in its support).
+#[derive(Clone, Debug)]
+struct Equation {
+    value: Tensor,
+    partials: Vec<Tensor>,
+}
+
+/// A tensor of exact rationals, and the same as float intervals.
 #[derive(Clone, Debug)]
 struct Tensor {
     exact: Vec<BigRational>,
@@ -47,30 +61,46 @@ impl Tensor {
         let float = exact.iter().map(Interval::from_rational).collect();
         Tensor { exact, float }
     }
+
+    /// Entry k minus entry 0 along mode `mode` (of the sizes `dims`), for k ≥ 1.
+    fn differenced(&self, dims: &[usize], mode: usize) -> Tensor {
+        let inner: usize = dims[..mode].iter().product();
+        let d = dims[mode];
+        let outer = self.exact.len() / (inner * d);
+        let mut out = Vec::with_capacity(inner * (d - 1) * outer);
+        for o in 0..outer {
+            for k in 1..d {
+                for i in 0..inner {
+                    let at = |k: usize| &self.exact[i + inner * (k + d * o)];
+                    out.push(at(k) - at(0));
+                }
+            }
+        }
+        Tensor::new(out)
+    }
 }
 
-/// The entries of a tensor in a ring: exact rationals, or float intervals for the
-/// interval types made from floats.
+/// The entries of a tensor in a ring: borrowed where the ring is how the tensor is kept.
 pub trait Coefficients: Ring {
     /// The tensor's entries in this ring.
-    fn entries(tensor: &[BigRational], float: &[Interval]) -> Vec<Self>;
+    fn entries<'a>(exact: &'a [BigRational], float: &'a [Interval]) -> Cow<'a, [Self]>;
 }
 
 impl Coefficients for Interval {
-    fn entries(_: &[BigRational], float: &[Interval]) -> Vec<Self> {
-        float.to_vec()
+    fn entries<'a>(_: &'a [BigRational], float: &'a [Interval]) -> Cow<'a, [Self]> {
+        Cow::Borrowed(float)
     }
 }
 
 impl Coefficients for BigRational {
-    fn entries(tensor: &[BigRational], _: &[Interval]) -> Vec<Self> {
-        tensor.to_vec()
+    fn entries<'a>(exact: &'a [BigRational], _: &'a [Interval]) -> Cow<'a, [Self]> {
+        Cow::Borrowed(exact)
     }
 }
 
 impl Coefficients for crate::interval::RationalInterval {
-    fn entries(tensor: &[BigRational], _: &[Interval]) -> Vec<Self> {
-        tensor.iter().map(Self::from_rational).collect()
+    fn entries<'a>(exact: &'a [BigRational], _: &'a [Interval]) -> Cow<'a, [Self]> {
+        Cow::Owned(exact.iter().map(Self::from_rational).collect())
     }
 }
 
@@ -82,7 +112,7 @@ impl SupportSystem {
         let mut total = 0;
         for s in &supports {
             offsets.push(total);
-            total += s.len();
+            total += s.len() - 1;
         }
         let others: Vec<Vec<usize>> = (0..n)
             .map(|p| (0..n).filter(|&q| q != p).collect())
@@ -90,8 +120,26 @@ impl SupportSystem {
         let mut equations = Vec::with_capacity(n);
         let mut side = Vec::with_capacity(n);
         for p in 0..n {
+            let dims: Vec<usize> = others[p].iter().map(|&q| supports[q].len()).collect();
             let against = |s: usize| difference(game, &supports, &others[p], p, s);
-            equations.push(supports[p][1..].iter().map(|&s| against(s)).collect());
+            equations.push(
+                supports[p][1..]
+                    .iter()
+                    .map(|&s| {
+                        let value = against(s);
+                        let partials = (0..dims.len())
+                            .map(|mode| {
+                                if dims[mode] > 1 {
+                                    value.differenced(&dims, mode)
+                                } else {
+                                    Tensor::new(Vec::new())
+                                }
+                            })
+                            .collect();
+                        Equation { value, partials }
+                    })
+                    .collect(),
+            );
             side.push(
                 (0..game.shape()[p])
                     .filter(|s| !supports[p].contains(s))
@@ -110,12 +158,12 @@ impl SupportSystem {
 
     /// The number of unknowns (and of equations).
     pub fn dim(&self) -> usize {
-        self.supports.iter().map(Vec::len).sum()
+        self.supports.iter().map(|s| s.len() - 1).sum()
     }
 
-    /// Player p's unknowns within `x`.
-    fn block<'a, S>(&self, x: &'a [S], p: usize) -> &'a [S] {
-        &x[self.offsets[p]..self.offsets[p] + self.supports[p].len()]
+    /// Player p's unknowns within `z`.
+    fn block<'a, S>(&self, z: &'a [S], p: usize) -> &'a [S] {
+        &z[self.offsets[p]..self.offsets[p] + self.supports[p].len() - 1]
     }
 
     fn dims(&self, p: usize) -> Vec<usize> {
@@ -125,44 +173,52 @@ impl SupportSystem {
             .collect()
     }
 
-    /// The equations' values at `x`, in the order of the unknowns: player p's sum first,
-    /// then its indifferences.
-    pub fn values<S: Coefficients>(&self, x: &[S]) -> Vec<S> {
-        let mut out = Vec::with_capacity(x.len());
+    /// Every player's probabilities on its support: what the unknowns leave, then the
+    /// unknowns.
+    pub fn mixed<S: Ring>(&self, z: &[S]) -> Vec<Vec<S>> {
+        (0..self.supports.len())
+            .map(|p| {
+                let block = self.block(z, p);
+                let left = block.iter().fold(S::unit(), |acc, v| acc.sub(v));
+                std::iter::once(left).chain(block.iter().cloned()).collect()
+            })
+            .collect()
+    }
+
+    /// The equations' values at `z`, player by player.
+    pub fn values<S: Coefficients>(&self, z: &[S]) -> Vec<S> {
+        let x = self.mixed(z);
+        let mut out = Vec::with_capacity(z.len());
         for p in 0..self.supports.len() {
-            let sum = self
-                .block(x, p)
-                .iter()
-                .fold(S::nil(), |acc, v| acc.add(v))
-                .sub(&S::unit());
-            out.push(sum);
-            let vectors: Vec<&[S]> = self.others[p].iter().map(|&q| self.block(x, q)).collect();
+            let vectors: Vec<&[S]> = self.others[p].iter().map(|&q| &x[q][..]).collect();
             let dims = self.dims(p);
-            for t in &self.equations[p] {
-                let entries = S::entries(&t.exact, &t.float);
+            for e in &self.equations[p] {
+                let entries = S::entries(&e.value.exact, &e.value.float);
                 out.push(contract(&entries, &dims, &vectors, None).swap_remove(0));
             }
         }
         out
     }
 
-    /// The Jacobian matrix at `x` (rows: equations, columns: unknowns).
-    pub fn jacobian<S: Coefficients>(&self, x: &[S]) -> Vec<Vec<S>> {
-        let dim = x.len();
+    /// The Jacobian matrix at `z` (rows: equations, columns: unknowns).
+    pub fn jacobian<S: Coefficients>(&self, z: &[S]) -> Vec<Vec<S>> {
+        let x = self.mixed(z);
+        let dim = z.len();
         let mut rows = Vec::with_capacity(dim);
         for p in 0..self.supports.len() {
-            let mut sum_row = vec![S::nil(); dim];
-            for v in &mut sum_row[self.offsets[p]..self.offsets[p] + self.supports[p].len()] {
-                *v = S::unit();
-            }
-            rows.push(sum_row);
-            let vectors: Vec<&[S]> = self.others[p].iter().map(|&q| self.block(x, q)).collect();
+            let vectors: Vec<&[S]> = self.others[p].iter().map(|&q| &x[q][..]).collect();
             let dims = self.dims(p);
-            for t in &self.equations[p] {
-                let entries = S::entries(&t.exact, &t.float);
+            for e in &self.equations[p] {
                 let mut row = vec![S::nil(); dim];
                 for (mode, &q) in self.others[p].iter().enumerate() {
-                    let partial = contract(&entries, &dims, &vectors, Some(mode));
+                    if dims[mode] == 1 {
+                        continue;
+                    }
+                    let t = &e.partials[mode];
+                    let entries = S::entries(&t.exact, &t.float);
+                    let mut reduced = dims.clone();
+                    reduced[mode] -= 1;
+                    let partial = contract(&entries, &reduced, &vectors, Some(mode));
                     let start = self.offsets[q];
                     row[start..start + partial.len()].clone_from_slice(&partial);
                 }
@@ -172,12 +228,13 @@ impl SupportSystem {
         rows
     }
 
-    /// The side conditions at `x`: for each player, how much more than the support's first
+    /// The side conditions at `z`: for each player, how much more than the support's first
     /// strategy each strategy outside the support pays (an equilibrium has all ≤ 0).
-    pub fn side_values<S: Coefficients>(&self, x: &[S]) -> Vec<S> {
+    pub fn side_values<S: Coefficients>(&self, z: &[S]) -> Vec<S> {
+        let x = self.mixed(z);
         let mut out = Vec::new();
         for p in 0..self.supports.len() {
-            let vectors: Vec<&[S]> = self.others[p].iter().map(|&q| self.block(x, q)).collect();
+            let vectors: Vec<&[S]> = self.others[p].iter().map(|&q| &x[q][..]).collect();
             let dims = self.dims(p);
             for t in &self.side[p] {
                 let entries = S::entries(&t.exact, &t.float);
@@ -187,54 +244,62 @@ impl SupportSystem {
         out
     }
 
-    /// Narrows a box of probabilities to the part where a root that is an equilibrium can
-    /// lie; `false` when there is none. Roots sum to 1 for each player, so each probability
-    /// is bounded by what the others leave; and on the product of the players' simplices
-    /// each payoff difference ranges over no more than [`simplex_range`] gives: an
-    /// indifference that cannot be 0, or an outside strategy that surely pays more, rules
-    /// the box out.
-    pub fn narrow(&self, x: &mut [Interval]) -> bool {
+    /// Narrows a box of unknowns to the part where a root that is an equilibrium can lie;
+    /// `false` when there is none. Each player's probabilities are at least 0 and sum to 1,
+    /// which bounds every unknown by what the others leave; and on the product of the
+    /// players' simplices each payoff difference ranges over no more than
+    /// [`simplex_range`] gives: an indifference that cannot be 0, or an outside strategy
+    /// that surely pays more, rules the box out.
+    pub fn narrow(&self, z: &mut [Interval]) -> bool {
+        let mut x = Vec::with_capacity(self.supports.len());
         for p in 0..self.supports.len() {
-            let range = self.offsets[p]..self.offsets[p] + self.supports[p].len();
-            if !narrow_to_simplex(&mut x[range]) {
-                return false;
+            let range = self.offsets[p]..self.offsets[p] + self.supports[p].len() - 1;
+            match narrow_to_simplex(&mut z[range]) {
+                Some(left) => x.push(left),
+                None => return false,
             }
         }
-        let x: &[Interval] = x;
+        let z: &[Interval] = z;
+        let x: Vec<Vec<Interval>> = x
+            .into_iter()
+            .enumerate()
+            .map(|(p, left)| {
+                std::iter::once(left)
+                    .chain(self.block(z, p).iter().copied())
+                    .collect()
+            })
+            .collect();
+        // A box where some probability is below the search's resolution holds only roots on
+        // (or within that resolution of) a face of the simplices: the smaller support's
+        // concern. Without this, a continuum of solutions lying in a face would be covered
+        // by ever thinner boxes.
+        if x.iter()
+            .flatten()
+            .any(|i| i.hi < crate::krawczyk::MIN_WIDTH)
+        {
+            return false;
+        }
         (0..self.supports.len()).all(|p| {
-            let boxes: Vec<&[Interval]> =
-                self.others[p].iter().map(|&q| self.block(x, q)).collect();
+            let boxes: Vec<&[Interval]> = self.others[p].iter().map(|&q| &x[q][..]).collect();
             let dims = self.dims(p);
             self.equations[p]
                 .iter()
-                .all(|t| simplex_range(&t.float, &dims, &boxes).contains_zero())
+                .all(|e| simplex_range(&e.value.float, &dims, &boxes).contains_zero())
                 && self.side[p]
                     .iter()
                     .all(|t| simplex_range(&t.float, &dims, &boxes).lo <= 0.0)
         })
     }
 
-    /// `x` with each player's last probability replaced by one minus the others, so that
-    /// each player's probabilities sum to exactly 1.
-    pub fn normalised(&self, x: &[BigRational]) -> Vec<BigRational> {
-        let mut out = x.to_vec();
-        for (p, support) in self.supports.iter().enumerate() {
-            let block = &mut out[self.offsets[p]..self.offsets[p] + support.len()];
-            let (last, rest) = block.split_last_mut().expect("supports are nonempty");
-            *last = rest
-                .iter()
-                .fold(BigRational::from_integer(1.into()), |acc, v| acc - v);
-        }
-        out
-    }
-
     /// The full mixed profile of a solution: zeros off the supports.
-    pub fn profile<S: Clone>(&self, x: &[S], zero: &S, shape: &[usize]) -> Vec<Vec<S>> {
-        (0..self.supports.len())
-            .map(|p| {
-                let mut sigma = vec![zero.clone(); shape[p]];
-                for (k, &s) in self.supports[p].iter().enumerate() {
-                    sigma[s] = x[self.offsets[p] + k].clone();
+    pub fn profile<S: Ring>(&self, z: &[S], shape: &[usize]) -> Vec<Vec<S>> {
+        self.mixed(z)
+            .into_iter()
+            .enumerate()
+            .map(|(p, x)| {
+                let mut sigma = vec![S::nil(); shape[p]];
+                for (&s, v) in self.supports[p].iter().zip(x) {
+                    sigma[s] = v;
                 }
                 sigma
             })
@@ -242,36 +307,34 @@ impl SupportSystem {
     }
 }
 
-/// Narrows probabilities in a box to those that can sum to 1; `false` when none can.
-fn narrow_to_simplex(x: &mut [Interval]) -> bool {
-    if x.iter().any(|i| i.hi < 0.0 || i.lo > 1.0) {
-        return false;
+/// Narrows one player's unknowns (probabilities k ≥ 1) so that, with the first probability
+/// 1 minus their sum, all lie in [0, 1]; returns that first probability's range, or `None`
+/// when no such point is left.
+fn narrow_to_simplex(z: &mut [Interval]) -> Option<Interval> {
+    if z.iter().any(|i| i.hi < 0.0 || i.lo > 1.0) {
+        return None;
     }
-    for i in x.iter_mut() {
+    for i in z.iter_mut() {
         *i = Interval::new(i.lo.max(0.0), i.hi.min(1.0));
     }
-    let lows = x
+    let lows = z
         .iter()
         .fold(Interval::nil(), |acc, i| acc.add(&Interval::point(i.lo)));
-    let highs = x
-        .iter()
-        .fold(Interval::nil(), |acc, i| acc.add(&Interval::point(i.hi)));
-    if lows.lo > 1.0 || highs.hi < 1.0 {
-        return false;
+    if lows.lo > 1.0 {
+        return None;
     }
-    for i in x.iter_mut() {
-        // What the others can take at most and at least, rounded outward.
-        let others_high = highs.sub(&Interval::point(i.hi));
+    for i in z.iter_mut() {
+        // The most this one can take: what the others' least leave.
         let others_low = lows.sub(&Interval::point(i.lo));
-        let lo = Interval::unit().sub(&others_high).lo;
-        let hi = Interval::unit().sub(&others_low).hi;
-        let (lo, hi) = (i.lo.max(lo), i.hi.min(hi));
-        if lo > hi {
-            return false;
+        let hi = i.hi.min(Interval::unit().sub(&others_low).hi);
+        if i.lo > hi {
+            return None;
         }
-        *i = Interval::new(lo, hi);
+        *i = Interval::new(i.lo, hi);
     }
-    true
+    let sum = z.iter().fold(Interval::nil(), |acc, i| acc.add(i));
+    let left = Interval::unit().sub(&sum);
+    Interval::new(0.0, 1.0).intersect(&left)
 }
 
 /// An enclosure of Σ_t tensor[t] · Π_j σ_j(t_j) over every σ_j in the simplex within the
@@ -283,37 +346,44 @@ pub fn simplex_range(tensor: &[Interval], dims: &[usize], boxes: &[&[Interval]])
     for (&d, b) in dims.iter().zip(boxes) {
         current = current
             .chunks(d)
-            .map(|c| {
-                let highs: Vec<f64> = c.iter().map(|i| i.hi).collect();
-                let lows: Vec<f64> = c.iter().map(|i| -i.lo).collect();
-                Interval::new(-simplex_max(&lows, b), simplex_max(&highs, b))
-            })
+            .map(|c| Interval::new(-simplex_max(|i| -c[i].lo, b), simplex_max(|i| c[i].hi, b)))
             .collect();
     }
     current[0]
 }
 
-/// An upper bound on max Σ_b w_b·σ_b over σ with Σσ = 1 within the box `b`, by linear
-/// programming duality: for every λ, Σ w·σ = λ + Σ (w_b − λ)·σ_b, and each term is at most
+/// An upper bound on max Σ_b w(b)·σ_b over σ with Σσ = 1 within the box `b`, by linear
+/// programming duality: for every λ, Σ w·σ = λ + Σ (w(b) − λ)·σ_b, and each term is at most
 /// its largest value over [lo_b, hi_b]. The λ of the greedy optimum makes the bound exact
 /// up to rounding, which is directed upward.
-fn simplex_max(w: &[f64], b: &[Interval]) -> f64 {
-    let mut order: Vec<usize> = (0..w.len()).collect();
-    order.sort_by(|&i, &j| w[j].total_cmp(&w[i]));
+fn simplex_max(w: impl Fn(usize) -> f64, b: &[Interval]) -> f64 {
+    // Supports are small: order the weights on the stack when they fit.
+    let mut stack = [0usize; 16];
+    let mut heap = Vec::new();
+    let order: &mut [usize] = if b.len() <= stack.len() {
+        &mut stack[..b.len()]
+    } else {
+        heap.resize(b.len(), 0);
+        &mut heap
+    };
+    for (i, o) in order.iter_mut().enumerate() {
+        *o = i;
+    }
+    order.sort_unstable_by(|&i, &j| w(j).total_cmp(&w(i)));
     let mut left = 1.0 - b.iter().map(|i| i.lo).sum::<f64>();
-    let mut lambda = w[order[order.len() - 1]];
-    for &i in &order {
+    let mut lambda = w(order[order.len() - 1]);
+    for &i in order.iter() {
         let room = b[i].hi - b[i].lo;
         if left <= room {
-            lambda = w[i];
+            lambda = w(i);
             break;
         }
         left -= room;
     }
     let lambda_i = Interval::point(lambda);
     let mut bound = lambda_i;
-    for (wi, bi) in w.iter().zip(b) {
-        let c = Interval::point(*wi).sub(&lambda_i).hi;
+    for (i, bi) in b.iter().enumerate() {
+        let c = Interval::point(w(i)).sub(&lambda_i).hi;
         let at_hi = Interval::point(c).mul(&Interval::point(bi.hi)).hi;
         let at_lo = Interval::point(c).mul(&Interval::point(bi.lo)).hi;
         bound = bound.add(&Interval::point(at_hi.max(at_lo)));
@@ -400,22 +470,25 @@ mod tests {
     fn a_totally_mixed_equilibrium_solves_its_system() {
         let g = mckelvey_mclennan();
         let system = SupportSystem::new(&g, vec![vec![0, 1]; 3]);
-        assert_eq!(system.dim(), 6);
-        // McKelvey and McLennan's totally mixed equilibrium ((1/2,1/2),(2/5,3/5),(1/4,3/4)).
-        let x = [q(1, 2), q(1, 2), q(2, 5), q(3, 5), q(1, 4), q(3, 4)];
-        assert!(system.values(&x).iter().all(|v| v == &integer(0)));
-        assert!(system.side_values(&x).is_empty());
-        let y = [q(1, 3), q(2, 3), q(2, 5), q(3, 5), q(1, 4), q(3, 4)];
+        assert_eq!(system.dim(), 3);
+        // McKelvey and McLennan's totally mixed equilibrium ((1/2,1/2),(2/5,3/5),(1/4,3/4)):
+        // the unknowns are each player's second probability.
+        let z = [q(1, 2), q(3, 5), q(3, 4)];
+        assert!(system.values(&z).iter().all(|v| v == &integer(0)));
+        assert!(system.side_values(&z).is_empty());
+        assert_eq!(system.mixed(&z)[2], vec![q(1, 4), q(3, 4)]);
+        let y = [q(2, 3), q(3, 5), q(3, 4)];
         assert!(system.values(&y).iter().any(|v| v != &integer(0)));
     }
 
     proptest! {
         /// The system's value at a profile is the payoff differences computed directly, and
-        /// the Jacobian is the exact difference quotient (the equations are multilinear).
+        /// the Jacobian is the exact difference quotient (the equations are affine in each
+        /// unknown).
         #[test]
         fn values_and_jacobian_agree_with_the_game(
             payoffs in proptest::collection::vec(-5i64..5, 3 * 12),
-            weights in proptest::collection::vec(1i64..9, 9),
+            weights in proptest::collection::vec(-9i64..9, 9),
             j in 0usize..9, h in 1i64..5,
         ) {
             let payoffs: Vec<Vec<BigRational>> =
@@ -427,19 +500,20 @@ mod tests {
                      vec!["1".into(), "2".into()]],
                 payoffs,
             ).unwrap();
-            let supports = vec![vec![0, 1], vec![0, 2], vec![1]];
+            let supports = vec![vec![0, 1], vec![0, 1, 2], vec![1]];
             let system = SupportSystem::new(&g, supports.clone());
-            let x: Vec<BigRational> = weights[..system.dim()].iter().map(|&w| q(w, 7)).collect();
-            let profile = system.profile(&x, &integer(0), &g.shape());
-            let values = system.values(&x);
-            let side = system.side_values(&x);
-            let mut k = 0;
+            prop_assert_eq!(system.dim(), 3);
+            let z: Vec<BigRational> = weights[..system.dim()].iter().map(|&w| q(w, 7)).collect();
+            let profile = system.profile(&z, &g.shape());
+            let values = system.values(&z);
+            let side = system.side_values(&z);
+            let (mut row, mut k) = (0, 0);
             for p in 0..3 {
+                prop_assert_eq!(profile[p].iter().sum::<BigRational>(), integer(1));
                 let u = g.strategy_payoffs(&profile, p);
-                let sum: BigRational = supports[p].iter().map(|&s| profile[p][s].clone()).sum();
-                prop_assert_eq!(&values[system.offsets[p]], &(sum - integer(1)));
-                for (i, &s) in supports[p].iter().enumerate().skip(1) {
-                    prop_assert_eq!(&values[system.offsets[p] + i], &(&u[s] - &u[supports[p][0]]));
+                for &s in supports[p].iter().skip(1) {
+                    prop_assert_eq!(&values[row], &(&u[s] - &u[supports[p][0]]));
+                    row += 1;
                 }
                 for s in (0..g.shape()[p]).filter(|s| !supports[p].contains(s)) {
                     prop_assert_eq!(&side[k], &(&u[s] - &u[supports[p][0]]));
@@ -447,9 +521,9 @@ mod tests {
                 }
             }
             let j = j % system.dim();
-            let mut moved = x.clone();
+            let mut moved = z.clone();
             moved[j] += integer(h);
-            let jac = system.jacobian(&x);
+            let jac = system.jacobian(&z);
             for (row, (after, before)) in system.values(&moved).iter().zip(&values).enumerate() {
                 prop_assert_eq!(&((after - before) / integer(h)), &jac[row][j]);
             }
