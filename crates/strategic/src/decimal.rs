@@ -6,8 +6,6 @@
 //! (`1/8` to 2 places is `0.13`, `-1/8` is `-0.13`). A negative value that rounds to zero is
 //! written `0.00`, without a sign.
 
-use std::str::FromStr;
-
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
@@ -26,27 +24,10 @@ pub fn decimal_text(text: &str, places: usize) -> Result<String, StrategicError>
             "--decimals takes at most {MAX_DECIMAL_PLACES} places, not {places}"
         )));
     }
-    let x = exact_number(text).ok_or_else(|| {
+    let x = crate::nfg::parse_number(text).ok_or_else(|| {
         StrategicError::Internal(format!("{text:?} is not an exact number to round"))
     })?;
     Ok(rounded(&x, places))
-}
-
-/// The number a report's text stands for: a fraction (`-1/3`) or a decimal (`0.5690`).
-fn exact_number(text: &str) -> Option<BigRational> {
-    match text.split_once('.') {
-        None => BigRational::from_str(text).ok(),
-        Some((whole, fraction)) => {
-            if !fraction.bytes().all(|b| b.is_ascii_digit()) {
-                return None;
-            }
-            let digits = BigInt::from_str(&format!("{whole}{fraction}")).ok()?;
-            Some(BigRational::new(
-                digits,
-                num_traits::pow(BigInt::from(10), fraction.len()),
-            ))
-        }
-    }
 }
 
 /// x to `places` places, halves away from zero.
@@ -76,6 +57,7 @@ pub fn rounded(x: &BigRational, places: usize) -> String {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use std::str::FromStr;
 
     #[test]
     fn fractions_round_to_the_nearest_decimal() {

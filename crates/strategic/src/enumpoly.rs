@@ -31,7 +31,7 @@ use conway_core::{Progress, Work};
 
 use crate::game::MixedProfile;
 use crate::interval::{exact, Interval, RationalInterval};
-use crate::krawczyk::{self, certify, certify_box, exact_box, isolate, newton, recognise, Stop};
+use crate::krawczyk::{self, certify, exact_box, isolate, newton, recognise, same_root, Stop};
 use crate::support_system::{Coefficients, SupportSystem};
 use crate::{NormalFormGame, StrategicError};
 
@@ -222,9 +222,6 @@ fn conditionally_dominated(game: &NormalFormGame, supports: &[Vec<usize>]) -> bo
 }
 
 impl krawczyk::System for SupportSystem {
-    fn dim(&self) -> usize {
-        SupportSystem::dim(self)
-    }
     fn values<S: Coefficients>(&self, x: &[S]) -> Vec<S> {
         SupportSystem::values(self, x)
     }
@@ -255,7 +252,7 @@ fn solve_support(
     let start = vec![Interval::new(0.0, 1.0); system.dim()];
     let isolation = isolate(&system, start, BOX_BUDGET);
     let mut reason = match isolation.stopped {
-        Some(Stop::NotIsolated(_)) => Some(Reason::NotIsolated),
+        Some(Stop::NotIsolated) => Some(Reason::NotIsolated),
         Some(Stop::Budget) => Some(Reason::Budget),
         None => None,
     };
@@ -355,22 +352,12 @@ fn settle(
     let Some(certified) = certify(system, &x, &unknown_radius) else {
         return Ok(Settled::Undecided);
     };
-    // The same root as the float box's: one box holding both is certified to hold one root.
-    let hull: Vec<RationalInterval> = certified
-        .iter()
-        .zip(&float_box)
-        .map(|(a, b)| {
-            RationalInterval::new(
-                a.lo.clone().min(b.lo.clone()),
-                a.hi.clone().max(b.hi.clone()),
-            )
-        })
-        .collect();
+    // The same root as the float box's.
     let inside_float = certified
         .iter()
         .zip(&float_box)
         .all(|(a, b)| b.lo <= a.lo && a.hi <= b.hi);
-    if !inside_float && !certify_box(system, &grown(&hull)) {
+    if !inside_float && !same_root(system, &certified, &float_box) {
         return Ok(Settled::Undecided);
     }
     let probabilities: Vec<RationalInterval> =
@@ -393,16 +380,6 @@ fn settle(
     }
     let center = system.profile(&x, &game.shape());
     Ok(Settled::Equilibrium(Found::Certified { center, radius }))
-}
-
-/// A rational box widened by a tenth of its width on each side.
-fn grown(x: &[RationalInterval]) -> Vec<RationalInterval> {
-    x.iter()
-        .map(|i| {
-            let w = (&i.hi - &i.lo) / BigRational::from_integer(10.into());
-            RationalInterval::new(&i.lo - &w, &i.hi + &w)
-        })
-        .collect()
 }
 
 /// The verdict on an exact rational root: an equilibrium on this support if positive and

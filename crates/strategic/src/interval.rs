@@ -38,6 +38,24 @@ pub trait Ring: Clone {
     fn is_exact_zero(&self) -> bool;
 }
 
+/// The interval types Krawczyk's test runs in ([`crate::krawczyk`]): what it needs beyond
+/// arithmetic.
+pub trait Enclosure: Ring {
+    /// A point interval at (or near) the middle.
+    fn midpoint(&self) -> Self;
+    /// A float near the middle (to form an approximate inverse).
+    fn approximate(&self) -> Option<f64>;
+    /// A float as a point interval, exactly.
+    fn from_float(f: f64) -> Option<Self>;
+    /// Whether `other` lies strictly inside this interval.
+    fn surrounds(&self, other: &Self) -> bool;
+    /// The smallest interval holding both.
+    fn hull(&self, other: &Self) -> Self;
+    /// Widened by a tenth of the width on each side (floats: and a few units in the last
+    /// place, so that a point grows too).
+    fn grown(&self) -> Self;
+}
+
 /// A closed interval `[lo, hi]` of reals with `f64` endpoints.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Interval {
@@ -187,14 +205,6 @@ impl RationalInterval {
         }
     }
 
-    /// The float interval enclosing this one.
-    pub fn to_interval(&self) -> Interval {
-        Interval {
-            lo: enclose(&self.lo).lo,
-            hi: enclose(&self.hi).hi,
-        }
-    }
-
     /// Whether `other` lies strictly inside this interval.
     pub fn strictly_contains(&self, other: &RationalInterval) -> bool {
         self.lo < other.lo && other.hi < self.hi
@@ -208,6 +218,53 @@ impl RationalInterval {
     /// Whether every point is negative.
     pub fn is_negative(&self) -> bool {
         self.hi.is_negative()
+    }
+}
+
+impl Enclosure for Interval {
+    fn midpoint(&self) -> Self {
+        Interval::point(self.mid())
+    }
+    fn approximate(&self) -> Option<f64> {
+        Some(self.mid())
+    }
+    fn from_float(f: f64) -> Option<Self> {
+        Some(Interval::point(f))
+    }
+    fn surrounds(&self, other: &Self) -> bool {
+        self.strictly_contains(other)
+    }
+    fn hull(&self, other: &Self) -> Self {
+        Interval::new(self.lo.min(other.lo), self.hi.max(other.hi))
+    }
+    fn grown(&self) -> Self {
+        let grow = 0.1 * self.width() + 1e-15 * (1.0 + self.lo.abs().max(self.hi.abs()));
+        Interval::new((self.lo - grow).next_down(), (self.hi + grow).next_up())
+    }
+}
+
+impl Enclosure for RationalInterval {
+    fn midpoint(&self) -> Self {
+        RationalInterval::point((&self.lo + &self.hi) / BigRational::from_integer(2.into()))
+    }
+    fn approximate(&self) -> Option<f64> {
+        self.midpoint().lo.to_f64()
+    }
+    fn from_float(f: f64) -> Option<Self> {
+        exact(f).map(RationalInterval::point)
+    }
+    fn surrounds(&self, other: &Self) -> bool {
+        self.strictly_contains(other)
+    }
+    fn hull(&self, other: &Self) -> Self {
+        RationalInterval::new(
+            self.lo.clone().min(other.lo.clone()),
+            self.hi.clone().max(other.hi.clone()),
+        )
+    }
+    fn grown(&self) -> Self {
+        let w = (&self.hi - &self.lo) / BigRational::from_integer(10.into());
+        RationalInterval::new(&self.lo - &w, &self.hi + &w)
     }
 }
 

@@ -19,16 +19,14 @@
 //! test over rational intervals, where nothing is rounded.
 
 use num_rational::BigRational;
-use num_traits::{One, Signed, ToPrimitive, Zero};
+use num_traits::{One, Signed, Zero};
 
-use crate::interval::{dyadic, exact, simplest_between, Interval, RationalInterval, Ring};
+use crate::interval::{dyadic, simplest_between, Enclosure, Interval, RationalInterval, Ring};
 use crate::linalg::solve;
 use crate::support_system::Coefficients;
 
 /// A square system of polynomial equations, evaluable in every ring of [`crate::interval`].
 pub trait System {
-    /// The number of unknowns and of equations.
-    fn dim(&self) -> usize;
     /// The equations' values at `x`.
     fn values<S: Coefficients>(&self, x: &[S]) -> Vec<S>;
     /// The Jacobian at `x` (rows: equations).
@@ -56,8 +54,6 @@ pub struct Isolation {
     pub roots: Vec<Vec<Interval>>,
     /// Why the search stopped before deciding every box, if it did.
     pub stopped: Option<Stop>,
-    /// How many boxes were examined.
-    pub boxes: usize,
 }
 
 /// Why a search stopped early.
@@ -65,7 +61,7 @@ pub struct Isolation {
 pub enum Stop {
     /// A box below [`MIN_WIDTH`] could be neither excluded nor certified: the solutions are
     /// not isolated there (or the Jacobian is too nearly singular to tell).
-    NotIsolated(Vec<Interval>),
+    NotIsolated,
     /// The budget of boxes ran out.
     Budget,
 }
@@ -83,16 +79,16 @@ pub fn isolate<T: System>(system: &T, start: Vec<Interval>, budget: usize) -> Is
         if system.narrow(&mut point) {
             found.roots.push(point);
         }
-        found.boxes = 1;
         return found;
     }
     let mut stack = vec![start];
+    let mut boxes = 0;
     while let Some(mut x) = stack.pop() {
-        if found.boxes == budget {
+        if boxes == budget {
             found.stopped = Some(Stop::Budget);
             break;
         }
-        found.boxes += 1;
+        boxes += 1;
         if !system.narrow(&mut x) || !system.values(&x).iter().all(Interval::contains_zero) {
             continue;
         }
@@ -103,83 +99,69 @@ pub fn isolate<T: System>(system: &T, start: Vec<Interval>, budget: usize) -> Is
         } else {
             krawczyk(system, &x)
         };
-        let Some(k) = tested else {
-            if widest < MIN_WIDTH {
-                if system.negligible(&x) {
+        // What is left of X to search: all of it, or its part in K.
+        let rest = match tested {
+            None => x,
+            Some(k) => {
+                if inside(&k, &x) {
+                    found.roots.push(refine(system, k));
                     continue;
                 }
-                found.stopped = Some(Stop::NotIsolated(x));
-                break;
-            }
-            stack.extend(bisect(system, &x));
-            continue;
-        };
-        if inside(&k, &x) {
-            found.roots.push(refine(system, k));
-            continue;
-        }
-        let Some(cut) = intersect(&k, &x) else {
-            continue;
-        };
-        // A root on a face of X keeps K from fitting inside X however small X gets; a box
-        // grown a little around K may still be certified (Rump's ε-inflation). Every root of
-        // X lies in K, so X then holds at most that one.
-        if max_width(&k) < 0.5 * widest || widest < MIN_WIDTH {
-            let grown = inflate(&k);
-            if let Some(kk) = krawczyk(system, &grown) {
-                if inside(&kk, &grown) {
-                    found.roots.push(refine(system, kk));
+                let Some(cut) = intersect(&k, &x) else {
                     continue;
+                };
+                // A root on a face of X keeps K from fitting inside X however small X gets;
+                // a box grown a little around K may still be certified (Rump's
+                // ε-inflation). Every root of X lies in K, so X then holds at most that one.
+                if max_width(&k) < 0.5 * widest || widest < MIN_WIDTH {
+                    let grown: Vec<Interval> = k.iter().map(Enclosure::grown).collect();
+                    if let Some(kk) = krawczyk(system, &grown).filter(|kk| inside(kk, &grown)) {
+                        found.roots.push(refine(system, kk));
+                        continue;
+                    }
                 }
+                cut
             }
-        }
+        };
         if widest < MIN_WIDTH {
-            if system.negligible(&cut) {
+            if system.negligible(&rest) {
                 continue;
             }
-            found.stopped = Some(Stop::NotIsolated(cut));
+            found.stopped = Some(Stop::NotIsolated);
             break;
         }
-        if max_width(&cut) < 0.5 * widest {
-            stack.push(cut);
+        if max_width(&rest) < 0.5 * widest {
+            stack.push(rest);
         } else {
-            stack.extend(bisect(system, &cut));
+            stack.extend(bisect(system, &rest));
         }
     }
     found.roots = distinct(system, found.roots);
     found
 }
 
-/// The Krawczyk box of `x`, or `None` when the Jacobian at the midpoint is singular.
-pub fn krawczyk<T: System>(system: &T, x: &[Interval]) -> Option<Vec<Interval>> {
-    let n = x.len();
-    let m: Vec<f64> = x.iter().map(Interval::mid).collect();
-    let points: Vec<Interval> = m.iter().map(|&v| Interval::point(v)).collect();
-    let at_mid: Vec<Vec<f64>> = system
+/// The Krawczyk box of `x`, in float or rational intervals, or `None` when the Jacobian at
+/// the midpoint is singular.
+pub fn krawczyk<T: System, S: Enclosure + Coefficients>(system: &T, x: &[S]) -> Option<Vec<S>> {
+    let points: Vec<S> = x.iter().map(Enclosure::midpoint).collect();
+    let at_mid: Option<Vec<Vec<f64>>> = system
         .jacobian(&points)
         .iter()
-        .map(|row| row.iter().map(Interval::mid).collect())
+        .map(|row| row.iter().map(Enclosure::approximate).collect())
         .collect();
-    let y = inverse(at_mid)?;
+    let y: Vec<Vec<S>> = inverse(at_mid?)?
+        .iter()
+        .map(|row| row.iter().map(|&v| S::from_float(v)).collect())
+        .collect::<Option<_>>()?;
     let fm = system.values(&points);
     let jx = system.jacobian(x);
-    let y: Vec<Vec<Interval>> = y
-        .iter()
-        .map(|row| row.iter().map(|&v| Interval::point(v)).collect())
-        .collect();
-    let offset: Vec<Interval> = x.iter().zip(&points).map(|(xi, mi)| xi.sub(mi)).collect();
-    Some(krawczyk_box(&points, &y, &fm, &jx, &offset, n))
+    let offset: Vec<S> = x.iter().zip(&points).map(|(xi, mi)| xi.sub(mi)).collect();
+    Some(krawczyk_box(&points, &y, &fm, &jx, &offset))
 }
 
 /// m − Y·F(m) + (I − Y·J)·(X − m), in any ring of intervals.
-fn krawczyk_box<S: Ring>(
-    m: &[S],
-    y: &[Vec<S>],
-    fm: &[S],
-    jx: &[Vec<S>],
-    offset: &[S],
-    n: usize,
-) -> Vec<S> {
+fn krawczyk_box<S: Ring>(m: &[S], y: &[Vec<S>], fm: &[S], jx: &[Vec<S>], offset: &[S]) -> Vec<S> {
+    let n = m.len();
     (0..n)
         .map(|i| {
             // Row i of I − Y·J, accumulated row by row of J.
@@ -251,21 +233,12 @@ fn max_width(x: &[Interval]) -> f64 {
     x.iter().map(Interval::width).fold(0.0, f64::max)
 }
 
-fn inside(k: &[Interval], x: &[Interval]) -> bool {
-    k.iter().zip(x).all(|(ki, xi)| xi.strictly_contains(ki))
+fn inside<S: Enclosure>(k: &[S], x: &[S]) -> bool {
+    k.iter().zip(x).all(|(ki, xi)| xi.surrounds(ki))
 }
 
 fn intersect(a: &[Interval], b: &[Interval]) -> Option<Vec<Interval>> {
     a.iter().zip(b).map(|(p, q)| p.intersect(q)).collect()
-}
-
-fn inflate(x: &[Interval]) -> Vec<Interval> {
-    x.iter()
-        .map(|i| {
-            let grow = 0.1 * i.width() + 1e-15 * (1.0 + i.lo.abs().max(i.hi.abs()));
-            Interval::new((i.lo - grow).next_down(), (i.hi + grow).next_up())
-        })
-        .collect()
 }
 
 /// The two halves of `x` cut across the coordinate along which the equations can change
@@ -310,30 +283,28 @@ fn refine<T: System>(system: &T, mut x: Vec<Interval>) -> Vec<Interval> {
     x
 }
 
-/// The root boxes with any two that hold the same root merged: overlapping boxes whose hull
-/// is itself certified to hold one root.
+/// The root boxes with any two that hold the same root merged.
 fn distinct<T: System>(system: &T, roots: Vec<Vec<Interval>>) -> Vec<Vec<Interval>> {
     let mut kept: Vec<Vec<Interval>> = Vec::with_capacity(roots.len());
     'next: for r in roots {
         for k in &mut kept {
-            if intersect(k, &r).is_some() {
-                let hull: Vec<Interval> = k
-                    .iter()
-                    .zip(&r)
-                    .map(|(a, b)| Interval::new(a.lo.min(b.lo), a.hi.max(b.hi)))
-                    .collect();
-                let grown = inflate(&hull);
-                if krawczyk(system, &grown).is_some_and(|kk| inside(&kk, &grown)) {
-                    if max_width(&r) < max_width(k) {
-                        *k = r;
-                    }
-                    continue 'next;
+            if intersect(k, &r).is_some() && same_root(system, k, &r) {
+                if max_width(&r) < max_width(k) {
+                    *k = r;
                 }
+                continue 'next;
             }
         }
         kept.push(r);
     }
     kept
+}
+
+/// Whether two boxes that each hold one root hold the same one: a box grown around both is
+/// itself certified to hold only one.
+pub fn same_root<T: System, S: Enclosure + Coefficients>(system: &T, a: &[S], b: &[S]) -> bool {
+    let grown: Vec<S> = a.iter().zip(b).map(|(p, q)| p.hull(q).grown()).collect();
+    certify_box(system, &grown)
 }
 
 /// Newton's method in exact arithmetic from `x`, each iterate rounded to a multiple of
@@ -392,49 +363,20 @@ pub fn certify<T: System>(
     certify_box(system, &x).then_some(x)
 }
 
-/// Whether Krawczyk's test over exact rational intervals certifies that `x` holds exactly
-/// one root.
-pub fn certify_box<T: System>(system: &T, x: &[RationalInterval]) -> bool {
-    let n = x.len();
-    let m: Vec<BigRational> = x
-        .iter()
-        .map(|i| (&i.lo + &i.hi) / BigRational::from_integer(2.into()))
-        .collect();
-    let at_mid: Option<Vec<Vec<f64>>> = system
-        .jacobian(&m)
-        .iter()
-        .map(|row| row.iter().map(|v| v.to_f64()).collect())
-        .collect();
-    let Some(y) = at_mid.and_then(inverse) else {
-        return false;
-    };
-    let Some(y): Option<Vec<Vec<RationalInterval>>> = y
-        .iter()
-        .map(|row| {
-            row.iter()
-                .map(|&v| exact(v).map(RationalInterval::point))
-                .collect()
-        })
-        .collect()
-    else {
-        return false;
-    };
-    let fm: Vec<RationalInterval> = system
-        .values(&m)
-        .into_iter()
-        .map(RationalInterval::point)
-        .collect();
-    let jx = system.jacobian(x);
-    let points: Vec<RationalInterval> = m.iter().cloned().map(RationalInterval::point).collect();
-    let offset: Vec<RationalInterval> = x.iter().zip(&points).map(|(a, b)| a.sub(b)).collect();
-    let k = krawczyk_box(&points, &y, &fm, &jx, &offset, n);
-    k.iter().zip(x).all(|(ki, xi)| xi.strictly_contains(ki))
+/// Whether Krawczyk's test certifies that `x` holds exactly one root.
+pub fn certify_box<T: System, S: Enclosure + Coefficients>(system: &T, x: &[S]) -> bool {
+    krawczyk(system, x).is_some_and(|k| inside(&k, x))
 }
 
 /// The exact rational endpoints of a float box.
 pub fn exact_box(x: &[Interval]) -> Option<Vec<RationalInterval>> {
     x.iter()
-        .map(|i| Some(RationalInterval::new(exact(i.lo)?, exact(i.hi)?)))
+        .map(|i| {
+            Some(RationalInterval::new(
+                BigRational::from_float(i.lo)?,
+                BigRational::from_float(i.hi)?,
+            ))
+        })
         .collect()
 }
 
@@ -442,14 +384,12 @@ pub fn exact_box(x: &[Interval]) -> Option<Vec<RationalInterval>> {
 mod tests {
     use super::*;
     use crate::game::integer;
+    use crate::interval::exact;
 
     /// x² = 2 and y = x·(1/2): roots (±√2, ±√2/2), written as a multilinear-free toy.
     struct Circle;
 
     impl System for Circle {
-        fn dim(&self) -> usize {
-            2
-        }
         fn values<S: Coefficients>(&self, x: &[S]) -> Vec<S> {
             let two = S::from_rational(&integer(2));
             let half = S::from_rational(&BigRational::new(1.into(), 2.into()));

@@ -35,6 +35,8 @@ pub struct SupportSystem {
     offsets: Vec<usize>,
     /// Per player: the other players, in order (the tensors' modes, first fastest).
     others: Vec<Vec<usize>>,
+    /// Per player: the sizes of the other players' supports (the tensors' shape).
+    dims: Vec<Vec<usize>>,
     /// Per player: its indifference equations, support strategies k ≥ 1 against T_p[0].
     equations: Vec<Vec<Equation>>,
     /// Per player: the payoff differences of its strategies outside the support.
@@ -117,10 +119,14 @@ impl SupportSystem {
         let others: Vec<Vec<usize>> = (0..n)
             .map(|p| (0..n).filter(|&q| q != p).collect())
             .collect();
+        let dims: Vec<Vec<usize>> = others
+            .iter()
+            .map(|o| o.iter().map(|&q| supports[q].len()).collect())
+            .collect();
         let mut equations = Vec::with_capacity(n);
         let mut side = Vec::with_capacity(n);
         for p in 0..n {
-            let dims: Vec<usize> = others[p].iter().map(|&q| supports[q].len()).collect();
+            let dims = &dims[p];
             let against = |s: usize| difference(game, &supports, &others[p], p, s);
             equations.push(
                 supports[p][1..]
@@ -130,7 +136,7 @@ impl SupportSystem {
                         let partials = (0..dims.len())
                             .map(|mode| {
                                 if dims[mode] > 1 {
-                                    value.differenced(&dims, mode)
+                                    value.differenced(dims, mode)
                                 } else {
                                     Tensor::new(Vec::new())
                                 }
@@ -151,6 +157,7 @@ impl SupportSystem {
             supports,
             offsets,
             others,
+            dims,
             equations,
             side,
         }
@@ -164,13 +171,6 @@ impl SupportSystem {
     /// Player p's unknowns within `z`.
     fn block<'a, S>(&self, z: &'a [S], p: usize) -> &'a [S] {
         &z[self.offsets[p]..self.offsets[p] + self.supports[p].len() - 1]
-    }
-
-    fn dims(&self, p: usize) -> Vec<usize> {
-        self.others[p]
-            .iter()
-            .map(|&q| self.supports[q].len())
-            .collect()
     }
 
     /// Every player's probabilities on its support: what the unknowns leave, then the
@@ -187,14 +187,23 @@ impl SupportSystem {
 
     /// The equations' values at `z`, player by player.
     pub fn values<S: Coefficients>(&self, z: &[S]) -> Vec<S> {
+        self.contracted(z, |p| self.equations[p].iter().map(|e| &e.value).collect())
+    }
+
+    /// Each of `tensors(p)`, player by player, contracted with the other players'
+    /// probabilities at `z`.
+    fn contracted<'a, S: Coefficients>(
+        &'a self,
+        z: &[S],
+        tensors: impl Fn(usize) -> Vec<&'a Tensor>,
+    ) -> Vec<S> {
         let x = self.mixed(z);
-        let mut out = Vec::with_capacity(z.len());
+        let mut out = Vec::new();
         for p in 0..self.supports.len() {
             let vectors: Vec<&[S]> = self.others[p].iter().map(|&q| &x[q][..]).collect();
-            let dims = self.dims(p);
-            for e in &self.equations[p] {
-                let entries = S::entries(&e.value.exact, &e.value.float);
-                out.push(contract(&entries, &dims, &vectors, None).swap_remove(0));
+            for t in tensors(p) {
+                let entries = S::entries(&t.exact, &t.float);
+                out.push(contract(&entries, &self.dims[p], &vectors, None).swap_remove(0));
             }
         }
         out
@@ -207,7 +216,7 @@ impl SupportSystem {
         let mut rows = Vec::with_capacity(dim);
         for p in 0..self.supports.len() {
             let vectors: Vec<&[S]> = self.others[p].iter().map(|&q| &x[q][..]).collect();
-            let dims = self.dims(p);
+            let dims = &self.dims[p];
             for e in &self.equations[p] {
                 let mut row = vec![S::nil(); dim];
                 for (mode, &q) in self.others[p].iter().enumerate() {
@@ -231,17 +240,7 @@ impl SupportSystem {
     /// The side conditions at `z`: for each player, how much more than the support's first
     /// strategy each strategy outside the support pays (an equilibrium has all ≤ 0).
     pub fn side_values<S: Coefficients>(&self, z: &[S]) -> Vec<S> {
-        let x = self.mixed(z);
-        let mut out = Vec::new();
-        for p in 0..self.supports.len() {
-            let vectors: Vec<&[S]> = self.others[p].iter().map(|&q| &x[q][..]).collect();
-            let dims = self.dims(p);
-            for t in &self.side[p] {
-                let entries = S::entries(&t.exact, &t.float);
-                out.push(contract(&entries, &dims, &vectors, None).swap_remove(0));
-            }
-        }
-        out
+        self.contracted(z, |p| self.side[p].iter().collect())
     }
 
     /// Narrows a box of unknowns to the part where a root that is an equilibrium can lie;
@@ -281,13 +280,13 @@ impl SupportSystem {
         }
         (0..self.supports.len()).all(|p| {
             let boxes: Vec<&[Interval]> = self.others[p].iter().map(|&q| &x[q][..]).collect();
-            let dims = self.dims(p);
+            let dims = &self.dims[p];
             self.equations[p]
                 .iter()
-                .all(|e| simplex_range(&e.value.float, &dims, &boxes).contains_zero())
+                .all(|e| simplex_range(&e.value.float, dims, &boxes).contains_zero())
                 && self.side[p]
                     .iter()
-                    .all(|t| simplex_range(&t.float, &dims, &boxes).lo <= 0.0)
+                    .all(|t| simplex_range(&t.float, dims, &boxes).lo <= 0.0)
         })
     }
 
