@@ -129,7 +129,8 @@ pub struct StableArgs {
 /// A strategic game: a Gambit .nfg file or payoff matrices.
 #[derive(Args, Debug)]
 pub struct GameArgs {
-    /// A game in Gambit's .nfg format ('-' reads standard input).
+    /// A game in Gambit's .nfg format, or .efg (read as its reduced normal form); '-'
+    /// reads standard input.
     pub file: Option<std::path::PathBuf>,
     /// Player 1's payoff matrix ("3 0; 5 1", or a CSV/TSV file, '-' standard input); alone,
     /// the row payoffs of a symmetric game.
@@ -159,7 +160,8 @@ impl clap::ValueEnum for NashMethod {
 /// The arguments of `conway nash`.
 #[derive(Args, Debug)]
 pub struct NashArgs {
-    /// A game in Gambit's .nfg format (payoff or outcome version; '-' reads standard input).
+    /// A game in Gambit's .nfg or .efg format ('-' reads standard input); an .efg game is
+    /// solved on its reduced normal form and its equilibria shown as behaviour strategies.
     pub file: Option<std::path::PathBuf>,
     /// Player 1's payoff matrix: rows separated by ';', e.g. "3 0; 5 1", or a CSV/TSV file
     /// ('-' standard input).
@@ -168,7 +170,8 @@ pub struct NashArgs {
     /// Player 2's payoff matrix (same shape); without it the game is zero-sum.
     #[arg(long, allow_hyphen_values = true, requires = "a")]
     pub b: Option<String>,
-    /// The method (default: enum for two players, poly otherwise).
+    /// The method (default: enum for two players, poly otherwise; lh for a two-player .efg
+    /// game too large for enum).
     #[arg(long, value_enum)]
     pub method: Option<NashMethod>,
     /// With --method lh: the label to drop, 1..m+n (player 1's strategies, then player 2's).
@@ -186,6 +189,10 @@ pub struct NashArgs {
     /// certified to lie within 1e-D of the equilibrium's (default 12).
     #[arg(long, value_name = "D", value_parser = parse_u64)]
     pub precision: Option<u64>,
+    /// For an .efg game: only subgame-perfect equilibria, combining the method's equilibria
+    /// of every subgame from the leaves up (backward induction for perfect information).
+    #[arg(long)]
+    pub subgame_perfect: bool,
 }
 
 /// The arguments of `conway grundy`.

@@ -7,7 +7,8 @@
 use conway_strategic::decimal::MAX_DECIMAL_PLACES;
 use conway_strategic::enumpoly::MAX_DIGITS;
 use conway_strategic::ess::{analyse, symmetric_matrix, MAX_ESS_STRATEGIES};
-use conway_strategic::input::read_game;
+use conway_strategic::extensive::equilibria::extensive_equilibria;
+use conway_strategic::input::{read_any_game, AnyGame};
 use conway_strategic::nash::{equilibria, Options};
 use conway_strategic::{EssReport, NashReport};
 use serde::Serialize;
@@ -20,7 +21,7 @@ use crate::CliError;
 /// `conway nash`.
 pub fn answer(args: NashArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
     crate::args::stdin_at_most_once(&[args.a.as_deref(), args.b.as_deref()])?;
-    let game = read_game(args.file.as_deref(), args.a.as_deref(), args.b.as_deref())?;
+    let game = read_any_game(args.file.as_deref(), args.a.as_deref(), args.b.as_deref())?;
     let places = |n: Option<u64>, flag: &str, limit: usize| -> Result<Option<usize>, CliError> {
         n.map(|n| {
             usize::try_from(n).map_err(|_| {
@@ -35,6 +36,7 @@ pub fn answer(args: NashArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, Cl
         label: args.label,
         components: args.components,
         precision: places(args.precision, "--precision", MAX_DIGITS)?,
+        subgame_perfect: args.subgame_perfect,
     };
     let places = places(args.decimals, "--decimals", MAX_DECIMAL_PLACES)?;
     solve(&game, args.method.map(|m| m.0), options, places, watch)
@@ -86,17 +88,61 @@ struct PastedGame {
 }
 
 fn solve(
-    game: &conway_strategic::NormalFormGame,
+    game: &AnyGame,
     method: Option<conway_strategic::nash::Method>,
     options: Options,
     places: Option<usize>,
     watch: &dyn Watcher,
 ) -> Result<Box<dyn Answer>, CliError> {
-    let mut report = equilibria(game, method, options, &*watch.stage("solving"))?;
+    let progress = watch.stage("solving");
+    let mut report = match game {
+        AnyGame::Normal(game) => equilibria(game, method, options, &*progress)?,
+        AnyGame::Extensive(tree) => extensive_equilibria(tree, method, options, &*progress)?,
+    };
     if let Some(places) = places {
         report = report.with_decimals(places)?;
     }
     Ok(shown(report, text))
+}
+
+/// For an extensive game, what the numbers of each `NE,…` line stand for: each player's
+/// information sets and actions (behaviour probabilities), or the reduced strategies when
+/// the game lacks perfect recall.
+fn legend(report: &NashReport) -> String {
+    let mut text = String::new();
+    if let Some(sets) = &report.information_sets {
+        text.push_str("behaviour strategies: the probability of each action at each information set, in this order:\n");
+        for (player, sets) in report.players.iter().zip(sets) {
+            let each: Vec<String> = sets
+                .iter()
+                .map(|s| {
+                    let actions: Vec<String> = s.actions.iter().map(|a| quoted_label(a)).collect();
+                    format!("{} {{{}}}", quoted_label(&s.label), actions.join(" "))
+                })
+                .collect();
+            text.push_str(&format!("  {player}: {}\n", each.join(", ")));
+        }
+    }
+    if let (Some(why), Some(strategies)) =
+        (&report.without_perfect_recall, &report.reduced_strategies)
+    {
+        text.push_str(&format!(
+            "no perfect recall ({why}): equilibria are mixed strategies of the reduced normal form, over\n"
+        ));
+        for (player, list) in report.players.iter().zip(strategies) {
+            text.push_str(&format!("  {player}: {}\n", list.join(" ")));
+        }
+    }
+    text
+}
+
+/// A label as the legend shows it: in quotes when empty or holding spaces.
+fn quoted_label(label: &str) -> String {
+    if label.is_empty() || label.contains(char::is_whitespace) {
+        format!("\"{label}\"")
+    } else {
+        label.to_string()
+    }
 }
 
 /// The report as Gambit prints equilibria, one `NE,…` line each, grouped by component when
@@ -110,7 +156,7 @@ fn text(report: &NashReport) -> String {
             None => exact,
         }
     };
-    let mut text = String::new();
+    let mut text = legend(report);
     match &report.components {
         Some(groups) => {
             for (c, members) in groups.iter().enumerate() {

@@ -496,6 +496,62 @@ fn nash_precision() {
     }
 }
 
+/// `conway nash GAME.efg`: behaviour strategies with a legend, JSON per information set,
+/// subgame perfection, and malformed trees refused with their place.
+#[test]
+fn nash_extensive_games() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    // The entry game of Selten's chain-store paradox: Out pays (0, 2); after In the
+    // incumbent Fights (-1, -1) or Accommodates (1, 1).
+    let entry = dir.path().join("entry.efg");
+    std::fs::write(
+        &entry,
+        "EFG 2 R \"entry\" { \"Entrant\" \"Incumbent\" } \"\"\n\
+         p \"\" 1 1 \"enter?\" { \"Out\" \"In\" } 0\nt \"\" 1 \"\" { 0, 2 }\n\
+         p \"\" 2 1 \"respond\" { \"Fight\" \"Accommodate\" } 0\n\
+         t \"\" 2 \"\" { -1, -1 }\nt \"\" 3 \"\" { 1, 1 }\n",
+    )
+    .expect("written");
+    let run = |args: &[&std::ffi::OsStr]| conway().arg("nash").args(args).output().expect("runs");
+    let f = entry.as_os_str();
+    let out = run(&[f]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(text.contains("Entrant: enter? {Out In}"), "{text}");
+    // Out with the threat of a fight (for any fight probability ≥ 1/2), and In–Accommodate.
+    for line in ["NE,1,0,1,0", "NE,1,0,1/2,1/2", "NE,0,1,0,1"] {
+        assert!(text.lines().any(|l| l == line), "{line} in {text}");
+    }
+    let out = run(&[f, "--subgame-perfect".as_ref(), "--json".as_ref()]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(
+        v["equilibria"],
+        serde_json::json!([[["0", "1"], ["0", "1"]]])
+    );
+    assert_eq!(v["behaviour"][0][1][0], serde_json::json!(["0", "1"]));
+    assert_eq!(v["subgame_perfect"], true);
+    assert_eq!(v["information_sets"][1][0]["label"], "respond");
+    // A chance node whose probabilities do not sum to 1: refused, with its place.
+    let bad = dir.path().join("bad.efg");
+    std::fs::write(
+        &bad,
+        "EFG 2 R \"\" { \"A\" }\nc \"\" 1 \"\" { \"x\" 1/2 \"y\" 1/3 } 0\nt \"\" 0\nt \"\" 0\n",
+    )
+    .expect("written");
+    let out = run(&[bad.as_os_str(), "--json".as_ref()]);
+    assert_eq!(out.status.code(), Some(2));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["error"]["line"], 2);
+    assert_eq!(v["error"]["column"], 11);
+    // Subgame perfection is for trees.
+    let out = conway()
+        .args(["nash", "--a", "1 2; 3 4", "--subgame-perfect"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+}
+
 #[test]
 fn nash_acceptance() {
     let dir = tempfile::tempdir().expect("temporary directory");

@@ -4,6 +4,8 @@
 //! The report comes back as the CLI's (exact texts), and the Python half turns its numbers
 //! into Fractions.
 
+use conway_strategic::extensive::equilibria::extensive_equilibria;
+use conway_strategic::input::{parse_any, AnyGame};
 use conway_strategic::nash::{equilibria, Method, Options};
 use conway_strategic::{nfg, NormalFormGame};
 use num_rational::BigRational;
@@ -33,16 +35,25 @@ fn matrix(which: &str, rows: Vec<Vec<String>>) -> PyResult<Vec<Vec<BigRational>>
         .collect()
 }
 
-/// The game from the Python arguments: `.nfg` text, or `a` (and `b`; without it the game is
-/// zero-sum).
-fn game(
+/// The game of `nash`: a `.nfg` or `.efg` text, or payoff matrices.
+fn any_game(
     a: Option<Vec<Vec<String>>>,
     b: Option<Vec<Vec<String>>>,
-    nfg_text: Option<String>,
-) -> PyResult<NormalFormGame> {
-    match (a, b, nfg_text) {
-        (None, None, Some(text)) => nfg::parse(&text).map_err(|e| to_python(&e)),
-        (Some(a), b, None) => {
+    text: Option<String>,
+) -> PyResult<AnyGame> {
+    match (a, b, text) {
+        (None, None, Some(text)) => parse_any(&text).map_err(|e| to_python(&e)),
+        (a, b, None) => bimatrix(a, b).map(AnyGame::Normal),
+        _ => Err(PyValueError::new_err(
+            "give payoff matrices A (and B) or a .nfg or .efg file",
+        )),
+    }
+}
+
+/// The bimatrix game of `a` and `b` (zero-sum without `b`).
+fn bimatrix(a: Option<Vec<Vec<String>>>, b: Option<Vec<Vec<String>>>) -> PyResult<NormalFormGame> {
+    match (a, b) {
+        (Some(a), b) => {
             let a = matrix("A", a)?;
             let b = match b {
                 Some(b) => matrix("B", b)?,
@@ -50,9 +61,7 @@ fn game(
             };
             NormalFormGame::bimatrix(&a, &b).map_err(|e| to_python(&e))
         }
-        _ => Err(PyValueError::new_err(
-            "give payoff matrices A (and B) or a .nfg file",
-        )),
+        _ => Err(PyValueError::new_err("give payoff matrices A (and B)")),
     }
 }
 
@@ -61,9 +70,13 @@ fn game(
 /// (index groups, or None), `maximal_nash_subsets` (with the components, for two players:
 /// pairs of strategy lists, or None), `value` (text, or None), and for the poly method
 /// `approximate` (indices of equilibria given as decimals, or None), `within` (their error
-/// bound as text, or None) and `unsettled` (pairs of supports and reasons, or None).
+/// bound as text, or None) and `unsettled` (pairs of supports and reasons, or None); for
+/// an `.efg` text also `information_sets` (per player, pairs of label and actions),
+/// `behaviour` (per equilibrium, player and set, probability texts or None),
+/// `reduced_strategies` and `without_perfect_recall` (games without perfect recall) and
+/// `subgame_perfect`.
 #[pyfunction]
-#[pyo3(name = "_nash", signature = (a=None, b=None, nfg_text=None, method=None, components=false, label=None, precision=None, progress=None))]
+#[pyo3(name = "_nash", signature = (a=None, b=None, nfg_text=None, method=None, components=false, label=None, precision=None, progress=None, subgame_perfect=false))]
 #[allow(clippy::too_many_arguments)]
 fn nash<'py>(
     py: Python<'py>,
@@ -75,8 +88,9 @@ fn nash<'py>(
     label: Option<u64>,
     precision: Option<usize>,
     progress: Option<&Bound<'py, PyAny>>,
+    subgame_perfect: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let game = game(a, b, nfg_text)?;
+    let game = any_game(a, b, nfg_text)?;
     let method = match method {
         None => None,
         Some(name) => Some(
@@ -96,9 +110,11 @@ fn nash<'py>(
         label,
         components,
         precision,
+        subgame_perfect,
     };
-    let report = interruptible(py, progress, |progress| {
-        equilibria(&game, method, options, progress)
+    let report = interruptible(py, progress, |progress| match &game {
+        AnyGame::Normal(game) => equilibria(game, method, options, progress),
+        AnyGame::Extensive(tree) => extensive_equilibria(tree, method, options, progress),
     })?
     .map_err(|e| to_python(&e))?;
     let out = PyDict::new(py);
@@ -121,6 +137,20 @@ fn nash<'py>(
             .collect::<Vec<_>>()
     });
     out.set_item("unsettled", unsettled)?;
+    let sets = report.information_sets.map(|all| {
+        all.into_iter()
+            .map(|sets| {
+                sets.into_iter()
+                    .map(|s| (s.label, s.actions))
+                    .collect::<Vec<_>>()
+            })
+            .collect::<Vec<_>>()
+    });
+    out.set_item("information_sets", sets)?;
+    out.set_item("behaviour", report.behaviour)?;
+    out.set_item("reduced_strategies", report.reduced_strategies)?;
+    out.set_item("without_perfect_recall", report.without_perfect_recall)?;
+    out.set_item("subgame_perfect", report.subgame_perfect)?;
     Ok(out)
 }
 

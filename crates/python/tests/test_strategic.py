@@ -99,6 +99,32 @@ def test_three_players_exact_and_certified_equilibria(tmp_path):
         conway.nash([[1, 0], [0, 1]], precision=5)
 
 
+ENTRY = (
+    'EFG 2 R "entry" { "Entrant" "Incumbent" } ""\n'
+    'p "" 1 1 "enter?" { "Out" "In" } 0\nt "" 1 "" { 0, 2 }\n'
+    'p "" 2 1 "respond" { "Fight" "Accommodate" } 0\n'
+    't "" 2 "" { -1, -1 }\nt "" 3 "" { 1, 1 }\n'
+)
+
+
+def test_extensive_games_in_behaviour_strategies(cli, tmp_path):
+    """Selten's entry game: Out against a threatened fight, and In–Accommodate; only the
+    second is subgame perfect. The same answers as the CLI's."""
+    entry = tmp_path / "entry.efg"
+    entry.write_text(ENTRY)
+    found = conway.nash(str(entry))
+    assert found.information_sets == [[("enter?", ("Out", "In"))],
+                                      [("respond", ("Fight", "Accommodate"))]]
+    assert (Fraction(1), Fraction(0)) in [e[0] for e in found]
+    assert found.behaviour[0][0][0] == found[0][0]
+    assert list(found) == exact(json.loads(cli("nash", str(entry), "--json"))["equilibria"])
+    perfect = conway.nash(str(entry), subgame_perfect=True)
+    assert perfect.subgame_perfect
+    assert [list(e) for e in perfect] == [[(0, 1), (0, 1)]]
+    with pytest.raises(ValueError, match="subgame-perfect goes with extensive games"):
+        conway.nash([[1, 0], [0, 1]], subgame_perfect=True)
+
+
 def test_bad_input():
     with pytest.raises(ValueError, match="A\\[0\\]\\[1\\]"):
         conway.nash([[1, "x"], [0, 1]])

@@ -1,5 +1,7 @@
-//! Reading the game a request names: a Gambit `.nfg` file, or payoff matrices each given
-//! inline (`"3 0; 5 1"`) or as the path of a CSV/TSV file.
+//! Reading the game a request names: a Gambit `.nfg` or `.efg` file (told apart by their
+//! first word), or payoff matrices each given inline (`"3 0; 5 1"`) or as the path of a
+//! CSV/TSV file. Questions about normal-form games read an `.efg` file as its reduced
+//! normal form; `conway nash` keeps the tree ([`read_any_game`]).
 //!
 //! Errors name the input they are in — the file's path, or the flag (`--a`, `--b`) whose
 //! text was the matrix — and keep the line and column inside it; a file that cannot be read
@@ -10,8 +12,10 @@ use std::path::Path;
 
 use conway_core::error::FileError;
 
+use crate::extensive::reduced::reduced_normal_form;
+use crate::extensive::{efg, ExtensiveGame};
 use crate::game::{Matrix, NormalFormGame};
-use crate::nfg::{parse, parse_matrix};
+use crate::nfg::parse_matrix;
 use crate::StrategicError;
 
 /// A matrix and the name of the input it came from (the file's path, or `flag`).
@@ -35,18 +39,54 @@ pub fn read_matrix(flag: &str, text: &str) -> Result<Matrix, StrategicError> {
     Ok(named_matrix(flag, text)?.0)
 }
 
-/// The game named by a request: a `.nfg` file, or player 1's matrix `a` with player 2's `b`,
-/// or `a` alone for a zero-sum game (player 2's payoffs are the negatives).
+/// A game as a file gives it.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// A table of payoffs.
+    Normal(NormalFormGame),
+    /// A game tree.
+    Extensive(ExtensiveGame),
+}
+
+/// A `.nfg` or `.efg` file's text, told apart by its first word.
+pub fn parse_any(text: &str) -> Result<AnyGame, StrategicError> {
+    if efg::is_efg(text) {
+        efg::parse(text).map(AnyGame::Extensive)
+    } else {
+        crate::nfg::parse(text).map(AnyGame::Normal)
+    }
+}
+
+/// The game named by a request: a `.nfg` or `.efg` file, or player 1's matrix `a` with
+/// player 2's `b`, or `a` alone for a zero-sum game (player 2's payoffs are the negatives).
+pub fn read_any_game(
+    file: Option<&Path>,
+    a: Option<&str>,
+    b: Option<&str>,
+) -> Result<AnyGame, StrategicError> {
+    match (file, a, b) {
+        (Some(f), None, None) => {
+            let text = FileError::read_to_string(f)?;
+            parse_any(&text).map_err(|e| e.in_input(FileError::input_name(f)))
+        }
+        _ => read_game(file, a, b).map(AnyGame::Normal),
+    }
+}
+
+/// The normal-form game named by a request: as [`read_any_game`], an `.efg` file read as its
+/// reduced normal form.
 pub fn read_game(
     file: Option<&Path>,
     a: Option<&str>,
     b: Option<&str>,
 ) -> Result<NormalFormGame, StrategicError> {
     match (file, a, b) {
-        (Some(f), None, None) => {
-            let text = FileError::read_to_string(f)?;
-            parse(&text).map_err(|e| e.in_input(FileError::input_name(f)))
-        }
+        (Some(f), None, None) => match read_any_game(file, None, None)? {
+            AnyGame::Normal(game) => Ok(game),
+            AnyGame::Extensive(tree) => reduced_normal_form(&tree)
+                .map(|r| r.game)
+                .map_err(|e| e.in_input(FileError::input_name(f))),
+        },
         (None, Some(a), Some(b)) => {
             let (a, b) = (read_matrix("--a", a)?, read_matrix("--b", b)?);
             NormalFormGame::bimatrix(&a, &b)
@@ -146,6 +186,28 @@ mod tests {
         assert_eq!(e.kind(), ErrorKind::Io);
         let e = read_game(None, None, None).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::InvalidInput);
+    }
+
+    #[test]
+    fn a_tree_is_read_as_its_reduced_normal_form_or_kept() {
+        let tree = temporary(
+            "t.efg",
+            "EFG 2 R \"\" { \"A\" \"B\" } \"\"\np \"\" 1 1 \"\" { \"l\" \"r\" } 0\n\
+             t \"\" 1 \"\" { 1 2 }\np \"\" 2 1 \"\" { \"x\" \"y\" } 0\nt \"\" 0\nt \"\" 2 \"\" { 3 4 }\n",
+        );
+        let g = read_game(Some(&tree), None, None).unwrap();
+        assert_eq!(g.strategies, vec![vec!["1", "2"], vec!["1", "2"]]);
+        assert!(matches!(
+            read_any_game(Some(&tree), None, None).unwrap(),
+            AnyGame::Extensive(_)
+        ));
+        let bad = temporary(
+            "bad.efg",
+            "EFG 2 R \"\" { \"A\" }\np \"\" 2 1 \"\" { \"l\" } 0\n",
+        );
+        let e = read_game(Some(&bad), None, None).unwrap_err();
+        assert_eq!(e.location(), Some(Location::at(2, 6)));
+        assert!(e.to_string().contains("player 2 does not exist"), "{e}");
     }
 
     #[test]

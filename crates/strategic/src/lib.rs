@@ -8,8 +8,11 @@
 //!
 //! - [`game`]: the game, mixed profiles, the exact equilibrium test.
 //! - [`nfg`]: reading and writing `.nfg` files (payoff and outcome versions), payoff matrices.
-//! - [`input`]: the game of a request — a `.nfg` file, or matrices inline or in CSV files.
+//! - [`input`]: the game of a request — a `.nfg` or `.efg` file, or matrices inline or in
+//!   CSV files.
 //! - [`nash`]: the methods by name, dispatched, every answer checked.
+//! - [`extensive`]: extensive-form games (Gambit's `.efg`): the reduced normal form,
+//!   behaviour profiles, subgame-perfect equilibria.
 //! - [`pure`]: pure equilibria of n-player games.
 //! - [`vertex`]: every extreme equilibrium of a two-player game by vertex enumeration of
 //!   the best-response polytopes (degenerate games included).
@@ -38,6 +41,8 @@ pub mod dynamics;
 pub mod enumpoly;
 mod error;
 pub mod ess;
+pub mod extensive;
+mod gambit_tokens;
 pub mod game;
 pub mod input;
 pub mod interval;

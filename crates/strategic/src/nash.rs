@@ -7,10 +7,11 @@
 //! it is reported, so a wrong answer is an internal error, never an output.
 
 use conway_core::Progress;
+use num_rational::BigRational;
 use serde::{Serialize, Serializer};
 
 use crate::decimal::rounded;
-use crate::enumpoly::{enumpoly, Found, PolyEquilibria, DEFAULT_DIGITS};
+use crate::enumpoly::{enumpoly, Found, Unsettled, DEFAULT_DIGITS};
 use crate::game::{profile_text, rational_text, MixedProfile, NormalFormGame};
 use crate::lh::{lemke_howson, lemke_howson_all};
 use crate::nash_subsets::{maximal_nash_subsets, NashSubsets};
@@ -114,6 +115,38 @@ pub struct Options {
     /// The poly method only: the digits of irrational equilibria (default
     /// [`crate::enumpoly::DEFAULT_DIGITS`]).
     pub precision: Option<usize>,
+    /// Extensive games only: the subgame-perfect equilibria that combine the method's
+    /// equilibria of every subgame ([`crate::extensive::subgames`]).
+    pub subgame_perfect: bool,
+}
+
+/// The equilibria one method found, before they are written as a report.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The method that ran.
+    pub method: Method,
+    /// The equilibria: exact ones checked by the definition, certified ones (poly only) as
+    /// the centres of certified boxes.
+    pub equilibria: Vec<Found>,
+    /// For the poly method: the supports not settled completely.
+    pub unsettled: Vec<Unsettled>,
+    /// For the LP method: the value of the zero-sum game to player 1.
+    pub value: Option<BigRational>,
+    /// For the poly method: the digits of the certified equilibria.
+    pub digits: usize,
+}
+
+impl Solution {
+    /// The exact equilibria, in order (the certified ones left out).
+    pub fn exact(&self) -> Vec<MixedProfile> {
+        self.equilibria
+            .iter()
+            .filter_map(|f| match f {
+                Found::Exact(p) => Some(p.clone()),
+                Found::Certified { .. } => None,
+            })
+            .collect()
+    }
 }
 
 /// The Nash equilibria of `game` by `method` (by [`Method::default_for`] the game when
@@ -126,7 +159,87 @@ pub fn equilibria(
     options: Options,
     progress: &dyn Progress,
 ) -> Result<NashReport, StrategicError> {
+    let solution = solve(game, method, options, progress)?;
+    let exact = solution.exact();
+    let maximal_nash_subsets = if options.components && game.num_players() == 2 {
+        Some(subsets_text(&maximal_nash_subsets(&exact)?))
+    } else {
+        None
+    };
+    let (equilibria, approximate) = profiles_text(&solution, |p| p.clone());
+    Ok(NashReport {
+        components: options.components.then(|| components(&exact)),
+        equilibria,
+        maximal_nash_subsets,
+        within: (!approximate.is_empty()).then(|| format!("1e-{}", solution.digits)),
+        approximate: (!approximate.is_empty()).then_some(approximate),
+        unsettled: unsettled_text(game, &solution.unsettled),
+        value: solution.value.as_ref().map(rational_text),
+        ..NashReport::new(game.players.clone(), solution.method)
+    })
+}
+
+/// The equilibria of a solution as texts, each profile first mapped by `view` (exact
+/// fractions, certified ones as decimals of the solution's digits), and the indices of the
+/// certified ones.
+pub(crate) fn profiles_text(
+    solution: &Solution,
+    view: impl Fn(&MixedProfile) -> MixedProfile,
+) -> (Vec<Vec<Vec<String>>>, Vec<usize>) {
+    let mut approximate = Vec::new();
+    let texts = solution
+        .equilibria
+        .iter()
+        .enumerate()
+        .map(|(i, f)| match f {
+            Found::Exact(profile) => profile_text(&view(profile)),
+            Found::Certified { center, .. } => {
+                approximate.push(i);
+                view(center)
+                    .iter()
+                    .map(|s| s.iter().map(|x| rounded(x, solution.digits)).collect())
+                    .collect()
+            }
+        })
+        .collect();
+    (texts, approximate)
+}
+
+/// The supports the poly method did not settle, with strategy labels (`None` when every
+/// support was settled).
+pub(crate) fn unsettled_text(
+    game: &NormalFormGame,
+    unsettled: &[Unsettled],
+) -> Option<Vec<UnsettledReport>> {
+    let list: Vec<UnsettledReport> = unsettled
+        .iter()
+        .map(|u| UnsettledReport {
+            supports: u
+                .supports
+                .iter()
+                .enumerate()
+                .map(|(p, s)| s.iter().map(|&i| game.strategies[p][i].clone()).collect())
+                .collect(),
+            reason: u.reason.text().to_string(),
+        })
+        .collect();
+    (!list.is_empty()).then_some(list)
+}
+
+/// The equilibria of `game` by `method` as exact profiles (or certified centres), each
+/// exact one checked by the definition; options that do not go with the method are refused.
+pub fn solve(
+    game: &NormalFormGame,
+    method: Option<Method>,
+    options: Options,
+    progress: &dyn Progress,
+) -> Result<Solution, StrategicError> {
     let method = method.unwrap_or_else(|| Method::default_for(game));
+    if options.subgame_perfect {
+        return Err(StrategicError::InvalidInput(
+            "--subgame-perfect goes with extensive games (.efg files)".into(),
+        ));
+    }
     if options.label.is_some() && method != Method::Lh {
         return Err(StrategicError::InvalidInput(
             "--label goes with --method lh".into(),
@@ -142,9 +255,21 @@ pub fn equilibria(
             "--precision goes with --method poly".into(),
         ));
     }
+    let digits = options.precision.unwrap_or(DEFAULT_DIGITS);
     if method == Method::Poly {
-        let digits = options.precision.unwrap_or(DEFAULT_DIGITS);
-        return poly_report(game, enumpoly(game, digits, progress)?, digits);
+        let found = enumpoly(game, digits, progress)?;
+        for f in &found.equilibria {
+            if let Found::Exact(profile) = f {
+                checked(game, vec![profile.clone()])?;
+            }
+        }
+        return Ok(Solution {
+            method,
+            equilibria: found.equilibria,
+            unsettled: found.unsettled,
+            value: None,
+            digits,
+        });
     }
     let mut value = None;
     let found: Vec<MixedProfile> = match method {
@@ -165,84 +290,18 @@ pub fn equilibria(
         },
         Method::Lp => {
             let s = solve_zero_sum(game)?;
-            value = Some(rational_text(&s.value));
+            value = Some(s.value);
             vec![s.strategies]
         }
         Method::Poly => unreachable!("answered above"),
     };
     let found = checked(game, found)?;
-    let maximal_nash_subsets = if options.components && game.num_players() == 2 {
-        Some(subsets_text(&maximal_nash_subsets(&found)?))
-    } else {
-        None
-    };
-    Ok(NashReport {
-        players: game.players.clone(),
+    Ok(Solution {
         method,
-        components: options.components.then(|| components(&found)),
-        equilibria: found.iter().map(profile_text).collect(),
-        maximal_nash_subsets,
-        approximate: None,
-        within: None,
-        unsettled: None,
+        equilibria: found.into_iter().map(Found::Exact).collect(),
+        unsettled: Vec::new(),
         value,
-        decimals: None,
-        value_decimal: None,
-    })
-}
-
-/// The report of the poly method: exact equilibria checked again by the definition, the
-/// certified ones as decimals of `digits` places, and the supports not settled.
-fn poly_report(
-    game: &NormalFormGame,
-    found: PolyEquilibria,
-    digits: usize,
-) -> Result<NashReport, StrategicError> {
-    let mut equilibria = Vec::with_capacity(found.equilibria.len());
-    let mut approximate = Vec::new();
-    for (i, f) in found.equilibria.iter().enumerate() {
-        match f {
-            Found::Exact(profile) => {
-                checked(game, vec![profile.clone()])?;
-                equilibria.push(profile_text(profile));
-            }
-            Found::Certified { center, .. } => {
-                approximate.push(i);
-                equilibria.push(
-                    center
-                        .iter()
-                        .map(|s| s.iter().map(|x| rounded(x, digits)).collect())
-                        .collect(),
-                );
-            }
-        }
-    }
-    let unsettled: Vec<UnsettledReport> = found
-        .unsettled
-        .iter()
-        .map(|u| UnsettledReport {
-            supports: u
-                .supports
-                .iter()
-                .enumerate()
-                .map(|(p, s)| s.iter().map(|&i| game.strategies[p][i].clone()).collect())
-                .collect(),
-            reason: u.reason.text().to_string(),
-        })
-        .collect();
-    let any_approximate = !approximate.is_empty();
-    Ok(NashReport {
-        players: game.players.clone(),
-        method: Method::Poly,
-        equilibria,
-        components: None,
-        maximal_nash_subsets: None,
-        within: any_approximate.then(|| format!("1e-{digits}")),
-        approximate: any_approximate.then_some(approximate),
-        unsettled: (!unsettled.is_empty()).then_some(unsettled),
-        value: None,
-        decimals: None,
-        value_decimal: None,
+        digits,
     })
 }
 

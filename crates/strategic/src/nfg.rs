@@ -12,107 +12,9 @@ use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 
+use crate::gambit_tokens::{end_of, normalise, quoted, Parser, Token};
 use crate::game::{rational_text, NormalFormGame};
 use crate::StrategicError;
-
-#[derive(Clone, Debug, PartialEq)]
-enum Token {
-    Word(String),
-    Text(String),
-    Open,
-    Close,
-    Comma,
-}
-
-#[derive(Clone, Debug)]
-struct Located {
-    token: Token,
-    line: usize,
-    column: usize,
-}
-
-fn tokenize(text: &str) -> Result<Vec<Located>, StrategicError> {
-    let mut out = Vec::new();
-    let mut chars = text.chars().peekable();
-    let (mut line, mut column) = (1usize, 1usize);
-    while let Some(&c) = chars.peek() {
-        let (start_line, start_column) = (line, column);
-        let advance = |c: char, line: &mut usize, column: &mut usize| {
-            if c == '\n' {
-                *line += 1;
-                *column = 1;
-            } else {
-                *column += 1;
-            }
-        };
-        if c.is_whitespace() {
-            chars.next();
-            advance(c, &mut line, &mut column);
-            continue;
-        }
-        let token = match c {
-            '{' | '}' | ',' => {
-                chars.next();
-                advance(c, &mut line, &mut column);
-                match c {
-                    '{' => Token::Open,
-                    '}' => Token::Close,
-                    _ => Token::Comma,
-                }
-            }
-            '"' => {
-                chars.next();
-                advance(c, &mut line, &mut column);
-                let mut s = String::new();
-                loop {
-                    match chars.next() {
-                        None => {
-                            return Err(StrategicError::Parse {
-                                line: start_line,
-                                column: start_column,
-                                message: "a quoted string is not closed".into(),
-                            })
-                        }
-                        Some('\\') => {
-                            advance('\\', &mut line, &mut column);
-                            if let Some(e) = chars.next() {
-                                advance(e, &mut line, &mut column);
-                                s.push(e);
-                            }
-                        }
-                        Some('"') => {
-                            advance('"', &mut line, &mut column);
-                            break;
-                        }
-                        Some(ch) => {
-                            advance(ch, &mut line, &mut column);
-                            s.push(ch);
-                        }
-                    }
-                }
-                Token::Text(s)
-            }
-            _ => {
-                let mut w = String::new();
-                while let Some(&ch) = chars.peek() {
-                    if ch.is_whitespace() || matches!(ch, '{' | '}' | ',' | '"') {
-                        break;
-                    }
-                    chars.next();
-                    advance(ch, &mut line, &mut column);
-                    w.push(ch);
-                }
-                Token::Word(w)
-            }
-        };
-        out.push(Located {
-            token,
-            line: start_line,
-            column: start_column,
-        });
-    }
-    Ok(out)
-}
 
 /// An exact number: `3`, `-2`, `.5`, `7.32`, `1e-3`, `3/2`.
 pub fn parse_number(word: &str) -> Option<BigRational> {
@@ -174,107 +76,6 @@ fn lowest_terms(n: BigInt, d: BigInt) -> BigRational {
     }
 }
 
-struct Parser {
-    tokens: Vec<Located>,
-    at: usize,
-    end: (usize, usize),
-}
-
-impl Parser {
-    fn error(&self, message: impl Into<String>) -> StrategicError {
-        let (line, column) = self
-            .tokens
-            .get(self.at)
-            .map_or(self.end, |t| (t.line, t.column));
-        StrategicError::Parse {
-            line,
-            column,
-            message: message.into(),
-        }
-    }
-
-    fn peek(&self) -> Option<&Token> {
-        self.tokens.get(self.at).map(|t| &t.token)
-    }
-
-    fn next(&mut self) -> Option<Token> {
-        let t = self.tokens.get(self.at).map(|t| t.token.clone());
-        self.at += 1;
-        t
-    }
-
-    fn expect(&mut self, want: &Token, what: &str) -> Result<(), StrategicError> {
-        if self.peek() == Some(want) {
-            self.at += 1;
-            Ok(())
-        } else {
-            Err(self.error(format!("expected {what}")))
-        }
-    }
-
-    fn text(&mut self, what: &str) -> Result<String, StrategicError> {
-        match self.peek() {
-            Some(Token::Text(s)) => {
-                let s = s.clone();
-                self.at += 1;
-                Ok(s)
-            }
-            _ => Err(self.error(format!("expected {what} (a quoted string)"))),
-        }
-    }
-
-    fn number(&mut self, what: &str) -> Result<BigRational, StrategicError> {
-        match self.peek() {
-            Some(Token::Word(w)) => match parse_number(w) {
-                Some(x) => {
-                    self.at += 1;
-                    Ok(x)
-                }
-                None => Err(self.error(format!("'{w}' is not a number ({what})"))),
-            },
-            _ => Err(self.error(format!("expected {what}"))),
-        }
-    }
-
-    fn count(&mut self, what: &str) -> Result<usize, StrategicError> {
-        match self.peek() {
-            Some(Token::Word(w)) => match w.parse::<usize>() {
-                Ok(k) if k > 0 => {
-                    self.at += 1;
-                    Ok(k)
-                }
-                _ => Err(self.error(format!("'{w}' is not a positive whole number ({what})"))),
-            },
-            _ => Err(self.error(format!("expected {what}"))),
-        }
-    }
-}
-
-/// Gambit's label normalisation: empty labels become `_1`, `_2`…; repeated labels are
-/// numbered `l_1`, `l_2`.
-fn normalise(labels: Vec<String>) -> Vec<String> {
-    let mut out = labels.clone();
-    let mut empty = 0;
-    for (i, l) in labels.iter().enumerate() {
-        if l.is_empty() {
-            empty += 1;
-            out[i] = format!("_{empty}");
-        } else if labels.iter().filter(|m| *m == l).count() > 1 {
-            let k = labels[..=i].iter().filter(|m| *m == l).count();
-            out[i] = format!("{l}_{k}");
-        }
-    }
-    out
-}
-
-/// Where `text` ends, as errors locate it: the last line, one column past its end.
-fn end_of(text: &str) -> (usize, usize) {
-    text.lines()
-        .enumerate()
-        .last()
-        .map_or((1, 1), |(i, l)| (i + 1, l.chars().count() + 1))
-}
-
 /// Whether `text` is the beginning of a `.nfg` file that stops too soon: it does not parse
 /// only because it ended (what a line-by-line reader keeps reading for), not because of a
 /// mistake inside it.
@@ -290,34 +91,8 @@ pub fn ends_too_soon(text: &str) -> bool {
 pub fn parse(text: &str) -> Result<NormalFormGame, StrategicError> {
     // A byte-order mark, as some editors write, is not part of the file.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let tokens = tokenize(text)?;
-    let end = end_of(text);
-    let mut p = Parser { tokens, at: 0, end };
-    if p.next() != Some(Token::Word("NFG".into())) {
-        p.at = 0;
-        return Err(p.error("a .nfg file starts with 'NFG 1 R'"));
-    }
-    if p.next() != Some(Token::Word("1".into())) {
-        p.at -= 1;
-        return Err(p.error("expected the format version 1"));
-    }
-    match p.next() {
-        Some(Token::Word(w)) if w == "R" || w == "D" => {}
-        _ => {
-            p.at -= 1;
-            return Err(p.error("expected 'R' after 'NFG 1'"));
-        }
-    }
-    let title = p.text("the game's title")?;
-    p.expect(&Token::Open, "'{' and the list of players")?;
-    let mut players = Vec::new();
-    while let Some(Token::Text(_)) = p.peek() {
-        players.push(p.text("a player name")?);
-    }
-    p.expect(&Token::Close, "'}' after the player names")?;
-    if players.is_empty() {
-        return Err(p.error("the game has no players"));
-    }
+    let mut p = Parser::new(text)?;
+    let (title, players) = p.prologue("NFG", "1")?;
     p.expect(&Token::Open, "'{' and the strategies")?;
     let mut strategies = Vec::new();
     if p.peek() == Some(&Token::Open) {
@@ -413,10 +188,6 @@ pub fn parse(text: &str) -> Result<NormalFormGame, StrategicError> {
         return Err(p.error("more than the game needs: expected the end of the file"));
     }
     NormalFormGame::new(title, players, strategies, payoffs)
-}
-
-fn quoted(s: &str) -> String {
-    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
 fn header(game: &NormalFormGame) -> String {

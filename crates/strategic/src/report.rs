@@ -58,6 +58,41 @@ pub struct NashReport {
     /// On request: the value, likewise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value_decimal: Option<String>,
+    /// For an extensive game: each player's information sets in order, with their actions.
+    /// `equilibria` then lists behaviour probabilities, every action of a player's sets in
+    /// this order, as Gambit does (absent for normal-form games).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub information_sets: Option<Vec<Vec<InfosetReport>>>,
+    /// For an extensive game: the equilibria again per information set — for each
+    /// equilibrium, each player, each set, the probabilities of its actions, or `null` where
+    /// the player's own strategy never leads (any choice there is as good; `equilibria`
+    /// lists zeros there, as Gambit does).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub behaviour: Option<Vec<BehaviourTexts>>,
+    /// For an extensive game without perfect recall: the labels of each player's reduced
+    /// strategies, over which `equilibria` are then mixed strategies (behaviour strategies
+    /// need not be equivalent to them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reduced_strategies: Option<Vec<Vec<String>>>,
+    /// For an extensive game without perfect recall: why it lacks it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub without_perfect_recall: Option<String>,
+    /// Whether only subgame-perfect equilibria were asked for and listed (absent when not).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub subgame_perfect: bool,
+}
+
+/// One behaviour profile as reports list it: per player, per information set, the
+/// probabilities of its actions, or `None` where the player's own strategy never leads.
+pub type BehaviourTexts = Vec<Vec<Option<Vec<String>>>>;
+
+/// An information set as reports list it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct InfosetReport {
+    /// Its label (may be empty).
+    pub label: String,
+    /// Its actions' labels.
+    pub actions: Vec<String>,
 }
 
 /// One maximal Nash subset: the convex hull of `player1`'s strategies times that of
@@ -80,6 +115,29 @@ pub struct UnsettledReport {
 }
 
 impl NashReport {
+    /// A report of `method` for `players` with no equilibria yet and every optional part
+    /// absent.
+    pub fn new(players: Vec<String>, method: Method) -> NashReport {
+        NashReport {
+            players,
+            method,
+            equilibria: Vec::new(),
+            components: None,
+            maximal_nash_subsets: None,
+            approximate: None,
+            within: None,
+            unsettled: None,
+            value: None,
+            decimals: None,
+            value_decimal: None,
+            information_sets: None,
+            behaviour: None,
+            reduced_strategies: None,
+            without_perfect_recall: None,
+            subgame_perfect: false,
+        }
+    }
+
     /// The report with every probability (and the value) also as a decimal of `places`
     /// places, rounded exactly ([`crate::decimal`]).
     pub fn with_decimals(mut self, places: usize) -> Result<NashReport, crate::StrategicError> {

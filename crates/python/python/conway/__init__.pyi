@@ -219,6 +219,11 @@ class Equilibria(List[Equilibrium]):
     approximate: List[int]
     within: Optional[Fraction]
     unsettled: List[Tuple[Tuple[Tuple[str, ...], ...], str]]
+    information_sets: Optional[List[List[Tuple[str, Tuple[str, ...]]]]]
+    behaviour: Optional[List[List[List[Optional[Tuple[Fraction, ...]]]]]]
+    reduced_strategies: Optional[List[List[str]]]
+    without_perfect_recall: Optional[str]
+    subgame_perfect: bool
 
 class NormalFormGame:
     """A finite game in normal form with exact payoffs."""
@@ -260,9 +265,11 @@ def nash(
     label: Optional[int] = None,
     precision: Optional[int] = None,
     progress: Progress = False,
+    subgame_perfect: bool = False,
 ) -> Equilibria:
-    """Every Nash equilibrium of a bimatrix game, a NormalFormGame or a .nfg file: exact,
-    or certified to ``precision`` digits where irrational."""
+    """Every Nash equilibrium of a bimatrix game, a NormalFormGame, or a .nfg or .efg file
+    (behaviour strategies for .efg): exact, or certified to ``precision`` digits where
+    irrational."""
 
 def ess(A: Any) -> dict:
     """The evolutionarily stable strategies of a symmetric game."""

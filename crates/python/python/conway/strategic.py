@@ -230,7 +230,16 @@ class Equilibria(list):
     (the indices of irrational equilibria, given as decimals), ``within`` (a Fraction:
     each of their probabilities is within it of the equilibrium's, certified) and
     ``unsettled`` (pairs of supports, as strategy labels per player, and why the method
-    could not settle them; equilibria there may be missing)."""
+    could not settle them; equilibria there may be missing).
+
+    For an extensive (``.efg``) game each equilibrium lists behaviour probabilities, every
+    action of each player's information sets in turn (zeros at sets the player's own
+    strategy never reaches, as Gambit lists them); ``information_sets`` names them (per
+    player, pairs of label and actions) and ``behaviour`` gives each equilibrium per player
+    and set (a tuple of Fractions, or None at an unreached set). A game without perfect
+    recall lists mixed strategies of its reduced normal form instead, over
+    ``reduced_strategies``, and says why in ``without_perfect_recall``.
+    ``subgame_perfect`` says whether only subgame-perfect equilibria were asked for."""
 
     def __init__(self, report):
         super().__init__(
@@ -252,6 +261,19 @@ class Equilibria(list):
             (tuple(tuple(s) for s in supports), reason)
             for supports, reason in report.get("unsettled") or []
         ]
+        sets = report.get("information_sets")
+        self.information_sets = None if sets is None else [
+            [(label, tuple(actions)) for label, actions in player] for player in sets
+        ]
+        behaviour = report.get("behaviour")
+        self.behaviour = None if behaviour is None else [
+            [[None if q is None else tuple(_Fraction(x) for x in q) for q in player]
+             for player in e]
+            for e in behaviour
+        ]
+        self.reduced_strategies = report.get("reduced_strategies")
+        self.without_perfect_recall = report.get("without_perfect_recall")
+        self.subgame_perfect = bool(report.get("subgame_perfect"))
 
 
 def _payoff_text(x, where):
@@ -294,7 +316,7 @@ def _matrix_texts(matrix, name):
 
 
 def nash(A, B=None, method=None, components=False, label=None, precision=None,
-         progress=False):
+         progress=False, subgame_perfect=False):
     """Every Nash equilibrium of a game, each checked: two-player games exactly, larger
     ``.nfg`` games by polynomial systems (exact where rational, otherwise certified to
     ``precision`` digits, default 12).
@@ -302,7 +324,9 @@ def nash(A, B=None, method=None, components=False, label=None, precision=None,
     ``A`` and ``B`` are the players' payoff matrices (nested lists or NumPy arrays of
     ints, Fractions, floats or strings; rows are player 1's strategies); without ``B``
     the game is zero-sum. ``A`` may instead be a ``NormalFormGame`` or the path of a
-    Gambit ``.nfg`` file.
+    Gambit ``.nfg`` or ``.efg`` file (an extensive game, solved on its reduced normal form
+    and answered in behaviour strategies; ``subgame_perfect=True`` keeps the
+    subgame-perfect equilibria, combining the equilibria of every subgame).
     ``method`` is one of ``nash_methods()`` (default: "enum", every extreme
     equilibrium); ``components=True`` groups them into connected components;
     ``label`` picks Lemke–Howson's dropped label; ``precision`` the digits of irrational
@@ -310,25 +334,28 @@ def nash(A, B=None, method=None, components=False, label=None, precision=None,
     ``conway.progress``. Returns ``Equilibria``.
     """
     with _shown(progress, "nash") as show:
-        return _nash(A, B, method, components, label, precision, show)
+        return _nash(A, B, method, components, label, precision, show, subgame_perfect)
 
 
-def _nash(A, B, method, components, label, precision, show):
+def _nash(A, B, method, components, label, precision, show, subgame_perfect=False):
     if isinstance(A, NormalFormGame):
         if B is not None:
             raise ValueError("a NormalFormGame is the whole game: give no B")
         report = _native._nash(nfg_text=A.write(), method=method, components=components,
-                               label=label, precision=precision, progress=show)
+                               label=label, precision=precision, progress=show,
+                               subgame_perfect=subgame_perfect)
     elif isinstance(A, (str, _os.PathLike)):
         if B is not None:
-            raise ValueError("a .nfg file describes the whole game: give no B")
+            raise ValueError("a game file describes the whole game: give no B")
         with open(A, encoding="utf-8") as file:
             report = _native._nash(nfg_text=file.read(), method=method,
                                    components=components, label=label,
-                                   precision=precision, progress=show)
+                                   precision=precision, progress=show,
+                                   subgame_perfect=subgame_perfect)
     else:
         report = _native._nash(_matrix_texts(A, "A"), _matrix_texts(B, "B"), None,
-                               method, components, label, precision, show)
+                               method, components, label, precision, show,
+                               subgame_perfect)
     return Equilibria(report)
 
 

@@ -1,0 +1,374 @@
+//! Nash equilibria of extensive games: any normal-form method run on the reduced normal
+//! form, each equilibrium turned into the equivalent behaviour profile and checked again on
+//! the tree — the entry point [`extensive_equilibria`] behind `conway nash GAME.efg`.
+//!
+//! Distinct mixed equilibria may share one behaviour profile (mixtures that differ only in
+//! how choices at different sets are correlated); each behaviour profile is reported once,
+//! and components that share one are one component. Without perfect recall behaviour and
+//! mixed strategies are not equivalent, so the equilibria are reported as mixed strategies
+//! of the reduced normal form, with its strategies' labels.
+
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+use super::behaviour::{flat, from_mixed, is_equilibrium, BehaviourProfile};
+use super::reduced::{reduced_normal_form, ReducedNormalForm};
+use super::subgames::subgame_perfect;
+use super::ExtensiveGame;
+use crate::decimal::rounded;
+use crate::enumpoly::Found;
+use crate::game::{rational_text, MixedProfile};
+use crate::nash::{profiles_text, solve, unsettled_text, Method, Options, Solution};
+use crate::report::{BehaviourTexts, InfosetReport, NashReport};
+use crate::vertex::components;
+use crate::StrategicError;
+use conway_core::Progress;
+
+/// The Nash equilibria of `game` by a normal-form `method` on its reduced normal form
+/// (by default [`Method::default_for`] that form, or Lemke–Howson for a two-player form too
+/// large for vertex enumeration), as behaviour profiles when the game has perfect recall;
+/// with `options.subgame_perfect`, the subgame-perfect ones
+/// ([`crate::extensive::subgames`]). Maximal Nash subsets are not listed for extensive
+/// games.
+pub fn extensive_equilibria(
+    game: &ExtensiveGame,
+    method: Option<Method>,
+    options: Options,
+    progress: &dyn Progress,
+) -> Result<NashReport, StrategicError> {
+    if options.subgame_perfect {
+        return subgame_perfect_report(game, method, options, progress);
+    }
+    let reduced = reduced_normal_form(game)?;
+    let method = method.or_else(|| default_method(&reduced.game));
+    let solution = solve(&reduced.game, method, options, progress)?;
+    let mut report = NashReport {
+        unsettled: unsettled_text(&reduced.game, &solution.unsettled),
+        value: solution.value.as_ref().map(rational_text),
+        ..NashReport::new(game.players.clone(), solution.method)
+    };
+    let exact = solution.exact();
+    let groups = options.components.then(|| components(&exact));
+    if let Some(why) = game.perfect_recall_failure() {
+        let (texts, approximate) = profiles_text(&solution, |p| p.clone());
+        report.equilibria = texts;
+        report.components = groups;
+        report.within = (!approximate.is_empty()).then(|| format!("1e-{}", solution.digits));
+        report.approximate = (!approximate.is_empty()).then_some(approximate);
+        report.reduced_strategies = Some(reduced.game.strategies.clone());
+        report.without_perfect_recall = Some(why);
+        return Ok(report);
+    }
+    report.information_sets = Some(information_sets(game));
+    let behaviours = behaviour_texts(game, &reduced, &solution)?;
+    // One entry per distinct behaviour profile; `first[i]` is where equilibrium i went.
+    let mut first: Vec<usize> = Vec::with_capacity(behaviours.len());
+    let mut kept: Vec<BehaviourText> = Vec::new();
+    for b in behaviours {
+        match kept.iter().position(|k| k.per_set == b.per_set) {
+            Some(j) => first.push(j),
+            None => {
+                first.push(kept.len());
+                kept.push(b);
+            }
+        }
+    }
+    report.components = groups.map(|groups| merged_components(&groups, &first, kept.len()));
+    let approximate: Vec<usize> = kept
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| b.within.is_some().then_some(i))
+        .collect();
+    if !approximate.is_empty() {
+        let digits = kept.iter().filter_map(|b| b.within).min().unwrap_or(0);
+        report.within = Some(format!("1e-{digits}"));
+        report.approximate = Some(approximate);
+    }
+    report.equilibria = kept.iter().map(|b| b.flat.clone()).collect();
+    report.behaviour = Some(kept.into_iter().map(|b| b.per_set).collect());
+    Ok(report)
+}
+
+/// The method for an extensive game when none is chosen: the normal-form default, except
+/// that a two-player game too large for vertex enumeration gets Lemke–Howson (every
+/// equilibrium its restarts reach).
+pub(crate) fn default_method(reduced: &crate::NormalFormGame) -> Option<Method> {
+    let shape = reduced.shape();
+    (shape.len() == 2 && shape.iter().sum::<usize>() > crate::vertex::MAX_LABELS)
+        .then_some(Method::Lh)
+}
+
+/// The report of `--subgame-perfect`: every combination of the subgames' equilibria.
+fn subgame_perfect_report(
+    game: &ExtensiveGame,
+    method: Option<Method>,
+    options: Options,
+    progress: &dyn Progress,
+) -> Result<NashReport, StrategicError> {
+    if options.components {
+        return Err(StrategicError::InvalidInput(
+            "--components does not go with --subgame-perfect".into(),
+        ));
+    }
+    let inner = Options {
+        subgame_perfect: false,
+        ..options
+    };
+    let found = subgame_perfect(game, method, inner, progress)?;
+    let text = |x: &BigRational| rational_text(x);
+    Ok(NashReport {
+        equilibria: found
+            .iter()
+            .map(|b| {
+                flat(game, b)
+                    .iter()
+                    .map(|s| s.iter().map(text).collect())
+                    .collect()
+            })
+            .collect(),
+        information_sets: Some(information_sets(game)),
+        behaviour: Some(found.iter().map(|b| per_set_text(b, text)).collect()),
+        subgame_perfect: true,
+        // The method named, or the default of the whole game's reduced normal form (each
+        // subgame uses its own default when none is named).
+        ..NashReport::new(
+            game.players.clone(),
+            method.unwrap_or(if game.num_players() == 2 {
+                Method::Enum
+            } else {
+                Method::Poly
+            }),
+        )
+    })
+}
+
+/// Each player's information sets as reports list them.
+fn information_sets(game: &ExtensiveGame) -> Vec<Vec<InfosetReport>> {
+    (0..game.num_players())
+        .map(|p| {
+            game.player_infosets(p)
+                .iter()
+                .map(|&h| InfosetReport {
+                    label: game.infosets()[h].label.clone(),
+                    actions: game.infosets()[h].actions.clone(),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// One equilibrium as behaviour texts: Gambit's flat list per player, the probabilities
+/// per set, and for a certified one the digits it is good to.
+struct BehaviourText {
+    flat: Vec<Vec<String>>,
+    per_set: BehaviourTexts,
+    within: Option<usize>,
+}
+
+/// The behaviour profile of each equilibrium of the solution, exact ones checked on the
+/// tree.
+fn behaviour_texts(
+    game: &ExtensiveGame,
+    reduced: &ReducedNormalForm,
+    solution: &Solution,
+) -> Result<Vec<BehaviourText>, StrategicError> {
+    let mut out = Vec::with_capacity(solution.equilibria.len());
+    for found in &solution.equilibria {
+        match found {
+            Found::Exact(mixed) => {
+                let profile = from_mixed(game, reduced, mixed);
+                if is_equilibrium(game, &profile) != Some(true) {
+                    return Err(StrategicError::Internal(format!(
+                        "the behaviour profile of an equilibrium of the reduced normal form is not an equilibrium: {:?}",
+                        crate::game::profile_text(mixed)
+                    )));
+                }
+                let text = |x: &BigRational| rational_text(x);
+                out.push(BehaviourText {
+                    flat: flat(game, &profile)
+                        .iter()
+                        .map(|s| s.iter().map(text).collect())
+                        .collect(),
+                    per_set: per_set_text(&profile, text),
+                    within: None,
+                });
+            }
+            Found::Certified { center, radius } => {
+                let profile = from_mixed(game, reduced, center);
+                let digits = certified_digits(game, reduced, center, radius, solution.digits);
+                let text = |x: &BigRational| rounded(x, digits);
+                out.push(BehaviourText {
+                    flat: flat(game, &profile)
+                        .iter()
+                        .map(|s| s.iter().map(text).collect())
+                        .collect(),
+                    per_set: per_set_text(&profile, text),
+                    within: Some(digits),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn per_set_text(
+    profile: &BehaviourProfile,
+    text: impl Fn(&BigRational) -> String,
+) -> BehaviourTexts {
+    profile
+        .iter()
+        .map(|sets| {
+            sets.iter()
+                .map(|q| q.as_ref().map(|q| q.iter().map(&text).collect()))
+                .collect()
+        })
+        .collect()
+}
+
+/// The digits to which the behaviour probabilities of a certified mixed equilibrium are
+/// good: each is a ratio w/r of sums of mixed probabilities, each within `radius` of the
+/// true one, so it is off by at most (|A|·ε·r + |R|·ε·w) / (r·(r − |R|·ε)) for sums over A
+/// ⊆ R; rounding to d places adds half of 10^−d. The answer is the largest d ≤ `digits`
+/// with both together at most 10^−d (0 when a set's reach is not bounded away from 0).
+fn certified_digits(
+    game: &ExtensiveGame,
+    reduced: &ReducedNormalForm,
+    center: &MixedProfile,
+    radius: &BigRational,
+    digits: usize,
+) -> usize {
+    let mut worst = BigRational::zero();
+    for (p, strategies) in reduced.strategies.iter().enumerate() {
+        for (i, &h) in game.player_infosets(p).iter().enumerate() {
+            let reaching: Vec<usize> = (0..strategies.len())
+                .filter(|&s| strategies[s][i].is_some())
+                .collect();
+            let r: BigRational = reaching.iter().map(|&s| &center[p][s]).sum();
+            let r_slack = radius * BigRational::from_integer(reaching.len().into());
+            if r <= r_slack {
+                if !r.is_zero() || !r_slack.is_zero() {
+                    // The set may or may not be reached: nothing is certified there.
+                    return 0;
+                }
+                continue;
+            }
+            for a in 0..game.infosets()[h].actions.len() {
+                let choosing: Vec<usize> = reaching
+                    .iter()
+                    .copied()
+                    .filter(|&s| strategies[s][i] == Some(a))
+                    .collect();
+                let w: BigRational = choosing.iter().map(|&s| &center[p][s]).sum();
+                let a_slack = radius * BigRational::from_integer(choosing.len().into());
+                let bound = (&a_slack * &r + &r_slack * &w) / (&r * (&r - &r_slack));
+                if bound > worst {
+                    worst = bound;
+                }
+            }
+        }
+    }
+    let ten = BigRational::from_integer(10.into());
+    (0..=digits)
+        .rev()
+        .find(|&d| {
+            let unit = BigRational::one() / num_traits::pow(ten.clone(), d);
+            &worst + &unit / BigRational::from_integer(2.into()) <= unit
+        })
+        .unwrap_or(0)
+}
+
+/// Components of the mixed equilibria as components of the distinct behaviour profiles:
+/// `first[i]` is the profile equilibrium i became; groups sharing a profile merge.
+fn merged_components(groups: &[Vec<usize>], first: &[usize], count: usize) -> Vec<Vec<usize>> {
+    let mut parent: Vec<usize> = (0..count).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for group in groups {
+        for pair in group.windows(2) {
+            let (a, b) = (
+                root(&mut parent, first[pair[0]]),
+                root(&mut parent, first[pair[1]]),
+            );
+            parent[a.max(b)] = a.min(b);
+        }
+    }
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    let mut slot: Vec<Option<usize>> = vec![None; count];
+    for i in 0..count {
+        let r = root(&mut parent, i);
+        match slot[r] {
+            Some(k) => out[k].push(i),
+            None => {
+                slot[r] = Some(out.len());
+                out.push(vec![i]);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::extensive::efg::parse;
+    use crate::extensive::reduced::tests::HORSE;
+    use conway_core::NoProgress;
+
+    #[test]
+    fn the_horse_has_three_pure_equilibria() {
+        let g = parse(HORSE).unwrap();
+        let r =
+            extensive_equilibria(&g, Some(Method::Pure), Options::default(), &NoProgress).unwrap();
+        let flat: Vec<String> = r.equilibria.iter().map(|e| e.concat().join(",")).collect();
+        // (A, a, R), (A, d, R), (D, a, L) — Selten (1975).
+        assert_eq!(flat.len(), 3, "{flat:?}");
+        for want in ["1,0,1,0,0,1", "1,0,0,1,0,1", "0,1,1,0,1,0"] {
+            assert!(flat.contains(&want.to_string()), "{want} in {flat:?}");
+        }
+        let sets = r.information_sets.as_ref().unwrap();
+        assert_eq!(sets[2][0].actions, vec!["L", "R"]);
+    }
+
+    #[test]
+    fn unreached_sets_are_null_per_set_and_zeros_in_the_flat_list() {
+        // Player 1 ends the game at once or goes on to a second choice of their own.
+        let g = parse(
+            "EFG 2 R \"\" { \"A\" \"B\" } \"\"\n\
+             p \"\" 1 1 \"\" { \"Out\" \"In\" } 0\n t \"\" 1 \"\" { 5 0 }\n\
+             p \"\" 2 1 \"\" { \"l\" \"r\" } 0\n\
+             p \"\" 1 2 \"\" { \"x\" \"y\" } 0\n t \"\" 2 \"\" { 1 1 }\n t \"\" 3 \"\" { 2 2 }\n\
+             t \"\" 4 \"\" { 3 3 }\n",
+        )
+        .unwrap();
+        let r = extensive_equilibria(&g, None, Options::default(), &NoProgress).unwrap();
+        let behaviour = r.behaviour.as_ref().unwrap();
+        assert!(!behaviour.is_empty());
+        for (e, b) in r.equilibria.iter().zip(behaviour) {
+            // Out is played: the second set of player 1 is never reached by their choice.
+            assert_eq!(e[0], vec!["1", "0", "0", "0"]);
+            assert_eq!(b[0][1], None);
+        }
+    }
+
+    #[test]
+    fn without_perfect_recall_mixed_strategies_are_reported() {
+        let g = parse(
+            "EFG 2 R \"\" { \"A\" } \"\"\n\
+             p \"\" 1 1 \"first\" { \"l\" \"r\" } 0\n\
+             p \"\" 1 2 \"second\" { \"x\" \"y\" } 0\n t \"\" 1 \"\" { 1 }\n t \"\" 0\n\
+             p \"\" 1 2 \"second\" { \"x\" \"y\" } 0\n t \"\" 0\n t \"\" 2 \"\" { 2 }\n",
+        )
+        .unwrap();
+        let r =
+            extensive_equilibria(&g, Some(Method::Pure), Options::default(), &NoProgress).unwrap();
+        assert!(r.without_perfect_recall.is_some());
+        assert_eq!(r.reduced_strategies.as_ref().unwrap()[0].len(), 4);
+        // The best plan is r then y (payoff 2).
+        assert_eq!(r.equilibria, vec![vec![vec!["0", "0", "0", "1"]]]);
+    }
+}
