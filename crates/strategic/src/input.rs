@@ -65,12 +65,15 @@ pub fn read_any_game(
     b: Option<&str>,
 ) -> Result<AnyGame, StrategicError> {
     match (file, a, b) {
-        (Some(f), None, None) => {
-            let text = FileError::read_to_string(f)?;
-            parse_any(&text).map_err(|e| e.in_input(FileError::input_name(f)))
-        }
+        (Some(f), None, None) => read_file(f),
         _ => read_game(file, a, b).map(AnyGame::Normal),
     }
+}
+
+/// The game in a `.nfg` or `.efg` file, errors naming the file.
+fn read_file(f: &Path) -> Result<AnyGame, StrategicError> {
+    let text = FileError::read_to_string(f)?;
+    parse_any(&text).map_err(|e| e.in_input(FileError::input_name(f)))
 }
 
 /// The normal-form game named by a request: as [`read_any_game`], an `.efg` file read as its
@@ -81,7 +84,7 @@ pub fn read_game(
     b: Option<&str>,
 ) -> Result<NormalFormGame, StrategicError> {
     match (file, a, b) {
-        (Some(f), None, None) => match read_any_game(file, None, None)? {
+        (Some(f), None, None) => match read_file(f)? {
             AnyGame::Normal(game) => Ok(game),
             AnyGame::Extensive(tree) => reduced_normal_form(&tree)
                 .map(|r| r.game)

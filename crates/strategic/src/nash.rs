@@ -88,7 +88,12 @@ impl Method {
     /// The method used when none is chosen: every extreme equilibrium for two players,
     /// every equilibrium by polynomial systems for more.
     pub fn default_for(game: &NormalFormGame) -> Method {
-        if game.num_players() == 2 {
+        Method::default_for_players(game.num_players())
+    }
+
+    /// [`Method::default_for`] a game of `players` players.
+    pub fn default_for_players(players: usize) -> Method {
+        if players == 2 {
             Method::Enum
         } else {
             Method::Poly

@@ -147,6 +147,20 @@ pub fn extreme_equilibria(
 /// next, joins them.
 pub fn components(extreme: &[MixedProfile]) -> Vec<Vec<usize>> {
     let n = extreme.len();
+    let shared = (0..n).flat_map(|i| {
+        (i + 1..n)
+            .filter(move |&j| extreme[i][0] == extreme[j][0] || extreme[i][1] == extreme[j][1])
+            .map(move |j| (i, j))
+    });
+    joined_classes(n, shared)
+}
+
+/// The classes of 0..n that the pairs join (union–find), each in increasing order, the
+/// classes in the order of their smallest members.
+pub(crate) fn joined_classes(
+    n: usize,
+    pairs: impl IntoIterator<Item = (usize, usize)>,
+) -> Vec<Vec<usize>> {
     let mut parent: Vec<usize> = (0..n).collect();
     fn root(parent: &mut [usize], mut i: usize) -> usize {
         while parent[i] != i {
@@ -155,13 +169,9 @@ pub fn components(extreme: &[MixedProfile]) -> Vec<Vec<usize>> {
         }
         i
     }
-    for i in 0..n {
-        for j in i + 1..n {
-            if extreme[i][0] == extreme[j][0] || extreme[i][1] == extreme[j][1] {
-                let (a, b) = (root(&mut parent, i), root(&mut parent, j));
-                parent[a.max(b)] = a.min(b);
-            }
-        }
+    for (i, j) in pairs {
+        let (a, b) = (root(&mut parent, i), root(&mut parent, j));
+        parent[a.max(b)] = a.min(b);
     }
     let mut groups: Vec<Vec<usize>> = Vec::new();
     let mut group_of: HashMap<usize, usize> = HashMap::new();

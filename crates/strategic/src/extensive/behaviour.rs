@@ -13,7 +13,7 @@
 //! the last to the first, each action valued against the others' behaviour and chance.
 
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::Zero;
 
 use super::reduced::ReducedNormalForm;
 use super::{ExtensiveGame, Mover};
@@ -93,30 +93,24 @@ fn reach(
     profile: &BehaviourProfile,
     skip: Option<usize>,
 ) -> Vec<BigRational> {
-    let mut out: Vec<BigRational> = Vec::with_capacity(game.nodes().len());
-    for node in game.nodes() {
-        out.push(match node.parent {
-            None => BigRational::one(),
-            Some((parent, a)) => {
-                let h = game.nodes()[parent].infoset.expect("a parent moves");
-                let skipped = skip.is_some_and(|q| game.infosets()[h].mover == Mover::Player(q));
-                if out[parent].is_zero() {
-                    BigRational::zero()
-                } else if skipped {
-                    out[parent].clone()
-                } else {
-                    &out[parent] * action_probability(game, profile, h, a)
-                }
-            }
-        });
-    }
-    out
+    game.reach(|h, a| {
+        let skipped = skip.is_some_and(|q| game.infosets()[h].mover == Mover::Player(q));
+        (!skipped).then(|| action_probability(game, profile, h, a))
+    })
 }
 
 /// Each player's expected payoff under `profile`.
 pub fn payoffs(game: &ExtensiveGame, profile: &BehaviourProfile) -> Vec<BigRational> {
+    payoffs_with(game, profile, &game.path_payoffs())
+}
+
+/// [`payoffs`], the payoffs of every play (`path`) given.
+fn payoffs_with(
+    game: &ExtensiveGame,
+    profile: &BehaviourProfile,
+    path: &[Vec<BigRational>],
+) -> Vec<BigRational> {
     let reach = reach(game, profile, None);
-    let path = game.path_payoffs();
     let mut total = vec![BigRational::zero(); game.num_players()];
     for (t, node) in game.nodes().iter().enumerate() {
         if node.infoset.is_none() && !reach[t].is_zero() {
@@ -136,9 +130,18 @@ pub fn best_response_value(
     profile: &BehaviourProfile,
     player: usize,
 ) -> Option<BigRational> {
+    best_response_with(game, profile, player, &game.path_payoffs())
+}
+
+/// [`best_response_value`], the payoffs of every play (`path`) given.
+fn best_response_with(
+    game: &ExtensiveGame,
+    profile: &BehaviourProfile,
+    player: usize,
+    path: &[Vec<BigRational>],
+) -> Option<BigRational> {
     let nodes = game.nodes();
     let others = reach(game, profile, Some(player));
-    let path = game.path_payoffs();
     let mut value: Vec<Option<BigRational>> = vec![None; nodes.len()];
     let mut best: Vec<Option<usize>> = vec![None; game.infosets().len()];
     // The value of the subtree at `root`, every set of the player in it already decided
@@ -214,10 +217,11 @@ pub fn best_response_value(
 /// Whether `profile` is a Nash equilibrium: no player gains by any other strategy (exact),
 /// or `None` when the game lacks perfect recall.
 pub fn is_equilibrium(game: &ExtensiveGame, profile: &BehaviourProfile) -> Option<bool> {
-    let u = payoffs(game, profile);
+    let path = game.path_payoffs();
+    let u = payoffs_with(game, profile, &path);
     let mut all = true;
     for (p, u) in u.iter().enumerate() {
-        all &= best_response_value(game, profile, p)? <= *u;
+        all &= best_response_with(game, profile, p, &path)? <= *u;
     }
     Some(all)
 }

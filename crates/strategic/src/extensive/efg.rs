@@ -111,7 +111,8 @@ impl Reader {
         // Open nodes: (node, children read so far).
         let mut open: Vec<(usize, usize)> = Vec::new();
         loop {
-            let parent = open.last().map(|&(n, k)| (n, k));
+            // The parent and the action leading here: its children read so far.
+            let parent = open.last().copied();
             let id = self.nodes.len();
             if id == MAX_NODES {
                 return Err(StrategicError::too_large(
@@ -124,9 +125,6 @@ impl Reader {
             let actions = node.infoset.map_or(0, |h| self.infosets[h].actions.len());
             if let Some((n, _)) = parent {
                 self.nodes[n].children.push(id);
-            }
-            if let Some(h) = node.infoset {
-                self.infosets[h].members.push(id);
             }
             self.nodes.push(node);
             if let Some(top) = open.last_mut() {
@@ -346,39 +344,24 @@ pub fn write(game: &ExtensiveGame) -> String {
         players.join(" "),
         quoted(&game.comment)
     );
-    // Numbers in order of first appearance: information sets per mover, outcomes per game.
-    let mut set_number: HashMap<usize, usize> = HashMap::new();
+    // Numbers in order of first appearance: information sets per mover (the sets are in
+    // that order already), outcomes per game.
     let mut per_mover: HashMap<Mover, usize> = HashMap::new();
+    let set_number: Vec<usize> = game
+        .infosets()
+        .iter()
+        .map(|set| {
+            let count = per_mover.entry(set.mover).or_insert(0);
+            *count += 1;
+            *count
+        })
+        .collect();
     let mut outcome_number: HashMap<usize, usize> = HashMap::new();
     for node in game.nodes() {
-        let outcome = |out: &mut String, numbers: &mut HashMap<usize, usize>| match node.outcome {
-            None => out.push_str(" 0"),
-            Some(o) => {
-                let next = numbers.len() + 1;
-                let k = *numbers.entry(o).or_insert(next);
-                let payoffs: Vec<String> = game.outcomes()[o]
-                    .payoffs
-                    .iter()
-                    .map(rational_text)
-                    .collect();
-                out.push_str(&format!(
-                    " {k} {} {{ {} }}",
-                    quoted(&game.outcomes()[o].label),
-                    payoffs.join(", ")
-                ));
-            }
-        };
         match node.infoset {
-            None => {
-                out.push_str(&format!("t {}", quoted(&node.label)));
-            }
+            None => out.push_str(&format!("t {}", quoted(&node.label))),
             Some(h) => {
                 let set = &game.infosets()[h];
-                let count = per_mover.entry(set.mover).or_insert(0);
-                let k = *set_number.entry(h).or_insert_with(|| {
-                    *count += 1;
-                    *count
-                });
                 let actions: Vec<String> = match set.mover {
                     Mover::Chance => set
                         .actions
@@ -393,13 +376,27 @@ pub fn write(game: &ExtensiveGame) -> String {
                     Mover::Player(p) => format!("p {} {}", quoted(&node.label), p + 1),
                 };
                 out.push_str(&format!(
-                    "{head} {k} {} {{ {} }}",
+                    "{head} {} {} {{ {} }}",
+                    set_number[h],
                     quoted(&set.label),
                     actions.join(" ")
                 ));
             }
         }
-        outcome(&mut out, &mut outcome_number);
+        match node.outcome {
+            None => out.push_str(" 0"),
+            Some(o) => {
+                let next = outcome_number.len() + 1;
+                let k = *outcome_number.entry(o).or_insert(next);
+                let outcome = &game.outcomes()[o];
+                let payoffs: Vec<String> = outcome.payoffs.iter().map(rational_text).collect();
+                out.push_str(&format!(
+                    " {k} {} {{ {} }}",
+                    quoted(&outcome.label),
+                    payoffs.join(", ")
+                ));
+            }
+        }
         out.push('\n');
     }
     out

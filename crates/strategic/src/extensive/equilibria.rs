@@ -20,7 +20,7 @@ use crate::enumpoly::Found;
 use crate::game::{rational_text, MixedProfile};
 use crate::nash::{profiles_text, solve, unsettled_text, Method, Options, Solution};
 use crate::report::{BehaviourTexts, InfosetReport, NashReport};
-use crate::vertex::components;
+use crate::vertex::{components, joined_classes};
 use crate::StrategicError;
 use conway_core::Progress;
 
@@ -117,15 +117,7 @@ fn subgame_perfect_report(
     let found = subgame_perfect(game, method, inner, progress)?;
     let text = |x: &BigRational| rational_text(x);
     Ok(NashReport {
-        equilibria: found
-            .iter()
-            .map(|b| {
-                flat(game, b)
-                    .iter()
-                    .map(|s| s.iter().map(text).collect())
-                    .collect()
-            })
-            .collect(),
+        equilibria: found.iter().map(|b| flat_text(game, b, text)).collect(),
         information_sets: Some(information_sets(game)),
         behaviour: Some(found.iter().map(|b| per_set_text(b, text)).collect()),
         subgame_perfect: true,
@@ -133,11 +125,7 @@ fn subgame_perfect_report(
         // subgame uses its own default when none is named).
         ..NashReport::new(
             game.players.clone(),
-            method.unwrap_or(if game.num_players() == 2 {
-                Method::Enum
-            } else {
-                Method::Poly
-            }),
+            method.unwrap_or(Method::default_for_players(game.num_players())),
         )
     })
 }
@@ -174,41 +162,51 @@ fn behaviour_texts(
 ) -> Result<Vec<BehaviourText>, StrategicError> {
     let mut out = Vec::with_capacity(solution.equilibria.len());
     for found in &solution.equilibria {
-        match found {
-            Found::Exact(mixed) => {
-                let profile = from_mixed(game, reduced, mixed);
-                if is_equilibrium(game, &profile) != Some(true) {
-                    return Err(StrategicError::Internal(format!(
-                        "the behaviour profile of an equilibrium of the reduced normal form is not an equilibrium: {:?}",
-                        crate::game::profile_text(mixed)
-                    )));
-                }
-                let text = |x: &BigRational| rational_text(x);
-                out.push(BehaviourText {
-                    flat: flat(game, &profile)
-                        .iter()
-                        .map(|s| s.iter().map(text).collect())
-                        .collect(),
-                    per_set: per_set_text(&profile, text),
-                    within: None,
-                });
-            }
-            Found::Certified { center, radius } => {
-                let profile = from_mixed(game, reduced, center);
-                let digits = certified_digits(game, reduced, center, radius, solution.digits);
-                let text = |x: &BigRational| rounded(x, digits);
-                out.push(BehaviourText {
-                    flat: flat(game, &profile)
-                        .iter()
-                        .map(|s| s.iter().map(text).collect())
-                        .collect(),
-                    per_set: per_set_text(&profile, text),
-                    within: Some(digits),
-                });
-            }
+        // Exact equilibria are checked again on the tree; certified ones are good to the
+        // digits their certificate allows the ratios of the behaviour map.
+        let (mixed, within) = match found {
+            Found::Exact(mixed) => (mixed, None),
+            Found::Certified { center, radius } => (
+                center,
+                Some(certified_digits(
+                    game,
+                    reduced,
+                    center,
+                    radius,
+                    solution.digits,
+                )),
+            ),
+        };
+        let profile = from_mixed(game, reduced, mixed);
+        if within.is_none() && is_equilibrium(game, &profile) != Some(true) {
+            return Err(StrategicError::Internal(format!(
+                "the behaviour profile of an equilibrium of the reduced normal form is not an equilibrium: {:?}",
+                crate::game::profile_text(mixed)
+            )));
         }
+        let text = |x: &BigRational| match within {
+            None => rational_text(x),
+            Some(digits) => rounded(x, digits),
+        };
+        out.push(BehaviourText {
+            flat: flat_text(game, &profile, text),
+            per_set: per_set_text(&profile, text),
+            within,
+        });
     }
     Ok(out)
+}
+
+/// Gambit's flat list of a profile ([`flat`]) as texts.
+fn flat_text(
+    game: &ExtensiveGame,
+    profile: &BehaviourProfile,
+    text: impl Fn(&BigRational) -> String,
+) -> Vec<Vec<String>> {
+    flat(game, profile)
+        .iter()
+        .map(|s| s.iter().map(&text).collect())
+        .collect()
 }
 
 fn per_set_text(
@@ -280,43 +278,21 @@ fn certified_digits(
 /// Components of the mixed equilibria as components of the distinct behaviour profiles:
 /// `first[i]` is the profile equilibrium i became; groups sharing a profile merge.
 fn merged_components(groups: &[Vec<usize>], first: &[usize], count: usize) -> Vec<Vec<usize>> {
-    let mut parent: Vec<usize> = (0..count).collect();
-    fn root(parent: &mut [usize], mut i: usize) -> usize {
-        while parent[i] != i {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
-        }
-        i
-    }
-    for group in groups {
-        for pair in group.windows(2) {
-            let (a, b) = (
-                root(&mut parent, first[pair[0]]),
-                root(&mut parent, first[pair[1]]),
-            );
-            parent[a.max(b)] = a.min(b);
-        }
-    }
-    let mut out: Vec<Vec<usize>> = Vec::new();
-    let mut slot: Vec<Option<usize>> = vec![None; count];
-    for i in 0..count {
-        let r = root(&mut parent, i);
-        match slot[r] {
-            Some(k) => out[k].push(i),
-            None => {
-                slot[r] = Some(out.len());
-                out.push(vec![i]);
-            }
-        }
-    }
-    out
+    joined_classes(
+        count,
+        groups.iter().flat_map(|group| {
+            group
+                .windows(2)
+                .map(|pair| (first[pair[0]], first[pair[1]]))
+        }),
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::extensive::efg::parse;
-    use crate::extensive::reduced::tests::HORSE;
+    use crate::extensive::reduced::tests::{HORSE, OUT_OR_IN};
     use conway_core::NoProgress;
 
     #[test]
@@ -336,15 +312,7 @@ mod tests {
 
     #[test]
     fn unreached_sets_are_null_per_set_and_zeros_in_the_flat_list() {
-        // Player 1 ends the game at once or goes on to a second choice of their own.
-        let g = parse(
-            "EFG 2 R \"\" { \"A\" \"B\" } \"\"\n\
-             p \"\" 1 1 \"\" { \"Out\" \"In\" } 0\n t \"\" 1 \"\" { 5 0 }\n\
-             p \"\" 2 1 \"\" { \"l\" \"r\" } 0\n\
-             p \"\" 1 2 \"\" { \"x\" \"y\" } 0\n t \"\" 2 \"\" { 1 1 }\n t \"\" 3 \"\" { 2 2 }\n\
-             t \"\" 4 \"\" { 3 3 }\n",
-        )
-        .unwrap();
+        let g = parse(OUT_OR_IN).unwrap();
         let r = extensive_equilibria(&g, None, Options::default(), &NoProgress).unwrap();
         let behaviour = r.behaviour.as_ref().unwrap();
         assert!(!behaviour.is_empty());

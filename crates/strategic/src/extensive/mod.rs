@@ -98,8 +98,9 @@ pub struct ExtensiveGame {
 
 impl ExtensiveGame {
     /// A game from its parts, checked. `nodes` are in prefix order with children and parents
-    /// filled in; `infosets` list their members; the order of information sets is
-    /// normalised to their first members' order.
+    /// filled in; each information set's `members` are found here from the nodes that name
+    /// it (what a caller passes there is replaced), and the sets are put in the order of
+    /// their first members.
     pub fn new(
         title: String,
         comment: String,
@@ -168,18 +169,18 @@ impl ExtensiveGame {
         if order.len() != nodes.len() || order.iter().enumerate().any(|(i, &n)| i != n) {
             return invalid("the nodes are not a tree in prefix order".into());
         }
-        let mut members_seen = vec![Vec::new(); infosets.len()];
+        let mut infosets = infosets;
+        for set in &mut infosets {
+            set.members.clear();
+        }
         for (n, node) in nodes.iter().enumerate() {
             if let Some(h) = node.infoset {
-                members_seen[h].push(n);
+                infosets[h].members.push(n);
             }
         }
-        for (h, set) in infosets.iter().enumerate() {
-            if set.members != members_seen[h] || set.members.is_empty() {
-                return invalid(format!(
-                    "information set '{}' does not list its nodes in order",
-                    set.label
-                ));
+        for set in &infosets {
+            if set.members.is_empty() {
+                return invalid(format!("information set '{}' has no nodes", set.label));
             }
             if set.actions.is_empty() {
                 return invalid(format!("information set '{}' has no actions", set.label));
@@ -206,7 +207,6 @@ impl ExtensiveGame {
                 }
             }
         }
-        let mut infosets = infosets;
         let mut nodes = nodes;
         // Information sets in the order of their first members.
         let mut by_first: Vec<usize> = (0..infosets.len()).collect();
@@ -297,22 +297,32 @@ impl ExtensiveGame {
         out
     }
 
-    /// The probability that chance leads to each node, when every player plays to reach it.
-    pub fn chance_reach(&self) -> Vec<BigRational> {
+    /// The probability of reaching each node when action `a` at set `h` is taken with
+    /// probability `chance(h, a)`, or for certain where that is `None`.
+    pub fn reach(&self, chance: impl Fn(usize, usize) -> Option<BigRational>) -> Vec<BigRational> {
         let mut out: Vec<BigRational> = Vec::with_capacity(self.nodes.len());
         for node in &self.nodes {
             out.push(match node.parent {
                 None => BigRational::one(),
-                Some((p, k)) => {
+                Some((p, _)) if out[p].is_zero() => BigRational::zero(),
+                Some((p, a)) => {
                     let h = self.nodes[p].infoset.expect("a parent moves");
-                    match self.infosets[h].mover {
-                        Mover::Chance => &out[p] * &self.infosets[h].probabilities[k],
-                        Mover::Player(_) => out[p].clone(),
+                    match chance(h, a) {
+                        Some(q) => &out[p] * q,
+                        None => out[p].clone(),
                     }
                 }
             });
         }
         out
+    }
+
+    /// The probability that chance leads to each node, when every player plays to reach it.
+    pub fn chance_reach(&self) -> Vec<BigRational> {
+        self.reach(|h, a| {
+            let set = &self.infosets[h];
+            (set.mover == Mover::Chance).then(|| set.probabilities[a].clone())
+        })
     }
 
     /// The last choice of `player` on the path to each node, as (information set, action),
@@ -403,6 +413,20 @@ impl ExtensiveGame {
         }
         end
     }
+}
+
+/// Moves `at` to the next combination, counting like an odometer with the first place
+/// fastest and place `i` running through `0..sizes[i]`; false after the last (when `at` is
+/// back to all zeros).
+pub(crate) fn next_combination(at: &mut [usize], sizes: &[usize]) -> bool {
+    for (digit, &size) in at.iter_mut().zip(sizes) {
+        *digit += 1;
+        if *digit < size {
+            return true;
+        }
+        *digit = 0;
+    }
+    false
 }
 
 /// The nodes reached from the root, children in order: the prefix order of the tree.

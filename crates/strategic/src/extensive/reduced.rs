@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use num_rational::BigRational;
 use num_traits::Zero;
 
-use super::{ExtensiveGame, Mover};
+use super::{next_combination, ExtensiveGame, Mover};
 use crate::game::{NormalFormGame, MAX_PROFILES};
 use crate::StrategicError;
 
@@ -49,9 +49,15 @@ pub fn reduced_strategies(
     limit: usize,
 ) -> Result<Vec<ReducedStrategy>, StrategicError> {
     let own = game.player_infosets(player);
-    let position: HashMap<usize, usize> = own.iter().enumerate().map(|(i, &h)| (h, i)).collect();
     let nodes = game.nodes();
     let limit = limit.min(MAX_CHOICES / own.len().max(1));
+    let too_many = || {
+        StrategicError::too_large(
+            format!("reduced strategies of {}", game.players[player]),
+            format!("more than {limit}"),
+            limit,
+        )
+    };
     let mut found = Vec::new();
     // Each pending branch: its choices so far and the nodes still to walk.
     let mut pending: Vec<(ReducedStrategy, Vec<usize>)> = vec![(vec![None; own.len()], vec![0])];
@@ -62,7 +68,7 @@ pub fn reduced_strategies(
             let children = &nodes[n].children;
             match game.infosets()[h].mover {
                 Mover::Player(p) if p == player => {
-                    let i = position[&h];
+                    let i = game.infoset_index(h);
                     match choices[i] {
                         Some(a) => walk.push(children[a]),
                         None if children.len() == 1 => {
@@ -81,22 +87,14 @@ pub fn reduced_strategies(
         match branch {
             None => {
                 if found.len() == limit {
-                    return Err(StrategicError::too_large(
-                        format!("reduced strategies of {}", game.players[player]),
-                        format!("more than {limit}"),
-                        limit,
-                    ));
+                    return Err(too_many());
                 }
                 found.push(choices);
             }
             Some((i, n)) => {
                 // Every pending branch ends in at least one more strategy.
                 if found.len() + pending.len() + nodes[n].children.len() > limit {
-                    return Err(StrategicError::too_large(
-                        format!("reduced strategies of {}", game.players[player]),
-                        format!("more than {limit}"),
-                        limit,
-                    ));
+                    return Err(too_many());
                 }
                 for (a, &child) in nodes[n].children.iter().enumerate().rev() {
                     let mut choices = choices.clone();
@@ -152,12 +150,6 @@ pub fn reduced_normal_form(game: &ExtensiveGame) -> Result<ReducedNormalForm, St
     // For each player, the strategies that agree with a play, keyed by the player's
     // choices on it (many plays share them).
     let mut agreeing: Vec<HashMap<Choices, Vec<usize>>> = vec![HashMap::new(); n];
-    let position: Vec<Option<usize>> = (0..game.infosets().len())
-        .map(|h| match game.infosets()[h].mover {
-            Mover::Player(_) => Some(game.infoset_index(h)),
-            Mover::Chance => None,
-        })
-        .collect();
     let stride: Vec<usize> = (0..n).map(|p| shape[..p].iter().product()).collect();
     for (t, node) in game.nodes().iter().enumerate() {
         if node.infoset.is_some() || reach[t].is_zero() {
@@ -168,7 +160,7 @@ pub fn reduced_normal_form(game: &ExtensiveGame) -> Result<ReducedNormalForm, St
         while let Some((parent, a)) = up {
             let h = game.nodes()[parent].infoset.expect("a parent moves");
             if let Mover::Player(p) = game.infosets()[h].mover {
-                choices[p].push((position[h].expect("a player's set"), a));
+                choices[p].push((game.infoset_index(h), a));
             }
             up = game.nodes()[parent].parent;
         }
@@ -210,23 +202,15 @@ fn for_each_profile(lists: &[&Vec<usize>], stride: &[usize], mut f: impl FnMut(u
     if lists.iter().any(|l| l.is_empty()) {
         return;
     }
+    let sizes: Vec<usize> = lists.iter().map(|l| l.len()).collect();
     let mut at = vec![0usize; lists.len()];
     loop {
         f(at.iter()
             .enumerate()
             .map(|(p, &k)| lists[p][k] * stride[p])
             .sum());
-        let mut p = 0;
-        loop {
-            if p == lists.len() {
-                return;
-            }
-            at[p] += 1;
-            if at[p] < lists[p].len() {
-                break;
-            }
-            at[p] = 0;
-            p += 1;
+        if !next_combination(&mut at, &sizes) {
+            return;
         }
     }
 }
@@ -277,18 +261,18 @@ t "" 5 "" { 0, 0, 0 }
         );
     }
 
+    /// Player 1 ends the game at once (Out, paying 5 to player 1) or goes on (In); after
+    /// player 2's move, player 1 chooses again at a second set.
+    pub(crate) const OUT_OR_IN: &str = "EFG 2 R \"\" { \"A\" \"B\" } \"\"\n\
+        p \"\" 1 1 \"\" { \"Out\" \"In\" } 0\n t \"\" 1 \"\" { 5 0 }\n\
+        p \"\" 2 1 \"\" { \"l\" \"r\" } 0\n\
+        p \"\" 1 2 \"\" { \"x\" \"y\" } 0\n t \"\" 2 \"\" { 1 1 }\n t \"\" 3 \"\" { 2 2 }\n\
+        t \"\" 4 \"\" { 3 3 }\n";
+
     #[test]
     fn strategies_that_never_play_a_set_are_one() {
-        // Player 1 chooses Out (ending) or In, then later chooses again at a second set:
         // Out·x and Out·y are one reduced strategy, "1*".
-        let g = parse(
-            "EFG 2 R \"\" { \"A\" \"B\" } \"\"\n\
-             p \"\" 1 1 \"\" { \"Out\" \"In\" } 0\n t \"\" 1 \"\" { 0 0 }\n\
-             p \"\" 2 1 \"\" { \"l\" \"r\" } 0\n\
-             p \"\" 1 2 \"\" { \"x\" \"y\" } 0\n t \"\" 2 \"\" { 1 1 }\n t \"\" 3 \"\" { 2 2 }\n\
-             t \"\" 4 \"\" { 3 3 }\n",
-        )
-        .unwrap();
+        let g = parse(OUT_OR_IN).unwrap();
         let r = reduced_normal_form(&g).unwrap();
         assert_eq!(r.game.strategies[0], vec!["1*", "21", "22"]);
         assert_eq!(r.game.strategies[1], vec!["1", "2"]);

@@ -13,14 +13,14 @@
 //! a Nash equilibrium, and to induce one in every subgame.
 
 use num_rational::BigRational;
-use num_traits::Zero;
 
 use super::behaviour::{is_equilibrium, payoffs, BehaviourProfile};
 use super::reduced::reduced_normal_form;
-use super::{ExtensiveGame, Infoset, Mover, Node, Outcome};
+use super::{next_combination, ExtensiveGame, Infoset, Mover, Node, Outcome};
 use crate::enumpoly::Found;
 use crate::game::MixedProfile;
 use crate::nash::{solve, Method, Options};
+use crate::pure::as_mixed;
 use crate::StrategicError;
 use conway_core::Progress;
 
@@ -113,13 +113,11 @@ fn subgame_perfect_up_to(
         }
         let mut found = Vec::new();
         let mut pick = vec![0usize; inner.len()];
-        // A subgame without equilibria (by a method that may find none) leaves none above.
-        let none_below = inner
+        let sizes: Vec<usize> = inner
             .iter()
-            .any(|&c| pieces[c].as_ref().is_none_or(Vec::is_empty));
-        let combinations = inner.iter().try_fold(1usize, |acc, &c| {
-            acc.checked_mul(pieces[c].as_ref().map_or(0, Vec::len))
-        });
+            .map(|&c| pieces[c].as_ref().map_or(0, Vec::len))
+            .collect();
+        let combinations = sizes.iter().try_fold(1usize, |acc, &k| acc.checked_mul(k));
         if combinations.is_none_or(|k| k > limit) {
             return Err(StrategicError::too_large(
                 "combinations of the equilibria of subgames",
@@ -127,6 +125,8 @@ fn subgame_perfect_up_to(
                 limit,
             ));
         }
+        // A subgame without equilibria (by a method that may find none) leaves none above.
+        let none_below = combinations == Some(0);
         loop {
             if none_below {
                 break;
@@ -162,19 +162,7 @@ fn subgame_perfect_up_to(
                 });
             }
             // The next combination of the inner subgames' equilibria.
-            let mut i = 0;
-            loop {
-                if i == inner.len() {
-                    break;
-                }
-                pick[i] += 1;
-                if pick[i] < pieces[inner[i]].as_ref().expect("solved").len() {
-                    break;
-                }
-                pick[i] = 0;
-                i += 1;
-            }
-            if i == inner.len() {
+            if !next_combination(&mut pick, &sizes) {
                 break;
             }
         }
@@ -219,41 +207,27 @@ fn solve_subgame(
     let movers: Vec<usize> = (0..tree.num_players())
         .filter(|&p| !tree.player_infosets(p).is_empty())
         .collect();
+    let n = tree.num_players();
     let mixed: Vec<MixedProfile> = match movers.as_slice() {
-        [] => vec![reduced.game.shape().iter().map(|_| vec![unit()]).collect()],
+        [] => vec![as_mixed(&reduced.game, &vec![0; n])],
         &[p] => {
-            // One player decides alone: every optimal pure plan.
-            let shape = reduced.game.shape();
-            let values: Vec<BigRational> = (0..shape[p])
-                .map(|s| {
-                    let mut strategy = vec![0; shape.len()];
-                    strategy[p] = s;
-                    reduced
-                        .game
-                        .payoffs_at(reduced.game.profile_index(&strategy))[p]
-                        .clone()
-                })
-                .collect();
-            let best = values.iter().max().expect("a strategy").clone();
-            (0..shape[p])
-                .filter(|&s| values[s] == best)
-                .map(|s| {
-                    shape
-                        .iter()
-                        .enumerate()
-                        .map(|(q, &k)| {
-                            (0..k)
-                                .map(|t| {
-                                    if q != p || t == s {
-                                        unit()
-                                    } else {
-                                        BigRational::zero()
-                                    }
-                                })
-                                .collect()
-                        })
-                        .collect()
-                })
+            // One player decides alone (the others have one strategy each): every optimal
+            // plan.
+            let plan = |s: usize| {
+                let mut strategy = vec![0; n];
+                strategy[p] = s;
+                strategy
+            };
+            let value = |s: usize| {
+                &reduced
+                    .game
+                    .payoffs_at(reduced.game.profile_index(&plan(s)))[p]
+            };
+            let plans = reduced.game.shape()[p];
+            let best = (0..plans).map(value).max().expect("a strategy");
+            (0..plans)
+                .filter(|&s| value(s) == best)
+                .map(|s| as_mixed(&reduced.game, &plan(s)))
                 .collect()
         }
         _ => {
@@ -287,10 +261,6 @@ fn solve_subgame(
         }
     }
     Ok(out)
-}
-
-fn unit() -> BigRational {
-    BigRational::from_integer(1.into())
 }
 
 /// The subgame at `root` with each subgame in `cut` replaced by a terminal node paying the
@@ -330,17 +300,11 @@ fn truncated(
             continue;
         }
         let infoset = old[n].infoset.map(|h| {
-            let k = *renumber.entry(h).or_insert_with(|| {
-                let set = &game.infosets()[h];
-                infosets.push(Infoset {
-                    members: Vec::new(),
-                    ..set.clone()
-                });
+            *renumber.entry(h).or_insert_with(|| {
+                infosets.push(game.infosets()[h].clone());
                 sets.push(h);
                 infosets.len() - 1
-            });
-            infosets[k].members.push(id);
-            k
+            })
         });
         let outcome = old[n].outcome.map(|o| {
             *outcome_index.entry(o).or_insert_with(|| {
