@@ -532,6 +532,29 @@ fn nash_extensive_games() {
     assert_eq!(v["behaviour"][0][1][0], serde_json::json!(["0", "1"]));
     assert_eq!(v["subgame_perfect"], true);
     assert_eq!(v["information_sets"][1][0]["label"], "respond");
+    // The sequence form's Lemke path ends at one of the three.
+    let out = run(&[f, "--method".as_ref(), "lcp".as_ref(), "--json".as_ref()]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["method"], "lcp");
+    let found = v["equilibria"].as_array().expect("a list");
+    assert_eq!(found.len(), 1, "{v}");
+    let flat: Vec<&str> = found[0]
+        .as_array()
+        .expect("players")
+        .iter()
+        .flat_map(|p| {
+            p.as_array()
+                .expect("actions")
+                .iter()
+                .map(|x| x.as_str().expect("text"))
+        })
+        .collect();
+    let line = format!("NE,{}", flat.join(","));
+    assert!(
+        ["NE,1,0,1,0", "NE,1,0,1/2,1/2", "NE,0,1,0,1"].contains(&line.as_str()),
+        "{line}"
+    );
     // A chance node whose probabilities do not sum to 1: refused, with its place.
     let bad = dir.path().join("bad.efg");
     std::fs::write(

@@ -12,6 +12,8 @@ use serde::{Serialize, Serializer};
 
 use crate::decimal::rounded;
 use crate::enumpoly::{enumpoly, Found, Unsettled, DEFAULT_DIGITS};
+use crate::extensive::sequence::SequenceForm;
+use crate::extensive::sequence_lcp::lemke_equilibrium;
 use crate::game::{profile_text, rational_text, MixedProfile, NormalFormGame};
 use crate::lh::{lemke_howson, lemke_howson_all};
 use crate::nash_subsets::{maximal_nash_subsets, NashSubsets};
@@ -40,15 +42,20 @@ pub enum Method {
     /// Support enumeration with the polynomial system of each support (any number of
     /// players): every isolated equilibrium, exact where rational, otherwise certified.
     Poly,
+    /// Lemke's algorithm on the sequence form (two players; a normal-form game is a tree
+    /// where each moves once): one equilibrium, by the tracing procedure from the centroid,
+    /// in time polynomial in the size of the tree.
+    Lcp,
 }
 
 impl Method {
     /// Every method, in the order they are listed to users.
-    pub const ALL: [Method; 6] = [
+    pub const ALL: [Method; 7] = [
         Method::Enum,
         Method::Pure,
         Method::Support,
         Method::Lh,
+        Method::Lcp,
         Method::Lp,
         Method::Poly,
     ];
@@ -62,6 +69,7 @@ impl Method {
             Method::Lh => "lh",
             Method::Lp => "lp",
             Method::Poly => "poly",
+            Method::Lcp => "lcp",
         }
     }
 
@@ -81,6 +89,9 @@ impl Method {
             Method::Lp => "Linear programming for zero-sum games: the value and optimal strategies",
             Method::Poly => {
                 "Support enumeration with polynomial systems (any number of players): every equilibrium, exact where rational, else certified to --precision digits"
+            }
+            Method::Lcp => {
+                "Lemke's algorithm on the sequence form (two players; the default for large extensive games): one equilibrium, exact"
             }
         }
     }
@@ -231,20 +242,8 @@ pub(crate) fn unsettled_text(
     (!list.is_empty()).then_some(list)
 }
 
-/// The equilibria of `game` by `method` as exact profiles (or certified centres), each
-/// exact one checked by the definition; options that do not go with the method are refused.
-pub fn solve(
-    game: &NormalFormGame,
-    method: Option<Method>,
-    options: Options,
-    progress: &dyn Progress,
-) -> Result<Solution, StrategicError> {
-    let method = method.unwrap_or_else(|| Method::default_for(game));
-    if options.subgame_perfect {
-        return Err(StrategicError::InvalidInput(
-            "--subgame-perfect goes with extensive games (.efg files)".into(),
-        ));
-    }
+/// Refuses the options that go with another method than `method`.
+pub(crate) fn refuse_other_options(method: Method, options: Options) -> Result<(), StrategicError> {
     if options.label.is_some() && method != Method::Lh {
         return Err(StrategicError::InvalidInput(
             "--label goes with --method lh".into(),
@@ -260,6 +259,24 @@ pub fn solve(
             "--precision goes with --method poly".into(),
         ));
     }
+    Ok(())
+}
+
+/// The equilibria of `game` by `method` as exact profiles (or certified centres), each
+/// exact one checked by the definition; options that do not go with the method are refused.
+pub fn solve(
+    game: &NormalFormGame,
+    method: Option<Method>,
+    options: Options,
+    progress: &dyn Progress,
+) -> Result<Solution, StrategicError> {
+    let method = method.unwrap_or_else(|| Method::default_for(game));
+    if options.subgame_perfect {
+        return Err(StrategicError::InvalidInput(
+            "--subgame-perfect goes with extensive games (.efg files)".into(),
+        ));
+    }
+    refuse_other_options(method, options)?;
     let digits = options.precision.unwrap_or(DEFAULT_DIGITS);
     if method == Method::Poly {
         let found = enumpoly(game, digits, progress)?;
@@ -297,6 +314,11 @@ pub fn solve(
             let s = solve_zero_sum(game)?;
             value = Some(s.value);
             vec![s.strategies]
+        }
+        Method::Lcp => {
+            let sf = SequenceForm::from_normal_form(game);
+            let plans = lemke_equilibrium(&sf, progress)?.plans;
+            vec![plans.into_iter().map(|x| x[1..].to_vec()).collect()]
         }
         Method::Poly => unreachable!("answered above"),
     };
@@ -600,7 +622,10 @@ mod tests {
     #[test]
     fn methods_are_listed_once_by_name() {
         let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
-        assert_eq!(names, ["enum", "pure", "support", "lh", "lp", "poly"]);
+        assert_eq!(
+            names,
+            ["enum", "pure", "support", "lh", "lcp", "lp", "poly"]
+        );
         assert_eq!(serde_json::to_string(&Method::Lh).unwrap(), r#""lh""#);
     }
 

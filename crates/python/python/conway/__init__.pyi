@@ -260,7 +260,7 @@ def write_nfg(game: NormalFormGame, path: Any = None, outcomes: bool = False) ->
 def nash(
     A: Any,
     B: Any = None,
-    method: Optional[Literal["enum", "pure", "support", "lh", "lp", "poly"]] = None,
+    method: Optional[Literal["enum", "pure", "support", "lh", "lcp", "lp", "poly"]] = None,
     components: bool = False,
     label: Optional[int] = None,
     precision: Optional[int] = None,

@@ -13,12 +13,16 @@ use num_traits::{One, Zero};
 
 use super::behaviour::{flat, from_mixed, is_equilibrium, BehaviourProfile};
 use super::reduced::{reduced_normal_form, ReducedNormalForm};
+use super::sequence::SequenceForm;
+use super::sequence_lcp::lemke_equilibrium;
 use super::subgames::subgame_perfect;
 use super::ExtensiveGame;
 use crate::decimal::rounded;
 use crate::enumpoly::Found;
 use crate::game::{rational_text, MixedProfile};
-use crate::nash::{profiles_text, solve, unsettled_text, Method, Options, Solution};
+use crate::nash::{
+    profiles_text, refuse_other_options, solve, unsettled_text, Method, Options, Solution,
+};
 use crate::report::{BehaviourTexts, InfosetReport, NashReport};
 use crate::vertex::{components, joined_classes};
 use crate::StrategicError;
@@ -39,8 +43,11 @@ pub fn extensive_equilibria(
     if options.subgame_perfect {
         return subgame_perfect_report(game, method, options, progress);
     }
+    let (method, sequence_form) = chosen_method(game, method)?;
+    if let Some(sf) = sequence_form {
+        return sequence_form_report(game, sf, options, progress);
+    }
     let reduced = reduced_normal_form(game)?;
-    let method = method.or_else(|| default_method(&reduced.game));
     let solution = solve(&reduced.game, method, options, progress)?;
     let mut report = NashReport {
         unsettled: unsettled_text(&reduced.game, &solution.unsettled),
@@ -89,13 +96,83 @@ pub fn extensive_equilibria(
     Ok(report)
 }
 
-/// The method for an extensive game when none is chosen: the normal-form default, except
-/// that a two-player game too large for vertex enumeration gets Lemke–Howson (every
-/// equilibrium its restarts reach).
-pub(crate) fn default_method(reduced: &crate::NormalFormGame) -> Option<Method> {
-    let shape = reduced.shape();
-    (shape.len() == 2 && shape.iter().sum::<usize>() > crate::vertex::MAX_LABELS)
-        .then_some(Method::Lh)
+/// The method for `game`: the one asked for, else [`default_method`]; with the game's
+/// sequence form when that method is the sequence form's (which refuses games without
+/// perfect recall or of other than two players).
+pub(crate) fn chosen_method(
+    game: &ExtensiveGame,
+    method: Option<Method>,
+) -> Result<(Option<Method>, Option<SequenceForm>), StrategicError> {
+    // The sequence form decides the default for two players with perfect recall.
+    let sequence_form = (game.num_players() == 2
+        && method.is_none_or(|m| m == Method::Lcp)
+        && game.perfect_recall_failure().is_none())
+    .then(|| SequenceForm::new(game))
+    .transpose()?;
+    let method = match method {
+        Some(m) => Some(m),
+        None => default_method(game, sequence_form.as_ref())?,
+    };
+    if method != Some(Method::Lcp) {
+        return Ok((method, None));
+    }
+    let sf = match sequence_form {
+        Some(sf) => sf,
+        None => SequenceForm::new(game)?,
+    };
+    Ok((method, Some(sf)))
+}
+
+/// The method for an extensive game when none is chosen (`None`: the default of its
+/// reduced normal form): for two players, vertex enumeration on the reduced normal form
+/// while it has at most [`crate::vertex::MAX_LABELS`] strategies; past that the sequence
+/// form with perfect recall (`sequence_form`, given for such games), Lemke–Howson on the
+/// reduced normal form without.
+fn default_method(
+    game: &ExtensiveGame,
+    sequence_form: Option<&SequenceForm>,
+) -> Result<Option<Method>, StrategicError> {
+    if game.num_players() != 2 {
+        return Ok(None);
+    }
+    let limit = crate::vertex::MAX_LABELS;
+    Ok(match sequence_form {
+        Some(sf) => {
+            let small = match (
+                sf.reduced_strategy_count(0, limit),
+                sf.reduced_strategy_count(1, limit),
+            ) {
+                (Some(a), Some(b)) => a + b <= limit,
+                _ => false,
+            };
+            (!small).then_some(Method::Lcp)
+        }
+        None => {
+            let reduced = reduced_normal_form(game)?;
+            (reduced.game.shape().iter().sum::<usize>() > limit).then_some(Method::Lh)
+        }
+    })
+}
+
+/// The report of the sequence-form method: one equilibrium in behaviour strategies (its
+/// realization plans checked exactly on the sequence form, which decides equilibria as the
+/// tree does).
+fn sequence_form_report(
+    game: &ExtensiveGame,
+    sf: SequenceForm,
+    options: Options,
+    progress: &dyn Progress,
+) -> Result<NashReport, StrategicError> {
+    refuse_other_options(Method::Lcp, options)?;
+    let found = lemke_equilibrium(&sf, progress)?;
+    let profile = sf.behaviour(&found.plans);
+    let text = |x: &BigRational| rational_text(x);
+    Ok(NashReport {
+        equilibria: vec![flat_text(game, &profile, text)],
+        information_sets: Some(information_sets(game)),
+        behaviour: Some(vec![per_set_text(&profile, text)]),
+        ..NashReport::new(game.players.clone(), Method::Lcp)
+    })
 }
 
 /// The report of `--subgame-perfect`: every combination of the subgames' equilibria.

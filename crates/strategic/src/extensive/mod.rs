@@ -10,6 +10,10 @@
 //!   best responses computed on the tree.
 //! - [`equilibria`]: Nash equilibria by any normal-form method on the reduced normal form,
 //!   reported as behaviour profiles.
+//! - [`sequence`]: the sequence form — realization plans and sparse payoffs over sequences,
+//!   as large as the tree.
+//! - [`sequence_lcp`]: one equilibrium of a two-player game by Lemke's algorithm on the
+//!   sequence form, exact.
 //! - [`subgames`]: subgame-perfect equilibria by decomposing the tree into subgames and
 //!   solving them from the leaves up (backward induction for perfect information).
 //!
@@ -23,6 +27,9 @@ pub mod behaviour;
 pub mod efg;
 pub mod equilibria;
 pub mod reduced;
+mod refinement;
+pub mod sequence;
+pub mod sequence_lcp;
 pub mod subgames;
 
 use num_rational::BigRational;

@@ -16,6 +16,7 @@ use num_rational::BigRational;
 
 use super::behaviour::{is_equilibrium, payoffs, BehaviourProfile};
 use super::reduced::reduced_normal_form;
+use super::sequence_lcp::lemke_equilibrium;
 use super::{next_combination, ExtensiveGame, Infoset, Mover, Node, Outcome};
 use crate::enumpoly::Found;
 use crate::game::MixedProfile;
@@ -203,10 +204,20 @@ fn solve_subgame(
     options: Options,
     progress: &dyn Progress,
 ) -> Result<Vec<(Vec<Option<Vec<BigRational>>>, Vec<BigRational>)>, StrategicError> {
-    let reduced = reduced_normal_form(tree)?;
     let movers: Vec<usize> = (0..tree.num_players())
         .filter(|&p| !tree.player_infosets(p).is_empty())
         .collect();
+    let method = if movers.len() > 1 {
+        let (chosen, sequence_form) = super::equilibria::chosen_method(tree, method)?;
+        if let Some(sf) = sequence_form {
+            let plans = lemke_equilibrium(&sf, progress)?.plans;
+            return Ok(vec![per_set_entry(tree, sf.behaviour(&plans))]);
+        }
+        chosen
+    } else {
+        method
+    };
+    let reduced = reduced_normal_form(tree)?;
     let n = tree.num_players();
     let mixed: Vec<MixedProfile> = match movers.as_slice() {
         [] => vec![as_mixed(&reduced.game, &vec![0; n])],
@@ -231,7 +242,6 @@ fn solve_subgame(
                 .collect()
         }
         _ => {
-            let method = method.or_else(|| super::equilibria::default_method(&reduced.game));
             let solution = solve(&reduced.game, method, options, progress)?;
             solution
                 .equilibria
@@ -247,20 +257,27 @@ fn solve_subgame(
     };
     let mut out: Vec<(Vec<Option<Vec<BigRational>>>, Vec<BigRational>)> = Vec::new();
     for m in &mixed {
-        let profile = super::behaviour::from_mixed(tree, &reduced, m);
-        let value = payoffs(tree, &profile);
-        let mut per_set = vec![None; tree.infosets().len()];
-        for (p, sets) in profile.into_iter().enumerate() {
-            for (i, q) in sets.into_iter().enumerate() {
-                per_set[tree.player_infosets(p)[i]] = q;
-            }
-        }
-        let entry = (per_set, value);
+        let entry = per_set_entry(tree, super::behaviour::from_mixed(tree, &reduced, m));
         if !out.contains(&entry) {
             out.push(entry);
         }
     }
     Ok(out)
+}
+
+/// A behaviour profile of a subgame by the subgame's own set numbers, with its payoffs.
+fn per_set_entry(
+    tree: &ExtensiveGame,
+    profile: BehaviourProfile,
+) -> (Vec<Option<Vec<BigRational>>>, Vec<BigRational>) {
+    let value = payoffs(tree, &profile);
+    let mut per_set = vec![None; tree.infosets().len()];
+    for (p, sets) in profile.into_iter().enumerate() {
+        for (i, q) in sets.into_iter().enumerate() {
+            per_set[tree.player_infosets(p)[i]] = q;
+        }
+    }
+    (per_set, value)
 }
 
 /// The subgame at `root` with each subgame in `cut` replaced by a terminal node paying the
