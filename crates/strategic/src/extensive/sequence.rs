@@ -17,6 +17,8 @@
 
 use std::collections::HashMap;
 
+use num_bigint::BigInt;
+use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
@@ -269,14 +271,14 @@ impl SequenceForm {
     /// (perfect recall puts every set after the sets before it), each set's best worth
     /// added to its parent, so `value[0]` ends as the worth of the best plan. Also the
     /// smallest margin by which a best action beats the next (`None` without a choice).
-    pub(crate) fn best_actions(
-        &self,
-        player: usize,
-        value: &mut [BigRational],
-    ) -> (Vec<usize>, Option<BigRational>) {
+    pub(crate) fn best_actions<T>(&self, player: usize, value: &mut [T]) -> (Vec<usize>, Option<T>)
+    where
+        T: Clone + Ord + for<'a> std::ops::AddAssign<&'a T>,
+        for<'a> &'a T: std::ops::Sub<&'a T, Output = T>,
+    {
         let sets = self.first[player].len();
         let mut actions = vec![0; sets];
-        let mut margin: Option<BigRational> = None;
+        let mut margin: Option<T> = None;
         for k in (0..sets).rev() {
             let start = self.first[player][k];
             let mut best = 0;
@@ -293,16 +295,48 @@ impl SequenceForm {
             }
             actions[k] = best;
             let v = value[start + best].clone();
-            value[self.parent[player][k]] += v;
+            value[self.parent[player][k]] += &v;
         }
         (actions, margin)
     }
 
     /// Whether realization plans are an equilibrium: no player's best response is worth
-    /// more than their plan (exact).
+    /// more than their plan (exact). Computed in integers — each plan and each player's
+    /// payoffs over their common denominators — since equilibria of large games have
+    /// large denominators and fractions would be reduced at every step.
     pub fn is_equilibrium(&self, plans: &[Vec<BigRational>]) -> bool {
-        let u = self.expected_payoffs(plans);
-        (0..self.players()).all(|p| self.best_response(plans, p).value <= u[p])
+        let integer = |xs: &mut dyn Iterator<Item = &BigRational>| -> (BigInt, Vec<BigInt>) {
+            let xs: Vec<&BigRational> = xs.collect();
+            let common = xs.iter().fold(BigInt::one(), |d, x| d.lcm(x.denom()));
+            let scaled = xs
+                .iter()
+                .map(|x| x.numer() * (&common / x.denom()))
+                .collect();
+            (common, scaled)
+        };
+        let scaled_plans: Vec<(BigInt, Vec<BigInt>)> =
+            plans.iter().map(|p| integer(&mut p.iter())).collect();
+        (0..self.players()).all(|player| {
+            let (_, payoffs) = integer(&mut self.payoffs.iter().map(|e| &e.payoffs[player]));
+            // value[s]: the player's payoff from sequence s against the others' plans.
+            let mut value = vec![BigInt::zero(); self.sequences[player]];
+            for (entry, u) in self.payoffs.iter().zip(&payoffs) {
+                if u.is_zero() {
+                    continue;
+                }
+                let mut weight = u.clone();
+                for (q, &s) in entry.sequences.iter().enumerate() {
+                    if q != player {
+                        weight *= &scaled_plans[q].1[s];
+                    }
+                }
+                value[entry.sequences[player]] += weight;
+            }
+            let (common, own) = &scaled_plans[player];
+            let expected: BigInt = own.iter().zip(&value).map(|(x, v)| x * v).sum();
+            self.best_actions(player, &mut value);
+            expected >= common * &value[0]
+        })
     }
 
     /// Each player's expected payoff when each plays their realization plan.
@@ -393,6 +427,10 @@ mod tests {
                 proptest::prop_assert_eq!(u, &r.game.expected_payoff(&mixed, p));
             }
             proptest::prop_assert_eq!(sf.is_equilibrium(&plans), r.game.is_equilibrium(&mixed));
+            // The integer test against the definition in fractions.
+            let u = sf.expected_payoffs(&plans);
+            let by_fractions = (0..shape.len()).all(|p| sf.best_response(&plans, p).value <= u[p]);
+            proptest::prop_assert_eq!(sf.is_equilibrium(&plans), by_fractions);
             let centroid: Vec<Vec<BigRational>> =
                 (0..tree.num_players()).map(|p| sf.centroid(p)).collect();
             let behaviour = sf.behaviour(&centroid);
