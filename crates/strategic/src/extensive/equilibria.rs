@@ -28,9 +28,9 @@ use crate::vertex::{components, joined_classes};
 use crate::StrategicError;
 use conway_core::Progress;
 
-/// The Nash equilibria of `game` by a normal-form `method` on its reduced normal form
-/// (by default [`Method::default_for`] that form, or Lemke–Howson for a two-player form too
-/// large for vertex enumeration), as behaviour profiles when the game has perfect recall;
+/// The Nash equilibria of `game` by `method` ([`chosen_method`] when `None`): the
+/// sequence form's Lemke path for [`Method::Lcp`], otherwise the method on the reduced
+/// normal form; as behaviour profiles when the game has perfect recall;
 /// with `options.subgame_perfect`, the subgame-perfect ones
 /// ([`crate::extensive::subgames`]). Maximal Nash subsets are not listed for extensive
 /// games.
@@ -165,14 +165,26 @@ fn sequence_form_report(
 ) -> Result<NashReport, StrategicError> {
     refuse_other_options(Method::Lcp, options)?;
     let found = lemke_equilibrium(&sf, progress)?;
-    let profile = sf.behaviour(&found.plans);
+    Ok(exact_behaviour_report(
+        game,
+        &[sf.behaviour(&found.plans)],
+        Method::Lcp,
+    ))
+}
+
+/// The report of exact behaviour profiles found by `method`.
+fn exact_behaviour_report(
+    game: &ExtensiveGame,
+    found: &[BehaviourProfile],
+    method: Method,
+) -> NashReport {
     let text = |x: &BigRational| rational_text(x);
-    Ok(NashReport {
-        equilibria: vec![flat_text(game, &profile, text)],
+    NashReport {
+        equilibria: found.iter().map(|b| flat_text(game, b, text)).collect(),
         information_sets: Some(information_sets(game)),
-        behaviour: Some(vec![per_set_text(&profile, text)]),
-        ..NashReport::new(game.players.clone(), Method::Lcp)
-    })
+        behaviour: Some(found.iter().map(|b| per_set_text(b, text)).collect()),
+        ..NashReport::new(game.players.clone(), method)
+    }
 }
 
 /// The report of `--subgame-perfect`: every combination of the subgames' equilibria.
@@ -192,18 +204,12 @@ fn subgame_perfect_report(
         ..options
     };
     let found = subgame_perfect(game, method, inner, progress)?;
-    let text = |x: &BigRational| rational_text(x);
+    // The method named, or the default of the whole game's reduced normal form (each
+    // subgame uses its own default when none is named).
+    let method = method.unwrap_or(Method::default_for_players(game.num_players()));
     Ok(NashReport {
-        equilibria: found.iter().map(|b| flat_text(game, b, text)).collect(),
-        information_sets: Some(information_sets(game)),
-        behaviour: Some(found.iter().map(|b| per_set_text(b, text)).collect()),
         subgame_perfect: true,
-        // The method named, or the default of the whole game's reduced normal form (each
-        // subgame uses its own default when none is named).
-        ..NashReport::new(
-            game.players.clone(),
-            method.unwrap_or(Method::default_for_players(game.num_players())),
-        )
+        ..exact_behaviour_report(game, &found, method)
     })
 }
 

@@ -21,7 +21,7 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use super::sequence::SequenceForm;
-use super::sequence_lcp::{Layout, Path};
+use super::sequence_lcp::{Coefficient, Layout, Path};
 use crate::StrategicError;
 
 /// Bits gained per refinement step.
@@ -159,52 +159,25 @@ impl<'a> System<'a> {
                 *c = c.lcm(u.denom());
             }
         }
-        let integer = |q: &BigRational, p: usize| -> Option<i128> {
-            (q * BigRational::from_integer(common[p].clone()))
-                .to_integer()
-                .to_i128()
-                .filter(|x| x.unsigned_abs() < 1u128 << 64)
-        };
-        let (n1, n) = (layout.n1, layout.n());
         let mut rows: Vec<Vec<(usize, i128)>> = vec![Vec::new(); layout.rows()];
-        let mut put = |row: usize, var: usize, x: i128| {
-            if let Some(i) = position[var] {
-                rows[row].push((i, x));
-            }
-        };
-        for (player, offset, row0, slack0, free0) in [
-            (0, 0, 0, n, layout.p0()),
-            (1, n1, layout.row_f(), n + n1, layout.q0()),
-        ] {
-            let payoff_row0 = if player == 0 {
-                layout.row_u()
-            } else {
-                layout.row_v()
+        let mut fits = true;
+        layout.coefficients(sf, |row, var, c| {
+            let Some(i) = position[var] else { return };
+            let x = match c {
+                Coefficient::One => Some(1),
+                Coefficient::MinusOne => Some(-1),
+                Coefficient::Payoff(p, u) => (u * BigRational::from_integer(common[p].clone()))
+                    .to_integer()
+                    .to_i128()
+                    .filter(|x| x.unsigned_abs() < 1u128 << 64),
             };
-            put(row0, offset, 1);
-            put(payoff_row0, slack0, 1);
-            put(payoff_row0, free0, -1);
-            for k in 0..sf.first[player].len() {
-                let start = sf.first[player][k];
-                for a in 0..sf.actions[player][k] {
-                    put(row0 + 1 + k, offset + start + a, 1);
-                    put(payoff_row0 + start + a, free0 + 1 + k, -1);
-                }
-                put(row0 + 1 + k, offset + sf.parent[player][k], -1);
-                put(payoff_row0 + sf.parent[player][k], free0 + 1 + k, 1);
+            match x {
+                Some(x) => rows[row].push((i, x)),
+                None => fits = false,
             }
-            for s in 1..sf.sequences[player] {
-                put(payoff_row0 + s, slack0 + s, 1);
-            }
-        }
-        for e in &sf.payoffs {
-            let (s, t) = (e.sequences[0], e.sequences[1]);
-            if !e.payoffs[0].is_zero() {
-                put(layout.row_u() + s, n1 + t, integer(&e.payoffs[0], 0)?);
-            }
-            if !e.payoffs[1].is_zero() {
-                put(layout.row_v() + t, s, integer(&e.payoffs[1], 1)?);
-            }
+        });
+        if !fits {
+            return None;
         }
         let factor: [f64; 2] = std::array::from_fn(|p| {
             (BigRational::from_integer(common[p].clone()) / &path.scale[p])

@@ -412,6 +412,64 @@ impl Layout {
     }
 }
 
+/// One coefficient of the sequence-form system: ±1, or a player's payoff entry.
+pub(crate) enum Coefficient<'a> {
+    One,
+    MinusOne,
+    Payoff(usize, &'a BigRational),
+}
+
+impl Layout {
+    /// Every nonzero coefficient of the system without z0, by row and variable:
+    /// `E x = e`, `F y = f`, `u − Eᵀp + A y = 0`, `v − Fᵀq + Bᵀx = 0`.
+    pub(crate) fn coefficients<'a>(
+        self,
+        sf: &'a SequenceForm,
+        mut put: impl FnMut(usize, usize, Coefficient<'a>),
+    ) {
+        let (n, n1) = (self.n(), self.n1);
+        for (player, offset, row0, payoff_row0, slack0, free0) in [
+            (0, 0, 0, self.row_u(), n, self.p0()),
+            (1, n1, self.row_f(), self.row_v(), n + n1, self.q0()),
+        ] {
+            put(row0, offset, Coefficient::One);
+            put(payoff_row0, free0, Coefficient::MinusOne);
+            for s in 0..sf.sequences[player] {
+                put(payoff_row0 + s, slack0 + s, Coefficient::One);
+            }
+            // E's rows, and −Eᵀp: p∅ in row ∅; p of set k with +1 in its actions' rows,
+            // −1 in its parent's.
+            for k in 0..sf.first[player].len() {
+                let start = sf.first[player][k];
+                for a in 0..sf.actions[player][k] {
+                    put(row0 + 1 + k, offset + start + a, Coefficient::One);
+                    put(
+                        payoff_row0 + start + a,
+                        free0 + 1 + k,
+                        Coefficient::MinusOne,
+                    );
+                }
+                let parent = sf.parent[player][k];
+                put(row0 + 1 + k, offset + parent, Coefficient::MinusOne);
+                put(payoff_row0 + parent, free0 + 1 + k, Coefficient::One);
+            }
+        }
+        for e in &sf.payoffs {
+            let (s, t) = (e.sequences[0], e.sequences[1]);
+            if !e.payoffs[0].is_zero() {
+                put(
+                    self.row_u() + s,
+                    n1 + t,
+                    Coefficient::Payoff(0, &e.payoffs[0]),
+                );
+            }
+            if !e.payoffs[1].is_zero() {
+                put(self.row_v() + t, s, Coefficient::Payoff(1, &e.payoffs[1]));
+            }
+        }
+    }
+}
+
 impl<T: Field> Path<T> {
     /// The values of x and y at the end.
     fn plans(&self, layout: Layout) -> (Vec<T>, Vec<T>) {
@@ -460,57 +518,37 @@ fn run<T: Field>(
         }
     });
 
-    // E x + e z0 = e and F y + f z0 = f.
-    for (player, offset, row0) in [(0, 0, 0), (1, n1, row_f)] {
-        t.set(row0, offset, T::one_value());
+    // E x + e z0 = e, F y + f z0 = f, u − Eᵀp + A y + c z0 = 0 and v − Fᵀq + Bᵀx + d z0 = 0,
+    // where c = A ȳ and d = Bᵀx̄ are perturbed so that each player's best response at the
+    // start is unique.
+    layout.coefficients(sf, |row, var, c| {
+        let x = match c {
+            Coefficient::One => T::one_value(),
+            Coefficient::MinusOne => T::of(&-BigRational::one()),
+            Coefficient::Payoff(p, u) => T::of(&(u * &scale[p])),
+        };
+        t.set(row, var, x);
+    });
+    for row0 in [0, row_f] {
         t.set(row0, z0, T::one_value());
         t.set(row0, rhs, T::one_value());
-        for k in 0..sf.first[player].len() {
-            let row = row0 + 1 + k;
-            let start = sf.first[player][k];
-            for a in 0..sf.actions[player][k] {
-                t.set(row, offset + start + a, T::one_value());
-            }
-            t.set(
-                row,
-                offset + sf.parent[player][k],
-                T::of(&-BigRational::one()),
-            );
-        }
     }
-    // u − Eᵀp + A y + c z0 = 0 and v − Fᵀq + Bᵀx + d z0 = 0, where c = A ȳ and d = Bᵀx̄
-    // are perturbed so that each player's best response at the start is unique.
     let mut prior_terms = [vec![BigRational::zero(); n1], vec![BigRational::zero(); n2]];
     for e in &sf.payoffs {
         let (s, tt) = (e.sequences[0], e.sequences[1]);
-        let a = &e.payoffs[0] * &scale[0];
-        let b = &e.payoffs[1] * &scale[1];
-        if !a.is_zero() {
-            t.set(row_u + s, n1 + tt, T::of(&a));
-            prior_terms[0][s] += &a * &prior[1][tt];
+        if !e.payoffs[0].is_zero() && !prior[1][tt].is_zero() {
+            prior_terms[0][s] += &e.payoffs[0] * &scale[0] * &prior[1][tt];
         }
-        if !b.is_zero() {
-            t.set(row_v + tt, s, T::of(&b));
-            prior_terms[1][tt] += &b * &prior[0][s];
+        if !e.payoffs[1].is_zero() && !prior[0][s].is_zero() {
+            prior_terms[1][tt] += &e.payoffs[1] * &scale[1] * &prior[0][s];
         }
     }
     let (terms, best) = strict_start(sf, prior_terms)?;
-    for (player, row0, slack0, free0) in [(0, row_u, n, p0), (1, row_v, n + n1, q0)] {
+    for (player, row0) in [(0, row_u), (1, row_v)] {
         for (s, term) in terms[player].iter().enumerate() {
-            t.set(row0 + s, slack0 + s, T::one_value());
             if !term.is_zero() {
                 t.set(row0 + s, z0, T::of(term));
             }
-        }
-        // −Eᵀp: p∅ in row ∅; p of set k with +1 in its actions' rows, −1 in its parent's.
-        let minus_one = T::of(&-BigRational::one());
-        t.set(row0, free0, minus_one.clone());
-        for k in 0..sf.first[player].len() {
-            let start = sf.first[player][k];
-            for a in 0..sf.actions[player][k] {
-                t.set(row0 + start + a, free0 + 1 + k, minus_one.clone());
-            }
-            t.set(row0 + sf.parent[player][k], free0 + 1 + k, T::one_value());
         }
     }
 
