@@ -13,7 +13,8 @@
 //! - [`sequence`]: the sequence form — realization plans and sparse payoffs over sequences,
 //!   as large as the tree.
 //! - [`sequence_lcp`]: one equilibrium of a two-player game by Lemke's algorithm on the
-//!   sequence form, exact.
+//!   sequence form, exact; `sequence_tableau` holds the tableaux it pivots on and
+//!   `refinement` solves its floating-point end exactly.
 //! - [`subgames`]: subgame-perfect equilibria by decomposing the tree into subgames and
 //!   solving them from the leaves up (backward induction for perfect information).
 //!
@@ -30,6 +31,7 @@ pub mod reduced;
 mod refinement;
 pub mod sequence;
 pub mod sequence_lcp;
+mod sequence_tableau;
 pub mod subgames;
 
 use num_rational::BigRational;

@@ -5,9 +5,10 @@
 //!
 //! The equilibria found can have large denominators (powers of 3 past 10^30 in one-card
 //! poker with a few hundred ranks), so rounding the floating-point answer is not enough.
-//! With the basis B of the sequence-form system R (integer after scaling each player's
-//! payoffs by the common denominator) and an approximate inverse H of B (the final
-//! tableau's columns of the starting basis, with the start's row operations replayed), each
+//! At the end the system's basis is one basis per part ([`super::sequence_lcp`]), each
+//! solved on its own. With the basis B of a part (integer after scaling the player's
+//! payoffs by their common denominator) and an approximate inverse H of B (the final
+//! dictionary's columns of the starting basis, with the start's row operations replayed), each
 //! step takes d = round(2^α · H r), then r ← 2^α r − B d exactly, so that after k steps
 //! the solution is X / 2^(kα) to within about 2^(−kα), X = Σ d 2^(…). Each realization
 //! probability is then the simplest fraction in its interval; once those stop changing the
@@ -21,7 +22,8 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use super::sequence::SequenceForm;
-use super::sequence_lcp::{Coefficient, Layout, Path};
+use super::sequence_lcp::{Coefficient, Layout, PartPath, Path};
+use super::sequence_tableau::Place;
 use crate::StrategicError;
 
 /// Bits gained per refinement step.
@@ -38,79 +40,26 @@ pub(crate) fn exact_plans(
     path: &Path<f64>,
     progress: &dyn Progress,
 ) -> Result<Option<Vec<Vec<BigRational>>>, StrategicError> {
-    let Some(system) = System::new(sf, path) else {
-        return Ok(None);
-    };
-    let layout = system.layout;
-    let columns = system.columns.len();
-    // The columns that are realization probabilities: (column, player, sequence).
-    let plan_columns: Vec<(usize, usize, usize)> = system
-        .columns
-        .iter()
-        .enumerate()
-        .filter_map(|(i, &v)| {
-            if v < layout.n1 {
-                Some((i, 0, v))
-            } else if v < layout.n() {
-                Some((i, 1, v - layout.n1))
-            } else {
-                None
-            }
-        })
-        .collect();
-    let mut residual: Vec<i128> = vec![0; layout.rows()];
-    residual[0] = 1;
-    residual[layout.row_f()] = 1;
-    let mut numerators: Vec<BigInt> = vec![BigInt::zero(); plan_columns.len()];
-    let mut guesses: Vec<Option<BigRational>> = vec![None; plan_columns.len()];
-    let mut bits: u64 = 0;
-    let mut step = system.approximate_solution(&residual);
+    let mut liftings = Vec::with_capacity(2);
+    for part in &path.parts {
+        match System::new(sf, path, part) {
+            Some(system) => liftings.push(Lifting::new(system)),
+            None => return Ok(None),
+        }
+    }
     for k in 0..MAX_STEPS {
         progress.advance(Work::open(k as u64, "refinement steps"))?;
-        let mut d: Vec<i128> = Vec::with_capacity(columns);
-        for w in &step {
-            let scaled = (w * f64::from(1u32 << STEP_BITS)).round();
-            if !scaled.is_finite() || scaled.abs() >= 2f64.powi(100) {
-                return Ok(None);
-            }
-            d.push(scaled as i128);
-        }
-        let Some(next) = system.next_residual(&residual, &d) else {
-            return Ok(None);
-        };
-        residual = next;
-        for (x, &(i, _, _)) in numerators.iter_mut().zip(&plan_columns) {
-            *x = (&*x << STEP_BITS) + BigInt::from(d[i]);
-        }
-        bits += u64::from(STEP_BITS);
-        step = system.approximate_solution(&residual);
-        if bits < 2 * u64::from(STEP_BITS) {
-            continue;
-        }
-        // The solution is X / 2^bits + (what the residual still holds) / 2^bits.
-        let slack = step.iter().fold(1.0f64, |m, w| m.max(w.abs())) * 4.0;
-        let half_width = BigInt::from(slack.ceil() as i64 + 1);
-        let denominator = BigInt::one() << bits;
         let mut stable = true;
-        for (guess, x) in guesses.iter_mut().zip(&numerators) {
-            let lo = BigRational::new(x - &half_width, denominator.clone());
-            let hi = BigRational::new(x + &half_width, denominator.clone());
-            if guess.as_ref().is_some_and(|g| lo <= *g && *g <= hi) {
-                continue;
+        for lifting in &mut liftings {
+            match lifting.step() {
+                Some(s) => stable &= s,
+                None => return Ok(None),
             }
-            stable = false;
-            *guess = Some(simplest_between(&lo, &hi));
         }
         if !stable {
             continue;
         }
-        let mut plans = vec![
-            vec![BigRational::zero(); layout.n1],
-            vec![BigRational::zero(); layout.n2],
-        ];
-        for (guess, &(_, p, s)) in guesses.iter().zip(&plan_columns) {
-            plans[p][s] = guess.clone().expect("guessed");
-        }
+        let plans: Vec<Vec<BigRational>> = liftings.iter().map(Lifting::plan).collect();
         if sf.is_realization_plan(0, &plans[0])
             && sf.is_realization_plan(1, &plans[1])
             && sf.is_equilibrium(&plans)
@@ -119,96 +68,189 @@ pub(crate) fn exact_plans(
         }
         // A guess that is not yet the solution: refine further until every guess moves
         // again or the steps run out.
-        guesses.iter_mut().for_each(|g| *g = None);
-        if bits > 64 * u64::from(STEP_BITS) && residual.iter().all(|&r| r == 0) {
+        let mut exhausted = true;
+        for lifting in &mut liftings {
+            lifting.forget();
+            exhausted &= lifting.exhausted();
+        }
+        if exhausted {
             return Ok(None);
         }
     }
     Ok(None)
 }
 
-/// The basis system in integers with what is needed to solve it approximately.
+/// Dixon's lifting on one part: the residual, the digits so far and the guesses of the
+/// plan's probabilities.
+struct Lifting<'a> {
+    system: System<'a>,
+    residual: Vec<i128>,
+    /// The plan's probabilities so far, times 2^bits: (column, sequence, numerator).
+    numerators: Vec<(usize, usize, BigInt)>,
+    guesses: Vec<Option<BigRational>>,
+    bits: u64,
+    next: Vec<f64>,
+}
+
+impl<'a> Lifting<'a> {
+    fn new(system: System<'a>) -> Lifting<'a> {
+        let part = system.part.part;
+        let numerators: Vec<(usize, usize, BigInt)> = system
+            .columns
+            .iter()
+            .enumerate()
+            .filter(|&(_, &v)| v < part.n_plan)
+            .map(|(i, &v)| (i, v, BigInt::zero()))
+            .collect();
+        // The right-hand side: 1 in the plan's root row.
+        let mut residual = vec![0; part.rows()];
+        residual[0] = 1;
+        let next = system.approximate_solution(&residual);
+        Lifting {
+            guesses: vec![None; numerators.len()],
+            system,
+            residual,
+            numerators,
+            bits: 0,
+            next,
+        }
+    }
+
+    /// One step; `Some(true)` when no guess changed, `None` on overflow.
+    fn step(&mut self) -> Option<bool> {
+        let mut d: Vec<i128> = Vec::with_capacity(self.next.len());
+        for w in &self.next {
+            let scaled = (w * f64::from(1u32 << STEP_BITS)).round();
+            if !scaled.is_finite() || scaled.abs() >= 2f64.powi(100) {
+                return None;
+            }
+            d.push(scaled as i128);
+        }
+        self.residual = self.system.next_residual(&self.residual, &d)?;
+        for (i, _, x) in &mut self.numerators {
+            *x = (&*x << STEP_BITS) + BigInt::from(d[*i]);
+        }
+        self.bits += u64::from(STEP_BITS);
+        self.next = self.system.approximate_solution(&self.residual);
+        if self.bits < 2 * u64::from(STEP_BITS) {
+            return Some(false);
+        }
+        // The solution is X / 2^bits + (what the residual still holds) / 2^bits.
+        let slack = self.next.iter().fold(1.0f64, |m, w| m.max(w.abs())) * 4.0;
+        let half_width = BigInt::from(slack.ceil() as i64 + 1);
+        let denominator = BigInt::one() << self.bits;
+        let mut stable = true;
+        for (guess, (_, _, x)) in self.guesses.iter_mut().zip(&self.numerators) {
+            let lo = BigRational::new(x - &half_width, denominator.clone());
+            let hi = BigRational::new(x + &half_width, denominator.clone());
+            if guess.as_ref().is_some_and(|g| lo <= *g && *g <= hi) {
+                continue;
+            }
+            stable = false;
+            *guess = Some(simplest_between(&lo, &hi));
+        }
+        Some(stable)
+    }
+
+    /// The plan the guesses give.
+    fn plan(&self) -> Vec<BigRational> {
+        let mut plan = vec![BigRational::zero(); self.system.part.part.n_plan];
+        for (guess, (_, s, _)) in self.guesses.iter().zip(&self.numerators) {
+            plan[*s] = guess.clone().unwrap_or_default();
+        }
+        plan
+    }
+
+    fn forget(&mut self) {
+        self.guesses.iter_mut().for_each(|g| *g = None);
+    }
+
+    /// Whether the residual is exactly zero after many steps: the basis is solved, and
+    /// further steps change nothing.
+    fn exhausted(&self) -> bool {
+        self.bits > 64 * u64::from(STEP_BITS) && self.residual.iter().all(|&r| r == 0)
+    }
+}
+
+/// One part's basis system in integers with what is needed to solve it approximately.
 struct System<'a> {
-    layout: Layout,
-    path: &'a Path<f64>,
-    /// The basic variables: the final tableau's, in its row order, then every p and q.
+    part: &'a PartPath<f64>,
+    /// The basic variables: the final dictionary's, in its row order, then the free ones.
     columns: Vec<usize>,
     /// Each basic variable's position in `columns`.
     position: Vec<Option<usize>>,
     /// The rows of the integer system restricted to `columns`: (position, coefficient).
     rows: Vec<Vec<(usize, i128)>>,
-    /// The factor from the integer system to the floating-point one for each player's
-    /// payoff rows (and their slack and free variables).
-    factor: [f64; 2],
+    /// The factor from the integer system to the floating-point one for the payoff rows
+    /// and their slack and free variables.
+    factor: f64,
+    /// The final dictionary's column of each variable of the starting basis (`None`
+    /// where it is basic at the end: a unit column).
+    inverse: Vec<Option<Vec<f64>>>,
 }
 
 impl<'a> System<'a> {
-    fn new(sf: &SequenceForm, path: &'a Path<f64>) -> Option<System<'a>> {
+    fn new(sf: &SequenceForm, path: &Path<f64>, part: &'a PartPath<f64>) -> Option<System<'a>> {
         let layout = Layout::of(sf);
-        let t = &path.tableau;
-        let mut columns: Vec<usize> = t.basis.clone();
-        columns.extend(layout.p0()..layout.variables());
-        let mut position = vec![None; layout.variables()];
+        let s = part.part.player;
+        let other = 1 - s;
+        let d = &part.dictionary;
+        let mut columns: Vec<usize> = d.basic.clone();
+        columns.extend(part.part.free0()..part.part.variables());
+        let mut position = vec![None; part.part.variables()];
         for (i, &v) in columns.iter().enumerate() {
             position[v] = Some(i);
         }
-        // Each player's payoffs times the common denominator of their entries.
-        let mut common = [BigInt::one(), BigInt::one()];
-        for e in &sf.payoffs {
-            for (c, u) in common.iter_mut().zip(&e.payoffs) {
-                *c = c.lcm(u.denom());
-            }
-        }
-        let mut rows: Vec<Vec<(usize, i128)>> = vec![Vec::new(); layout.rows()];
+        // The other player's payoffs (those of this part's payoff rows) times the common
+        // denominator of their entries.
+        let common = sf
+            .payoffs
+            .iter()
+            .fold(BigInt::one(), |c, e| c.lcm(e.payoffs[other].denom()));
+        let mut rows: Vec<Vec<(usize, i128)>> = vec![Vec::new(); part.part.rows()];
         let mut fits = true;
         layout.coefficients(sf, |row, var, c| {
-            let Some(i) = position[var] else { return };
+            let (p, r) = layout.local_row(row);
+            if p != s {
+                return;
+            }
+            let Some(i) = layout.local_var(s, var).and_then(|v| position[v]) else {
+                return;
+            };
             let x = match c {
                 Coefficient::One => Some(1),
                 Coefficient::MinusOne => Some(-1),
-                Coefficient::Payoff(p, u) => (u * BigRational::from_integer(common[p].clone()))
-                    .to_integer()
+                Coefficient::Payoff(_, u) => (u.numer() * (&common / u.denom()))
                     .to_i128()
                     .filter(|x| x.unsigned_abs() < 1u128 << 64),
             };
             match x {
-                Some(x) => rows[row].push((i, x)),
+                Some(x) => rows[r].push((i, x)),
                 None => fits = false,
             }
         });
         if !fits {
             return None;
         }
-        let factor: [f64; 2] = std::array::from_fn(|p| {
-            (BigRational::from_integer(common[p].clone()) / &path.scale[p])
-                .to_f64()
-                .unwrap_or(f64::NAN)
-        });
-        if !factor.iter().all(|f| f.is_finite() && *f > 0.0) {
-            return None;
-        }
+        let factor = (BigRational::from_integer(common) / &path.scale[other])
+            .to_f64()
+            .filter(|f| f.is_finite() && *f > 0.0)?;
+        let inverse = part
+            .lex
+            .iter()
+            .map(|&v| match d.place[v] {
+                Place::Basic(_) => None,
+                Place::Nonbasic(j) => Some((0..d.rows()).map(|i| *d.at(i, j)).collect()),
+            })
+            .collect();
         Some(System {
-            layout,
-            path,
+            part,
             columns,
             position,
             rows,
             factor,
+            inverse,
         })
-    }
-
-    /// Whether variable `v` is a slack or free variable of player 2's payoff rows (else of
-    /// player 1's, or a realization probability).
-    fn player_of(&self, v: usize) -> Option<usize> {
-        let l = self.layout;
-        let n = l.n();
-        if (n..n + l.n1).contains(&v) || (l.p0()..l.q0()).contains(&v) {
-            Some(0)
-        } else if (n + l.n1..2 * n).contains(&v) || v >= l.q0() {
-            Some(1)
-        } else {
-            None
-        }
     }
 
     /// 2^α r − B d, exactly, or `None` on overflow.
@@ -225,20 +267,16 @@ impl<'a> System<'a> {
     }
 
     /// An approximate solution of B w = r: the start's row operations replayed on r (in
-    /// the floating-point scaling), the final tableau's inverse applied to the kept rows,
-    /// the free variables from their rows.
+    /// the floating-point scaling), the final dictionary's inverse applied to the kept
+    /// rows, the free variables from their rows.
     fn approximate_solution(&self, residual: &[i128]) -> Vec<f64> {
-        let l = self.layout;
-        let path = self.path;
+        let part = self.part;
+        let shape = part.part;
         let mut v: Vec<f64> = residual.iter().map(|&r| r as f64).collect();
-        for (i, x) in v.iter_mut().enumerate() {
-            if i >= l.row_v() {
-                *x /= self.factor[1];
-            } else if i >= l.row_u() {
-                *x /= self.factor[0];
-            }
+        for x in &mut v[shape.k_plan..] {
+            *x /= self.factor;
         }
-        for op in &path.setup {
+        for op in &part.setup {
             v[op.row] /= op.pivot;
             let pivot_value = v[op.row];
             if pivot_value != 0.0 {
@@ -247,18 +285,28 @@ impl<'a> System<'a> {
                 }
             }
         }
-        let kept: Vec<f64> = path.kept.iter().map(|&r| v[r]).collect();
-        let t = &path.tableau;
+        let d = &part.dictionary;
         let mut w = vec![0.0; self.columns.len()];
-        for (r, w) in w.iter_mut().enumerate().take(t.rows()) {
-            *w = path
-                .lex
-                .iter()
-                .zip(&kept)
-                .map(|(&c, &b)| t.at(r, c) * b)
-                .sum();
+        for ((&r, column), &var) in part.kept.iter().zip(&self.inverse).zip(&part.lex) {
+            let b = v[r];
+            if b == 0.0 {
+                continue;
+            }
+            match column {
+                Some(column) => {
+                    for (x, m) in w.iter_mut().zip(column) {
+                        *x += m * b;
+                    }
+                }
+                None => {
+                    let Place::Basic(i) = d.place[var] else {
+                        unreachable!("a unit column is a basic variable's")
+                    };
+                    w[i] += b;
+                }
+            }
         }
-        for free in &path.free_rows {
+        for free in &part.free_rows {
             let mut x = v[free.row];
             for &(c, m) in &free.entries {
                 if let Some(i) = self.position[c] {
@@ -267,9 +315,9 @@ impl<'a> System<'a> {
             }
             w[self.position[free.var].expect("free variables are basic")] = x;
         }
-        for (i, &var) in self.columns.iter().enumerate() {
-            if let Some(p) = self.player_of(var) {
-                w[i] *= self.factor[p];
+        for (x, &var) in w.iter_mut().zip(&self.columns) {
+            if shape.is_payoff_variable(var) {
+                *x *= self.factor;
             }
         }
         w

@@ -20,10 +20,10 @@ use std::collections::HashMap;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 
 use super::behaviour::BehaviourProfile;
-use super::ExtensiveGame;
+use super::{ExtensiveGame, Mover};
 use crate::{NormalFormGame, StrategicError};
 
 /// One nonzero payoff entry: a sequence for each player, and each player's payoff summed
@@ -100,26 +100,48 @@ impl SequenceForm {
             sequences.push(next);
             at.push(sequence_at);
         }
-        let chance = game.chance_reach();
-        let path = game.path_payoffs();
-        let mut sums: HashMap<Vec<usize>, Vec<BigRational>> = HashMap::new();
-        for (t, node) in game.nodes().iter().enumerate() {
-            if node.infoset.is_some() || chance[t].is_zero() {
-                continue;
-            }
+        let (weight_of, weights) = play_weights(game);
+        // Each player's weights as integers over their common denominator, so that the
+        // sums below need no fractions.
+        let common: Vec<BigInt> = (0..players)
+            .map(|p| {
+                weights
+                    .iter()
+                    .fold(BigInt::one(), |d, w| d.lcm(w[p].denom()))
+            })
+            .collect();
+        let numerators: Vec<Vec<BigInt>> = weights
+            .iter()
+            .map(|w| {
+                w.iter()
+                    .zip(&common)
+                    .map(|(x, d)| x.numer() * (d / x.denom()))
+                    .collect()
+            })
+            .collect();
+        let mut sums: HashMap<Vec<usize>, Vec<BigInt>> = HashMap::new();
+        for (t, weight) in weight_of.iter().enumerate() {
+            let Some(w) = *weight else { continue };
             let key: Vec<usize> = at.iter().map(|s| s[t]).collect();
             let entry = sums
                 .entry(key)
-                .or_insert_with(|| vec![BigRational::zero(); players]);
-            for (x, u) in entry.iter_mut().zip(&path[t]) {
+                .or_insert_with(|| vec![BigInt::zero(); players]);
+            for (x, u) in entry.iter_mut().zip(&numerators[w]) {
                 if !u.is_zero() {
-                    *x += u * &chance[t];
+                    *x += u;
                 }
             }
         }
         let mut payoffs: Vec<SequencePayoff> = sums
             .into_iter()
-            .map(|(sequences, payoffs)| SequencePayoff { sequences, payoffs })
+            .map(|(sequences, sums)| SequencePayoff {
+                sequences,
+                payoffs: sums
+                    .into_iter()
+                    .zip(&common)
+                    .map(|(x, d)| fraction(x, d))
+                    .collect(),
+            })
             .collect();
         payoffs.sort_by(|a, b| a.sequences.cmp(&b.sequences));
         Ok(SequenceForm {
@@ -273,7 +295,7 @@ impl SequenceForm {
     /// smallest margin by which a best action beats the next (`None` without a choice).
     pub(crate) fn best_actions<T>(&self, player: usize, value: &mut [T]) -> (Vec<usize>, Option<T>)
     where
-        T: Clone + Ord + for<'a> std::ops::AddAssign<&'a T>,
+        T: Clone + PartialOrd + for<'a> std::ops::AddAssign<&'a T>,
         for<'a> &'a T: std::ops::Sub<&'a T, Output = T>,
     {
         let sets = self.first[player].len();
@@ -356,6 +378,91 @@ impl SequenceForm {
             }
         }
         total
+    }
+}
+
+/// The weight of each play that chance reaches — its chance probability times the payoffs
+/// summed along it — as an index into the distinct weights (`None` for nodes that are not
+/// ends of plays, or that chance never reaches). Equal probabilities and payoff sums are
+/// shared, so each distinct product is formed once however large the tree.
+#[allow(clippy::type_complexity)]
+fn play_weights(game: &ExtensiveGame) -> (Vec<Option<usize>>, Vec<Vec<BigRational>>) {
+    let players = game.num_players();
+    let nodes = game.nodes();
+    // Distinct chance probabilities and payoff sums, and each node's.
+    let mut reaches: Vec<BigRational> = vec![BigRational::one()];
+    let mut reach_index: HashMap<BigRational, usize> = HashMap::from([(BigRational::one(), 0)]);
+    let mut sums: Vec<Vec<BigRational>> = vec![vec![BigRational::zero(); players]];
+    let mut sum_index: HashMap<(usize, usize), usize> = HashMap::new();
+    let mut reach = Vec::with_capacity(nodes.len());
+    let mut sum = Vec::with_capacity(nodes.len());
+    for node in nodes {
+        let (r, u) = match node.parent {
+            None => (0, 0),
+            Some((p, a)) => {
+                let h = nodes[p].infoset.expect("a parent moves");
+                let set = &game.infosets()[h];
+                let r = match set.mover {
+                    Mover::Chance if !set.probabilities[a].is_one() => {
+                        let q = &reaches[reach[p]] * &set.probabilities[a];
+                        let next = reaches.len();
+                        *reach_index.entry(q.clone()).or_insert_with(|| {
+                            reaches.push(q);
+                            next
+                        })
+                    }
+                    _ => reach[p],
+                };
+                (r, sum[p])
+            }
+        };
+        let u = match node.outcome {
+            None => u,
+            Some(o) => *sum_index.entry((u, o)).or_insert_with(|| {
+                let total = sums[u]
+                    .iter()
+                    .zip(&game.outcomes()[o].payoffs)
+                    .map(|(x, y)| x + y)
+                    .collect();
+                sums.push(total);
+                sums.len() - 1
+            }),
+        };
+        reach.push(r);
+        sum.push(u);
+    }
+    let mut weights: Vec<Vec<BigRational>> = Vec::new();
+    let mut weight_index: HashMap<(usize, usize), usize> = HashMap::new();
+    let weight_of = nodes
+        .iter()
+        .enumerate()
+        .map(|(t, node)| {
+            if node.infoset.is_some() || reaches[reach[t]].is_zero() {
+                return None;
+            }
+            Some(*weight_index.entry((reach[t], sum[t])).or_insert_with(|| {
+                weights.push(
+                    sums[sum[t]]
+                        .iter()
+                        .map(|u| u * &reaches[reach[t]])
+                        .collect(),
+                );
+                weights.len() - 1
+            }))
+        })
+        .collect();
+    (weight_of, weights)
+}
+
+/// `numerator / denominator` in lowest terms (the denominator positive), reduced in
+/// machine integers when both fit.
+fn fraction(numerator: BigInt, denominator: &BigInt) -> BigRational {
+    match (numerator.to_i128(), denominator.to_i128()) {
+        (Some(n), Some(d)) if n.unsigned_abs() < 1u128 << 126 && d > 0 => {
+            let g = n.unsigned_abs().gcd(&d.unsigned_abs()).max(1) as i128;
+            BigRational::new_raw(BigInt::from(n / g), BigInt::from(d / g))
+        }
+        _ => BigRational::new(numerator, denominator.clone()),
     }
 }
 
