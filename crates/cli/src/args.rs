@@ -170,8 +170,8 @@ pub struct NashArgs {
     /// Player 2's payoff matrix (same shape); without it the game is zero-sum.
     #[arg(long, allow_hyphen_values = true, requires = "a")]
     pub b: Option<String>,
-    /// The method (default: enum for two players, poly otherwise; lh for a two-player .efg
-    /// game too large for enum).
+    /// The method (default: enum for two players, poly otherwise; for a two-player .efg game
+    /// too large for enum, lcp on its sequence form — lh without perfect recall).
     #[arg(long, value_enum)]
     pub method: Option<NashMethod>,
     /// With --method lh: the label to drop, 1..m+n (player 1's strategies, then player 2's).

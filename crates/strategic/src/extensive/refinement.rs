@@ -17,11 +17,10 @@
 
 use conway_core::{Progress, Work};
 use num_bigint::BigInt;
-use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-use super::sequence::SequenceForm;
+use super::sequence::{IntegerPayoffs, SequenceForm};
 use super::sequence_lcp::{Coefficient, Layout, PartPath, Path};
 use super::sequence_tableau::Place;
 use crate::StrategicError;
@@ -40,9 +39,10 @@ pub(crate) fn exact_plans(
     path: &Path<f64>,
     progress: &dyn Progress,
 ) -> Result<Option<Vec<Vec<BigRational>>>, StrategicError> {
+    let payoffs = [sf.integer_payoffs(0), sf.integer_payoffs(1)];
     let mut liftings = Vec::with_capacity(2);
     for part in &path.parts {
-        match System::new(sf, path, part) {
+        match System::new(sf, path, part, &payoffs[1 - part.part.player]) {
             Some(system) => liftings.push(Lifting::new(system)),
             None => return Ok(None),
         }
@@ -62,7 +62,7 @@ pub(crate) fn exact_plans(
         let plans: Vec<Vec<BigRational>> = liftings.iter().map(Lifting::plan).collect();
         if sf.is_realization_plan(0, &plans[0])
             && sf.is_realization_plan(1, &plans[1])
-            && sf.is_equilibrium(&plans)
+            && sf.is_equilibrium_with(&plans, &payoffs)
         {
             return Ok(Some(plans));
         }
@@ -190,7 +190,13 @@ struct System<'a> {
 }
 
 impl<'a> System<'a> {
-    fn new(sf: &SequenceForm, path: &Path<f64>, part: &'a PartPath<f64>) -> Option<System<'a>> {
+    /// The system of `part`, whose payoff rows are the other player's (`payoffs`).
+    fn new(
+        sf: &SequenceForm,
+        path: &Path<f64>,
+        part: &'a PartPath<f64>,
+        payoffs: &IntegerPayoffs,
+    ) -> Option<System<'a>> {
         let layout = Layout::of(sf);
         let s = part.part.player;
         let other = 1 - s;
@@ -201,12 +207,7 @@ impl<'a> System<'a> {
         for (i, &v) in columns.iter().enumerate() {
             position[v] = Some(i);
         }
-        // The other player's payoffs (those of this part's payoff rows) times the common
-        // denominator of their entries.
-        let common = sf
-            .payoffs
-            .iter()
-            .fold(BigInt::one(), |c, e| c.lcm(e.payoffs[other].denom()));
+        let (common, numerators) = payoffs;
         let mut rows: Vec<Vec<(usize, i128)>> = vec![Vec::new(); part.part.rows()];
         let mut fits = true;
         layout.coefficients(sf, |row, var, c| {
@@ -220,7 +221,7 @@ impl<'a> System<'a> {
             let x = match c {
                 Coefficient::One => Some(1),
                 Coefficient::MinusOne => Some(-1),
-                Coefficient::Payoff(_, u) => (u.numer() * (&common / u.denom()))
+                Coefficient::Payoff(_, entry, _) => numerators[entry]
                     .to_i128()
                     .filter(|x| x.unsigned_abs() < 1u128 << 64),
             };
@@ -232,7 +233,7 @@ impl<'a> System<'a> {
         if !fits {
             return None;
         }
-        let factor = (BigRational::from_integer(common) / &path.scale[other])
+        let factor = (BigRational::from_integer(common.clone()) / &path.scale[other])
             .to_f64()
             .filter(|f| f.is_finite() && *f > 0.0)?;
         let inverse = part

@@ -327,22 +327,32 @@ impl SequenceForm {
     /// payoffs over their common denominators — since equilibria of large games have
     /// large denominators and fractions would be reduced at every step.
     pub fn is_equilibrium(&self, plans: &[Vec<BigRational>]) -> bool {
-        let integer = |xs: &mut dyn Iterator<Item = &BigRational>| -> (BigInt, Vec<BigInt>) {
-            let xs: Vec<&BigRational> = xs.collect();
-            let common = xs.iter().fold(BigInt::one(), |d, x| d.lcm(x.denom()));
-            let scaled = xs
-                .iter()
-                .map(|x| x.numer() * (&common / x.denom()))
-                .collect();
-            (common, scaled)
-        };
-        let scaled_plans: Vec<(BigInt, Vec<BigInt>)> =
-            plans.iter().map(|p| integer(&mut p.iter())).collect();
+        let payoffs: Vec<IntegerPayoffs> = (0..self.players())
+            .map(|p| self.integer_payoffs(p))
+            .collect();
+        self.is_equilibrium_with(plans, &payoffs)
+    }
+
+    /// Player `player`'s payoffs entry by entry as integers over their common
+    /// denominator.
+    pub(crate) fn integer_payoffs(&self, player: usize) -> IntegerPayoffs {
+        over_common_denominator(self.payoffs.iter().map(|e| &e.payoffs[player]))
+    }
+
+    /// [`SequenceForm::is_equilibrium`] with each player's [`SequenceForm::integer_payoffs`].
+    pub(crate) fn is_equilibrium_with(
+        &self,
+        plans: &[Vec<BigRational>],
+        payoffs: &[IntegerPayoffs],
+    ) -> bool {
+        let scaled_plans: Vec<IntegerPayoffs> = plans
+            .iter()
+            .map(|p| over_common_denominator(p.iter()))
+            .collect();
         (0..self.players()).all(|player| {
-            let (_, payoffs) = integer(&mut self.payoffs.iter().map(|e| &e.payoffs[player]));
             // value[s]: the player's payoff from sequence s against the others' plans.
             let mut value = vec![BigInt::zero(); self.sequences[player]];
-            for (entry, u) in self.payoffs.iter().zip(&payoffs) {
+            for (entry, u) in self.payoffs.iter().zip(&payoffs[player].1) {
                 if u.is_zero() {
                     continue;
                 }
@@ -379,6 +389,33 @@ impl SequenceForm {
         }
         total
     }
+}
+
+/// Numbers as integers over their common denominator: (denominator, numerators).
+pub(crate) type IntegerPayoffs = (BigInt, Vec<BigInt>);
+
+/// `xs` over their least common denominator, in machine integers while they fit.
+pub(crate) fn over_common_denominator<'a>(
+    xs: impl Iterator<Item = &'a BigRational> + Clone,
+) -> IntegerPayoffs {
+    let common = xs.clone().fold(BigInt::one(), |d, x| {
+        let q = x.denom();
+        if let (Some(a), Some(b)) = (d.to_u64(), q.to_u64()) {
+            let g = a.gcd(&b);
+            if let Some(l) = (a / g).checked_mul(b) {
+                return BigInt::from(l);
+            }
+        }
+        d.lcm(q)
+    });
+    let small = common.to_u64();
+    let scaled = xs
+        .map(|x| match (small, x.denom().to_u64(), x.numer().to_i64()) {
+            (Some(c), Some(q), Some(n)) => BigInt::from(i128::from(n) * i128::from(c / q)),
+            _ => x.numer() * (&common / x.denom()),
+        })
+        .collect();
+    (common, scaled)
 }
 
 /// The weight of each play that chance reaches — its chance probability times the payoffs

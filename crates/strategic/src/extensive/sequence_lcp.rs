@@ -61,6 +61,10 @@ pub const MAX_PIVOTS: usize = crate::lh::MAX_PIVOTS;
 /// ([`super::refinement`]), with the exact path as the fallback.
 pub const MAX_EXACT_CELLS: usize = 1 << 12;
 
+/// The most sequences of both players together: the path's dictionaries hold about
+/// (sequences / 2)² numbers each, and its pivots grow with the sequences.
+pub const MAX_SEQUENCES: usize = 4096;
+
 /// How an equilibrium was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SequenceEquilibrium {
@@ -80,6 +84,14 @@ pub fn lemke_equilibrium(
             "the sequence-form Lemke method is for two players, not {}",
             sf.players()
         )));
+    }
+    let sequences = sf.sequences[0] + sf.sequences[1];
+    if sequences > MAX_SEQUENCES {
+        return Err(StrategicError::too_large(
+            "sequences of both players for the sequence-form path",
+            sequences,
+            MAX_SEQUENCES,
+        ));
     }
     let prior = [sf.centroid(0), sf.centroid(1)];
     if cells(sf) > MAX_EXACT_CELLS {
@@ -206,11 +218,12 @@ impl Layout {
     }
 }
 
-/// One coefficient of the sequence-form system: ±1, or a player's payoff entry.
+/// One coefficient of the sequence-form system: ±1, or a player's payoff in an entry of
+/// [`SequenceForm::payoffs`] (player, entry, payoff).
 pub(crate) enum Coefficient<'a> {
     One,
     MinusOne,
-    Payoff(usize, &'a BigRational),
+    Payoff(usize, usize, &'a BigRational),
 }
 
 impl Layout {
@@ -248,17 +261,21 @@ impl Layout {
                 put(payoff_row0 + parent, free0 + 1 + k, Coefficient::One);
             }
         }
-        for e in &sf.payoffs {
+        for (i, e) in sf.payoffs.iter().enumerate() {
             let (s, t) = (e.sequences[0], e.sequences[1]);
             if !e.payoffs[0].is_zero() {
                 put(
                     self.row_u() + s,
                     n1 + t,
-                    Coefficient::Payoff(0, &e.payoffs[0]),
+                    Coefficient::Payoff(0, i, &e.payoffs[0]),
                 );
             }
             if !e.payoffs[1].is_zero() {
-                put(self.row_v() + t, s, Coefficient::Payoff(1, &e.payoffs[1]));
+                put(
+                    self.row_v() + t,
+                    s,
+                    Coefficient::Payoff(1, i, &e.payoffs[1]),
+                );
             }
         }
     }
@@ -584,7 +601,7 @@ where
         let x = match c {
             Coefficient::One => T::one_value(),
             Coefficient::MinusOne => T::of(&-BigRational::one()),
-            Coefficient::Payoff(p, u) => T::scaled(u, &scale[p]),
+            Coefficient::Payoff(p, _, u) => T::scaled(u, &scale[p]),
         };
         tableaux[s].set(i, j, x);
     });
@@ -921,6 +938,20 @@ mod tests {
                 vec![half.clone(), half]
             ]]
         );
+    }
+
+    #[test]
+    fn more_sequences_than_the_limit_are_refused() {
+        // A 2 × 4,100 game: 3 + 4,101 sequences.
+        let wide: Vec<Vec<i64>> = vec![(0..4100).collect(), (0..4100).rev().collect()];
+        let rows: Vec<&[i64]> = wide.iter().map(Vec::as_slice).collect();
+        let m = crate::testing::int_matrix(&rows);
+        let game = crate::NormalFormGame::bimatrix(&m, &m).unwrap();
+        let sf = SequenceForm::from_normal_form(&game);
+        assert!(matches!(
+            lemke_equilibrium(&sf, &NoProgress),
+            Err(StrategicError::TooLarge { .. })
+        ));
     }
 
     proptest::proptest! {
