@@ -1,147 +1,187 @@
 //! The tokens of Gambit's text formats (`.nfg`, `.efg`): words, quoted strings, braces and
-//! commas, each with its line and column, and a cursor over them whose errors say where.
+//! commas, and a cursor over them whose errors say where (line and column).
 //!
 //! Both file readers stand on this, so they locate errors the same way: at the token that
 //! is wrong, or one column past the end of the text when the file stops too soon.
+//!
+//! The cursor reads one token ahead and borrows each token's text from the file, so a file
+//! of a million nodes is read without a string or a stored token per word. Positions are
+//! kept as byte offsets and turned into lines and columns only for an error.
+
+use std::borrow::Cow;
 
 use num_rational::BigRational;
 
 use crate::nfg::parse_number;
 use crate::StrategicError;
 
+/// A token, borrowing its text from the file (a quoted string is copied only when it has
+/// escapes).
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Token {
-    Word(String),
-    Text(String),
+pub(crate) enum Token<'a> {
+    Word(&'a str),
+    Text(Cow<'a, str>),
     Open,
     Close,
     Comma,
 }
 
-#[derive(Clone, Debug)]
-pub(crate) struct Located {
-    pub(crate) token: Token,
-    pub(crate) line: usize,
-    pub(crate) column: usize,
+/// The width of the space at byte `at` of `text` (a char boundary), if the char there
+/// separates tokens as `char::is_whitespace` says; ASCII, the common case, is tested first.
+fn is_space(text: &str, at: usize) -> Option<usize> {
+    let b = text.as_bytes()[at];
+    if b < 0x80 {
+        return (b == b' ' || (b'\t'..=b'\r').contains(&b)).then_some(1);
+    }
+    let c = text[at..].chars().next()?;
+    c.is_whitespace().then_some(c.len_utf8())
 }
 
-pub(crate) fn tokenize(text: &str) -> Result<Vec<Located>, StrategicError> {
-    let mut out = Vec::new();
-    let mut chars = text.chars().peekable();
-    let (mut line, mut column) = (1usize, 1usize);
-    while let Some(&c) = chars.peek() {
-        let (start_line, start_column) = (line, column);
-        let advance = |c: char, line: &mut usize, column: &mut usize| {
-            if c == '\n' {
-                *line += 1;
-                *column = 1;
-            } else {
-                *column += 1;
-            }
-        };
-        if c.is_whitespace() {
-            chars.next();
-            advance(c, &mut line, &mut column);
-            continue;
-        }
-        let token = match c {
-            '{' | '}' | ',' => {
-                chars.next();
-                advance(c, &mut line, &mut column);
-                match c {
-                    '{' => Token::Open,
-                    '}' => Token::Close,
-                    _ => Token::Comma,
-                }
-            }
-            '"' => {
-                chars.next();
-                advance(c, &mut line, &mut column);
-                let mut s = String::new();
-                loop {
-                    match chars.next() {
-                        None => {
-                            return Err(StrategicError::Parse {
-                                line: start_line,
-                                column: start_column,
-                                message: "a quoted string is not closed".into(),
-                            })
-                        }
-                        Some('\\') => {
-                            advance('\\', &mut line, &mut column);
-                            if let Some(e) = chars.next() {
-                                advance(e, &mut line, &mut column);
-                                s.push(e);
-                            }
-                        }
-                        Some('"') => {
-                            advance('"', &mut line, &mut column);
-                            break;
-                        }
-                        Some(ch) => {
-                            advance(ch, &mut line, &mut column);
-                            s.push(ch);
-                        }
-                    }
-                }
-                Token::Text(s)
-            }
-            _ => {
-                let mut w = String::new();
-                while let Some(&ch) = chars.peek() {
-                    if ch.is_whitespace() || matches!(ch, '{' | '}' | ',' | '"') {
-                        break;
-                    }
-                    chars.next();
-                    advance(ch, &mut line, &mut column);
-                    w.push(ch);
-                }
-                Token::Word(w)
-            }
-        };
-        out.push(Located {
-            token,
-            line: start_line,
-            column: start_column,
-        });
+/// The token starting at byte `start` of `text` (not a space) and the byte after it, or
+/// the message of a quoted string that is not closed.
+fn token_at(text: &str, start: usize) -> Result<(Token<'_>, usize), &'static str> {
+    let bytes = text.as_bytes();
+    let single = match bytes[start] {
+        b'{' => Some(Token::Open),
+        b'}' => Some(Token::Close),
+        b',' => Some(Token::Comma),
+        _ => None,
+    };
+    if let Some(token) = single {
+        return Ok((token, start + 1));
     }
-    Ok(out)
+    if bytes[start] == b'"' {
+        let body = start + 1;
+        let mut owned: Option<String> = None;
+        let mut i = body;
+        loop {
+            match bytes.get(i) {
+                None => return Err("a quoted string is not closed"),
+                Some(b'"') => break,
+                Some(b'\\') => {
+                    let s = owned.get_or_insert_with(|| text[body..i].to_string());
+                    // The escaped character, whatever its width.
+                    match text[i + 1..].chars().next() {
+                        Some(e) => {
+                            s.push(e);
+                            i += 1 + e.len_utf8();
+                        }
+                        None => i += 1,
+                    }
+                }
+                Some(_) => {
+                    let c = text[i..].chars().next().expect("a char boundary");
+                    if let Some(s) = owned.as_mut() {
+                        s.push(c);
+                    }
+                    i += c.len_utf8();
+                }
+            }
+        }
+        let quoted = owned.map_or(Cow::Borrowed(&text[body..i]), Cow::Owned);
+        return Ok((Token::Text(quoted), i + 1));
+    }
+    let mut i = start;
+    while i < bytes.len() && !matches!(bytes[i], b'{' | b'}' | b',' | b'"') {
+        if is_space(text, i).is_some() {
+            break;
+        }
+        i += text[i..].chars().next().map_or(1, char::len_utf8);
+    }
+    Ok((Token::Word(&text[start..i]), i))
+}
+
+/// The line and column (both from 1, columns in characters) of byte `at` of `text`; the
+/// end of the text is placed one column past its last line.
+fn line_and_column(text: &str, at: usize) -> (usize, usize) {
+    if at >= text.len() {
+        return end_of(text);
+    }
+    let before = &text[..at];
+    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[line_start..].chars().count() + 1)
 }
 
 /// A cursor over the tokens of one text.
-pub(crate) struct Parser {
-    pub(crate) tokens: Vec<Located>,
-    pub(crate) at: usize,
-    pub(crate) end: (usize, usize),
+pub(crate) struct Parser<'a> {
+    text: &'a str,
+    /// The current token, `None` at the end of the text (or at a string not closed).
+    current: Option<Token<'a>>,
+    /// Where the current token starts (the text's length at the end).
+    start: usize,
+    /// The byte after the current token.
+    after: usize,
+    /// The start of a quoted string that is not closed, once the cursor has reached it:
+    /// every error is then that one, the first thing wrong in the text.
+    unclosed: Option<usize>,
 }
 
-impl Parser {
+impl<'a> Parser<'a> {
     /// A cursor at the first token of `text` (without a byte-order mark).
-    pub(crate) fn new(text: &str) -> Result<Parser, StrategicError> {
-        Ok(Parser {
-            tokens: tokenize(text)?,
-            at: 0,
-            end: end_of(text),
-        })
+    pub(crate) fn new(text: &'a str) -> Parser<'a> {
+        let mut p = Parser {
+            text,
+            current: None,
+            start: 0,
+            after: 0,
+            unclosed: None,
+        };
+        p.advance();
+        p
+    }
+
+    /// Moves to the next token.
+    pub(crate) fn advance(&mut self) {
+        let mut at = self.after;
+        while at < self.text.len() {
+            match is_space(self.text, at) {
+                Some(width) => at += width,
+                None => break,
+            }
+        }
+        self.start = at;
+        self.current = None;
+        if at == self.text.len() || self.unclosed.is_some() {
+            self.after = at;
+            return;
+        }
+        match token_at(self.text, at) {
+            Ok((token, after)) => {
+                self.current = Some(token);
+                self.after = after;
+            }
+            Err(_) => {
+                self.unclosed = Some(at);
+                self.after = self.text.len();
+            }
+        }
+    }
+
+    /// Where the cursor is, for an error located here once later tokens show the mistake.
+    pub(crate) fn mark(&self) -> usize {
+        self.start
+    }
+
+    /// Fails unless the whole text has been read.
+    pub(crate) fn finish(&self, message: &str) -> Result<(), StrategicError> {
+        match (&self.current, self.unclosed) {
+            (None, None) => Ok(()),
+            _ => Err(self.error(message)),
+        }
     }
 
     pub(crate) fn error(&self, message: impl Into<String>) -> StrategicError {
-        self.error_at(self.at, message)
+        self.error_at(self.start, message)
     }
 
-    pub(crate) fn peek(&self) -> Option<&Token> {
-        self.tokens.get(self.at).map(|t| &t.token)
+    pub(crate) fn peek(&self) -> Option<&Token<'a>> {
+        self.current.as_ref()
     }
 
-    pub(crate) fn next(&mut self) -> Option<Token> {
-        let t = self.tokens.get(self.at).map(|t| t.token.clone());
-        self.at += 1;
-        t
-    }
-
-    pub(crate) fn expect(&mut self, want: &Token, what: &str) -> Result<(), StrategicError> {
+    pub(crate) fn expect(&mut self, want: &Token<'_>, what: &str) -> Result<(), StrategicError> {
         if self.peek() == Some(want) {
-            self.at += 1;
+            self.advance();
             Ok(())
         } else {
             Err(self.error(format!("expected {what}")))
@@ -151,8 +191,8 @@ impl Parser {
     pub(crate) fn text(&mut self, what: &str) -> Result<String, StrategicError> {
         match self.peek() {
             Some(Token::Text(s)) => {
-                let s = s.clone();
-                self.at += 1;
+                let s = s.to_string();
+                self.advance();
                 Ok(s)
             }
             _ => Err(self.error(format!("expected {what} (a quoted string)"))),
@@ -163,7 +203,7 @@ impl Parser {
         match self.peek() {
             Some(Token::Word(w)) => match parse_number(w) {
                 Some(x) => {
-                    self.at += 1;
+                    self.advance();
                     Ok(x)
                 }
                 None => Err(self.error(format!("'{w}' is not a number ({what})"))),
@@ -180,23 +220,20 @@ impl Parser {
         version: &str,
     ) -> Result<(String, Vec<String>), StrategicError> {
         let extension = format.to_lowercase();
-        if self.next() != Some(Token::Word(format.into())) {
-            self.at = 0;
+        if self.peek() != Some(&Token::Word(format)) {
             return Err(self.error(format!(
                 "a .{extension} file starts with '{format} {version} R'"
             )));
         }
-        if self.next() != Some(Token::Word(version.into())) {
-            self.at -= 1;
+        self.advance();
+        if self.peek() != Some(&Token::Word(version)) {
             return Err(self.error(format!("expected the format version {version}")));
         }
-        match self.next() {
-            Some(Token::Word(w)) if w == "R" || w == "D" => {}
-            _ => {
-                self.at -= 1;
-                return Err(self.error(format!("expected 'R' after '{format} {version}'")));
-            }
+        self.advance();
+        if !matches!(self.peek(), Some(Token::Word("R" | "D"))) {
+            return Err(self.error(format!("expected 'R' after '{format} {version}'")));
         }
+        self.advance();
         let title = self.text("the game's title")?;
         self.expect(&Token::Open, "'{' and the list of players")?;
         let mut players = Vec::new();
@@ -215,7 +252,7 @@ impl Parser {
         match self.peek() {
             Some(Token::Word(w)) => match w.parse::<usize>() {
                 Ok(k) => {
-                    self.at += 1;
+                    self.advance();
                     Ok(k)
                 }
                 _ => Err(self.error(format!("'{w}' is not a whole number ({what})"))),
@@ -224,18 +261,23 @@ impl Parser {
         }
     }
 
-    /// The line and column of token `at` (one past the end of the text after the last).
-    pub(crate) fn position(&self, at: usize) -> (usize, usize) {
-        self.tokens.get(at).map_or(self.end, |t| (t.line, t.column))
+    /// The line and column of a mark.
+    pub(crate) fn position(&self, mark: usize) -> (usize, usize) {
+        line_and_column(self.text, mark)
     }
 
-    /// An error located at token `at` (an earlier one, when the mistake shows only later).
-    pub(crate) fn error_at(&self, at: usize, message: impl Into<String>) -> StrategicError {
-        let (line, column) = self.position(at);
+    /// An error located at a mark (an earlier token, when the mistake shows only later).
+    /// Once the cursor has met a quoted string that is not closed, that is the error.
+    pub(crate) fn error_at(&self, mark: usize, message: impl Into<String>) -> StrategicError {
+        let (mark, message) = match self.unclosed {
+            Some(at) => (at, "a quoted string is not closed".to_string()),
+            None => (mark, message.into()),
+        };
+        let (line, column) = self.position(mark);
         StrategicError::Parse {
             line,
             column,
-            message: message.into(),
+            message,
         }
     }
 
@@ -243,7 +285,7 @@ impl Parser {
         match self.peek() {
             Some(Token::Word(w)) => match w.parse::<usize>() {
                 Ok(k) if k > 0 => {
-                    self.at += 1;
+                    self.advance();
                     Ok(k)
                 }
                 _ => Err(self.error(format!("'{w}' is not a positive whole number ({what})"))),

@@ -91,7 +91,7 @@ pub fn ends_too_soon(text: &str) -> bool {
 pub fn parse(text: &str) -> Result<NormalFormGame, StrategicError> {
     // A byte-order mark, as some editors write, is not part of the file.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut p = Parser::new(text)?;
+    let mut p = Parser::new(text);
     let (title, players) = p.prologue("NFG", "1")?;
     p.expect(&Token::Open, "'{' and the strategies")?;
     let mut strategies = Vec::new();
@@ -134,15 +134,15 @@ pub fn parse(text: &str) -> Result<NormalFormGame, StrategicError> {
     let mut payoffs = Vec::with_capacity(profiles);
     if p.peek() == Some(&Token::Open) {
         // Outcome version.
-        p.at += 1;
+        p.advance();
         let mut outcomes: Vec<Vec<BigRational>> = Vec::new();
         while p.peek() == Some(&Token::Open) {
-            p.at += 1;
+            p.advance();
             p.text("the outcome's label")?;
             let mut v = Vec::with_capacity(n);
             for k in 0..n {
                 if k > 0 && p.peek() == Some(&Token::Comma) {
-                    p.at += 1;
+                    p.advance();
                 }
                 v.push(p.number("a payoff of the outcome")?);
             }
@@ -165,7 +165,7 @@ pub fn parse(text: &str) -> Result<NormalFormGame, StrategicError> {
                     outcomes.len()
                 )));
             }
-            p.at += 1;
+            p.advance();
             payoffs.push(if k == 0 {
                 vec![BigRational::zero(); n]
             } else {
@@ -177,16 +177,14 @@ pub fn parse(text: &str) -> Result<NormalFormGame, StrategicError> {
             let mut v = Vec::with_capacity(n);
             for _ in 0..n {
                 if p.peek() == Some(&Token::Comma) {
-                    p.at += 1;
+                    p.advance();
                 }
                 v.push(p.number("a payoff")?);
             }
             payoffs.push(v);
         }
     }
-    if p.peek().is_some() {
-        return Err(p.error("more than the game needs: expected the end of the file"));
-    }
+    p.finish("more than the game needs: expected the end of the file")?;
     NormalFormGame::new(title, players, strategies, payoffs)
 }
 

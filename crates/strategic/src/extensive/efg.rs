@@ -57,7 +57,7 @@ struct SetEntry {
 /// Reads a `.efg` file.
 pub fn parse(text: &str) -> Result<ExtensiveGame, StrategicError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut p = Parser::new(text)?;
+    let mut p = Parser::new(text);
     let (title, players) = p.prologue("EFG", "2")?;
     let comment = match p.peek() {
         Some(Token::Text(_)) => p.text("the comment")?,
@@ -81,9 +81,7 @@ pub fn parse(text: &str) -> Result<ExtensiveGame, StrategicError> {
         outcomes,
         ..
     } = reader;
-    if p.peek().is_some() {
-        return Err(p.error("more than the tree: expected the end of the file"));
-    }
+    p.finish("more than the tree: expected the end of the file")?;
     let outcomes = outcomes
         .into_iter()
         .map(|(o, at)| o.ok_or_else(|| p.error_at(at, "this outcome is never given payoffs")))
@@ -92,8 +90,8 @@ pub fn parse(text: &str) -> Result<ExtensiveGame, StrategicError> {
 }
 
 /// The parser's state while it reads the nodes.
-struct Reader {
-    p: Parser,
+struct Reader<'a> {
+    p: Parser<'a>,
     players: usize,
     nodes: Vec<Node>,
     infosets: Vec<Infoset>,
@@ -104,7 +102,7 @@ struct Reader {
     outcome_numbers: HashMap<usize, usize>,
 }
 
-impl Reader {
+impl Reader<'_> {
     /// Reads the whole tree, node after node, keeping the open decision nodes on a stack
     /// (no recursion: a tree may be a million nodes deep).
     fn tree(&mut self) -> Result<(), StrategicError> {
@@ -150,7 +148,7 @@ impl Reader {
     /// One node entry.
     fn node(&mut self, parent: Option<(usize, usize)>) -> Result<Node, StrategicError> {
         let kind = match self.p.peek() {
-            Some(Token::Word(w)) if w == "c" || w == "p" || w == "t" => w.clone(),
+            Some(&Token::Word(w @ ("c" | "p" | "t"))) => w,
             _ => {
                 return Err(self.p.error(if self.nodes.is_empty() {
                     "expected the root node: 'c', 'p' or 't'"
@@ -159,13 +157,13 @@ impl Reader {
                 }))
             }
         };
-        self.p.at += 1;
+        self.p.advance();
         let label = self.p.text("the node's label")?;
-        let infoset = match kind.as_str() {
+        let infoset = match kind {
             "t" => None,
             "c" => Some(self.infoset(Mover::Chance)?),
             _ => {
-                let at = self.p.at;
+                let at = self.p.mark();
                 let player = self.p.count("the player who moves")?;
                 if player > self.players {
                     return Err(self.p.error_at(
@@ -192,9 +190,9 @@ impl Reader {
     /// The information set of a chance or decision node: its number and, the first time,
     /// its description.
     fn infoset(&mut self, mover: Mover) -> Result<usize, StrategicError> {
-        let at = self.p.at;
+        let at = self.p.mark();
         let number = self.p.count("the information set's number")?;
-        let described_at = self.p.at;
+        let described_at = self.p.mark();
         let description = match self.p.peek() {
             Some(Token::Text(_)) => Some(self.description(mover)?),
             _ => None,
@@ -251,13 +249,13 @@ impl Reader {
         mover: Mover,
     ) -> Result<(String, Vec<String>, Vec<BigRational>), StrategicError> {
         let label = self.p.text("the information set's label")?;
-        let open = self.p.at;
+        let open = self.p.mark();
         self.p.expect(&Token::Open, "'{' and the actions")?;
         let (mut actions, mut probabilities) = (Vec::new(), Vec::new());
         while let Some(Token::Text(_)) = self.p.peek() {
             actions.push(self.p.text("an action's label")?);
             if mover == Mover::Chance {
-                let at = self.p.at;
+                let at = self.p.mark();
                 let q = self.p.number("the action's probability")?;
                 if q.is_negative() {
                     return Err(self.p.error_at(at, "a probability is negative"));
@@ -283,9 +281,9 @@ impl Reader {
 
     /// The outcome of a node: its number and, the first time, its label and payoffs.
     fn outcome(&mut self) -> Result<Option<usize>, StrategicError> {
-        let at = self.p.at;
+        let at = self.p.mark();
         let number = self.p.natural("the outcome's number (0 for none)")?;
-        let described_at = self.p.at;
+        let described_at = self.p.mark();
         let description = match self.p.peek() {
             Some(Token::Text(_)) => Some(self.payoffs()?),
             _ => None,
@@ -324,7 +322,7 @@ impl Reader {
         let mut payoffs = Vec::with_capacity(self.players);
         for k in 0..self.players {
             if k > 0 && self.p.peek() == Some(&Token::Comma) {
-                self.p.at += 1;
+                self.p.advance();
             }
             payoffs.push(self.p.number("a payoff")?);
         }
@@ -527,9 +525,20 @@ t "" 16 "Outcome 16" { 10.000000 0.000000 }
             ("t \"\" 0 \"x\" { 1 2 }\n", 2, 8, "null outcome"),
             ("t \"\" 1 \"x\" { 1 y }\n", 2, 16, "'y' is not a number"),
             ("t \"\" 1\n", 2, 6, "never given payoffs"),
+            // Columns count characters, not bytes.
+            (
+                "t \"\u{e9}\" 1 \"x\" { 1 y }\n",
+                2,
+                17,
+                "'y' is not a number",
+            ),
+            // A string not closed is the error, wherever the parser then stops.
+            ("t \"\" 1 \"x { 1 2 }\n", 2, 8, "not closed"),
+            ("\n  XFG 2 R", 2, 3, "starts with 'EFG 2 R'"),
         ];
         for (body, line, column, says) in cases {
-            let text = if body.starts_with("EFG") {
+            // Bodies that are not node entries are whole files.
+            let text = if !body.starts_with(['c', 'p', 't']) {
                 body.to_string()
             } else {
                 format!("{head}{body}")
@@ -543,6 +552,8 @@ t "" 16 "Outcome 16" { 10.000000 0.000000 }
         )));
         assert!(!ends_too_soon(&format!("{head}p \"\" 1 1 x")));
         assert!(is_efg("\u{feff} EFG 2 R"));
+        let escaped = parse(&format!("{head}t \"a\\\"b\u{e9}\\\\\" 0\n")).unwrap();
+        assert_eq!(escaped.nodes()[0].label, "a\"b\u{e9}\\");
         assert!(!is_efg("NFG 1 R"));
     }
 }

@@ -20,7 +20,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-use super::sequence::{IntegerPayoffs, SequenceForm};
+use super::sequence::{Numerator, SequenceForm};
 use super::sequence_lcp::{Coefficient, Layout, PartPath, Path};
 use super::sequence_tableau::Place;
 use crate::StrategicError;
@@ -39,10 +39,9 @@ pub(crate) fn exact_plans(
     path: &Path<f64>,
     progress: &dyn Progress,
 ) -> Result<Option<Vec<Vec<BigRational>>>, StrategicError> {
-    let payoffs = [sf.integer_payoffs(0), sf.integer_payoffs(1)];
     let mut liftings = Vec::with_capacity(2);
     for part in &path.parts {
-        match System::new(sf, path, part, &payoffs[1 - part.part.player]) {
+        match System::new(sf, path, part) {
             Some(system) => liftings.push(Lifting::new(system)),
             None => return Ok(None),
         }
@@ -62,7 +61,7 @@ pub(crate) fn exact_plans(
         let plans: Vec<Vec<BigRational>> = liftings.iter().map(Lifting::plan).collect();
         if sf.is_realization_plan(0, &plans[0])
             && sf.is_realization_plan(1, &plans[1])
-            && sf.is_equilibrium_with(&plans, &payoffs)
+            && sf.is_equilibrium(&plans)
         {
             return Ok(Some(plans));
         }
@@ -190,13 +189,8 @@ struct System<'a> {
 }
 
 impl<'a> System<'a> {
-    /// The system of `part`, whose payoff rows are the other player's (`payoffs`).
-    fn new(
-        sf: &SequenceForm,
-        path: &Path<f64>,
-        part: &'a PartPath<f64>,
-        payoffs: &IntegerPayoffs,
-    ) -> Option<System<'a>> {
+    /// The system of `part`, whose payoff rows are the other player's.
+    fn new(sf: &SequenceForm, path: &Path<f64>, part: &'a PartPath<f64>) -> Option<System<'a>> {
         let layout = Layout::of(sf);
         let s = part.part.player;
         let other = 1 - s;
@@ -207,7 +201,6 @@ impl<'a> System<'a> {
         for (i, &v) in columns.iter().enumerate() {
             position[v] = Some(i);
         }
-        let (common, numerators) = payoffs;
         let mut rows: Vec<Vec<(usize, i128)>> = vec![Vec::new(); part.part.rows()];
         let mut fits = true;
         layout.coefficients(sf, |row, var, c| {
@@ -221,9 +214,8 @@ impl<'a> System<'a> {
             let x = match c {
                 Coefficient::One => Some(1),
                 Coefficient::MinusOne => Some(-1),
-                Coefficient::Payoff(_, entry, _) => numerators[entry]
-                    .to_i128()
-                    .filter(|x| x.unsigned_abs() < 1u128 << 64),
+                Coefficient::Payoff(_, Numerator::Machine(n)) => Some(i128::from(n)),
+                Coefficient::Payoff(_, Numerator::Big(_)) => None,
             };
             match x {
                 Some(x) => rows[r].push((i, x)),
@@ -233,7 +225,9 @@ impl<'a> System<'a> {
         if !fits {
             return None;
         }
-        let factor = (BigRational::from_integer(common.clone()) / &path.scale[other])
+        // The integer system has the numerators; the floating-point one had them divided by
+        // the scale.
+        let factor = path.scale[other]
             .to_f64()
             .filter(|f| f.is_finite() && *f > 0.0)?;
         let inverse = part

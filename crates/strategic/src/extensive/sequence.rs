@@ -15,25 +15,101 @@
 //! The payoffs are sparse: one entry per combination of the players' sequences that ends a
 //! play, summing chance probability × payoff over the plays it ends.
 
-use std::collections::HashMap;
-
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{One, ToPrimitive, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
+use rustc_hash::FxHashMap;
 
 use super::behaviour::BehaviourProfile;
 use super::{ExtensiveGame, Mover};
 use crate::{NormalFormGame, StrategicError};
 
-/// One nonzero payoff entry: a sequence for each player, and each player's payoff summed
-/// over the plays those sequences end, weighted by chance.
+/// A player's payoff at one entry, as an integer over the player's common denominator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Numerator<'a> {
+    /// One that fits a machine word.
+    Machine(i64),
+    /// One that does not.
+    Big(&'a BigInt),
+}
+
+impl Numerator<'_> {
+    /// Whether it is zero.
+    pub fn is_zero(self) -> bool {
+        match self {
+            Numerator::Machine(n) => n == 0,
+            Numerator::Big(n) => n.is_zero(),
+        }
+    }
+
+    /// As a big integer.
+    pub fn to_big(self) -> BigInt {
+        match self {
+            Numerator::Machine(n) => BigInt::from(n),
+            Numerator::Big(n) => n.clone(),
+        }
+    }
+
+    /// As the nearest float (NaN past the float range).
+    pub fn to_f64(self) -> f64 {
+        match self {
+            Numerator::Machine(n) => n as f64,
+            Numerator::Big(n) => n.to_f64().unwrap_or(f64::NAN),
+        }
+    }
+}
+
+/// One player's payoffs at the entries of a sequence form: integers over a common
+/// denominator, in machine words when they all fit (as they do for almost every game),
+/// so that large games are stored and summed without a fraction per entry.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SequencePayoff {
-    /// One sequence per player.
-    pub sequences: Vec<usize>,
-    /// One payoff per player.
-    pub payoffs: Vec<BigRational>,
+pub struct PlayerPayoffs {
+    /// The common denominator (positive).
+    pub denominator: BigInt,
+    numerators: Numerators,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Numerators {
+    Machine(Vec<i64>),
+    Big(Vec<BigInt>),
+}
+
+impl PlayerPayoffs {
+    /// `numerators` over `denominator`, in machine words if they fit.
+    fn new(denominator: BigInt, numerators: Vec<BigInt>) -> PlayerPayoffs {
+        let small: Option<Vec<i64>> = numerators.iter().map(ToPrimitive::to_i64).collect();
+        PlayerPayoffs {
+            denominator,
+            numerators: small.map_or(Numerators::Big(numerators), Numerators::Machine),
+        }
+    }
+
+    /// The numerator at entry `i`.
+    pub fn numerator(&self, i: usize) -> Numerator<'_> {
+        match &self.numerators {
+            Numerators::Machine(v) => Numerator::Machine(v[i]),
+            Numerators::Big(v) => Numerator::Big(&v[i]),
+        }
+    }
+
+    /// The payoff at entry `i`, as a fraction.
+    pub fn payoff(&self, i: usize) -> BigRational {
+        BigRational::new(self.numerator(i).to_big(), self.denominator.clone())
+    }
+
+    /// The largest numerator in magnitude (zero when there are none).
+    pub fn largest_numerator(&self) -> BigInt {
+        match &self.numerators {
+            Numerators::Machine(v) => v
+                .iter()
+                .map(|n| BigInt::from(n.unsigned_abs()))
+                .max()
+                .unwrap_or_default(),
+            Numerators::Big(v) => v.iter().map(|n| n.abs()).max().unwrap_or_default(),
+        }
+    }
 }
 
 /// A pure best response in the sequence form.
@@ -56,8 +132,11 @@ pub struct SequenceForm {
     pub actions: Vec<Vec<usize>>,
     /// The number of sequences of each player.
     pub sequences: Vec<usize>,
-    /// The nonzero payoff entries, ordered by their sequences.
-    pub payoffs: Vec<SequencePayoff>,
+    /// The payoff entries: the combinations of one sequence per player that end plays
+    /// with a payoff not all zero, in lexicographic order, `players` numbers each.
+    entries: Vec<usize>,
+    /// Each player's payoff at each entry.
+    payoffs: Vec<PlayerPayoffs>,
 }
 
 impl SequenceForm {
@@ -101,54 +180,52 @@ impl SequenceForm {
             at.push(sequence_at);
         }
         let (weight_of, weights) = play_weights(game);
-        // Each player's weights as integers over their common denominator, so that the
-        // sums below need no fractions.
-        let common: Vec<BigInt> = (0..players)
-            .map(|p| {
-                weights
-                    .iter()
-                    .fold(BigInt::one(), |d, w| d.lcm(w[p].denom()))
-            })
-            .collect();
-        let numerators: Vec<Vec<BigInt>> = weights
+        // The ends of plays that carry a weight, those ending the same sequences together.
+        let mut ends: Vec<(usize, usize)> = weight_of
             .iter()
-            .map(|w| {
-                w.iter()
-                    .zip(&common)
-                    .map(|(x, d)| x.numer() * (d / x.denom()))
-                    .collect()
-            })
+            .enumerate()
+            .filter_map(|(t, w)| w.map(|w| (t, w)))
             .collect();
-        let mut sums: HashMap<Vec<usize>, Vec<BigInt>> = HashMap::new();
-        for (t, weight) in weight_of.iter().enumerate() {
-            let Some(w) = *weight else { continue };
-            let key: Vec<usize> = at.iter().map(|s| s[t]).collect();
-            let entry = sums
-                .entry(key)
-                .or_insert_with(|| vec![BigInt::zero(); players]);
-            for (x, u) in entry.iter_mut().zip(&numerators[w]) {
-                if !u.is_zero() {
-                    *x += u;
-                }
+        sort_by_sequences(&mut ends, &at, &sequences);
+        let mut runs = Vec::new();
+        let mut start = 0;
+        for k in 1..=ends.len() {
+            if k == ends.len() || at.iter().any(|s| s[ends[k].0] != s[ends[start].0]) {
+                runs.push(start..k);
+                start = k;
             }
         }
-        let mut payoffs: Vec<SequencePayoff> = sums
-            .into_iter()
-            .map(|(sequences, sums)| SequencePayoff {
-                sequences,
-                payoffs: sums
-                    .into_iter()
-                    .zip(&common)
-                    .map(|(x, d)| fraction(x, d))
-                    .collect(),
+        // Each player's weights as integers over their common denominator, summed over
+        // each run with no fractions.
+        let mut payoffs: Vec<PlayerPayoffs> = (0..players)
+            .map(|p| {
+                let (denominator, numerators) =
+                    over_common_denominator(weights.iter().map(|w| &w[p]));
+                let weight = |k: usize| ends[k].1;
+                PlayerPayoffs {
+                    denominator,
+                    numerators: Numerators::run_sums(&numerators, &runs, weight),
+                }
             })
             .collect();
-        payoffs.sort_by(|a, b| a.sequences.cmp(&b.sequences));
+        let keep: Vec<bool> = (0..runs.len())
+            .map(|i| payoffs.iter().any(|u| !u.numerator(i).is_zero()))
+            .collect();
+        for u in &mut payoffs {
+            u.numerators.retain(&keep);
+        }
+        let entries = runs
+            .iter()
+            .zip(&keep)
+            .filter(|(_, &k)| k)
+            .flat_map(|(run, _)| at.iter().map(|s| s[ends[run.start].0]))
+            .collect();
         Ok(SequenceForm {
             first,
             parent,
             actions,
             sequences,
+            entries,
             payoffs,
         })
     }
@@ -158,27 +235,31 @@ impl SequenceForm {
     pub fn from_normal_form(game: &NormalFormGame) -> SequenceForm {
         let shape = game.shape();
         let players = shape.len();
-        let mut payoffs = Vec::new();
-        for index in 0..shape.iter().product::<usize>() {
-            let u = game.payoffs_at(index);
-            if u.iter().all(Zero::is_zero) {
-                continue;
-            }
-            payoffs.push(SequencePayoff {
-                sequences: game
+        let mut cells: Vec<(Vec<usize>, &[BigRational])> = (0..shape.iter().product::<usize>())
+            .map(|index| {
+                let sequences = game
                     .profile_strategies(index)
                     .iter()
                     .map(|s| s + 1)
-                    .collect(),
-                payoffs: u.to_vec(),
-            });
-        }
-        payoffs.sort_by(|a, b| a.sequences.cmp(&b.sequences));
+                    .collect();
+                (sequences, game.payoffs_at(index))
+            })
+            .filter(|(_, u)| !u.iter().all(Zero::is_zero))
+            .collect();
+        cells.sort_by(|a, b| a.0.cmp(&b.0));
+        let payoffs = (0..players)
+            .map(|p| {
+                let (denominator, numerators) =
+                    over_common_denominator(cells.iter().map(|(_, u)| &u[p]));
+                PlayerPayoffs::new(denominator, numerators)
+            })
+            .collect();
         SequenceForm {
             first: vec![vec![1]; players],
             parent: vec![vec![0]; players],
             actions: shape.iter().map(|&k| vec![k]).collect(),
             sequences: shape.iter().map(|k| k + 1).collect(),
+            entries: cells.into_iter().flat_map(|(s, _)| s).collect(),
             payoffs,
         }
     }
@@ -186,6 +267,22 @@ impl SequenceForm {
     /// The number of players.
     pub fn players(&self) -> usize {
         self.sequences.len()
+    }
+
+    /// The number of payoff entries.
+    pub fn entry_count(&self) -> usize {
+        self.entries.len() / self.players().max(1)
+    }
+
+    /// The sequences of entry `i`, one per player.
+    pub fn entry(&self, i: usize) -> &[usize] {
+        let n = self.players();
+        &self.entries[i * n..(i + 1) * n]
+    }
+
+    /// Player `player`'s payoffs at the entries.
+    pub fn payoffs(&self, player: usize) -> &PlayerPayoffs {
+        &self.payoffs[player]
     }
 
     /// The number of `player`'s reduced pure strategies (the vertices of their polytope of
@@ -262,13 +359,17 @@ impl SequenceForm {
     /// last set to the first (perfect recall puts every set after the sets before it), and
     /// the value of the best response.
     pub fn best_response(&self, plans: &[Vec<BigRational>], player: usize) -> BestResponse {
+        // Worths times the player's common denominator, divided out at the end.
+        let u = &self.payoffs[player];
         let mut value = vec![BigRational::zero(); self.sequences[player]];
-        for entry in &self.payoffs {
-            if entry.payoffs[player].is_zero() {
+        for i in 0..self.entry_count() {
+            let n = u.numerator(i);
+            if n.is_zero() {
                 continue;
             }
-            let mut weight = entry.payoffs[player].clone();
-            for (q, (&s, plan)) in entry.sequences.iter().zip(plans).enumerate() {
+            let entry = self.entry(i);
+            let mut weight = BigRational::from_integer(n.to_big());
+            for (q, (&s, plan)) in entry.iter().zip(plans).enumerate() {
                 if q != player {
                     if plan[s].is_zero() {
                         weight = BigRational::zero();
@@ -278,13 +379,13 @@ impl SequenceForm {
                 }
             }
             if !weight.is_zero() {
-                value[entry.sequences[player]] += weight;
+                value[entry[player]] += weight;
             }
         }
         let (actions, _) = self.best_actions(player, &mut value);
         BestResponse {
             actions,
-            value: value.swap_remove(0),
+            value: value.swap_remove(0) / BigRational::from_integer(u.denominator.clone()),
         }
     }
 
@@ -327,42 +428,38 @@ impl SequenceForm {
     /// payoffs over their common denominators — since equilibria of large games have
     /// large denominators and fractions would be reduced at every step.
     pub fn is_equilibrium(&self, plans: &[Vec<BigRational>]) -> bool {
-        let payoffs: Vec<IntegerPayoffs> = (0..self.players())
-            .map(|p| self.integer_payoffs(p))
-            .collect();
-        self.is_equilibrium_with(plans, &payoffs)
-    }
-
-    /// Player `player`'s payoffs entry by entry as integers over their common
-    /// denominator.
-    pub(crate) fn integer_payoffs(&self, player: usize) -> IntegerPayoffs {
-        over_common_denominator(self.payoffs.iter().map(|e| &e.payoffs[player]))
-    }
-
-    /// [`SequenceForm::is_equilibrium`] with each player's [`SequenceForm::integer_payoffs`].
-    pub(crate) fn is_equilibrium_with(
-        &self,
-        plans: &[Vec<BigRational>],
-        payoffs: &[IntegerPayoffs],
-    ) -> bool {
         let scaled_plans: Vec<IntegerPayoffs> = plans
             .iter()
             .map(|p| over_common_denominator(p.iter()))
             .collect();
         (0..self.players()).all(|player| {
-            // value[s]: the player's payoff from sequence s against the others' plans.
+            // value[s]: the player's payoff from sequence s against the others' plans,
+            // times the denominators of the payoffs and of the others' plans.
+            let u = &self.payoffs[player];
             let mut value = vec![BigInt::zero(); self.sequences[player]];
-            for (entry, u) in self.payoffs.iter().zip(&payoffs[player].1) {
-                if u.is_zero() {
+            for i in 0..self.entry_count() {
+                let n = u.numerator(i);
+                if n.is_zero() {
                     continue;
                 }
-                let mut weight = u.clone();
-                for (q, &s) in entry.sequences.iter().enumerate() {
-                    if q != player {
-                        weight *= &scaled_plans[q].1[s];
-                    }
+                let entry = self.entry(i);
+                let mut others = entry
+                    .iter()
+                    .enumerate()
+                    .filter(|&(q, _)| q != player)
+                    .map(|(q, &s)| &scaled_plans[q].1[s]);
+                let Some(first) = others.next() else { continue };
+                if first.is_zero() {
+                    continue;
                 }
-                value[entry.sequences[player]] += weight;
+                let mut weight = match n {
+                    Numerator::Machine(n) => first * n,
+                    Numerator::Big(n) => first * n,
+                };
+                for x in others {
+                    weight *= x;
+                }
+                value[entry[player]] += weight;
             }
             let (common, own) = &scaled_plans[player];
             let expected: BigInt = own.iter().zip(&value).map(|(x, v)| x * v).sum();
@@ -374,20 +471,105 @@ impl SequenceForm {
     /// Each player's expected payoff when each plays their realization plan.
     pub fn expected_payoffs(&self, plans: &[Vec<BigRational>]) -> Vec<BigRational> {
         let mut total = vec![BigRational::zero(); self.players()];
-        for entry in &self.payoffs {
-            let weight: BigRational = entry
-                .sequences
+        for i in 0..self.entry_count() {
+            let weight: BigRational = self
+                .entry(i)
                 .iter()
                 .zip(plans)
                 .map(|(&s, plan)| &plan[s])
                 .product();
             if !weight.is_zero() {
-                for (x, u) in total.iter_mut().zip(&entry.payoffs) {
-                    *x += u * &weight;
+                for (x, u) in total.iter_mut().zip(&self.payoffs) {
+                    let n = u.numerator(i);
+                    if !n.is_zero() {
+                        *x += &weight * BigRational::from_integer(n.to_big());
+                    }
                 }
             }
         }
         total
+            .into_iter()
+            .zip(&self.payoffs)
+            .map(|(x, u)| x / BigRational::from_integer(u.denominator.clone()))
+            .collect()
+    }
+}
+
+impl Numerators {
+    /// The sums of `values[weight(k)]` over each run `k ∈ runs[i]`, in machine integers
+    /// when every sum fits.
+    fn run_sums(
+        values: &[BigInt],
+        runs: &[std::ops::Range<usize>],
+        weight: impl Fn(usize) -> usize,
+    ) -> Numerators {
+        let small: Option<Vec<i64>> = values.iter().map(ToPrimitive::to_i64).collect();
+        if let Some(small) = small {
+            let sums: Option<Vec<i64>> = runs
+                .iter()
+                .map(|run| {
+                    run.clone()
+                        .try_fold(0i64, |x, k| x.checked_add(small[weight(k)]))
+                })
+                .collect();
+            if let Some(sums) = sums {
+                return Numerators::Machine(sums);
+            }
+        }
+        Numerators::Big(
+            runs.iter()
+                .map(|run| run.clone().map(|k| &values[weight(k)]).sum())
+                .collect(),
+        )
+    }
+
+    /// Keeps the entries `i` with `keep[i]`.
+    fn retain(&mut self, keep: &[bool]) {
+        fn kept<T>(v: &mut Vec<T>, keep: &[bool]) {
+            let mut i = 0;
+            v.retain(|_| {
+                i += 1;
+                keep[i - 1]
+            });
+        }
+        match self {
+            Numerators::Machine(v) => kept(v, keep),
+            Numerators::Big(v) => kept(v, keep),
+        }
+    }
+}
+
+/// Orders ends of plays `(node, weight)` by the sequences leading to them (`at[p][node]`
+/// for each player p, who has `sequences[p]` of them), lexicographically: as one number in
+/// mixed radix when the combinations fit 128 bits, as is almost always the case.
+fn sort_by_sequences(ends: &mut [(usize, usize)], at: &[Vec<usize>], sequences: &[usize]) {
+    let fits = sequences
+        .iter()
+        .try_fold(1u128, |r, &n| r.checked_mul(n as u128))
+        .is_some();
+    sort_by_sequences_in(ends, at, sequences, fits);
+}
+
+/// [`sort_by_sequences`], by one number in mixed radix or by comparing sequences.
+fn sort_by_sequences_in(
+    ends: &mut [(usize, usize)],
+    at: &[Vec<usize>],
+    sequences: &[usize],
+    mixed_radix: bool,
+) {
+    if mixed_radix {
+        ends.sort_by_cached_key(|&(t, _)| {
+            at.iter()
+                .zip(sequences)
+                .fold(0u128, |k, (s, &n)| k * n as u128 + s[t] as u128)
+        });
+    } else {
+        ends.sort_by(|&(a, _), &(b, _)| {
+            at.iter()
+                .map(|s| s[a].cmp(&s[b]))
+                .find(|o| o.is_ne())
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
     }
 }
 
@@ -428,9 +610,10 @@ fn play_weights(game: &ExtensiveGame) -> (Vec<Option<usize>>, Vec<Vec<BigRationa
     let nodes = game.nodes();
     // Distinct chance probabilities and payoff sums, and each node's.
     let mut reaches: Vec<BigRational> = vec![BigRational::one()];
-    let mut reach_index: HashMap<BigRational, usize> = HashMap::from([(BigRational::one(), 0)]);
+    let mut reach_index: FxHashMap<BigRational, usize> =
+        FxHashMap::from_iter([(BigRational::one(), 0)]);
     let mut sums: Vec<Vec<BigRational>> = vec![vec![BigRational::zero(); players]];
-    let mut sum_index: HashMap<(usize, usize), usize> = HashMap::new();
+    let mut sum_index: FxHashMap<(usize, usize), usize> = FxHashMap::default();
     let mut reach = Vec::with_capacity(nodes.len());
     let mut sum = Vec::with_capacity(nodes.len());
     for node in nodes {
@@ -469,7 +652,7 @@ fn play_weights(game: &ExtensiveGame) -> (Vec<Option<usize>>, Vec<Vec<BigRationa
         sum.push(u);
     }
     let mut weights: Vec<Vec<BigRational>> = Vec::new();
-    let mut weight_index: HashMap<(usize, usize), usize> = HashMap::new();
+    let mut weight_index: FxHashMap<(usize, usize), usize> = FxHashMap::default();
     let weight_of = nodes
         .iter()
         .enumerate()
@@ -491,18 +674,6 @@ fn play_weights(game: &ExtensiveGame) -> (Vec<Option<usize>>, Vec<Vec<BigRationa
     (weight_of, weights)
 }
 
-/// `numerator / denominator` in lowest terms (the denominator positive), reduced in
-/// machine integers when both fit.
-fn fraction(numerator: BigInt, denominator: &BigInt) -> BigRational {
-    match (numerator.to_i128(), denominator.to_i128()) {
-        (Some(n), Some(d)) if n.unsigned_abs() < 1u128 << 126 && d > 0 => {
-            let g = n.unsigned_abs().gcd(&d.unsigned_abs()).max(1) as i128;
-            BigRational::new_raw(BigInt::from(n / g), BigInt::from(d / g))
-        }
-        _ => BigRational::new(numerator, denominator.clone()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -515,12 +686,15 @@ mod tests {
     #[test]
     fn the_horse_in_sequence_form() {
         // Three players with one set of two actions each: three sequences each, and five
-        // plays: D L, D R, A a, A d L, A d R (player 3's set spans the D and A d nodes).
+        // plays: D L, D R, A a, A d L, A d R (player 3's set spans the D and A d nodes), of
+        // which D R pays nobody anything and so has no entry.
         let g = parse(HORSE).unwrap();
         let sf = SequenceForm::new(&g).unwrap();
         assert_eq!(sf.sequences, vec![3, 3, 3]);
         assert_eq!(sf.parent, vec![vec![0], vec![0], vec![0]]);
-        assert_eq!(sf.payoffs.len(), 5);
+        assert_eq!(sf.entry_count(), 4);
+        assert_eq!(sf.entry(3), &[2, 0, 1]);
+        assert_eq!(sf.payoffs(2).payoff(3), integer(2));
         for p in 0..3 {
             assert_eq!(sf.reduced_strategy_count(p, 100), Some(2));
             assert_eq!(sf.reduced_strategy_count(p, 1), None);
@@ -540,6 +714,30 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// Both ways of ordering ends of plays give the lexicographic order of their
+        /// sequences.
+        #[test]
+        fn ends_are_ordered_by_their_sequences(
+            sequences in proptest::collection::vec(1usize..5, 1..4),
+            draws in proptest::collection::vec(0usize..1000, 0..40),
+        ) {
+            let nodes = draws.len();
+            let at: Vec<Vec<usize>> = sequences
+                .iter()
+                .enumerate()
+                .map(|(p, &n)| draws.iter().map(|d| (d >> (2 * p)) % n).collect())
+                .collect();
+            let key = |t: usize| at.iter().map(|s| s[t]).collect::<Vec<_>>();
+            let mut expected: Vec<Vec<usize>> = (0..nodes).map(key).collect();
+            expected.sort();
+            for mixed_radix in [false, true] {
+                let mut ends: Vec<(usize, usize)> = (0..nodes).map(|t| (t, 0)).collect();
+                sort_by_sequences_in(&mut ends, &at, &sequences, mixed_radix);
+                let got: Vec<Vec<usize>> = ends.iter().map(|&(t, _)| key(t)).collect();
+                proptest::prop_assert_eq!(&got, &expected);
+            }
+        }
+
         /// On random perfect-recall trees: the reduced strategies are as many as the
         /// count says, each is a realization plan, the sequence-form payoffs of pure plans
         /// equal the reduced normal form's, and so do the centroid's behaviour payoffs.

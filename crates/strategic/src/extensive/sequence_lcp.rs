@@ -45,10 +45,10 @@ use std::cmp::Ordering;
 use conway_core::{Progress, Work};
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Zero};
 
 use super::refinement::exact_plans;
-use super::sequence::SequenceForm;
+use super::sequence::{Numerator, SequenceForm};
 pub(crate) use super::sequence_tableau::Field;
 use super::sequence_tableau::{Dictionary, Place, RowOp, Tableau};
 use crate::StrategicError;
@@ -146,11 +146,11 @@ pub(crate) struct PartPath<T> {
     pub(crate) lex: Vec<usize>,
 }
 
-/// The path's end: both parts, the factor each player's payoffs were multiplied by, and
-/// the number of pivots.
+/// The path's end: both parts, the number each player's payoff numerators were divided
+/// by, and the number of pivots.
 pub(crate) struct Path<T> {
     pub(crate) parts: [PartPath<T>; 2],
-    pub(crate) scale: [BigRational; 2],
+    pub(crate) scale: [BigInt; 2],
     pub(crate) pivots: usize,
 }
 
@@ -218,12 +218,12 @@ impl Layout {
     }
 }
 
-/// One coefficient of the sequence-form system: ±1, or a player's payoff in an entry of
-/// [`SequenceForm::payoffs`] (player, entry, payoff).
+/// One coefficient of the sequence-form system: ±1, or a player's payoff at an entry
+/// (the player, and the payoff's numerator over the player's common denominator).
 pub(crate) enum Coefficient<'a> {
     One,
     MinusOne,
-    Payoff(usize, usize, &'a BigRational),
+    Payoff(usize, Numerator<'a>),
 }
 
 impl Layout {
@@ -261,21 +261,18 @@ impl Layout {
                 put(payoff_row0 + parent, free0 + 1 + k, Coefficient::One);
             }
         }
-        for (i, e) in sf.payoffs.iter().enumerate() {
-            let (s, t) = (e.sequences[0], e.sequences[1]);
-            if !e.payoffs[0].is_zero() {
-                put(
-                    self.row_u() + s,
-                    n1 + t,
-                    Coefficient::Payoff(0, i, &e.payoffs[0]),
-                );
+        let (u, v) = (sf.payoffs(0), sf.payoffs(1));
+        for i in 0..sf.entry_count() {
+            let &[s, t] = sf.entry(i) else {
+                unreachable!("two players")
+            };
+            let a = u.numerator(i);
+            if !a.is_zero() {
+                put(self.row_u() + s, n1 + t, Coefficient::Payoff(0, a));
             }
-            if !e.payoffs[1].is_zero() {
-                put(
-                    self.row_v() + t,
-                    s,
-                    Coefficient::Payoff(1, i, &e.payoffs[1]),
-                );
+            let b = v.numerator(i);
+            if !b.is_zero() {
+                put(self.row_v() + t, s, Coefficient::Payoff(1, b));
             }
         }
     }
@@ -574,21 +571,20 @@ where
     let z0 = parts[0].z0();
     let mut tableaux: [Tableau<T>; 2] = parts.map(|p| Tableau::new(p.rows(), p.variables()));
 
-    // The payoffs, each player's scaled to at most 1 in magnitude (which changes no best
-    // response) so that floating-point tolerances mean the same for every game.
-    let scale: [BigRational; 2] = std::array::from_fn(|p| {
-        let top = sf
-            .payoffs
-            .iter()
-            .map(|e| e.payoffs[p].abs())
-            .max()
-            .unwrap_or_else(BigRational::zero);
+    // The payoffs, each player's divided by their largest numerator so that they are at
+    // most 1 in magnitude (which changes no best response) and floating-point tolerances
+    // mean the same for every game.
+    let scale: [BigInt; 2] = std::array::from_fn(|p| {
+        let top = sf.payoffs(p).largest_numerator();
         if top.is_zero() {
-            BigRational::one()
+            BigInt::one()
         } else {
-            top.recip()
+            top
         }
     });
+    let divisor: [T; 2] = scale
+        .each_ref()
+        .map(|d| T::of(&BigRational::from_integer(d.clone())));
 
     // E x + e z0 = e, F y + f z0 = f, u − Eᵀp + A y + c z0 = 0 and v − Fᵀq + Bᵀx + d z0 = 0,
     // where c = A ȳ and d = Bᵀx̄ are perturbed so that each player's best response at the
@@ -601,7 +597,7 @@ where
         let x = match c {
             Coefficient::One => T::one_value(),
             Coefficient::MinusOne => T::of(&-BigRational::one()),
-            Coefficient::Payoff(p, _, u) => T::scaled(u, &scale[p]),
+            Coefficient::Payoff(p, n) => T::quotient(n, &divisor[p]),
         };
         tableaux[s].set(i, j, x);
     });
@@ -617,13 +613,17 @@ where
         vec![T::zero_value(); layout.n1],
         vec![T::zero_value(); layout.n2],
     ];
-    for e in &sf.payoffs {
-        let (s, t) = (e.sequences[0], e.sequences[1]);
-        if !e.payoffs[0].is_zero() && !prior[1][t].is_zero_value() {
-            prior_terms[0][s].add_product(&T::scaled(&e.payoffs[0], &scale[0]), &prior[1][t]);
+    let (u, v) = (sf.payoffs(0), sf.payoffs(1));
+    for i in 0..sf.entry_count() {
+        let &[s, t] = sf.entry(i) else {
+            unreachable!("two players")
+        };
+        let (a, b) = (u.numerator(i), v.numerator(i));
+        if !a.is_zero() && !prior[1][t].is_zero_value() {
+            prior_terms[0][s].add_product(&T::quotient(a, &divisor[0]), &prior[1][t]);
         }
-        if !e.payoffs[1].is_zero() && !prior[0][s].is_zero_value() {
-            prior_terms[1][t].add_product(&T::scaled(&e.payoffs[1], &scale[1]), &prior[0][s]);
+        if !b.is_zero() && !prior[0][s].is_zero_value() {
+            prior_terms[1][t].add_product(&T::quotient(b, &divisor[1]), &prior[0][s]);
         }
     }
     let (terms, best) = strict_start(sf, prior_terms)?;
@@ -913,6 +913,41 @@ mod tests {
         assert_eq!(found.plans, exact.plans());
         assert_eq!(found.pivots, exact.pivots);
         assert_eq!(is_equilibrium(&g, &sf.behaviour(&found.plans)), Some(true));
+    }
+
+    #[test]
+    fn payoffs_past_machine_words() {
+        // Eight-rank poker with every payoff times 10^20: stored as big integers (the
+        // refinement, which needs machine words, gives way to the exact path), with the
+        // same equilibrium and the value scaled.
+        let big = "00000000000000000000";
+        let mut text = poker(8);
+        for v in ["-2", "-1", "1", "2"] {
+            let w = if let Some(v) = v.strip_prefix('-') {
+                v.to_string()
+            } else {
+                format!("-{v}")
+            };
+            text = text.replace(
+                &format!("{{ {v} {w} }}"),
+                &format!("{{ {v}{big} {w}{big} }}"),
+            );
+        }
+        let sf = SequenceForm::new(&parse(&text).unwrap()).unwrap();
+        assert!(matches!(sf.payoffs(0).numerator(0), Numerator::Big(_)));
+        let small = SequenceForm::new(&parse(&poker(8)).unwrap()).unwrap();
+        assert!(matches!(
+            small.payoffs(0).numerator(0),
+            Numerator::Machine(_)
+        ));
+        let found = lemke_equilibrium(&sf, &NoProgress).unwrap();
+        let expected = lemke_equilibrium(&small, &NoProgress).unwrap();
+        assert_eq!(found.plans, expected.plans);
+        let factor = BigRational::from_integer(format!("1{big}").parse().unwrap());
+        assert_eq!(
+            sf.expected_payoffs(&found.plans)[0],
+            small.expected_payoffs(&expected.plans)[0].clone() * factor
+        );
     }
 
     #[test]

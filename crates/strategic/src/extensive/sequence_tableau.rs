@@ -14,13 +14,14 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use rayon::prelude::*;
 
+use super::sequence::Numerator;
 use crate::StrategicError;
 
 /// Numbers a tableau can hold: exact rationals, or floats with tolerances.
 pub(crate) trait Field: Clone + std::fmt::Debug + PartialOrd + Send + Sync {
     fn of(q: &BigRational) -> Self;
-    /// `u · scale`, in this field.
-    fn scaled(u: &BigRational, scale: &BigRational) -> Self;
+    /// `n / d`, in this field.
+    fn quotient(n: Numerator<'_>, d: &Self) -> Self;
     fn zero_value() -> Self;
     fn one_value() -> Self;
     fn is_zero_value(&self) -> bool;
@@ -45,8 +46,8 @@ impl Field for BigRational {
     fn of(q: &BigRational) -> Self {
         q.clone()
     }
-    fn scaled(u: &BigRational, scale: &BigRational) -> Self {
-        u * scale
+    fn quotient(n: Numerator<'_>, d: &Self) -> Self {
+        BigRational::from_integer(n.to_big()) / d
     }
     fn zero_value() -> Self {
         Zero::zero()
@@ -86,8 +87,8 @@ impl Field for f64 {
     fn of(q: &BigRational) -> Self {
         q.to_f64().unwrap_or(f64::NAN)
     }
-    fn scaled(u: &BigRational, scale: &BigRational) -> Self {
-        f64::of(u) * f64::of(scale)
+    fn quotient(n: Numerator<'_>, d: &Self) -> Self {
+        n.to_f64() / d
     }
     fn zero_value() -> Self {
         0.0
