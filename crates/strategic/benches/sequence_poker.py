@@ -50,13 +50,13 @@ def poker(ranks):
         for j in others:
             s = 1 if i > j else -1
             lines += [
-                f'p "" 1 {i + 1} "" {{ "check" "bet" }} 0',
-                f'p "" 2 {j + 1} "" {{ "check" "bet" }} 0',
+                f'p "" 1 {i + 1} "{i + 1}" {{ "check" "bet" }} 0',
+                f'p "" 2 {j + 1} "{j + 1}" {{ "check" "bet" }} 0',
                 outcome(s),
-                f'p "" 1 {ranks + i + 1} "" {{ "fold" "call" }} 0',
+                f'p "" 1 {ranks + i + 1} "{i + 1} bet" {{ "fold" "call" }} 0',
                 outcome(-1),
                 outcome(2 * s),
-                f'p "" 2 {ranks + j + 1} "" {{ "fold" "call" }} 0',
+                f'p "" 2 {ranks + j + 1} "{j + 1} bet" {{ "fold" "call" }} 0',
                 outcome(1),
                 outcome(2 * s),
             ]
@@ -64,18 +64,20 @@ def poker(ranks):
 
 
 def value(behaviour, ranks):
-    """Player 1's expected payoff under a behaviour profile (lists per player, per set)."""
+    """Player 1's expected payoff under a behaviour profile: per player, a map from each
+    set's label ("7" holding card 7 before any bet, "7 bet" facing a bet) to its action
+    probabilities. Sets are found by label since each tool lists them in its own order."""
     one, two = behaviour
     total = Fraction(0)
-    for i in range(ranks):
-        for j in range(ranks):
+    for i in range(1, ranks + 1):
+        for j in range(1, ranks + 1):
             if i == j:
                 continue
             s = 1 if i > j else -1
-            check, bet = one[i]
-            fold1, call1 = one[ranks + i]
-            check2, bet2 = two[j]
-            fold2, call2 = two[ranks + j]
+            check, bet = one[f"{i}"]
+            fold1, call1 = one[f"{i} bet"]
+            check2, bet2 = two[f"{j}"]
+            fold2, call2 = two[f"{j} bet"]
             v = check * (check2 * s + bet2 * (fold1 * -1 + call1 * 2 * s))
             v += bet * (fold2 * 1 + call2 * 2 * s)
             total += v
@@ -100,7 +102,8 @@ import json, sys, pygambit as gbt
 game = gbt.read_efg(sys.argv[1])
 found = gbt.nash.lcp_solve(game, rational=sys.argv[2] == "rational")
 b = found.equilibria[0]
-print(json.dumps([[[str(b[a]) for a in s.actions] for s in p.infosets] for p in game.players]))
+print(json.dumps([{s.label: [str(b[a]) for a in s.actions] for s in p.infosets}
+                  for p in game.players]))
 """
 
 
@@ -115,8 +118,10 @@ def main(sizes, gambit_max):
             conway_s = statistics.median(r[0] for r in runs)
             conway_mb = max(r[1] for r in runs) / 1024
             report = json.loads(runs[0][2])
-            behaviour = [[[Fraction(x) for x in s] if s else [Fraction(0)] * 2 for s in p]
-                         for p in report["behaviour"][0]]
+            # Sets the profile never reaches have no probabilities (null in the report).
+            behaviour = [{h["label"]: [Fraction(x) for x in s] if s else [Fraction(0)] * 2
+                          for h, s in zip(sets, p)}
+                         for sets, p in zip(report["information_sets"], report["behaviour"][0])]
             values = [str(value(behaviour, ranks))]
             cells = [f"{conway_s:8.2f} ({conway_mb:4.0f})"]
             for mode in ["float", "rational"]:
@@ -130,7 +135,11 @@ def main(sizes, gambit_max):
                     mb = max(r[1] for r in runs) / 1024
                     cells.append(f"{s:8.2f} ({mb:4.0f})")
                     g = json.loads(runs[0][2])
-                    values.append(f"{float(value([[[Fraction(x) for x in a] for a in p] for p in g], ranks)):.9f}")
+                    g = [{h: [Fraction(x) for x in a] for h, a in p.items()} for p in g]
+                    theirs = value(g, ranks)
+                    # The game is zero-sum: every equilibrium has the same value.
+                    agree = abs(float(theirs) - float(Fraction(values[0]))) < 1e-6
+                    values.append(f"{float(theirs):.9f}" + ("" if agree else " (DIFFERS)"))
                 except subprocess.TimeoutExpired:
                     cells.append(f"> {GAMBIT_SECONDS} s")
                 except RuntimeError as error:

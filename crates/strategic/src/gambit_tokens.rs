@@ -189,13 +189,20 @@ impl<'a> Parser<'a> {
     }
 
     pub(crate) fn text(&mut self, what: &str) -> Result<String, StrategicError> {
-        match self.peek() {
+        self.borrowed_text(what).map(Cow::into_owned)
+    }
+
+    /// A quoted string, borrowed from the text where it has no escapes.
+    pub(crate) fn borrowed_text(&mut self, what: &str) -> Result<Cow<'a, str>, StrategicError> {
+        match self.current.take() {
             Some(Token::Text(s)) => {
-                let s = s.to_string();
                 self.advance();
                 Ok(s)
             }
-            _ => Err(self.error(format!("expected {what} (a quoted string)"))),
+            other => {
+                self.current = other;
+                Err(self.error(format!("expected {what} (a quoted string)")))
+            }
         }
     }
 

@@ -17,6 +17,7 @@
 use std::cmp::Ordering;
 
 use num_bigint::BigInt;
+use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
@@ -342,22 +343,45 @@ impl Ring for BigRational {
 /// by continued fractions: how an exact answer is recognised inside a certified interval.
 pub fn simplest_between(lo: &BigRational, hi: &BigRational) -> BigRational {
     debug_assert!(lo <= hi);
-    if lo.is_negative() && hi.is_positive() || lo.is_zero() || hi.is_zero() {
+    if !lo.is_positive() && !hi.is_negative() {
         return BigRational::zero();
     }
     if hi.is_negative() {
         return -simplest_between(&-hi, &-lo);
     }
-    // 0 < lo ≤ hi: if an integer lies in between, the least such is simplest; otherwise
-    // both share the integer part n, and the answer is n + 1/(simplest in the reciprocals).
-    let n = lo.ceil();
-    if &n <= hi {
-        return n;
+    simplest_positive(lo.numer(), lo.denom(), hi.numer(), hi.denom())
+}
+
+/// [`simplest_between`] `a/b` and `c/d` for `0 < a/b ≤ c/d` (positive denominators), in
+/// integer division only: the continued fraction both ends share, then the least term that
+/// lands in between. Its convergents are in lowest terms, so no gcd is taken.
+pub fn simplest_positive(a: &BigInt, b: &BigInt, c: &BigInt, d: &BigInt) -> BigRational {
+    let (mut a, mut b, mut c, mut d) = (a.clone(), b.clone(), c.clone(), d.clone());
+    // The last two convergents p/q of the shared terms.
+    let (mut p0, mut q0) = (BigInt::zero(), BigInt::one());
+    let (mut p1, mut q1) = (BigInt::one(), BigInt::zero());
+    loop {
+        let (n, r) = a.div_rem(&b);
+        let next = &n + 1u32;
+        // lo is an integer, or an integer lies in (lo, hi]: the least one ends the fraction.
+        let last = if r.is_zero() {
+            Some(n.clone())
+        } else if &next * &d <= c {
+            Some(next)
+        } else {
+            None
+        };
+        let p = &n * &p1 + &p0;
+        let q = &n * &q1 + &q0;
+        if let Some(t) = last {
+            return BigRational::new_raw(&t * &p1 + p0, &t * &q1 + q0);
+        }
+        // Both ends lie in (n, n + 1): go on with the reciprocals of their fractional
+        // parts, hi's first.
+        let rest_hi = &c - &n * &d;
+        (a, b, c, d) = (d, rest_hi, b, r);
+        (p0, q0, p1, q1) = (p1, q1, p, q);
     }
-    let whole = lo.floor();
-    let (a, b) = (lo - &whole, hi - &whole);
-    let inner = simplest_between(&b.recip(), &a.recip());
-    whole + inner.recip()
 }
 
 /// A rational rounded to a multiple of `2^-bits` (the nearest below): keeps exact Newton
@@ -388,6 +412,15 @@ mod tests {
         assert_eq!(simplest_between(&q(-7, 10), &q(-6, 10)), q(-2, 3));
         assert_eq!(simplest_between(&q(-1, 10), &q(1, 10)), q(0, 1));
         assert_eq!(simplest_between(&q(9, 4), &q(7, 2)), q(3, 1));
+        assert_eq!(simplest_between(&q(13, 10), &q(17, 10)), q(3, 2));
+        assert_eq!(simplest_between(&q(5, 2), &q(7, 2)), q(3, 1));
+        // Closer than 1/(2q²) to p/q, p/q is the simplest; a wider interval holds simpler
+        // fractions.
+        let x = q(64570082, 129140163);
+        let near = q(1, 1_000_000_000_000_000_000);
+        assert_eq!(simplest_between(&(&x - &near), &(&x + &near)), x);
+        let wide = q(1, 1_000_000_000_000);
+        assert!(simplest_between(&(&x - &wide), &(&x + &wide)).denom() < x.denom());
         let third = enclose(&q(1, 3));
         let (lo, hi) = (exact(third.lo).unwrap(), exact(third.hi).unwrap());
         assert!(lo < q(1, 3) && q(1, 3) < hi);
@@ -424,6 +457,8 @@ mod tests {
             let hi = &lo + q(c, d * 7);
             let s = simplest_between(&lo, &hi);
             prop_assert!(lo <= s && s <= hi);
+            // In lowest terms as built (no reduction was taken).
+            prop_assert!(s.numer().gcd(s.denom()).is_one() && s.denom().is_positive());
             for den in 1..s.denom().to_i64().unwrap() {
                 let k = (&lo * BigRational::from_integer(den.into())).ceil();
                 prop_assert!(k / BigRational::from_integer(den.into()) > hi);

@@ -18,10 +18,12 @@
 //! Written files describe every set and outcome at each appearance, numbered in order of
 //! first appearance, probabilities and payoffs as exact fractions.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use num_rational::BigRational;
 use num_traits::Signed;
+use rustc_hash::FxHashMap;
 
 use super::{ExtensiveGame, Infoset, Mover, Node, Outcome, MAX_NODES};
 use crate::gambit_tokens::{end_of, quoted, Parser, Token};
@@ -47,6 +49,11 @@ pub fn ends_too_soon(text: &str) -> bool {
     }
 }
 
+/// An information set's label, actions and chance probabilities as a node describes
+/// them, borrowed from the text: most nodes repeat a description, which is then only
+/// compared.
+type Description<'a> = (Cow<'a, str>, Vec<Cow<'a, str>>, Vec<BigRational>);
+
 /// What the parser knows of an information set so far.
 struct SetEntry {
     index: usize,
@@ -69,9 +76,9 @@ pub fn parse(text: &str) -> Result<ExtensiveGame, StrategicError> {
         nodes: Vec::new(),
         infosets: Vec::new(),
         outcomes: Vec::new(),
-        player_sets: HashMap::new(),
-        chance_sets: HashMap::new(),
-        outcome_numbers: HashMap::new(),
+        player_sets: FxHashMap::default(),
+        chance_sets: FxHashMap::default(),
+        outcome_numbers: FxHashMap::default(),
     };
     reader.tree()?;
     let Reader {
@@ -97,12 +104,12 @@ struct Reader<'a> {
     infosets: Vec<Infoset>,
     /// Each outcome once described, and the token of its first use.
     outcomes: Vec<(Option<Outcome>, usize)>,
-    player_sets: HashMap<(usize, usize), SetEntry>,
-    chance_sets: HashMap<usize, SetEntry>,
-    outcome_numbers: HashMap<usize, usize>,
+    player_sets: FxHashMap<(usize, usize), SetEntry>,
+    chance_sets: FxHashMap<usize, SetEntry>,
+    outcome_numbers: FxHashMap<usize, usize>,
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
     /// Reads the whole tree, node after node, keeping the open decision nodes on a stack
     /// (no recursion: a tree may be a million nodes deep).
     fn tree(&mut self) -> Result<(), StrategicError> {
@@ -204,8 +211,8 @@ impl Reader<'_> {
         if let Some(entry) = known {
             let set = &self.infosets[entry.index];
             if let Some((label, actions, probabilities)) = description {
-                if label != set.label
-                    || actions != set.actions
+                if label != set.label.as_str()
+                    || !actions.iter().eq(set.actions.iter())
                     || probabilities != set.probabilities
                 {
                     let (line, column) = self.p.position(entry.described_at);
@@ -226,8 +233,8 @@ impl Reader<'_> {
         let index = self.infosets.len();
         self.infosets.push(Infoset {
             mover,
-            label,
-            actions,
+            label: label.into_owned(),
+            actions: actions.into_iter().map(Cow::into_owned).collect(),
             probabilities,
             members: Vec::new(),
         });
@@ -243,17 +250,13 @@ impl Reader<'_> {
     }
 
     /// An information set's label and actions (with probabilities for chance).
-    #[allow(clippy::type_complexity)]
-    fn description(
-        &mut self,
-        mover: Mover,
-    ) -> Result<(String, Vec<String>, Vec<BigRational>), StrategicError> {
-        let label = self.p.text("the information set's label")?;
+    fn description(&mut self, mover: Mover) -> Result<Description<'a>, StrategicError> {
+        let label = self.p.borrowed_text("the information set's label")?;
         let open = self.p.mark();
         self.p.expect(&Token::Open, "'{' and the actions")?;
         let (mut actions, mut probabilities) = (Vec::new(), Vec::new());
         while let Some(Token::Text(_)) = self.p.peek() {
-            actions.push(self.p.text("an action's label")?);
+            actions.push(self.p.borrowed_text("an action's label")?);
             if mover == Mover::Chance {
                 let at = self.p.mark();
                 let q = self.p.number("the action's probability")?;

@@ -23,6 +23,7 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 use super::sequence::{Numerator, SequenceForm};
 use super::sequence_lcp::{Coefficient, Layout, PartPath, Path};
 use super::sequence_tableau::Place;
+use crate::interval::simplest_positive;
 use crate::StrategicError;
 
 /// Bits gained per refinement step.
@@ -134,19 +135,28 @@ impl<'a> Lifting<'a> {
         if self.bits < 2 * u64::from(STEP_BITS) {
             return Some(false);
         }
-        // The solution is X / 2^bits + (what the residual still holds) / 2^bits.
+        // The solution is X / 2^bits + (what the residual still holds) / 2^bits: each
+        // probability lies within half_width / 2^bits of its numerator's.
         let slack = self.next.iter().fold(1.0f64, |m, w| m.max(w.abs())) * 4.0;
         let half_width = BigInt::from(slack.ceil() as i64 + 1);
         let denominator = BigInt::one() << self.bits;
         let mut stable = true;
         for (guess, (_, _, x)) in self.guesses.iter_mut().zip(&self.numerators) {
-            let lo = BigRational::new(x - &half_width, denominator.clone());
-            let hi = BigRational::new(x + &half_width, denominator.clone());
-            if guess.as_ref().is_some_and(|g| lo <= *g && *g <= hi) {
+            let (lo, hi) = (x - &half_width, x + &half_width);
+            let inside = guess.as_ref().is_some_and(|g| {
+                let scaled = g.numer() << self.bits;
+                lo.clone() * g.denom() <= scaled && scaled <= hi.clone() * g.denom()
+            });
+            if inside {
                 continue;
             }
             stable = false;
-            *guess = Some(simplest_between(&lo, &hi));
+            // Probabilities are not negative: an interval reaching 0 gives 0.
+            *guess = Some(if lo.is_positive() {
+                simplest_positive(&lo, &denominator, &hi, &denominator)
+            } else {
+                BigRational::zero()
+            });
         }
         Some(stable)
     }
@@ -316,45 +326,5 @@ impl<'a> System<'a> {
             }
         }
         w
-    }
-}
-
-/// The fraction with the smallest denominator in [lo, hi] (0 when the interval holds 0,
-/// and only values in [0, ∞) are asked for).
-fn simplest_between(lo: &BigRational, hi: &BigRational) -> BigRational {
-    if !lo.is_positive() {
-        return BigRational::zero();
-    }
-    let whole = lo.floor();
-    if whole == *lo || whole.clone() + BigRational::one() <= *hi {
-        return lo.ceil();
-    }
-    // lo and hi lie strictly between the same two integers.
-    let inner = simplest_between(&(hi - &whole).recip(), &(lo - &whole).recip());
-    whole + inner.recip()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn q(n: i64, d: i64) -> BigRational {
-        BigRational::new(n.into(), d.into())
-    }
-
-    #[test]
-    fn the_simplest_fraction_in_an_interval() {
-        assert_eq!(simplest_between(&q(1, 3), &q(1, 2)), q(1, 2));
-        assert_eq!(simplest_between(&q(3, 10), &q(2, 5)), q(1, 3));
-        assert_eq!(simplest_between(&q(-1, 10), &q(1, 10)), q(0, 1));
-        assert_eq!(simplest_between(&q(13, 10), &q(17, 10)), q(3, 2));
-        assert_eq!(simplest_between(&q(5, 2), &q(7, 2)), q(3, 1));
-        // Closer than 1/(2q²) to p/q, p/q is the simplest; a wider interval holds simpler
-        // fractions.
-        let x = q(64570082, 129140163);
-        let near = q(1, 1_000_000_000_000_000_000);
-        assert_eq!(simplest_between(&(&x - &near), &(&x + &near)), x);
-        let wide = q(1, 1_000_000_000_000);
-        assert!(simplest_between(&(&x - &wide), &(&x + &wide)).denom() < x.denom());
     }
 }

@@ -655,9 +655,11 @@ where
         }
         t.pivot_recorded(part.payoff_row(0), part.free0(), &mut setup)?;
         free_row[part.payoff_row(0)] = true;
+        // Each slack is still a unit column in its own row, which no pivot above has
+        // used: making it basic there changes nothing.
         for j in 0..part.n_pay {
             if !free_row[part.payoff_row(j)] {
-                t.pivot_recorded(part.payoff_row(j), part.slack(j), &mut setup)?;
+                t.assign_basic(part.payoff_row(j), part.slack(j));
             }
         }
         let kept: Vec<usize> = (0..part.rows()).filter(|&r| !free_row[r]).collect();

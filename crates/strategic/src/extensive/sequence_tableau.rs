@@ -277,6 +277,21 @@ impl<T: Field> Tableau<T> {
     }
 }
 
+impl<T: Field> Tableau<T> {
+    /// Makes `c` basic in row `r` where its column is already the unit column of `r`.
+    pub(crate) fn assign_basic(&mut self, r: usize, c: usize) {
+        debug_assert!((0..self.basis.len()).all(|i| {
+            let x = self.at(i, c);
+            if i == r {
+                *x == T::one_value()
+            } else {
+                x.is_zero_value()
+            }
+        }));
+        self.basis[r] = c;
+    }
+}
+
 fn zero_pivot(r: usize, c: usize) -> StrategicError {
     StrategicError::Internal(format!(
         "a zero pivot in row {r}, column {c} of the sequence-form tableau"
