@@ -4,7 +4,9 @@
 //!
 //! Distinct mixed equilibria may share one behaviour profile (mixtures that differ only in
 //! how choices at different sets are correlated); each behaviour profile is reported once,
-//! and components that share one are one component. Without perfect recall behaviour and
+//! and components that share one are one component. With vertex enumeration on a
+//! two-player game with perfect recall the list is the sequence form's extreme equilibria
+//! ([`super::extreme`]). Without perfect recall behaviour and
 //! mixed strategies are not equivalent, so the equilibria are reported as mixed strategies
 //! of the reduced normal form, with its strategies' labels.
 
@@ -12,6 +14,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use super::behaviour::{flat, from_mixed, is_equilibrium, BehaviourProfile};
+use super::extreme::extreme_plan_equilibria;
 use super::reduced::{reduced_normal_form, ReducedNormalForm};
 use super::sequence::SequenceForm;
 use super::sequence_lcp::lemke_equilibrium;
@@ -27,6 +30,13 @@ use crate::report::{BehaviourTexts, InfosetReport, NashReport};
 use crate::vertex::{components, joined_classes};
 use crate::StrategicError;
 use conway_core::Progress;
+
+/// The most extreme equilibria of the reduced normal form turned into the sequence form's
+/// extreme equilibria (through the maximal Nash subsets, whose number can grow quickly in
+/// the degenerate normal forms of trees); past it, or past
+/// [`crate::nash_subsets::MAX_NASH_SUBSETS`] subsets, each is reported as its behaviour
+/// profile, once.
+pub const MAX_EXTREME_FOR_PLANS: usize = 1000;
 
 /// The Nash equilibria of `game` by `method` ([`chosen_method`] when `None`): the
 /// sequence form's Lemke path for [`Method::Lcp`], otherwise the method on the reduced
@@ -67,6 +77,33 @@ pub fn extensive_equilibria(
         return Ok(report);
     }
     report.information_sets = Some(information_sets(game));
+    let in_plans = solution.method == Method::Enum
+        && game.num_players() == 2
+        && exact.len() <= MAX_EXTREME_FOR_PLANS;
+    // Every extreme equilibrium of the reduced normal form is listed: the sequence form's
+    // extreme equilibria follow from them, unless their maximal Nash subsets are too many.
+    let sf = in_plans.then(|| SequenceForm::new(game)).transpose()?;
+    let plans = match &sf {
+        Some(sf) => match extreme_plan_equilibria(sf, &reduced, &exact) {
+            Ok(plans) => Some(plans),
+            Err(StrategicError::TooLarge { .. }) => None,
+            Err(e) => return Err(e),
+        },
+        None => None,
+    };
+    if let (Some(sf), Some(plans)) = (sf, plans) {
+        let found: Vec<BehaviourProfile> = plans.iter().map(|p| sf.behaviour(p)).collect();
+        if found.iter().any(|b| is_equilibrium(game, b) != Some(true)) {
+            return Err(StrategicError::Internal(
+                "an extreme equilibrium in realization plans fails the check on the tree".into(),
+            ));
+        }
+        let text = |x: &BigRational| rational_text(x);
+        report.components = options.components.then(|| components(&plans));
+        report.equilibria = found.iter().map(|b| flat_text(game, b, text)).collect();
+        report.behaviour = Some(found.iter().map(|b| per_set_text(b, text)).collect());
+        return Ok(report);
+    }
     let behaviours = behaviour_texts(game, &reduced, &solution)?;
     // One entry per distinct behaviour profile; `first[i]` is where equilibrium i went.
     let mut first: Vec<usize> = Vec::with_capacity(behaviours.len());
@@ -391,6 +428,180 @@ mod tests {
         }
         let sets = r.information_sets.as_ref().unwrap();
         assert_eq!(sets[2][0].actions, vec!["L", "R"]);
+    }
+
+    /// Figure 10.1 of von Stengel, *Game Theory Basics* (2022): chance makes player I
+    /// strong or weak (1/2 each); strong, I takes 0 (T) or bets (B); weak, 0 (C) or bets
+    /// (D); II, not knowing which, folds (a) or calls (b) a bet.
+    const VON_STENGEL_10_1: &str = "EFG 2 R \"Figure 10.1\" { \"I\" \"II\" } \"\"
+c \"\" 1 \"\" { \"strong\" 1/2 \"weak\" 1/2 } 0
+p \"\" 1 1 \"strong\" { \"T\" \"B\" } 0
+t \"\" 1 \"\" { 0 16 }
+p \"\" 2 1 \"\" { \"a\" \"b\" } 0
+t \"\" 2 \"\" { 12 4 }
+t \"\" 3 \"\" { -4 20 }
+p \"\" 1 2 \"weak\" { \"C\" \"D\" } 0
+t \"\" 1
+p \"\" 2 1 0
+t \"\" 2
+t \"\" 4 \"\" { 20 -4 }
+";
+
+    /// Figure 10.5 of von Stengel (2022): II chooses l or r, I then T or B without seeing
+    /// it, II then a or b after l, c or d after r (remembering l or r, not seeing T or B).
+    const VON_STENGEL_10_5: &str = "EFG 2 R \"Figure 10.5\" { \"I\" \"II\" } \"\"
+p \"\" 2 1 \"\" { \"l\" \"r\" } 0
+p \"\" 1 1 \"\" { \"T\" \"B\" } 0
+p \"\" 2 2 \"after l\" { \"a\" \"b\" } 0
+t \"\" 1 \"\" { 1 5 }
+t \"\" 2 \"\" { 3 4 }
+p \"\" 2 2 0
+t \"\" 3 \"\" { 0 0 }
+t \"\" 4 \"\" { 0 2 }
+p \"\" 1 1 0
+p \"\" 2 3 \"after r\" { \"c\" \"d\" } 0
+t \"\" 5 \"\" { 0 3 }
+t \"\" 6 \"\" { 1 0 }
+p \"\" 2 3 0
+t \"\" 7 \"\" { 2 3 }
+t \"\" 8 \"\" { 0 4 }
+";
+
+    /// Figure 10.12 of von Stengel (2022), Monty Hall as a zero-sum game: the contestant's
+    /// door hides the prize with probability 1/3; the host may open another, empty, door
+    /// (O after the prize, o otherwise) or not (C, c: the contestant keeps the door); after
+    /// an opening the contestant keeps (K) or switches (S).
+    const VON_STENGEL_10_12: &str = "EFG 2 R \"Figure 10.12\" { \"I\" \"II\" } \"\"
+c \"\" 1 \"\" { \"prize\" 1/3 \"no prize\" 2/3 } 0
+p \"\" 2 1 \"prize\" { \"C\" \"O\" } 0
+t \"\" 1 \"\" { 1 -1 }
+p \"\" 1 1 \"\" { \"K\" \"S\" } 0
+t \"\" 1
+t \"\" 2 \"\" { 0 0 }
+p \"\" 2 2 \"no prize\" { \"c\" \"o\" } 0
+t \"\" 2
+p \"\" 1 1 0
+t \"\" 2
+t \"\" 1
+";
+
+    /// Each equilibrium's flat behaviour list, joined.
+    fn flat_list(r: &NashReport) -> Vec<String> {
+        r.equilibria.iter().map(|e| e.concat().join(",")).collect()
+    }
+
+    #[test]
+    fn von_stengel_figure_10_1_bluffing() {
+        // The unique equilibrium: strong, I bets half the time; weak, always; II calls
+        // with probability 3/4 (solving the two indifferences by hand: II indifferent when
+        // a weak bet is as likely as a strong one, I indifferent when 16q − 4 = 0). The
+        // sequence form's path finds the same.
+        let g = parse(VON_STENGEL_10_1).unwrap();
+        let want = vec!["1/2,1/2,0,1,1/4,3/4".to_string()];
+        let all = extensive_equilibria(&g, None, Options::default(), &NoProgress).unwrap();
+        assert_eq!(flat_list(&all), want);
+        let lcp =
+            extensive_equilibria(&g, Some(Method::Lcp), Options::default(), &NoProgress).unwrap();
+        assert_eq!(flat_list(&lcp), want);
+    }
+
+    #[test]
+    fn von_stengel_figure_10_5_three_equilibria() {
+        // (T; l, a); I mixing 1/2 with II playing l 2/5, r 3/5, then b and c; I playing T
+        // with 1/4 against r, then c 1/3. The game of Figure 10.7 has the same strategic
+        // form but II forgets l or r: its equilibria are the same mixed strategies, the
+        // second not realizable in behaviour strategies there ((0, 2/5, 3/5, 0) over la,
+        // lb, ra, rb, as the book notes).
+        let g = parse(VON_STENGEL_10_5).unwrap();
+        let all = extensive_equilibria(&g, None, Options::default(), &NoProgress).unwrap();
+        assert_eq!(
+            flat_list(&all),
+            vec![
+                "1,0,1,0,1,0,0,0",
+                "1/2,1/2,2/5,3/5,0,1,1,0",
+                "1/4,3/4,0,1,0,0,1/3,2/3"
+            ]
+        );
+        let forgetful = VON_STENGEL_10_5
+            .replace("2 3 \"after r\" { \"c\" \"d\" }", "2 2")
+            .replace("p \"\" 2 3 0", "p \"\" 2 2 0");
+        let g = parse(&forgetful).unwrap();
+        let mixed = extensive_equilibria(&g, None, Options::default(), &NoProgress).unwrap();
+        assert!(mixed.without_perfect_recall.is_some());
+        assert_eq!(
+            flat_list(&mixed),
+            vec!["1,0,1,0,0,0", "1/2,1/2,0,2/5,3/5,0", "1/4,3/4,0,0,1/3,2/3"]
+        );
+    }
+
+    #[test]
+    fn von_stengel_figure_10_12_a_convex_set_of_optimal_strategies() {
+        // The contestant keeps the door (value 1/3 to I); the host's optimal strategies
+        // are those opening after no prize (y) at most half as often as after the prize
+        // (x): y ≤ x/2, a triangle with corners (x, y) = (0, 0), (1, 1/2), (1, 0). The
+        // reduced normal form has a fourth extreme equilibrium, the host mixing Co 1/3
+        // with Oc 2/3, whose plan (2/3, 1/3) lies inside the triangle: it is no extreme
+        // equilibrium of the sequence form, and is not listed.
+        let g = parse(VON_STENGEL_10_12).unwrap();
+        let options = Options {
+            components: true,
+            ..Options::default()
+        };
+        let all = extensive_equilibria(&g, None, options, &NoProgress).unwrap();
+        assert_eq!(
+            flat_list(&all),
+            vec!["1,0,1,0,1,0", "1,0,0,1,1/2,1/2", "1,0,0,1,1,0"]
+        );
+        assert_eq!(all.components, Some(vec![vec![0, 1, 2]]));
+        let reduced = reduced_normal_form(&g).unwrap();
+        let normal = solve(&reduced.game, Some(Method::Enum), options, &NoProgress).unwrap();
+        assert_eq!(normal.equilibria.len(), 4);
+    }
+
+    proptest::proptest! {
+        /// On random two-player trees: each listed extreme equilibrium is an equilibrium
+        /// of the sequence form whose plans are those of extreme mixed equilibria of the
+        /// reduced normal form, and the plans of every extreme mixed equilibrium lie in the
+        /// hulls of the listed plans.
+        #[test]
+        fn extreme_plan_equilibria_cover_the_normal_form(
+            draws in proptest::collection::vec(0u32..1000, 1..60),
+        ) {
+            use crate::extensive::extreme::{extreme_plan_equilibria, plan_of_mixed};
+            let g = parse(&crate::extensive::tests::random_efg(2, &draws)).unwrap();
+            let reduced = reduced_normal_form(&g).unwrap();
+            if reduced.game.shape().iter().sum::<usize>() > 16 {
+                return Ok(());
+            }
+            let sf = SequenceForm::new(&g).unwrap();
+            let normal = solve(&reduced.game, Some(Method::Enum), Options::default(), &NoProgress)
+                .unwrap()
+                .exact();
+            let listed = extreme_plan_equilibria(&sf, &reduced, &normal).unwrap();
+            let images: Vec<Vec<Vec<BigRational>>> = normal
+                .iter()
+                .map(|m| (0..2).map(|p| plan_of_mixed(&sf, &reduced, p, &m[p])).collect())
+                .collect();
+            for plans in &listed {
+                proptest::prop_assert!(sf.is_equilibrium(plans));
+                for p in 0..2 {
+                    proptest::prop_assert!(images.iter().any(|i| i[p] == plans[p]));
+                }
+            }
+            for image in &images {
+                for p in 0..2 {
+                    let mut side: Vec<&Vec<BigRational>> = Vec::new();
+                    for l in &listed {
+                        if !side.contains(&&l[p]) {
+                            side.push(&l[p]);
+                        }
+                    }
+                    let inside = side.contains(&&image[p])
+                        || crate::extensive::extreme::in_hull(&image[p], &side);
+                    proptest::prop_assert!(inside);
+                }
+            }
+        }
     }
 
     #[test]

@@ -27,6 +27,7 @@
 pub mod behaviour;
 pub mod efg;
 pub mod equilibria;
+pub mod extreme;
 pub mod reduced;
 mod refinement;
 pub mod sequence;
