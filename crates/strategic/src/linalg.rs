@@ -1,7 +1,50 @@
-//! Exact linear algebra over the rationals: what support enumeration and the ESS tests need.
+//! Exact linear algebra over the rationals: what support enumeration, the ESS tests and the
+//! exact linear programs (zero-sum games, convex hulls) need.
 
 use num_rational::BigRational;
-use num_traits::Zero;
+use num_traits::{Signed, Zero};
+
+/// The simplex method in exact rationals with Bland's rule, which cannot cycle: the entering
+/// column is the lowest with a negative reduced cost, ties in the ratio test go to the
+/// lowest basic variable. `rows` are the constraints with the right-hand side last,
+/// `objective` the reduced costs with the objective's value last (carried along by the
+/// same row operations), `basis` each row's basic variable. Runs to the optimum, or returns
+/// the column that could enter without bound.
+pub fn bland_simplex(
+    rows: &mut [Vec<BigRational>],
+    objective: &mut [BigRational],
+    basis: &mut [usize],
+) -> Result<(), usize> {
+    let rhs = objective.len() - 1;
+    while let Some(col) = (0..rhs).find(|&c| objective[c].is_negative()) {
+        let row = (0..rows.len())
+            .filter(|&r| rows[r][col].is_positive())
+            .min_by(|&r, &s| {
+                let (rr, rs) = (&rows[r][rhs] / &rows[r][col], &rows[s][rhs] / &rows[s][col]);
+                rr.cmp(&rs).then(basis[r].cmp(&basis[s]))
+            })
+            .ok_or(col)?;
+        let p = rows[row][col].clone();
+        rows[row].iter_mut().for_each(|x| *x /= &p);
+        let pivot_row = rows[row].clone();
+        for (r, other) in rows.iter_mut().enumerate() {
+            if r != row && !other[col].is_zero() {
+                let f = other[col].clone();
+                other
+                    .iter_mut()
+                    .zip(&pivot_row)
+                    .for_each(|(x, y)| *x -= &f * y);
+            }
+        }
+        let f = objective[col].clone();
+        objective
+            .iter_mut()
+            .zip(&pivot_row)
+            .for_each(|(x, y)| *x -= &f * y);
+        basis[row] = col;
+    }
+    Ok(())
+}
 
 /// The solution of the square system `a · x = b`, or `None` when `a` is singular.
 pub fn solve(mut a: Vec<Vec<BigRational>>, mut b: Vec<BigRational>) -> Option<Vec<BigRational>> {

@@ -6,9 +6,10 @@
 //! simplex method runs exactly on rationals with Bland's rule, which cannot cycle.
 
 use num_rational::BigRational;
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Zero};
 
 use crate::game::{Matrix, MixedProfile, NormalFormGame};
+use crate::linalg::bland_simplex;
 use crate::StrategicError;
 
 /// The most payoff entries (rows × columns) the exact simplex method takes on: a 60 × 60
@@ -83,38 +84,9 @@ pub fn solve_zero_sum(game: &NormalFormGame) -> Result<ZeroSumSolution, Strategi
         .collect();
     let mut basis: Vec<usize> = (n..n + m).collect();
     let rhs = n + m;
-    // Bland: the entering column is the lowest index with a negative reduced cost.
-    while let Some(col) = (0..n + m).find(|&c| objective[c].is_negative()) {
-        let row = (0..m)
-            .filter(|&r| t[r][col].is_positive())
-            .min_by(|&r, &s| {
-                let (rr, rs) = (&t[r][rhs] / &t[r][col], &t[s][rhs] / &t[s][col]);
-                rr.cmp(&rs).then(basis[r].cmp(&basis[s]))
-            })
-            .ok_or_else(|| {
-                StrategicError::InvalidInput(
-                    "unbounded LP (cannot happen for shifted payoffs)".into(),
-                )
-            })?;
-        let p = t[row][col].clone();
-        t[row].iter_mut().for_each(|x| *x /= &p);
-        let pivot_row = t[row].clone();
-        for (r, other) in t.iter_mut().enumerate() {
-            if r != row && !other[col].is_zero() {
-                let f = other[col].clone();
-                other
-                    .iter_mut()
-                    .zip(&pivot_row)
-                    .for_each(|(x, y)| *x -= &f * y);
-            }
-        }
-        let f = objective[col].clone();
-        objective
-            .iter_mut()
-            .zip(&pivot_row)
-            .for_each(|(x, y)| *x -= &f * y);
-        basis[row] = col;
-    }
+    bland_simplex(&mut t, &mut objective, &mut basis).map_err(|_| {
+        StrategicError::InvalidInput("unbounded LP (cannot happen for shifted payoffs)".into())
+    })?;
     let total = objective[rhs].clone(); // 1ᵀy at the optimum = 1/v'
     let value_shifted = BigRational::one() / &total;
     let mut y = vec![BigRational::zero(); n];

@@ -65,11 +65,10 @@ pub fn extensive_equilibria(
         ..NashReport::new(game.players.clone(), solution.method)
     };
     let exact = solution.exact();
-    let groups = options.components.then(|| components(&exact));
     if let Some(why) = game.perfect_recall_failure() {
         let (texts, approximate) = profiles_text(&solution, |p| p.clone());
         report.equilibria = texts;
-        report.components = groups;
+        report.components = options.components.then(|| components(&exact));
         report.within = (!approximate.is_empty()).then(|| format!("1e-{}", solution.digits));
         report.approximate = (!approximate.is_empty()).then_some(approximate);
         report.reduced_strategies = Some(reduced.game.strategies.clone());
@@ -77,33 +76,32 @@ pub fn extensive_equilibria(
         return Ok(report);
     }
     report.information_sets = Some(information_sets(game));
-    let in_plans = solution.method == Method::Enum
-        && game.num_players() == 2
-        && exact.len() <= MAX_EXTREME_FOR_PLANS;
     // Every extreme equilibrium of the reduced normal form is listed: the sequence form's
     // extreme equilibria follow from them, unless their maximal Nash subsets are too many.
-    let sf = in_plans.then(|| SequenceForm::new(game)).transpose()?;
-    let plans = match &sf {
-        Some(sf) => match extreme_plan_equilibria(sf, &reduced, &exact) {
-            Ok(plans) => Some(plans),
-            Err(StrategicError::TooLarge { .. }) => None,
+    if solution.method == Method::Enum
+        && game.num_players() == 2
+        && exact.len() <= MAX_EXTREME_FOR_PLANS
+    {
+        let sf = SequenceForm::new(game)?;
+        match extreme_plan_equilibria(&sf, &reduced, &exact) {
+            Ok(plans) => {
+                let found: Vec<BehaviourProfile> = plans.iter().map(|p| sf.behaviour(p)).collect();
+                if found.iter().any(|b| is_equilibrium(game, b) != Some(true)) {
+                    return Err(StrategicError::Internal(
+                        "an extreme equilibrium in realization plans fails the check on the tree"
+                            .into(),
+                    ));
+                }
+                return Ok(NashReport {
+                    components: options.components.then(|| components(&plans)),
+                    ..exact_behaviour_report(game, &found, solution.method)
+                });
+            }
+            Err(StrategicError::TooLarge { .. }) => {}
             Err(e) => return Err(e),
-        },
-        None => None,
-    };
-    if let (Some(sf), Some(plans)) = (sf, plans) {
-        let found: Vec<BehaviourProfile> = plans.iter().map(|p| sf.behaviour(p)).collect();
-        if found.iter().any(|b| is_equilibrium(game, b) != Some(true)) {
-            return Err(StrategicError::Internal(
-                "an extreme equilibrium in realization plans fails the check on the tree".into(),
-            ));
         }
-        let text = |x: &BigRational| rational_text(x);
-        report.components = options.components.then(|| components(&plans));
-        report.equilibria = found.iter().map(|b| flat_text(game, b, text)).collect();
-        report.behaviour = Some(found.iter().map(|b| per_set_text(b, text)).collect());
-        return Ok(report);
     }
+    let groups = options.components.then(|| components(&exact));
     let behaviours = behaviour_texts(game, &reduced, &solution)?;
     // One entry per distinct behaviour profile; `first[i]` is where equilibrium i went.
     let mut first: Vec<usize> = Vec::with_capacity(behaviours.len());

@@ -21,6 +21,7 @@ use num_traits::{One, Signed, Zero};
 use super::reduced::ReducedNormalForm;
 use super::sequence::SequenceForm;
 use crate::game::MixedProfile;
+use crate::linalg::bland_simplex;
 use crate::nash_subsets::maximal_nash_subsets;
 use crate::StrategicError;
 
@@ -131,12 +132,11 @@ pub(crate) fn in_hull(p: &[BigRational], others: &[&Vec<BigRational>]) -> bool {
 }
 
 /// Whether `a λ = b` has a solution λ ≥ 0, by phase one of the simplex method: one
-/// artificial variable per row, their sum minimised with Bland's rule (which cannot cycle)
-/// in exact rationals; feasible exactly when the minimum is zero.
+/// artificial variable per row, their sum minimised ([`bland_simplex`]); feasible exactly
+/// when the minimum is zero.
 fn feasible(a: Vec<Vec<BigRational>>, b: Vec<BigRational>) -> bool {
     let (m, n) = (a.len(), a.first().map_or(0, Vec::len));
     // Tableau rows [a | I | b] with b ≥ 0; columns 0..n the λ, n..n + m the artificials.
-    let width = n + m + 1;
     let mut t: Vec<Vec<BigRational>> = a
         .into_iter()
         .zip(b)
@@ -157,8 +157,8 @@ fn feasible(a: Vec<Vec<BigRational>>, b: Vec<BigRational>) -> bool {
         })
         .collect();
     let mut basis: Vec<usize> = (n..n + m).collect();
-    // Reduced costs of minimising the artificials' sum, and that sum, in the last entry.
-    let mut cost: Vec<BigRational> = (0..width)
+    // Reduced costs of minimising the artificials' sum, and minus that sum, last.
+    let mut cost: Vec<BigRational> = (0..n + m + 1)
         .map(|j| {
             if (n..n + m).contains(&j) {
                 BigRational::zero()
@@ -167,47 +167,9 @@ fn feasible(a: Vec<Vec<BigRational>>, b: Vec<BigRational>) -> bool {
             }
         })
         .collect();
-    loop {
-        let Some(enter) = (0..n + m).find(|&j| cost[j].is_negative()) else {
-            return cost[width - 1].is_zero();
-        };
-        let mut leave: Option<usize> = None;
-        for r in 0..m {
-            if !t[r][enter].is_positive() {
-                continue;
-            }
-            let better = leave.is_none_or(|l| {
-                let (x, y) = (
-                    &t[r][width - 1] / &t[r][enter],
-                    &t[l][width - 1] / &t[l][enter],
-                );
-                x < y || (x == y && basis[r] < basis[l])
-            });
-            if better {
-                leave = Some(r);
-            }
-        }
-        // The artificials' sum is bounded below by 0, so some row limits the step.
-        let r = leave.expect("phase one is bounded");
-        let pivot = t[r][enter].clone();
-        for x in &mut t[r] {
-            *x /= &pivot;
-        }
-        let pivot_row = t[r].clone();
-        for (i, row) in t.iter_mut().enumerate() {
-            if i != r && !row[enter].is_zero() {
-                let f = row[enter].clone();
-                for (x, y) in row.iter_mut().zip(&pivot_row) {
-                    *x -= &f * y;
-                }
-            }
-        }
-        let f = cost[enter].clone();
-        for (x, y) in cost.iter_mut().zip(&pivot_row) {
-            *x -= &f * y;
-        }
-        basis[r] = enter;
-    }
+    // The artificials' sum is bounded below by 0, so no column enters without bound.
+    bland_simplex(&mut t, &mut cost, &mut basis).expect("phase one is bounded");
+    cost[n + m].is_zero()
 }
 
 #[cfg(test)]

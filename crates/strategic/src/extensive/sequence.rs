@@ -360,32 +360,13 @@ impl SequenceForm {
     /// the value of the best response.
     pub fn best_response(&self, plans: &[Vec<BigRational>], player: usize) -> BestResponse {
         // Worths times the player's common denominator, divided out at the end.
-        let u = &self.payoffs[player];
-        let mut value = vec![BigRational::zero(); self.sequences[player]];
-        for i in 0..self.entry_count() {
-            let n = u.numerator(i);
-            if n.is_zero() {
-                continue;
-            }
-            let entry = self.entry(i);
-            let mut weight = BigRational::from_integer(n.to_big());
-            for (q, (&s, plan)) in entry.iter().zip(plans).enumerate() {
-                if q != player {
-                    if plan[s].is_zero() {
-                        weight = BigRational::zero();
-                        break;
-                    }
-                    weight *= &plan[s];
-                }
-            }
-            if !weight.is_zero() {
-                value[entry[player]] += weight;
-            }
-        }
+        let plans: Vec<&[BigRational]> = plans.iter().map(Vec::as_slice).collect();
+        let mut value = self.worths(player, &plans, |n| BigRational::from_integer(n.to_big()));
+        let denominator = BigRational::from_integer(self.payoffs[player].denominator.clone());
         let (actions, _) = self.best_actions(player, &mut value);
         BestResponse {
             actions,
-            value: value.swap_remove(0) / BigRational::from_integer(u.denominator.clone()),
+            value: value.swap_remove(0) / denominator,
         }
     }
 
@@ -432,40 +413,55 @@ impl SequenceForm {
             .iter()
             .map(|p| over_common_denominator(p.iter()))
             .collect();
+        let integer_plans: Vec<&[BigInt]> = scaled_plans.iter().map(|p| p.1.as_slice()).collect();
         (0..self.players()).all(|player| {
             // value[s]: the player's payoff from sequence s against the others' plans,
             // times the denominators of the payoffs and of the others' plans.
-            let u = &self.payoffs[player];
-            let mut value = vec![BigInt::zero(); self.sequences[player]];
-            for i in 0..self.entry_count() {
-                let n = u.numerator(i);
-                if n.is_zero() {
-                    continue;
-                }
-                let entry = self.entry(i);
-                let mut others = entry
-                    .iter()
-                    .enumerate()
-                    .filter(|&(q, _)| q != player)
-                    .map(|(q, &s)| &scaled_plans[q].1[s]);
-                let Some(first) = others.next() else { continue };
-                if first.is_zero() {
-                    continue;
-                }
-                let mut weight = match n {
-                    Numerator::Machine(n) => first * n,
-                    Numerator::Big(n) => first * n,
-                };
-                for x in others {
-                    weight *= x;
-                }
-                value[entry[player]] += weight;
-            }
+            let mut value = self.worths(player, &integer_plans, |n| n.to_big());
             let (common, own) = &scaled_plans[player];
             let expected: BigInt = own.iter().zip(&value).map(|(x, v)| x * v).sum();
             self.best_actions(player, &mut value);
             expected >= common * &value[0]
         })
+    }
+
+    /// What each of `player`'s sequences is worth against the others' plans (`player`'s
+    /// own is ignored): over the entries it ends, the payoff's numerator times the others'
+    /// plan weights, in rationals or in integers (plans over their denominators). The
+    /// payoffs' common denominator is not divided out.
+    fn worths<T>(
+        &self,
+        player: usize,
+        plans: &[&[T]],
+        numerator: impl Fn(Numerator<'_>) -> T,
+    ) -> Vec<T>
+    where
+        T: Clone + Zero + std::ops::AddAssign + for<'a> std::ops::MulAssign<&'a T>,
+    {
+        let u = &self.payoffs[player];
+        let mut value = vec![T::zero(); self.sequences[player]];
+        for i in 0..self.entry_count() {
+            let n = u.numerator(i);
+            if n.is_zero() {
+                continue;
+            }
+            let entry = self.entry(i);
+            let others = entry
+                .iter()
+                .zip(plans)
+                .enumerate()
+                .filter(|&(q, _)| q != player)
+                .map(|(_, (&s, plan))| &plan[s]);
+            if others.clone().any(Zero::is_zero) {
+                continue;
+            }
+            let mut weight = numerator(n);
+            for x in others {
+                weight *= x;
+            }
+            value[entry[player]] += weight;
+        }
+        value
     }
 
     /// Each player's expected payoff when each plays their realization plan.
