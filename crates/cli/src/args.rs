@@ -185,10 +185,14 @@ pub struct NashArgs {
     /// `decimals` list beside the exact `equilibria`).
     #[arg(long, value_name = "N", value_parser = parse_u64)]
     pub decimals: Option<u64>,
-    /// With --method poly: give irrational equilibria to D digits, each probability
-    /// certified to lie within 1e-D of the equilibrium's (default 12).
+    /// With --method poly or logit: give irrational equilibria to D digits, each
+    /// probability certified to lie within 1e-D of the equilibrium's (default 12).
     #[arg(long, value_name = "D", value_parser = parse_u64)]
     pub precision: Option<u64>,
+    /// With --method logit: print every point of the branch followed, λ then each
+    /// probability (JSON: `trace.path`).
+    #[arg(long)]
+    pub path: bool,
     /// For an .efg game: only subgame-perfect equilibria, combining the method's equilibria
     /// of every subgame from the leaves up (backward induction for perfect information).
     #[arg(long)]

@@ -10,7 +10,7 @@ use conway_strategic::ess::{analyse, symmetric_matrix, MAX_ESS_STRATEGIES};
 use conway_strategic::extensive::equilibria::extensive_equilibria;
 use conway_strategic::input::{read_any_game, AnyGame};
 use conway_strategic::nash::{equilibria, Options};
-use conway_strategic::{EssReport, NashReport};
+use conway_strategic::{EssReport, NashReport, PathPointReport, TraceReport};
 use serde::Serialize;
 
 use crate::answer::{shown, Answer};
@@ -36,6 +36,7 @@ pub fn answer(args: NashArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, Cl
         label: args.label,
         components: args.components,
         precision: places(args.precision, "--precision", MAX_DIGITS)?,
+        path: args.path,
         subgame_perfect: args.subgame_perfect,
     };
     let places = places(args.decimals, "--decimals", MAX_DECIMAL_PLACES)?;
@@ -157,6 +158,9 @@ fn text(report: &NashReport) -> String {
         }
     };
     let mut text = legend(report);
+    if let Some(points) = report.trace.as_ref().and_then(|t| t.path.as_ref()) {
+        text.push_str(&path_text(points));
+    }
     match &report.components {
         Some(groups) => {
             for (c, members) in groups.iter().enumerate() {
@@ -214,10 +218,53 @@ fn text(report: &NashReport) -> String {
             u.reason
         ));
     }
+    if let Some(t) = &report.trace {
+        text.push_str(&trace_text(t));
+    }
     if let Some(v) = &report.value {
         match &report.value_decimal {
             Some(d) => text.push_str(&format!("value to player 1: {v} (~ {d})\n")),
             None => text.push_str(&format!("value to player 1: {v}\n")),
+        }
+    }
+    text
+}
+
+/// The points of the logit branch, one line each: λ, then every probability.
+fn path_text(points: &[PathPointReport]) -> String {
+    let mut text = String::from("branch (λ, then each probability):\n");
+    for p in points {
+        let numbers: Vec<String> = p
+            .profile
+            .iter()
+            .flatten()
+            .map(|x| format!("{x:.6}"))
+            .collect();
+        text.push_str(&format!("{:.6},{}\n", p.lambda, numbers.join(",")));
+    }
+    text
+}
+
+/// Where the logit branch ended and what was found there.
+fn trace_text(t: &TraceReport) -> String {
+    let mut text = String::new();
+    text.push_str(&format!(
+        "logit: the branch followed to λ = {:.6e} in {} steps, regret {:.1e} of the payoff range",
+        t.lambda, t.steps, t.regret
+    ));
+    if let Some(why) = &t.stopped {
+        text.push_str(&format!(" ({why})"));
+    }
+    match t.distance {
+        Some(d) => text.push_str(&format!(
+            "; the equilibrium lies within {d:.1e} of its end\n"
+        )),
+        None => {
+            let end: Vec<String> = t.end.iter().flatten().map(|x| format!("{x:.6}")).collect();
+            text.push_str(&format!(
+                "\nno equilibrium was found on the supports of its end ({}); the game may be degenerate there\n",
+                end.join(",")
+            ));
         }
     }
     text

@@ -496,14 +496,10 @@ fn nash_precision() {
     }
 }
 
-/// `conway nash GAME.efg`: behaviour strategies with a legend, JSON per information set,
-/// subgame perfection, and malformed trees refused with their place.
-#[test]
-fn nash_extensive_games() {
-    let dir = tempfile::tempdir().expect("temporary directory");
-    // The entry game of Selten's chain-store paradox: Out pays (0, 2); after In the
-    // incumbent Fights (-1, -1) or Accommodates (1, 1).
-    let entry = dir.path().join("entry.efg");
+/// The entry game of Selten's chain-store paradox, written to `dir`: Out pays (0, 2); after
+/// In the incumbent Fights (-1, -1) or Accommodates (1, 1).
+fn entry_game(dir: &std::path::Path) -> std::path::PathBuf {
+    let entry = dir.join("entry.efg");
     std::fs::write(
         &entry,
         "EFG 2 R \"entry\" { \"Entrant\" \"Incumbent\" } \"\"\n\
@@ -512,6 +508,73 @@ fn nash_extensive_games() {
          t \"\" 2 \"\" { -1, -1 }\nt \"\" 3 \"\" { 1, 1 }\n",
     )
     .expect("written");
+    entry
+}
+
+/// `--method logit` follows the logit branch to its limit: the prisoner's dilemma ends at
+/// mutual defection, exactly, with the trace; `--path` prints the branch from λ = 0 (JSON:
+/// `trace.path`), and goes with logit only. For an extensive game the limit is given in
+/// behaviour strategies.
+#[test]
+fn nash_logit() {
+    let run = |args: &[&str]| conway().arg("nash").args(args).output().expect("runs");
+    let dilemma = ["--a", "3 0; 5 1", "--b", "3 5; 0 1", "--method", "logit"];
+    let out = run(&dilemma);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.starts_with("NE,0,1,0,1\nlogit: the branch followed to λ = "),
+        "{text}"
+    );
+    assert!(!text.contains("branch (λ"), "{text}");
+    let out = run(&[&dilemma[..], &["--path"]].concat());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.contains(
+            "branch (λ, then each probability):\n0.000000,0.500000,0.500000,0.500000,0.500000\n"
+        ),
+        "{text}"
+    );
+    let out = run(&[&dilemma[..], &["--path", "--json"]].concat());
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["method"], "logit");
+    assert_eq!(
+        v["equilibria"],
+        serde_json::json!([[["0", "1"], ["0", "1"]]])
+    );
+    let path = v["trace"]["path"].as_array().expect("the path");
+    assert_eq!(path[0]["lambda"], 0.0);
+    let last = path.last().expect("points");
+    assert_eq!(last["lambda"], v["trace"]["lambda"]);
+    assert!(last["profile"][0][1].as_f64().expect("a number") > 0.999_999);
+    assert!(v["trace"]["regret"].as_f64().expect("a number") <= 1e-8);
+    let refused = run(&["--a", "3 0; 5 1", "--b", "3 5; 0 1", "--path"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--path goes with --method logit"));
+    // The entry game's limit is the subgame-perfect (In, Accommodate).
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let entry = entry_game(dir.path());
+    let out = run(&[
+        entry.to_str().expect("utf-8 path"),
+        "--method",
+        "logit",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(
+        v["equilibria"],
+        serde_json::json!([[["0", "1"], ["0", "1"]]])
+    );
+    assert!(v["trace"]["end"].is_array());
+}
+
+/// `conway nash GAME.efg`: behaviour strategies with a legend, JSON per information set,
+/// subgame perfection, and malformed trees refused with their place.
+#[test]
+fn nash_extensive_games() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let entry = entry_game(dir.path());
     let run = |args: &[&std::ffi::OsStr]| conway().arg("nash").args(args).output().expect("runs");
     let f = entry.as_os_str();
     let out = run(&[f]);

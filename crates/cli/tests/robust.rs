@@ -275,7 +275,9 @@ fn clap_suggestions_and_possible_values_stay_in_the_line() {
     let line = refused(&["solve", "nimm", "3"]);
     assert!(line.contains("'nimm'") && line.contains("'nim'"), "{line}");
     let line = refused(&["nash", "--method", "foo", "--a", "1 0; 0 1"]);
-    for method in ["enum", "pure", "support", "lh", "lcp", "lp", "poly"] {
+    for method in [
+        "enum", "pure", "support", "lh", "lcp", "lp", "poly", "logit",
+    ] {
         assert!(line.contains(method), "{method}: {line}");
     }
     // Below solve the subcommands are games; at the top, commands.

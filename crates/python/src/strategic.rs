@@ -74,9 +74,10 @@ fn bimatrix(a: Option<Vec<Vec<String>>>, b: Option<Vec<Vec<String>>>) -> PyResul
 /// an `.efg` text also `information_sets` (per player, pairs of label and actions),
 /// `behaviour` (per equilibrium, player and set, probability texts or None),
 /// `reduced_strategies` and `without_perfect_recall` (games without perfect recall) and
-/// `subgame_perfect`.
+/// `subgame_perfect`; for the logit method `trace` (the CLI's JSON of where the branch led,
+/// with every point when `path`).
 #[pyfunction]
-#[pyo3(name = "_nash", signature = (a=None, b=None, nfg_text=None, method=None, components=false, label=None, precision=None, progress=None, subgame_perfect=false))]
+#[pyo3(name = "_nash", signature = (a=None, b=None, nfg_text=None, method=None, components=false, label=None, precision=None, progress=None, subgame_perfect=false, path=false))]
 #[allow(clippy::too_many_arguments)]
 fn nash<'py>(
     py: Python<'py>,
@@ -89,6 +90,7 @@ fn nash<'py>(
     precision: Option<usize>,
     progress: Option<&Bound<'py, PyAny>>,
     subgame_perfect: bool,
+    path: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let game = any_game(a, b, nfg_text)?;
     let method = match method {
@@ -110,6 +112,7 @@ fn nash<'py>(
         label,
         components,
         precision,
+        path,
         subgame_perfect,
     };
     let report = interruptible(py, progress, |progress| match &game {
@@ -151,6 +154,7 @@ fn nash<'py>(
     out.set_item("reduced_strategies", report.reduced_strategies)?;
     out.set_item("without_perfect_recall", report.without_perfect_recall)?;
     out.set_item("subgame_perfect", report.subgame_perfect)?;
+    out.set_item("trace", report.trace.as_ref().map(as_json).transpose()?)?;
     Ok(out)
 }
 

@@ -72,7 +72,7 @@ def test_zero_sum_value_float_view_and_components():
     ((xs, ys),) = grouped.maximal_nash_subsets
     assert set(xs) == {(1, 0), (0, 1)} and ys == ((1, 0),)
     assert conway.nash([[1, -1], [-1, 1]], method="lp").maximal_nash_subsets is None
-    assert [m for m, _ in conway.nash_methods()] == ["enum", "pure", "support", "lh", "lcp", "lp", "poly"]
+    assert [m for m, _ in conway.nash_methods()] == ["enum", "pure", "support", "lh", "lcp", "lp", "poly", "logit"]
 
 
 def test_three_players_exact_and_certified_equilibria(tmp_path):
@@ -97,6 +97,29 @@ def test_three_players_exact_and_certified_equilibria(tmp_path):
     assert abs((2 - x) ** 2 - 2) < Fraction(1, 10**29)
     with pytest.raises(ValueError, match="--precision goes with --method poly"):
         conway.nash([[1, 0], [0, 1]], precision=5)
+
+
+def test_the_logit_branch_and_its_limit(cli, tmp_path):
+    # The four-player game of Gambit's contrib/games/g3.nfg (van der Laan, Talman and van
+    # der Heyden): Gambit's logit ends at (0.2, 0.8), (1, 0), (1, 0), (2/3, 1/3).
+    g3 = tmp_path / "g3.nfg"
+    g3.write_text('NFG 1 R "" { "1" "2" "3" "4" } { 2 2 2 2 }\n'
+                  "-3 -4 -1 -6 -4 -5 -3 -3 -3 -5 -3 -5 -1 -8 -3 -3 -4 -2 -2 -3 -4 -3 -4 -2 "
+                  "-4 -7 -6 -1 -6 -3 -1 -2 -3 -6 -6 -2 -1 -3 -3 -4 -3 -2 -3 -5 -1 -6 -2 -1 "
+                  "-2 -4 -2 -6 -3 -6 -6 -7 -1 -4 -5 -3 -8 -5 -5 -5\n")
+    found = conway.nash(g3, method="logit", path=True)
+    F = Fraction
+    assert list(found) == [((F(1, 5), F(4, 5)), (1, 0), (1, 0), (F(2, 3), F(1, 3)))]
+    report = json.loads(cli("nash", str(g3), "--method", "logit", "--path", "--json"))
+    assert found.trace == report["trace"]
+    path = found.trace["path"]
+    assert path[0] == {"lambda": 0.0, "profile": [[0.5, 0.5]] * 4}
+    assert path[-1]["lambda"] == found.trace["lambda"] and found.trace["regret"] <= 1e-8
+    assert found.trace["distance"] < 1e-6 and "stopped" not in found.trace
+    assert conway.nash(g3, method="logit").trace.get("path") is None
+    assert conway.nash(g3).trace is None
+    with pytest.raises(ValueError, match="--path goes with --method logit"):
+        conway.nash([[1, 0], [0, 1]], path=True)
 
 
 ENTRY = (

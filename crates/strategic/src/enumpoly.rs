@@ -250,7 +250,20 @@ fn solve_support(
     }
     let system = SupportSystem::new(game, supports.to_vec());
     let start = vec![Interval::new(0.0, 1.0); system.dim()];
-    let isolation = isolate(&system, start, BOX_BUDGET);
+    solve_in_box(game, &system, start, digits)
+}
+
+/// The equilibria on the support profile of `system` whose unknowns lie in `start` (the
+/// probabilities of each support but its first strategy, as [`SupportSystem`] orders them),
+/// and whether that box was settled.
+pub(crate) fn solve_in_box(
+    game: &NormalFormGame,
+    system: &SupportSystem,
+    start: Vec<Interval>,
+    digits: usize,
+) -> Result<(Vec<Found>, Option<Unsettled>), StrategicError> {
+    let supports = &system.supports;
+    let isolation = isolate(system, start, BOX_BUDGET);
     let mut reason = match isolation.stopped {
         Some(Stop::NotIsolated) => Some(Reason::NotIsolated),
         Some(Stop::Budget) => Some(Reason::Budget),
@@ -258,7 +271,7 @@ fn solve_support(
     };
     let mut found = Vec::new();
     for root in &isolation.roots {
-        match settle(game, &system, root, digits)? {
+        match settle(game, system, root, digits)? {
             Settled::Equilibrium(f) => found.push(f),
             Settled::Not => {}
             Settled::Undecided => {
@@ -400,7 +413,6 @@ fn exact_verdict(game: &NormalFormGame, system: &SupportSystem, q: &[BigRational
 mod tests {
     use super::*;
     use crate::game::{integer, profile_text};
-    use crate::nfg::parse;
     use crate::testing::arb_bimatrix;
     use conway_core::NoProgress;
     use num_traits::ToPrimitive;
@@ -443,16 +455,10 @@ mod tests {
         );
     }
 
-    /// A three-player game with an irrational equilibrium. Player 1 gains 2 by playing H
-    /// when both others play H, else gets 1 from T; players 2 and 3 get 3 from H when
-    /// player 1 plays H, and from T get 1 plus 1 when player 3 (for player 2) or player 2
-    /// (for player 3) plays H. With p, q, r the chances of H, indifference is 2qr = 1,
-    /// r = 3p − 1 and q = 3p − 1: so q = r = 1/√2 and p = (1 + 1/√2)/3.
+    /// The irrational equilibrium of [`crate::testing::irrational_three_player`].
     #[test]
     fn an_irrational_equilibrium_is_certified_to_the_digits_asked() {
-        let text = "NFG 1 R \"\" { \"1\" \"2\" \"3\" } { 2 2 2 }\n\
-            2 3 3  1 0 0  0 2 3  1 2 0  0 3 2  1 0 2  0 1 1  1 1 1\n";
-        let g = parse(text).unwrap();
+        let g = crate::testing::irrational_three_player();
         let found = enumpoly(&g, 30, &NoProgress).unwrap();
         assert_eq!(found.unsettled, vec![]);
         let certified: Vec<_> = found

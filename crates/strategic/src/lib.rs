@@ -22,6 +22,9 @@
 //!   polynomial system of each support ([`support_system`]), solved with certified interval
 //!   Newton tests ([`krawczyk`], [`interval`]): exact where rational, otherwise certified to
 //!   any number of digits.
+//! - [`logit`]: the principal branch of logit quantal response equilibria, followed from
+//!   the centroid in floating point ([`float_game`]); its end made an exact or certified
+//!   equilibrium by [`nearby`].
 //! - [`ess`]: evolutionarily stable strategies of symmetric games (exact second-order
 //!   conditions, [`copositive`] for the non-regular case).
 //! - [`dynamics`]: replicator dynamics — trajectories, exact rest points and their stability;
@@ -42,6 +45,7 @@ pub mod enumpoly;
 mod error;
 pub mod ess;
 pub mod extensive;
+pub mod float_game;
 mod gambit_tokens;
 pub mod game;
 pub mod input;
@@ -49,8 +53,10 @@ pub mod interval;
 pub mod krawczyk;
 pub mod lh;
 pub mod linalg;
+pub mod logit;
 pub mod nash;
 pub mod nash_subsets;
+pub mod nearby;
 pub mod nfg;
 pub mod pivot;
 pub mod pure;
@@ -68,6 +74,7 @@ pub mod zero_sum;
 pub use error::StrategicError;
 pub use game::{MixedProfile, NormalFormGame};
 pub use report::{
-    EssReport, NashReport, NashSubsetReport, RestPointEntry, RestPointsReport, StableReport,
-    SymmetricEquilibrium, TrajectoryPoint, TrajectoryReport, UnsettledReport,
+    EssReport, NashReport, NashSubsetReport, PathPointReport, RestPointEntry, RestPointsReport,
+    StableReport, SymmetricEquilibrium, TraceReport, TrajectoryPoint, TrajectoryReport,
+    UnsettledReport,
 };

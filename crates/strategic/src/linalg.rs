@@ -2,7 +2,7 @@
 //! exact linear programs (zero-sum games, convex hulls) need.
 
 use num_rational::BigRational;
-use num_traits::{Signed, Zero};
+use num_traits::{One, Signed, Zero};
 
 /// The simplex method in exact rationals with Bland's rule, which cannot cycle: the entering
 /// column is the lowest with a negative reduced cost, ties in the ratio test go to the
@@ -44,6 +44,56 @@ pub fn bland_simplex(
         basis[row] = col;
     }
     Ok(())
+}
+
+/// A solution λ ≥ 0 of `a λ = b`, or `None` when there is none: phase one of the simplex
+/// method, one artificial variable per row and their sum minimised ([`bland_simplex`]);
+/// feasible exactly when the minimum is zero, and then the basic solution is one.
+pub fn feasible_point(a: Vec<Vec<BigRational>>, b: Vec<BigRational>) -> Option<Vec<BigRational>> {
+    let (m, n) = (a.len(), a.first().map_or(0, Vec::len));
+    // Tableau rows [a | I | b] with b ≥ 0; columns 0..n the λ, n..n + m the artificials.
+    let mut t: Vec<Vec<BigRational>> = a
+        .into_iter()
+        .zip(b)
+        .enumerate()
+        .map(|(r, (row, rhs))| {
+            let flip = rhs.is_negative();
+            let mut out: Vec<BigRational> =
+                row.into_iter().map(|x| if flip { -x } else { x }).collect();
+            out.extend((0..m).map(|i| {
+                if i == r {
+                    BigRational::one()
+                } else {
+                    BigRational::zero()
+                }
+            }));
+            out.push(if flip { -rhs } else { rhs });
+            out
+        })
+        .collect();
+    let mut basis: Vec<usize> = (n..n + m).collect();
+    // Reduced costs of minimising the artificials' sum, and minus that sum, last.
+    let mut cost: Vec<BigRational> = (0..n + m + 1)
+        .map(|j| {
+            if (n..n + m).contains(&j) {
+                BigRational::zero()
+            } else {
+                -t.iter().map(|row| &row[j]).sum::<BigRational>()
+            }
+        })
+        .collect();
+    // The artificials' sum is bounded below by 0, so no column enters without bound.
+    bland_simplex(&mut t, &mut cost, &mut basis).ok()?;
+    if !cost[n + m].is_zero() {
+        return None;
+    }
+    let mut point = vec![BigRational::zero(); n];
+    for (row, &var) in t.iter().zip(&basis) {
+        if var < n {
+            point[var] = row[n + m].clone();
+        }
+    }
+    Some(point)
 }
 
 /// The solution of the square system `a · x = b`, or `None` when `a` is singular.

@@ -16,9 +16,10 @@ use crate::extensive::sequence::SequenceForm;
 use crate::extensive::sequence_lcp::lemke_equilibrium;
 use crate::game::{profile_text, rational_text, MixedProfile, NormalFormGame};
 use crate::lh::{lemke_howson, lemke_howson_all};
+use crate::logit::{logit_limit, LogitLimit};
 use crate::nash_subsets::{maximal_nash_subsets, NashSubsets};
 use crate::pure::{as_mixed, pure_equilibria};
-use crate::report::{NashReport, NashSubsetReport, UnsettledReport};
+use crate::report::{NashReport, NashSubsetReport, PathPointReport, TraceReport, UnsettledReport};
 use crate::support::support_enumeration;
 use crate::vertex::{components, extreme_equilibria};
 use crate::zero_sum::solve_zero_sum;
@@ -46,11 +47,14 @@ pub enum Method {
     /// where each moves once): one equilibrium, by the tracing procedure from the centroid,
     /// in time polynomial in the size of the tree.
     Lcp,
+    /// The principal branch of logit quantal response equilibria, followed from the
+    /// centroid (any number of players): one equilibrium, its limit, exact or certified.
+    Logit,
 }
 
 impl Method {
     /// Every method, in the order they are listed to users.
-    pub const ALL: [Method; 7] = [
+    pub const ALL: [Method; 8] = [
         Method::Enum,
         Method::Pure,
         Method::Support,
@@ -58,6 +62,7 @@ impl Method {
         Method::Lcp,
         Method::Lp,
         Method::Poly,
+        Method::Logit,
     ];
 
     /// The method's name, as written on a command line and in reports.
@@ -70,6 +75,7 @@ impl Method {
             Method::Lp => "lp",
             Method::Poly => "poly",
             Method::Lcp => "lcp",
+            Method::Logit => "logit",
         }
     }
 
@@ -92,6 +98,9 @@ impl Method {
             }
             Method::Lcp => {
                 "Lemke's algorithm on the sequence form (two players; the default for large extensive games): one equilibrium, exact"
+            }
+            Method::Logit => {
+                "The logit QRE branch from the centroid to its limit (any number of players; --path prints it): one equilibrium, exact or certified"
             }
         }
     }
@@ -131,6 +140,8 @@ pub struct Options {
     /// The poly method only: the digits of irrational equilibria (default
     /// [`crate::enumpoly::DEFAULT_DIGITS`]).
     pub precision: Option<usize>,
+    /// The logit method only: keep every point of the branch followed, for the report.
+    pub path: bool,
     /// Extensive games only: the subgame-perfect equilibria that combine the method's
     /// equilibria of every subgame ([`crate::extensive::subgames`]).
     pub subgame_perfect: bool,
@@ -148,8 +159,10 @@ pub struct Solution {
     pub unsettled: Vec<Unsettled>,
     /// For the LP method: the value of the zero-sum game to player 1.
     pub value: Option<BigRational>,
-    /// For the poly method: the digits of the certified equilibria.
+    /// For the poly and logit methods: the digits of the certified equilibria.
     pub digits: usize,
+    /// For the logit method: where the branch led.
+    pub trace: Option<LogitLimit>,
 }
 
 impl Solution {
@@ -191,8 +204,30 @@ pub fn equilibria(
         approximate: (!approximate.is_empty()).then_some(approximate),
         unsettled: unsettled_text(game, &solution.unsettled),
         value: solution.value.as_ref().map(rational_text),
+        trace: solution.trace.as_ref().map(trace_report),
         ..NashReport::new(game.players.clone(), solution.method)
     })
+}
+
+/// Where the logit branch led, as the report gives it.
+pub(crate) fn trace_report(limit: &LogitLimit) -> TraceReport {
+    TraceReport {
+        lambda: limit.lambda,
+        steps: limit.steps,
+        regret: limit.regret,
+        end: limit.end.clone(),
+        distance: limit.equilibrium.as_ref().map(|e| e.distance),
+        stopped: limit.stopped.map(|s| s.text().to_string()),
+        path: limit.path.as_ref().map(|points| {
+            points
+                .iter()
+                .map(|p| PathPointReport {
+                    lambda: p.lambda,
+                    profile: p.profile.clone(),
+                })
+                .collect()
+        }),
+    }
 }
 
 /// The equilibria of a solution as texts, each profile first mapped by `view` (exact
@@ -254,9 +289,14 @@ pub(crate) fn refuse_other_options(method: Method, options: Options) -> Result<(
             "--components goes with --method enum".into(),
         ));
     }
-    if options.precision.is_some() && method != Method::Poly {
+    if options.precision.is_some() && !matches!(method, Method::Poly | Method::Logit) {
         return Err(StrategicError::InvalidInput(
-            "--precision goes with --method poly".into(),
+            "--precision goes with --method poly or logit".into(),
+        ));
+    }
+    if options.path && method != Method::Logit {
+        return Err(StrategicError::InvalidInput(
+            "--path goes with --method logit".into(),
         ));
     }
     Ok(())
@@ -291,6 +331,22 @@ pub fn solve(
             unsettled: found.unsettled,
             value: None,
             digits,
+            trace: None,
+        });
+    }
+    if method == Method::Logit {
+        let limit = logit_limit(game, digits, options.path, progress)?;
+        let equilibria = limit.equilibrium.iter().map(|e| e.found.clone()).collect();
+        if let Some(Found::Exact(profile)) = limit.equilibrium.as_ref().map(|e| &e.found) {
+            checked(game, vec![profile.clone()])?;
+        }
+        return Ok(Solution {
+            method,
+            equilibria,
+            unsettled: Vec::new(),
+            value: None,
+            digits,
+            trace: Some(limit),
         });
     }
     let mut value = None;
@@ -320,7 +376,7 @@ pub fn solve(
             let plans = lemke_equilibrium(&sf, progress)?.plans;
             vec![plans.into_iter().map(|x| x[1..].to_vec()).collect()]
         }
-        Method::Poly => unreachable!("answered above"),
+        Method::Poly | Method::Logit => unreachable!("answered above"),
     };
     let found = checked(game, found)?;
     Ok(Solution {
@@ -329,6 +385,7 @@ pub fn solve(
         unsettled: Vec::new(),
         value,
         digits,
+        trace: None,
     })
 }
 
@@ -550,7 +607,15 @@ mod tests {
                     precision: Some(3),
                     ..Options::default()
                 },
-                "--precision goes with --method poly",
+                "--precision goes with --method poly or logit",
+            ),
+            (
+                Some(Method::Lh),
+                Options {
+                    path: true,
+                    ..Options::default()
+                },
+                "--path goes with --method logit",
             ),
             (
                 Some(Method::Lh),
@@ -624,7 +689,7 @@ mod tests {
         let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
         assert_eq!(
             names,
-            ["enum", "pure", "support", "lh", "lcp", "lp", "poly"]
+            ["enum", "pure", "support", "lh", "lcp", "lp", "poly", "logit"]
         );
         assert_eq!(serde_json::to_string(&Method::Lh).unwrap(), r#""lh""#);
     }

@@ -19,7 +19,7 @@ use crate::ess::Verdict;
 use crate::nash::Method;
 
 /// The Nash equilibria of a game found by one method, each checked by the definition.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct NashReport {
     /// The players' names.
     pub players: Vec<String>,
@@ -80,6 +80,43 @@ pub struct NashReport {
     /// Whether only subgame-perfect equilibria were asked for and listed (absent when not).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub subgame_perfect: bool,
+    /// For the logit method: where the branch it followed led (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace: Option<TraceReport>,
+}
+
+/// Where the logit method's branch led: its last point, in floating point. The equilibrium
+/// reported is found from it and checked; this says how it was reached.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TraceReport {
+    /// The precision λ reached, in the game's payoff units.
+    pub lambda: f64,
+    /// The steps taken.
+    pub steps: usize,
+    /// The largest regret at the last point, as a fraction of the game's payoff range.
+    pub regret: f64,
+    /// The last point: per player, the probability of each strategy. For an extensive
+    /// game, over the strategies of its reduced normal form.
+    pub end: Vec<Vec<f64>>,
+    /// The largest difference of a probability between the equilibrium and the last point
+    /// (absent when no equilibrium was found there).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distance: Option<f64>,
+    /// Why the branch was left before reaching the regret sought, if it was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
+    /// On request: every point passed, from the centroid at λ = 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<Vec<PathPointReport>>,
+}
+
+/// One point of the logit branch.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PathPointReport {
+    /// Its precision λ, in the game's payoff units.
+    pub lambda: f64,
+    /// The quantal response equilibrium there: per player, per strategy.
+    pub profile: Vec<Vec<f64>>,
 }
 
 /// One behaviour profile as reports list it: per player, per information set, the
@@ -135,6 +172,7 @@ impl NashReport {
             reduced_strategies: None,
             without_perfect_recall: None,
             subgame_perfect: false,
+            trace: None,
         }
     }
 

@@ -23,7 +23,7 @@ fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
 
 /// The mixed strategy on `support` (of `len` strategies) making every row of `rows` pay the
 /// same, and that payoff; `rows[r][s]` is the payoff of opponent strategy r against s.
-fn indifferent(
+pub(crate) fn indifferent(
     rows: &[Vec<BigRational>],
     support: &[usize],
     len: usize,

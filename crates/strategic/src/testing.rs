@@ -38,3 +38,36 @@ pub fn mckelvey_mclennan() -> NormalFormGame {
     )
     .expect("a well-formed game")
 }
+
+/// Games of `players` players with 1 to `max` strategies each and integer payoffs in
+/// `-range..range`.
+pub fn arb_game(players: usize, max: usize, range: i64) -> impl Strategy<Value = NormalFormGame> {
+    proptest::collection::vec(1..=max, players).prop_flat_map(move |shape| {
+        let count: usize = shape.iter().product();
+        proptest::collection::vec(-range..range, count * players).prop_map(move |flat| {
+            let names = |k: usize| (1..=k).map(|i| i.to_string()).collect::<Vec<_>>();
+            NormalFormGame::new(
+                String::new(),
+                names(players),
+                shape.iter().map(|&k| names(k)).collect(),
+                flat.chunks(players)
+                    .map(|c| c.iter().map(|&x| integer(x)).collect())
+                    .collect(),
+            )
+            .expect("payoffs for every profile")
+        })
+    })
+}
+
+/// A three-player game with an irrational equilibrium. Player 1 gains 2 by playing H
+/// when both others play H, else gets 1 from T; players 2 and 3 get 3 from H when
+/// player 1 plays H, and from T get 1 plus 1 when player 3 (for player 2) or player 2
+/// (for player 3) plays H. With p, q, r the chances of H, indifference is 2qr = 1,
+/// r = 3p − 1 and q = 3p − 1: so q = r = 1/√2 and p = (1 + 1/√2)/3.
+pub fn irrational_three_player() -> NormalFormGame {
+    crate::nfg::parse(
+        "NFG 1 R \"\" { \"1\" \"2\" \"3\" } { 2 2 2 }\n\
+         2 3 3  1 0 0  0 2 3  1 2 0  0 3 2  1 0 2  0 1 1  1 1 1\n",
+    )
+    .expect("a well-formed game")
+}

@@ -239,7 +239,13 @@ class Equilibria(list):
     and set (a tuple of Fractions, or None at an unreached set). A game without perfect
     recall lists mixed strategies of its reduced normal form instead, over
     ``reduced_strategies``, and says why in ``without_perfect_recall``.
-    ``subgame_perfect`` says whether only subgame-perfect equilibria were asked for."""
+    ``subgame_perfect`` says whether only subgame-perfect equilibria were asked for.
+
+    For ``method="logit"``, ``trace`` says where the branch led (else None): a dict with
+    ``lambda``, ``steps``, ``regret`` (a fraction of the payoff range), ``end`` (the last
+    profile, floats), ``distance`` (from it to the equilibrium), ``stopped`` (why the branch
+    was left early, or absent) and with ``path=True`` ``path`` (each point's ``lambda`` and
+    ``profile``)."""
 
     def __init__(self, report):
         super().__init__(
@@ -249,6 +255,8 @@ class Equilibria(list):
         self.method = report["method"]
         self.players = report["players"]
         self.components = report["components"]
+        trace = report.get("trace")
+        self.trace = None if trace is None else _json.loads(trace)
         subsets = report.get("maximal_nash_subsets")
         self.maximal_nash_subsets = None if subsets is None else [
             (tuple(_shares(s) for s in xs), tuple(_shares(s) for s in ys)) for xs, ys in subsets
@@ -316,7 +324,7 @@ def _matrix_texts(matrix, name):
 
 
 def nash(A, B=None, method=None, components=False, label=None, precision=None,
-         progress=False, subgame_perfect=False):
+         progress=False, subgame_perfect=False, path=False):
     """Every Nash equilibrium of a game, each checked: two-player games exactly, larger
     ``.nfg`` games by polynomial systems (exact where rational, otherwise certified to
     ``precision`` digits, default 12).
@@ -330,20 +338,22 @@ def nash(A, B=None, method=None, components=False, label=None, precision=None,
     ``method`` is one of ``nash_methods()`` (default: "enum", every extreme
     equilibrium); ``components=True`` groups them into connected components;
     ``label`` picks Lemke–Howson's dropped label; ``precision`` the digits of irrational
-    equilibria (``method="poly"``, the default beyond two players); ``progress``: see
-    ``conway.progress``. Returns ``Equilibria``.
+    equilibria (``method="poly"``, the default beyond two players, or ``"logit"``);
+    ``path=True`` keeps every point of the logit branch (``method="logit"``); ``progress``:
+    see ``conway.progress``. Returns ``Equilibria``.
     """
     with _shown(progress, "nash") as show:
-        return _nash(A, B, method, components, label, precision, show, subgame_perfect)
+        return _nash(A, B, method, components, label, precision, show, subgame_perfect, path)
 
 
-def _nash(A, B, method, components, label, precision, show, subgame_perfect=False):
+def _nash(A, B, method, components, label, precision, show, subgame_perfect=False,
+          path=False):
     if isinstance(A, NormalFormGame):
         if B is not None:
             raise ValueError("a NormalFormGame is the whole game: give no B")
         report = _native._nash(nfg_text=A.write(), method=method, components=components,
                                label=label, precision=precision, progress=show,
-                               subgame_perfect=subgame_perfect)
+                               subgame_perfect=subgame_perfect, path=path)
     elif isinstance(A, (str, _os.PathLike)):
         if B is not None:
             raise ValueError("a game file describes the whole game: give no B")
@@ -351,11 +361,11 @@ def _nash(A, B, method, components, label, precision, show, subgame_perfect=Fals
             report = _native._nash(nfg_text=file.read(), method=method,
                                    components=components, label=label,
                                    precision=precision, progress=show,
-                                   subgame_perfect=subgame_perfect)
+                                   subgame_perfect=subgame_perfect, path=path)
     else:
         report = _native._nash(_matrix_texts(A, "A"), _matrix_texts(B, "B"), None,
                                method, components, label, precision, show,
-                               subgame_perfect)
+                               subgame_perfect, path)
     return Equilibria(report)
 
 

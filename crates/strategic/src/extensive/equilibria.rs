@@ -24,7 +24,8 @@ use crate::decimal::rounded;
 use crate::enumpoly::Found;
 use crate::game::{rational_text, MixedProfile};
 use crate::nash::{
-    profiles_text, refuse_other_options, solve, unsettled_text, Method, Options, Solution,
+    profiles_text, refuse_other_options, solve, trace_report, unsettled_text, Method, Options,
+    Solution,
 };
 use crate::report::{BehaviourTexts, InfosetReport, NashReport};
 use crate::vertex::{components, joined_classes};
@@ -62,6 +63,7 @@ pub fn extensive_equilibria(
     let mut report = NashReport {
         unsettled: unsettled_text(&reduced.game, &solution.unsettled),
         value: solution.value.as_ref().map(rational_text),
+        trace: solution.trace.as_ref().map(trace_report),
         ..NashReport::new(game.players.clone(), solution.method)
     };
     let exact = solution.exact();

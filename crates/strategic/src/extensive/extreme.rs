@@ -16,12 +16,12 @@
 //! than one set, as in von Stengel's (2022) Figure 10.12.
 
 use num_rational::BigRational;
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Zero};
 
 use super::reduced::ReducedNormalForm;
 use super::sequence::SequenceForm;
 use crate::game::MixedProfile;
-use crate::linalg::bland_simplex;
+use crate::linalg::feasible_point;
 use crate::nash_subsets::maximal_nash_subsets;
 use crate::StrategicError;
 
@@ -128,48 +128,7 @@ pub(crate) fn in_hull(p: &[BigRational], others: &[&Vec<BigRational>]) -> bool {
     let mut rhs = vec![BigRational::zero(); rows.len()];
     rows.push(vec![BigRational::one(); others.len()]);
     rhs.push(BigRational::one());
-    feasible(rows, rhs)
-}
-
-/// Whether `a λ = b` has a solution λ ≥ 0, by phase one of the simplex method: one
-/// artificial variable per row, their sum minimised ([`bland_simplex`]); feasible exactly
-/// when the minimum is zero.
-fn feasible(a: Vec<Vec<BigRational>>, b: Vec<BigRational>) -> bool {
-    let (m, n) = (a.len(), a.first().map_or(0, Vec::len));
-    // Tableau rows [a | I | b] with b ≥ 0; columns 0..n the λ, n..n + m the artificials.
-    let mut t: Vec<Vec<BigRational>> = a
-        .into_iter()
-        .zip(b)
-        .enumerate()
-        .map(|(r, (row, rhs))| {
-            let flip = rhs.is_negative();
-            let mut out: Vec<BigRational> =
-                row.into_iter().map(|x| if flip { -x } else { x }).collect();
-            out.extend((0..m).map(|i| {
-                if i == r {
-                    BigRational::one()
-                } else {
-                    BigRational::zero()
-                }
-            }));
-            out.push(if flip { -rhs } else { rhs });
-            out
-        })
-        .collect();
-    let mut basis: Vec<usize> = (n..n + m).collect();
-    // Reduced costs of minimising the artificials' sum, and minus that sum, last.
-    let mut cost: Vec<BigRational> = (0..n + m + 1)
-        .map(|j| {
-            if (n..n + m).contains(&j) {
-                BigRational::zero()
-            } else {
-                -t.iter().map(|row| &row[j]).sum::<BigRational>()
-            }
-        })
-        .collect();
-    // The artificials' sum is bounded below by 0, so no column enters without bound.
-    bland_simplex(&mut t, &mut cost, &mut basis).expect("phase one is bounded");
-    cost[n + m].is_zero()
+    feasible_point(rows, rhs).is_some()
 }
 
 #[cfg(test)]
