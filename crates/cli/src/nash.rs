@@ -245,13 +245,24 @@ fn path_text(points: &[PathPointReport]) -> String {
     text
 }
 
-/// Where the logit branch ended and what was found there.
+/// Where a path-following method ended and what was found there.
 fn trace_text(t: &TraceReport) -> String {
-    let mut text = String::new();
-    text.push_str(&format!(
-        "logit: the branch followed to λ = {:.6e} in {} steps, regret {:.1e} of the payoff range",
-        t.lambda, t.steps, t.regret
-    ));
+    let mut text = match (t.lambda, t.mesh) {
+        (Some(lambda), _) => format!(
+            "logit: the branch followed to λ = {lambda:.6e} in {} steps",
+            t.steps
+        ),
+        (None, Some(mesh)) => {
+            let grids = t.restarts.unwrap_or(0);
+            let noun = if grids == 1 { "grid" } else { "grids" };
+            format!(
+                "simpdiv: {grids} {noun} down to mesh {mesh:.1e}, {} pivots",
+                t.steps
+            )
+        }
+        (None, None) => String::from("path"),
+    };
+    text.push_str(&format!(", regret {:.1e} of the payoff range", t.regret));
     if let Some(why) = &t.stopped {
         text.push_str(&format!(" ({why})"));
     }

@@ -567,6 +567,17 @@ fn nash_logit() {
         serde_json::json!([[["0", "1"], ["0", "1"]]])
     );
     assert!(v["trace"]["end"].is_array());
+    // Simplicial subdivision: the same limit here, the trace with its grids, no λ.
+    let out = run(&[&dilemma[..4], &["--method", "simpdiv", "--json"]].concat());
+    assert_eq!(out.status.code(), Some(0));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(
+        v["equilibria"],
+        serde_json::json!([[["0", "1"], ["0", "1"]]])
+    );
+    assert!(v["trace"]["mesh"].as_f64().expect("a number") > 0.0);
+    assert!(v["trace"]["restarts"].as_u64().expect("a count") >= 1);
+    assert!(v["trace"].get("lambda").is_none());
 }
 
 /// `conway nash GAME.efg`: behaviour strategies with a legend, JSON per information set,

@@ -72,7 +72,7 @@ def test_zero_sum_value_float_view_and_components():
     ((xs, ys),) = grouped.maximal_nash_subsets
     assert set(xs) == {(1, 0), (0, 1)} and ys == ((1, 0),)
     assert conway.nash([[1, -1], [-1, 1]], method="lp").maximal_nash_subsets is None
-    assert [m for m, _ in conway.nash_methods()] == ["enum", "pure", "support", "lh", "lcp", "lp", "poly", "logit"]
+    assert [m for m, _ in conway.nash_methods()] == ["enum", "pure", "support", "lh", "lcp", "lp", "poly", "logit", "simpdiv"]
 
 
 def test_three_players_exact_and_certified_equilibria(tmp_path):

@@ -24,7 +24,8 @@
 //!   any number of digits.
 //! - [`logit`]: the principal branch of logit quantal response equilibria, followed from
 //!   the centroid in floating point ([`float_game`]); its end made an exact or certified
-//!   equilibrium by [`nearby`].
+//!   equilibrium by [`nearby`]; [`simpdiv`]: simplicial subdivision (Merrill's restart
+//!   algorithm), its end made exact the same way.
 //! - [`ess`]: evolutionarily stable strategies of symmetric games (exact second-order
 //!   conditions, [`copositive`] for the non-regular case).
 //! - [`dynamics`]: replicator dynamics — trajectories, exact rest points and their stability;
@@ -63,6 +64,7 @@ pub mod pure;
 pub mod random;
 pub mod replicator;
 pub mod report;
+pub mod simpdiv;
 pub mod stable;
 pub mod support;
 pub mod support_system;

@@ -519,10 +519,10 @@ mod tests {
     use super::*;
     use crate::enumpoly::Found;
     use crate::game::profile_text;
-    use crate::nash::{solve, Method, Options};
+    use crate::nash::{solve, Method, Options, Trace};
     use crate::nfg::parse;
     use crate::testing::{
-        arb_bimatrix, arb_game, int_matrix, irrational_three_player, mckelvey_mclennan,
+        arb_bimatrix, arb_game, gambit_g3, int_matrix, irrational_three_player, mckelvey_mclennan,
     };
     use crate::NormalFormGame;
     use conway_core::NoProgress;
@@ -534,7 +534,7 @@ mod tests {
     /// The equilibrium the logit method reports, as texts, and the trace.
     fn limit(game: &NormalFormGame) -> (Vec<Vec<String>>, LogitLimit) {
         let found = solve(game, Some(Method::Logit), Options::default(), &NoProgress).unwrap();
-        let trace = found.trace.unwrap();
+        let trace = found.trace.as_ref().and_then(Trace::logit).unwrap().clone();
         let texts = match &found.equilibria[..] {
             [Found::Exact(p)] => profile_text(p),
             [Found::Certified { center, .. }] => center
@@ -570,16 +570,9 @@ mod tests {
             limit(&coord3).0,
             texts(&[&["1", "0", "0"], &["1", "0", "0"]])
         );
-        // Gambit's contrib/games/g3.nfg: van der Laan, Talman and van der Heyden's
-        // four-player game with no pure equilibrium; Gambit ends at (0.2, 0.8), (1, 0),
-        // (1, 0), (0.666667, 0.333333).
-        let g3 = parse(
-            "NFG 1 R \"\" { \"1\" \"2\" \"3\" \"4\" } { 2 2 2 2 }\n\
-             -3 -4 -1 -6 -4 -5 -3 -3 -3 -5 -3 -5 -1 -8 -3 -3 -4 -2 -2 -3 -4 -3 -4 -2 \
-             -4 -7 -6 -1 -6 -3 -1 -2 -3 -6 -6 -2 -1 -3 -3 -4 -3 -2 -3 -5 -1 -6 -2 -1 \
-             -2 -4 -2 -6 -3 -6 -6 -7 -1 -4 -5 -3 -8 -5 -5 -5\n",
-        )
-        .unwrap();
+        // Gambit's contrib/games/g3.nfg; Gambit ends at (0.2, 0.8), (1, 0), (1, 0),
+        // (0.666667, 0.333333).
+        let g3 = gambit_g3();
         assert_eq!(
             limit(&g3).0,
             texts(&[&["1/5", "4/5"], &["1", "0"], &["1", "0"], &["2/3", "1/3"]])
@@ -620,7 +613,8 @@ mod tests {
                     .collect()
             )]
         );
-        let path = found.trace.unwrap().path.unwrap();
+        let trace = found.trace.as_ref().and_then(Trace::logit).unwrap();
+        let path = trace.path.clone().unwrap();
         let turns = path
             .windows(3)
             .filter(|w| (w[1].lambda - w[0].lambda) * (w[2].lambda - w[1].lambda) < 0.0)
@@ -721,7 +715,7 @@ mod tests {
         fn two_player_limits_are_among_all_equilibria(g in arb_bimatrix(4, 30)) {
             let found = solve(&g, Some(Method::Logit), Options::default(), &NoProgress).unwrap();
             let all = solve(&g, Some(Method::Enum), Options::default(), &NoProgress).unwrap();
-            let trace = found.trace.as_ref().unwrap();
+            let trace = found.trace.as_ref().and_then(Trace::logit).unwrap();
             prop_assert_eq!(found.equilibria.len(), 1);
             let e = found.equilibria[0].profile();
             prop_assert!(g.is_equilibrium(e));
@@ -739,7 +733,7 @@ mod tests {
             let found = solve(&g, Some(Method::Logit), Options::default(), &NoProgress).unwrap();
             let all = solve(&g, Some(Method::Poly), Options::default(), &NoProgress).unwrap();
             prop_assume!(all.unsettled.is_empty());
-            let trace = found.trace.as_ref().unwrap();
+            let trace = found.trace.as_ref().and_then(Trace::logit).unwrap();
             prop_assume!(trace.stopped.is_none());
             prop_assert_eq!(found.equilibria.len(), 1);
             let close = |a: &MixedProfileRef, b: &MixedProfileRef| {

@@ -20,6 +20,7 @@ use crate::logit::{logit_limit, LogitLimit};
 use crate::nash_subsets::{maximal_nash_subsets, NashSubsets};
 use crate::pure::{as_mixed, pure_equilibria};
 use crate::report::{NashReport, NashSubsetReport, PathPointReport, TraceReport, UnsettledReport};
+use crate::simpdiv::{simplicial_subdivision, SubdivisionEnd};
 use crate::support::support_enumeration;
 use crate::vertex::{components, extreme_equilibria};
 use crate::zero_sum::solve_zero_sum;
@@ -50,11 +51,14 @@ pub enum Method {
     /// The principal branch of logit quantal response equilibria, followed from the
     /// centroid (any number of players): one equilibrium, its limit, exact or certified.
     Logit,
+    /// Simplicial subdivision with restarts on finer grids, from the centroid (any number of
+    /// players): one equilibrium, exact or certified.
+    Simpdiv,
 }
 
 impl Method {
     /// Every method, in the order they are listed to users.
-    pub const ALL: [Method; 8] = [
+    pub const ALL: [Method; 9] = [
         Method::Enum,
         Method::Pure,
         Method::Support,
@@ -63,6 +67,7 @@ impl Method {
         Method::Lp,
         Method::Poly,
         Method::Logit,
+        Method::Simpdiv,
     ];
 
     /// The method's name, as written on a command line and in reports.
@@ -76,6 +81,7 @@ impl Method {
             Method::Poly => "poly",
             Method::Lcp => "lcp",
             Method::Logit => "logit",
+            Method::Simpdiv => "simpdiv",
         }
     }
 
@@ -101,6 +107,9 @@ impl Method {
             }
             Method::Logit => {
                 "The logit QRE branch from the centroid to its limit (any number of players; --path prints it): one equilibrium, exact or certified"
+            }
+            Method::Simpdiv => {
+                "Simplicial subdivision from the centroid, restarted on finer grids (any number of players): one equilibrium, exact or certified"
             }
         }
     }
@@ -161,8 +170,27 @@ pub struct Solution {
     pub value: Option<BigRational>,
     /// For the poly and logit methods: the digits of the certified equilibria.
     pub digits: usize,
-    /// For the logit method: where the branch led.
-    pub trace: Option<LogitLimit>,
+    /// For the logit and simpdiv methods: where the path led.
+    pub trace: Option<Trace>,
+}
+
+/// Where a path-following method's path led.
+#[derive(Clone, Debug)]
+pub enum Trace {
+    /// The logit branch.
+    Logit(LogitLimit),
+    /// The simplicial restarts.
+    Subdivision(SubdivisionEnd),
+}
+
+impl Trace {
+    /// The logit branch's end, if that is what this is.
+    pub fn logit(&self) -> Option<&LogitLimit> {
+        match self {
+            Trace::Logit(limit) => Some(limit),
+            Trace::Subdivision(_) => None,
+        }
+    }
 }
 
 impl Solution {
@@ -209,24 +237,39 @@ pub fn equilibria(
     })
 }
 
-/// Where the logit branch led, as the report gives it.
-pub(crate) fn trace_report(limit: &LogitLimit) -> TraceReport {
-    TraceReport {
-        lambda: limit.lambda,
-        steps: limit.steps,
-        regret: limit.regret,
-        end: limit.end.clone(),
-        distance: limit.equilibrium.as_ref().map(|e| e.distance),
-        stopped: limit.stopped.map(|s| s.text().to_string()),
-        path: limit.path.as_ref().map(|points| {
-            points
-                .iter()
-                .map(|p| PathPointReport {
-                    lambda: p.lambda,
-                    profile: p.profile.clone(),
-                })
-                .collect()
-        }),
+/// Where a path-following method's path led, as the report gives it.
+pub(crate) fn trace_report(trace: &Trace) -> TraceReport {
+    match trace {
+        Trace::Logit(limit) => TraceReport {
+            lambda: Some(limit.lambda),
+            mesh: None,
+            restarts: None,
+            steps: limit.steps as u64,
+            regret: limit.regret,
+            end: limit.end.clone(),
+            distance: limit.equilibrium.as_ref().map(|e| e.distance),
+            stopped: limit.stopped.map(|s| s.text().to_string()),
+            path: limit.path.as_ref().map(|points| {
+                points
+                    .iter()
+                    .map(|p| PathPointReport {
+                        lambda: p.lambda,
+                        profile: p.profile.clone(),
+                    })
+                    .collect()
+            }),
+        },
+        Trace::Subdivision(end) => TraceReport {
+            lambda: None,
+            mesh: Some(end.mesh),
+            restarts: Some(end.restarts),
+            steps: end.pivots,
+            regret: end.regret,
+            end: end.end.clone(),
+            distance: end.equilibrium.as_ref().map(|e| e.distance),
+            stopped: end.stopped.map(|s| s.text().to_string()),
+            path: None,
+        },
     }
 }
 
@@ -289,9 +332,11 @@ pub(crate) fn refuse_other_options(method: Method, options: Options) -> Result<(
             "--components goes with --method enum".into(),
         ));
     }
-    if options.precision.is_some() && !matches!(method, Method::Poly | Method::Logit) {
+    if options.precision.is_some()
+        && !matches!(method, Method::Poly | Method::Logit | Method::Simpdiv)
+    {
         return Err(StrategicError::InvalidInput(
-            "--precision goes with --method poly or logit".into(),
+            "--precision goes with --method poly, logit or simpdiv".into(),
         ));
     }
     if options.path && method != Method::Logit {
@@ -334,10 +379,16 @@ pub fn solve(
             trace: None,
         });
     }
-    if method == Method::Logit {
-        let limit = logit_limit(game, digits, options.path, progress)?;
-        let equilibria = limit.equilibrium.iter().map(|e| e.found.clone()).collect();
-        if let Some(Found::Exact(profile)) = limit.equilibrium.as_ref().map(|e| &e.found) {
+    if matches!(method, Method::Logit | Method::Simpdiv) {
+        let (equilibrium, trace) = if method == Method::Logit {
+            let limit = logit_limit(game, digits, options.path, progress)?;
+            (limit.equilibrium.clone(), Trace::Logit(limit))
+        } else {
+            let end = simplicial_subdivision(game, digits, progress)?;
+            (end.equilibrium.clone(), Trace::Subdivision(end))
+        };
+        let equilibria: Vec<Found> = equilibrium.into_iter().map(|e| e.found).collect();
+        if let Some(Found::Exact(profile)) = equilibria.first() {
             checked(game, vec![profile.clone()])?;
         }
         return Ok(Solution {
@@ -346,7 +397,7 @@ pub fn solve(
             unsettled: Vec::new(),
             value: None,
             digits,
-            trace: Some(limit),
+            trace: Some(trace),
         });
     }
     let mut value = None;
@@ -376,7 +427,7 @@ pub fn solve(
             let plans = lemke_equilibrium(&sf, progress)?.plans;
             vec![plans.into_iter().map(|x| x[1..].to_vec()).collect()]
         }
-        Method::Poly | Method::Logit => unreachable!("answered above"),
+        Method::Poly | Method::Logit | Method::Simpdiv => unreachable!("answered above"),
     };
     let found = checked(game, found)?;
     Ok(Solution {
@@ -607,7 +658,7 @@ mod tests {
                     precision: Some(3),
                     ..Options::default()
                 },
-                "--precision goes with --method poly or logit",
+                "--precision goes with --method poly, logit or simpdiv",
             ),
             (
                 Some(Method::Lh),
@@ -689,7 +740,7 @@ mod tests {
         let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
         assert_eq!(
             names,
-            ["enum", "pure", "support", "lh", "lcp", "lp", "poly", "logit"]
+            ["enum", "pure", "support", "lh", "lcp", "lp", "poly", "logit", "simpdiv"]
         );
         assert_eq!(serde_json::to_string(&Method::Lh).unwrap(), r#""lh""#);
     }

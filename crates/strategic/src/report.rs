@@ -80,19 +80,27 @@ pub struct NashReport {
     /// Whether only subgame-perfect equilibria were asked for and listed (absent when not).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub subgame_perfect: bool,
-    /// For the logit method: where the branch it followed led (absent otherwise).
+    /// For the logit and simpdiv methods: where the path they followed led (absent
+    /// otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trace: Option<TraceReport>,
 }
 
-/// Where the logit method's branch led: its last point, in floating point. The equilibrium
-/// reported is found from it and checked; this says how it was reached.
+/// Where a path-following method's path led: its last point, in floating point. The
+/// equilibrium reported is found from it and checked; this says how it was reached.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TraceReport {
-    /// The precision λ reached, in the game's payoff units.
-    pub lambda: f64,
-    /// The steps taken.
-    pub steps: usize,
+    /// Logit: the precision λ reached, in the game's payoff units.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lambda: Option<f64>,
+    /// Simpdiv: the mesh of the last grid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mesh: Option<f64>,
+    /// Simpdiv: the searches made, one per grid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub restarts: Option<usize>,
+    /// The steps taken (logit: along the branch; simpdiv: pivots over all searches).
+    pub steps: u64,
     /// The largest regret at the last point, as a fraction of the game's payoff range.
     pub regret: f64,
     /// The last point: per player, the probability of each strategy. For an extensive

@@ -71,3 +71,15 @@ pub fn irrational_three_player() -> NormalFormGame {
     )
     .expect("a well-formed game")
 }
+
+/// Gambit's contrib/games/g3.nfg: van der Laan, Talman and van der Heyden's four-player
+/// game with two strategies each, no pure equilibrium and five mixed ones.
+pub fn gambit_g3() -> NormalFormGame {
+    crate::nfg::parse(
+        "NFG 1 R \"\" { \"1\" \"2\" \"3\" \"4\" } { 2 2 2 2 }\n\
+         -3 -4 -1 -6 -4 -5 -3 -3 -3 -5 -3 -5 -1 -8 -3 -3 -4 -2 -2 -3 -4 -3 -4 -2 \
+         -4 -7 -6 -1 -6 -3 -1 -2 -3 -6 -6 -2 -1 -3 -3 -4 -3 -2 -3 -5 -1 -6 -2 -1 \
+         -2 -4 -2 -6 -3 -6 -6 -7 -1 -4 -5 -3 -8 -5 -5 -5\n",
+    )
+    .expect("a well-formed game")
+}
