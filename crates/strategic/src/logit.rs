@@ -150,9 +150,7 @@ impl PathStop {
 
 /// The principal branch being followed.
 pub struct Branch {
-    game: FloatGame,
-    /// Where each player's unknowns start in x.
-    offsets: Vec<usize>,
+    equations: Equations,
     /// The current point (y, λ) and the unit tangent there, pointing onwards.
     x: Vec<f64>,
     tangent: Vec<f64>,
@@ -185,47 +183,42 @@ impl Branch {
             .flat_map(|&k| std::iter::repeat_n(-(k as f64).ln(), k))
             .collect();
         x.push(0.0);
+        let equations = Equations { game, offsets };
+        let factored = Factored::new(equations.jacobian(&x));
+        // Onwards from the centroid is towards larger λ.
+        let mut tangent = factored.tangent();
+        let mut orientation = factored.orientation();
+        if tangent[n] < 0.0 {
+            tangent.iter_mut().for_each(|v| *v = -*v);
+            orientation = -orientation;
+        }
         let mut branch = Branch {
-            game,
-            offsets,
-            tangent: Vec::new(),
-            factored: Factored {
-                columns: Vec::new(),
-                reflectors: Vec::new(),
-            },
-            orientation: 1.0,
+            equations,
             x,
+            tangent,
+            factored,
+            orientation,
             step: FIRST_STEP,
             steps: 0,
             points: record.then(Vec::new),
         };
-        let factored = Factored::new(branch.jacobian(&branch.x));
-        // Onwards from the centroid is towards larger λ.
-        let mut tangent = factored.tangent();
-        branch.orientation = factored.orientation();
-        if tangent[n] < 0.0 {
-            tangent.iter_mut().for_each(|v| *v = -*v);
-            branch.orientation = -branch.orientation;
-        }
-        branch.tangent = tangent;
-        branch.factored = factored;
         branch.record();
         branch
     }
 
     /// The precision λ reached, in the game's payoff units.
     pub fn lambda(&self) -> f64 {
-        self.x[self.x.len() - 1] / self.game.range
+        self.x[self.x.len() - 1] / self.equations.game.range
     }
 
     /// The QRE reached.
     pub fn profile(&self) -> FloatProfile {
-        profile_of(&self.game.shape, &self.offsets, &self.x)
+        self.equations.profile(&self.x)
     }
 
     /// The largest regret at the QRE reached, as a fraction of the payoff range.
     pub fn regret(&self) -> f64 {
-        self.game.regret(&self.profile())
+        self.equations.game.regret(&self.profile())
     }
 
     /// Follows the branch until the regret is at most `target` (`None`), or says why it
@@ -286,7 +279,7 @@ impl Branch {
     /// The unit tangent at `x` (a point of the branch), pointing onwards, and the
     /// factorisation it came from.
     fn onward_tangent(&self, x: &[f64]) -> (Vec<f64>, Factored) {
-        let factored = Factored::new(self.jacobian(x));
+        let factored = Factored::new(self.equations.jacobian(x));
         let mut tangent = factored.tangent();
         if factored.orientation() != self.orientation {
             tangent.iter_mut().for_each(|v| *v = -*v);
@@ -296,6 +289,9 @@ impl Branch {
 
     /// Keeps the current point when recording.
     fn record(&mut self) {
+        if self.points.is_none() {
+            return;
+        }
         let point = PathPoint {
             lambda: self.lambda(),
             profile: self.profile(),
@@ -314,7 +310,7 @@ impl Branch {
         let mut previous = 0.0;
         let mut contraction: f64 = 0.0;
         for k in 0..MAX_CORRECTIONS {
-            let delta = self.factored.least_change(&self.values(&x))?;
+            let delta = self.factored.least_change(&self.equations.values(&x))?;
             let size = scaled_norm(&delta, &x);
             if !size.is_finite() {
                 return None;
@@ -337,6 +333,27 @@ impl Branch {
             previous = size;
         }
         None
+    }
+}
+
+/// The branch's equations: what the corrector solves and the tangent is the kernel of.
+struct Equations {
+    game: FloatGame,
+    /// Where each player's unknowns start in x.
+    offsets: Vec<usize>,
+}
+
+impl Equations {
+    /// The profile at the unknowns `x`: each player's exp(y), normalised (the sum
+    /// equation holds only to the corrector's tolerance).
+    fn profile(&self, x: &[f64]) -> FloatProfile {
+        self.unnormalised(x)
+            .into_iter()
+            .map(|p| {
+                let total: f64 = p.iter().sum();
+                p.iter().map(|v| v / total).collect()
+            })
+            .collect()
     }
 
     /// The equations' values at `x`.
@@ -392,20 +409,6 @@ impl Branch {
         }
         jacobian
     }
-}
-
-/// The profile at the unknowns `x`: each player's exp(y), normalised (the sum equation
-/// holds only to the corrector's tolerance).
-fn profile_of(shape: &[usize], offsets: &[usize], x: &[f64]) -> FloatProfile {
-    shape
-        .iter()
-        .zip(offsets)
-        .map(|(&k, &o)| {
-            let p: Vec<f64> = x[o..o + k].iter().map(|y| y.exp()).collect();
-            let total: f64 = p.iter().sum();
-            p.iter().map(|v| v / total).collect()
-        })
-        .collect()
 }
 
 /// The size of a step `delta` at `x`, each coordinate relative to the unknown's size: the
@@ -518,7 +521,7 @@ fn reflect(v: &[f64], z: &mut [f64]) {
 mod tests {
     use super::*;
     use crate::enumpoly::Found;
-    use crate::game::profile_text;
+    use crate::game::{profile_text, MixedProfile};
     use crate::nash::{solve, Method, Options, Trace};
     use crate::nfg::parse;
     use crate::testing::{
@@ -528,8 +531,6 @@ mod tests {
     use conway_core::NoProgress;
     use num_traits::ToPrimitive;
     use proptest::prelude::*;
-
-    type MixedProfileRef = crate::game::MixedProfile;
 
     /// The equilibrium the logit method reports, as texts, and the trace.
     fn limit(game: &NormalFormGame) -> (Vec<Vec<String>>, LogitLimit) {
@@ -736,7 +737,7 @@ mod tests {
             let trace = found.trace.as_ref().and_then(Trace::logit).unwrap();
             prop_assume!(trace.stopped.is_none());
             prop_assert_eq!(found.equilibria.len(), 1);
-            let close = |a: &MixedProfileRef, b: &MixedProfileRef| {
+            let close = |a: &MixedProfile, b: &MixedProfile| {
                 a.iter().flatten().zip(b.iter().flatten()).all(|(x, y)| {
                     (x.to_f64().unwrap() - y.to_f64().unwrap()).abs() < 1e-9
                 })

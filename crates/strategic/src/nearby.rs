@@ -30,7 +30,7 @@ use num_traits::{One, ToPrimitive, Zero};
 
 use crate::enumpoly::{solve_in_box, Found};
 use crate::float_game::FloatProfile;
-use crate::game::MixedProfile;
+use crate::game::{Matrix, MixedProfile};
 use crate::interval::{simplest_between, Interval};
 use crate::linalg::feasible_point;
 use crate::support::indifferent;
@@ -69,18 +69,20 @@ pub fn equilibrium_near(
             distance,
         }));
     }
+    let opposing = (game.num_players() == 2)
+        .then(|| opposing_payoffs(game))
+        .transpose()?;
     let mut tried: Vec<Vec<Vec<usize>>> = Vec::new();
     for threshold in THRESHOLDS {
         let supports = played(end, threshold);
         if tried.contains(&supports) {
             continue;
         }
-        let found = if game.num_players() == 2 {
-            square_on(game, &supports)
-                .or_else(|| bimatrix_on(game, &supports))
-                .map(Found::Exact)
-        } else {
-            polynomial_on(game, &supports, end, digits)?
+        let found = match &opposing {
+            Some(opposing) => square_on(game, opposing, &supports)
+                .or_else(|| bimatrix_on(game, opposing, &supports))
+                .map(Found::Exact),
+            None => polynomial_on(game, &supports, end, digits)?,
         };
         if let Some(found) = found {
             let distance = distance(found.profile(), end);
@@ -98,7 +100,7 @@ fn rounded(end: &FloatProfile) -> Option<MixedProfile> {
     let width = BigRational::from_float(ROUNDING)?;
     end.iter()
         .map(|p| {
-            let top = (0..p.len()).max_by(|&a, &b| p[a].total_cmp(&p[b]))?;
+            let top = likeliest(p);
             let mut q = vec![BigRational::zero(); p.len()];
             let mut rest = BigRational::one();
             for (j, &x) in p.iter().enumerate().filter(|&(j, _)| j != top) {
@@ -120,14 +122,30 @@ fn rounded(end: &FloatProfile) -> Option<MixedProfile> {
 fn played(end: &FloatProfile, threshold: f64) -> Vec<Vec<usize>> {
     end.iter()
         .map(|p| {
-            let top = (0..p.len())
-                .max_by(|&a, &b| p[a].total_cmp(&p[b]))
-                .unwrap_or(0);
+            let top = likeliest(p);
             (0..p.len())
                 .filter(|&j| j == top || p[j] > threshold)
                 .collect()
         })
         .collect()
+}
+
+/// The index of a player's likeliest strategy (the last of equals).
+fn likeliest(p: &[f64]) -> usize {
+    (0..p.len())
+        .max_by(|&a, &b| p[a].total_cmp(&p[b]))
+        .unwrap_or(0)
+}
+
+/// For each player m of a two-player game, the other's payoffs with a row per strategy of
+/// the other and a column per strategy of m: what m's mixture must make indifferent
+/// (player 2's payoffs transposed for player 1's mixture, player 1's for player 2's).
+fn opposing_payoffs(game: &NormalFormGame) -> Result<[Matrix; 2], StrategicError> {
+    let (a, b) = game.matrices()?;
+    let transposed = (0..b.first().map_or(0, Vec::len))
+        .map(|j| b.iter().map(|row| row[j].clone()).collect())
+        .collect();
+    Ok([transposed, a])
 }
 
 /// The largest difference of a probability between `exact` and `end`.
@@ -142,26 +160,21 @@ fn distance(exact: &MixedProfile, end: &FloatProfile) -> f64 {
 
 /// The equilibrium of a two-player game on supports of equal size where each player's
 /// mixture makes the other's support indifferent, if that is one (and unique).
-fn square_on(game: &NormalFormGame, supports: &[Vec<usize>]) -> Option<MixedProfile> {
+fn square_on(
+    game: &NormalFormGame,
+    opposing: &[Matrix; 2],
+    supports: &[Vec<usize>],
+) -> Option<MixedProfile> {
     if supports[0].len() != supports[1].len() {
         return None;
     }
-    let shape = game.shape();
-    // rows[r][s]: player `other`'s payoff from its strategy r of its support against s.
     let mixture = |mixer: usize| {
-        let other = 1 - mixer;
-        let rows: Vec<Vec<BigRational>> = supports[other]
+        let rows: Vec<Vec<BigRational>> = supports[1 - mixer]
             .iter()
-            .map(|&r| {
-                (0..shape[mixer])
-                    .map(|s| {
-                        let strategy = if other == 0 { [r, s] } else { [s, r] };
-                        game.payoffs_at(game.profile_index(&strategy))[other].clone()
-                    })
-                    .collect()
-            })
+            .map(|&r| opposing[mixer][r].clone())
             .collect();
-        indifferent(&rows, &supports[mixer], shape[mixer]).map(|(x, _)| x)
+        let strategies = opposing[mixer].first().map_or(0, Vec::len);
+        indifferent(&rows, &supports[mixer], strategies).map(|(x, _)| x)
     };
     let profile = vec![mixture(0)?, mixture(1)?];
     game.is_equilibrium(&profile).then_some(profile)
@@ -169,34 +182,32 @@ fn square_on(game: &NormalFormGame, supports: &[Vec<usize>]) -> Option<MixedProf
 
 /// An equilibrium of a two-player game in which each player mixes within its `supports`
 /// and every strategy there is a best reply, if there is one.
-fn bimatrix_on(game: &NormalFormGame, supports: &[Vec<usize>]) -> Option<MixedProfile> {
-    let shape = game.shape();
-    let payoff = |p: usize, j: usize, k: usize| {
-        // Player p's payoff when p plays j and the other plays k.
-        let strategy = if p == 0 { [j, k] } else { [k, j] };
-        game.payoffs_at(game.profile_index(&strategy))[p].clone()
-    };
+fn bimatrix_on(
+    game: &NormalFormGame,
+    opposing: &[Matrix; 2],
+    supports: &[Vec<usize>],
+) -> Option<MixedProfile> {
     // Player `mixer`'s mixture makes each of the other's supported strategies a best reply.
     let mixture = |mixer: usize| -> Option<Vec<BigRational>> {
-        let other = 1 - mixer;
+        let payoffs = &opposing[mixer];
         let own = &supports[mixer];
+        let others = payoffs.len();
         // Payoffs shifted to be at least 1, so that the best reply's worth v is positive
         // and can be a variable ≥ 0 like the rest.
-        let low = (0..shape[other])
-            .flat_map(|j| own.iter().map(move |&k| (j, k)))
-            .map(|(j, k)| payoff(other, j, k))
+        let low = payoffs
+            .iter()
+            .flat_map(|row| own.iter().map(move |&k| &row[k]))
             .min()?;
         let shift = BigRational::one() - low;
         // Variables: the mixture on `own`, the worth v, one slack per strategy of the
         // other's that is not in its support.
-        let outside: Vec<usize> = (0..shape[other])
-            .filter(|j| !supports[other].contains(j))
+        let outside: Vec<usize> = (0..others)
+            .filter(|j| !supports[1 - mixer].contains(j))
             .collect();
         let width = own.len() + 1 + outside.len();
-        let mut rows = Vec::with_capacity(shape[other] + 1);
-        for j in 0..shape[other] {
-            let mut row: Vec<BigRational> =
-                own.iter().map(|&k| payoff(other, j, k) + &shift).collect();
+        let mut rows = Vec::with_capacity(others + 1);
+        for (j, payoff) in payoffs.iter().enumerate() {
+            let mut row: Vec<BigRational> = own.iter().map(|&k| &payoff[k] + &shift).collect();
             row.push(-BigRational::one());
             row.extend(outside.iter().map(|&o| {
                 if o == j {
@@ -210,10 +221,10 @@ fn bimatrix_on(game: &NormalFormGame, supports: &[Vec<usize>]) -> Option<MixedPr
         let mut total = vec![BigRational::one(); own.len()];
         total.resize(width, BigRational::zero());
         rows.push(total);
-        let mut rhs = vec![BigRational::zero(); shape[other]];
+        let mut rhs = vec![BigRational::zero(); others];
         rhs.push(BigRational::one());
         let point = feasible_point(rows, rhs)?;
-        let mut x = vec![BigRational::zero(); shape[mixer]];
+        let mut x = vec![BigRational::zero(); payoffs.first().map_or(0, Vec::len)];
         for (&k, v) in own.iter().zip(point) {
             x[k] = v;
         }

@@ -95,7 +95,7 @@ pub fn simplicial_subdivision(
     digits: usize,
     progress: &dyn Progress,
 ) -> Result<SubdivisionEnd, StrategicError> {
-    let map = NashMap::new(FloatGame::new(game));
+    let map = ProjectedStep::new(FloatGame::new(game));
     let mut centre = map.coordinates(&map.game.centroid());
     let mut mesh = FIRST_MESH;
     let mut restarts = 0;
@@ -129,8 +129,9 @@ pub fn simplicial_subdivision(
     }
 }
 
-/// Nash's map on the coordinates x, and the labels it gives.
-struct NashMap {
+/// The map F on the coordinates x — each player's mixture moved by its payoffs and
+/// projected back onto its simplex — and the searches for its fixed points.
+struct ProjectedStep {
     game: FloatGame,
     /// Where each player's coordinates start in x.
     offsets: Vec<usize>,
@@ -138,15 +139,15 @@ struct NashMap {
     dim: usize,
 }
 
-impl NashMap {
-    fn new(game: FloatGame) -> NashMap {
+impl ProjectedStep {
+    fn new(game: FloatGame) -> ProjectedStep {
         let mut offsets = Vec::with_capacity(game.players());
         let mut dim = 0;
         for &k in &game.shape {
             offsets.push(dim);
             dim += k - 1;
         }
-        NashMap { game, offsets, dim }
+        ProjectedStep { game, offsets, dim }
     }
 
     /// A profile's coordinates: every probability but each player's first.
@@ -169,19 +170,6 @@ impl NashMap {
                 onto_simplex(p)
             })
             .collect()
-    }
-
-    /// The label of x on the layer where g is `map` (Nash's map minus x).
-    fn label(&self, g: &[f64]) -> usize {
-        let mut least = 0.0;
-        let mut label = 0;
-        for (i, &v) in g.iter().enumerate() {
-            if v < least {
-                least = v;
-                label = i + 1;
-            }
-        }
-        label
     }
 
     /// g(x) = F(x) − x, in coordinates, F each player's mixture moved by its payoffs and
@@ -224,9 +212,9 @@ impl NashMap {
             if v[layer] == 0 {
                 // g₀(x) = c − x = −mesh·z.
                 let g: Vec<f64> = v[..d].iter().map(|&k| -(k as f64)).collect();
-                self.label(&g)
+                label(&g)
             } else {
-                self.label(&self.displacement(&point(&v[..d])))
+                label(&self.displacement(&point(&v[..d])))
             }
         };
         let mut labels: Vec<usize> = (0..=d + 1).map(|i| label_of(&simplex.vertex(i))).collect();
@@ -272,6 +260,20 @@ impl NashMap {
     }
 }
 
+/// The label of a point where the displacement is `g`: 0 when g ≥ 0, else 1 + the first
+/// coordinate where g is least.
+fn label(g: &[f64]) -> usize {
+    let mut least = 0.0;
+    let mut label = 0;
+    for (i, &v) in g.iter().enumerate() {
+        if v < least {
+            least = v;
+            label = i + 1;
+        }
+    }
+    label
+}
+
 /// A simplex of Freudenthal's triangulation of Z^M: a base vertex and an order of the unit
 /// steps, vertex i being the base plus the first i steps.
 struct Freudenthal {
@@ -301,11 +303,16 @@ impl Freudenthal {
         v
     }
 
-    /// Whether every vertex but `left_out` lies on layer `value` of coordinate `layer`.
+    /// Whether every vertex but `left_out` lies on layer `value` of coordinate `layer`:
+    /// vertices up to the step along `layer` lie on the base's layer, the rest one above.
     fn facet_on_layer(&self, left_out: usize, layer: usize, value: i64) -> bool {
-        (0..=self.order.len())
-            .filter(|&i| i != left_out)
-            .all(|i| self.vertex(i)[layer] == value)
+        let m = self.order.len();
+        let step = self.order.iter().position(|&k| k == layer).unwrap_or(m);
+        let low = self.base[layer];
+        // Vertices 0..=step are on layer `low`, step + 1..=m on `low + 1`: a facet lies on
+        // one layer only when the one vertex on the other is left out.
+        (value == low && step + 1 == m && left_out == m)
+            || (value == low + 1 && step == 0 && left_out == 0)
     }
 
     /// Replaces vertex `out` by the one on the other side of the opposite facet (Todd,
@@ -400,6 +407,14 @@ mod tests {
                 let out = out % (d + 2);
                 let before: Vec<Vec<i64>> = (0..=d + 1).map(|i| s.vertex(i)).collect();
                 let (base, order) = (s.base.clone(), s.order.clone());
+                for left_out in 0..=d + 1 {
+                    for value in -1..3 {
+                        let brute = (0..=d + 1)
+                            .filter(|&i| i != left_out)
+                            .all(|i| s.vertex(i)[d] == value);
+                        prop_assert_eq!(s.facet_on_layer(left_out, d, value), brute);
+                    }
+                }
                 let new = s.pivot(out, &mut labels);
                 let after: Vec<Vec<i64>> = (0..=d + 1).map(|i| s.vertex(i)).collect();
                 for (i, v) in before.iter().enumerate() {
