@@ -5,8 +5,10 @@
 //!
 //! For each support profile, smallest and most balanced first:
 //!
-//! 1. It is skipped when a strategy in it is strictly dominated by another of the same
-//!    player against every profile of the others' supports (conditional dominance).
+//! 1. It is skipped when a strategy in it is weakly dominated by another of the same
+//!    player against the others' supports: no worse against any profile of them, better
+//!    against one. Every such profile has positive probability in an equilibrium on these
+//!    supports, so the dominated strategy would pay strictly less than the other.
 //! 2. Its system ([`SupportSystem`]) is searched over the probability box with certified
 //!    interval Newton tests ([`krawczyk::isolate`]); boxes where an outside strategy surely
 //!    pays more are dropped.
@@ -196,8 +198,9 @@ pub fn support_profiles(shape: &[usize]) -> Result<Vec<Vec<Vec<usize>>>, Strateg
         .collect())
 }
 
-/// Whether a strategy in a player's support is strictly dominated, against every profile
-/// of the others' supports, by another strategy of that player.
+/// Whether a strategy in a player's support is weakly dominated by another strategy of that
+/// player against the others' supports (no worse against any profile of them, better
+/// against one): then no equilibrium has exactly these supports.
 fn conditionally_dominated(game: &NormalFormGame, supports: &[Vec<usize>]) -> bool {
     let n = supports.len();
     let shape = game.shape();
@@ -214,9 +217,14 @@ fn conditionally_dominated(game: &NormalFormGame, supports: &[Vec<usize>]) -> bo
             game.payoffs_at(game.profile_index(&strategy))[p].clone()
         };
         supports[p].iter().any(|&s| {
-            (0..shape[p])
-                .filter(|&d| d != s)
-                .any(|d| (0..size).all(|t| payoff(d, t) > payoff(s, t)))
+            (0..shape[p]).filter(|&d| d != s).any(|d| {
+                let mut strict = false;
+                (0..size).all(|t| {
+                    let (a, b) = (payoff(d, t), payoff(s, t));
+                    strict |= a > b;
+                    a >= b
+                }) && strict
+            })
         })
     })
 }
@@ -582,6 +590,29 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(128))]
+
+        /// The dominance pruning never skips the supports of an equilibrium: on two-player
+        /// games with many ties (degenerate, so weak dominance is common), every extreme
+        /// equilibrium's supports survive it.
+        #[test]
+        fn pruning_keeps_every_equilibrium_support(g in arb_bimatrix(4, 2)) {
+            for e in crate::vertex::extreme_equilibria(&g, &NoProgress).unwrap() {
+                let supports: Vec<Vec<usize>> = e
+                    .iter()
+                    .map(|x| (0..x.len()).filter(|&i| x[i].is_positive()).collect())
+                    .collect();
+                prop_assert!(!conditionally_dominated(&g, &supports), "{:?}", supports);
+            }
+        }
+
+        /// The same for the pure equilibria of three-player games with ties.
+        #[test]
+        fn pruning_keeps_every_pure_equilibrium(g in crate::testing::arb_game(3, 3, 2)) {
+            for pure in crate::pure::pure_equilibria(&g) {
+                let supports: Vec<Vec<usize>> = pure.iter().map(|&s| vec![s]).collect();
+                prop_assert!(!conditionally_dominated(&g, &supports), "{:?}", supports);
+            }
+        }
 
         /// On nondegenerate two-player games the method finds exactly the equilibria vertex
         /// enumeration finds, all exact (a two-player support's system is linear).
