@@ -1,6 +1,10 @@
 """Compares `conway nash --method poly` with Gambit's enumpoly (pygambit) on .nfg files:
 equilibria each finds that the other does not (within 1e-6), and median times over
 several runs, on one core for conway (RAYON_NUM_THREADS=1, as Gambit uses one) and on all.
+Gambit runs inside this Python process; so does Conway when its Python package is
+installed here too (`maturin develop --release -m crates/python/Cargo.toml` with this
+virtualenv active), which leaves out the start of a process; the command line is timed
+besides.
 
 Run it in a virtualenv of its own that has pygambit (never a dependency of Conway):
 
@@ -19,7 +23,13 @@ import sys
 import time
 from fractions import Fraction
 
-import pygambit as gbt
+os.environ["RAYON_NUM_THREADS"] = "1"  # before conway starts its thread pool
+import pygambit as gbt  # noqa: E402
+
+try:
+    import conway as conway_package  # noqa: E402
+except ImportError:
+    conway_package = None
 
 CONWAY = os.path.join(os.path.dirname(__file__), "../../../target/release/conway")
 RUNS = 3
@@ -29,10 +39,18 @@ def conway(path, threads):
     env = dict(os.environ)
     if threads:
         env["RAYON_NUM_THREADS"] = str(threads)
+    else:
+        env.pop("RAYON_NUM_THREADS", None)
     start = time.perf_counter()
     out = subprocess.run([CONWAY, "nash", path, "--method", "poly", "--json"],
                          capture_output=True, text=True, env=env, check=True)
     return json.loads(out.stdout), time.perf_counter() - start
+
+
+def conway_in_process(path):
+    start = time.perf_counter()
+    conway_package.nash(path, method="poly")
+    return time.perf_counter() - start
 
 
 def gambit(game):
@@ -47,12 +65,15 @@ def close(a, b):
 
 def main(paths):
     print("game | gambit eq | conway eq | only gambit | only conway | unsettled | "
-          "gambit median s | conway 1 core | conway all cores")
+          "gambit median s | conway in process, 1 core | conway command, 1 core | "
+          "conway command, all cores")
     for path in paths:
         game = gbt.read_nfg(path)
         ours = [conway(path, 1) for _ in range(RUNS)]
         ours_all = [conway(path, None)[1] for _ in range(RUNS)]
         theirs = [gambit(game) for _ in range(RUNS)]
+        inside = ([conway_in_process(path) for _ in range(RUNS)] if conway_package
+                  else [float("nan")])
         report = ours[0][0]
         mine = [[[float(Fraction(x)) for x in s] for s in e] for e in report["equilibria"]]
         found = [[[float(e[s]) for s in p.strategies] for p in game.players]
@@ -62,6 +83,7 @@ def main(paths):
         print(f"{os.path.basename(path)} | {len(found)} | {len(mine)} | {len(only_gambit)} | "
               f"{len(only_conway)} | {len(report.get('unsettled') or [])} | "
               f"{statistics.median(t for _, t in theirs):.3f} | "
+              f"{statistics.median(inside):.3f} | "
               f"{statistics.median(t for _, t in ours):.3f} | {statistics.median(ours_all):.3f}")
 
 

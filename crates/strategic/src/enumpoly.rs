@@ -15,7 +15,8 @@
 //! 3. Each certified root is refined exactly and recognised as a rational where it is one:
 //!    then it is checked to be an equilibrium in exact arithmetic. Otherwise (an irrational
 //!    equilibrium, as most of n-player games' are) it is enclosed in a box of half-width
-//!    ½·10^-digits certified by the same test over rational intervals, and positivity and the
+//!    ½·10^-digits certified by the same test, over float intervals where they are precise
+//!    enough (the default 12 digits) and otherwise over rational intervals, and positivity and the
 //!    side conditions are decided on that box.
 //!
 //! So every exact answer is an equilibrium, and every approximate one lies within
@@ -129,13 +130,14 @@ pub fn enumpoly(
         )));
     }
     let supports = support_profiles(&game.shape())?;
+    let enclosures = crate::support_system::payoff_enclosures(game);
     let total = supports.len() as u64;
     let mut out = PolyEquilibria::default();
     for (c, chunk) in supports.chunks(CHUNK).enumerate() {
         progress.advance(Work::of((c * CHUNK) as u64, total, "supports"))?;
         let solved: Vec<(Vec<Found>, Option<Unsettled>)> = chunk
             .par_iter()
-            .map(|s| solve_support(game, s, digits))
+            .map(|s| solve_support(game, &enclosures, s, digits))
             .collect::<Result<_, _>>()?;
         for (found, unsettled) in solved {
             out.equilibria.extend(found);
@@ -250,13 +252,14 @@ impl krawczyk::System for SupportSystem {
 /// The equilibria on one support profile, and whether it was settled.
 fn solve_support(
     game: &NormalFormGame,
+    enclosures: &[Interval],
     supports: &[Vec<usize>],
     digits: usize,
 ) -> Result<(Vec<Found>, Option<Unsettled>), StrategicError> {
     if conditionally_dominated(game, supports) {
         return Ok((Vec::new(), None));
     }
-    let system = SupportSystem::new(game, supports.to_vec());
+    let system = SupportSystem::with_enclosures(game, enclosures, supports.to_vec());
     let start = vec![Interval::new(0.0, 1.0); system.dim()];
     solve_in_box(game, &system, start, digits)
 }
@@ -370,15 +373,22 @@ fn settle(
         .max(2)
         - 1;
     let unknown_radius = &radius / BigRational::from_integer(widest.into());
+    if let Some(settled) = settle_in_floats(game, system, root, &x, &unknown_radius, &radius) {
+        return Ok(settled);
+    }
     let Some(certified) = certify(system, &x, &unknown_radius) else {
         return Ok(Settled::Undecided);
     };
-    // The same root as the float box's.
-    let inside_float = certified
+    // The same root as the float box's: one box inside the other, or their hull certified.
+    let nested = certified
         .iter()
         .zip(&float_box)
-        .all(|(a, b)| b.lo <= a.lo && a.hi <= b.hi);
-    if !inside_float && !same_root(system, &certified, &float_box) {
+        .all(|(a, b)| b.lo <= a.lo && a.hi <= b.hi)
+        || certified
+            .iter()
+            .zip(&float_box)
+            .all(|(a, b)| a.lo <= b.lo && b.hi <= a.hi);
+    if !nested && !same_root(system, &certified, &float_box) {
         return Ok(Settled::Undecided);
     }
     let probabilities: Vec<RationalInterval> =
@@ -401,6 +411,61 @@ fn settle(
     }
     let center = system.profile(&x, &game.shape());
     Ok(Settled::Equilibrium(Found::Certified { center, radius }))
+}
+
+/// The verdict of [`settle`]'s last step done in float intervals, which is quick, when
+/// they are precise enough: the box of half-width `unknown_radius` around `x`, rounded to
+/// floats inside it, certified to hold one root (the same as the search's box `root`), and
+/// positivity and the side conditions decided on it. `None` when floats cannot tell.
+fn settle_in_floats(
+    game: &NormalFormGame,
+    system: &SupportSystem,
+    root: &[Interval],
+    x: &[BigRational],
+    unknown_radius: &BigRational,
+    radius: &BigRational,
+) -> Option<Settled> {
+    use num_traits::ToPrimitive;
+    // Shrunk by a few units in the last place of a probability, for the rounding of x to c
+    // and of c ± r.
+    let r = unknown_radius.to_f64()? - 1e-15;
+    if r <= 1e-15 {
+        return None;
+    }
+    let mut float_box = Vec::with_capacity(x.len());
+    for xi in x {
+        let c = xi.to_f64()?;
+        let (lo, hi) = (c - r, c + r);
+        // Inside x ± unknown_radius, exactly.
+        let (lo_q, hi_q) = (exact(lo)?, exact(hi)?);
+        if lo >= hi || lo_q < xi - unknown_radius || hi_q > xi + unknown_radius {
+            return None;
+        }
+        float_box.push(Interval::new(lo, hi));
+    }
+    if !krawczyk::certify_box(system, &float_box) {
+        return None;
+    }
+    let nested =
+        |a: &[Interval], b: &[Interval]| a.iter().zip(b).all(|(a, b)| b.lo <= a.lo && a.hi <= b.hi);
+    if !nested(&float_box, root) && !nested(root, &float_box) {
+        return None;
+    }
+    let probabilities: Vec<Interval> = system.mixed(&float_box).into_iter().flatten().collect();
+    let side = system.side_values(&float_box);
+    if probabilities.iter().any(|i| i.hi < 0.0) || side.iter().any(|v| v.lo > 0.0) {
+        return Some(Settled::Not);
+    }
+    if !probabilities.iter().all(|i| i.lo > 0.0) || !side.iter().all(|v| v.hi < 0.0) {
+        return None;
+    }
+    // The root lies within `unknown_radius` of x in each unknown, so each probability of x
+    // within `radius` of the root's.
+    let profile = system.profile(x, &game.shape());
+    Some(Settled::Equilibrium(Found::Certified {
+        center: profile,
+        radius: radius.clone(),
+    }))
 }
 
 /// The verdict on an exact rational root: an equilibrium on this support if positive and

@@ -59,8 +59,7 @@ struct Tensor {
 }
 
 impl Tensor {
-    fn new(exact: Vec<BigRational>) -> Tensor {
-        let float = exact.iter().map(Interval::from_rational).collect();
+    fn new(exact: Vec<BigRational>, float: Vec<Interval>) -> Tensor {
         Tensor { exact, float }
     }
 
@@ -69,16 +68,18 @@ impl Tensor {
         let inner: usize = dims[..mode].iter().product();
         let d = dims[mode];
         let outer = self.exact.len() / (inner * d);
-        let mut out = Vec::with_capacity(inner * (d - 1) * outer);
+        let mut exact = Vec::with_capacity(inner * (d - 1) * outer);
+        let mut float = Vec::with_capacity(inner * (d - 1) * outer);
         for o in 0..outer {
             for k in 1..d {
                 for i in 0..inner {
-                    let at = |k: usize| &self.exact[i + inner * (k + d * o)];
-                    out.push(at(k) - at(0));
+                    let at = |k: usize| i + inner * (k + d * o);
+                    exact.push(&self.exact[at(k)] - &self.exact[at(0)]);
+                    float.push(self.float[at(k)].sub(&self.float[at(0)]));
                 }
             }
         }
-        Tensor::new(out)
+        Tensor::new(exact, float)
     }
 }
 
@@ -109,6 +110,16 @@ impl Coefficients for crate::interval::RationalInterval {
 impl SupportSystem {
     /// The system of `supports` (one nonempty increasing list per player) in `game`.
     pub fn new(game: &NormalFormGame, supports: Vec<Vec<usize>>) -> SupportSystem {
+        SupportSystem::with_enclosures(game, &payoff_enclosures(game), supports)
+    }
+
+    /// The same, given `enclosures` = [`payoff_enclosures`]`(game)` (enclosing a rational
+    /// in floats is slow; a search over many supports encloses each payoff once).
+    pub fn with_enclosures(
+        game: &NormalFormGame,
+        enclosures: &[Interval],
+        supports: Vec<Vec<usize>>,
+    ) -> SupportSystem {
         let n = game.num_players();
         let mut offsets = Vec::with_capacity(n);
         let mut total = 0;
@@ -127,7 +138,7 @@ impl SupportSystem {
         let mut side = Vec::with_capacity(n);
         for p in 0..n {
             let dims = &dims[p];
-            let against = |s: usize| difference(game, &supports, &others[p], p, s);
+            let against = |s: usize| difference(game, enclosures, &supports, &others[p], p, s);
             equations.push(
                 supports[p][1..]
                     .iter()
@@ -138,7 +149,7 @@ impl SupportSystem {
                                 if dims[mode] > 1 {
                                     value.differenced(dims, mode)
                                 } else {
-                                    Tensor::new(Vec::new())
+                                    Tensor::new(Vec::new(), Vec::new())
                                 }
                             })
                             .collect();
@@ -394,6 +405,7 @@ fn simplex_max(w: impl Fn(usize) -> f64, b: &[Interval]) -> f64 {
 /// player's strategy varying fastest.
 fn difference(
     game: &NormalFormGame,
+    enclosures: &[Interval],
     supports: &[Vec<usize>],
     others: &[usize],
     p: usize,
@@ -402,19 +414,30 @@ fn difference(
     let dims: Vec<usize> = others.iter().map(|&q| supports[q].len()).collect();
     let size: usize = dims.iter().product();
     let mut strategy = vec![0; supports.len()];
-    let mut entries = Vec::with_capacity(size);
+    let n = supports.len();
+    let mut exact = Vec::with_capacity(size);
+    let mut float = Vec::with_capacity(size);
     for mut index in 0..size {
         for (&q, &d) in others.iter().zip(&dims) {
             strategy[q] = supports[q][index % d];
             index /= d;
         }
         strategy[p] = s;
-        let with = game.payoffs_at(game.profile_index(&strategy))[p].clone();
+        let with = game.profile_index(&strategy);
         strategy[p] = supports[p][0];
-        let base = &game.payoffs_at(game.profile_index(&strategy))[p];
-        entries.push(with - base);
+        let base = game.profile_index(&strategy);
+        exact.push(&game.payoffs_at(with)[p] - &game.payoffs_at(base)[p]);
+        float.push(enclosures[with * n + p].sub(&enclosures[base * n + p]));
     }
-    Tensor::new(entries)
+    Tensor::new(exact, float)
+}
+
+/// Every payoff of `game` enclosed in floats, profile by profile, player by player.
+pub fn payoff_enclosures(game: &NormalFormGame) -> Vec<Interval> {
+    let count: usize = game.shape().iter().product();
+    (0..count)
+        .flat_map(|i| game.payoffs_at(i).iter().map(Interval::from_rational))
+        .collect()
 }
 
 /// Σ_t tensor[t] · Π_j vectors[j][t_j] over every mode but `keep`, the modes first-fastest
