@@ -34,7 +34,9 @@ use conway_core::{Progress, Work};
 
 use crate::game::MixedProfile;
 use crate::interval::{exact, Interval, RationalInterval};
-use crate::krawczyk::{self, certify, exact_box, isolate, newton, recognise, same_root, Stop};
+use crate::krawczyk::{
+    self, certify, exact_box, isolate, nested, newton, recognise, same_root, Stop,
+};
 use crate::support_system::{Coefficients, SupportSystem};
 use crate::{NormalFormGame, StrategicError};
 
@@ -380,15 +382,7 @@ fn settle(
         return Ok(Settled::Undecided);
     };
     // The same root as the float box's: one box inside the other, or their hull certified.
-    let nested = certified
-        .iter()
-        .zip(&float_box)
-        .all(|(a, b)| b.lo <= a.lo && a.hi <= b.hi)
-        || certified
-            .iter()
-            .zip(&float_box)
-            .all(|(a, b)| a.lo <= b.lo && b.hi <= a.hi);
-    if !nested && !same_root(system, &certified, &float_box) {
+    if !nested(&certified, &float_box) && !same_root(system, &certified, &float_box) {
         return Ok(Settled::Undecided);
     }
     let probabilities: Vec<RationalInterval> =
@@ -446,9 +440,7 @@ fn settle_in_floats(
     if !krawczyk::certify_box(system, &float_box) {
         return None;
     }
-    let nested =
-        |a: &[Interval], b: &[Interval]| a.iter().zip(b).all(|(a, b)| b.lo <= a.lo && a.hi <= b.hi);
-    if !nested(&float_box, root) && !nested(root, &float_box) {
+    if !nested(&float_box, root) {
         return None;
     }
     let probabilities: Vec<Interval> = system.mixed(&float_box).into_iter().flatten().collect();

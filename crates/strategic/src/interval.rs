@@ -50,6 +50,8 @@ pub trait Enclosure: Ring {
     fn from_float(f: f64) -> Option<Self>;
     /// Whether `other` lies strictly inside this interval.
     fn surrounds(&self, other: &Self) -> bool;
+    /// Whether `other` lies inside this interval, ends included.
+    fn holds(&self, other: &Self) -> bool;
     /// The smallest interval holding both.
     fn hull(&self, other: &Self) -> Self;
     /// Widened by a tenth of the width on each side (floats: and a few units in the last
@@ -235,6 +237,9 @@ impl Enclosure for Interval {
     fn surrounds(&self, other: &Self) -> bool {
         self.strictly_contains(other)
     }
+    fn holds(&self, other: &Self) -> bool {
+        self.lo <= other.lo && other.hi <= self.hi
+    }
     fn hull(&self, other: &Self) -> Self {
         Interval::new(self.lo.min(other.lo), self.hi.max(other.hi))
     }
@@ -256,6 +261,9 @@ impl Enclosure for RationalInterval {
     }
     fn surrounds(&self, other: &Self) -> bool {
         self.strictly_contains(other)
+    }
+    fn holds(&self, other: &Self) -> bool {
+        self.lo <= other.lo && other.hi <= self.hi
     }
     fn hull(&self, other: &Self) -> Self {
         RationalInterval::new(

@@ -240,6 +240,13 @@ fn inside<S: Enclosure>(k: &[S], x: &[S]) -> bool {
     k.iter().zip(x).all(|(ki, xi)| xi.surrounds(ki))
 }
 
+/// Whether one of two boxes lies within the other (ends included): two boxes each certified
+/// to hold one root then hold the same one.
+pub fn nested<S: Enclosure>(a: &[S], b: &[S]) -> bool {
+    let within = |a: &[S], b: &[S]| a.iter().zip(b).all(|(ai, bi)| bi.holds(ai));
+    within(a, b) || within(b, a)
+}
+
 fn intersect(a: &[Interval], b: &[Interval]) -> Option<Vec<Interval>> {
     a.iter().zip(b).map(|(p, q)| p.intersect(q)).collect()
 }
