@@ -198,7 +198,7 @@ fn dot<S: Ring>(a: &[S], b: &[S]) -> S {
 /// The inverse of a float matrix by Gauss–Jordan elimination with partial pivoting, or
 /// `None` when a pivot is negligible (any approximate inverse serves Krawczyk's test; a
 /// poor one only makes the test fail).
-fn inverse(mut a: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
+pub(crate) fn inverse(mut a: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
     let n = a.len();
     let scale = a.iter().flatten().fold(0.0f64, |acc, v| acc.max(v.abs()));
     if !scale.is_finite() || scale == 0.0 {

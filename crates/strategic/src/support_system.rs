@@ -259,36 +259,66 @@ impl SupportSystem {
     /// which bounds every unknown by what the others leave; and on the product of the
     /// players' simplices each payoff difference ranges over no more than
     /// [`simplex_range`] gives: an indifference that cannot be 0, or an outside strategy
-    /// that surely pays more, rules the box out.
+    /// that surely pays more, rules the box out. So does a combination of one player's
+    /// indifferences that cannot be 0 ([`SupportSystem::combination_vanishes`]).
     pub fn narrow(&self, z: &mut [Interval]) -> bool {
-        let mut x = Vec::with_capacity(self.supports.len());
-        for p in 0..self.supports.len() {
-            let range = self.offsets[p]..self.offsets[p] + self.supports[p].len() - 1;
-            match narrow_to_simplex(&mut z[range]) {
-                Some(left) => x.push(left),
-                None => return false,
-            }
-        }
-        let z: &[Interval] = z;
-        let x: Vec<Vec<Interval>> = x
-            .into_iter()
-            .enumerate()
-            .map(|(p, left)| {
-                std::iter::once(left)
-                    .chain(self.block(z, p).iter().copied())
-                    .collect()
-            })
-            .collect();
-        // A box where some probability is below the search's resolution holds only roots on
-        // (or within that resolution of) a face of the simplices: the smaller support's
-        // concern. Without this, a continuum of solutions lying in a face would be covered
-        // by ever thinner boxes.
-        if x.iter()
-            .flatten()
-            .any(|i| i.hi < crate::krawczyk::MIN_WIDTH)
-        {
+        let Some(mut x) = self.probabilities(z) else {
+            return false;
+        };
+        // The cheap tests first: most boxes fail them.
+        if !self.each_can_hold(&x) {
             return false;
         }
+        // Contract by the kernels of the indifferences, then narrow to the simplices again.
+        let centres = middles(&x);
+        let mut tighter: Vec<(usize, usize, Interval)> = Vec::new();
+        for p in 0..self.supports.len() {
+            let boxes: Vec<&[Interval]> = self.others[p].iter().map(|&q| &x[q][..]).collect();
+            let mids: Vec<&[Interval]> = self.others[p].iter().map(|&q| &centres[q][..]).collect();
+            for (mode, &q) in self.others[p].iter().enumerate() {
+                if let Some(ranges) = self.kernel_enclosure(p, mode, &boxes, &mids) {
+                    tighter.extend(ranges.into_iter().enumerate().map(|(i, r)| (q, i, r)));
+                }
+            }
+        }
+        if !tighter.is_empty() {
+            for (q, i, range) in tighter {
+                match x[q][i].intersect(&range) {
+                    Some(r) => x[q][i] = r,
+                    None => return false,
+                }
+            }
+            for (p, xp) in x.iter().enumerate() {
+                let start = self.offsets[p];
+                z[start..start + xp.len() - 1].copy_from_slice(&xp[1..]);
+            }
+            let firsts: Vec<Interval> = x.iter().map(|xp| xp[0]).collect();
+            x = match self.probabilities(z) {
+                Some(x) => x,
+                None => return false,
+            };
+            for (xp, first) in x.iter_mut().zip(firsts) {
+                match xp[0].intersect(&first) {
+                    Some(r) => xp[0] = r,
+                    None => return false,
+                }
+            }
+            if !self.each_can_hold(&x) {
+                return false;
+            }
+        }
+        let middles = middles(&x);
+        (0..self.supports.len()).all(|p| {
+            let boxes: Vec<&[Interval]> = self.others[p].iter().map(|&q| &x[q][..]).collect();
+            let middles: Vec<&[Interval]> =
+                self.others[p].iter().map(|&q| &middles[q][..]).collect();
+            (0..boxes.len()).all(|mode| self.combination_vanishes(p, mode, &boxes, &middles))
+        })
+    }
+
+    /// Whether every indifference can vanish, and no strategy outside the supports surely
+    /// pays more, for the probabilities `x`, each bounded alone.
+    fn each_can_hold(&self, x: &[Vec<Interval>]) -> bool {
         (0..self.supports.len()).all(|p| {
             let boxes: Vec<&[Interval]> = self.others[p].iter().map(|&q| &x[q][..]).collect();
             let dims = &self.dims[p];
@@ -299,6 +329,135 @@ impl SupportSystem {
                     .iter()
                     .all(|t| simplex_range(&t.float, dims, &boxes).lo <= 0.0)
         })
+    }
+
+    /// Every player's probabilities over the box `z`, after narrowing `z` to the
+    /// simplices; `None` when the box misses them, or holds only points where some
+    /// probability is below the search's resolution.
+    fn probabilities(&self, z: &mut [Interval]) -> Option<Vec<Vec<Interval>>> {
+        let mut x = Vec::with_capacity(self.supports.len());
+        for p in 0..self.supports.len() {
+            let range = self.offsets[p]..self.offsets[p] + self.supports[p].len() - 1;
+            let left = narrow_to_simplex(&mut z[range.clone()])?;
+            x.push(
+                std::iter::once(left)
+                    .chain(z[range].iter().copied())
+                    .collect(),
+            );
+        }
+        // A box where some probability is below the search's resolution holds only roots on
+        // (or within that resolution of) a face of the simplices: the smaller support's
+        // concern. Without this, a continuum of solutions lying in a face would be covered
+        // by ever thinner boxes.
+        let x: Vec<Vec<Interval>> = x;
+        (!x.iter()
+            .flatten()
+            .any(|i| i.hi < crate::krawczyk::MIN_WIDTH))
+        .then_some(x)
+    }
+
+    /// Player p's indifferences at the middle of the box, as linear forms in the mixture
+    /// of the player at `mode` (rows: equations, columns: that player's strategies).
+    fn linear_part(&self, p: usize, mode: usize, middles: &[&[Interval]]) -> Vec<Vec<f64>> {
+        self.equations[p]
+            .iter()
+            .map(|e| {
+                contract(&e.value.float, &self.dims[p], middles, Some(mode))
+                    .iter()
+                    .map(Interval::mid)
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Σ_k weights[k]·(player p's k-th indifference) plus `plus`, as one tensor.
+    fn combined(&self, p: usize, weights: &[f64], plus: impl Fn(usize) -> f64) -> Vec<Interval> {
+        let equations = &self.equations[p];
+        let mut out: Vec<Interval> = (0..equations[0].value.float.len())
+            .map(|t| Interval::point(plus(t)))
+            .collect();
+        for (e, &w) in equations.iter().zip(weights) {
+            let w = Interval::point(w);
+            for (acc, t) in out.iter_mut().zip(&e.value.float) {
+                *acc = acc.add(&w.mul(t));
+            }
+        }
+        out
+    }
+
+    /// The range of a tensor of player p's over the box, the modes but `mode` bounded
+    /// first: a combination made nearly constant along `mode` at the box's middle keeps
+    /// that near-constancy in its bound.
+    fn range_last(
+        &self,
+        p: usize,
+        tensor: &[Interval],
+        mode: usize,
+        boxes: &[&[Interval]],
+    ) -> Interval {
+        let dims = &self.dims[p];
+        let (moved, order) = mode_last(tensor, dims, mode);
+        let moved_dims: Vec<usize> = order.iter().map(|&m| dims[m]).collect();
+        let moved_boxes: Vec<&[Interval]> = order.iter().map(|&m| boxes[m]).collect();
+        simplex_range(&moved, &moved_dims, &moved_boxes)
+    }
+
+    /// Whether a combination of player p's indifferences, chosen to be nearly the same
+    /// positive number for every pure strategy of the player at `mode`, can vanish on the
+    /// box. At fixed strategies of the rest, p's equations are linear in that player's
+    /// mixture σ: C·σ = 0. Where C has full column rank, λ = C(CᵀC)⁻¹1 gives λᵀC = 1 at
+    /// the box's middle, and λᵀC·σ > 0 for every σ in the simplex near it: no root. Each
+    /// equation alone cannot see this, since each vanishes on a whole face of the box.
+    fn combination_vanishes(
+        &self,
+        p: usize,
+        mode: usize,
+        boxes: &[&[Interval]],
+        middles: &[&[Interval]],
+    ) -> bool {
+        if self.dims[p][mode] < 2 || self.equations[p].is_empty() {
+            return true;
+        }
+        let Some(lambda) = sign_definite_combination(&self.linear_part(p, mode, middles)) else {
+            return true;
+        };
+        let combined = self.combined(p, &lambda, |_| 0.0);
+        self.range_last(p, &combined, mode, boxes).contains_zero()
+    }
+
+    /// Where each probability of the player at `mode` can lie at a root in the box, when
+    /// player p has one indifference fewer than that player has strategies. Then C·σ = 0
+    /// and Σσ = 1 are as many equations as σ has entries, and with P an inverse of
+    /// (C; 1ᵀ) at the box's middle, σ_i = σ_i − Σ_k P_ik·(C·σ)_k at every root: a
+    /// combination of the indifferences plus σ_i, nearly constant on the box (Krawczyk's
+    /// idea, for one player's mixture at a time). `None` when there is nothing to narrow.
+    fn kernel_enclosure(
+        &self,
+        p: usize,
+        mode: usize,
+        boxes: &[&[Interval]],
+        middles: &[&[Interval]],
+    ) -> Option<Vec<Interval>> {
+        let dims = &self.dims[p];
+        let d = dims[mode];
+        if d < 2 || self.equations[p].len() + 1 != d {
+            return None;
+        }
+        let mut square = self.linear_part(p, mode, middles);
+        square.push(vec![1.0; d]);
+        let inverse = crate::krawczyk::inverse(square)?;
+        let inner: usize = dims[..mode].iter().product();
+        Some(
+            (0..d)
+                .map(|i| {
+                    // −Σ_k P_ik·E_k, plus the tensor that contracts to σ_i.
+                    let weights: Vec<f64> = inverse[i][..d - 1].iter().map(|v| -v).collect();
+                    let at_i = |t: usize| if (t / inner) % d == i { 1.0 } else { 0.0 };
+                    let g = self.combined(p, &weights, at_i);
+                    self.range_last(p, &g, mode, boxes)
+                })
+                .collect(),
+        )
     }
 
     /// The full mixed profile of a solution: zeros off the supports.
@@ -352,14 +511,19 @@ fn narrow_to_simplex(z: &mut [Interval]) -> Option<Interval> {
 /// linear program over the simplex, which interval arithmetic overestimates far less
 /// than a plain interval dot product.
 pub fn simplex_range(tensor: &[Interval], dims: &[usize], boxes: &[&[Interval]]) -> Interval {
-    let mut current: Vec<Interval> = tensor.to_vec();
-    for (&d, b) in dims.iter().zip(boxes) {
-        current = current
-            .chunks(d)
-            .map(|c| Interval::new(-simplex_max(|i| -c[i].lo, b), simplex_max(|i| c[i].hi, b)))
-            .collect();
+    let range = |c: &[Interval], b: &[Interval]| {
+        Interval::new(-simplex_max(|i| -c[i].lo, b), simplex_max(|i| c[i].hi, b))
+    };
+    let mut current: Vec<Interval> = Vec::new();
+    for (mode, (&d, b)) in dims.iter().zip(boxes).enumerate() {
+        // The first mode reads the tensor itself; later ones what the last one left.
+        current = if mode == 0 {
+            tensor.chunks(d).map(|c| range(c, b)).collect()
+        } else {
+            current.chunks(d).map(|c| range(c, b)).collect()
+        };
     }
-    current[0]
+    current.first().copied().unwrap_or(tensor[0])
 }
 
 /// An upper bound on max Σ_b w(b)·σ_b over σ with Σσ = 1 within the box `b`, by linear
@@ -399,6 +563,103 @@ fn simplex_max(w: impl Fn(usize) -> f64, b: &[Interval]) -> f64 {
         bound = bound.add(&Interval::point(at_hi.max(at_lo)));
     }
     bound.hi
+}
+
+/// Weights λ on the rows of `c` (r × d) with λᵀc > 0 in every column, found as λᵀc = t for
+/// a positive t in c's row space, or `None` when that fails. With full column rank any t
+/// will do (t = 1, λ = c(cᵀc)⁻¹t). Otherwise t must be orthogonal to c's kernel: with κ the
+/// part of 1 in the kernel, t weighs κ's positive and negative entries so as to cancel —
+/// exactly orthogonal when the kernel is a line; when κ has one sign, c·σ = 0 probably has
+/// a solution in the simplex, and there is nothing to find.
+fn sign_definite_combination(c: &[Vec<f64>]) -> Option<Vec<f64>> {
+    let (r, d) = (c.len(), c[0].len());
+    let dot = |a: &dyn Fn(usize) -> f64, b: &dyn Fn(usize) -> f64, n: usize| -> f64 {
+        (0..n).map(|i| a(i) * b(i)).sum()
+    };
+    if r >= d {
+        let gram: Vec<Vec<f64>> = (0..d)
+            .map(|a| (0..d).map(|b| dot(&|i| c[i][a], &|i| c[i][b], r)).collect())
+            .collect();
+        let inv = crate::krawczyk::inverse(gram)?;
+        let w: Vec<f64> = inv.iter().map(|row| row.iter().sum()).collect();
+        return Some(c.iter().map(|row| dot(&|j| row[j], &|j| w[j], d)).collect());
+    }
+    let gram: Vec<Vec<f64>> = c
+        .iter()
+        .map(|a| c.iter().map(|b| dot(&|j| a[j], &|j| b[j], d)).collect())
+        .collect();
+    let inv = crate::krawczyk::inverse(gram)?;
+    // λ = (ccᵀ)⁻¹c·t solves λᵀc = t for t in the row space.
+    let weights = |t: &[f64]| -> Vec<f64> {
+        let ct: Vec<f64> = c.iter().map(|row| dot(&|j| row[j], &|j| t[j], d)).collect();
+        inv.iter()
+            .map(|row| dot(&|i| row[i], &|i| ct[i], r))
+            .collect()
+    };
+    let ones = vec![1.0; d];
+    let lambda = weights(&ones);
+    let kernel: Vec<f64> = (0..d)
+        .map(|j| 1.0 - dot(&|i| lambda[i], &|i| c[i][j], r))
+        .collect();
+    let (plus, minus) =
+        kernel.iter().fold(
+            (0.0, 0.0),
+            |(p, m), &k| {
+                if k > 0.0 {
+                    (p + k, m)
+                } else {
+                    (p, m - k)
+                }
+            },
+        );
+    let scale = plus + minus;
+    if scale <= 1e-12 * d as f64 {
+        return Some(lambda);
+    }
+    if plus <= 1e-9 * scale || minus <= 1e-9 * scale {
+        return None;
+    }
+    let t: Vec<f64> = kernel
+        .iter()
+        .map(|&k| {
+            if k > 0.0 {
+                1.0 / plus
+            } else if k < 0.0 {
+                1.0 / minus
+            } else {
+                0.5 / plus + 0.5 / minus
+            }
+        })
+        .collect();
+    Some(weights(&t))
+}
+
+/// The middle of every probability's range, as a point.
+fn middles(x: &[Vec<Interval>]) -> Vec<Vec<Interval>> {
+    x.iter()
+        .map(|b| b.iter().map(|i| Interval::point(i.mid())).collect())
+        .collect()
+}
+
+/// The tensor with its modes reordered so that `mode` comes last, and the new order.
+fn mode_last<S: Clone>(tensor: &[S], dims: &[usize], mode: usize) -> (Vec<S>, Vec<usize>) {
+    let order: Vec<usize> = (0..dims.len())
+        .filter(|&m| m != mode)
+        .chain(std::iter::once(mode))
+        .collect();
+    let inner: usize = dims[..mode].iter().product();
+    let d = dims[mode];
+    let outer = tensor.len() / (inner * d);
+    // Old index i + inner·(k + d·o) goes to (i + inner·o) + inner·outer·k.
+    let mut moved = Vec::with_capacity(tensor.len());
+    for k in 0..d {
+        for o in 0..outer {
+            for i in 0..inner {
+                moved.push(tensor[i + inner * (k + d * o)].clone());
+            }
+        }
+    }
+    (moved, order)
 }
 
 /// u_p(s, t) − u_p(T_p[0], t) for every t in the other players' supports, the first other
@@ -449,7 +710,7 @@ pub fn contract<S: Ring>(
     vectors: &[&[S]],
     keep: Option<usize>,
 ) -> Vec<S> {
-    let mut current: Vec<S> = tensor.to_vec();
+    let mut current: Cow<[S]> = Cow::Borrowed(tensor);
     // The kept mode, once reached, stays the fastest: entries are (kept index) + kept ·
     // (rest).
     let mut kept = 1;
@@ -472,9 +733,9 @@ pub fn contract<S: Ring>(
                 next.push(acc);
             }
         }
-        current = next;
+        current = Cow::Owned(next);
     }
-    current
+    current.into_owned()
 }
 
 #[cfg(test)]
@@ -503,7 +764,128 @@ mod tests {
         assert!(system.values(&y).iter().any(|v| v != &integer(0)));
     }
 
+    /// Player 1's indifferences in a 3×3 bimatrix game are y₀ − y₁ + y₂ = 0 and
+    /// y₀ + 2y₁ − y₂ = 0: each alone holds on part of player 2's simplex, together only
+    /// on the line through (1, −2, −3), which misses it. So no box holds a root.
+    #[test]
+    fn a_combination_of_indifferences_rules_out_what_each_one_allows() {
+        let a = crate::testing::int_matrix(&[&[0, 0, 0], &[1, -1, 1], &[1, 2, -1]]);
+        let b = crate::testing::int_matrix(&[&[1, 2, 3], &[3, 1, 2], &[2, 3, 1]]);
+        let g = NormalFormGame::bimatrix(&a, &b).unwrap();
+        let system = SupportSystem::new(&g, vec![vec![0, 1, 2]; 2]);
+        let mut whole = vec![Interval::new(0.0, 1.0); 4];
+        assert!(!system.narrow(&mut whole));
+        // Each equation alone vanishes somewhere on the simplex.
+        let simplex = [Interval::new(0.0, 1.0); 3];
+        let boxes: Vec<&[Interval]> = vec![&simplex];
+        for e in &system.equations[0] {
+            assert!(simplex_range(&e.value.float, &[3], &boxes).contains_zero());
+        }
+    }
+
+    /// In the three-player coordination game (each gets 1 when all three choose the
+    /// same of three strategies, Gambit's contrib/games/coord333.nfg), player 1 is
+    /// indifferent when y_i·z_i is the same for every i: given z, that fixes y. So in a
+    /// box around the uniform root, narrow in z and wide in y, y is contracted to about
+    /// z's width.
+    #[test]
+    fn the_kernel_of_the_indifferences_contracts_a_box_around_a_root() {
+        let payoffs: Vec<Vec<BigRational>> = (0..27)
+            .map(|i| {
+                let same = i % 3 == (i / 3) % 3 && i % 3 == i / 9;
+                vec![integer(same as i64); 3]
+            })
+            .collect();
+        let names = |k: usize| (1..=k).map(|i| i.to_string()).collect::<Vec<_>>();
+        let g = NormalFormGame::new(String::new(), names(3), vec![names(3); 3], payoffs).unwrap();
+        let system = SupportSystem::new(&g, vec![vec![0, 1, 2]; 3]);
+        let third = 1.0 / 3.0;
+        let near = Interval::new(third - 0.01, third + 0.01);
+        let far = Interval::new(third - 0.1, third + 0.1);
+        let mut around = vec![near, near, far, far, near, near];
+        assert!(system.narrow(&mut around));
+        for i in &around {
+            assert!(i.lo < third && third < i.hi);
+            assert!(i.width() <= 0.1, "{i:?}");
+        }
+    }
+
+    /// `game` changed so that `sigma` (positive, one mixture per player) makes every
+    /// player indifferent among all its strategies: each player's payoffs for strategy k
+    /// are shifted by what k lacks against `sigma`.
+    fn planting(game: &NormalFormGame, sigma: &[Vec<BigRational>]) -> NormalFormGame {
+        let shape = game.shape();
+        let n = shape.len();
+        let shifts: Vec<Vec<BigRational>> = (0..n)
+            .map(|p| {
+                let u = game.strategy_payoffs(&sigma.to_vec(), p);
+                u.iter().map(|v| &u[0] - v).collect()
+            })
+            .collect();
+        let count: usize = shape.iter().product();
+        let payoffs = (0..count)
+            .map(|index| {
+                let mut rest = index;
+                let strategy: Vec<usize> = shape
+                    .iter()
+                    .map(|&d| {
+                        let s = rest % d;
+                        rest /= d;
+                        s
+                    })
+                    .collect();
+                let at = game.profile_index(&strategy);
+                (0..n)
+                    .map(|p| &game.payoffs_at(at)[p] + &shifts[p][strategy[p]])
+                    .collect()
+            })
+            .collect();
+        let names = |k: usize| (1..=k).map(|i| i.to_string()).collect::<Vec<_>>();
+        NormalFormGame::new(
+            String::new(),
+            names(n),
+            shape.iter().map(|&k| names(k)).collect(),
+            payoffs,
+        )
+        .unwrap()
+    }
+
     proptest! {
+        /// Narrowing never loses a root: in a game made to have a totally mixed
+        /// equilibrium, every box around it survives, however lopsided.
+        #[test]
+        fn narrowing_keeps_every_box_around_a_root(
+            game in crate::testing::arb_game(3, 4, 6),
+            weights in proptest::collection::vec(1i64..6, 12),
+            reach in proptest::collection::vec((1u32..300, 1u32..300), 12),
+        ) {
+            let shape = game.shape();
+            let mut w = weights.iter();
+            let sigma: Vec<Vec<BigRational>> = shape
+                .iter()
+                .map(|&d| {
+                    let raw: Vec<i64> = (0..d).map(|_| *w.next().unwrap()).collect();
+                    let total: i64 = raw.iter().sum();
+                    raw.iter().map(|&r| q(r, total)).collect()
+                })
+                .collect();
+            let planted = planting(&game, &sigma);
+            let supports: Vec<Vec<usize>> = shape.iter().map(|&d| (0..d).collect()).collect();
+            let system = SupportSystem::new(&planted, supports);
+            let z: Vec<BigRational> =
+                sigma.iter().flat_map(|s| s[1..].iter().cloned()).collect();
+            prop_assert!(system.values(&z).iter().all(|v| v == &integer(0)));
+            let mut around: Vec<Interval> = z
+                .iter()
+                .zip(&reach)
+                .map(|(v, &(below, above))| {
+                    let v = Interval::from_rational(v);
+                    Interval::new(v.lo - below as f64 / 1000.0, v.hi + above as f64 / 1000.0)
+                })
+                .collect();
+            prop_assert!(system.narrow(&mut around));
+        }
+
         /// The system's value at a profile is the payoff differences computed directly, and
         /// the Jacobian is the exact difference quotient (the equations are affine in each
         /// unknown).
