@@ -277,7 +277,13 @@ impl SupportSystem {
             let mids: Vec<&[Interval]> = self.others[p].iter().map(|&q| &centres[q][..]).collect();
             for (mode, &q) in self.others[p].iter().enumerate() {
                 if let Some(ranges) = self.kernel_enclosure(p, mode, &boxes, &mids) {
-                    tighter.extend(ranges.into_iter().enumerate().map(|(i, r)| (q, i, r)));
+                    let first = x[q].len() - ranges.len();
+                    tighter.extend(
+                        ranges
+                            .into_iter()
+                            .enumerate()
+                            .map(|(i, r)| (q, first + i, r)),
+                    );
                 }
             }
         }
@@ -415,7 +421,9 @@ impl SupportSystem {
         boxes: &[&[Interval]],
         middles: &[&[Interval]],
     ) -> bool {
-        if self.dims[p][mode] < 2 || self.equations[p].is_empty() {
+        // With one equation fewer than strategies, the kernel contraction has done this.
+        let d = self.dims[p][mode];
+        if d < 2 || self.equations[p].is_empty() || self.equations[p].len() + 1 == d {
             return true;
         }
         let Some(lambda) = sign_definite_combination(&self.linear_part(p, mode, middles)) else {
@@ -430,7 +438,8 @@ impl SupportSystem {
     /// and Σσ = 1 are as many equations as σ has entries, and with P an inverse of
     /// (C; 1ᵀ) at the box's middle, σ_i = σ_i − Σ_k P_ik·(C·σ)_k at every root: a
     /// combination of the indifferences plus σ_i, nearly constant on the box (Krawczyk's
-    /// idea, for one player's mixture at a time). `None` when there is nothing to narrow.
+    /// idea, for one player's mixture at a time). The enclosures are of σ's last entries
+    /// (all of them, or σ₁ alone when σ has two). `None` when there is nothing to narrow.
     fn kernel_enclosure(
         &self,
         p: usize,
@@ -447,8 +456,9 @@ impl SupportSystem {
         square.push(vec![1.0; d]);
         let inverse = crate::krawczyk::inverse(square)?;
         let inner: usize = dims[..mode].iter().product();
+        // With two strategies, the second probability's range gives the first's.
         Some(
-            (0..d)
+            (usize::from(d == 2)..d)
                 .map(|i| {
                     // −Σ_k P_ik·E_k, plus the tensor that contracts to σ_i.
                     let weights: Vec<f64> = inverse[i][..d - 1].iter().map(|v| -v).collect();
@@ -531,6 +541,10 @@ pub fn simplex_range(tensor: &[Interval], dims: &[usize], boxes: &[&[Interval]])
 /// its largest value over [lo_b, hi_b]. The λ of the greedy optimum makes the bound exact
 /// up to rounding, which is directed upward.
 fn simplex_max(w: impl Fn(usize) -> f64, b: &[Interval]) -> f64 {
+    if b.len() == 1 {
+        // The one probability is 1 (or the box holds no point of the simplex).
+        return w(0);
+    }
     // Supports are small: order the weights on the stack when they fit.
     let mut stack = [0usize; 16];
     let mut heap = Vec::new();
@@ -543,7 +557,13 @@ fn simplex_max(w: impl Fn(usize) -> f64, b: &[Interval]) -> f64 {
     for (i, o) in order.iter_mut().enumerate() {
         *o = i;
     }
-    order.sort_unstable_by(|&i, &j| w(j).total_cmp(&w(i)));
+    if order.len() == 2 {
+        if w(1) > w(0) {
+            order.swap(0, 1);
+        }
+    } else {
+        order.sort_unstable_by(|&i, &j| w(j).total_cmp(&w(i)));
+    }
     let mut left = 1.0 - b.iter().map(|i| i.lo).sum::<f64>();
     let mut lambda = w(order[order.len() - 1]);
     for &i in order.iter() {
@@ -554,15 +574,17 @@ fn simplex_max(w: impl Fn(usize) -> f64, b: &[Interval]) -> f64 {
         }
         left -= room;
     }
-    let lambda_i = Interval::point(lambda);
-    let mut bound = lambda_i;
+    // Each operation rounded to nearest and then stepped up one float bounds the exact
+    // result from above. An upper bound c on w(b) − λ bounds each product c·σ_b from above
+    // because probabilities are not negative.
+    let mut bound = lambda;
     for (i, bi) in b.iter().enumerate() {
-        let c = Interval::point(w(i)).sub(&lambda_i).hi;
-        let at_hi = Interval::point(c).mul(&Interval::point(bi.hi)).hi;
-        let at_lo = Interval::point(c).mul(&Interval::point(bi.lo)).hi;
-        bound = bound.add(&Interval::point(at_hi.max(at_lo)));
+        debug_assert!(bi.lo >= 0.0, "{bi:?}");
+        let c = (w(i) - lambda).next_up();
+        let term = (c * bi.hi).max(c * bi.lo).next_up();
+        bound = (bound + term).next_up();
     }
-    bound.hi
+    bound
 }
 
 /// Weights λ on the rows of `c` (r × d) with λᵀc > 0 in every column, found as λᵀc = t for
