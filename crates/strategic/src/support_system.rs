@@ -211,7 +211,7 @@ impl SupportSystem {
         let x = self.mixed(z);
         let mut out = Vec::new();
         for p in 0..self.supports.len() {
-            let vectors: Vec<&[S]> = self.others[p].iter().map(|&q| &x[q][..]).collect();
+            let vectors = self.of_others(p, &x);
             for t in tensors(p) {
                 let entries = S::entries(&t.exact, &t.float);
                 out.push(contract(&entries, &self.dims[p], &vectors, None).swap_remove(0));
@@ -226,7 +226,7 @@ impl SupportSystem {
         let dim = z.len();
         let mut rows = Vec::with_capacity(dim);
         for p in 0..self.supports.len() {
-            let vectors: Vec<&[S]> = self.others[p].iter().map(|&q| &x[q][..]).collect();
+            let vectors = self.of_others(p, &x);
             let dims = &self.dims[p];
             for e in &self.equations[p] {
                 let mut row = vec![S::nil(); dim];
@@ -262,71 +262,74 @@ impl SupportSystem {
     /// that surely pays more, rules the box out. So does a combination of one player's
     /// indifferences that cannot be 0 ([`SupportSystem::combination_vanishes`]).
     pub fn narrow(&self, z: &mut [Interval]) -> bool {
-        let Some(mut x) = self.probabilities(z) else {
+        let Some(x) = self.probabilities(z) else {
             return false;
         };
         // The cheap tests first: most boxes fail them.
         if !self.each_can_hold(&x) {
             return false;
         }
-        // Contract by the kernels of the indifferences, then narrow to the simplices again.
+        let Some(x) = self.contracted_by_kernels(z, x) else {
+            return false;
+        };
+        let middles = middles(&x);
+        (0..self.supports.len()).all(|p| {
+            let boxes = self.of_others(p, &x);
+            let middles = self.of_others(p, &middles);
+            (0..boxes.len()).all(|mode| self.combination_vanishes(p, mode, &boxes, &middles))
+        })
+    }
+
+    /// Player p's view of one vector per player: the other players' ones, in the order of
+    /// p's tensors' modes.
+    fn of_others<'a, T>(&self, p: usize, per_player: &'a [Vec<T>]) -> Vec<&'a [T]> {
+        self.others[p].iter().map(|&q| &per_player[q][..]).collect()
+    }
+
+    /// The probabilities `x` over the box `z` narrowed by [`SupportSystem::kernel_enclosure`]
+    /// wherever it applies, `z` narrowed with them to the simplices again, and the tests of
+    /// [`SupportSystem::each_can_hold`] repeated on what is left; `None` when nothing is.
+    fn contracted_by_kernels(
+        &self,
+        z: &mut [Interval],
+        mut x: Vec<Vec<Interval>>,
+    ) -> Option<Vec<Vec<Interval>>> {
         let centres = middles(&x);
         let mut tighter: Vec<(usize, usize, Interval)> = Vec::new();
         for p in 0..self.supports.len() {
-            let boxes: Vec<&[Interval]> = self.others[p].iter().map(|&q| &x[q][..]).collect();
-            let mids: Vec<&[Interval]> = self.others[p].iter().map(|&q| &centres[q][..]).collect();
+            let boxes = self.of_others(p, &x);
+            let mids = self.of_others(p, &centres);
             for (mode, &q) in self.others[p].iter().enumerate() {
                 if let Some(ranges) = self.kernel_enclosure(p, mode, &boxes, &mids) {
                     let first = x[q].len() - ranges.len();
-                    tighter.extend(
-                        ranges
-                            .into_iter()
-                            .enumerate()
-                            .map(|(i, r)| (q, first + i, r)),
-                    );
+                    let at = ranges.into_iter().enumerate();
+                    tighter.extend(at.map(|(i, r)| (q, first + i, r)));
                 }
             }
         }
-        if !tighter.is_empty() {
-            for (q, i, range) in tighter {
-                match x[q][i].intersect(&range) {
-                    Some(r) => x[q][i] = r,
-                    None => return false,
-                }
-            }
-            for (p, xp) in x.iter().enumerate() {
-                let start = self.offsets[p];
-                z[start..start + xp.len() - 1].copy_from_slice(&xp[1..]);
-            }
-            let firsts: Vec<Interval> = x.iter().map(|xp| xp[0]).collect();
-            x = match self.probabilities(z) {
-                Some(x) => x,
-                None => return false,
-            };
-            for (xp, first) in x.iter_mut().zip(firsts) {
-                match xp[0].intersect(&first) {
-                    Some(r) => xp[0] = r,
-                    None => return false,
-                }
-            }
-            if !self.each_can_hold(&x) {
-                return false;
-            }
+        if tighter.is_empty() {
+            return Some(x);
         }
-        let middles = middles(&x);
-        (0..self.supports.len()).all(|p| {
-            let boxes: Vec<&[Interval]> = self.others[p].iter().map(|&q| &x[q][..]).collect();
-            let middles: Vec<&[Interval]> =
-                self.others[p].iter().map(|&q| &middles[q][..]).collect();
-            (0..boxes.len()).all(|mode| self.combination_vanishes(p, mode, &boxes, &middles))
-        })
+        for (q, i, range) in tighter {
+            x[q][i] = x[q][i].intersect(&range)?;
+        }
+        for (p, xp) in x.iter().enumerate() {
+            let start = self.offsets[p];
+            z[start..start + xp.len() - 1].copy_from_slice(&xp[1..]);
+        }
+        let mut narrowed = self.probabilities(z)?;
+        // The first probabilities are not unknowns: keep what the kernels said of them.
+        for (np, xp) in narrowed.iter_mut().zip(&x) {
+            np[0] = np[0].intersect(&xp[0])?;
+        }
+        self.each_can_hold(&narrowed).then_some(narrowed)
     }
 
     /// Whether every indifference can vanish, and no strategy outside the supports surely
     /// pays more, for the probabilities `x`, each bounded alone.
     fn each_can_hold(&self, x: &[Vec<Interval>]) -> bool {
         (0..self.supports.len()).all(|p| {
-            let boxes: Vec<&[Interval]> = self.others[p].iter().map(|&q| &x[q][..]).collect();
+            let boxes = self.of_others(p, x);
             let dims = &self.dims[p];
             self.equations[p]
                 .iter()
@@ -341,7 +344,7 @@ impl SupportSystem {
     /// simplices; `None` when the box misses them, or holds only points where some
     /// probability is below the search's resolution.
     fn probabilities(&self, z: &mut [Interval]) -> Option<Vec<Vec<Interval>>> {
-        let mut x = Vec::with_capacity(self.supports.len());
+        let mut x: Vec<Vec<Interval>> = Vec::with_capacity(self.supports.len());
         for p in 0..self.supports.len() {
             let range = self.offsets[p]..self.offsets[p] + self.supports[p].len() - 1;
             let left = narrow_to_simplex(&mut z[range.clone()])?;
@@ -355,7 +358,6 @@ impl SupportSystem {
         // (or within that resolution of) a face of the simplices: the smaller support's
         // concern. Without this, a continuum of solutions lying in a face would be covered
         // by ever thinner boxes.
-        let x: Vec<Vec<Interval>> = x;
         (!x.iter()
             .flatten()
             .any(|i| i.hi < crate::krawczyk::MIN_WIDTH))
@@ -595,45 +597,31 @@ fn simplex_max(w: impl Fn(usize) -> f64, b: &[Interval]) -> f64 {
 /// a solution in the simplex, and there is nothing to find.
 fn sign_definite_combination(c: &[Vec<f64>]) -> Option<Vec<f64>> {
     let (r, d) = (c.len(), c[0].len());
-    let dot = |a: &dyn Fn(usize) -> f64, b: &dyn Fn(usize) -> f64, n: usize| -> f64 {
-        (0..n).map(|i| a(i) * b(i)).sum()
-    };
+    let dot = |a: &[f64], b: &[f64]| -> f64 { a.iter().zip(b).map(|(x, y)| x * y).sum() };
+    let times =
+        |m: &[Vec<f64>], v: &[f64]| -> Vec<f64> { m.iter().map(|row| dot(row, v)).collect() };
+    let ones = vec![1.0; d];
     if r >= d {
         let gram: Vec<Vec<f64>> = (0..d)
-            .map(|a| (0..d).map(|b| dot(&|i| c[i][a], &|i| c[i][b], r)).collect())
+            .map(|a| {
+                (0..d)
+                    .map(|b| c.iter().map(|row| row[a] * row[b]).sum())
+                    .collect()
+            })
             .collect();
-        let inv = crate::krawczyk::inverse(gram)?;
-        let w: Vec<f64> = inv.iter().map(|row| row.iter().sum()).collect();
-        return Some(c.iter().map(|row| dot(&|j| row[j], &|j| w[j], d)).collect());
+        let w = times(&crate::krawczyk::inverse(gram)?, &ones);
+        return Some(times(c, &w));
     }
-    let gram: Vec<Vec<f64>> = c
-        .iter()
-        .map(|a| c.iter().map(|b| dot(&|j| a[j], &|j| b[j], d)).collect())
-        .collect();
+    let gram: Vec<Vec<f64>> = c.iter().map(|a| times(c, a)).collect();
     let inv = crate::krawczyk::inverse(gram)?;
     // λ = (ccᵀ)⁻¹c·t solves λᵀc = t for t in the row space.
-    let weights = |t: &[f64]| -> Vec<f64> {
-        let ct: Vec<f64> = c.iter().map(|row| dot(&|j| row[j], &|j| t[j], d)).collect();
-        inv.iter()
-            .map(|row| dot(&|i| row[i], &|i| ct[i], r))
-            .collect()
-    };
-    let ones = vec![1.0; d];
+    let weights = |t: &[f64]| times(&inv, &times(c, t));
     let lambda = weights(&ones);
     let kernel: Vec<f64> = (0..d)
-        .map(|j| 1.0 - dot(&|i| lambda[i], &|i| c[i][j], r))
+        .map(|j| 1.0 - lambda.iter().zip(c).map(|(l, row)| l * row[j]).sum::<f64>())
         .collect();
-    let (plus, minus) =
-        kernel.iter().fold(
-            (0.0, 0.0),
-            |(p, m), &k| {
-                if k > 0.0 {
-                    (p + k, m)
-                } else {
-                    (p, m - k)
-                }
-            },
-        );
+    let plus: f64 = kernel.iter().map(|k| k.max(0.0)).sum();
+    let minus: f64 = kernel.iter().map(|k| (-k).max(0.0)).sum();
     let scale = plus + minus;
     if scale <= 1e-12 * d as f64 {
         return Some(lambda);
@@ -818,8 +806,7 @@ mod tests {
                 vec![integer(same as i64); 3]
             })
             .collect();
-        let names = |k: usize| (1..=k).map(|i| i.to_string()).collect::<Vec<_>>();
-        let g = NormalFormGame::new(String::new(), names(3), vec![names(3); 3], payoffs).unwrap();
+        let g = crate::testing::numbered_game(&[3, 3, 3], payoffs);
         let system = SupportSystem::new(&g, vec![vec![0, 1, 2]; 3]);
         let third = 1.0 / 3.0;
         let near = Interval::new(third - 0.01, third + 0.01);
@@ -862,14 +849,7 @@ mod tests {
                     .collect()
             })
             .collect();
-        let names = |k: usize| (1..=k).map(|i| i.to_string()).collect::<Vec<_>>();
-        NormalFormGame::new(
-            String::new(),
-            names(n),
-            shape.iter().map(|&k| names(k)).collect(),
-            payoffs,
-        )
-        .unwrap()
+        crate::testing::numbered_game(&shape, payoffs)
     }
 
     proptest! {

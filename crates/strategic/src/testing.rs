@@ -2,6 +2,8 @@
 
 use proptest::prelude::*;
 
+use num_rational::BigRational;
+
 use crate::game::{integer, Matrix};
 use crate::NormalFormGame;
 
@@ -45,18 +47,27 @@ pub fn arb_game(players: usize, max: usize, range: i64) -> impl Strategy<Value =
     proptest::collection::vec(1..=max, players).prop_flat_map(move |shape| {
         let count: usize = shape.iter().product();
         proptest::collection::vec(-range..range, count * players).prop_map(move |flat| {
-            let names = |k: usize| (1..=k).map(|i| i.to_string()).collect::<Vec<_>>();
-            NormalFormGame::new(
-                String::new(),
-                names(players),
-                shape.iter().map(|&k| names(k)).collect(),
+            numbered_game(
+                &shape,
                 flat.chunks(players)
                     .map(|c| c.iter().map(|&x| integer(x)).collect())
                     .collect(),
             )
-            .expect("payoffs for every profile")
         })
     })
+}
+
+/// The game of `shape` with `payoffs` (profile by profile, as [`NormalFormGame::new`] takes
+/// them), its players and strategies named by number from 1.
+pub fn numbered_game(shape: &[usize], payoffs: Vec<Vec<BigRational>>) -> NormalFormGame {
+    let names = |k: usize| (1..=k).map(|i| i.to_string()).collect::<Vec<_>>();
+    NormalFormGame::new(
+        String::new(),
+        names(shape.len()),
+        shape.iter().map(|&k| names(k)).collect(),
+        payoffs,
+    )
+    .expect("payoffs for every profile")
 }
 
 /// A three-player game with an irrational equilibrium. Player 1 gains 2 by playing H
