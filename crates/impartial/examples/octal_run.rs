@@ -3,6 +3,7 @@
 //!
 //! `cargo run --release -p conway-impartial --example octal_run -- 0.16 600000 [--rare]`
 //!
+//! `--threads N` runs on N threads (default: one per core; the values are the same).
 //! `--rare` also lists the rare positions (the heaps whose values are rare under the final
 //! mask), the quantity that decides how fast the rare/common method is for a game.
 
@@ -14,7 +15,17 @@ use conway_impartial::heap::octal::OctalGame;
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let show_rare = args.iter().any(|a| a == "--rare");
-    let mut plain = args.iter().filter(|a| !a.starts_with("--"));
+    let threads = args
+        .iter()
+        .position(|a| a == "--threads")
+        .and_then(|i| args.get(i + 1))
+        .map(|s| s.parse::<usize>())
+        .transpose()?;
+    let mut plain = args
+        .iter()
+        .enumerate()
+        .filter(|&(i, a)| !a.starts_with("--") && (i == 0 || args[i - 1] != "--threads"))
+        .map(|(_, a)| a);
     let code = plain.next().map_or("0.16", |s| s.as_str());
     let len: usize = plain
         .next()
@@ -25,11 +36,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let start = Instant::now();
     let mut engine = SequenceEngine::new(&game);
+    if let Some(threads) = threads {
+        engine = engine.with_threads(threads);
+    }
     engine.extend_to(len, &conway_core::NoProgress)?;
     let elapsed = start.elapsed();
     let values = engine.values();
+    let digest = values.iter().fold(0u64, |h, v| {
+        (h ^ u64::from(v)).wrapping_mul(0x100_0000_01b3)
+    });
     println!(
-        "{code} to {len}: {:.3} s, largest value {}, {} byte(s) per value",
+        "{code} to {len}: {:.3} s, largest value {}, {} byte(s) per value, digest {digest:016x}",
         elapsed.as_secs_f64(),
         values.max(),
         values.width()

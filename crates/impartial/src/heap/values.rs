@@ -13,7 +13,15 @@ use crate::ImpartialError;
 
 /// The integer type a value is stored in: `u8`, `u16` or `u32`.
 pub(crate) trait StoredValue:
-    Copy + Eq + std::ops::BitXor<Output = Self> + Into<u32> + Into<u64> + TryFrom<u32>
+    Copy
+    + Eq
+    + Default
+    + Send
+    + Sync
+    + std::ops::BitXor<Output = Self>
+    + Into<u32>
+    + Into<u64>
+    + TryFrom<u32>
 {
 }
 impl StoredValue for u8 {}

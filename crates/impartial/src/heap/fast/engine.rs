@@ -12,8 +12,9 @@
 
 use super::moves::Moves;
 use super::naive::{naive_value, naive_word};
+use super::pipeline;
 use super::quadratic::{quadratic_value, PairSets};
-use super::rare_common::{rare_common_step, EngineStats, RareCommon, REMASK_INTERVAL};
+use super::rare_common::{rare_common_step, EngineStats, HeapCost, RareCommon, REMASK_INTERVAL};
 use super::word::OptionSets;
 use crate::heap::octal::OctalGame;
 use crate::heap::values::{StoredValue, Values};
@@ -52,6 +53,8 @@ pub struct SequenceEngine {
     rc: RareCommon,
     /// The two-heap split sets, kept only for codes with three-heap splits.
     pairs: Option<PairSets>,
+    /// How many threads a run may use ([`SequenceEngine::with_threads`]).
+    threads: usize,
 }
 
 impl SequenceEngine {
@@ -65,7 +68,18 @@ impl SequenceEngine {
             values: Values::default(),
             rc,
             pairs,
+            threads: default_threads(),
         }
+    }
+
+    /// The same engine running on `threads` threads (at least one); by default, as many as
+    /// rayon's pool has (`RAYON_NUM_THREADS`, else one per core), at most one per core:
+    /// threads wait for each other's values heap by heap, and one that waits for a thread
+    /// without a core of its own waits long. The values, the counters and where a run
+    /// stops are the same for any number.
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
     }
 
     /// An engine that continues from `values`, the values of heaps `0..values.len()` of
@@ -160,9 +174,10 @@ impl SequenceEngine {
     ) -> Result<(), ImpartialError> {
         loop {
             let (moves, rc, pairs) = (&self.moves, &mut self.rc, self.pairs.as_mut());
+            let threads = self.threads;
             let flow = match &mut self.values {
-                Values::U8(g) => run(g, len, moves, rc, pairs, progress, until),
-                Values::U16(g) => run(g, len, moves, rc, pairs, progress, until),
+                Values::U8(g) => run(g, len, moves, rc, pairs, progress, until, threads),
+                Values::U16(g) => run(g, len, moves, rc, pairs, progress, until, threads),
                 // Never: resume and widening keep values at most MAX_VALUE.
                 Values::U32(_) => return Err(value_limit(self.values.len())),
             };
@@ -208,6 +223,12 @@ impl SequenceEngine {
     }
 }
 
+/// Threads for a run: rayon's pool size, at most the cores available.
+fn default_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    rayon::current_num_threads().min(cores)
+}
+
 /// The error for a value of heap `heap` above [`MAX_VALUE`].
 fn value_limit(heap: usize) -> ImpartialError {
     ImpartialError::ValueLimit {
@@ -217,7 +238,8 @@ fn value_limit(heap: usize) -> ImpartialError {
 }
 
 /// What stopped a run of the inner loop.
-enum Flow {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Flow {
     /// All values asked for are known.
     Done,
     /// The progress hook asked to stop.
@@ -228,7 +250,95 @@ enum Flow {
     Widen(u32),
 }
 
-/// The inner loop, monomorphised per storage width.
+/// The end of the segment of heaps that starts at `start`, for a run to `len`: the next
+/// heap count at which the mask is reconsidered (a multiple of [`REMASK_INTERVAL`], or a
+/// power of two), or `len`. Within a segment the mask stays as it was when it began.
+pub(super) fn segment_end(start: usize, len: usize) -> usize {
+    let interval = (start / REMASK_INTERVAL + 1) * REMASK_INTERVAL;
+    let power = (start + 1).next_power_of_two();
+    interval.min(power).min(len)
+}
+
+/// What ends every segment, on the values `g` of heaps `0..end`: a new mask where due, and
+/// at every [`PROGRESS_INTERVAL`] heaps short of `len`, a report that may stop the run.
+pub(super) fn end_segment<T: StoredValue>(
+    g: &[T],
+    rc: &mut RareCommon,
+    len: usize,
+    progress: &dyn Progress,
+) -> Option<Flow> {
+    let end = g.len();
+    // Early on at every power of two too: the first values already show the partition,
+    // and waiting for the first interval would cost more than all remasks together.
+    if end.is_multiple_of(REMASK_INTERVAL) || end.is_power_of_two() {
+        rc.remask(g);
+    }
+    // A request to stop at the very end changes nothing: the run is done.
+    let report = end.is_multiple_of(PROGRESS_INTERVAL) && end < len;
+    (report
+        && progress
+            .report(Work::of(end as u64, len as u64, "heaps"))
+            .is_break())
+    .then_some(Flow::Stopped)
+}
+
+/// The value of heap `n = g.len()` by the method that suits it, and what it cost.
+#[inline]
+pub(super) fn heap_value<T: StoredValue>(
+    g: &[T],
+    moves: &Moves,
+    rc: &mut RareCommon,
+    pairs: Option<&mut PairSets>,
+) -> (u32, HeapCost) {
+    let n = g.len();
+    match pairs {
+        Some(pairs) => (
+            quadratic_value(g, moves, &mut rc.options, pairs),
+            HeapCost::Quadratic,
+        ),
+        None if rc.naive_is_cheaper(n, moves.split_two.len()) => {
+            let v = match rc.option_sets() {
+                OptionSets::OneWord => naive_word::<T, u64>(g, moves),
+                OptionSets::TwoWords => naive_word::<T, u128>(g, moves),
+                OptionSets::Memory => naive_value(g, moves, &mut rc.options),
+            };
+            (v, HeapCost::Naive)
+        }
+        None => rare_common_step(g, moves, rc),
+    }
+}
+
+/// Takes value `v` of heap `n` (the next in order) into `g` and the partition, counting its
+/// cost; a run's heaps are taken in this way in heap order, whichever thread computed
+/// them. Refused, and neither taken nor counted, when the run's work would pass `budget`
+/// with it or when it does not fit the storage width.
+pub(super) fn take_value<T: StoredValue>(
+    g: &mut Vec<T>,
+    rc: &mut RareCommon,
+    n: usize,
+    (v, cost): (u32, HeapCost),
+    splits: usize,
+    budget: u64,
+) -> Result<(), Flow> {
+    if rc.stats.work.saturating_add(rc.work_of(n, cost, splits)) > budget {
+        return Err(Flow::WorkLimit);
+    }
+    let Ok(cell) = T::try_from(v) else {
+        return Err(Flow::Widen(v));
+    };
+    rc.account(n, cost, splits);
+    // A thread of a pipelined run may hold placeholders past `n`.
+    match g.get_mut(n) {
+        Some(slot) => *slot = cell,
+        None => g.push(cell),
+    }
+    rc.record(n, v);
+    Ok(())
+}
+
+/// The inner loop, monomorphised per storage width: heap after heap on this thread, or
+/// pipelined over `threads` where the code allows ([`pipeline`]).
+#[allow(clippy::too_many_arguments)]
 fn run<T: StoredValue>(
     g: &mut Vec<T>,
     len: usize,
@@ -237,6 +347,7 @@ fn run<T: StoredValue>(
     mut pairs: Option<&mut PairSets>,
     progress: &dyn Progress,
     budget: u64,
+    threads: usize,
 ) -> Flow {
     // One allocation for a long run (doubling could overshoot a 2^30 run by a whole GiB),
     // but at least half again as much, so that many short runs still grow geometrically.
@@ -244,55 +355,27 @@ fn run<T: StoredValue>(
     if g.capacity() - g.len() < want {
         g.reserve_exact(want.max(g.len() / 2));
     }
+    let splits = moves.split_two.len();
     while g.len() < len {
-        let n = g.len();
-        let v = match pairs.as_deref_mut() {
-            Some(pairs) => {
+        if pairs.is_none() && pipeline::suits(moves, g.len(), threads) {
+            return pipeline::run(g, len, moves, rc, progress, budget, threads);
+        }
+        let end = segment_end(g.len(), len);
+        while g.len() < end {
+            let n = g.len();
+            if let Some(pairs) = pairs.as_deref_mut() {
                 pairs.push(g, rc.bits);
-                // Bounded by the heap limit for three-heap splits instead.
-                rc.stats.work += 1;
-                quadratic_value(g, moves, &mut rc.options, pairs)
             }
-            None if rc.naive_is_cheaper(n, moves.split_two.len()) => {
-                rc.stats.naive_steps += 1;
-                rc.stats.work += (n / 2 * moves.split_two.len()) as u64 + 1;
-                match rc.option_sets() {
-                    OptionSets::OneWord => naive_word::<T, u64>(g, moves),
-                    OptionSets::TwoWords => naive_word::<T, u128>(g, moves),
-                    OptionSets::Memory => naive_value(g, moves, &mut rc.options),
-                }
+            let found = heap_value(g, moves, rc, pairs.as_deref_mut());
+            if let Err(flow) = take_value(g, rc, n, found, splits, budget) {
+                return flow;
             }
-            None => {
-                let scanned = rc.stats.pairs_scanned;
-                let v = rare_common_step(g, moves, rc);
-                rc.stats.work += rc.stats.pairs_scanned - scanned + rc.rare.len() as u64 + 1;
-                v
+            if let Some(pairs) = pairs.as_deref_mut() {
+                pairs.fit(rc.bits);
             }
-        };
-        if rc.stats.work > budget {
-            return Flow::WorkLimit;
         }
-        let Ok(cell) = T::try_from(v) else {
-            return Flow::Widen(v);
-        };
-        g.push(cell);
-        rc.record(n, v);
-        if let Some(pairs) = pairs.as_deref_mut() {
-            pairs.fit(rc.bits);
-        }
-        // Early on at every power of two too: the first values already show the partition,
-        // and waiting for the first interval would cost more than all remasks together.
-        if (n + 1).is_multiple_of(REMASK_INTERVAL) || (n + 1).is_power_of_two() {
-            rc.remask(g);
-        }
-        // A request to stop at the very end changes nothing: the run is done.
-        if (n + 1).is_multiple_of(PROGRESS_INTERVAL)
-            && n + 1 < len
-            && progress
-                .report(Work::of((n + 1) as u64, len as u64, "heaps"))
-                .is_break()
-        {
-            return Flow::Stopped;
+        if let Some(flow) = end_segment(g, rc, len, progress) {
+            return flow;
         }
     }
     Flow::Done

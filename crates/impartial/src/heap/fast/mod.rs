@@ -10,6 +10,9 @@
 //! - `engine` — the driver: [`SequenceEngine`] chooses a method heap by heap, stores the
 //!   values ([`Values`], one byte per heap until a value needs
 //!   two), reports progress, stops when asked and resumes from saved values;
+//! - `pipeline` — the driver on several threads: heaps closer together than the code's
+//!   reach are computed at the same time, each thread keeping its own copy of the state,
+//!   with the same values, counters and stops as on one thread;
 //! - `naive` — the baseline: every split, on bitsets ([`naive_octal_sequence`]) and in the
 //!   driver for the heaps where the rare/common method would cost more;
 //! - `rare_common` — the rare/common method: the parity mask and the heap bit, the rare
@@ -27,6 +30,7 @@
 mod engine;
 mod moves;
 mod naive;
+mod pipeline;
 mod quadratic;
 mod rare_common;
 mod word;

@@ -38,6 +38,21 @@ impl Moves {
         }
     }
 
+    /// How far back the options of a heap reach: those of heap `n` are made of heaps
+    /// `n − lag` and smaller only (leaving one heap after removing `i` leaves `n − i`, two
+    /// heaps leave parts below `n − i`, three below `n − i − 1`). Heaps closer together
+    /// than this can be computed at the same time; `usize::MAX` when no move leaves a heap.
+    pub(super) fn lag(&self) -> usize {
+        let leave_one = self.leave_one.iter().copied();
+        let split_two = self.split_two.iter().map(|&i| i + 1);
+        let split_three = self.split_three.iter().map(|&i| i + 2);
+        leave_one
+            .chain(split_two)
+            .chain(split_three)
+            .min()
+            .unwrap_or(usize::MAX)
+    }
+
     /// Calls `insert` with the value of each take move (no split) of heap `n = g.len()`.
     #[inline]
     pub(super) fn takes<T: StoredValue>(&self, g: &[T], mut insert: impl FnMut(u32)) {

@@ -52,6 +52,13 @@ pub const REMASK_INTERVAL: usize = 1 << 12;
 /// tokens a move removes, 64, and a power of two).
 const PASS_CACHE: usize = 128;
 
+/// How many heaps of [`RareCommon::history`] are kept: more than [`MAX_DELAY`] plus the
+/// most a thread can have taken past the heap it computes.
+const HISTORY: usize = 16;
+
+/// The longest [`RareCommon::delay`].
+const MAX_DELAY: usize = 8;
+
 /// The scan cost is averaged over about this many heaps.
 const SCAN_COST_WINDOW: u64 = 64;
 
@@ -72,13 +79,65 @@ pub struct EngineStats {
     pub work: u64,
 }
 
+/// How one heap's value was found, and what it cost: the run's counters and its work are
+/// kept from these, in heap order, so that they are the same whichever thread computed
+/// the heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum HeapCost {
+    /// By the quadratic method (three-heap splits).
+    Quadratic,
+    /// By the naive method: every split.
+    Naive,
+    /// By the rare/common method, which scanned `pairs` splits (`scanned`: whether it
+    /// scanned at all) and found a rare value (`rare_value`).
+    RareCommon {
+        pairs: u64,
+        scanned: bool,
+        rare_value: bool,
+    },
+}
+
+impl HeapCost {
+    /// The cost in one word (for passing between threads): the kind in the low bits, the
+    /// splits scanned above them.
+    pub(super) fn pack(self) -> u64 {
+        match self {
+            HeapCost::Quadratic => 0,
+            HeapCost::Naive => 1,
+            HeapCost::RareCommon {
+                pairs,
+                scanned,
+                rare_value,
+            } => 2 | u64::from(scanned) << 2 | u64::from(rare_value) << 3 | pairs << 4,
+        }
+    }
+
+    /// The cost [`HeapCost::pack`] packed.
+    pub(super) fn unpack(word: u64) -> Self {
+        match word & 3 {
+            0 => HeapCost::Quadratic,
+            1 => HeapCost::Naive,
+            _ => HeapCost::RareCommon {
+                pairs: word >> 4,
+                scanned: word >> 2 & 1 != 0,
+                rare_value: word >> 3 & 1 != 0,
+            },
+        }
+    }
+}
+
 /// The rare/common partition and the state that goes with it.
+#[derive(Clone)]
 pub(super) struct RareCommon {
     /// Every value so far is below `2^bits`.
     pub(super) bits: u32,
     /// The parity mask: `v` is rare iff `popcount(v & mask)` is even. Never 0 (then every
     /// value would be rare), and below `2^bits`.
     pub(super) mask: u32,
+    /// The heaps whose values made `bits` grow, with the new `bits`, ascending.
+    widths: Vec<(usize, u32)>,
+    /// Heap `n`'s options are made of heaps `n − lag` and smaller ([`Moves::lag`]).
+    lag: usize,
     /// Whether the heap's parity joins the mask (see [`RareCommon::is_rare_position`]).
     pub(super) heap_bit: bool,
     /// Whether it may: all splitting moves remove numbers of the same parity.
@@ -113,6 +172,10 @@ pub(super) struct RareCommon {
     naive_steps: bool,
     /// About [`SCAN_COST_WINDOW`] times the splits scanned per heap, recently.
     scan_cost: u64,
+    /// How many rare positions there were and the scan cost, after `t` heaps were taken,
+    /// at `t % HISTORY` (the last few only): heap `n` is judged by them as they were
+    /// [`RareCommon::delay`] heaps back ([`RareCommon::judged`]).
+    history: [(usize, u64); HISTORY],
     /// The register sets of the rare splits of the first splitting move of recent heaps,
     /// tagged by heap (see [`rare_pass_word`]).
     pass_cache: Vec<(usize, u128)>,
@@ -124,6 +187,8 @@ impl RareCommon {
         let same_parity = parities.clone().min() == parities.clone().max();
         let mut rc = RareCommon {
             bits: MIN_BITS,
+            widths: Vec::new(),
+            lag: moves.lag(),
             mask: 1,
             heap_bit: false,
             heap_bit_allowed: same_parity,
@@ -140,6 +205,7 @@ impl RareCommon {
             fixed_mask: false,
             naive_steps: true,
             scan_cost: 0,
+            history: [(0, 0); HISTORY],
             pass_cache: vec![(usize::MAX, 0); PASS_CACHE],
         };
         rc.resize();
@@ -166,16 +232,80 @@ impl RareCommon {
         OptionSets::for_bits(self.bits, self.word_sets)
     }
 
-    /// Whether the naive method (every split) looks cheaper for heap `n` than the rare/common
-    /// one, whose work is a split per rare position and the recent scan length. Games whose
-    /// values are not mostly common (many zeros, values growing with `n`) have rare
-    /// positions in proportion to `n`, and the method would cost more than it saves.
+    /// How many heaps back from heap `n` its choice of method and its work are judged:
+    /// heap `n` by the state after heaps `0..=n − delay` were taken. Any thread computing
+    /// heap `n` has taken those (it waits for them), so the choices and the work counted do
+    /// not depend on the number of threads. At most the lag (the heaps `n` reads are known
+    /// by then) and at most [`MAX_DELAY`].
+    pub(super) fn delay(&self) -> usize {
+        self.lag.clamp(1, MAX_DELAY)
+    }
+
+    /// The number of rare positions and the scan cost heap `n` is judged by.
+    fn judged(&self, n: usize) -> (usize, u64) {
+        let taken = (n + 1).saturating_sub(self.delay());
+        self.history[taken % HISTORY]
+    }
+
+    /// Whether the naive method (every split) looks cheaper for heap `n` than the
+    /// rare/common one, whose work is a split per rare position and the recent scan length
+    /// ([`RareCommon::judged`]). Games whose values are not mostly common (many zeros,
+    /// values growing with `n`) have rare positions in proportion to `n`, and the method
+    /// would cost more than it saves.
     pub(super) fn naive_is_cheaper(&self, n: usize, splits: usize) -> bool {
+        let (rare, scan_cost) = self.judged(n);
         // A scanned split costs less than one of the naive method (64 at a time, with
         // vector compares), so it counts half.
-        let scanned = self.scan_cost / SCAN_COST_WINDOW / 2;
-        let rare_common = (self.rare.len() * splits) as u64 + scanned;
+        let scanned = scan_cost / SCAN_COST_WINDOW / 2;
+        let rare_common = (rare * splits) as u64 + scanned;
         self.naive_steps && rare_common > (splits * n / 2) as u64
+    }
+
+    /// Heap `n`'s work in splits looked at: every split when naive; the rare positions (as
+    /// [`RareCommon::judged`]) and the splits scanned by the rare/common method; one
+    /// besides.
+    pub(super) fn work_of(&self, n: usize, cost: HeapCost, splits: usize) -> u64 {
+        match cost {
+            HeapCost::Quadratic => 1,
+            HeapCost::Naive => (n / 2 * splits) as u64 + 1,
+            HeapCost::RareCommon { pairs, .. } => pairs + self.judged(n).0 as u64 + 1,
+        }
+    }
+
+    /// Counts heap `n`'s cost, in heap order.
+    pub(super) fn account(&mut self, n: usize, cost: HeapCost, splits: usize) {
+        self.stats.work += self.work_of(n, cost, splits);
+        let stats = &mut self.stats;
+        match cost {
+            HeapCost::Quadratic => {}
+            HeapCost::Naive => stats.naive_steps += 1,
+            HeapCost::RareCommon {
+                pairs,
+                scanned,
+                rare_value,
+            } => {
+                stats.scans += u64::from(scanned);
+                stats.pairs_scanned += pairs;
+                stats.rare_values += u64::from(rare_value);
+                self.scan_cost = self.scan_cost - self.scan_cost / SCAN_COST_WINDOW + pairs;
+            }
+        }
+    }
+
+    /// A power of two above every value heap `n`'s options are made of (those of heaps
+    /// `n − lag` and smaller), hence above every option: the least value that cannot be an
+    /// option, so G(n) is at most it. It depends on `n` alone, not on how many heaps are
+    /// known, so that a heap costs the same whichever thread computes it (see
+    /// [`super::pipeline`]); it also spares a scan for rare values no split can give.
+    fn read_bound(&self, n: usize) -> u32 {
+        let read = n.checked_sub(self.lag);
+        let bits = self
+            .widths
+            .iter()
+            .rev()
+            .find(|&&(heap, _)| Some(heap) <= read)
+            .map_or(MIN_BITS, |&(_, bits)| bits);
+        1 << bits
     }
 
     /// Whether value `v` is rare by the mask alone.
@@ -226,18 +356,20 @@ impl RareCommon {
     pub(super) fn record(&mut self, n: usize, v: u32) {
         if v >> self.bits != 0 {
             self.bits = 32 - v.leading_zeros();
+            self.widths.push((n, self.bits));
             for h in &mut self.histogram {
                 h.resize(1 << self.bits, 0);
             }
             self.resize();
         }
-        if n == 0 {
-            return; // heap 0 is never a part of a split
+        if n > 0 {
+            // Heap 0 is never a part of a split.
+            self.histogram[self.heap_class(n)][v as usize] += 1;
+            if self.is_rare_position(n, v) {
+                self.rare.push((n, v));
+            }
         }
-        self.histogram[self.heap_class(n)][v as usize] += 1;
-        if self.is_rare_position(n, v) {
-            self.rare.push((n, v));
-        }
+        self.history[(n + 1) % HISTORY] = (self.rare.len(), self.scan_cost);
     }
 
     /// Re-chooses the mask that makes the fewest positions rare, if it is clearly better
@@ -304,18 +436,27 @@ fn walsh_hadamard(h: &mut [i64]) {
 }
 
 /// G(n) for `n = g.len()` by the rare/common method, with the option sets where
-/// [`RareCommon::option_sets`] says, keeping the average scan length up to date.
+/// [`RareCommon::option_sets`] says, and what finding it cost.
 #[inline]
-pub(super) fn rare_common_step<T: StoredValue>(g: &[T], moves: &Moves, rc: &mut RareCommon) -> u32 {
-    let before = rc.stats.pairs_scanned;
-    let v = match rc.option_sets() {
+pub(super) fn rare_common_step<T: StoredValue>(
+    g: &[T],
+    moves: &Moves,
+    rc: &mut RareCommon,
+) -> (u32, HeapCost) {
+    match rc.option_sets() {
         OptionSets::OneWord => rare_common_word::<T, u64>(g, moves, rc),
         OptionSets::TwoWords => rare_common_word::<T, u128>(g, moves, rc),
         OptionSets::Memory => rare_common_value(g, moves, rc),
-    };
-    let scanned = rc.stats.pairs_scanned - before;
-    rc.scan_cost = rc.scan_cost - rc.scan_cost / SCAN_COST_WINDOW + scanned;
-    v
+    }
+}
+
+/// The cost of a heap found by the rare/common method.
+fn scan_cost(pairs: u64, scanned: bool, rare_value: bool) -> HeapCost {
+    HeapCost::RareCommon {
+        pairs,
+        scanned,
+        rare_value,
+    }
 }
 
 /// Calls `insert` with the value of every two-heap split of heap `n = g.len()` that has a
@@ -414,9 +555,14 @@ fn rare_pass_one<T: StoredValue, W: Word>(g: &[T], i: usize, rare: &[(usize, u32
 
 /// G(n) for `n = g.len()` by the rare/common method, with the option sets in memory (any
 /// values).
-fn rare_common_value<T: StoredValue>(g: &[T], moves: &Moves, rc: &mut RareCommon) -> u32 {
+fn rare_common_value<T: StoredValue>(
+    g: &[T],
+    moves: &Moves,
+    rc: &mut RareCommon,
+) -> (u32, HeapCost) {
     // The values the splits without a rare part give: rare ones, unless swapped.
     let flip = if rc.flipped(g.len()) { u64::MAX } else { 0 };
+    let bound = rc.read_bound(g.len());
     let options = &mut rc.options;
     options.clear();
     moves.takes(g, |v| options.insert(v));
@@ -425,10 +571,10 @@ fn rare_common_value<T: StoredValue>(g: &[T], moves: &Moves, rc: &mut RareCommon
     // The candidate: every common option is known, so the least common value that is not
     // an option is G(n) unless a rare value below it is not an option either. There is
     // one: values from 2^bits on are not options, and half of them are common (by the
-    // mask, or swapped).
+    // mask, or swapped). No option reaches the read bound, so it may stand instead.
     let options = options.words();
     let rare_set = rc.rare_set.words().iter().map(|&r| r ^ flip);
-    let c = mex_of_words(options.iter().zip(rare_set.clone()).map(|(&o, r)| o | r));
+    let c = mex_of_words(options.iter().zip(rare_set.clone()).map(|(&o, r)| o | r)).min(bound);
     // The rare values below the candidate that are not options yet.
     let last = (c / 64) as usize;
     let needed = &mut rc.needed;
@@ -443,62 +589,66 @@ fn rare_common_value<T: StoredValue>(g: &[T], moves: &Moves, rc: &mut RareCommon
         },
     ));
     if needed.is_empty() {
-        return c;
+        return (c, scan_cost(0, false, false));
     }
-    rc.stats.scans += 1;
     let list = &mut rc.needed_list;
     list.clear();
     list.extend(members(needed.words()));
     let mut pairs = 0;
-    let least = if list.len() <= FEW_NEEDED {
-        // Each value is looked for with whole-chunk compares, as in the register path.
-        let found = scan(g, &moves.split_two, CHUNK, |smaller, larger| {
-            pairs += smaller.len();
-            match full_chunk_xors(smaller, larger) {
-                Some(xs) => list.retain(|&v| !holds(&xs, v)),
-                None => {
-                    for (&a, &b) in smaller.iter().zip(larger.iter().rev()) {
-                        let x: u32 = (a ^ b).into();
-                        list.retain(|&v| v != x);
-                    }
-                }
-            }
-            list.is_empty()
-        });
-        (!found).then(|| list.iter().copied().min()).flatten()
-    } else {
-        // Many values: a byte flag per value, cleared as the splits give it. A flag is
-        // stored, not or-ed into a word, so the splits do not wait for each other.
-        let flags = rc.needed_flags.as_mut_slice();
+    // Many values: a byte flag per value, cleared as the splits give it (a store, not an
+    // or into a word, so the splits do not wait for each other). Few: each is looked for
+    // with whole-chunk compares, as in the register path. A scan that must run through
+    // every split (G(n) rare) soon has one value left, and runs vectorised from there.
+    let flags = rc.needed_flags.as_mut_slice();
+    let mut by_flags = list.len() > FEW_NEEDED;
+    if by_flags {
         list.iter().for_each(|&v| flags[v as usize] = 1);
-        let mut missing = list.len();
-        let found = scan(g, &moves.split_two, CHUNK, |smaller, larger| {
-            pairs += smaller.len();
+    }
+    let mut missing = list.len();
+    let found = scan(g, &moves.split_two, CHUNK, |smaller, larger| {
+        pairs += smaller.len();
+        if by_flags {
             for (&a, &b) in smaller.iter().zip(larger.iter().rev()) {
                 let x: u32 = (a ^ b).into();
                 let flag = &mut flags[x as usize];
                 missing -= usize::from(*flag);
                 *flag = 0;
             }
-            missing == 0
-        });
+            if missing <= FEW_NEEDED {
+                list.retain(|&v| flags[v as usize] != 0);
+                list.iter().for_each(|&v| flags[v as usize] = 0);
+                by_flags = false;
+            }
+            return missing == 0;
+        }
+        match full_chunk_xors(smaller, larger) {
+            Some(xs) => list.retain(|&v| !holds(&xs, v)),
+            None => {
+                for (&a, &b) in smaller.iter().zip(larger.iter().rev()) {
+                    let x: u32 = (a ^ b).into();
+                    list.retain(|&v| v != x);
+                }
+            }
+        }
+        list.is_empty()
+    });
+    let least = if by_flags {
         // The list is ascending: the first value still flagged is the least.
         let least = list.iter().copied().find(|&v| flags[v as usize] != 0);
         list.iter().for_each(|&v| flags[v as usize] = 0);
-        (!found).then_some(least).flatten()
+        least
+    } else {
+        list.first().copied()
     };
-    rc.stats.pairs_scanned += pairs as u64;
-    match least {
-        None => c,
-        Some(v) => {
-            rc.stats.rare_values += 1;
-            v
-        }
-    }
+    let least = (!found).then_some(least).flatten();
+    (
+        least.unwrap_or(c),
+        scan_cost(pairs as u64, true, least.is_some()),
+    )
 }
 
 /// At most this many values still needed are looked for by whole-chunk compares.
-const FEW_NEEDED: usize = 4;
+const FEW_NEEDED: usize = 8;
 
 /// The values in a bitset's words, ascending.
 fn members(words: &[u64]) -> impl Iterator<Item = u32> + '_ {
@@ -544,7 +694,11 @@ fn holds<T: StoredValue>(xs: &[T; CHUNK], v: u32) -> bool {
 /// [`rare_common_value`] while every value is below `W::BITS`, with the option sets held in
 /// registers ([`Word`]).
 #[inline(never)]
-fn rare_common_word<T: StoredValue, W: Word>(g: &[T], moves: &Moves, rc: &mut RareCommon) -> u32 {
+fn rare_common_word<T: StoredValue, W: Word>(
+    g: &[T],
+    moves: &Moves,
+    rc: &mut RareCommon,
+) -> (u32, HeapCost) {
     debug_assert!(1 << rc.bits <= W::BITS);
     let mut options = W::EMPTY;
     moves.takes(g, |v| options |= W::bit(v));
@@ -556,15 +710,14 @@ fn rare_common_word<T: StoredValue, W: Word>(g: &[T], moves: &Moves, rc: &mut Ra
     } else {
         by_mask
     };
-    // Options are below 2^bits ≤ W::BITS, so W::BITS is not an option: when every common
-    // value in the word is an option, G(n) ≤ W::BITS, and W::BITS may stand as the
-    // candidate.
-    let c = (rare | options).mex();
+    // Options are below the read bound ≤ 2^bits ≤ W::BITS, so the bound is not an option:
+    // when every common value below it is an option, G(n) ≤ bound, and the bound may
+    // stand as the candidate.
+    let c = (rare | options).mex().min(rc.read_bound(g.len()));
     let mut needed = rare & !options & W::below(c);
     if needed == W::EMPTY {
-        return c;
+        return (c, scan_cost(0, false, false));
     }
-    rc.stats.scans += 1;
     let mut pairs = 0;
     let found = scan(g, &moves.split_two, CHUNK, |smaller, larger| {
         pairs += smaller.len();
@@ -586,12 +739,11 @@ fn rare_common_word<T: StoredValue, W: Word>(g: &[T], moves: &Moves, rc: &mut Ra
         }
         needed == W::EMPTY
     });
-    rc.stats.pairs_scanned += pairs as u64;
+    let pairs = pairs as u64;
     if found {
-        return c;
+        return (c, scan_cost(pairs, true, false));
     }
-    rc.stats.rare_values += 1;
-    needed.least()
+    (needed.least(), scan_cost(pairs, true, true))
 }
 
 #[cfg(test)]

@@ -1,0 +1,404 @@
+//! The rare/common engine on several threads: heaps closer together than the code's reach
+//! are computed at the same time.
+//!
+//! Heap `n`'s options are made of heaps `n − lag` and smaller ([`Moves::lag`]): 2 for the
+//! wild games 0.161, 0.034 and 0.172, 4 for 0.014. So with `t` threads, thread `k` computes
+//! the heaps `n ≡ k (mod t)`, each as soon as the heaps up to `n − lag` are known, and
+//! publishes its value in a slot; every thread keeps its own copy of the values and of the
+//! rare/common partition, and takes every heap's value into them in heap order
+//! ([`take_value`]), whichever thread computed it. What the values are never depends on the
+//! thread; what they cost is counted in heap order by the same rule as on one thread, and
+//! each heap's choice of method is judged by the state a few heaps back
+//! ([`RareCommon::delay`]), which every thread computing it has, so the counters, the work
+//! limit and where a run stops are the same for any number of threads.
+//!
+//! The run goes segment by segment (the heaps between two remasks, [`segment_end`]): at the
+//! end of each, every thread has taken every value, the threads meet at a barrier, each
+//! re-chooses the same mask from the same values, and the calling thread reports progress
+//! and decides whether the run goes on. A value too wide for the storage, or work past the
+//! budget, stops every thread at that heap; the heaps before it are all computed (a thread
+//! only waits for heaps before the one it computes).
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Barrier;
+
+use super::engine::{end_segment, heap_value, segment_end, take_value, Flow};
+use super::moves::Moves;
+use super::rare_common::{HeapCost, RareCommon, REMASK_INTERVAL};
+use crate::heap::values::StoredValue;
+use conway_core::Progress;
+
+/// Runs this short are not worth the threads: from this many heaps on, the pipeline may
+/// take over (segments are then [`REMASK_INTERVAL`] heaps long).
+pub(super) const PIPELINE_FROM: usize = 1 << 14;
+
+/// Whether a run of `moves` at `n` heaps goes faster on `threads` threads: heaps at least
+/// two apart must be independent, and the segments long.
+pub(super) fn suits(moves: &Moves, n: usize, threads: usize) -> bool {
+    threads > 1 && moves.lag() >= 2 && n >= PIPELINE_FROM
+}
+
+/// What the threads share: one slot per heap of the current segment, and when to stop.
+struct Shared {
+    /// Heap `start + j`'s value in slot `j`, tagged with the segment's number in the high
+    /// half (a slot is ready when its tag is the current segment's).
+    values: Vec<AtomicU64>,
+    /// Heap `start + j`'s cost ([`HeapCost::pack`]), written before its value.
+    costs: Vec<AtomicU64>,
+    /// No heap from this one on is computed or taken: the segment's end, lowered to a heap
+    /// whose value cannot be taken.
+    stop: AtomicUsize,
+    /// The current segment's end, or 0 when the run is over; set by the calling thread
+    /// before the threads start a segment.
+    end: AtomicUsize,
+    /// Why the run stopped before the end of its segment ([`Flow`] packed: 0 none, 1 the
+    /// work limit, 2 + v a value v too wide).
+    refused: AtomicU64,
+    /// Where the threads meet before and after each segment.
+    barrier: Barrier,
+}
+
+/// One thread's part: its copy of the values and of the partition, the heaps it computes.
+struct Worker<'a, T> {
+    g: Vec<T>,
+    rc: RareCommon,
+    moves: &'a Moves,
+    shared: &'a Shared,
+    /// This thread computes the heaps `n ≡ index (mod threads)`.
+    index: usize,
+    threads: usize,
+    /// Heap `n` is computed once heaps `0..=n − delay` are taken ([`RareCommon::delay`]).
+    delay: usize,
+    budget: u64,
+    /// The current segment: its first heap and its number.
+    start: usize,
+    segment: u64,
+    /// How many heaps this thread has taken (heaps `0..taken` are in `g` and `rc`).
+    taken: usize,
+}
+
+/// [`super::engine`]'s inner loop on `threads` threads, from `g.len()` heaps to `len` (see
+/// the module's description). `g` and `rc` end as one thread would leave them.
+pub(super) fn run<T: StoredValue>(
+    g: &mut Vec<T>,
+    len: usize,
+    moves: &Moves,
+    rc: &mut RareCommon,
+    progress: &dyn Progress,
+    budget: u64,
+    threads: usize,
+) -> Flow {
+    let shared = Shared {
+        values: (0..REMASK_INTERVAL).map(|_| AtomicU64::new(0)).collect(),
+        costs: (0..REMASK_INTERVAL).map(|_| AtomicU64::new(0)).collect(),
+        stop: AtomicUsize::new(0),
+        end: AtomicUsize::new(0),
+        refused: AtomicU64::new(0),
+        barrier: Barrier::new(threads),
+    };
+    let delay = rc.delay();
+    let worker = |index: usize, g: Vec<T>, rc: RareCommon| Worker {
+        taken: g.len(),
+        g,
+        rc,
+        moves,
+        shared: &shared,
+        index,
+        threads,
+        delay,
+        budget,
+        start: 0,
+        segment: 0,
+    };
+    let mut main = worker(0, std::mem::take(g), rc.clone());
+    let flow = std::thread::scope(|scope| {
+        for index in 1..threads {
+            let mut helper = worker(index, main.g.clone(), rc.clone());
+            scope.spawn(move || while helper.segment() {});
+        }
+        main.lead(len, progress)
+    });
+    let Worker {
+        g: mut values,
+        rc: state,
+        taken,
+        ..
+    } = main;
+    values.truncate(taken);
+    *g = values;
+    *rc = state;
+    flow
+}
+
+impl<T: StoredValue> Worker<'_, T> {
+    /// The calling thread's loop: starts each segment, runs its own part of it, and at its
+    /// end re-chooses the mask, reports progress and decides what comes next. Every other
+    /// thread runs [`Worker::segment`] in step with it.
+    fn lead(&mut self, len: usize, progress: &dyn Progress) -> Flow {
+        loop {
+            let flow = if self.taken >= len {
+                Some(Flow::Done)
+            } else {
+                None
+            };
+            let end = if flow.is_some() {
+                0
+            } else {
+                segment_end(self.taken, len)
+            };
+            self.shared.stop.store(end, Ordering::Relaxed);
+            self.shared.end.store(end, Ordering::Relaxed);
+            if !self.segment() {
+                return flow.unwrap_or(Flow::Done);
+            }
+            let shared = self.shared;
+            if shared.stop.load(Ordering::Relaxed) < end {
+                // Every thread has stopped at the refused heap; tell them the run is over.
+                shared.end.store(0, Ordering::Relaxed);
+                shared.barrier.wait();
+                return match shared.refused.load(Ordering::Relaxed) {
+                    1 => Flow::WorkLimit,
+                    code => Flow::Widen((code - 2) as u32),
+                };
+            }
+            if let Some(flow) = end_segment(&self.g[..self.taken], &mut self.rc, len, progress) {
+                shared.end.store(0, Ordering::Relaxed);
+                shared.barrier.wait();
+                return flow;
+            }
+        }
+    }
+
+    /// One segment: waits for its start, computes this thread's heaps of it, takes every
+    /// value, and meets the others at its end (then re-chooses the mask, as every thread
+    /// does). False when the run is over instead.
+    fn segment(&mut self) -> bool {
+        let shared = self.shared;
+        shared.barrier.wait();
+        let end = shared.end.load(Ordering::Relaxed);
+        if end == 0 {
+            return false;
+        }
+        self.start = self.taken;
+        self.segment += 1;
+        let first =
+            self.start + (self.index + self.threads - self.start % self.threads) % self.threads;
+        for n in (first..end).step_by(self.threads) {
+            if n >= shared.stop.load(Ordering::Relaxed)
+                || !self.take_until((n + 1).saturating_sub(self.delay))
+            {
+                break;
+            }
+            if self.g.len() < n {
+                self.g.resize(n, T::default());
+            }
+            let (v, cost) = heap_value(&self.g[..n], self.moves, &mut self.rc, None);
+            let j = n - self.start;
+            shared.costs[j].store(cost.pack(), Ordering::Relaxed);
+            shared.values[j].store(self.segment << 32 | u64::from(v), Ordering::Release);
+        }
+        self.take_until(end);
+        shared.barrier.wait();
+        if self.index != 0 {
+            // The calling thread re-chooses its mask in `lead`, with its progress report.
+            let g = &self.g[..self.taken];
+            if g.len().is_multiple_of(REMASK_INTERVAL) || g.len().is_power_of_two() {
+                self.rc.remask(g);
+            }
+        }
+        true
+    }
+
+    /// Takes the values of the heaps up to `until` (exclusive) in order, waiting for each
+    /// to be published. False when the run stops first (at a heap whose value cannot be
+    /// taken, found here or by another thread).
+    fn take_until(&mut self, until: usize) -> bool {
+        let shared = self.shared;
+        while self.taken < until {
+            let n = self.taken;
+            if n >= shared.stop.load(Ordering::Relaxed) {
+                return false;
+            }
+            let j = n - self.start;
+            let mut spins = 0u32;
+            let word = loop {
+                let word = shared.values[j].load(Ordering::Acquire);
+                if word >> 32 == self.segment {
+                    break word;
+                }
+                if n >= shared.stop.load(Ordering::Relaxed) {
+                    return false;
+                }
+                spins += 1;
+                if spins < 1 << 10 {
+                    std::hint::spin_loop();
+                } else {
+                    std::thread::yield_now();
+                }
+            };
+            let cost = HeapCost::unpack(shared.costs[j].load(Ordering::Relaxed));
+            let value = (word & u64::from(u32::MAX)) as u32;
+            let splits = self.moves.split_two.len();
+            if let Err(flow) = take_value(
+                &mut self.g,
+                &mut self.rc,
+                n,
+                (value, cost),
+                splits,
+                self.budget,
+            ) {
+                let code = match flow {
+                    Flow::Widen(v) => 2 + u64::from(v),
+                    _ => 1,
+                };
+                // Every thread finds the same first refused heap; one store suffices.
+                shared.refused.store(code, Ordering::Relaxed);
+                shared.stop.fetch_min(n, Ordering::Relaxed);
+                return false;
+            }
+            self.taken += 1;
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::game;
+    use super::super::{SequenceEngine, PROGRESS_INTERVAL};
+    use super::*;
+    use crate::ImpartialError;
+    use conway_core::{NoProgress, StopAfter};
+    use proptest::prelude::*;
+
+    /// An engine for `code` on `threads` threads, run to `len` heaps within `budget`.
+    fn run(code: &str, threads: usize, len: usize, budget: u64) -> (SequenceEngine, String) {
+        let mut engine = SequenceEngine::new(&game(code)).with_threads(threads);
+        let outcome = match engine.extend_within(len, &NoProgress, budget) {
+            Ok(()) => "done".to_string(),
+            Err(e) => e.to_string(),
+        };
+        (engine, outcome)
+    }
+
+    #[test]
+    fn lag_is_how_far_back_options_reach() {
+        for (code, lag) in [
+            ("0.161", 2), // leave one after removing 2, split after removing 2
+            ("0.034", 2),
+            ("0.014", 4), // split after removing 3 only
+            ("0.172", 2),
+            ("0.77", 1),  // Kayles: removing 1 leaves heap n − 1
+            ("4.07", 1),  // splitting without removing: a part of n − 1
+            ("0.008", 5), // three heaps after removing 3: parts below n − 4
+            ("0.1", usize::MAX),
+        ] {
+            assert_eq!(Moves::new(&game(code)).lag(), lag, "{code}");
+        }
+    }
+
+    /// The wild games (0.034 widens its storage past 255 on the way), a game whose values
+    /// follow the heap's parity (the heap bit) and two games the pipeline does not take
+    /// (lag 1; three-heap splits): the values, the counters and the rare positions are the
+    /// same on one, two and three threads.
+    #[test]
+    fn any_number_of_threads_gives_the_same_run() {
+        for (code, len) in [
+            ("0.161", 40_000),
+            ("0.034", 30_000),
+            ("0.014", 30_000),
+            ("0.172", 30_000),
+            ("4.37", 40_000),
+            ("0.16", 70_000),
+            ("0.77", 20_000),
+            ("0.F7", 600),
+        ] {
+            let (one, outcome) = run(code, 1, len, u64::MAX);
+            assert_eq!(outcome, "done");
+            for threads in [2, 3] {
+                let (many, outcome) = run(code, threads, len, u64::MAX);
+                assert_eq!(outcome, "done", "{code}");
+                assert_eq!(many.values(), one.values(), "{code}, {threads} threads");
+                assert_eq!(many.stats(), one.stats(), "{code}, {threads} threads");
+                assert!(
+                    many.rare_positions().eq(one.rare_positions()),
+                    "{code}, {threads} threads"
+                );
+                assert_eq!((many.mask(), many.heap_bit()), (one.mask(), one.heap_bit()));
+            }
+        }
+        let (wide, _) = run("0.034", 2, 30_000, u64::MAX);
+        assert_eq!(
+            wide.values().width(),
+            2,
+            "0.034 has a value 256 before 30,000"
+        );
+    }
+
+    /// A run that passes its work budget stops at the same heap on any number of threads,
+    /// and goes on from there to the same values.
+    #[test]
+    fn the_work_limit_stops_every_thread_count_at_the_same_heap() {
+        let budget = 40_000_000;
+        for threads in [2, 3] {
+            let (mut one, outcome) = run("0.161", 1, 60_000, budget);
+            assert!(outcome.contains("splits looked at"), "{outcome}");
+            let stop = one.len();
+            assert!(stop > PIPELINE_FROM && stop < 60_000, "{stop}");
+            let (mut many, again) = run("0.161", threads, 60_000, budget);
+            assert_eq!(again, outcome);
+            assert_eq!(many.values(), one.values());
+            assert_eq!(many.stats(), one.stats());
+            many.extend_to(60_000, &NoProgress).unwrap();
+            one.extend_to(60_000, &NoProgress).unwrap();
+            assert_eq!(many.values(), one.values());
+        }
+    }
+
+    /// Asked to stop, a pipelined run stops where one thread would, every value kept.
+    #[test]
+    fn a_stop_request_keeps_every_value() {
+        let len = 3 * PROGRESS_INTERVAL;
+        let mut engine = SequenceEngine::new(&game("0.16")).with_threads(2);
+        let stop = StopAfter::units(2 * PROGRESS_INTERVAL as u64);
+        assert!(matches!(
+            engine.extend_to(len, &stop),
+            Err(ImpartialError::Interrupted)
+        ));
+        assert_eq!(engine.len(), 2 * PROGRESS_INTERVAL);
+        engine.extend_to(len, &NoProgress).unwrap();
+        let (one, _) = run("0.16", 1, len, u64::MAX);
+        assert_eq!(engine.values(), one.values());
+        assert_eq!(engine.stats(), one.stats());
+    }
+
+    /// Codes whose heaps two apart are independent: one digit removing 2 or more and
+    /// leaving heaps, after others that only remove heaps whole.
+    fn lagged_code() -> impl Strategy<Value = String> {
+        let head = proptest::collection::vec(prop_oneof![Just(0u32), Just(1)], 1..=2);
+        let tail = proptest::collection::vec(0u32..8, 1..=3);
+        (head, tail).prop_map(|(head, tail)| {
+            let digits: String = head
+                .iter()
+                .chain(&tail)
+                .filter_map(|&d| char::from_digit(d, 16))
+                .collect();
+            format!("0.{digits}")
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        /// Random codes past the heap the pipeline takes over at: two threads give what one
+        /// does.
+        #[test]
+        fn two_threads_agree_with_one(code in lagged_code()) {
+            let len = PIPELINE_FROM + 3_000;
+            let (one, outcome) = run(&code, 1, len, 1 << 28);
+            let (two, again) = run(&code, 2, len, 1 << 28);
+            prop_assert_eq!(&again, &outcome, "{}", code);
+            prop_assert_eq!(two.values(), one.values(), "{}", code);
+            prop_assert_eq!(two.stats(), one.stats(), "{}", code);
+        }
+    }
+}
