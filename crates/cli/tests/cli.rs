@@ -357,7 +357,8 @@ fn heap_games_in_solve_and_grundy() {
         vec!["solve", "heap", "S(1,x)", "3"],
         vec!["solve", "heap", "0.77", "2000000"],
         vec!["grundy", "allbut(0)"],
-        vec!["grundy", "grundy", "--to", "1000000"],
+        vec!["grundy", "lasker", "--to", "1000000"],
+        vec!["grundy", "grundy", "--to", "4294967297"],
     ] {
         assert_bad_input(&bad);
     }

@@ -42,9 +42,14 @@ pub const MAX_SUBTRACTION_HEAP: usize = 1 << 27;
 /// The most heaps tabulated for an "all but" subtraction game (values grow with the heap).
 pub const MAX_ALL_BUT_HEAP: usize = 1 << 26;
 
-/// The most heaps tabulated for Grundy's game and Lasker's Nim, whose engines look at every
-/// split of every heap (quadratic time).
+/// The most heaps tabulated for Lasker's Nim, whose engine looks at every split of every
+/// heap (quadratic time).
 pub const MAX_SPLITTING_HEAP: usize = 1 << 17;
+
+/// The most heaps tabulated for Grundy's game, by the rare/common method: one byte per heap
+/// while the values stay below 256, two after (a value passes 255 before heap 2^28), so at
+/// most 8 GiB at the limit.
+pub const MAX_GRUNDYS_GAME_HEAP: usize = 1 << 32;
 
 /// A heap game with a name, a code or a set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -162,7 +167,8 @@ impl HeapGame {
             },
             HeapGame::Subtraction(_) => MAX_SUBTRACTION_HEAP,
             HeapGame::AllBut(_) => MAX_ALL_BUT_HEAP,
-            HeapGame::Grundy | HeapGame::Lasker => MAX_SPLITTING_HEAP,
+            HeapGame::Grundy => MAX_GRUNDYS_GAME_HEAP,
+            HeapGame::Lasker => MAX_SPLITTING_HEAP,
         }
     }
 
@@ -300,15 +306,19 @@ mod tests {
     #[test]
     fn limits_are_checked() {
         use conway_core::{Diagnostic, ErrorKind};
-        assert!(HeapGame::Grundy.check_len(MAX_SPLITTING_HEAP).is_ok());
-        let err = HeapGame::Grundy
+        assert!(HeapGame::Lasker.check_len(MAX_SPLITTING_HEAP).is_ok());
+        let err = HeapGame::Lasker
             .check_len(MAX_SPLITTING_HEAP + 1)
             .unwrap_err();
         assert_eq!(err.kind(), ErrorKind::TooLarge);
         assert_eq!(
             err.to_string(),
-            "the table of grundy has size 131073 heaps, more than the limit of 131072 heaps"
+            "the table of lasker has size 131073 heaps, more than the limit of 131072 heaps"
         );
+        assert!(HeapGame::Grundy.check_len(MAX_GRUNDYS_GAME_HEAP).is_ok());
+        assert!(HeapGame::Grundy
+            .check_len(MAX_GRUNDYS_GAME_HEAP + 1)
+            .is_err());
         // A limit of the game itself stays a limit, naming the game.
         let set: Vec<String> = (1..=65).map(|n| n.to_string()).collect();
         let err = HeapGame::parse(&format!("allbut({})", set.join(","))).unwrap_err();

@@ -4,7 +4,8 @@
 //!
 //! Engines: the rare/common engine for octal and hexadecimal codes ([`super::fast`]); the
 //! last-`t`-values window for finite subtraction sets; value counts for "all but" sets
-//! ([`super::all_but`]); every split for Grundy's game and Lasker's Nim (quadratic).
+//! ([`super::all_but`]); the rare/common engine without equal splits for Grundy's game;
+//! every split for Lasker's Nim (quadratic).
 //!
 //! [`compute`] is the whole of `conway grundy` in normal play: the run, resumed from and
 //! saved to a checkpoint when one is named ([`super::checkpoint`]), and its
@@ -42,7 +43,6 @@ enum Engine {
     RareCommon(Box<SequenceEngine>),
     Window(Vec<u32>, ValueSet),
     AllBut(Vec<u32>, AllButCounts),
-    Splits(Vec<u32>, ValueSet),
     /// Also the values present so far: every smaller heap is an option.
     Lasker(Vec<u32>, ValueSet, ValueSet),
     /// Values whose period a theorem certified: every later value repeats one a period
@@ -100,9 +100,7 @@ impl HeapSequence {
                 Engine::AllBut(v, counts)
             }
             HeapGame::Grundy => {
-                let v = values.into_u32_vec();
-                let options = ValueSet::with_bound(room_for_xors(&v));
-                Engine::Splits(v, options)
+                Engine::RareCommon(Box::new(SequenceEngine::resume_grundys_game(values)?))
             }
             HeapGame::Lasker => {
                 let v = values.into_u32_vec();
@@ -135,10 +133,7 @@ impl HeapSequence {
         match &self.engine {
             Engine::RareCommon(e) => e.len(),
             Engine::Periodic { values, .. } => values.len(),
-            Engine::Window(v, _)
-            | Engine::AllBut(v, _)
-            | Engine::Splits(v, _)
-            | Engine::Lasker(v, _, _) => v.len(),
+            Engine::Window(v, _) | Engine::AllBut(v, _) | Engine::Lasker(v, _, _) => v.len(),
         }
     }
 
@@ -152,10 +147,9 @@ impl HeapSequence {
         match &self.engine {
             Engine::RareCommon(e) => e.values().get(n).map(u64::from),
             Engine::Periodic { values, .. } => values.get(n).map(u64::from),
-            Engine::Window(v, _)
-            | Engine::AllBut(v, _)
-            | Engine::Splits(v, _)
-            | Engine::Lasker(v, _, _) => v.get(n).map(|&x| u64::from(x)),
+            Engine::Window(v, _) | Engine::AllBut(v, _) | Engine::Lasker(v, _, _) => {
+                v.get(n).map(|&x| u64::from(x))
+            }
         }
     }
 
@@ -172,10 +166,7 @@ impl HeapSequence {
         match self.engine {
             Engine::RareCommon(e) => (*e).into_values(),
             Engine::Periodic { values, .. } => values,
-            Engine::Window(v, _)
-            | Engine::AllBut(v, _)
-            | Engine::Splits(v, _)
-            | Engine::Lasker(v, _, _) => Values::U32(v),
+            Engine::Window(v, _) | Engine::AllBut(v, _) | Engine::Lasker(v, _, _) => Values::U32(v),
         }
     }
 
@@ -247,7 +238,7 @@ impl HeapSequence {
         let Some(period) = period else {
             return;
         };
-        let placeholder = Engine::Splits(Vec::new(), ValueSet::with_bound(1));
+        let placeholder = Engine::Window(Vec::new(), ValueSet::with_bound(1));
         let values = match std::mem::replace(&mut self.engine, placeholder) {
             Engine::RareCommon(e) => (*e).into_values(),
             Engine::Window(v, _) => Values::U32(v).narrowest(),
@@ -272,16 +263,6 @@ impl HeapSequence {
                 g.push(options.mex());
             }
             (Engine::AllBut(g, counts), HeapGame::AllBut(game)) => game.extend(g, counts),
-            (Engine::Splits(g, options), _) => {
-                let n = g.len();
-                options.clear();
-                for a in 1..n.div_ceil(2) {
-                    options.insert(g[a] ^ g[n - a]);
-                }
-                let v = options.mex();
-                g.push(v);
-                options.make_room(room_for_xors(&[v]));
-            }
             (Engine::Lasker(g, options, present), _) => {
                 let n = g.len();
                 options.clear();
@@ -567,7 +548,7 @@ mod tests {
         );
         let r = analyse(&HeapGame::Grundy, 300).unwrap();
         assert!(!r.certified);
-        let limit = super::super::catalog::MAX_SPLITTING_HEAP;
+        let limit = super::super::catalog::MAX_GRUNDYS_GAME_HEAP;
         let err = analyse(&HeapGame::Grundy, limit + 1).unwrap_err();
         assert!(
             matches!(&err, ImpartialError::TooLarge { size, .. } if *size == format!("{} heaps", limit + 1)),
@@ -640,7 +621,7 @@ mod tests {
         for name in ["0.77", "S(2,5)", "allbut(1,3)", "grundy", "lasker"] {
             let game = HeapGame::parse(name).unwrap();
             let interval = match game {
-                HeapGame::Code(_) => PROGRESS_INTERVAL,
+                HeapGame::Code(_) | HeapGame::Grundy => PROGRESS_INTERVAL,
                 _ => STEP_INTERVAL,
             };
             let len = 3 * interval + 5;
@@ -785,7 +766,7 @@ mod tests {
         grundy
             .extend_to(FIRST_PERIOD_CHECK + 1, &NoProgress)
             .unwrap();
-        assert!(matches!(grundy.engine, Engine::Splits(..)));
+        assert!(matches!(grundy.engine, Engine::RareCommon(..)));
     }
 
     /// Codes with three-heap splits are tabulated only as far as their cubic method runs in

@@ -60,7 +60,17 @@ pub struct SequenceEngine {
 impl SequenceEngine {
     /// An engine for `game` with no values yet.
     pub fn new(game: &OctalGame) -> Self {
-        let moves = Moves::new(game);
+        SequenceEngine::for_moves(Moves::new(game))
+    }
+
+    /// An engine for Grundy's game (split a heap into two unequal heaps) with no values yet:
+    /// the rare/common method with the splits into equal heaps left out. Its values stay
+    /// small (one byte per heap while they are below 256, two after).
+    pub fn grundys_game() -> Self {
+        SequenceEngine::for_moves(Moves::grundys_game())
+    }
+
+    fn for_moves(moves: Moves) -> Self {
         let pairs = (!moves.split_three.is_empty()).then(PairSets::new);
         let rc = RareCommon::new(&moves);
         SequenceEngine {
@@ -87,12 +97,22 @@ impl SequenceEngine {
     /// the engine's own state is rebuilt from them in time linear in their number (quadratic
     /// for codes with three-heap splits). A value above [`MAX_VALUE`] is an error.
     pub fn resume(game: &OctalGame, values: Values) -> Result<Self, ImpartialError> {
+        SequenceEngine::new(game).resumed(values)
+    }
+
+    /// [`SequenceEngine::resume`] for Grundy's game.
+    pub fn resume_grundys_game(values: Values) -> Result<Self, ImpartialError> {
+        SequenceEngine::grundys_game().resumed(values)
+    }
+
+    /// This engine (with no values yet) continued from `values`.
+    fn resumed(self, values: Values) -> Result<Self, ImpartialError> {
         let values = values.narrowest();
         if let Values::U32(g) = &values {
             let heap = g.iter().position(|&v| v > MAX_VALUE).unwrap_or(0);
             return Err(value_limit(heap));
         }
-        let mut engine = SequenceEngine::new(game);
+        let mut engine = self;
         for n in 0..values.len() {
             let v = values.get(n).unwrap_or(0);
             if let Some(pairs) = engine.pairs.as_mut() {
@@ -190,10 +210,9 @@ impl SequenceEngine {
                         unit: "splits looked at",
                         hint: format!(
                             "the Grundy values stop at heap {}, where the run's splits looked \
-                             at passed the limit (the rare/common method does not suit this \
-                             code); ask for fewer heaps, or name a --checkpoint (a run that \
-                             saves its values has no work limit and can be stopped and \
-                             resumed)",
+                             at passed the limit; ask for fewer heaps, or name a --checkpoint \
+                             (a run that saves its values has no work limit and can be stopped \
+                             and resumed)",
                             self.values.len()
                         ),
                     })
@@ -497,6 +516,121 @@ mod tests {
         }
         let hex = naive_octal_sequence(&game("4.8F"), 300).unwrap();
         assert_eq!(hex.to_u64_vec(), naive("4.8F", 300));
+    }
+
+    /// OEIS A002188, Sprague-Grundy values of Grundy's game, n = 0..104, the terms published
+    /// at https://oeis.org/A002188.
+    const A002188: [u64; 105] = [
+        0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2,
+        3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3,
+        2, 1, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3,
+        7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3,
+    ];
+
+    /// The sparse values of Grundy's game up to heap 231 (values with an even number of ones
+    /// above the lowest bit), as listed in Flammenkamp's table "Sprague-Grundy Values of
+    /// Grundy's Game" (http://wwwhomes.uni-bielefeld.de/achim/grundy.html).
+    const FLAMMENKAMP_SPARSE: [(usize, u32); 48] = [
+        (0, 0),
+        (1, 0),
+        (2, 0),
+        (3, 1),
+        (4, 0),
+        (6, 1),
+        (7, 0),
+        (9, 1),
+        (10, 0),
+        (12, 1),
+        (15, 1),
+        (20, 0),
+        (23, 0),
+        (26, 0),
+        (28, 1),
+        (31, 1),
+        (34, 1),
+        (37, 1),
+        (40, 1),
+        (43, 1),
+        (46, 1),
+        (49, 1),
+        (50, 0),
+        (52, 1),
+        (53, 0),
+        (55, 1),
+        (58, 1),
+        (61, 1),
+        (87, 7),
+        (90, 7),
+        (93, 7),
+        (146, 6),
+        (149, 6),
+        (152, 6),
+        (158, 11),
+        (161, 11),
+        (164, 11),
+        (167, 11),
+        (176, 7),
+        (179, 7),
+        (181, 12),
+        (182, 7),
+        (185, 7),
+        (188, 7),
+        (190, 12),
+        (193, 12),
+        (196, 10),
+        (231, 10),
+    ];
+
+    fn grundys_game(len: usize) -> Values {
+        let mut engine = SequenceEngine::grundys_game();
+        engine.extend_to(len, &NoProgress).unwrap();
+        engine.into_values()
+    }
+
+    #[test]
+    fn grundys_game_matches_published_values() {
+        assert_eq!(grundys_game(A002188.len()).to_u64_vec(), A002188);
+        let values = grundys_game(232).to_u64_vec();
+        let sparse: Vec<(usize, u32)> = (0..232)
+            .filter(|&n| (values[n] >> 1).count_ones().is_multiple_of(2))
+            .map(|n| (n, values[n] as u32))
+            .collect();
+        assert_eq!(sparse, FLAMMENKAMP_SPARSE);
+        // The generic oracle builds every option of every heap.
+        let generic = crate::heap::grundy_sequence(&crate::heap::catalog::GrundysGame, 2_000);
+        assert_eq!(grundys_game(2_000).to_u64_vec(), generic);
+    }
+
+    /// The rare/common engine for Grundy's game against the quadratic one (every split into
+    /// unequal heaps) to 2^17 heaps, the quadratic engine's old limit; resumed halfway, on
+    /// two threads, and with every heap by the rare/common method, the same.
+    #[test]
+    fn grundys_game_equals_the_quadratic_engine_to_2_17() {
+        let len = 1 << 17;
+        let quadratic = super::super::naive_grundys_game(len).unwrap();
+        let fast = grundys_game(len);
+        assert_eq!(fast, quadratic);
+        let mut resumed = SequenceEngine::resume_grundys_game(grundys_game(len / 2)).unwrap();
+        resumed.extend_to(len, &NoProgress).unwrap();
+        assert_eq!(resumed.values(), &quadratic);
+        let mut two = SequenceEngine::grundys_game().with_threads(2);
+        two.extend_to(len, &NoProgress).unwrap();
+        assert_eq!(two.values(), &quadratic);
+        let mut rare_common = SequenceEngine::grundys_game().tuned(true, None);
+        rare_common.extend_to(20_000, &NoProgress).unwrap();
+        assert_eq!(
+            rare_common.values().to_u64_vec()[..],
+            quadratic.to_u64_vec()[..20_000]
+        );
+        // The engine settles on Flammenkamp's mask (every bit but the lowest), under which
+        // 1287 sparse values are known to 2^35: the method suits the game.
+        let mut engine = SequenceEngine::grundys_game();
+        engine.extend_to(len, &NoProgress).unwrap();
+        assert_eq!((engine.mask(), engine.heap_bit()), (0xfe, false));
+        assert!(engine.rare_positions().len() <= 1287);
+        let first: Vec<usize> = engine.rare_positions().take_while(|&n| n < 232).collect();
+        let listed: Vec<usize> = FLAMMENKAMP_SPARSE[1..].iter().map(|&(n, _)| n).collect();
+        assert_eq!(first, listed);
     }
 
     /// Values past one byte in the rare/common engine (not only with three-heap splits).

@@ -37,7 +37,7 @@ mod word;
 
 pub use super::values::Values;
 pub use engine::{octal_sequence, SequenceEngine, MAX_SEQUENCE_WORK, MAX_VALUE, PROGRESS_INTERVAL};
-pub use naive::naive_octal_sequence;
+pub use naive::{naive_grundys_game, naive_octal_sequence};
 pub use rare_common::{EngineStats, REMASK_INTERVAL};
 
 /// The fewest value bits the bitsets are sized for (64 values: one machine word).

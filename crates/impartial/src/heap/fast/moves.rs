@@ -9,7 +9,8 @@ use crate::heap::values::StoredValue;
 /// games stop after 100 to 200 splits).
 pub(super) const CHUNK: usize = 64;
 
-/// The moves of a code, sorted by kind: each list holds the numbers of tokens removed.
+/// The moves of a code (or of Grundy's game), sorted by kind: each list holds the numbers of
+/// tokens removed.
 pub(super) struct Moves {
     /// Remove a whole heap of exactly `i`.
     remove_all: Vec<usize>,
@@ -19,6 +20,8 @@ pub(super) struct Moves {
     pub(super) split_two: Vec<usize>,
     /// Remove `i`, leaving three non-empty heaps.
     pub(super) split_three: Vec<usize>,
+    /// Whether the two heaps a split leaves must differ (Grundy's game).
+    pub(super) unequal: bool,
 }
 
 impl Moves {
@@ -35,6 +38,28 @@ impl Moves {
             leave_one: with(2, 1),
             split_two: with(4, 0),
             split_three: with(8, 0),
+            unequal: false,
+        }
+    }
+
+    /// Grundy's game: split a heap into two unequal non-empty heaps, nothing else.
+    pub(super) fn grundys_game() -> Self {
+        Moves {
+            remove_all: Vec::new(),
+            leave_one: Vec::new(),
+            split_two: vec![0],
+            split_three: Vec::new(),
+            unequal: true,
+        }
+    }
+
+    /// The largest smaller part of a two-heap split of `l` tokens (0 when there is none).
+    #[inline]
+    pub(super) fn largest_smaller_part(&self, l: usize) -> usize {
+        if self.unequal {
+            l.saturating_sub(1) / 2
+        } else {
+            l / 2
         }
     }
 
@@ -77,7 +102,7 @@ impl Moves {
 #[inline]
 pub(super) fn scan<T: StoredValue>(
     g: &[T],
-    splits: &[usize],
+    moves: &Moves,
     chunk: usize,
     mut visit: impl FnMut(&[T], &[T]) -> bool,
 ) -> bool {
@@ -85,13 +110,14 @@ pub(super) fn scan<T: StoredValue>(
     let mut a = 1;
     loop {
         let mut more = false;
-        for &i in splits {
-            if n < i + 2 || a > (n - i) / 2 {
+        for &i in &moves.split_two {
+            let l = n.saturating_sub(i);
+            let top = moves.largest_smaller_part(l);
+            if a > top {
                 continue;
             }
             more = true;
-            let l = n - i;
-            let end = (a + chunk).min(l / 2 + 1);
+            let end = (a + chunk).min(top + 1);
             if visit(&g[a..end], &g[l + 1 - end..=l - a]) {
                 return true;
             }
@@ -100,5 +126,28 @@ pub(super) fn scan<T: StoredValue>(
             return false;
         }
         a += chunk;
+    }
+}
+
+/// A rare position and its value.
+pub(super) type RarePosition = (usize, u32);
+
+/// The rare positions `(r, v)` that pair with `l − r` in a two-heap split of `l` tokens: those
+/// below `l`, in two runs (without the position `l / 2` where the parts must differ).
+/// `rare` is ascending by position.
+#[inline]
+pub(super) fn rare_partners(
+    rare: &[RarePosition],
+    l: usize,
+    unequal: bool,
+) -> (&[RarePosition], &[RarePosition]) {
+    let below = &rare[..rare.partition_point(|&(r, _)| r < l)];
+    if !unequal || l % 2 == 1 {
+        return (below, &[]);
+    }
+    let at = below.partition_point(|&(r, _)| r < l / 2);
+    match below.get(at) {
+        Some(&(r, _)) if r == l / 2 => (&below[..at], &below[at + 1..]),
+        _ => (below, &[]),
     }
 }

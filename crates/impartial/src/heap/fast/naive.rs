@@ -21,7 +21,18 @@ use crate::ImpartialError;
 /// (the generic [`grundy_sequence`](crate::heap::grundy_sequence) builds every option as a
 /// list).
 pub fn naive_octal_sequence(game: &OctalGame, len: usize) -> Result<Values, ImpartialError> {
-    let moves = Moves::new(game);
+    naive_sequence(&Moves::new(game), len)
+}
+
+/// The Grundy values of heaps `0..len` of Grundy's game by the naive method (every split
+/// into two unequal heaps, O(n²)): the quadratic engine the rare/common one for Grundy's
+/// game is checked against.
+pub fn naive_grundys_game(len: usize) -> Result<Values, ImpartialError> {
+    naive_sequence(&Moves::grundys_game(), len)
+}
+
+/// The naive method for any moves.
+fn naive_sequence(moves: &Moves, len: usize) -> Result<Values, ImpartialError> {
     let mut g: Vec<u16> = Vec::with_capacity(len);
     let mut bits = MIN_BITS;
     // Options are xors of values below 2^bits, so twice that many bits leave one clear.
@@ -31,7 +42,7 @@ pub fn naive_octal_sequence(game: &OctalGame, len: usize) -> Result<Values, Impa
         moves.takes(&g, |v| options.insert(v));
         for &i in &moves.split_two {
             let l = n.saturating_sub(i);
-            for a in 1..=l / 2 {
+            for a in 1..=moves.largest_smaller_part(l) {
                 options.insert(u32::from(g[a] ^ g[l - a]));
             }
         }
@@ -65,7 +76,7 @@ pub(super) fn naive_word<T: StoredValue, W: Word>(g: &[T], moves: &Moves) -> u32
     let mut acc = [W::EMPTY; 4];
     moves.takes(g, |v| acc[0] |= W::bit(v));
     let bit = |a: T, b: T| W::bit((a ^ b).into());
-    scan(g, &moves.split_two, CHUNK, |smaller, larger| {
+    scan(g, moves, CHUNK, |smaller, larger| {
         let quads = smaller.chunks_exact(4).zip(larger.rchunks_exact(4));
         for (s, l) in quads {
             acc[0] |= bit(s[0], l[3]);
@@ -89,7 +100,7 @@ pub(super) fn naive_word<T: StoredValue, W: Word>(g: &[T], moves: &Moves) -> u32
 pub(super) fn naive_value<T: StoredValue>(g: &[T], moves: &Moves, options: &mut ValueSet) -> u32 {
     options.clear();
     moves.takes(g, |v| options.insert(v));
-    scan(g, &moves.split_two, CHUNK, |smaller, larger| {
+    scan(g, moves, CHUNK, |smaller, larger| {
         for (&a, &b) in smaller.iter().zip(larger.iter().rev()) {
             options.insert((a ^ b).into());
         }

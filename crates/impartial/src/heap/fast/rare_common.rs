@@ -38,7 +38,7 @@
 //! proportion to `n`; the driver then computes a heap by the naive method whenever
 //! [`RareCommon::naive_is_cheaper`] says so.
 
-use super::moves::{scan, Moves, CHUNK};
+use super::moves::{rare_partners, scan, Moves, CHUNK};
 use super::word::{OptionSets, Word};
 use super::MIN_BITS;
 use crate::heap::values::StoredValue;
@@ -154,6 +154,9 @@ pub(super) struct RareCommon {
     /// Scratch: the options of the heap being computed, values `< 2^(bits + 1)` (also for
     /// the naive and quadratic methods).
     pub(super) options: ValueSet,
+    /// Scratch: the options from splits with a rare part, spread over a few sets
+    /// ([`rare_pass`]), for option sets in memory.
+    spread: [ValueSet; SPREAD],
     /// Scratch: the rare values below the candidate not yet found among the options.
     needed: ValueSet,
     /// Scratch: the same values as a list, ascending.
@@ -198,6 +201,7 @@ impl RareCommon {
             histogram: [vec![0; 1 << MIN_BITS], vec![0; 1 << MIN_BITS]],
             options: ValueSet::default(),
             needed: ValueSet::default(),
+            spread: Default::default(),
             needed_list: Vec::new(),
             needed_flags: Vec::new(),
             stats: EngineStats::default(),
@@ -343,6 +347,7 @@ impl RareCommon {
     fn resize(&mut self) {
         let bound = 1usize << (self.bits + 1);
         self.options = ValueSet::with_bound(bound);
+        self.spread = std::array::from_fn(|_| ValueSet::with_bound(bound));
         self.rare_set = ValueSet::with_bound(bound);
         self.needed_flags = vec![0; bound];
         for v in 0..bound as u32 {
@@ -459,37 +464,40 @@ fn scan_cost(pairs: u64, scanned: bool, rare_value: bool) -> HeapCost {
     }
 }
 
-/// Calls `insert` with the value of every two-heap split of heap `n = g.len()` that has a
-/// rare position as a part (twice when both parts are rare, which is harmless). `splits`
-/// (ascending) are the numbers of tokens removed by the splitting moves.
+/// Puts the value of every two-heap split of heap `n = g.len()` that has a rare position as
+/// a part into one of `sets` (emptied first; twice when both parts are rare, which is
+/// harmless). The values go to the sets in turn, so that setting a bit does not wait for
+/// the last one set in the same word.
 #[inline]
 fn rare_pass<T: StoredValue>(
     g: &[T],
-    splits: &[usize],
+    moves: &Moves,
     rare: &[(usize, u32)],
-    mut insert: impl FnMut(u32),
+    sets: &mut [ValueSet; SPREAD],
 ) {
-    let n = g.len();
-    // Rare positions below the shortest split length pair with every split length; only
-    // the few above (at most `widest`: positions are ascending) need a test.
-    let widest = splits.last().copied().unwrap_or(n);
-    let short = n.saturating_sub(widest);
-    let mut k = rare.len();
-    while k > 0 && rare[k - 1].0 >= short {
-        k -= 1;
-    }
-    let part = |i: usize, r: usize| -> u32 { g[n - i - r].into() };
-    for &(r, v) in &rare[..k] {
-        splits.iter().for_each(|&i| insert(v ^ part(i, r)));
-    }
-    for &(r, v) in &rare[k..] {
-        for &i in splits {
-            if r + i < n {
-                insert(v ^ part(i, r));
+    sets.iter_mut().for_each(ValueSet::clear);
+    for &i in &moves.split_two {
+        let Some(l) = g.len().checked_sub(i) else {
+            continue;
+        };
+        let value = |&(r, v): &(usize, u32)| v ^ Into::<u32>::into(g[l - r]);
+        let (low, high) = rare_partners(rare, l, moves.unequal);
+        for run in [low, high] {
+            let mut spread = run.chunks_exact(SPREAD);
+            for group in &mut spread {
+                for (set, p) in sets.iter_mut().zip(group) {
+                    set.insert(value(p));
+                }
+            }
+            for p in spread.remainder() {
+                sets[0].insert(value(p));
             }
         }
     }
 }
+
+/// How many sets [`rare_pass`] spreads its values over.
+const SPREAD: usize = 4;
 
 /// [`rare_pass`] into a register set, for values below `W::BITS`.
 ///
@@ -502,15 +510,15 @@ fn rare_pass<T: StoredValue>(
 #[inline]
 fn rare_pass_word<T: StoredValue, W: Word>(
     g: &[T],
-    splits: &[usize],
+    moves: &Moves,
     rare: &[(usize, u32)],
     cache: &mut [(usize, u128)],
 ) -> W {
     let n = g.len();
-    let Some((&first, others)) = splits.split_first() else {
+    let Some((&first, others)) = moves.split_two.split_first() else {
         return W::EMPTY;
     };
-    let fresh = rare_pass_one::<T, W>(g, first, rare);
+    let fresh = rare_pass_one::<T, W>(g, first, rare, moves.unequal);
     cache[n % PASS_CACHE] = (n, fresh.to_u128());
     let mut options = fresh;
     for &j in others {
@@ -521,7 +529,7 @@ fn rare_pass_word<T: StoredValue, W: Word>(
         options |= if tag == earlier {
             W::from_u128(word)
         } else {
-            rare_pass_one::<T, W>(g, j, rare)
+            rare_pass_one::<T, W>(g, j, rare, moves.unequal)
         };
     }
     options
@@ -531,24 +539,27 @@ fn rare_pass_word<T: StoredValue, W: Word>(
 /// rare part, as a register set. Two accumulators, so that the inserts do not wait for each
 /// other.
 #[inline]
-fn rare_pass_one<T: StoredValue, W: Word>(g: &[T], i: usize, rare: &[(usize, u32)]) -> W {
+fn rare_pass_one<T: StoredValue, W: Word>(
+    g: &[T],
+    i: usize,
+    rare: &[(usize, u32)],
+    unequal: bool,
+) -> W {
     let Some(l) = g.len().checked_sub(i) else {
         return W::EMPTY;
     };
-    // Rare positions are ascending, and at most `i` of them are at least `l`.
-    let mut k = rare.len();
-    while k > 0 && rare[k - 1].0 >= l {
-        k -= 1;
-    }
     let bit = |(r, v): (usize, u32)| -> W { W::bit(v ^ Into::<u32>::into(g[l - r])) };
     let mut acc = [W::EMPTY; 2];
-    let mut twos = rare[..k].chunks_exact(2);
-    for p in &mut twos {
-        acc[0] |= bit(p[0]);
-        acc[1] |= bit(p[1]);
-    }
-    for &p in twos.remainder() {
-        acc[0] |= bit(p);
+    let (low, high) = rare_partners(rare, l, unequal);
+    for run in [low, high] {
+        let mut twos = run.chunks_exact(2);
+        for p in &mut twos {
+            acc[0] |= bit(p[0]);
+            acc[1] |= bit(p[1]);
+        }
+        for &p in twos.remainder() {
+            acc[0] |= bit(p);
+        }
     }
     acc[0] | acc[1]
 }
@@ -563,11 +574,12 @@ fn rare_common_value<T: StoredValue>(
     // The values the splits without a rare part give: rare ones, unless swapped.
     let flip = if rc.flipped(g.len()) { u64::MAX } else { 0 };
     let bound = rc.read_bound(g.len());
+    // The splits with a rare part give all the common options of the splits.
+    rare_pass(g, moves, &rc.rare, &mut rc.spread);
     let options = &mut rc.options;
     options.clear();
     moves.takes(g, |v| options.insert(v));
-    // The splits with a rare part give all the common options of the splits.
-    rare_pass(g, &moves.split_two, &rc.rare, |v| options.insert(v));
+    rc.spread.iter().for_each(|set| options.union_with(set));
     // The candidate: every common option is known, so the least common value that is not
     // an option is G(n) unless a rare value below it is not an option either. There is
     // one: values from 2^bits on are not options, and half of them are common (by the
@@ -605,7 +617,7 @@ fn rare_common_value<T: StoredValue>(
         list.iter().for_each(|&v| flags[v as usize] = 1);
     }
     let mut missing = list.len();
-    let found = scan(g, &moves.split_two, CHUNK, |smaller, larger| {
+    let found = scan(g, moves, CHUNK, |smaller, larger| {
         pairs += smaller.len();
         if by_flags {
             for (&a, &b) in smaller.iter().zip(larger.iter().rev()) {
@@ -702,7 +714,7 @@ fn rare_common_word<T: StoredValue, W: Word>(
     debug_assert!(1 << rc.bits <= W::BITS);
     let mut options = W::EMPTY;
     moves.takes(g, |v| options |= W::bit(v));
-    options |= rare_pass_word::<T, W>(g, &moves.split_two, &rc.rare, &mut rc.pass_cache);
+    options |= rare_pass_word::<T, W>(g, moves, &rc.rare, &mut rc.pass_cache);
     let by_mask = W::from_words(rc.rare_set.words());
     // The values the splits without a rare part give: rare ones, unless swapped.
     let rare = if rc.flipped(g.len()) {
@@ -719,7 +731,7 @@ fn rare_common_word<T: StoredValue, W: Word>(
         return (c, scan_cost(0, false, false));
     }
     let mut pairs = 0;
-    let found = scan(g, &moves.split_two, CHUNK, |smaller, larger| {
+    let found = scan(g, moves, CHUNK, |smaller, larger| {
         pairs += smaller.len();
         if let Some(xs) = full_chunk_xors(smaller, larger) {
             // A full chunk: look for each needed value in turn with whole-vector compares
