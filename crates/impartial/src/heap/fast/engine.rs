@@ -50,7 +50,7 @@ pub struct SequenceEngine {
     moves: Moves,
     /// One or two bytes per value, never four (values stay at most [`MAX_VALUE`]).
     values: Values,
-    rc: RareCommon,
+    pub(super) rc: RareCommon,
     /// The two-heap split sets, kept only for codes with three-heap splits.
     pairs: Option<PairSets>,
     /// How many threads a run may use ([`SequenceEngine::with_threads`]).
@@ -376,7 +376,7 @@ fn run<T: StoredValue>(
     }
     let splits = moves.split_two.len();
     while g.len() < len {
-        if pairs.is_none() && pipeline::suits(moves, g.len(), threads) {
+        if pairs.is_none() && pipeline::suits(moves, rc, g.len(), threads) {
             return pipeline::run(g, len, moves, rc, progress, budget, threads);
         }
         let end = segment_end(g.len(), len);

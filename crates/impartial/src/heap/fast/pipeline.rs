@@ -12,6 +12,11 @@
 //! ([`RareCommon::delay`]), which every thread computing it has, so the counters, the work
 //! limit and where a run stops are the same for any number of threads.
 //!
+//! Where a heap reads the one just before it (lag 1: Grundy's game, whose split (1, n − 1)
+//! gives G(n − 1)), the thread computing heap `n` does the rare pass of every other split
+//! ahead ([`rare_pass_ahead`]) while heap `n − 1` is computed, then waits for it: the long
+//! rare pass of one heap overlaps the scan of the one before.
+//!
 //! The run goes segment by segment (the heaps between two remasks, [`segment_end`]): at the
 //! end of each, every thread has taken every value, the threads meet at a barrier, each
 //! re-chooses the same mask from the same values, and the calling thread reports progress
@@ -24,7 +29,7 @@ use std::sync::Barrier;
 
 use super::engine::{end_segment, heap_value, segment_end, take_value, Flow};
 use super::moves::Moves;
-use super::rare_common::{HeapCost, RareCommon, REMASK_INTERVAL};
+use super::rare_common::{rare_pass_ahead, HeapCost, RareCommon, REMASK_INTERVAL};
 use crate::heap::values::StoredValue;
 use conway_core::Progress;
 
@@ -32,11 +37,16 @@ use conway_core::Progress;
 /// take over (segments are then [`REMASK_INTERVAL`] heaps long).
 pub(super) const PIPELINE_FROM: usize = 1 << 14;
 
-/// Whether a run of `moves` at `n` heaps goes faster on `threads` threads: heaps at least
-/// two apart must be independent, and the segments long.
-pub(super) fn suits(moves: &Moves, n: usize, threads: usize) -> bool {
-    threads > 1 && moves.lag() >= 2 && n >= PIPELINE_FROM
+/// Whether a run of `moves` at `n` heaps goes faster on `threads` threads: the segments must
+/// be long, and heaps two apart independent, or else (a heap reads the one before it) the
+/// rare pass long enough to be worth doing ahead ([`rare_pass_ahead`]).
+pub(super) fn suits(moves: &Moves, rc: &RareCommon, n: usize, threads: usize) -> bool {
+    let overlap = moves.lag() >= 2 || rc.rare.len() >= LONG_RARE_PASS;
+    threads > 1 && n >= PIPELINE_FROM && overlap
 }
+
+/// With this many rare positions, a rare pass done ahead pays for the threads' waiting.
+const LONG_RARE_PASS: usize = 256;
 
 /// What the threads share: one slot per heap of the current segment, and when to stop.
 struct Shared {
@@ -69,6 +79,8 @@ struct Worker<'a, T> {
     threads: usize,
     /// Heap `n` is computed once heaps `0..=n − delay` are taken ([`RareCommon::delay`]).
     delay: usize,
+    /// Heap `n` reads heaps `n − lag` and smaller ([`Moves::lag`]).
+    lag: usize,
     budget: u64,
     /// The current segment: its first heap and its number.
     start: usize,
@@ -106,6 +118,7 @@ pub(super) fn run<T: StoredValue>(
         index,
         threads,
         delay,
+        lag: moves.lag(),
         budget,
         start: 0,
         segment: 0,
@@ -127,6 +140,7 @@ pub(super) fn run<T: StoredValue>(
     values.truncate(taken);
     *g = values;
     *rc = state;
+    rc.forget_ahead();
     flow
 }
 
@@ -183,6 +197,7 @@ impl<T: StoredValue> Worker<'_, T> {
         self.segment += 1;
         let first =
             self.start + (self.index + self.threads - self.start % self.threads) % self.threads;
+        self.rc.forget_ahead();
         for n in (first..end).step_by(self.threads) {
             if n >= shared.stop.load(Ordering::Relaxed)
                 || !self.take_until((n + 1).saturating_sub(self.delay))
@@ -191,6 +206,14 @@ impl<T: StoredValue> Worker<'_, T> {
             }
             if self.g.len() < n {
                 self.g.resize(n, T::default());
+            }
+            if self.lag == 1 {
+                // Heap n reads heap n − 1, computed meanwhile by another thread: do what
+                // does not need it, then wait for it.
+                rare_pass_ahead(&self.g[..n], self.moves, &mut self.rc);
+                if !self.take_until(n) {
+                    break;
+                }
             }
             let (v, cost) = heap_value(&self.g[..n], self.moves, &mut self.rc, None);
             let j = n - self.start;
@@ -333,6 +356,22 @@ mod tests {
             2,
             "0.034 has a value 256 before 30,000"
         );
+    }
+
+    /// Grundy's game reads the heap just before: its rare pass is done ahead while that heap
+    /// is computed, with the same values and counters as on one thread.
+    #[test]
+    fn grundys_game_overlaps_its_rare_pass() {
+        let len = 60_000;
+        let mut one = SequenceEngine::grundys_game().with_threads(1);
+        one.extend_to(len, &NoProgress).unwrap();
+        assert!(suits(&Moves::grundys_game(), &one.rc, PIPELINE_FROM, 2));
+        for threads in [2, 3] {
+            let mut many = SequenceEngine::grundys_game().with_threads(threads);
+            many.extend_to(len, &NoProgress).unwrap();
+            assert_eq!(many.values(), one.values(), "{threads} threads");
+            assert_eq!(many.stats(), one.stats(), "{threads} threads");
+        }
     }
 
     /// A run that passes its work budget stops at the same heap on any number of threads,

@@ -157,6 +157,8 @@ pub(super) struct RareCommon {
     /// Scratch: the options from splits with a rare part, spread over a few sets
     /// ([`rare_pass`]), for option sets in memory.
     spread: [ValueSet; SPREAD],
+    /// The heap whose rare pass is in `spread` already ([`rare_pass_ahead`]).
+    ahead: Option<usize>,
     /// Scratch: the rare values below the candidate not yet found among the options.
     needed: ValueSet,
     /// Scratch: the same values as a list, ascending.
@@ -202,6 +204,7 @@ impl RareCommon {
             options: ValueSet::default(),
             needed: ValueSet::default(),
             spread: Default::default(),
+            ahead: None,
             needed_list: Vec::new(),
             needed_flags: Vec::new(),
             stats: EngineStats::default(),
@@ -240,9 +243,10 @@ impl RareCommon {
     /// heap `n` by the state after heaps `0..=n − delay` were taken. Any thread computing
     /// heap `n` has taken those (it waits for them), so the choices and the work counted do
     /// not depend on the number of threads. At most the lag (the heaps `n` reads are known
-    /// by then) and at most [`MAX_DELAY`].
+    /// by then) but at least 2, so that a heap's method is known before the heap just
+    /// before it ([`rare_pass_ahead`]), and at most [`MAX_DELAY`].
     pub(super) fn delay(&self) -> usize {
-        self.lag.clamp(1, MAX_DELAY)
+        self.lag.clamp(2, MAX_DELAY)
     }
 
     /// The number of rare positions and the scan cost heap `n` is judged by.
@@ -312,6 +316,11 @@ impl RareCommon {
         1 << bits
     }
 
+    /// Drops a rare pass done ahead ([`rare_pass_ahead`]) whose heap was not finished.
+    pub(super) fn forget_ahead(&mut self) {
+        self.ahead = None;
+    }
+
     /// Whether value `v` is rare by the mask alone.
     fn is_rare(&self, v: u32) -> bool {
         (v & self.mask).count_ones().is_multiple_of(2)
@@ -348,6 +357,8 @@ impl RareCommon {
         let bound = 1usize << (self.bits + 1);
         self.options = ValueSet::with_bound(bound);
         self.spread = std::array::from_fn(|_| ValueSet::with_bound(bound));
+        // A pass done ahead is lost with the sets: the heap does it again.
+        self.ahead = None;
         self.rare_set = ValueSet::with_bound(bound);
         self.needed_flags = vec![0; bound];
         for v in 0..bound as u32 {
@@ -474,6 +485,7 @@ fn rare_pass<T: StoredValue>(
     moves: &Moves,
     rare: &[(usize, u32)],
     sets: &mut [ValueSet; SPREAD],
+    below: usize,
 ) {
     sets.iter_mut().for_each(ValueSet::clear);
     for &i in &moves.split_two {
@@ -482,6 +494,9 @@ fn rare_pass<T: StoredValue>(
         };
         let value = |&(r, v): &(usize, u32)| v ^ Into::<u32>::into(g[l - r]);
         let (low, high) = rare_partners(rare, l, moves.unequal);
+        // Both parts below `below`: the partner l − r too, so r > l − below.
+        let least = (l + 1).saturating_sub(below);
+        let low = &low[low.partition_point(|&(r, _)| r < least)..];
         for run in [low, high] {
             let mut spread = run.chunks_exact(SPREAD);
             for group in &mut spread {
@@ -494,6 +509,23 @@ fn rare_pass<T: StoredValue>(
             }
         }
     }
+}
+
+/// The rare pass of heap `n = g.len()` done ahead, while heap `n − 1` is not known yet (the
+/// pipeline computes it meanwhile on another thread): every split with a rare part except
+/// (1, n − 1), the only split that can read heap `n − 1`. [`rare_common_value`] adds that
+/// one when it finishes the heap, and then has the same options as without the pass
+/// ahead. Only with option sets in memory, where the pass is long (Grundy's game: 1,273
+/// rare positions); false when it was not done.
+pub(super) fn rare_pass_ahead<T: StoredValue>(g: &[T], moves: &Moves, rc: &mut RareCommon) -> bool {
+    let n = g.len();
+    let ahead =
+        rc.option_sets() == OptionSets::Memory && !rc.naive_is_cheaper(n, moves.split_two.len());
+    if ahead {
+        rare_pass(g, moves, &rc.rare, &mut rc.spread, n.saturating_sub(1));
+        rc.ahead = Some(n);
+    }
+    ahead
 }
 
 /// How many sets [`rare_pass`] spreads its values over.
@@ -574,8 +606,19 @@ fn rare_common_value<T: StoredValue>(
     // The values the splits without a rare part give: rare ones, unless swapped.
     let flip = if rc.flipped(g.len()) { u64::MAX } else { 0 };
     let bound = rc.read_bound(g.len());
-    // The splits with a rare part give all the common options of the splits.
-    rare_pass(g, moves, &rc.rare, &mut rc.spread);
+    // The splits with a rare part give all the common options of the splits: done here, or
+    // ahead but for the split (1, n − 1).
+    let n = g.len();
+    if rc.ahead == Some(n) {
+        let last_pair_is_rare = rc.rare.first().is_some_and(|&(r, _)| r == 1)
+            || rc.rare.last().is_some_and(|&(r, _)| r == n - 1);
+        if last_pair_is_rare && moves.split_two.first() == Some(&0) && n > 2 {
+            rc.spread[0].insert((g[1] ^ g[n - 1]).into());
+        }
+    } else {
+        rare_pass(g, moves, &rc.rare, &mut rc.spread, n);
+    }
+    rc.ahead = None;
     let options = &mut rc.options;
     options.clear();
     moves.takes(g, |v| options.insert(v));
