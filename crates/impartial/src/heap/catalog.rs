@@ -47,8 +47,8 @@ pub const MAX_ALL_BUT_HEAP: usize = 1 << 26;
 pub const MAX_SPLITTING_HEAP: usize = 1 << 17;
 
 /// The most heaps tabulated for Grundy's game, by the rare/common method: one byte per heap
-/// while the values stay below 256, two after (a value passes 255 before heap 2^28), so at
-/// most 8 GiB at the limit.
+/// while the values stay below 256, two after (a value passes 255 before heap 2^28), per
+/// thread, so 8 GiB a thread at the limit.
 pub const MAX_GRUNDYS_GAME_HEAP: usize = 1 << 32;
 
 /// A heap game with a name, a code or a set.
