@@ -133,6 +133,20 @@ impl ValueSet {
         Some((j * 64) as u32 + w.trailing_zeros())
     }
 
+    /// The values in the set, ascending.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.words.iter().enumerate().flat_map(|(j, &w)| {
+            let mut rest = w;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    (j * 64) as u32 + bit
+                })
+            })
+        })
+    }
+
     /// Adds every value of `other`, making room for them.
     pub fn union_with(&mut self, other: &ValueSet) {
         self.make_room(other.room());

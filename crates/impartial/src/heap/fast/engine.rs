@@ -287,11 +287,7 @@ pub(super) fn end_segment<T: StoredValue>(
     progress: &dyn Progress,
 ) -> Option<Flow> {
     let end = g.len();
-    // Early on at every power of two too: the first values already show the partition,
-    // and waiting for the first interval would cost more than all remasks together.
-    if end.is_multiple_of(REMASK_INTERVAL) || end.is_power_of_two() {
-        rc.remask(g);
-    }
+    remask_if_due(g, rc);
     // A request to stop at the very end changes nothing: the run is done.
     let report = end.is_multiple_of(PROGRESS_INTERVAL) && end < len;
     (report
@@ -299,6 +295,16 @@ pub(super) fn end_segment<T: StoredValue>(
             .report(Work::of(end as u64, len as u64, "heaps"))
             .is_break())
     .then_some(Flow::Stopped)
+}
+
+/// Re-chooses the mask when the values `g` end a segment where that is due: every
+/// [`REMASK_INTERVAL`] heaps, and early on at every power of two too (the first values
+/// already show the partition, and waiting for the first interval would cost more than all
+/// remasks together).
+pub(super) fn remask_if_due<T: StoredValue>(g: &[T], rc: &mut RareCommon) {
+    if g.len().is_multiple_of(REMASK_INTERVAL) || g.len().is_power_of_two() {
+        rc.remask(g);
+    }
 }
 
 /// The value of heap `n = g.len()` by the method that suits it, and what it cost.

@@ -27,7 +27,7 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Barrier;
 
-use super::engine::{end_segment, heap_value, segment_end, take_value, Flow};
+use super::engine::{end_segment, heap_value, remask_if_due, segment_end, take_value, Flow};
 use super::moves::Moves;
 use super::rare_common::{rare_pass_ahead, HeapCost, RareCommon, REMASK_INTERVAL};
 use crate::heap::values::StoredValue;
@@ -150,20 +150,16 @@ impl<T: StoredValue> Worker<'_, T> {
     /// thread runs [`Worker::segment`] in step with it.
     fn lead(&mut self, len: usize, progress: &dyn Progress) -> Flow {
         loop {
-            let flow = if self.taken >= len {
-                Some(Flow::Done)
-            } else {
-                None
-            };
-            let end = if flow.is_some() {
-                0
-            } else {
+            // 0: the run is done, and the other threads end with it.
+            let end = if self.taken < len {
                 segment_end(self.taken, len)
+            } else {
+                0
             };
             self.shared.stop.store(end, Ordering::Relaxed);
             self.shared.end.store(end, Ordering::Relaxed);
             if !self.segment() {
-                return flow.unwrap_or(Flow::Done);
+                return Flow::Done;
             }
             let shared = self.shared;
             if shared.stop.load(Ordering::Relaxed) < end {
@@ -224,10 +220,7 @@ impl<T: StoredValue> Worker<'_, T> {
         shared.barrier.wait();
         if self.index != 0 {
             // The calling thread re-chooses its mask in `lead`, with its progress report.
-            let g = &self.g[..self.taken];
-            if g.len().is_multiple_of(REMASK_INTERVAL) || g.len().is_power_of_two() {
-                self.rc.remask(g);
-            }
+            remask_if_due(&self.g[..self.taken], &mut self.rc);
         }
         true
     }

@@ -33,12 +33,12 @@
 //! value still needed with whole-vector compares. Past 128, the scan does the same while at
 //! most [`FEW_NEEDED`] values are needed, and otherwise clears a byte flag per value as the
 //! splits give it (stores, where or-ing bits into one word would make each split wait for
-//! the last); games with large values (0.014, 0.172) need about a hundred. Some games do not suit the method — many
-//! zero values (0 is always rare), or values growing with `n` — and have rare positions in
+//! the last); games with large values (0.014, 0.172) need about a hundred. Some games do
+//! not suit the method — many zero values (0 is always rare), or values growing with `n` — and have rare positions in
 //! proportion to `n`; the driver then computes a heap by the naive method whenever
 //! [`RareCommon::naive_is_cheaper`] says so.
 
-use super::moves::{rare_partners, scan, Moves, CHUNK};
+use super::moves::{rare_partners, scan, Moves, RarePosition, CHUNK};
 use super::word::{OptionSets, Word};
 use super::MIN_BITS;
 use crate::heap::values::StoredValue;
@@ -147,7 +147,7 @@ pub(super) struct RareCommon {
     /// The rare values, below `2^(bits + 1)`.
     rare_set: ValueSet,
     /// The heaps `n ≥ 1` whose positions are rare, ascending, with their values.
-    pub(super) rare: Vec<(usize, u32)>,
+    pub(super) rare: Vec<RarePosition>,
     /// How many heaps `n ≥ 1` have value `v`, for `v < 2^bits`, by heap parity class
     /// ([`RareCommon::heap_class`]).
     histogram: [Vec<u64>; 2],
@@ -483,7 +483,7 @@ fn scan_cost(pairs: u64, scanned: bool, rare_value: bool) -> HeapCost {
 fn rare_pass<T: StoredValue>(
     g: &[T],
     moves: &Moves,
-    rare: &[(usize, u32)],
+    rare: &[RarePosition],
     sets: &mut [ValueSet; SPREAD],
     below: usize,
 ) {
@@ -492,7 +492,7 @@ fn rare_pass<T: StoredValue>(
         let Some(l) = g.len().checked_sub(i) else {
             continue;
         };
-        let value = |&(r, v): &(usize, u32)| v ^ Into::<u32>::into(g[l - r]);
+        let value = |&(r, v): &RarePosition| v ^ Into::<u32>::into(g[l - r]);
         let (low, high) = rare_partners(rare, l, moves.unequal);
         // Both parts below `below`: the partner l − r too, so r > l − below.
         let least = (l + 1).saturating_sub(below);
@@ -543,7 +543,7 @@ const SPREAD: usize = 4;
 fn rare_pass_word<T: StoredValue, W: Word>(
     g: &[T],
     moves: &Moves,
-    rare: &[(usize, u32)],
+    rare: &[RarePosition],
     cache: &mut [(usize, u128)],
 ) -> W {
     let n = g.len();
@@ -574,13 +574,13 @@ fn rare_pass_word<T: StoredValue, W: Word>(
 fn rare_pass_one<T: StoredValue, W: Word>(
     g: &[T],
     i: usize,
-    rare: &[(usize, u32)],
+    rare: &[RarePosition],
     unequal: bool,
 ) -> W {
     let Some(l) = g.len().checked_sub(i) else {
         return W::EMPTY;
     };
-    let bit = |(r, v): (usize, u32)| -> W { W::bit(v ^ Into::<u32>::into(g[l - r])) };
+    let bit = |(r, v): RarePosition| -> W { W::bit(v ^ Into::<u32>::into(g[l - r])) };
     let mut acc = [W::EMPTY; 2];
     let (low, high) = rare_partners(rare, l, unequal);
     for run in [low, high] {
@@ -612,7 +612,8 @@ fn rare_common_value<T: StoredValue>(
     if rc.ahead == Some(n) {
         let last_pair_is_rare = rc.rare.first().is_some_and(|&(r, _)| r == 1)
             || rc.rare.last().is_some_and(|&(r, _)| r == n - 1);
-        if last_pair_is_rare && moves.split_two.first() == Some(&0) && n > 2 {
+        let equal_parts = n == 2 && moves.unequal;
+        if last_pair_is_rare && moves.split_two.first() == Some(&0) && !equal_parts {
             rc.spread[0].insert((g[1] ^ g[n - 1]).into());
         }
     } else {
@@ -648,7 +649,7 @@ fn rare_common_value<T: StoredValue>(
     }
     let list = &mut rc.needed_list;
     list.clear();
-    list.extend(members(needed.words()));
+    list.extend(needed.iter());
     let mut pairs = 0;
     // Many values: a byte flag per value, cleared as the splits give it (a store, not an
     // or into a word, so the splits do not wait for each other). Few: each is looked for
@@ -704,20 +705,6 @@ fn rare_common_value<T: StoredValue>(
 
 /// At most this many values still needed are looked for by whole-chunk compares.
 const FEW_NEEDED: usize = 8;
-
-/// The values in a bitset's words, ascending.
-fn members(words: &[u64]) -> impl Iterator<Item = u32> + '_ {
-    words.iter().enumerate().flat_map(|(j, &w)| {
-        let mut rest = w;
-        std::iter::from_fn(move || {
-            (rest != 0).then(|| {
-                let bit = rest.trailing_zeros();
-                rest &= rest - 1;
-                (j * 64) as u32 + bit
-            })
-        })
-    })
-}
 
 /// The values of a whole chunk of splits (smaller parts in order, their partners in
 /// reverse), or `None` for a shorter last chunk.
