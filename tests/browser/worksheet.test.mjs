@@ -208,7 +208,7 @@ test("a pasted bimatrix game: every equilibrium in a table, by component", async
     const cell = await run(page, 'nash --a "3 3; 2 5; 0 6" --b "3 2; 2 6; 3 1" --components');
     // von Stengel's 3x2 example (Handbook of Game Theory 3, ch. 45): three equilibria.
     const rows = await cell.locator("table.equilibria tbody tr").allTextContents();
-    assert.deepEqual(rows, ["1(1, 0, 0)(1, 0)1", "2(4/5, 1/5, 0)(2/3, 1/3)2", "3(0, 1/3, 2/3)(1/3, 2/3)3"]);
+    assert.deepEqual(rows, ["1(1, 0, 0)(1, 0)1", "2(0, 1/3, 2/3)(1/3, 2/3)2", "3(4/5, 1/5, 0)(2/3, 1/3)3"]);
     // A pasted symmetric .nfg file: Hawk-Dove with V = 2, C = 4 (Maynard Smith and Price,
     // 1973); beside its equilibria, the ESS verdicts: the mix V/C = 1/2 is the ESS.
     const pasted = await run(page, 'NFG 1 R "hawk-dove" { "1" "2" } { 2 2 }\n-1 -1 0 2 2 0 1 1\n');

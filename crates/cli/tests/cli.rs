@@ -459,8 +459,8 @@ fn nash_decimals() {
     );
     let json = run(&[&coordination[..], &["--decimals", "2", "--json"]].concat()).stdout;
     let v: Value = serde_json::from_slice(&json).expect("json");
-    assert_eq!(v["equilibria"][1][0][0], "2/3");
-    assert_eq!(v["decimals"][1][0][0], "0.67");
+    assert_eq!(v["equilibria"][2][0][0], "2/3");
+    assert_eq!(v["decimals"][2][0][0], "0.67");
     let pennies = run(&["--a", "1 -1; -1 1", "--method", "lp", "--decimals", "1"]).stdout;
     let text = String::from_utf8(pennies).expect("utf-8");
     assert!(text.contains("value to player 1: 0 (~ 0.0)"), "{text}");

@@ -16,7 +16,7 @@ def random_game(n, seed):
 
 
 def test_a_callable_sees_the_work_grow():
-    a, b = random_game(14, 1)
+    a, b = random_game(18, 1)  # a few seconds of reverse search
     reports = []
     found = conway.nash(a, b, progress=lambda *r: reports.append(r))
     assert found == conway.nash(a, b)

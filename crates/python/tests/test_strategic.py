@@ -169,8 +169,8 @@ def test_ctrl_c_stops_a_long_enumeration():
     setup = """
         import random
         rng = random.Random(1)
-        a = [[rng.randrange(100) for _ in range(18)] for _ in range(18)]
-        b = [[rng.randrange(100) for _ in range(18)] for _ in range(18)]
+        a = [[rng.randrange(100) for _ in range(22)] for _ in range(22)]
+        b = [[rng.randrange(100) for _ in range(22)] for _ in range(22)]
     """
     assert stopped_by_ctrl_c(setup, "conway.nash(a, b)") < 1.0
 

@@ -1,9 +1,14 @@
 //! Times the equilibrium methods on the benchmark's random n×n games (payoffs 0..99) and
 //! writes each game in lrsnash's input format, so both solvers see the same games:
 //! `cargo run --release -p conway-strategic --example random_nash -- 10 12 [--seeds 5]
-//! [--lrs DIR] [--lh]` (`--lh`: time Lemke–Howson from label 1 instead).
+//! [--seed S] [--lrs DIR [--write-only]] [--lh]` (`--seed`: that game only; `--write-only`:
+//! write the games without solving them; `--lh`: time Lemke–Howson from label 1 instead).
 
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
+
+use conway_core::Work;
 
 use conway_strategic::lh::lemke_howson;
 use conway_strategic::random::{lrs_input, random_game};
@@ -18,18 +23,26 @@ fn main() {
             .cloned()
     };
     let lrs_dir = option("--lrs");
-    let seeds: u64 = option("--seeds").and_then(|s| s.parse().ok()).unwrap_or(1);
+    let count: u64 = option("--seeds").and_then(|s| s.parse().ok()).unwrap_or(1);
+    let seeds: Vec<u64> = match option("--seed").and_then(|s| s.parse().ok()) {
+        Some(seed) => vec![seed],
+        None => (0..count).collect(),
+    };
+    let write_only = args.iter().any(|a| a == "--write-only");
     let sizes = args
         .iter()
         .take_while(|a| !a.starts_with("--"))
         .filter_map(|a| a.parse::<usize>().ok());
     for n in sizes {
         let mut times = Vec::new();
-        for seed in 0..seeds {
+        for &seed in &seeds {
             let game = random_game(n, seed);
             if let Some(dir) = &lrs_dir {
                 std::fs::write(format!("{dir}/game{n}_{seed}.txt"), lrs_input(n, seed))
                     .expect("write lrs input");
+            }
+            if write_only {
+                continue;
             }
             if args.iter().any(|a| a == "--lh") {
                 let runs = 100;
@@ -43,13 +56,23 @@ fn main() {
                 continue;
             }
             let start = Instant::now();
-            let eq = extreme_equilibria(&game, &conway_core::NoProgress).expect("equilibria");
+            // The search reports the bases it has visited so far, in thousands or so.
+            let bases = AtomicU64::new(0);
+            let count = |work: Work| {
+                bases.fetch_max(work.done, Ordering::Relaxed);
+                ControlFlow::Continue(())
+            };
+            let eq = extreme_equilibria(&game, &count).expect("equilibria");
             times.push(start.elapsed().as_secs_f64());
             println!(
-                "n = {n}, game {seed}: {} extreme equilibria in {:.4} s",
+                "n = {n}, game {seed}: {} extreme equilibria in {:.4} s (about {} bases)",
                 eq.len(),
-                times[times.len() - 1]
+                times[times.len() - 1],
+                bases.load(Ordering::Relaxed)
             );
+        }
+        if times.is_empty() {
+            continue;
         }
         times.sort_by(f64::total_cmp);
         let what = if args.iter().any(|a| a == "--lh") {
@@ -58,8 +81,9 @@ fn main() {
             "all extreme equilibria"
         };
         println!(
-            "n = {n}: {what}, median {:.4} ms over {seeds} games",
-            times[times.len() / 2] * 1000.0
+            "n = {n}: {what}, median {:.4} ms over {} games",
+            times[times.len() / 2] * 1000.0,
+            times.len()
         );
     }
 }

@@ -93,13 +93,14 @@ impl<T: Exact> Tableau<T> {
     fn pivot(&mut self, row: usize, col: usize) -> Result<(), Overflow> {
         let pivot = self.t[row][col].clone();
         let pivot_row = self.t[row].clone();
+        let divisor = T::divisor(&self.det);
         for (i, r) in self.t.iter_mut().enumerate() {
             if i == row {
                 continue;
             }
             let factor = r[col].clone();
             for (x, y) in r.iter_mut().zip(&pivot_row) {
-                *x = T::pivot_update(x, &pivot, &factor, y, &self.det).ok_or(Overflow)?;
+                *x = T::pivot_update(x, &pivot, &factor, y, &divisor).ok_or(Overflow)?;
             }
         }
         self.det = pivot;

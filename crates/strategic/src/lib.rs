@@ -14,8 +14,10 @@
 //! - [`extensive`]: extensive-form games (Gambit's `.efg`): the reduced normal form,
 //!   behaviour profiles, subgame-perfect equilibria.
 //! - [`pure`]: pure equilibria of n-player games.
-//! - [`vertex`]: every extreme equilibrium of a two-player game by vertex enumeration of
-//!   the best-response polytopes (degenerate games included).
+//! - [`vertex`]: every extreme equilibrium of a two-player game by vertex enumeration:
+//!   lexicographic reverse search over one best-response polytope (`reverse_search`) and
+//!   the complementary face of the other per vertex (`equilibrium_search`), in bounded
+//!   memory on every core; degenerate games included.
 //! - [`lh`]: Lemke–Howson with the lexicographic rule, and all equilibria it reaches.
 //! - [`support`]: support enumeration, the oracle for nondegenerate games.
 //! - [`enumpoly`]: every equilibrium of an n-player game by support enumeration and the
@@ -43,6 +45,7 @@ pub mod copositive;
 pub mod decimal;
 pub mod dynamics;
 pub mod enumpoly;
+mod equilibrium_search;
 mod error;
 pub mod ess;
 pub mod extensive;
@@ -64,6 +67,7 @@ pub mod pure;
 pub mod random;
 pub mod replicator;
 pub mod report;
+mod reverse_search;
 pub mod simpdiv;
 pub mod stable;
 pub mod support;

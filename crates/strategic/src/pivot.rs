@@ -29,8 +29,12 @@ pub trait Exact: Clone + Eq + Hash + std::fmt::Debug {
     fn from_big(x: &BigInt) -> Option<Self>;
     /// As a big integer.
     fn to_big(&self) -> BigInt;
+    /// A determinant prepared for the exact divisions of one pivot.
+    type Divisor;
+    /// Prepares `det` (non-zero) as the divisor of a pivot's updates.
+    fn divisor(det: &Self) -> Self::Divisor;
     /// The pivot update `(x·p − f·y) / det` (an exact division), or `None` on overflow.
-    fn pivot_update(x: &Self, p: &Self, f: &Self, y: &Self, det: &Self) -> Option<Self>;
+    fn pivot_update(x: &Self, p: &Self, f: &Self, y: &Self, det: &Self::Divisor) -> Option<Self>;
     /// How `a·b` compares with `c·d`.
     fn compare_products(a: &Self, b: &Self, c: &Self, d: &Self) -> std::cmp::Ordering;
     /// Zero.
@@ -48,25 +52,83 @@ pub trait Exact: Clone + Eq + Hash + std::fmt::Debug {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Wide(i128);
 
+/// A non-zero 128-bit determinant as 2^shift · odd, with the inverse of odd modulo 2^128:
+/// an exact quotient n / det is then (n >> shift) · inverse modulo 2^128, a multiplication
+/// instead of a division (Jebelean's exact division).
+#[derive(Clone, Copy, Debug)]
+pub struct WideDivisor {
+    det: i128,
+    shift: u32,
+    inverse: u128,
+}
+
+impl WideDivisor {
+    fn new(det: i128) -> Self {
+        let shift = det.trailing_zeros();
+        let odd = (det >> shift) as u128;
+        // Newton's iteration doubles the correct low bits: 3 (odd² ≡ 1 mod 8), 6, …, 192.
+        let mut inverse = odd;
+        for _ in 0..6 {
+            inverse = inverse.wrapping_mul(2u128.wrapping_sub(odd.wrapping_mul(inverse)));
+        }
+        WideDivisor {
+            det,
+            shift,
+            inverse,
+        }
+    }
+
+    /// n / det for an n that det divides, if the quotient fits 128 bits.
+    #[inline]
+    fn quotient(&self, n: I256) -> Option<i128> {
+        let q = ((n >> self.shift).as_u128().wrapping_mul(self.inverse)) as i128;
+        // The low bits are right whatever the size; the quotient is right when it fits.
+        (I256::from(q) * I256::from(self.det) == n).then_some(q)
+    }
+
+    /// n / det for a 128-bit n that det divides (the quotient fits too).
+    #[inline]
+    fn small_quotient(&self, n: i128) -> i128 {
+        ((n >> self.shift) as u128).wrapping_mul(self.inverse) as i128
+    }
+}
+
 impl Exact for Wide {
+    type Divisor = WideDivisor;
     fn from_big(x: &BigInt) -> Option<Self> {
         i128::try_from(x).ok().map(Wide)
     }
     fn to_big(&self) -> BigInt {
         BigInt::from(self.0)
     }
-    fn pivot_update(x: &Self, p: &Self, f: &Self, y: &Self, det: &Self) -> Option<Self> {
-        if f.0 == 0 {
-            // (x·p)/det: the common case of a row untouched by the entering column.
-            if let Some(v) = x.0.checked_mul(p.0) {
-                return Some(Wide(v / det.0));
+    fn divisor(det: &Self) -> WideDivisor {
+        WideDivisor::new(det.0)
+    }
+    #[inline]
+    fn pivot_update(x: &Self, p: &Self, f: &Self, y: &Self, det: &WideDivisor) -> Option<Self> {
+        // Entries are minors of the matrix: while they fit 64 bits, products are single
+        // machine multiplications and their difference cannot overflow.
+        let fits = |v: i128| v == v as i64 as i128;
+        if fits(x.0) && fits(p.0) && fits(f.0) && fits(y.0) {
+            let n = (x.0 as i64 as i128) * (p.0 as i64 as i128)
+                - (f.0 as i64 as i128) * (y.0 as i64 as i128);
+            return Some(Wide(det.small_quotient(n)));
+        }
+        if let (Some(l), Some(r)) = (x.0.checked_mul(p.0), f.0.checked_mul(y.0)) {
+            if let Some(n) = l.checked_sub(r) {
+                return Some(Wide(det.small_quotient(n)));
             }
         }
-        let v = (I256::from(x.0) * I256::from(p.0) - I256::from(f.0) * I256::from(y.0))
-            / I256::from(det.0);
-        i128::try_from(v).ok().map(Wide)
+        det.quotient(I256::from(x.0) * I256::from(p.0) - I256::from(f.0) * I256::from(y.0))
+            .map(Wide)
     }
+    #[inline]
     fn compare_products(a: &Self, b: &Self, c: &Self, d: &Self) -> std::cmp::Ordering {
+        let fits = |v: i128| v == v as i64 as i128;
+        if fits(a.0) && fits(b.0) && fits(c.0) && fits(d.0) {
+            let wide = |x: i128, y: i128| (x as i64 as i128) * (y as i64 as i128);
+            return wide(a.0, b.0).cmp(&wide(c.0, d.0));
+        }
         match (a.0.checked_mul(b.0), c.0.checked_mul(d.0)) {
             (Some(l), Some(r)) => l.cmp(&r),
             _ => (I256::from(a.0) * I256::from(b.0)).cmp(&(I256::from(c.0) * I256::from(d.0))),
@@ -93,7 +155,11 @@ impl Exact for BigInt {
     fn to_big(&self) -> BigInt {
         self.clone()
     }
-    fn pivot_update(x: &Self, p: &Self, f: &Self, y: &Self, det: &Self) -> Option<Self> {
+    type Divisor = BigInt;
+    fn divisor(det: &Self) -> BigInt {
+        det.clone()
+    }
+    fn pivot_update(x: &Self, p: &Self, f: &Self, y: &Self, det: &BigInt) -> Option<Self> {
         Some((x * p - f * y) / det)
     }
     fn compare_products(a: &Self, b: &Self, c: &Self, d: &Self) -> std::cmp::Ordering {
@@ -230,6 +296,7 @@ impl<T: Exact> Tableau<T> {
         let width = self.t[0].len();
         let key = (self.key & !(1 << self.basis[r])) | 1 << col;
         let pivot = self.t[r][col].clone();
+        let divisor = T::divisor(&self.det);
         let mut basis = self.basis.clone();
         basis[r] = col;
         let mut next = Vec::with_capacity(self.t.len());
@@ -249,7 +316,7 @@ impl<T: Exact> Tableau<T> {
                         T::zero_value()
                     }
                 } else {
-                    T::pivot_update(x, &pivot, factor, y, &self.det).ok_or(Overflow)?
+                    T::pivot_update(x, &pivot, factor, y, &divisor).ok_or(Overflow)?
                 });
             }
             next.push(new_row);

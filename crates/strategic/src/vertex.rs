@@ -18,7 +18,8 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
 
-use crate::game::{MixedProfile, NormalFormGame};
+use crate::equilibrium_search;
+use crate::game::{Matrix, MixedProfile, NormalFormGame};
 use crate::pivot::{integer_polytope_vertices, positive_integer_matrix};
 use crate::StrategicError;
 use conway_core::{Parts, Progress};
@@ -69,19 +70,60 @@ fn normalised(direction: &[BigInt]) -> Vec<BigRational> {
         .collect()
 }
 
-/// Every extreme equilibrium of a two-player game, in a fixed order (player 1's vertices in
-/// the order found, then player 2's). `progress` hears the simplex bases visited in both
-/// polytopes; a stop request ends the work with [`StrategicError::Interrupted`].
+/// The constraint matrices of the best-response polytopes: A (rows: player 1's
+/// strategies) for Q and Bᵀ (rows: player 2's) for P.
+fn constraint_matrices(game: &NormalFormGame) -> Result<(Matrix, Matrix), StrategicError> {
+    let (a, b) = game.matrices()?;
+    let (m, n) = (a.len(), a[0].len());
+    let bt = (0..n)
+        .map(|j| (0..m).map(|i| b[i][j].clone()).collect())
+        .collect();
+    Ok((a, bt))
+}
+
+/// The most simplex bases the reverse search visits in the polytope it enumerates.
+pub const MAX_SEARCH_BASES: u64 = 10_000_000;
+
+/// Every extreme equilibrium of a two-player game, in a fixed order (that of the reverse
+/// search, whatever the threads), by reverse search over the best-response polytope of the
+/// player with fewer strategies (player 1's on a tie) and, for each of its vertices, the
+/// complementary face of the other ([`crate::equilibrium_search`]). Memory does not grow
+/// with the number of vertices; the work is spread over rayon's threads. `progress` hears
+/// the simplex bases visited; a stop request ends the work with
+/// [`StrategicError::Interrupted`].
 pub fn extreme_equilibria(
     game: &NormalFormGame,
     progress: &dyn Progress,
 ) -> Result<Vec<MixedProfile>, StrategicError> {
-    let (a, b) = game.matrices()?;
-    let (m, n) = (a.len(), a[0].len());
+    let (a, bt) = constraint_matrices(game)?;
+    let (m, n) = (a.len(), bt.len());
+    let (p_rows, q_rows) = (positive_integer_matrix(&bt), positive_integer_matrix(&a));
+    let profile = |x: &[BigInt], y: &[BigInt]| vec![normalised(x), normalised(y)];
+    Ok(if m <= n {
+        equilibrium_search::equilibria(&p_rows, &q_rows, true, MAX_SEARCH_BASES, progress)?
+            .iter()
+            .map(|(x, y)| profile(x, y))
+            .collect()
+    } else {
+        equilibrium_search::equilibria(&q_rows, &p_rows, true, MAX_SEARCH_BASES, progress)?
+            .iter()
+            .map(|(y, x)| profile(x, y))
+            .collect()
+    })
+}
+
+/// Every extreme equilibrium of a two-player game by enumerating both best-response
+/// polytopes completely and joining their vertices by labels: the oracle for
+/// [`extreme_equilibria`], in its own order (player 1's vertices in the order found, then
+/// player 2's). `progress` hears the simplex bases visited in both polytopes; a stop
+/// request ends the work with [`StrategicError::Interrupted`].
+pub fn extreme_equilibria_by_join(
+    game: &NormalFormGame,
+    progress: &dyn Progress,
+) -> Result<Vec<MixedProfile>, StrategicError> {
     // P: variables x (m), rows j: Σ_i b[i][j] x_i ≤ 1. Labels: x_i = 0 → i, row j → m + j.
-    let bt: Vec<Vec<BigRational>> = (0..n)
-        .map(|j| (0..m).map(|i| b[i][j].clone()).collect())
-        .collect();
+    let (a, bt) = constraint_matrices(game)?;
+    let (m, n) = (a.len(), bt.len());
     // Q: variables y (n), rows i: Σ_j a[i][j] y_j ≤ 1. Generic labels y_j = 0 → j,
     // row i → n + i; the game's labels are i for row i and m + j for y_j = 0.
     // The two polytopes are independent: one core each.
@@ -189,7 +231,7 @@ pub(crate) fn joined_classes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{integer, Matrix};
+    use crate::game::integer;
     use crate::nfg::parse;
     use crate::support::support_enumeration;
     use crate::testing::arb_bimatrix;
@@ -398,6 +440,30 @@ mod tests {
         assert_eq!(eq.len(), 2);
     }
 
+    /// Random 10×10 games (thousands of bases, so the search is split into jobs): the
+    /// same equilibria as the join, in the same order on one thread as on three.
+    #[test]
+    fn random_games_match_the_join_on_any_threads() {
+        for seed in 0..3 {
+            let g = crate::random::random_game(10, seed);
+            let on = |threads| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap()
+                    .install(|| extreme_equilibria(&g, &conway_core::NoProgress).unwrap())
+            };
+            let one = on(1);
+            assert_eq!(on(3), one);
+            let mut sorted = one.clone();
+            sorted.sort();
+            let mut join = extreme_equilibria_by_join(&g, &conway_core::NoProgress).unwrap();
+            join.sort();
+            assert_eq!(sorted, join);
+            assert!(!one.is_empty());
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -413,6 +479,23 @@ mod tests {
             for e in &ve {
                 prop_assert!(g.is_equilibrium(e));
             }
+        }
+
+        /// The reverse search over one polytope finds the same set of extreme equilibria as
+        /// the join of both, each once: generic games, degenerate ones (payoffs from
+        /// {-1, 0}, {-2..1}) and non-square ones (either player enumerated).
+        #[test]
+        fn reverse_search_matches_the_join(
+            g in prop_oneof![arb_bimatrix(6, 1_000), arb_bimatrix(6, 1), arb_bimatrix(6, 2)],
+        ) {
+            let mut search = extreme_equilibria(&g, &conway_core::NoProgress).unwrap();
+            let mut join = extreme_equilibria_by_join(&g, &conway_core::NoProgress).unwrap();
+            let before = search.len();
+            search.sort();
+            search.dedup();
+            prop_assert_eq!(search.len(), before, "an equilibrium reported twice");
+            join.sort();
+            prop_assert_eq!(&search, &join);
         }
 
         /// Degenerate games (payoffs from a tiny range): the same extreme equilibria as the

@@ -550,7 +550,7 @@ t \"\" 1
         let all = extensive_equilibria(&g, None, options, &NoProgress).unwrap();
         assert_eq!(
             flat_list(&all),
-            vec!["1,0,1,0,1,0", "1,0,0,1,1/2,1/2", "1,0,0,1,1,0"]
+            vec!["1,0,1,0,1,0", "1,0,0,1,1,0", "1,0,0,1,1/2,1/2"]
         );
         assert_eq!(all.components, Some(vec![vec![0, 1, 2]]));
         let reduced = reduced_normal_form(&g).unwrap();
