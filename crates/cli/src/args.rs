@@ -38,7 +38,8 @@ pub enum Command {
     #[command(after_help = crate::eval::FUNCTIONS_HELP.as_str())]
     Eval(EvalArgs),
     /// Grundy values of a heap game (an octal/hexadecimal code such as 0.77, or a name) and
-    /// their period, certified by the periodicity theorem where it applies.
+    /// their period, certified by a theorem where one applies (the periodicity theorem;
+    /// Lasker's Nim's closed form).
     Grundy(GrundyArgs),
     /// Nash equilibria of a strategic game (Gambit .nfg file, or payoff matrices), exact:
     /// all extreme equilibria of two-player games, pure equilibria of larger ones.

@@ -142,8 +142,10 @@ fn sequence_text(report: &SequenceReport) -> String {
     };
     text.push_str(&match (report.periodicity(), report.certified) {
         (Some(p), true) => format!(
-            "periodic from heap {} with period {}{growth} (certified by the periodicity theorem)\n",
-            p.preperiod, p.period
+            "periodic from heap {} with period {}{growth} (certified by {})\n",
+            p.preperiod,
+            p.period,
+            report.proved_by.unwrap_or("a theorem")
         ),
         (Some(p), false) => format!(
             "looks periodic from heap {} with period {}{growth} (observed up to heap {last}, not proved)\n",

@@ -39,6 +39,16 @@ impl HeapRule for LaskerRule {
     }
 }
 
+/// The Grundy value of a heap that fits a machine word (heap 2^64 - 1 excepted: its value
+/// is 2^64).
+pub fn grundy_of(n: u64) -> u64 {
+    match n % 4 {
+        3 => n + 1,
+        0 if n > 0 => n - 1,
+        _ => n,
+    }
+}
+
 /// The Grundy value of a heap.
 pub fn grundy(n: &BigUint) -> BigUint {
     match (n % 4u32).to_u32() {

@@ -42,9 +42,16 @@ pub const MAX_SUBTRACTION_HEAP: usize = 1 << 27;
 /// The most heaps tabulated for an "all but" subtraction game (values grow with the heap).
 pub const MAX_ALL_BUT_HEAP: usize = 1 << 26;
 
-/// The most heaps tabulated for Lasker's Nim, whose engine looks at every split of every
-/// heap (quadratic time).
-pub const MAX_SPLITTING_HEAP: usize = 1 << 17;
+/// The most heaps tabulated for Lasker's Nim: four bytes per heap (16 GiB at the limit;
+/// heap 2^32 - 1 would have the value 2^32). Past heap [`LASKER_FORMULA_FROM`] the values
+/// come from the closed form, so the time is linear.
+pub const MAX_LASKER_HEAP: usize = (1 << 32) - 1;
+
+/// The first heap of Lasker's Nim whose value comes from its closed form (Ferguson, Game
+/// Theory, I §4: G(4k + 1) = 4k + 1, G(4k + 2) = 4k + 2, G(4k + 3) = 4k + 4,
+/// G(4k + 4) = 4k + 3) instead of the mex over every split (quadratic time), which stays
+/// as the oracle.
+pub const LASKER_FORMULA_FROM: usize = 1 << 12;
 
 /// The most heaps tabulated for Grundy's game, by the rare/common method: one byte per heap
 /// while the values stay below 256, two after (a value passes 255 before heap 2^28), per
@@ -168,7 +175,7 @@ impl HeapGame {
             HeapGame::Subtraction(_) => MAX_SUBTRACTION_HEAP,
             HeapGame::AllBut(_) => MAX_ALL_BUT_HEAP,
             HeapGame::Grundy => MAX_GRUNDYS_GAME_HEAP,
-            HeapGame::Lasker => MAX_SPLITTING_HEAP,
+            HeapGame::Lasker => MAX_LASKER_HEAP,
         }
     }
 
@@ -306,14 +313,12 @@ mod tests {
     #[test]
     fn limits_are_checked() {
         use conway_core::{Diagnostic, ErrorKind};
-        assert!(HeapGame::Lasker.check_len(MAX_SPLITTING_HEAP).is_ok());
-        let err = HeapGame::Lasker
-            .check_len(MAX_SPLITTING_HEAP + 1)
-            .unwrap_err();
+        assert!(HeapGame::Lasker.check_len(MAX_LASKER_HEAP).is_ok());
+        let err = HeapGame::Lasker.check_len(MAX_LASKER_HEAP + 1).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::TooLarge);
         assert_eq!(
             err.to_string(),
-            "the table of lasker has size 131073 heaps, more than the limit of 131072 heaps"
+            "the table of lasker has size 4294967296 heaps, more than the limit of 4294967295 heaps"
         );
         assert!(HeapGame::Grundy.check_len(MAX_GRUNDYS_GAME_HEAP).is_ok());
         assert!(HeapGame::Grundy

@@ -5,7 +5,8 @@
 //! Engines: the rare/common engine for octal and hexadecimal codes ([`super::fast`]); the
 //! last-`t`-values window for finite subtraction sets; value counts for "all but" sets
 //! ([`super::all_but`]); the rare/common engine without equal splits for Grundy's game;
-//! every split for Lasker's Nim (quadratic).
+//! every split for Lasker's Nim (quadratic) up to [`LASKER_FORMULA_FROM`], its closed form
+//! after, which also proves its arithmetic period.
 //!
 //! [`compute`] is the whole of `conway grundy` in normal play: the run, resumed from and
 //! saved to a checkpoint when one is named ([`super::checkpoint`]), and its
@@ -15,10 +16,11 @@
 use serde::{Serialize, Serializer};
 
 use super::all_but::AllButCounts;
-use super::catalog::HeapGame;
+use super::catalog::{HeapGame, LASKER_FORMULA_FROM};
 use super::checkpoint::{self, Checkpointing, SaveSchedule};
 use super::fast::{SequenceEngine, MAX_SEQUENCE_WORK, PROGRESS_INTERVAL};
 use super::values::Values;
+use crate::games::lasker;
 use crate::mex::ValueSet;
 use crate::periodicity::{find_period, Periodicity};
 use crate::ImpartialError;
@@ -43,8 +45,9 @@ enum Engine {
     RareCommon(Box<SequenceEngine>),
     Window(Vec<u32>, ValueSet),
     AllBut(Vec<u32>, AllButCounts),
-    /// Also the values present so far: every smaller heap is an option.
-    Lasker(Vec<u32>, ValueSet, ValueSet),
+    /// Also the values present so far (every smaller heap is an option), and the first
+    /// heap whose value comes from the closed form instead.
+    Lasker(Vec<u32>, ValueSet, ValueSet, usize),
     /// Values whose period a theorem certified: every later value repeats one a period
     /// back. Reports progress every `interval` heaps, as the engine it replaced did.
     Periodic {
@@ -104,10 +107,12 @@ impl HeapSequence {
             }
             HeapGame::Lasker => {
                 let v = values.into_u32_vec();
-                let mut present = ValueSet::with_bound(room_for_xors(&v));
-                v.iter().for_each(|&x| present.insert(x));
-                let options = ValueSet::with_bound(room_for_xors(&v));
-                Engine::Lasker(v, options, present)
+                // Only heaps below the closed form's start are ever options of a mex.
+                let mexed = &v[..v.len().min(LASKER_FORMULA_FROM)];
+                let mut present = ValueSet::with_bound(room_for_xors(mexed));
+                mexed.iter().for_each(|&x| present.insert(x));
+                let options = ValueSet::with_bound(room_for_xors(mexed));
+                Engine::Lasker(v, options, present, LASKER_FORMULA_FROM)
             }
         };
         Ok(HeapSequence {
@@ -133,7 +138,7 @@ impl HeapSequence {
         match &self.engine {
             Engine::RareCommon(e) => e.len(),
             Engine::Periodic { values, .. } => values.len(),
-            Engine::Window(v, _) | Engine::AllBut(v, _) | Engine::Lasker(v, _, _) => v.len(),
+            Engine::Window(v, _) | Engine::AllBut(v, _) | Engine::Lasker(v, _, _, _) => v.len(),
         }
     }
 
@@ -147,7 +152,7 @@ impl HeapSequence {
         match &self.engine {
             Engine::RareCommon(e) => e.values().get(n).map(u64::from),
             Engine::Periodic { values, .. } => values.get(n).map(u64::from),
-            Engine::Window(v, _) | Engine::AllBut(v, _) | Engine::Lasker(v, _, _) => {
+            Engine::Window(v, _) | Engine::AllBut(v, _) | Engine::Lasker(v, _, _, _) => {
                 v.get(n).map(|&x| u64::from(x))
             }
         }
@@ -166,7 +171,9 @@ impl HeapSequence {
         match self.engine {
             Engine::RareCommon(e) => (*e).into_values(),
             Engine::Periodic { values, .. } => values,
-            Engine::Window(v, _) | Engine::AllBut(v, _) | Engine::Lasker(v, _, _) => Values::U32(v),
+            Engine::Window(v, _) | Engine::AllBut(v, _) | Engine::Lasker(v, _, _, _) => {
+                Values::U32(v)
+            }
         }
     }
 
@@ -263,7 +270,10 @@ impl HeapSequence {
                 g.push(options.mex());
             }
             (Engine::AllBut(g, counts), HeapGame::AllBut(game)) => game.extend(g, counts),
-            (Engine::Lasker(g, options, present), _) => {
+            (Engine::Lasker(g, _, _, formula_from), _) if g.len() >= *formula_from => {
+                g.push(lasker::grundy_of(g.len() as u64) as u32);
+            }
+            (Engine::Lasker(g, options, present, _), _) => {
                 let n = g.len();
                 options.clear();
                 for a in 1..=n / 2 {
@@ -328,6 +338,9 @@ pub struct SequenceReport {
     pub saltus: Option<u64>,
     /// Whether the period is proved by a theorem from the values computed.
     pub certified: bool,
+    /// The theorem that proves it, in words.
+    #[serde(skip)]
+    pub proved_by: Option<&'static str>,
     /// The values of heaps `0..=computed_to`, when they were asked for; decimal strings in
     /// the JSON, like every value of the CLI's JSON that may be large.
     #[serde(
@@ -377,7 +390,8 @@ fn certified_period_of<T: PartialEq>(game: &HeapGame, values: &[T]) -> Option<Pe
             })
         }
         // No periodicity theorem is known for Grundy's game; the arithmetic periodicity of
-        // Lasker's Nim and "all but" games is reported as observed.
+        // "all but" games is reported as observed (Lasker's Nim's is proved by its closed
+        // form, in `report`).
         _ => None,
     }
 }
@@ -392,8 +406,26 @@ fn observed_period(values: &Values) -> Option<(Periodicity, u64)> {
 /// The report for values already computed: the certified period, else the observed one;
 /// the values themselves are kept in it when `listed`.
 pub fn report(game: &HeapGame, values: Values, listed: bool) -> SequenceReport {
-    let certified = certified_period(game, &values);
+    if *game == HeapGame::Lasker {
+        if let Some((p, saltus)) = lasker_closed_form(&values) {
+            let proved = (p, saltus, "Lasker's Nim's closed form");
+            return report_with(game.name(), Some(proved), values, listed);
+        }
+    }
+    let certified = certified_period(game, &values).map(|p| (p, 0, "the periodicity theorem"));
     report_with(game.name(), certified, values, listed)
+}
+
+/// Lasker's Nim's arithmetic period (from heap 1, period 4, saltus 4), proved by its closed
+/// form, when the values follow it and show a whole period.
+fn lasker_closed_form(values: &Values) -> Option<(Periodicity, u64)> {
+    let follows = (0..values.len())
+        .all(|n| values.get(n).map(u64::from) == Some(lasker::grundy_of(n as u64)));
+    let p = Periodicity {
+        preperiod: 1,
+        period: 4,
+    };
+    (follows && values.len() > p.preperiod + p.period).then_some((p, 4))
 }
 
 /// The report for the values of a heap game known only through them (a user's rule, with
@@ -406,12 +438,12 @@ pub fn observed_report(game: String, values: Values, listed: bool) -> SequenceRe
 /// the observed one.
 fn report_with(
     game: String,
-    certified: Option<Periodicity>,
+    certified: Option<(Periodicity, u64, &'static str)>,
     values: Values,
     listed: bool,
 ) -> SequenceReport {
     let (period, saltus) = match certified {
-        Some(p) => (Some(p), 0),
+        Some((p, saltus, _)) => (Some(p), saltus),
         None => observed_period(&values).map_or((None, 0), |(p, s)| (Some(p), s)),
     };
     SequenceReport {
@@ -421,6 +453,7 @@ fn report_with(
         period: period.map(|p| p.period),
         saltus: period.map(|_| saltus),
         certified: certified.is_some(),
+        proved_by: certified.map(|(_, _, theorem)| theorem),
         values: listed.then_some(values),
     }
 }
@@ -556,8 +589,31 @@ mod tests {
         );
     }
 
-    /// Lasker's Nim: the closed form of Ferguson's Game Theory (I §4) is observed as period
-    /// 4 with saltus 4 from heap 1.
+    /// Lasker's Nim by the mex over every split, to 2^14 heaps (past the closed form's
+    /// start), equals the sequence that switches to the closed form, computed in one go
+    /// and resumed from a prefix on either side of the switch.
+    #[test]
+    fn lasker_closed_form_equals_every_split() {
+        let len = 1 << 14;
+        let mut by_splits = HeapSequence::new(&HeapGame::Lasker);
+        if let Engine::Lasker(_, _, _, from) = &mut by_splits.engine {
+            *from = usize::MAX;
+        }
+        by_splits.extend_to(len, &NoProgress).unwrap();
+        let expected = by_splits.into_values().to_u64_vec();
+        let mut fast = HeapSequence::new(&HeapGame::Lasker);
+        fast.extend_to(len, &NoProgress).unwrap();
+        assert_eq!(fast.into_values().to_u64_vec(), expected);
+        for prefix in [100, LASKER_FORMULA_FROM + 7] {
+            let start: Vec<u32> = expected[..prefix].iter().map(|&v| v as u32).collect();
+            let mut resumed = HeapSequence::resume(&HeapGame::Lasker, Values::U32(start)).unwrap();
+            resumed.extend_to(len, &NoProgress).unwrap();
+            assert_eq!(resumed.into_values().to_u64_vec(), expected);
+        }
+    }
+
+    /// Lasker's Nim: the closed form of Ferguson's Game Theory (I §4), period 4 with saltus
+    /// 4 from heap 1, is what the mex over every split gives, and proves the period.
     #[test]
     fn lasker_is_arithmetic_periodic() {
         let r = analyse(&HeapGame::Lasker, 400).unwrap();
@@ -571,8 +627,9 @@ mod tests {
                 r.saltus,
                 r.certified
             ),
-            (Some((1, 4)), Some(4), false)
+            (Some((1, 4)), Some(4), true)
         );
+        assert_eq!(r.proved_by, Some("Lasker's Nim's closed form"));
     }
 
     /// S(1,3,4) has period 7 from heap 0 (0,1,0,1,2,3,2, repeating; Berlekamp–Conway–Guy).
