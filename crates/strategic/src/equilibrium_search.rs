@@ -11,7 +11,6 @@
 //! phase-one simplex finds a vertex of the face and a second reverse search lists them all.
 
 use num_bigint::BigInt;
-use num_integer::Integer;
 use num_traits::Zero;
 
 use crate::pivot::{Exact, Overflow, Wide};
@@ -19,7 +18,7 @@ use crate::reverse_search::{reverse_search, Dictionary, Halt, Visit};
 use crate::StrategicError;
 use conway_core::{NoProgress, Progress};
 
-/// An extreme equilibrium as coprime integers proportional to u and to v.
+/// An extreme equilibrium as integers proportional to u and to v (by positive factors).
 pub(crate) type Pair = (Vec<BigInt>, Vec<BigInt>);
 
 /// The extreme equilibria (u, v) of X = {u ≥ 0 : Mu ≤ 1} and Y = {v ≥ 0 : Nv ≤ 1} for
@@ -49,15 +48,6 @@ struct Complementary {
     /// N in 128-bit integers, if it fits.
     wide: Option<Vec<Vec<Wide>>>,
     big: Vec<Vec<BigInt>>,
-}
-
-/// Coprime integers proportional to `v` (unchanged if all zero).
-fn coprime(mut v: Vec<BigInt>) -> Vec<BigInt> {
-    let g = v.iter().fold(BigInt::zero(), |g, x| g.gcd(x));
-    if !g.is_zero() {
-        v.iter_mut().for_each(|x| *x /= &g);
-    }
-    v
 }
 
 /// The values of variables `first..first + len` at a dictionary's basis, times `det`.
@@ -97,7 +87,7 @@ impl Visit for Complementary {
         if !support.contains(&true) {
             return Ok(()); // the origin
         }
-        let u = || coprime(values(x, q, p));
+        let u = || values(x, q, p);
         let columns: Vec<usize> = (0..q).filter(|&j| best_response[j]).collect();
         if !degenerate {
             let solved = match &self.wide {
@@ -131,7 +121,7 @@ fn spread(v: &[BigInt], columns: &[usize], q: usize) -> Vec<BigInt> {
     for (x, &j) in v.iter().zip(columns) {
         out[j] = x.clone();
     }
-    coprime(out)
+    out
 }
 
 /// The face as a dictionary: each row i of N over `columns`, `1` on the right, its basic
@@ -147,7 +137,7 @@ fn face_dictionary<T: Exact>(n: &[Vec<T>], columns: &[usize]) -> Dictionary<T> {
 }
 
 enum Point {
-    /// The face is one point of Y, given over `columns` (as coprime integers).
+    /// The face is one point of Y, given over `columns` (times the determinant).
     Feasible(Vec<BigInt>),
     /// The equations have one solution, outside Y.
     Infeasible,
@@ -181,12 +171,13 @@ fn unique_point<T: Exact>(
     Ok(Point::Feasible(values(&face, p, columns.len())))
 }
 
-/// Every vertex of the face (over `columns`), each once; none if it is empty.
+/// Every vertex of the face (over `columns`, up to a positive factor each), each once;
+/// none if it is empty.
 fn face_vertices(
     n: &[Vec<BigInt>],
     support: &[bool],
     columns: &[usize],
-) -> Result<Vec<Vec<BigInt>>, StrategicError> {
+) -> Result<Vec<Vec<BigInt>>, Halt> {
     let p = n.len();
     let mut face = face_dictionary(n, columns);
     // Phase one: maximise minus the sum of the artificials (the support's rows).
@@ -209,8 +200,7 @@ fn face_vertices(
         let r = face
             .leaving_row(c)
             .ok_or_else(|| StrategicError::Internal("an unbounded phase one".into()))?;
-        face.pivot(r, c)
-            .map_err(|_| crate::pivot::big_integer_overflow())?;
+        face.pivot(r, c)?;
     }
     if face.rhs(p) < &BigInt::zero() {
         return Ok(Vec::new());
@@ -223,9 +213,7 @@ fn face_vertices(
             let other = (0..face.columns())
                 .find(|&c| !artificial(face.cobasic(c)) && !face.entry(r, c).is_zero());
             match other {
-                Some(c) => face
-                    .pivot(r, c)
-                    .map_err(|_| crate::pivot::big_integer_overflow())?,
+                Some(c) => face.pivot(r, c)?,
                 None => continue,
             }
         }
@@ -239,7 +227,13 @@ fn face_vertices(
         unknown: meaning.iter().map(|&v| (v >= p).then(|| v - p)).collect(),
         len: columns.len(),
     };
-    reverse_search(face, &unknowns, false, u64::MAX, &NoProgress)
+    Ok(reverse_search(
+        face,
+        &unknowns,
+        false,
+        u64::MAX,
+        &NoProgress,
+    )?)
 }
 
 /// Reports each vertex of a face by the values of its unknowns.
@@ -260,7 +254,7 @@ impl Visit for FaceVertices {
                     v[j] = d.rhs(r).to_big();
                 }
             }
-            out.push(coprime(v));
+            out.push(v);
         }
         Ok(())
     }

@@ -93,6 +93,15 @@ impl WideDivisor {
     }
 }
 
+impl Wide {
+    /// Whether the entry fits 64 bits, so that its products are single machine
+    /// multiplications.
+    #[inline]
+    fn fits_64(&self) -> bool {
+        self.0 == self.0 as i64 as i128
+    }
+}
+
 impl Exact for Wide {
     type Divisor = WideDivisor;
     fn from_big(x: &BigInt) -> Option<Self> {
@@ -108,8 +117,7 @@ impl Exact for Wide {
     fn pivot_update(x: &Self, p: &Self, f: &Self, y: &Self, det: &WideDivisor) -> Option<Self> {
         // Entries are minors of the matrix: while they fit 64 bits, products are single
         // machine multiplications and their difference cannot overflow.
-        let fits = |v: i128| v == v as i64 as i128;
-        if fits(x.0) && fits(p.0) && fits(f.0) && fits(y.0) {
+        if [x, p, f, y].iter().all(|v| v.fits_64()) {
             let n = (x.0 as i64 as i128) * (p.0 as i64 as i128)
                 - (f.0 as i64 as i128) * (y.0 as i64 as i128);
             return Some(Wide(det.small_quotient(n)));
@@ -124,8 +132,7 @@ impl Exact for Wide {
     }
     #[inline]
     fn compare_products(a: &Self, b: &Self, c: &Self, d: &Self) -> std::cmp::Ordering {
-        let fits = |v: i128| v == v as i64 as i128;
-        if fits(a.0) && fits(b.0) && fits(c.0) && fits(d.0) {
+        if [a, b, c, d].iter().all(|v| v.fits_64()) {
             let wide = |x: i128, y: i128| (x as i64 as i128) * (y as i64 as i128);
             return wide(a.0, b.0).cmp(&wide(c.0, d.0));
         }
@@ -177,6 +184,15 @@ impl Exact for BigInt {
     fn negated(&self) -> Self {
         -self
     }
+}
+
+/// Coprime integers proportional to `v` (unchanged when all zero).
+pub(crate) fn coprime(mut v: Vec<BigInt>) -> Vec<BigInt> {
+    let g = v.iter().fold(BigInt::zero(), |g, x| g.gcd(x));
+    if !g.is_zero() {
+        v.iter_mut().for_each(|x| *x /= &g);
+    }
+    v
 }
 
 /// A matrix of integers.
@@ -401,10 +417,7 @@ impl Found {
                 direction[v] = value.to_big();
             }
         }
-        let g = direction.iter().fold(BigInt::zero(), |acc, x| acc.gcd(x));
-        if !g.is_zero() {
-            direction.iter_mut().for_each(|x| *x /= &g);
-        }
+        let direction = coprime(direction);
         let mut hasher = std::hash::DefaultHasher::new();
         direction.hash(&mut hasher);
         let bucket = self.seen.entry(hasher.finish()).or_default();

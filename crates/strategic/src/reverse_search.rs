@@ -60,14 +60,22 @@ impl<T: Exact> Dictionary<T> {
     /// The dictionary of the constraints `rows[r]`·z + x_r = `rhs[r]` with the basis x
     /// (variables 0..k, the root's) and z cobasic (variables k..k + d). Needs rhs ≥ 0.
     pub(crate) fn root(rows: &[Vec<T>], rhs: &[T]) -> Self {
-        let (k, d) = (rows.len(), rows.first().map_or(0, Vec::len));
-        let one = T::from_big(&BigInt::from(1)).expect("one fits");
-        let mut a = Vec::with_capacity((k + 1) * (d + 1));
+        let d = rows.first().map_or(0, Vec::len);
+        let mut a = Vec::with_capacity((rows.len() + 1) * (d + 1));
         for (row, b) in rows.iter().zip(rhs) {
             a.extend(row.iter().cloned());
             a.push(b.clone());
         }
-        a.extend((0..d).map(|_| one.clone()));
+        let one = T::from_big(&BigInt::from(1)).expect("one fits");
+        Self::rooted(rows.len(), d, a, one)
+    }
+
+    /// The dictionary whose k constraint rows (d entries and the right-hand side each) are
+    /// `a`, with common denominator `det`, as a root: variables 0..k basic in row order,
+    /// k..k + d cobasic in column order, and the root's objective, maximising minus the sum
+    /// of the cobasic variables.
+    fn rooted(k: usize, d: usize, mut a: Vec<T>, det: T) -> Self {
+        a.extend((0..d).map(|_| det.clone()));
         a.push(T::zero_value());
         let mut slot: Vec<Slot> = (0..k).map(Slot::Row).collect();
         slot.extend((0..d).map(Slot::Column));
@@ -75,15 +83,11 @@ impl<T: Exact> Dictionary<T> {
             k,
             d,
             a,
-            det: one,
+            det,
             basic: (0..k).collect(),
             cobasic: (k..k + d).collect(),
             slot,
         }
-    }
-
-    fn at(&self, r: usize, c: usize) -> &T {
-        &self.a[r * (self.d + 1) + c]
     }
 
     /// Rows (basic variables).
@@ -108,12 +112,12 @@ impl<T: Exact> Dictionary<T> {
 
     /// The value of row r's basic variable times `det`.
     pub(crate) fn rhs(&self, r: usize) -> &T {
-        self.at(r, self.d)
+        self.entry(r, self.d)
     }
 
     /// The entry of row r (k: the objective) and column c (d: the right-hand side).
     pub(crate) fn entry(&self, r: usize, c: usize) -> &T {
-        self.at(r, c)
+        &self.a[r * (self.d + 1) + c]
     }
 
     /// The same dictionary in other integers, if its entries fit.
@@ -164,7 +168,7 @@ impl<T: Exact> Dictionary<T> {
     /// positive): the right-hand side first, then the columns of the root's basic
     /// variables in order.
     fn ratio_order(&self, r: usize, s: usize, c: usize) -> Ordering {
-        let (ar, as_) = (self.at(r, c), self.at(s, c));
+        let (ar, as_) = (self.entry(r, c), self.entry(s, c));
         let order = T::compare_products(self.rhs(r), as_, self.rhs(s), ar);
         if order != Ordering::Equal {
             return order;
@@ -172,7 +176,7 @@ impl<T: Exact> Dictionary<T> {
         let zero = T::zero_value();
         for t in 0..self.k {
             let (vr, vs) = match self.slot[t] {
-                Slot::Column(q) => (self.at(r, q), self.at(s, q)),
+                Slot::Column(q) => (self.entry(r, q), self.entry(s, q)),
                 Slot::Row(q) => (
                     if q == r { &self.det } else { &zero },
                     if q == s { &self.det } else { &zero },
@@ -191,7 +195,7 @@ impl<T: Exact> Dictionary<T> {
     pub(crate) fn leaving_row(&self, c: usize) -> Option<usize> {
         let mut best: Option<usize> = None;
         for r in 0..self.k {
-            if !self.at(r, c).is_positive_value() {
+            if !self.entry(r, c).is_positive_value() {
                 continue;
             }
             best = match best {
@@ -208,17 +212,17 @@ impl<T: Exact> Dictionary<T> {
     fn child_row(&self, c: usize) -> Option<usize> {
         let objective = self.k;
         // Only a non-improving column can be the child's way back up.
-        let cost = self.at(objective, c);
+        let cost = self.entry(objective, c);
         if !cost.is_positive_value() {
             return None;
         }
         let r = self.leaving_row(c)?;
         let leaving = self.basic[r];
-        let p = self.at(r, c);
+        let p = self.entry(r, c);
         for j in (0..self.d).filter(|&j| j != c && self.cobasic[j] < leaving) {
             // The child's cost of column j, times det²/p: negative means improving, and a
             // smaller improving variable would be the child's Bland choice instead.
-            let order = T::compare_products(self.at(objective, j), p, cost, self.at(r, j));
+            let order = T::compare_products(self.entry(objective, j), p, cost, self.entry(r, j));
             if order == Ordering::Less {
                 return None;
             }
@@ -239,30 +243,17 @@ impl<T: Exact> Dictionary<T> {
     /// variables renumbered 0.., its cobasic ones after them, with the root's objective.
     /// Also what each new variable was.
     pub(crate) fn restricted(&self, rows: &[usize], columns: &[usize]) -> (Self, Vec<usize>) {
-        let (k, d) = (rows.len(), columns.len());
-        let mut a = Vec::with_capacity((k + 1) * (d + 1));
+        let mut a = Vec::with_capacity((rows.len() + 1) * (columns.len() + 1));
         for &r in rows {
-            a.extend(columns.iter().map(|&c| self.at(r, c).clone()));
+            a.extend(columns.iter().map(|&c| self.entry(r, c).clone()));
             a.push(self.rhs(r).clone());
         }
-        a.extend((0..d).map(|_| self.det.clone()));
-        a.push(T::zero_value());
-        let mut slot: Vec<Slot> = (0..k).map(Slot::Row).collect();
-        slot.extend((0..d).map(Slot::Column));
         let meaning = rows
             .iter()
             .map(|&r| self.basic[r])
             .chain(columns.iter().map(|&c| self.cobasic[c]))
             .collect();
-        let dictionary = Dictionary {
-            k,
-            d,
-            a,
-            det: self.det.clone(),
-            basic: (0..k).collect(),
-            cobasic: (k..k + d).collect(),
-            slot,
-        };
+        let dictionary = Self::rooted(rows.len(), columns.len(), a, self.det.clone());
         (dictionary, meaning)
     }
 
@@ -272,7 +263,7 @@ impl<T: Exact> Dictionary<T> {
         (0..self.k).all(|r| {
             !self.rhs(r).is_zero_value()
                 || (0..self.d)
-                    .all(|c| self.cobasic[c] > self.basic[r] || self.at(r, c).is_zero_value())
+                    .all(|c| self.cobasic[c] > self.basic[r] || self.entry(r, c).is_zero_value())
         })
     }
 }
@@ -303,6 +294,7 @@ const REPORT_EVERY: u64 = 1 << 10;
 
 /// A subtree to explore: the children of a basis from column `next` on (and the basis
 /// itself when `visit_self`).
+#[derive(Clone)]
 struct Job<T> {
     dictionary: Dictionary<T>,
     path: Vec<u32>,
@@ -472,11 +464,11 @@ fn explore<T: Exact + Send, V: Visit>(
         explored += 1;
         uncounted += 1;
         if uncounted == REPORT_EVERY {
-            shared.count(uncounted).map_err(Halt::Error)?;
+            shared.count(uncounted)?;
             uncounted = 0;
         }
     }
-    shared.count(uncounted).map_err(Halt::Error)
+    Ok(shared.count(uncounted)?)
 }
 
 /// Runs a job; its reports are kept only when it completes. On overflow, `widen` gives
@@ -491,12 +483,7 @@ fn run<T: Exact + Send, V: Visit>(
     if shared.stop.load(Atomic::Relaxed) {
         return;
     }
-    let again = Job {
-        dictionary: job.dictionary.clone(),
-        path: job.path.clone(),
-        next: job.next,
-        visit_self: job.visit_self,
-    };
+    let again = job.clone();
     let mut out = Vec::new();
     let mut handed = Vec::new();
     match explore(job, shared, &mut |j| handed.push(j), &mut out) {
@@ -538,7 +525,8 @@ fn spawn_in<'s, V: Visit>(scope: &rayon::Scope<'s>, job: AnyJob, shared: &'s Sha
     scope.spawn(move |s| run_any(job, shared, &mut |j| spawn_in(s, j, shared)));
 }
 
-/// Reverse search from `root` (a feasible basis; the root's objective row is made here),
+/// Reverse search from `root` (a feasible basis with the root's objective row, as
+/// [`Dictionary::root`] and [`Dictionary::restricted`] make it),
 /// reporting what `visitor` finds, in the order of the one-thread search. With `parallel`,
 /// subtrees are spread over rayon's threads. At most `limit` bases, else
 /// [`StrategicError::TooLarge`]; a stop request from `progress` ends the work with
@@ -615,9 +603,8 @@ fn search<V: Visit>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pivot::integer_polytope_vertices;
+    use crate::pivot::{coprime, integer_polytope_vertices};
     use conway_core::NoProgress;
-    use num_integer::Integer;
     use num_traits::Zero;
     use proptest::prelude::*;
 
@@ -641,11 +628,7 @@ mod tests {
                     z[dictionary.basic(r) - k] = dictionary.rhs(r).to_big();
                 }
             }
-            let g = z.iter().fold(BigInt::zero(), |g, x| g.gcd(x));
-            if !g.is_zero() {
-                z.iter_mut().for_each(|x| *x /= &g);
-            }
-            out.push(z);
+            out.push(coprime(z));
             Ok(())
         }
     }

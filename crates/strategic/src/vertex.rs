@@ -98,18 +98,21 @@ pub fn extreme_equilibria(
     let (a, bt) = constraint_matrices(game)?;
     let (m, n) = (a.len(), bt.len());
     let (p_rows, q_rows) = (positive_integer_matrix(&bt), positive_integer_matrix(&a));
-    let profile = |x: &[BigInt], y: &[BigInt]| vec![normalised(x), normalised(y)];
-    Ok(if m <= n {
-        equilibrium_search::equilibria(&p_rows, &q_rows, true, MAX_SEARCH_BASES, progress)?
-            .iter()
-            .map(|(x, y)| profile(x, y))
-            .collect()
+    // Searching Q instead of P swaps the roles of the players.
+    let swapped = m > n;
+    let (searched, other) = if swapped {
+        (&q_rows, &p_rows)
     } else {
-        equilibrium_search::equilibria(&q_rows, &p_rows, true, MAX_SEARCH_BASES, progress)?
-            .iter()
-            .map(|(y, x)| profile(x, y))
-            .collect()
-    })
+        (&p_rows, &q_rows)
+    };
+    let found = equilibrium_search::equilibria(searched, other, true, MAX_SEARCH_BASES, progress)?;
+    Ok(found
+        .iter()
+        .map(|(u, v)| {
+            let (x, y) = if swapped { (v, u) } else { (u, v) };
+            vec![normalised(x), normalised(y)]
+        })
+        .collect())
 }
 
 /// Every extreme equilibrium of a two-player game by enumerating both best-response
