@@ -198,6 +198,11 @@ pub struct NashArgs {
     /// of every subgame from the leaves up (backward induction for perfect information).
     #[arg(long)]
     pub subgame_perfect: bool,
+    /// Spread the vertex enumeration (--method enum, two players) over the ranks of an MPI
+    /// run: start it with `mpirun -np N conway nash FILE --mpi` (a build with `--features
+    /// mpi`); rank 0 prints what one process prints.
+    #[arg(long)]
+    pub mpi: bool,
 }
 
 /// The arguments of `conway grundy`.
@@ -222,6 +227,13 @@ pub struct GrundyArgs {
     /// Save the values to FILE during the run (crash-safe) and resume from it when it exists.
     #[arg(long, value_name = "FILE", value_parser = parse_written_file)]
     pub checkpoint: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub every: CheckpointEvery,
+}
+
+/// How often a run with `--checkpoint` saves (the option every checkpointed command shares).
+#[derive(Args, Debug, Clone, Copy)]
+pub struct CheckpointEvery {
     /// Seconds between checkpoints (≥ 0; inf saves only at the end and when stopped).
     #[arg(
         long,
@@ -432,8 +444,19 @@ pub enum Game {
         #[arg(long, value_enum, default_value = "white")]
         to_move: ChaseSide,
         /// Solved table file: probed when it exists, written after solving when not.
-        #[arg(long, value_name = "FILE", value_parser = parse_written_file)]
+        #[arg(long, value_name = "FILE", value_parser = parse_written_file, conflicts_with = "mpi")]
         table: Option<std::path::PathBuf>,
+        /// Solve the board across the ranks of an MPI run, states split by index: start it
+        /// with `mpirun -np N conway solve chase … --mpi` (a build with `--features mpi`);
+        /// rank 0 prints what one process prints.
+        #[arg(long)]
+        mpi: bool,
+        /// With --mpi: each rank keeps its slice of the table in DIR (crash-safe), resumes
+        /// from it, and a finished run's slices answer again without solving.
+        #[arg(long, value_name = "DIR", requires = "mpi")]
+        checkpoint: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        every: CheckpointEvery,
     },
     /// Loopy impartial game on a digraph file (edge list): generalized Sprague-Grundy values,
     /// outcomes P/N/D, and winning or drawing moves of tokens.

@@ -267,10 +267,21 @@ pub fn detect_json(args: &[std::ffi::OsString]) -> bool {
     json
 }
 
+/// Set on the ranks of a distributed run other than rank 0, which reports for all of them.
+static SILENT: AtomicBool = AtomicBool::new(false);
+
+/// Makes this process report no error (a rank other than 0 of an MPI run; the exit status
+/// stays).
+pub fn silence() {
+    SILENT.store(true, Ordering::SeqCst);
+}
+
 /// Reports `error` as the run's whole answer — its JSON object on standard output with
 /// `--json`, else one line on standard error — and returns the exit status.
 pub fn report(error: &CliError) -> u8 {
-    if JSON.load(Ordering::SeqCst) {
+    if SILENT.load(Ordering::SeqCst) {
+        // Rank 0 reports for every rank.
+    } else if JSON.load(Ordering::SeqCst) {
         crate::out::emit_line(&error.json());
     } else {
         eprintln!("conway: {error}");

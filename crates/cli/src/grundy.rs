@@ -78,7 +78,7 @@ pub fn answer(args: GrundyArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, 
     if args.misere {
         return misere(&game, to, &args, watch);
     }
-    let every = args.checkpoint_every;
+    let every = args.every.checkpoint_every;
     let checkpointing = args
         .checkpoint
         .as_deref()

@@ -8,6 +8,7 @@
 
 mod answer;
 mod args;
+mod distributed;
 mod error;
 mod ess;
 mod eval;
@@ -55,6 +56,7 @@ fn main() -> ExitCode {
             progress::install_interrupt_handler();
             match command {
                 Command::Tour => tour::run(json),
+                command if distributed::wanted(&command) => distributed::run(command, json),
                 command => {
                     answer::answer(command, &progress::Terminal).map(|a| answer::print(&*a, json))
                 }

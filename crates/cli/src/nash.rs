@@ -4,12 +4,13 @@
 //! The library ([`conway_strategic::nash::equilibria`]) picks and runs the method and checks
 //! every answer; this file reads the arguments and writes the report.
 
+use conway_core::Ranks;
 use conway_strategic::decimal::MAX_DECIMAL_PLACES;
 use conway_strategic::enumpoly::MAX_DIGITS;
 use conway_strategic::ess::{analyse, symmetric_matrix, MAX_ESS_STRATEGIES};
 use conway_strategic::extensive::equilibria::extensive_equilibria;
 use conway_strategic::input::{read_any_game, AnyGame};
-use conway_strategic::nash::{equilibria, Options};
+use conway_strategic::nash::{equilibria, equilibria_on_ranks, Options};
 use conway_strategic::{EssReport, NashReport, PathPointReport, TraceReport};
 use serde::Serialize;
 
@@ -20,8 +21,17 @@ use crate::CliError;
 
 /// `conway nash`.
 pub fn answer(args: NashArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
+    if args.mpi {
+        return Err(crate::distributed::only_under_mpirun());
+    }
     crate::args::stdin_at_most_once(&[args.a.as_deref(), args.b.as_deref()])?;
     let game = read_any_game(args.file.as_deref(), args.a.as_deref(), args.b.as_deref())?;
+    let (options, places) = options_of(&args)?;
+    solve(&game, args.method.map(|m| m.0), options, places, watch)
+}
+
+/// The library's options and the decimal places asked for, from the arguments.
+fn options_of(args: &NashArgs) -> Result<(Options, Option<usize>), CliError> {
     let places = |n: Option<u64>, flag: &str, limit: usize| -> Result<Option<usize>, CliError> {
         n.map(|n| {
             usize::try_from(n).map_err(|_| {
@@ -39,8 +49,48 @@ pub fn answer(args: NashArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, Cl
         path: args.path,
         subgame_perfect: args.subgame_perfect,
     };
-    let places = places(args.decimals, "--decimals", MAX_DECIMAL_PLACES)?;
-    solve(&game, args.method.map(|m| m.0), options, places, watch)
+    Ok((
+        options,
+        places(args.decimals, "--decimals", MAX_DECIMAL_PLACES)?,
+    ))
+}
+
+/// `conway nash … --mpi` on one rank of a distributed run (a collective call: every rank
+/// reads the same game): rank 0 gets the answer, the other ranks `None`.
+pub fn answer_on_ranks(
+    args: NashArgs,
+    ranks: &dyn Ranks,
+    watch: &dyn Watcher,
+) -> Result<Option<Box<dyn Answer>>, CliError> {
+    if args.file.as_deref() == Some(std::path::Path::new(conway_core::error::STDIN_PATH))
+        || [args.a.as_deref(), args.b.as_deref()].contains(&Some(conway_core::error::STDIN_PATH))
+    {
+        return Err(CliError::usage(
+            "with --mpi every rank reads the game: name a file, not standard input",
+        ));
+    }
+    if args
+        .method
+        .is_some_and(|m| m.0 != conway_strategic::nash::Method::Enum)
+    {
+        return Err(CliError::usage("--mpi goes with --method enum"));
+    }
+    let game = read_any_game(args.file.as_deref(), args.a.as_deref(), args.b.as_deref())?;
+    let AnyGame::Normal(game) = game else {
+        return Err(CliError::usage(
+            "--mpi solves games in normal form (.nfg or payoff matrices), not .efg trees",
+        ));
+    };
+    let (options, places) = options_of(&args)?;
+    let progress = watch.stage("solving");
+    let Some(mut report) = equilibria_on_ranks(&game, options, ranks, &*progress)? else {
+        return Ok(None);
+    };
+    progress.finish();
+    if let Some(places) = places {
+        report = report.with_decimals(places)?;
+    }
+    Ok(Some(shown(report, text)))
 }
 
 /// The equilibria of a game given as Gambit `.nfg` text (a worksheet cell holding a pasted

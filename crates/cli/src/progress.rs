@@ -91,6 +91,30 @@ impl Watcher for Terminal {
     }
 }
 
+/// A watcher that draws nothing and stops on Ctrl-C: the ranks of a distributed run other
+/// than rank 0, which draws for all of them.
+pub struct Silent;
+
+impl Watcher for Silent {
+    fn stage(&self, _what: &'static str) -> Arc<dyn Stage> {
+        Arc::new(SilentStage)
+    }
+}
+
+struct SilentStage;
+
+impl Progress for SilentStage {
+    fn report(&self, _work: Work) -> ControlFlow<()> {
+        if stop_flag().is_raised() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+impl Stage for SilentStage {}
+
 /// A watcher for one cell of an interactive session: bars on a terminal, stopped when its
 /// flag is raised (by Ctrl-C during that cell, or the worksheet's Cancel button).
 pub struct CellWatcher {

@@ -5,8 +5,9 @@
 use std::path::Path;
 
 use conway_core::error::FileError;
-use conway_core::Diagnostic;
+use conway_core::{Diagnostic, Ranks};
 use conway_retrograde::digraph::Digraph;
+use conway_retrograde::distributed::Checkpoints;
 use conway_retrograde::report::{self, ChaseQuestion, ChaseReport, DigraphReport, TableFile};
 
 use crate::progress::Watcher;
@@ -42,6 +43,39 @@ pub fn chase(
     };
     let table = table.map(|path| TableFile::new(path).guarded_by(&guard));
     let report = report::chase(n, white, black, question, table, &*progress)?;
+    progress.finish();
+    Ok(report)
+}
+
+/// `conway solve chase … --mpi` on one rank (a collective call): the board solved across
+/// the ranks, each rank's slice checkpointed in `checkpoints`; rank 0 gets the report.
+pub fn chase_on_ranks(
+    n: u32,
+    white: (u32, u32),
+    black: (u32, u32),
+    question: ChaseQuestion,
+    ranks: &dyn Ranks,
+    checkpoints: Option<Checkpoints>,
+    watch: &dyn Watcher,
+) -> Result<Option<ChaseReport>, CliError> {
+    if let Some(c) = &checkpoints {
+        std::fs::create_dir_all(&c.directory).map_err(|e| {
+            CliError::io(format!(
+                "{}: cannot create the checkpoint directory: {e}",
+                c.directory.display()
+            ))
+        })?;
+    }
+    let progress = watch.stage("solving");
+    let report = report::chase_on_ranks(
+        n,
+        white,
+        black,
+        question,
+        ranks,
+        checkpoints.as_ref(),
+        &*progress,
+    )?;
     progress.finish();
     Ok(report)
 }

@@ -5,6 +5,7 @@ use std::ops::ControlFlow;
 
 use clap::CommandFactory;
 use conway_core::error::FileError;
+use conway_core::Ranks;
 use conway_impartial::games::{
     coins, divisors, euclid, fibonacci_nim, lasker, misere_nim, moore, multiplication, nim,
     nim_with_adding, staircase, subtraction, tartan, wythoff,
@@ -16,6 +17,7 @@ use conway_impartial::listing::{self, OptionList};
 use conway_impartial::solution::heaps_text;
 use conway_impartial::{Solution, WinningMove};
 use conway_retrograde::chase::Side;
+use conway_retrograde::distributed::Checkpoints;
 use conway_retrograde::report::{ChaseQuestion, ChaseReport, DigraphReport};
 use serde::Serialize;
 
@@ -59,6 +61,51 @@ pub fn answer(args: SolveArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, C
         ));
     };
     Ok(shown(solve(game, args.moves, watch)?, Solved::text))
+}
+
+/// `conway solve chase … --mpi` on one rank of a distributed run (a collective call): rank 0
+/// gets the answer, the other ranks `None`.
+pub fn answer_on_ranks(
+    args: SolveArgs,
+    ranks: &dyn Ranks,
+    watch: &dyn Watcher,
+) -> Result<Option<Box<dyn Answer>>, CliError> {
+    let Some(Game::Chase {
+        n,
+        wx,
+        wy,
+        bx,
+        by,
+        line,
+        to_move,
+        checkpoint,
+        every,
+        ..
+    }) = args.game
+    else {
+        return Err(CliError::usage("--mpi goes with 'solve chase' and 'nash'"));
+    };
+    let question = chase_question(to_move, line, args.moves);
+    let checkpoints = checkpoint.map(|directory| Checkpoints {
+        directory,
+        interval: every.checkpoint_every,
+    });
+    let (white, black) = ((wx, wy), (bx, by));
+    let report =
+        crate::retro::chase_on_ranks(n, white, black, question, ranks, checkpoints, watch)?;
+    Ok(report.map(|r| shown(Solved::Chase(r), Solved::text)))
+}
+
+/// What a chase report is asked for.
+fn chase_question(to_move: ChaseSide, line: bool, moves: bool) -> ChaseQuestion {
+    ChaseQuestion {
+        to_move: match to_move {
+            ChaseSide::White => Side::White,
+            ChaseSide::Black => Side::Black,
+        },
+        line,
+        moves,
+    }
 }
 
 /// What `conway solve` answers: the report of the domain crate that solves the game.
@@ -328,6 +375,7 @@ fn solve(game: Game, moves: bool, watch: &dyn Watcher) -> Result<Solved, CliErro
             heaps,
             misere,
         } => heap_position(&["heap", &game], &game, &heaps, misere, moves, HEAPS)?,
+        Game::Chase { mpi: true, .. } => return Err(crate::distributed::only_under_mpirun()),
         Game::Chase {
             n,
             wx,
@@ -337,15 +385,9 @@ fn solve(game: Game, moves: bool, watch: &dyn Watcher) -> Result<Solved, CliErro
             line,
             to_move,
             table,
+            ..
         } => {
-            let question = ChaseQuestion {
-                to_move: match to_move {
-                    ChaseSide::White => Side::White,
-                    ChaseSide::Black => Side::Black,
-                },
-                line,
-                moves,
-            };
+            let question = chase_question(to_move, line, moves);
             let (white, black) = ((wx, wy), (bx, by));
             let report = crate::retro::chase(n, white, black, question, table.as_deref(), watch)?;
             Solved::Chase(report)

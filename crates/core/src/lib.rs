@@ -12,6 +12,8 @@
 //! - [`durable`]: crash-safe files (temporary file, fsync, rename, directory fsync, CRC-32,
 //!   format version and the identity of the game they belong to).
 //! - [`svg`]: what the domains' pictures share (escaping text).
+//! - [`ranks`]: the processes of a distributed run ([`Ranks`]), over MPI in a front end or
+//!   as threads in one process ([`ranks::run_local`]) for tests.
 //!
 //! This crate knows nothing about games: it sits beside `conway-numbers` at the bottom of the
 //! dependency graph.
@@ -20,10 +22,12 @@ pub mod durable;
 pub mod error;
 pub mod outcome;
 pub mod progress;
+pub mod ranks;
 pub mod report;
 pub mod svg;
 
 pub use error::{Diagnostic, ErrorKind, Location};
 pub use outcome::Outcome;
 pub use progress::{Interrupted, NoProgress, Parts, Progress, StopAfter, StopFlag, Work};
+pub use ranks::Ranks;
 pub use report::{Fact, Solution, WinningMove};

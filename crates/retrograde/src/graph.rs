@@ -120,6 +120,31 @@ impl GameGraph for ExplicitGraph {
     }
 }
 
+/// Random graphs for property tests: some states terminal (win, loss or draw), cycles
+/// everywhere.
+#[cfg(test)]
+pub(crate) fn arb_graph() -> impl proptest::strategy::Strategy<Value = ExplicitGraph> {
+    use proptest::prelude::*;
+    (1usize..40).prop_flat_map(|n| {
+        (
+            proptest::collection::vec(proptest::collection::vec(0..n as u32, 0..4), n),
+            proptest::collection::vec(0u8..8, n),
+        )
+            .prop_map(|(successors, kinds)| ExplicitGraph {
+                successors,
+                terminals: kinds
+                    .into_iter()
+                    .map(|k| match k {
+                        0 => Some(Terminal::Loss),
+                        1 => Some(Terminal::Win),
+                        2 => Some(Terminal::Draw),
+                        _ => None,
+                    })
+                    .collect(),
+            })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

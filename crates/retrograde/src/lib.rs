@@ -6,6 +6,8 @@
 //! - [`solve`]: the retrograde engine (successor counters, levels of increasing depth, both
 //!   cores for large graphs); [`oracle`] the value-iteration oracle beside it.
 //! - [`table`]: solved tables saved to a file and probed later.
+//! - [`distributed`]: the same engine across the ranks of a distributed run (MPI), states
+//!   split by index, one round per level, each rank's slice checkpointed.
 //! - [`chase`]: The Easy Chase (TopCoder's problem TheEasyChase).
 //! - [`loopy`]: generalized Sprague-Grundy values of impartial games on digraphs with
 //!   cycles (Smith; Fraenkel), read from edge-list files by [`digraph`] (re-exported from
@@ -16,6 +18,7 @@
 //! Nothing here prints or parses command lines.
 
 pub mod chase;
+pub mod distributed;
 mod error;
 pub mod graph;
 pub mod loopy;

@@ -155,7 +155,7 @@ pub fn generalized_sg(g: &Digraph, progress: &dyn Progress) -> Result<Vec<Gsg>, 
             }
             label[ui] = Label::Finite(level);
             unlabelled -= 1;
-            for &p in preds.moves_into(u) {
+            for &p in preds.moves_into(u as usize) {
                 let pi = p as usize;
                 // u was an open follower without an i-follower: it blocked p.
                 blocking[pi] -= 1;
@@ -164,7 +164,7 @@ pub fn generalized_sg(g: &Digraph, progress: &dyn Progress) -> Result<Vec<Gsg>, 
                 }
                 has_i[pi] = true;
                 if open(label[pi]) {
-                    for &q in preds.moves_into(p) {
+                    for &q in preds.moves_into(p as usize) {
                         let qi = q as usize;
                         blocking[qi] -= 1;
                         if blocking[qi] == 0 && label[qi] == Label::Unlabelled && !has_i[qi] {

@@ -11,10 +11,11 @@
 use std::path::Path;
 
 use conway_core::durable::{self, SaveGuard, Unguarded};
-use conway_core::{Progress, WinningMove};
+use conway_core::{Progress, Ranks, WinningMove};
 use serde::{Serialize, Serializer};
 
 use crate::chase::{Chase, Side, Square};
+use crate::distributed::Checkpoints;
 use crate::graph::GameGraph;
 use crate::loopy::{analyse_tokens, generalized_sg, Gsg, LoopyOutcome, TokenMove};
 use crate::solve::Solved;
@@ -148,10 +149,37 @@ pub fn chase(
         Some(file) => file.load_or_solve(&format!("chase {n}"), solve)?,
         None => solve()?,
     };
-    let result = crate::chase::result(&game, &solved, start);
+    Ok(chase_report(&game, &solved, start, question))
+}
+
+/// [`chase`] with the board solved across the ranks of a distributed run
+/// ([`crate::distributed`]; a collective call, every rank with the same arguments), each
+/// rank's slice checkpointed in `checkpoints` when given. Rank 0 gets the report, the same
+/// as [`chase`]'s; the other ranks `None`.
+pub fn chase_on_ranks(
+    n: u32,
+    white: Square,
+    black: Square,
+    question: ChaseQuestion,
+    ranks: &dyn Ranks,
+    checkpoints: Option<&Checkpoints>,
+    progress: &dyn Progress,
+) -> Result<Option<ChaseReport>, RetrogradeError> {
+    let game = Chase::new(n)?;
+    let start = game.state(question.to_move, white, black)?;
+    let name = format!("chase {n}");
+    let solved = crate::distributed::solve_on_ranks(&game, &name, ranks, checkpoints, progress)?;
+    Ok(solved.map(|solved| chase_report(&game, &solved, start, question)))
+}
+
+/// The answer about state `start` of a solved board.
+fn chase_report(game: &Chase, solved: &Solved, start: u32, question: ChaseQuestion) -> ChaseReport {
+    let n = game.side();
+    let (_, white, black) = game.decode(start);
+    let result = crate::chase::result(game, solved, start);
     let line = question.line.then(|| {
         let longest = DRAWN_LINE.max(result.plies.unwrap_or(0) as usize);
-        let states = game.line(&solved, start, longest);
+        let states = game.line(solved, start, longest);
         std::iter::once(start)
             .chain(states.iter().copied())
             .zip(states.iter().copied())
@@ -166,7 +194,7 @@ pub fn chase(
             .into_iter()
             .map(|next| {
                 let (_, w, b) = game.decode(next);
-                let then = crate::chase::result(&game, &solved, next);
+                let then = crate::chase::result(game, solved, next);
                 ChaseMove {
                     description: game.describe_move(start, next),
                     to: squares(w, b),
@@ -177,7 +205,7 @@ pub fn chase(
             })
             .collect()
     });
-    Ok(ChaseReport {
+    ChaseReport {
         game: "chase".to_string(),
         position: squares(white, black),
         to_move: question.to_move,
@@ -185,7 +213,7 @@ pub fn chase(
         plies: result.plies,
         line,
         moves,
-    })
+    }
 }
 
 /// γ and the outcome of one vertex.

@@ -100,55 +100,66 @@ impl Solved {
     }
 }
 
-/// The moves of a game reversed: for each state, the states with a move into it (once per
-/// such move, in increasing order), stored flat so that millions of states cost two
-/// allocations.
+/// The moves of a game reversed: for each of a set of target states, the states with a
+/// move into it (once per such move, in increasing order), stored flat so that millions of
+/// states cost two allocations.
 pub(crate) struct Reverse {
-    /// `sources[offsets[s]..offsets[s + 1]]` are the states with a move into `s`.
+    /// `sources[offsets[t]..offsets[t + 1]]` are the states with a move into target `t`.
     offsets: Vec<usize>,
     sources: Vec<u32>,
 }
 
 impl Reverse {
-    /// The reverse of `g`'s successor lists.
+    /// The reverse of all of `g`'s moves.
     pub(crate) fn of<G: GameGraph>(g: &G) -> Self {
-        let n = g.num_states();
-        let mut counts = vec![0usize; n + 1];
+        Reverse::into_targets(g, g.num_states(), &Some)
+    }
+
+    /// The reverse of `g`'s moves into `len` target states: `target(s)` is the place of
+    /// state `s` among them, `None` for a state that is not a target. Every state's
+    /// successors are read.
+    pub(crate) fn into_targets<G: GameGraph>(
+        g: &G,
+        len: usize,
+        target: &dyn Fn(usize) -> Option<usize>,
+    ) -> Self {
+        let mut counts = vec![0usize; len + 1];
         let mut buf = Vec::new();
-        for s in 0..n as u32 {
-            buf.clear();
-            g.successors(s, &mut buf);
-            for &t in &buf {
-                counts[t as usize + 1] += 1;
+        let each_move = |buf: &mut Vec<u32>, f: &mut dyn FnMut(u32, usize)| {
+            for s in 0..g.num_states() as u32 {
+                buf.clear();
+                g.successors(s, buf);
+                for &t in buf.iter() {
+                    if let Some(t) = target(t as usize) {
+                        f(s, t);
+                    }
+                }
             }
-        }
-        for i in 0..n {
+        };
+        each_move(&mut buf, &mut |_, t| counts[t + 1] += 1);
+        for i in 0..len {
             counts[i + 1] += counts[i];
         }
         let mut fill = counts.clone();
-        let mut sources = vec![0u32; counts[n]];
-        for s in 0..n as u32 {
-            buf.clear();
-            g.successors(s, &mut buf);
-            for &t in &buf {
-                sources[fill[t as usize]] = s;
-                fill[t as usize] += 1;
-            }
-        }
+        let mut sources = vec![0u32; counts[len]];
+        each_move(&mut buf, &mut |s, t| {
+            sources[fill[t]] = s;
+            fill[t] += 1;
+        });
         Reverse {
             offsets: counts,
             sources,
         }
     }
 
-    /// The states with a move into `s`.
-    pub(crate) fn moves_into(&self, s: u32) -> &[u32] {
-        &self.sources[self.offsets[s as usize]..self.offsets[s as usize + 1]]
+    /// The states with a move into target `t`.
+    pub(crate) fn moves_into(&self, t: usize) -> &[u32] {
+        &self.sources[self.offsets[t]..self.offsets[t + 1]]
     }
 }
 
 /// Where the engine finds the states with a move into a given state.
-enum Predecessors {
+pub(crate) enum Predecessors {
     /// The game enumerates them itself.
     Game,
     /// A reverse graph built from the successors.
@@ -156,21 +167,27 @@ enum Predecessors {
 }
 
 impl Predecessors {
-    fn of<G: GameGraph>(g: &G) -> Self {
+    /// The moves into `len` target states of `g` (`target` as [`Reverse::into_targets`]).
+    pub(crate) fn of<G: GameGraph>(
+        g: &G,
+        len: usize,
+        target: &dyn Fn(usize) -> Option<usize>,
+    ) -> Self {
         let mut probe = Vec::new();
         if g.num_states() == 0 || g.predecessors(0, &mut probe) {
             return Predecessors::Game;
         }
-        Predecessors::Reverse(Reverse::of(g))
+        Predecessors::Reverse(Reverse::into_targets(g, len, target))
     }
 
-    fn get<G: GameGraph>(&self, g: &G, s: u32, out: &mut Vec<u32>) {
+    /// Sets `out` to the states with a move into state `s`, the target at `t`.
+    pub(crate) fn get<G: GameGraph>(&self, g: &G, s: u32, t: usize, out: &mut Vec<u32>) {
         out.clear();
         match self {
             Predecessors::Game => {
                 g.predecessors(s, out);
             }
-            Predecessors::Reverse(reverse) => out.extend_from_slice(reverse.moves_into(s)),
+            Predecessors::Reverse(reverse) => out.extend_from_slice(reverse.moves_into(t)),
         }
     }
 }
@@ -235,7 +252,7 @@ pub fn solve<G: GameGraph>(g: &G, progress: &dyn Progress) -> Result<Solved, Ret
     if stopped.load(Relaxed) {
         return Err(RetrogradeError::Interrupted);
     }
-    let predecessors = Predecessors::of(g);
+    let predecessors = Predecessors::of(g, n, &Some);
     let mut depth = 0u32;
     while !frontier.is_empty() {
         if stopped.load(Relaxed) {
@@ -254,7 +271,7 @@ pub fn solve<G: GameGraph>(g: &G, progress: &dyn Progress) -> Result<Solved, Ret
                 Value::unpack(values[c as usize].load(Relaxed)),
                 Value::Loss(_)
             );
-            predecessors.get(g, c, buf);
+            predecessors.get(g, c, c as usize, buf);
             for &p in buf.iter() {
                 let slot = &values[p as usize];
                 if slot.load(Relaxed) != 0 {
@@ -326,7 +343,7 @@ pub fn optimal_successor<G: GameGraph>(g: &G, solved: &Solved, s: u32) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::ExplicitGraph;
+    use crate::graph::{arb_graph, ExplicitGraph};
     use crate::oracle::value_iteration;
     use conway_core::NoProgress;
     use proptest::prelude::*;
@@ -359,28 +376,6 @@ mod tests {
             solve(&g, &conway_core::StopAfter::units(0)),
             Err(RetrogradeError::Interrupted)
         ));
-    }
-
-    /// Random graphs: some states terminal (win, loss or draw), cycles everywhere.
-    fn arb_graph() -> impl Strategy<Value = ExplicitGraph> {
-        (1usize..40).prop_flat_map(|n| {
-            (
-                proptest::collection::vec(proptest::collection::vec(0..n as u32, 0..4), n),
-                proptest::collection::vec(0u8..8, n),
-            )
-                .prop_map(|(successors, kinds)| ExplicitGraph {
-                    successors,
-                    terminals: kinds
-                        .into_iter()
-                        .map(|k| match k {
-                            0 => Some(Terminal::Loss),
-                            1 => Some(Terminal::Win),
-                            2 => Some(Terminal::Draw),
-                            _ => None,
-                        })
-                        .collect(),
-                })
-        })
     }
 
     proptest! {

@@ -13,10 +13,11 @@
 use num_bigint::BigInt;
 use num_traits::Zero;
 
+use crate::distributed_search::{reverse_search_on_ranks, Budgets};
 use crate::pivot::{Exact, Overflow, Wide};
 use crate::reverse_search::{reverse_search, Dictionary, Halt, Visit};
 use crate::StrategicError;
-use conway_core::{NoProgress, Progress};
+use conway_core::{NoProgress, Progress, Ranks};
 
 /// An extreme equilibrium as integers proportional to u and to v (by positive factors).
 pub(crate) type Pair = (Vec<BigInt>, Vec<BigInt>);
@@ -31,8 +32,27 @@ pub(crate) fn equilibria(
     limit: u64,
     progress: &dyn Progress,
 ) -> Result<Vec<Pair>, StrategicError> {
-    let q = m.len();
-    let root = Dictionary::root(m, &vec![BigInt::from(1); q]);
+    let (root, visitor) = search_of(m, n);
+    reverse_search(root, &visitor, parallel, limit, progress)
+}
+
+/// [`equilibria`] on every rank of a distributed run (a collective call); rank 0 gets the
+/// equilibria, the other ranks `None`. At most `limits.0` bases of X, jobs explored for
+/// `limits.1`.
+pub(crate) fn equilibria_on_ranks(
+    m: &[Vec<BigInt>],
+    n: &[Vec<BigInt>],
+    ranks: &dyn Ranks,
+    limits: (u64, Budgets),
+    progress: &dyn Progress,
+) -> Result<Option<Vec<Pair>>, StrategicError> {
+    let (root, visitor) = search_of(m, n);
+    reverse_search_on_ranks(root, &visitor, ranks, limits, progress)
+}
+
+/// The root of the search over X and the visitor that solves Y at each vertex.
+fn search_of(m: &[Vec<BigInt>], n: &[Vec<BigInt>]) -> (Dictionary<BigInt>, Complementary) {
+    let root = Dictionary::root(m, &vec![BigInt::from(1); m.len()]);
     let visitor = Complementary {
         wide: n
             .iter()
@@ -40,7 +60,7 @@ pub(crate) fn equilibria(
             .collect(),
         big: n.to_vec(),
     };
-    reverse_search(root, &visitor, parallel, limit, progress)
+    (root, visitor)
 }
 
 /// Finds the equilibria through each vertex of X.

@@ -43,6 +43,7 @@
 
 pub mod copositive;
 pub mod decimal;
+mod distributed_search;
 pub mod dynamics;
 pub mod enumpoly;
 mod equilibrium_search;

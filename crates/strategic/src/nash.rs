@@ -6,7 +6,7 @@
 //! it returns is tested with [`NormalFormGame::is_equilibrium`] in exact arithmetic before
 //! it is reported, so a wrong answer is an internal error, never an output.
 
-use conway_core::Progress;
+use conway_core::{Progress, Ranks};
 use num_rational::BigRational;
 use serde::{Serialize, Serializer};
 
@@ -22,7 +22,7 @@ use crate::pure::{as_mixed, pure_equilibria};
 use crate::report::{NashReport, NashSubsetReport, PathPointReport, TraceReport, UnsettledReport};
 use crate::simpdiv::{simplicial_subdivision, SubdivisionEnd};
 use crate::support::support_enumeration;
-use crate::vertex::{components, extreme_equilibria};
+use crate::vertex::{components, extreme_equilibria, extreme_equilibria_on_ranks};
 use crate::zero_sum::solve_zero_sum;
 use crate::StrategicError;
 
@@ -217,13 +217,55 @@ pub fn equilibria(
     progress: &dyn Progress,
 ) -> Result<NashReport, StrategicError> {
     let solution = solve(game, method, options, progress)?;
+    report(game, &solution, options)
+}
+
+/// [`equilibria`] by vertex enumeration with its reverse search spread over the ranks of a
+/// distributed run (a collective call: every rank with the same game and options). Rank 0
+/// gets the report, the same as [`equilibria`]'s with [`Method::Enum`]; the other ranks
+/// `None`.
+pub fn equilibria_on_ranks(
+    game: &NormalFormGame,
+    options: Options,
+    ranks: &dyn Ranks,
+    progress: &dyn Progress,
+) -> Result<Option<NashReport>, StrategicError> {
+    if game.num_players() != 2 || options.subgame_perfect {
+        return Err(StrategicError::InvalidInput(
+            "a distributed run enumerates the extreme equilibria of two-player games in normal form (--method enum)".into(),
+        ));
+    }
+    refuse_other_options(Method::Enum, options)?;
+    let Some(found) = extreme_equilibria_on_ranks(game, ranks, progress)? else {
+        return Ok(None);
+    };
+    let solution = Solution {
+        method: Method::Enum,
+        equilibria: checked(game, found)?
+            .into_iter()
+            .map(Found::Exact)
+            .collect(),
+        unsettled: Vec::new(),
+        value: None,
+        digits: options.precision.unwrap_or(DEFAULT_DIGITS),
+        trace: None,
+    };
+    report(game, &solution, options).map(Some)
+}
+
+/// The report of what a method found.
+fn report(
+    game: &NormalFormGame,
+    solution: &Solution,
+    options: Options,
+) -> Result<NashReport, StrategicError> {
     let exact = solution.exact();
     let maximal_nash_subsets = if options.components && game.num_players() == 2 {
         Some(subsets_text(&maximal_nash_subsets(&exact)?))
     } else {
         None
     };
-    let (equilibria, approximate) = profiles_text(&solution, |p| p.clone());
+    let (equilibria, approximate) = profiles_text(solution, |p| p.clone());
     Ok(NashReport {
         components: options.components.then(|| components(&exact)),
         equilibria,

@@ -283,7 +283,7 @@ pub(crate) trait Visit: Sync {
 
 /// How many bases a job explores before handing back the rest when other threads may take
 /// it.
-const BUDGET: u64 = 2048;
+pub(crate) const BUDGET: u64 = 2048;
 
 /// How deep a job keeps the dictionaries on its path; deeper, it returns to a parent by
 /// pivoting back.
@@ -336,7 +336,28 @@ struct Shared<'a, V: Visit> {
     saved_depth: usize,
 }
 
-impl<V: Visit> Shared<'_, V> {
+impl<'a, V: Visit> Shared<'a, V> {
+    /// Nothing found yet; jobs explore `budget` bases and keep dictionaries `saved_depth`
+    /// deep.
+    fn new(
+        visitor: &'a V,
+        progress: &'a dyn Progress,
+        limit: u64,
+        (budget, saved_depth): (u64, usize),
+    ) -> Self {
+        Shared {
+            visitor,
+            progress,
+            found: Mutex::new(Vec::new()),
+            bases: AtomicU64::new(0),
+            limit,
+            stop: AtomicBool::new(false),
+            error: Mutex::new(None),
+            budget,
+            saved_depth,
+        }
+    }
+
     fn fail(&self, error: StrategicError) {
         self.stop.store(true, Atomic::Relaxed);
         self.error
@@ -525,6 +546,131 @@ fn spawn_in<'s, V: Visit>(scope: &rayon::Scope<'s>, job: AnyJob, shared: &'s Sha
     scope.spawn(move |s| run_any(job, shared, &mut |j| spawn_in(s, j, shared)));
 }
 
+/// A job as ranks of a distributed run send it ([`crate::distributed_search`]): the path
+/// from the root (the columns pivoted on), the first child column to explore, whether the
+/// basis itself is visited, and whether it runs in 128-bit integers (not once it has
+/// overflowed them). Any rank rebuilds the job's dictionary by replaying the path.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub(crate) struct JobSpec {
+    path: Vec<u32>,
+    next: u32,
+    visit_self: bool,
+    wide: bool,
+}
+
+impl JobSpec {
+    /// The whole search: the root and every subtree below it.
+    pub(crate) fn root() -> Self {
+        JobSpec {
+            path: Vec::new(),
+            next: 0,
+            visit_self: true,
+            wide: true,
+        }
+    }
+
+    fn of(job: &AnyJob) -> Self {
+        let (path, next, visit_self, wide) = match job {
+            AnyJob::Wide(j) => (&j.path, j.next, j.visit_self, true),
+            AnyJob::Big(j) => (&j.path, j.next, j.visit_self, false),
+        };
+        JobSpec {
+            path: path.clone(),
+            next: next as u32,
+            visit_self,
+            wide,
+        }
+    }
+
+    /// The job's dictionary, by the path's pivots from `root`.
+    fn replay<T: Exact>(&self, root: &Dictionary<T>) -> Result<Job<T>, Halt> {
+        let mut dictionary = root.clone();
+        for &c in &self.path {
+            let c = c as usize;
+            let r = (c < dictionary.d)
+                .then(|| dictionary.child_row(c))
+                .flatten()
+                .ok_or_else(|| {
+                    StrategicError::Internal("a job's path leaves the search tree".into())
+                })?;
+            dictionary.pivot(r, c)?;
+        }
+        Ok(Job {
+            dictionary,
+            path: self.path.clone(),
+            next: self.next as usize,
+            visit_self: self.visit_self,
+        })
+    }
+}
+
+/// The root of a search in both kinds of integers, to replay jobs from.
+pub(crate) struct Roots {
+    wide: Option<Dictionary<Wide>>,
+    big: Dictionary<BigInt>,
+}
+
+impl Roots {
+    pub(crate) fn new(root: Dictionary<BigInt>) -> Self {
+        Roots {
+            wide: root.convert(),
+            big: root,
+        }
+    }
+}
+
+/// What one job found: reports with their paths and indices (see [`reverse_search`]'s
+/// order), the subtrees it handed back, and the bases it visited.
+pub(crate) struct JobResult<I> {
+    pub(crate) found: Vec<(Vec<u32>, usize, I)>,
+    pub(crate) handed: Vec<JobSpec>,
+    pub(crate) bases: u64,
+}
+
+/// Runs one job for at most `budget` bases on this thread; what it did not explore comes
+/// back as jobs.
+pub(crate) fn run_job<V: Visit>(
+    roots: &Roots,
+    spec: &JobSpec,
+    visitor: &V,
+    budget: u64,
+    limit: u64,
+    progress: &dyn Progress,
+) -> Result<JobResult<V::Item>, StrategicError> {
+    let wide = match (&roots.wide, spec.wide) {
+        (Some(root), true) => match spec.replay(root) {
+            Ok(job) => Some(AnyJob::Wide(job)),
+            Err(Halt::Overflow) => None,
+            Err(Halt::Error(e)) => return Err(e),
+        },
+        _ => None,
+    };
+    let job = match wide {
+        Some(job) => job,
+        None => AnyJob::Big(spec.replay(&roots.big).map_err(|h| match h {
+            Halt::Error(e) => e,
+            Halt::Overflow => big_integer_overflow(),
+        })?),
+    };
+    let shared = Shared::new(visitor, progress, limit, (budget, SAVED_DEPTH));
+    let mut handed = Vec::new();
+    run_any(job, &shared, &mut |j| handed.push(JobSpec::of(&j)));
+    if let Some(error) = shared.error.into_inner().expect("no panics") {
+        return Err(error);
+    }
+    Ok(JobResult {
+        found: shared.found.into_inner().expect("no panics"),
+        handed,
+        bases: shared.bases.into_inner(),
+    })
+}
+
+/// Sorts reports into the order of the one-thread search and keeps the items.
+pub(crate) fn in_search_order<I>(mut found: Vec<(Vec<u32>, usize, I)>) -> Vec<I> {
+    found.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
+    found.into_iter().map(|(_, _, item)| item).collect()
+}
+
 /// Reverse search from `root` (a feasible basis with the root's objective row, as
 /// [`Dictionary::root`] and [`Dictionary::restricted`] make it),
 /// reporting what `visitor` finds, in the order of the one-thread search. With `parallel`,
@@ -559,17 +705,7 @@ fn search<V: Visit>(
     limit: u64,
     progress: &dyn Progress,
 ) -> Result<Vec<V::Item>, StrategicError> {
-    let shared = Shared {
-        visitor,
-        progress,
-        found: Mutex::new(Vec::new()),
-        bases: AtomicU64::new(0),
-        limit,
-        stop: AtomicBool::new(false),
-        error: Mutex::new(None),
-        budget,
-        saved_depth,
-    };
+    let shared = Shared::new(visitor, progress, limit, (budget, saved_depth));
     let first = match root.convert::<Wide>() {
         Some(dictionary) => AnyJob::Wide(Job {
             dictionary,
@@ -595,9 +731,9 @@ fn search<V: Visit>(
     if let Some(error) = shared.error.into_inner().expect("no panics") {
         return Err(error);
     }
-    let mut found = shared.found.into_inner().expect("no panics");
-    found.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
-    Ok(found.into_iter().map(|(_, _, item)| item).collect())
+    Ok(in_search_order(
+        shared.found.into_inner().expect("no panics"),
+    ))
 }
 
 #[cfg(test)]

@@ -18,11 +18,12 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
 
+use crate::distributed_search::Budgets;
 use crate::equilibrium_search;
 use crate::game::{Matrix, MixedProfile, NormalFormGame};
 use crate::pivot::{integer_polytope_vertices, positive_integer_matrix};
 use crate::StrategicError;
-use conway_core::{Parts, Progress};
+use conway_core::{Parts, Progress, Ranks};
 
 /// The most strategies both players may have together (labels are one machine word).
 pub const MAX_LABELS: usize = 64;
@@ -95,24 +96,81 @@ pub fn extreme_equilibria(
     game: &NormalFormGame,
     progress: &dyn Progress,
 ) -> Result<Vec<MixedProfile>, StrategicError> {
-    let (a, bt) = constraint_matrices(game)?;
-    let (m, n) = (a.len(), bt.len());
-    let (p_rows, q_rows) = (positive_integer_matrix(&bt), positive_integer_matrix(&a));
-    // Searching Q instead of P swaps the roles of the players.
-    let swapped = m > n;
-    let (searched, other) = if swapped {
-        (&q_rows, &p_rows)
-    } else {
-        (&p_rows, &q_rows)
-    };
-    let found = equilibrium_search::equilibria(searched, other, true, MAX_SEARCH_BASES, progress)?;
-    Ok(found
-        .iter()
-        .map(|(u, v)| {
-            let (x, y) = if swapped { (v, u) } else { (u, v) };
-            vec![normalised(x), normalised(y)]
+    let search = SearchedPolytope::of(game)?;
+    let found = equilibrium_search::equilibria(
+        search.searched(),
+        search.other(),
+        true,
+        MAX_SEARCH_BASES,
+        progress,
+    )?;
+    Ok(search.profiles(&found))
+}
+
+/// [`extreme_equilibria`] with the reverse search spread over the ranks of a distributed
+/// run ([`conway_core::Ranks`]; a collective call, every rank with the same game). Rank 0
+/// gets the equilibria, in the same order as [`extreme_equilibria`]; the others `None`.
+pub fn extreme_equilibria_on_ranks(
+    game: &NormalFormGame,
+    ranks: &dyn Ranks,
+    progress: &dyn Progress,
+) -> Result<Option<Vec<MixedProfile>>, StrategicError> {
+    let search = SearchedPolytope::of(game)?;
+    let found = equilibrium_search::equilibria_on_ranks(
+        search.searched(),
+        search.other(),
+        ranks,
+        (MAX_SEARCH_BASES, Budgets::default()),
+        progress,
+    )?;
+    Ok(found.map(|found| search.profiles(&found)))
+}
+
+/// The two polytopes' integer rows, and which one the reverse search walks: that of the
+/// player with fewer strategies (player 1's on a tie).
+struct SearchedPolytope {
+    p_rows: Vec<Vec<BigInt>>,
+    q_rows: Vec<Vec<BigInt>>,
+    /// Q is searched: the players' roles are swapped.
+    swapped: bool,
+}
+
+impl SearchedPolytope {
+    fn of(game: &NormalFormGame) -> Result<Self, StrategicError> {
+        let (a, bt) = constraint_matrices(game)?;
+        Ok(SearchedPolytope {
+            swapped: a.len() > bt.len(),
+            p_rows: positive_integer_matrix(&bt),
+            q_rows: positive_integer_matrix(&a),
         })
-        .collect())
+    }
+
+    fn searched(&self) -> &[Vec<BigInt>] {
+        if self.swapped {
+            &self.q_rows
+        } else {
+            &self.p_rows
+        }
+    }
+
+    fn other(&self) -> &[Vec<BigInt>] {
+        if self.swapped {
+            &self.p_rows
+        } else {
+            &self.q_rows
+        }
+    }
+
+    /// The equilibria found, as mixed profiles of the game.
+    fn profiles(&self, found: &[equilibrium_search::Pair]) -> Vec<MixedProfile> {
+        found
+            .iter()
+            .map(|(u, v)| {
+                let (x, y) = if self.swapped { (v, u) } else { (u, v) };
+                vec![normalised(x), normalised(y)]
+            })
+            .collect()
+    }
 }
 
 /// Every extreme equilibrium of a two-player game by enumerating both best-response
@@ -516,5 +574,100 @@ mod tests {
                 prop_assert!(ve.contains(&crate::pure::as_mixed(&g, &p)));
             }
         }
+
+        /// Spread over 1 to 4 ranks, with budgets small enough to split the search into
+        /// many jobs, the search reports what the one-process search reports, in its order.
+        #[test]
+        fn ranks_report_what_one_process_reports(
+            g in prop_oneof![arb_bimatrix(6, 1_000), arb_bimatrix(6, 1)],
+            size in 1usize..5,
+            budget in 1u64..6,
+        ) {
+            let expected = extreme_equilibria(&g, &conway_core::NoProgress).unwrap();
+            let budgets = Budgets { coordinator: budget, worker: budget + 1 };
+            prop_assert_eq!(on_ranks(&g, size, budgets, MAX_SEARCH_BASES).unwrap(), expected);
+        }
+    }
+
+    /// The equilibria of `g` found by `size` ranks of one process, on rank 0.
+    fn on_ranks(
+        g: &NormalFormGame,
+        size: usize,
+        budgets: Budgets,
+        limit: u64,
+    ) -> Result<Vec<MixedProfile>, StrategicError> {
+        let search = SearchedPolytope::of(g).unwrap();
+        let mut out = conway_core::ranks::run_local(size, |r| {
+            let found = equilibrium_search::equilibria_on_ranks(
+                search.searched(),
+                search.other(),
+                r,
+                (limit, budgets),
+                &conway_core::NoProgress,
+            );
+            found.map(|f| f.map(|f| search.profiles(&f)))
+        });
+        for rest in &out[1..] {
+            assert!(matches!(rest, Ok(None)), "only rank 0 answers");
+        }
+        out.swap_remove(0).map(|f| f.expect("rank 0 answers"))
+    }
+
+    #[test]
+    fn ranks_split_a_larger_search_the_same_way() {
+        let g = crate::random::random_game(9, 3);
+        let expected = extreme_equilibria(&g, &conway_core::NoProgress).unwrap();
+        for size in [2, 4] {
+            let budgets = Budgets {
+                coordinator: 7,
+                worker: 13,
+            };
+            assert_eq!(
+                on_ranks(&g, size, budgets, MAX_SEARCH_BASES).unwrap(),
+                expected
+            );
+        }
+        // The limit counts the bases of every rank.
+        let err = on_ranks(
+            &g,
+            3,
+            Budgets {
+                coordinator: 7,
+                worker: 13,
+            },
+            50,
+        )
+        .unwrap_err();
+        assert!(matches!(err, StrategicError::TooLarge { .. }), "{err}");
+    }
+
+    #[test]
+    fn a_stop_heard_on_any_rank_stops_the_search() {
+        let g = crate::random::random_game(9, 3);
+        let search = SearchedPolytope::of(&g).unwrap();
+        let out = conway_core::ranks::run_local(3, |r| {
+            let stop = conway_core::StopAfter::units(0);
+            let progress: &dyn Progress = if r.rank() == 2 {
+                &stop
+            } else {
+                &conway_core::NoProgress
+            };
+            equilibrium_search::equilibria_on_ranks(
+                search.searched(),
+                search.other(),
+                r,
+                (
+                    MAX_SEARCH_BASES,
+                    Budgets {
+                        coordinator: 3,
+                        worker: 3,
+                    },
+                ),
+                progress,
+            )
+            .map(|f| f.is_some())
+        });
+        assert!(matches!(out[0], Err(StrategicError::Interrupted)));
+        assert!(matches!(out[1], Ok(false)) && matches!(out[2], Ok(false)));
     }
 }

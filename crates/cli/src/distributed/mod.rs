@@ -1,0 +1,84 @@
+//! `--mpi`: a command's work spread over the processes `mpirun` started (`nash` and `solve
+//! chase`). Every rank parses the same command line and reads the same input; the library
+//! does the rest collectively ([`conway_core::Ranks`]), and rank 0 prints what one process
+//! would print. The MPI transport is compiled only with the `mpi` cargo feature, so the
+//! default build needs no MPI.
+//!
+//! Errors are reported by rank 0 alone (the other ranks exit with the same status, silent):
+//! every rank meets a bad input alike, and the library passes a failure of one rank's own
+//! (its slice file) on to rank 0, naming the rank.
+
+#[cfg(feature = "mpi")]
+mod mpi;
+
+use conway_core::Ranks;
+
+use crate::answer::{print, Answer};
+use crate::args::Command;
+use crate::progress::{self, Silent, Terminal, Watcher};
+use crate::CliError;
+
+/// Whether `command` asks to run under mpirun.
+pub fn wanted(command: &Command) -> bool {
+    match command {
+        Command::Nash(args) => args.mpi,
+        Command::Solve(args) => {
+            matches!(args.game, Some(crate::args::Game::Chase { mpi: true, .. }))
+        }
+        _ => false,
+    }
+}
+
+/// The error of `--mpi` reached where no MPI run is (a worksheet cell, the REPL).
+pub fn only_under_mpirun() -> CliError {
+    CliError::usage("--mpi runs a command under mpirun, from the command line")
+}
+
+/// Runs `command` as one rank of an MPI run.
+pub fn run(command: Command, json: bool) -> Result<(), CliError> {
+    let ranks = connect()?;
+    let rank = ranks.rank();
+    let watch: &dyn Watcher = if rank == 0 { &Terminal } else { &Silent };
+    if rank != 0 {
+        // Not even the Ctrl-C watchdog's line: mpirun stops the other ranks with SIGTERM
+        // when rank 0 has reported a failure.
+        crate::error::silence();
+    }
+    // The ranks stop together, at the end of a round or a job: Ctrl-C waits for that rather
+    // than ending one rank and leaving the others waiting for it.
+    let result = progress::saving(|| answer(command, &*ranks, watch));
+    match result {
+        Ok(Some(answer)) => print(&*answer, json),
+        Ok(None) => {}
+        Err(e) => return Err(e),
+    }
+    Ok(())
+}
+
+fn answer(
+    command: Command,
+    ranks: &dyn Ranks,
+    watch: &dyn Watcher,
+) -> Result<Option<Box<dyn Answer>>, CliError> {
+    match command {
+        Command::Nash(args) => crate::nash::answer_on_ranks(args, ranks, watch),
+        Command::Solve(args) => crate::solve::answer_on_ranks(args, ranks, watch),
+        _ => Err(CliError::usage("--mpi goes with 'solve chase' and 'nash'")),
+    }
+}
+
+#[cfg(feature = "mpi")]
+fn connect() -> Result<Box<dyn Ranks>, CliError> {
+    match mpi::MpiRanks::initialize() {
+        Some(ranks) => Ok(Box::new(ranks)),
+        None => Err(CliError::internal("MPI was initialized twice")),
+    }
+}
+
+#[cfg(not(feature = "mpi"))]
+fn connect() -> Result<Box<dyn Ranks>, CliError> {
+    Err(CliError::usage(
+        "this conway was built without MPI: build it with 'cargo build --release -p \
+         conway-cli --features mpi' (needs Open MPI and libclang) and start it with mpirun",
+    ))
+}
