@@ -267,11 +267,12 @@ pub fn detect_json(args: &[std::ffi::OsString]) -> bool {
     json
 }
 
-/// Set on the ranks of a distributed run other than rank 0, which reports for all of them.
+/// Set on the ranks of a distributed run other than rank 0, which reports for all of them,
+/// and on rank 0 once it has.
 static SILENT: AtomicBool = AtomicBool::new(false);
 
-/// Makes this process report no error (a rank other than 0 of an MPI run; the exit status
-/// stays).
+/// Makes this process report no more errors (a rank of an MPI run other than 0, or rank 0
+/// once it has reported for every rank; the exit status stays).
 pub fn silence() {
     SILENT.store(true, Ordering::SeqCst);
 }

@@ -62,26 +62,31 @@ pub fn answer_on_ranks(
     ranks: &dyn Ranks,
     watch: &dyn Watcher,
 ) -> Result<Option<Box<dyn Answer>>, CliError> {
-    if args.file.as_deref() == Some(std::path::Path::new(conway_core::error::STDIN_PATH))
-        || [args.a.as_deref(), args.b.as_deref()].contains(&Some(conway_core::error::STDIN_PATH))
-    {
-        return Err(CliError::usage(
-            "with --mpi every rank reads the game: name a file, not standard input",
-        ));
-    }
-    if args
-        .method
-        .is_some_and(|m| m.0 != conway_strategic::nash::Method::Enum)
-    {
-        return Err(CliError::usage("--mpi goes with --method enum"));
-    }
-    let game = read_any_game(args.file.as_deref(), args.a.as_deref(), args.b.as_deref())?;
-    let AnyGame::Normal(game) = game else {
-        return Err(CliError::usage(
-            "--mpi solves games in normal form (.nfg or payoff matrices), not .efg trees",
-        ));
+    let setup = || {
+        let stdin = Some(conway_core::error::STDIN_PATH);
+        if args.file.as_deref() == stdin.map(std::path::Path::new)
+            || [args.a.as_deref(), args.b.as_deref()].contains(&stdin)
+        {
+            return Err(CliError::usage(
+                "with --mpi every rank reads the game: name a file, not standard input",
+            ));
+        }
+        if args
+            .method
+            .is_some_and(|m| m.0 != conway_strategic::nash::Method::Enum)
+        {
+            return Err(CliError::usage("--mpi goes with --method enum"));
+        }
+        let game = read_any_game(args.file.as_deref(), args.a.as_deref(), args.b.as_deref())?;
+        let AnyGame::Normal(game) = game else {
+            return Err(CliError::usage(
+                "--mpi solves games in normal form (.nfg or payoff matrices), not .efg trees",
+            ));
+        };
+        Ok((game, options_of(&args)?))
     };
-    let (options, places) = options_of(&args)?;
+    // Each rank reads the file itself: one may fail where the others do not.
+    let (game, (options, places)) = crate::distributed::agreed(ranks, setup())?;
     let progress = watch.stage("solving");
     let Some(mut report) = equilibria_on_ranks(&game, options, ranks, &*progress)? else {
         return Ok(None);

@@ -58,14 +58,17 @@ pub fn chase_on_ranks(
     checkpoints: Option<Checkpoints>,
     watch: &dyn Watcher,
 ) -> Result<Option<ChaseReport>, CliError> {
-    if let Some(c) = &checkpoints {
-        std::fs::create_dir_all(&c.directory).map_err(|e| {
+    let directory = match &checkpoints {
+        Some(c) => std::fs::create_dir_all(&c.directory).map_err(|e| {
             CliError::io(format!(
                 "{}: cannot create the checkpoint directory: {e}",
                 c.directory.display()
             ))
-        })?;
-    }
+        }),
+        None => Ok(()),
+    };
+    // Each rank makes the directory on its own machine: one may fail where others do not.
+    crate::distributed::agreed(ranks, directory)?;
     let progress = watch.stage("solving");
     let report = report::chase_on_ranks(
         n,

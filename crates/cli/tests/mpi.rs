@@ -139,17 +139,81 @@ mod under_mpirun {
         assert_eq!(files, 4, "two slice files per rank");
     }
 
-    #[test]
-    fn bad_input_is_reported_once() {
-        let out = mpirun(2, &["nash", "/nonexistent/game.nfg"]);
-        assert_eq!(out.status.code(), Some(2));
+    /// Under `mpirun -np 2`: `conway ARGS --mpi` on rank 0 and `conway OTHER --mpi` on
+    /// rank 1 (as when a file is on one machine's disk only).
+    fn mpirun_apart(args: &[&str], other: &[&str]) -> Output {
+        let binary = assert_cmd::cargo::cargo_bin("conway");
+        let script = format!(
+            "if [ \"$OMPI_COMM_WORLD_RANK\" = 0 ]; then exec {0} {1} --mpi; else exec {0} {2} --mpi; fi",
+            binary.display(),
+            shlex::try_join(args.iter().copied()).expect("quoted"),
+            shlex::try_join(other.iter().copied()).expect("quoted"),
+        );
+        Command::new("mpirun")
+            .args([
+                "--allow-run-as-root",
+                "--oversubscribe",
+                "-np",
+                "2",
+                "sh",
+                "-c",
+            ])
+            .arg(script)
+            .output()
+            .expect("mpirun runs (Open MPI installed)")
+    }
+
+    /// The one line rank 0 prints on standard error.
+    fn reported(out: &Output) -> String {
         let stderr = String::from_utf8_lossy(&out.stderr);
         let lines: Vec<&str> = stderr
             .lines()
             .filter(|l| l.starts_with("conway:"))
             .collect();
         assert_eq!(lines.len(), 1, "{stderr}");
-        assert!(lines[0].contains("/nonexistent/game.nfg"), "{stderr}");
+        lines[0].to_string()
+    }
+
+    #[test]
+    fn a_failure_on_one_rank_stops_every_rank() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let (a, b) = random_game(dir.path(), 5, 3);
+        let out = mpirun_apart(
+            &["nash", "--a", &a, "--b", &b],
+            &["nash", "--a", "/nonexistent/a.csv", "--b", &b],
+        );
+        assert_eq!(out.status.code(), Some(2));
+        let line = reported(&out);
+        assert!(
+            line.contains("rank 1: ") && line.contains("/nonexistent/a.csv"),
+            "{line}"
+        );
+        // A checkpoint directory that rank 1 cannot make (a file is in the way).
+        let blocker = dir.path().join("file");
+        std::fs::write(&blocker, "").expect("written");
+        let good = dir.path().join("slices");
+        let bad = blocker.join("slices");
+        let (good, bad) = (good.to_string_lossy(), bad.to_string_lossy());
+        let chase = ["solve", "chase", "6", "1", "1", "6", "6", "--checkpoint"];
+        let out = mpirun_apart(
+            &[&chase[..], &[&good]].concat(),
+            &[&chase[..], &[&bad]].concat(),
+        );
+        assert_eq!(out.status.code(), Some(2));
+        let line = reported(&out);
+        assert!(
+            line.contains("rank 1: ") && line.contains("checkpoint directory"),
+            "{line}"
+        );
+    }
+
+    #[test]
+    fn bad_input_is_reported_once() {
+        let out = mpirun(2, &["nash", "/nonexistent/game.nfg"]);
+        assert_eq!(out.status.code(), Some(2));
+        let line = reported(&out);
+        assert!(line.contains("/nonexistent/game.nfg"), "{line}");
+        assert!(!line.contains("rank "), "every rank failed alike: {line}");
         let out = mpirun(2, &["solve", "chase", "8", "9", "1", "1", "1"]);
         assert_eq!(out.status.code(), Some(2));
         let out = mpirun(2, &["nash", "--method", "lh", "/nonexistent/game.nfg"]);

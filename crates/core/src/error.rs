@@ -25,6 +25,21 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// Every kind.
+    pub const ALL: [ErrorKind; 6] = [
+        ErrorKind::Parse,
+        ErrorKind::InvalidInput,
+        ErrorKind::TooLarge,
+        ErrorKind::Io,
+        ErrorKind::Interrupted,
+        ErrorKind::Internal,
+    ];
+
+    /// The kind named `name` (as [`ErrorKind::name`] gives it).
+    pub fn from_name(name: &str) -> Option<ErrorKind> {
+        ErrorKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
     /// The name used in machine-readable errors: `parse`, `invalid_input`, `too_large`, `io`,
     /// `interrupted`, `internal`.
     pub fn name(self) -> &'static str {

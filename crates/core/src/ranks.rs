@@ -10,7 +10,11 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::time::Duration;
+
+use crate::error::ErrorKind;
 
 /// One process of a distributed run, and how it talks to the others.
 pub trait Ranks {
@@ -24,8 +28,9 @@ pub trait Ranks {
     /// included) and returns what each rank sent here, by source rank.
     fn exchange(&self, outgoing: Vec<Vec<u8>>) -> Vec<Vec<u8>>;
 
-    /// Collective: the sum of `x` over every rank, on every rank.
-    fn sum(&self, x: u64) -> u64;
+    /// Collective: the sums of `x` over every rank, entry by entry, on every rank (every
+    /// rank gives as many numbers).
+    fn sum(&self, x: &[u64]) -> Vec<u64>;
 
     /// Collective: every rank's `bytes` in rank order on rank 0; `None` elsewhere.
     fn gather(&self, bytes: Vec<u8>) -> Option<Vec<Vec<u8>>>;
@@ -40,12 +45,64 @@ pub trait Ranks {
     fn try_receive(&self) -> Option<(usize, Vec<u8>)>;
 }
 
+/// A failure of one rank, as every rank hears of it through [`failures`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RankFailure {
+    /// The rank that failed.
+    pub rank: usize,
+    /// What kind of failure it was (which decides the exit status).
+    pub kind: ErrorKind,
+    /// Its message.
+    pub message: String,
+}
+
+impl std::fmt::Display for RankFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "rank {}: {}", self.rank, self.message)
+    }
+}
+
+impl std::error::Error for RankFailure {}
+
+impl crate::Diagnostic for RankFailure {
+    fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+}
+
+/// Collective: every rank's failure, given this rank's own (`None` when it did not fail), in
+/// rank order, on every rank. Work that may fail on one rank alone (its own files) is
+/// followed by this, so that no rank waits in a collective for a rank that has given up.
+pub fn failures(ranks: &dyn Ranks, mine: Option<(ErrorKind, &str)>) -> Vec<RankFailure> {
+    let said = match mine {
+        Some((kind, message)) => format!("{}\n{message}", kind.name()).into_bytes(),
+        None => Vec::new(),
+    };
+    let all = ranks.exchange(vec![said; ranks.size()]);
+    all.iter()
+        .enumerate()
+        .filter(|(_, said)| !said.is_empty())
+        .map(|(rank, said)| {
+            let said = String::from_utf8_lossy(said);
+            let (kind, message) = said.split_once('\n').unwrap_or(("internal", &said));
+            RankFailure {
+                rank,
+                kind: ErrorKind::from_name(kind).unwrap_or(ErrorKind::Internal),
+                message: message.to_string(),
+            }
+        })
+        .collect()
+}
+
 /// Runs `f` on `size` ranks, each a thread of this process, and returns what each rank
-/// returned, by rank.
+/// returned, by rank. A rank that panics makes every rank waiting for a message panic too,
+/// so that a failing test fails instead of hanging.
 pub fn run_local<R: Send>(size: usize, f: impl Fn(&dyn Ranks) -> R + Sync) -> Vec<R> {
     assert!(size > 0, "a run has at least one rank");
     let (collective_to, collective_from): (Vec<_>, Vec<_>) = (0..size).map(|_| channel()).unzip();
     let (direct_to, direct_from): (Vec<_>, Vec<_>) = (0..size).map(|_| channel()).unzip();
+    let poisoned = AtomicBool::new(false);
+    let poisoned = &poisoned;
     let locals: Vec<LocalRank> = collective_from
         .into_iter()
         .zip(direct_from)
@@ -57,19 +114,47 @@ pub fn run_local<R: Send>(size: usize, f: impl Fn(&dyn Ranks) -> R + Sync) -> Ve
             collective,
             direct,
             state: RefCell::new(Collectives::default()),
+            poisoned,
         })
         .collect();
     let f = &f;
     std::thread::scope(|scope| {
         let handles: Vec<_> = locals
             .into_iter()
-            .map(|local| scope.spawn(move || f(&local)))
+            .map(|local| {
+                scope.spawn(move || {
+                    let _poison = Poison(local.poisoned);
+                    f(&local)
+                })
+            })
             .collect();
         handles
             .into_iter()
             .map(|h| h.join().expect("a rank panicked"))
             .collect()
     })
+}
+
+/// Raises the flag when its thread unwinds from a panic.
+struct Poison<'a>(&'a AtomicBool);
+
+impl Drop for Poison<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
+/// Waits for the next message on `from`, panicking when another rank has panicked.
+fn wait_for<T>(from: &Receiver<T>, poisoned: &AtomicBool) -> T {
+    loop {
+        match from.recv_timeout(Duration::from_millis(50)) {
+            Ok(message) => return message,
+            Err(RecvTimeoutError::Timeout) if !poisoned.load(Ordering::SeqCst) => {}
+            Err(_) => panic!("another rank panicked"),
+        }
+    }
 }
 
 /// A message of the `seq`-th collective operation, from rank `from`.
@@ -85,16 +170,18 @@ struct Collectives {
 
 /// A rank of [`run_local`]: channels to every rank, one kind for collectives (tagged by
 /// their sequence number) and one for direct messages.
-struct LocalRank {
+struct LocalRank<'p> {
     rank: usize,
     collective_to: Vec<Sender<Collective>>,
     direct_to: Vec<Sender<(usize, Vec<u8>)>>,
     collective: Receiver<Collective>,
     direct: Receiver<(usize, Vec<u8>)>,
     state: RefCell<Collectives>,
+    /// Raised when a rank panics.
+    poisoned: &'p AtomicBool,
 }
 
-impl LocalRank {
+impl LocalRank<'_> {
     /// Starts a collective: its sequence number.
     fn start(&self) -> u64 {
         let mut state = self.state.borrow_mut();
@@ -121,7 +208,7 @@ impl LocalRank {
             }
         }
         while missing > 0 {
-            let (s, from, bytes) = self.collective.recv().expect("every rank is alive");
+            let (s, from, bytes) = wait_for(&self.collective, self.poisoned);
             if s == seq {
                 got[from] = Some(bytes);
                 missing -= 1;
@@ -133,7 +220,7 @@ impl LocalRank {
     }
 }
 
-impl Ranks for LocalRank {
+impl Ranks for LocalRank<'_> {
     fn rank(&self) -> usize {
         self.rank
     }
@@ -151,11 +238,16 @@ impl Ranks for LocalRank {
         self.collect(seq)
     }
 
-    fn sum(&self, x: u64) -> u64 {
-        let all = self.exchange(vec![x.to_le_bytes().to_vec(); self.size()]);
-        all.iter()
-            .map(|b| u64::from_le_bytes(b[..8].try_into().expect("eight bytes")))
-            .sum()
+    fn sum(&self, x: &[u64]) -> Vec<u64> {
+        let mine: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let all = self.exchange(vec![mine; self.size()]);
+        let mut total = vec![0u64; x.len()];
+        for bytes in &all {
+            for (t, b) in total.iter_mut().zip(bytes.chunks_exact(8)) {
+                *t += u64::from_le_bytes(b.try_into().expect("eight bytes"));
+            }
+        }
+        total
     }
 
     fn gather(&self, bytes: Vec<u8>) -> Option<Vec<Vec<u8>>> {
@@ -169,7 +261,7 @@ impl Ranks for LocalRank {
     }
 
     fn receive(&self) -> (usize, Vec<u8>) {
-        self.direct.recv().expect("a sender is alive")
+        wait_for(&self.direct, self.poisoned)
     }
 
     fn try_receive(&self) -> Option<(usize, Vec<u8>)> {
@@ -188,7 +280,7 @@ mod tests {
                 let me = r.rank();
                 // Rank i sends [i, j] to rank j.
                 let got = r.exchange((0..r.size()).map(|j| vec![me as u8, j as u8]).collect());
-                let sum = r.sum(me as u64 + 1);
+                let sum = r.sum(&[me as u64 + 1, 1])[0];
                 let gathered = r.gather(vec![me as u8; me + 1]);
                 (got, sum, gathered)
             });
@@ -217,12 +309,49 @@ mod tests {
                     if r.rank() == 0 && i % 10 == 0 {
                         std::thread::sleep(std::time::Duration::from_millis(2));
                     }
-                    r.sum(i * (r.rank() as u64 + 1))
+                    r.sum(&[i * (r.rank() as u64 + 1)])[0]
                 })
                 .collect::<Vec<_>>()
         });
         assert_eq!(out[0], (0..50).map(|i| 3 * i).collect::<Vec<_>>());
         assert_eq!(out[0], out[1]);
+    }
+
+    #[test]
+    fn sums_are_entry_by_entry() {
+        let out = run_local(3, |r| r.sum(&[1, r.rank() as u64, 10 * r.rank() as u64]));
+        assert!(out.iter().all(|s| s == &[3, 3, 30]));
+    }
+
+    #[test]
+    fn every_rank_hears_of_every_failure() {
+        let out = run_local(3, |r| {
+            let mine = (r.rank() == 1).then_some((ErrorKind::Io, "disk full\nreally"));
+            failures(r, mine)
+        });
+        let expected = vec![RankFailure {
+            rank: 1,
+            kind: ErrorKind::Io,
+            message: "disk full\nreally".into(),
+        }];
+        assert!(out.iter().all(|f| f == &expected));
+        assert_eq!(expected[0].to_string(), "rank 1: disk full\nreally");
+        assert!(run_local(2, |r| failures(r, None))
+            .iter()
+            .all(Vec::is_empty));
+    }
+
+    #[test]
+    fn a_panicking_rank_fails_the_others_instead_of_hanging() {
+        let out = std::panic::catch_unwind(|| {
+            run_local(2, |r| {
+                if r.rank() == 1 {
+                    panic!("rank 1 fails");
+                }
+                r.sum(&[1])
+            })
+        });
+        assert!(out.is_err());
     }
 
     #[test]

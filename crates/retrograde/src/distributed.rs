@@ -1,25 +1,28 @@
 //! The retrograde engine of [`crate::solve`] across the ranks of a distributed run: the
-//! states are split by index into one contiguous slice per rank, and each level of depth is
-//! one round in which every rank expands its part of the frontier, sends each update to the
+//! states are dealt to the ranks by index ([`Partition`]), and each level of depth is one
+//! round in which every rank expands its part of the frontier, sends each update to the
 //! rank owning the parent (in one batch per rank and round), and applies what it received.
 //!
 //! An update says "a child of p is lost" (p wins at the next depth if still unresolved) or
 //! "a child of p is won" (p's counter of unresolved moves drops; at zero p loses). Within a
 //! round the result does not depend on the order updates are applied in: a parent with a
 //! lost child never sees its counter reach zero. So every rank count gives the values of
-//! the one-process engine, which is also the oracle of the tests.
+//! the one-process engine, which is also the oracle of the tests, and a rank's slice after
+//! a given round is the same in every run.
 //!
 //! With a checkpoint directory, the ranks agree every so often (rank 0's clock decides) to
 //! write their slices at the end of a round: values, counters and the depth reached, each
 //! file crash-safe ([`conway_core::durable`]). Slices alternate between two files per rank,
 //! so a crash while writing leaves a round every rank holds, and a rerun resumes from the
-//! latest such round. A finished run's slices hold the answer: a rerun only gathers them.
+//! deepest round every rank holds (slices of one round are alike whichever run wrote
+//! them). A finished run's slices hold the answer: a rerun only gathers them.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use conway_core::durable::{self, Format, PayloadReader};
-use conway_core::{Progress, Ranks, Work};
+use conway_core::ranks::failures;
+use conway_core::{Diagnostic, Progress, Ranks, Work};
 use strength_reduce::StrengthReducedUsize;
 
 use crate::graph::{GameGraph, Terminal, Value, MAX_PLIES};
@@ -122,6 +125,16 @@ struct Slice {
 }
 
 impl Slice {
+    /// Which round the slice is at, finished after every depth: slices of one round are
+    /// alike in every run.
+    fn round(&self) -> u64 {
+        if self.finished {
+            u64::MAX
+        } else {
+            u64::from(self.depth)
+        }
+    }
+
     /// The states of this slice resolved at `depth`: the frontier of that round.
     fn frontier(&self, depth: u32) -> Vec<u32> {
         (0..self.values.len())
@@ -174,22 +187,30 @@ fn solve_in_blocks<G: GameGraph>(
     });
     let mut since_checkpoint = Instant::now();
     let mut resolved = slice.values.iter().filter(|&&w| w != 0).count() as u64;
+    let mut all_resolved = 0;
     let mut frontier = slice.frontier(slice.depth);
     let already_finished = slice.finished;
     while !slice.finished {
-        let total = ranks.sum(frontier.len() as u64);
-        let all_resolved = ranks.sum(resolved);
+        // Rank 0 shows every rank's count as of the round before: one collective a round.
         let stop = progress
-            .report(Work::of(
-                if rank == 0 { all_resolved } else { resolved },
-                if rank == 0 { n } else { len } as u64,
-                "states",
-            ))
+            .report(if rank == 0 {
+                Work::of(all_resolved, n as u64, "states")
+            } else {
+                Work::of(resolved, len as u64, "states")
+            })
             .is_break();
         let due =
             rank == 0 && checkpoints.is_some_and(|c| since_checkpoint.elapsed() >= c.interval);
-        let flags = ranks.sum(u64::from(stop) | u64::from(due) << 32);
-        let (stop, due) = (flags & 0xffff_ffff > 0, flags >> 32 > 0);
+        let [total, resolved_everywhere, stop, due] = ranks.sum(&[
+            frontier.len() as u64,
+            resolved,
+            u64::from(stop),
+            u64::from(due),
+        ])[..] else {
+            unreachable!("four sums of four numbers")
+        };
+        all_resolved = resolved_everywhere;
+        let (stop, due) = (stop > 0, due > 0);
         if total == 0 {
             slice.finished = true;
             break;
@@ -217,11 +238,23 @@ fn solve_in_blocks<G: GameGraph>(
     if let (Some(files), false) = (&files, already_finished) {
         collectively(ranks, files.save(&mut slice))?;
     }
-    let bytes: Vec<u8> = slice.values.iter().flat_map(|w| w.to_le_bytes()).collect();
-    drop(slice);
-    Ok(ranks.gather(bytes).map(|parts| {
+    let Slice {
+        values, counters, ..
+    } = slice;
+    drop(counters);
+    // Rank 0 places its own values directly (not as a copy in bytes): 4 bytes a state
+    // fewer at the peak.
+    let mine = if rank == 0 {
+        Vec::new()
+    } else {
+        values.iter().flat_map(|w| w.to_le_bytes()).collect()
+    };
+    Ok(ranks.gather(mine).map(|parts| {
         let mut packed = vec![0u32; n];
-        for (r, part) in parts.iter().enumerate() {
+        for (i, &w) in values.iter().enumerate() {
+            packed[partition.global(0, i)] = w;
+        }
+        for (r, part) in parts.iter().enumerate().skip(1) {
             for (i, b) in part.chunks_exact(4).enumerate() {
                 packed[partition.global(r, i)] = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
             }
@@ -353,37 +386,22 @@ impl Slice {
 
 /// Turns one rank's failure into a failure of every rank (each calls this collectively),
 /// so that no rank waits for one that has given up; a rank that did not fail itself says
-/// which ranks did and why, so that rank 0 can tell.
+/// which rank did and why, so that rank 0 can tell.
 fn collectively<T>(
     ranks: &dyn Ranks,
     local: Result<T, RetrogradeError>,
 ) -> Result<T, RetrogradeError> {
-    let why = local
-        .as_ref()
-        .err()
-        .map(ToString::to_string)
-        .unwrap_or_default();
-    let all = ranks.exchange(vec![why.into_bytes(); ranks.size()]);
-    match local {
-        Err(e) => Err(e),
-        Ok(v) => {
-            let failed: Vec<String> = all
-                .iter()
-                .enumerate()
-                .filter(|(_, why)| !why.is_empty())
-                .map(|(r, why)| format!("rank {r}: {}", String::from_utf8_lossy(why)))
-                .collect();
-            if failed.is_empty() {
-                Ok(v)
-            } else {
-                Err(RetrogradeError::InvalidInput(failed.join("; ")))
-            }
-        }
+    let why = local.as_ref().err().map(|e| (e.kind(), e.to_string()));
+    let failed = failures(ranks, why.as_ref().map(|(k, m)| (*k, m.as_str())));
+    match (local, failed.into_iter().next()) {
+        (Err(e), _) => Err(e),
+        (Ok(_), Some(first)) => Err(RetrogradeError::OnRank(first)),
+        (Ok(v), None) => Ok(v),
     }
 }
 
-/// The slice every rank resumes from: the latest checkpoint all of them hold, if any
-/// (`None` without checkpoints).
+/// The slice every rank resumes from: the deepest round every rank holds a slice of, if
+/// any (`None` without checkpoints).
 fn agree(
     ranks: &dyn Ranks,
     loaded: Option<Result<Vec<Slice>, RetrogradeError>>,
@@ -394,7 +412,7 @@ fn agree(
     let candidates = collectively(ranks, loaded)?;
     let mine: Vec<u8> = candidates
         .iter()
-        .flat_map(|s| s.written.to_le_bytes())
+        .flat_map(|s| s.round().to_le_bytes())
         .collect();
     let everyone = ranks.exchange(vec![mine; ranks.size()]);
     let held = |bytes: &Vec<u8>| -> Vec<u64> {
@@ -405,9 +423,9 @@ fn agree(
     };
     let common = held(&everyone[0])
         .into_iter()
-        .filter(|w| everyone.iter().all(|b| held(b).contains(w)))
+        .filter(|round| everyone.iter().all(|b| held(b).contains(round)))
         .max();
-    Ok(common.and_then(|w| candidates.into_iter().find(|s| s.written == w)))
+    Ok(common.and_then(|round| candidates.into_iter().find(|s| s.round() == round)))
 }
 
 /// The two slice files of one rank.
@@ -555,6 +573,45 @@ mod tests {
                 assert_eq!(on_ranks(&chase, size, None), expected, "n {n} ranks {size}");
             }
         }
+    }
+
+    /// Slices of two runs that saved at different rounds, mixed: each rank's latest file
+    /// is its run's first checkpoint, so the files agree on how many checkpoints came
+    /// before but not on the round. The ranks must not resume from rounds that differ.
+    #[test]
+    fn slices_of_different_runs_are_not_mixed() {
+        let chase = Chase::new(6).unwrap();
+        let expected = chase.solve(&NoProgress).unwrap();
+        let stopped_run = |interval: Duration, stop_after: u64| {
+            let dir = tempfile::tempdir().unwrap();
+            let checkpoints = Checkpoints {
+                directory: dir.path().to_path_buf(),
+                interval,
+            };
+            run_local(2, |r| {
+                let stop = StopAfter::units(stop_after);
+                solve_in_blocks(&chase, "chase 6", r, Some(&checkpoints), TEST_BLOCK, &stop)
+            });
+            dir
+        };
+        // Saved at round 0 only, and at a later round only.
+        let early = stopped_run(Duration::ZERO, 0);
+        let late = stopped_run(Duration::from_secs(3600), 700);
+        let mixed = tempfile::tempdir().unwrap();
+        for (dir, rank) in [(&early, 0), (&late, 1)] {
+            for entry in std::fs::read_dir(dir.path()).unwrap() {
+                let path = entry.unwrap().path();
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                if name.contains(&format!("rank{rank}-of-2")) {
+                    std::fs::copy(&path, mixed.path().join(name)).unwrap();
+                }
+            }
+        }
+        let checkpoints = Checkpoints {
+            directory: mixed.path().to_path_buf(),
+            interval: Duration::ZERO,
+        };
+        assert_eq!(on_ranks(&chase, 2, Some(&checkpoints)), expected);
     }
 
     #[test]

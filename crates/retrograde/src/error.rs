@@ -32,6 +32,9 @@ pub enum RetrogradeError {
     /// A solved table could not be written or read, or belongs to another game.
     #[error(transparent)]
     File(#[from] conway_core::durable::DurableError),
+    /// Another rank of a distributed run failed (its own slice file, say).
+    #[error("{0}")]
+    OnRank(conway_core::ranks::RankFailure),
 }
 
 impl RetrogradeError {
@@ -60,6 +63,7 @@ impl Diagnostic for RetrogradeError {
             RetrogradeError::Graph(e) => e.kind(),
             RetrogradeError::Io(_) => ErrorKind::Io,
             RetrogradeError::File(e) => e.kind(),
+            RetrogradeError::OnRank(failure) => failure.kind,
         }
     }
 

@@ -1,18 +1,21 @@
 //! The reverse search of [`crate::reverse_search`] across the ranks of a distributed run,
 //! the way mplrs distributes lrs: rank 0 keeps a queue of jobs (subtrees, each named by its
-//! path from the root), hands them to idle ranks and runs some itself; a rank explores a
-//! job for a budget of bases and sends back what it found and the subtrees it did not
-//! reach. Reports carry their paths and are sorted as the one-process search sorts them,
-//! so any number of ranks prints the same.
+//! path from the root), keeps every other rank supplied with a few and runs some itself; a
+//! rank explores a job for a budget of bases and sends back what it found and the subtrees
+//! it did not reach. Reports carry their paths and are sorted as the one-process search
+//! sorts them, so any number of ranks prints the same.
 //!
 //! Messages are JSON ([`Message`]); a job's dictionary is never sent, only its path, which
 //! the receiving rank replays from the root.
 
-use conway_core::{Progress, Ranks, Work};
+use conway_core::ranks::RankFailure;
+use conway_core::{Diagnostic, ErrorKind, Progress, Ranks, Work};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::reverse_search::{in_search_order, run_job, Dictionary, JobSpec, Roots, Visit, BUDGET};
+use crate::reverse_search::{
+    in_search_order, run_job, Dictionary, JobResult, JobSpec, Roots, Visit, BUDGET,
+};
 use crate::StrategicError;
 use num_bigint::BigInt;
 
@@ -22,8 +25,8 @@ use num_bigint::BigInt;
 enum Message<I> {
     /// Rank 0 to a rank: explore this.
     Job(JobSpec),
-    /// Rank 0 to a rank: the search is over.
-    Stop,
+    /// Rank 0 to a rank: the search is over, and why it failed if it did.
+    Stop(Option<Failure>),
     /// A rank to rank 0: a job explored.
     Done {
         found: Vec<(Vec<u32>, usize, I)>,
@@ -34,8 +37,9 @@ enum Message<I> {
     Failed(Failure),
 }
 
-/// A [`StrategicError`] as it crosses between ranks.
-#[derive(Serialize, Deserialize)]
+/// A [`StrategicError`] as it crosses between ranks: interruptions and limits keep their
+/// own form, everything else its kind and message.
+#[derive(Clone, Serialize, Deserialize)]
 enum Failure {
     Interrupted,
     TooLarge {
@@ -43,29 +47,42 @@ enum Failure {
         size: String,
         limit: String,
     },
-    Other(String),
+    Other {
+        kind: String,
+        message: String,
+    },
 }
 
-impl From<StrategicError> for Failure {
-    fn from(e: StrategicError) -> Self {
+impl From<&StrategicError> for Failure {
+    fn from(e: &StrategicError) -> Self {
         match e {
             StrategicError::Interrupted => Failure::Interrupted,
-            StrategicError::TooLarge { what, size, limit } => {
-                Failure::TooLarge { what, size, limit }
-            }
-            other => Failure::Other(other.to_string()),
+            StrategicError::TooLarge { what, size, limit } => Failure::TooLarge {
+                what: what.clone(),
+                size: size.clone(),
+                limit: limit.clone(),
+            },
+            other => Failure::Other {
+                kind: other.kind().name().to_string(),
+                message: other.to_string(),
+            },
         }
     }
 }
 
-impl From<Failure> for StrategicError {
-    fn from(f: Failure) -> Self {
-        match f {
+impl Failure {
+    /// The error as the rank that hears of it from rank `rank` reports it.
+    fn heard_from(self, rank: usize) -> StrategicError {
+        match self {
             Failure::Interrupted => StrategicError::Interrupted,
             Failure::TooLarge { what, size, limit } => {
                 StrategicError::TooLarge { what, size, limit }
             }
-            Failure::Other(text) => StrategicError::Internal(text),
+            Failure::Other { kind, message } => StrategicError::OnRank(RankFailure {
+                rank,
+                kind: ErrorKind::from_name(&kind).unwrap_or(ErrorKind::Internal),
+                message,
+            }),
         }
     }
 }
@@ -98,11 +115,16 @@ impl Default for Budgets {
     }
 }
 
+/// How many jobs a rank other than 0 holds at once: the one it explores and those queued
+/// behind it, so that it rarely waits for rank 0 (which reads messages between jobs of its
+/// own) even when the jobs it gets are small subtrees.
+const AHEAD: usize = 8;
+
 /// [`crate::reverse_search::reverse_search`] on every rank of `ranks` (a collective call:
-/// every rank calls it with the same root and visitor), jobs explored for `budgets`. Rank 0 gets the reports in the
-/// one-process order; the other ranks get `None`. At most `limit` bases in all; a stop
-/// request heard by any rank ends the search with [`StrategicError::Interrupted`] on
-/// rank 0.
+/// every rank calls it with the same root and visitor), jobs explored for `budgets`. Rank 0
+/// gets the reports in the one-process order; the other ranks get `None`. At most `limit`
+/// bases in all; a stop request heard by any rank ends the search with
+/// [`StrategicError::Interrupted`]. A failure is every rank's.
 pub(crate) fn reverse_search_on_ranks<V: Visit>(
     root: Dictionary<BigInt>,
     visitor: &V,
@@ -139,83 +161,154 @@ fn coordinate<V: Visit>(
 where
     V::Item: Serialize + DeserializeOwned,
 {
-    let mut queue = vec![JobSpec::root()];
-    let mut idle: Vec<usize> = (1..ranks.size()).rev().collect();
-    let mut busy = 0usize;
-    let mut found = Vec::new();
-    let mut bases = 0u64;
-    let mut error: Option<StrategicError> = None;
-    let mut account =
-        |result: Result<crate::reverse_search::JobResult<V::Item>, StrategicError>,
-         queue: &mut Vec<JobSpec>,
-         error: &mut Option<StrategicError>| {
-            match result {
-                Ok(done) => {
-                    bases += done.bases;
-                    found.extend(done.found);
-                    queue.extend(done.handed);
-                    if bases > limit {
-                        error.get_or_insert(StrategicError::too_large(
-                            "simplex bases in one best-response polytope",
-                            format!("at least {bases}"),
-                            limit,
-                        ));
-                    } else if progress.report(Work::open(bases, "bases")).is_break() {
-                        error.get_or_insert(StrategicError::Interrupted);
-                    }
-                }
-                Err(e) => {
-                    error.get_or_insert(e);
-                }
-            }
-        };
+    let mut books = Books {
+        queue: Vec::new(),
+        in_flight: vec![0; ranks.size()],
+        found: Vec::new(),
+        bases: 0,
+        error: None,
+        limit,
+        progress,
+    };
+    // Rank 0 starts the search itself, with its short budget, so that every rank has
+    // work soon.
+    let mut job = Some(JobSpec::root());
     loop {
-        while error.is_none() && !queue.is_empty() && !idle.is_empty() {
-            let to = idle.pop().expect("not empty");
-            let job = queue.pop().expect("not empty");
-            ranks.send(to, encode::<V::Item>(&Message::Job(job)));
-            busy += 1;
+        if let Some(job) = job.take() {
+            let shown = Offset {
+                progress,
+                before: books.bases,
+            };
+            let result = run_job(roots, &job, visitor, budget, limit, &shown);
+            books.account(result);
         }
-        let working = error.is_none() && !queue.is_empty();
+        books.dispatch::<V::Item>(ranks);
+        let working = books.error.is_none() && !books.queue.is_empty();
         let message = if working {
             ranks.try_receive()
-        } else if busy > 0 {
+        } else if books.busy() {
             Some(ranks.receive())
         } else {
             break;
         };
-        if let Some((from, bytes)) = message {
-            busy -= 1;
-            idle.push(from);
-            let result = match decode::<V::Item>(&bytes) {
-                Ok(Message::Done {
-                    found,
-                    handed,
-                    bases,
-                }) => Ok(crate::reverse_search::JobResult {
-                    found,
-                    handed,
-                    bases,
-                }),
-                Ok(Message::Failed(f)) => Err(f.into()),
-                Ok(_) => Err(StrategicError::Internal(
-                    "rank 0 received a message meant for the other ranks".into(),
-                )),
-                Err(e) => Err(e),
-            };
-            account(result, &mut queue, &mut error);
-            continue;
+        match message {
+            Some((from, bytes)) => {
+                books.in_flight[from] -= 1;
+                books.account(reply::<V::Item>(from, &bytes));
+            }
+            None => job = books.queue.pop(),
         }
-        let job = queue.pop().expect("working");
-        let result = run_job(roots, &job, visitor, budget, limit, progress);
-        account(result, &mut queue, &mut error);
     }
+    let failure = books.error.as_ref().map(Failure::from);
     for to in 1..ranks.size() {
-        ranks.send(to, encode::<V::Item>(&Message::Stop));
+        ranks.send(to, encode::<V::Item>(&Message::Stop(failure.clone())));
     }
-    match error {
+    match books.error {
         Some(e) => Err(e),
-        None => Ok(in_search_order(found)),
+        None => Ok(in_search_order(books.found)),
+    }
+}
+
+/// What rank 0 knows of the search.
+struct Books<'p, I> {
+    /// Jobs nobody has taken yet.
+    queue: Vec<JobSpec>,
+    /// Jobs sent to each rank and not answered yet.
+    in_flight: Vec<usize>,
+    found: Vec<(Vec<u32>, usize, I)>,
+    /// Bases explored by every rank, in the jobs answered so far.
+    bases: u64,
+    /// The first failure: no more jobs go out once it is known.
+    error: Option<StrategicError>,
+    limit: u64,
+    progress: &'p dyn Progress,
+}
+
+impl<I> Books<'_, I> {
+    fn busy(&self) -> bool {
+        self.in_flight.iter().any(|&jobs| jobs > 0)
+    }
+
+    /// Takes in what a job found, or why it failed.
+    fn account(&mut self, result: Result<JobResult<I>, StrategicError>) {
+        let done = match result {
+            Ok(done) => done,
+            Err(e) => {
+                self.error.get_or_insert(e);
+                return;
+            }
+        };
+        self.bases += done.bases;
+        self.found.extend(done.found);
+        self.queue.extend(done.handed);
+        if self.bases > self.limit {
+            self.error.get_or_insert(StrategicError::too_large(
+                "simplex bases in one best-response polytope",
+                format!("at least {}", self.bases),
+                self.limit,
+            ));
+        } else if self
+            .progress
+            .report(Work::open(self.bases, "bases"))
+            .is_break()
+        {
+            self.error.get_or_insert(StrategicError::Interrupted);
+        }
+    }
+
+    /// Sends jobs from the queue to the other ranks, those with fewer in hand first, up to
+    /// [`AHEAD`] each.
+    fn dispatch<J: Serialize>(&mut self, ranks: &dyn Ranks) {
+        if self.error.is_some() {
+            return;
+        }
+        for held in 0..AHEAD {
+            for (to, jobs) in self.in_flight.iter_mut().enumerate().skip(1) {
+                if *jobs != held {
+                    continue;
+                }
+                let Some(job) = self.queue.pop() else {
+                    return;
+                };
+                ranks.send(to, encode::<J>(&Message::Job(job)));
+                *jobs += 1;
+            }
+        }
+    }
+}
+
+/// The answer of rank `from` to a job.
+fn reply<I: DeserializeOwned>(from: usize, bytes: &[u8]) -> Result<JobResult<I>, StrategicError> {
+    match decode::<I>(bytes)? {
+        Message::Done {
+            found,
+            handed,
+            bases,
+        } => Ok(JobResult {
+            found,
+            handed,
+            bases,
+        }),
+        Message::Failed(f) => Err(f.heard_from(from)),
+        Message::Job(_) | Message::Stop(_) => Err(StrategicError::Internal(
+            "rank 0 received a message meant for the other ranks".into(),
+        )),
+    }
+}
+
+/// Rank 0's progress during a job of its own: the bases of the jobs answered before it
+/// plus the job's own, so that the count shown never goes back.
+struct Offset<'p> {
+    progress: &'p dyn Progress,
+    before: u64,
+}
+
+impl Progress for Offset<'_> {
+    fn report(&self, work: Work) -> std::ops::ControlFlow<()> {
+        self.progress.report(Work {
+            done: self.before + work.done,
+            ..work
+        })
     }
 }
 
@@ -234,7 +327,8 @@ where
         let (_, bytes) = ranks.receive();
         let job = match decode::<V::Item>(&bytes) {
             Ok(Message::Job(job)) => Ok(job),
-            Ok(Message::Stop) => return Ok(()),
+            Ok(Message::Stop(None)) => return Ok(()),
+            Ok(Message::Stop(Some(failure))) => return Err(failure.heard_from(0)),
             Ok(_) => Err(StrategicError::Internal(
                 "a rank received a message meant for rank 0".into(),
             )),
@@ -247,7 +341,7 @@ where
                 handed: done.handed,
                 bases: done.bases,
             },
-            Err(e) => Message::Failed(e.into()),
+            Err(e) => Message::Failed(Failure::from(&e)),
         };
         ranks.send(0, encode(&reply));
     }

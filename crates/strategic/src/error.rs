@@ -48,6 +48,9 @@ pub enum StrategicError {
     /// Conway itself failed: an answer did not pass its own check. A bug, never bad input.
     #[error("{0}")]
     Internal(String),
+    /// Another rank of a distributed run failed.
+    #[error("{0}")]
+    OnRank(conway_core::ranks::RankFailure),
 }
 
 impl StrategicError {
@@ -86,6 +89,7 @@ impl Diagnostic for StrategicError {
             StrategicError::Interrupted => ErrorKind::Interrupted,
             StrategicError::Io(_) => ErrorKind::Io,
             StrategicError::Internal(_) => ErrorKind::Internal,
+            StrategicError::OnRank(failure) => failure.kind,
         }
     }
 

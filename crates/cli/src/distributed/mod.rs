@@ -4,17 +4,20 @@
 //! would print. The MPI transport is compiled only with the `mpi` cargo feature, so the
 //! default build needs no MPI.
 //!
-//! Errors are reported by rank 0 alone (the other ranks exit with the same status, silent):
-//! every rank meets a bad input alike, and the library passes a failure of one rank's own
-//! (its slice file) on to rank 0, naming the rank.
+//! Errors are reported by rank 0 alone (the other ranks exit with the same status, silent).
+//! What may fail on one rank alone (reading the input, making the checkpoint directory: a
+//! file system that is not shared) is followed by [`agreed`], and the library does the same
+//! for its own files, so that every rank stops and rank 0 names the rank that failed.
 
 #[cfg(feature = "mpi")]
 mod mpi;
 
-use conway_core::Ranks;
+use conway_core::ranks::failures;
+use conway_core::{ErrorKind, Ranks};
 
 use crate::answer::{print, Answer};
 use crate::args::Command;
+use crate::error::Kind;
 use crate::progress::{self, Silent, Terminal, Watcher};
 use crate::CliError;
 
@@ -34,25 +37,54 @@ pub fn only_under_mpirun() -> CliError {
     CliError::usage("--mpi runs a command under mpirun, from the command line")
 }
 
+/// Collective: `local`, this rank's result of a step that may fail on one rank alone, or the
+/// failure of the first rank that failed when this one did not, so that every rank stops
+/// together.
+pub fn agreed<T>(ranks: &dyn Ranks, local: Result<T, CliError>) -> Result<T, CliError> {
+    let mine = local.as_ref().err().map(|e| {
+        let kind = match e.kind() {
+            // Usage errors come from the command line, which every rank shares.
+            Kind::Usage => ErrorKind::InvalidInput,
+            Kind::Domain(kind) => kind,
+        };
+        (kind, e.message())
+    });
+    let failed = failures(ranks, mine.as_ref().map(|(k, m)| (*k, m.as_str())));
+    match (local, failed.into_iter().next()) {
+        (Err(e), _) => Err(e),
+        (Ok(_), Some(first)) => Err(CliError::from(first)),
+        (Ok(v), None) => Ok(v),
+    }
+}
+
 /// Runs `command` as one rank of an MPI run.
 pub fn run(command: Command, json: bool) -> Result<(), CliError> {
     let ranks = connect()?;
     let rank = ranks.rank();
     let watch: &dyn Watcher = if rank == 0 { &Terminal } else { &Silent };
     if rank != 0 {
-        // Not even the Ctrl-C watchdog's line: mpirun stops the other ranks with SIGTERM
-        // when rank 0 has reported a failure.
+        // Not even the Ctrl-C watchdog's line: rank 0 speaks for every rank.
         crate::error::silence();
     }
     // The ranks stop together, at the end of a round or a job: Ctrl-C waits for that rather
     // than ending one rank and leaving the others waiting for it.
-    let result = progress::saving(|| answer(command, &*ranks, watch));
-    match result {
-        Ok(Some(answer)) => print(&*answer, json),
-        Ok(None) => {}
-        Err(e) => return Err(e),
-    }
-    Ok(())
+    progress::saving(|| {
+        let result = answer(command, &*ranks, watch);
+        if rank == 0 {
+            match &result {
+                Ok(Some(answer)) => print(&**answer, json),
+                Ok(None) => {}
+                Err(e) => {
+                    crate::error::report(e);
+                    crate::error::silence();
+                }
+            }
+        }
+        // No rank leaves before rank 0 has spoken: when one rank exits with a failure,
+        // mpirun ends the others at once.
+        ranks.sum(&[0]);
+        result.map(|_| ())
+    })
 }
 
 fn answer(

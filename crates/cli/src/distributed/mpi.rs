@@ -4,6 +4,14 @@
 //! because MPI counts elements in 32-bit integers: a slice of a table or a batch of
 //! updates may pass 2 GiB. Each kind of message has its own tag, so that the direct
 //! messages of a search never meet the messages of a collective.
+//!
+//! A direct message is sent without blocking, and while it waits to be taken this rank
+//! takes in the direct messages sent to it (kept in order for [`Ranks::receive`]): two
+//! ranks that send to each other at once, each a message too large to be buffered, would
+//! otherwise wait for each other for ever.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
 
 use mpi::point_to_point::send_receive_into_with_tags;
 use mpi::topology::SimpleCommunicator;
@@ -20,8 +28,11 @@ const DIRECT: i32 = 3;
 
 /// The ranks of the MPI world; MPI is finalized when this is dropped.
 pub struct MpiRanks {
-    _universe: mpi::environment::Universe,
+    // Dropped after `world`: MPI is finalized last.
     world: SimpleCommunicator,
+    _universe: mpi::environment::Universe,
+    /// Direct messages taken in while this rank was sending one, oldest first.
+    early: RefCell<VecDeque<(usize, Vec<u8>)>>,
 }
 
 impl MpiRanks {
@@ -31,8 +42,9 @@ impl MpiRanks {
         let universe = mpi::initialize()?;
         let world = universe.world();
         Some(MpiRanks {
-            _universe: universe,
             world,
+            _universe: universe,
+            early: RefCell::new(VecDeque::new()),
         })
     }
 
@@ -40,13 +52,54 @@ impl MpiRanks {
         self.world.process_at_rank(rank as i32)
     }
 
-    /// Sends `bytes` to `to` as a length and chunks.
+    /// Sends `bytes` to `to` as a length and chunks (each as [`MpiRanks::send_taking_in`]
+    /// for direct messages, blocking for the gather, where only rank 0 receives).
     fn send_chunked(&self, to: usize, bytes: &[u8], tag: i32) {
-        let process = self.at(to);
-        process.send_with_tag(&(bytes.len() as u64), tag);
-        for chunk in bytes.chunks(CHUNK) {
-            process.send_with_tag(chunk, tag);
+        let len = (bytes.len() as u64).to_le_bytes();
+        if tag == DIRECT {
+            self.send_taking_in(to, &len);
+            for chunk in bytes.chunks(CHUNK) {
+                self.send_taking_in(to, chunk);
+            }
+        } else {
+            let process = self.at(to);
+            process.send_with_tag(&len[..], tag);
+            for chunk in bytes.chunks(CHUNK) {
+                process.send_with_tag(chunk, tag);
+            }
         }
+    }
+
+    /// Sends one direct message part to `to`, taking in the direct messages that arrive
+    /// meanwhile.
+    fn send_taking_in(&self, to: usize, part: &[u8]) {
+        mpi::request::scope(|scope| {
+            let mut request = self.at(to).immediate_send_with_tag(scope, part, DIRECT);
+            loop {
+                match request.test() {
+                    Ok(_) => return,
+                    Err(pending) => request = pending,
+                }
+                if let Some(message) = self.probe_direct() {
+                    self.early.borrow_mut().push_back(message);
+                }
+            }
+        });
+    }
+
+    /// The next direct message that has arrived, if one has, taken whole.
+    fn probe_direct(&self) -> Option<(usize, Vec<u8>)> {
+        let (message, status) = self
+            .world
+            .any_process()
+            .immediate_matched_probe_with_tag(DIRECT)?;
+        let mut len = [0u8; 8];
+        message.matched_receive_into(&mut len[..]);
+        let from = status.source_rank() as usize;
+        Some((
+            from,
+            self.receive_chunks(from, u64::from_le_bytes(len), DIRECT),
+        ))
     }
 
     /// Receives the chunks of a message of `len` bytes from `from`.
@@ -112,10 +165,10 @@ impl Ranks for MpiRanks {
         incoming
     }
 
-    fn sum(&self, x: u64) -> u64 {
-        let mut total = 0u64;
+    fn sum(&self, x: &[u64]) -> Vec<u64> {
+        let mut total = vec![0u64; x.len()];
         self.world
-            .all_reduce_into(&x, &mut total, mpi::collective::SystemOperation::sum());
+            .all_reduce_into(x, &mut total[..], mpi::collective::SystemOperation::sum());
         total
     }
 
@@ -126,8 +179,9 @@ impl Ranks for MpiRanks {
         }
         let mut parts = vec![bytes];
         for from in 1..self.size() {
-            let (len, _) = self.at(from).receive_with_tag::<u64>(GATHER);
-            parts.push(self.receive_chunks(from, len, GATHER));
+            let mut len = [0u8; 8];
+            self.at(from).receive_into_with_tag(&mut len[..], GATHER);
+            parts.push(self.receive_chunks(from, u64::from_le_bytes(len), GATHER));
         }
         Some(parts)
     }
@@ -137,19 +191,23 @@ impl Ranks for MpiRanks {
     }
 
     fn receive(&self) -> (usize, Vec<u8>) {
-        let (len, status) = self.world.any_process().receive_with_tag::<u64>(DIRECT);
+        if let Some(message) = self.early.borrow_mut().pop_front() {
+            return message;
+        }
+        let mut len = [0u8; 8];
+        let status = self
+            .world
+            .any_process()
+            .receive_into_with_tag(&mut len[..], DIRECT);
         let from = status.source_rank() as usize;
-        (from, self.receive_chunks(from, len, DIRECT))
+        (
+            from,
+            self.receive_chunks(from, u64::from_le_bytes(len), DIRECT),
+        )
     }
 
     fn try_receive(&self) -> Option<(usize, Vec<u8>)> {
-        let (message, status) = self
-            .world
-            .any_process()
-            .immediate_matched_probe_with_tag(DIRECT)?;
-        let mut len = 0u64;
-        message.matched_receive_into(&mut len);
-        let from = status.source_rank() as usize;
-        Some((from, self.receive_chunks(from, len, DIRECT)))
+        let early = self.early.borrow_mut().pop_front();
+        early.or_else(|| self.probe_direct())
     }
 }
