@@ -134,26 +134,26 @@ impl<'py> ProgressTarget<'py> {
 }
 
 /// Progress of work that runs on the calling thread, calling Python as it goes (a user's
-/// callbacks): passes `(done, total, unit)` to the progress callable every [`SHOW_EVERY`].
+/// callbacks): passes `(done, total, unit)` to the progress callable at the first report,
+/// so that the callable hears of every question however quick, then every [`SHOW_EVERY`].
 pub struct Shown<'a, 'py> {
     show: Option<&'a Bound<'py, PyAny>>,
-    last: Instant,
+    /// When the callable was last called; `None` before the first report.
+    last: Option<Instant>,
 }
 
 impl<'a, 'py> Shown<'a, 'py> {
     /// Progress shown to `show`, if given.
     pub fn new(show: Option<&'a Bound<'py, PyAny>>) -> Self {
-        Shown {
-            show,
-            last: Instant::now(),
-        }
+        Shown { show, last: None }
     }
 
-    /// Shows `done` units (of `total`, when known) if the last showing is old enough.
+    /// Shows `done` units (of `total`, when known) if this is the first report or the last
+    /// showing is old enough.
     pub fn tick(&mut self, done: usize, total: Option<usize>, unit: &str) -> PyResult<()> {
         match self.show {
-            Some(show) if self.last.elapsed() >= SHOW_EVERY => {
-                self.last = Instant::now();
+            Some(show) if self.last.is_none_or(|last| last.elapsed() >= SHOW_EVERY) => {
+                self.last = Some(Instant::now());
                 show.call1((done, total, unit)).map(drop)
             }
             _ => Ok(()),
