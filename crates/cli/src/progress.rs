@@ -97,23 +97,12 @@ pub struct Silent;
 
 impl Watcher for Silent {
     fn stage(&self, _what: &'static str) -> Arc<dyn Stage> {
-        Arc::new(SilentStage)
+        Arc::new(stop_flag().clone())
     }
 }
 
-struct SilentStage;
-
-impl Progress for SilentStage {
-    fn report(&self, _work: Work) -> ControlFlow<()> {
-        if stop_flag().is_raised() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
-}
-
-impl Stage for SilentStage {}
+/// The stop flag alone as a stage: nothing drawn, stopped when the flag is raised.
+impl Stage for StopFlag {}
 
 /// A watcher for one cell of an interactive session: bars on a terminal, stopped when its
 /// flag is raised (by Ctrl-C during that cell, or the worksheet's Cancel button).

@@ -94,6 +94,25 @@ pub fn failures(ranks: &dyn Ranks, mine: Option<(ErrorKind, &str)>) -> Vec<RankF
         .collect()
 }
 
+/// Collective: `local`, this rank's result of a step that may fail on this rank alone (its
+/// own files), or — when this rank did not fail but another did — the first such failure
+/// as `on_rank` makes it an `E`: every rank goes on, or every rank stops. `describe` gives
+/// a failure's kind and message for the other ranks.
+pub fn agreed<T, E>(
+    ranks: &dyn Ranks,
+    local: Result<T, E>,
+    describe: impl FnOnce(&E) -> (ErrorKind, String),
+    on_rank: impl FnOnce(RankFailure) -> E,
+) -> Result<T, E> {
+    let mine = local.as_ref().err().map(describe);
+    let failed = failures(ranks, mine.as_ref().map(|(k, m)| (*k, m.as_str())));
+    match (local, failed.into_iter().next()) {
+        (Err(e), _) => Err(e),
+        (Ok(_), Some(first)) => Err(on_rank(first)),
+        (Ok(v), None) => Ok(v),
+    }
+}
+
 /// Runs `f` on `size` ranks, each a thread of this process, and returns what each rank
 /// returned, by rank. A rank that panics makes every rank waiting for a message panic too,
 /// so that a failing test fails instead of hanging.

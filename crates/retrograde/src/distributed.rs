@@ -21,12 +21,12 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use conway_core::durable::{self, Format, PayloadReader};
-use conway_core::ranks::failures;
+use conway_core::ranks::agreed;
 use conway_core::{Diagnostic, Progress, Ranks, Work};
 use strength_reduce::StrengthReducedUsize;
 
-use crate::graph::{GameGraph, Terminal, Value, MAX_PLIES};
-use crate::solve::{Predecessors, Solved};
+use crate::graph::{GameGraph, Value};
+use crate::solve::{check_depth, level_zero, Predecessors, Solved};
 use crate::RetrogradeError;
 
 /// Slices of a distributed solve: `CONWAYRS`, version 1; the identity names the game, the
@@ -215,13 +215,7 @@ fn solve_in_blocks<G: GameGraph>(
             slice.finished = true;
             break;
         }
-        if slice.depth >= MAX_PLIES {
-            return Err(RetrogradeError::too_large(
-                "game length in plies",
-                format!("at least {}", slice.depth + 1),
-                MAX_PLIES,
-            ));
-        }
+        check_depth(slice.depth)?;
         if stop || due {
             if let Some(files) = &files {
                 collectively(ranks, files.save(&mut slice))?;
@@ -271,18 +265,8 @@ fn first_round<G: GameGraph>(g: &G, rank: usize, partition: Partition) -> Slice 
     let mut counters = vec![0u32; len];
     let mut buf = Vec::new();
     for i in 0..len {
-        let s = partition.global(rank, i);
-        let end = match g.terminal(s as u32) {
-            Some(Terminal::Loss) => Some(Value::Loss(0)),
-            Some(Terminal::Win) => Some(Value::Win(0)),
-            Some(Terminal::Draw) => None,
-            None => {
-                buf.clear();
-                g.successors(s as u32, &mut buf);
-                counters[i] = buf.len() as u32;
-                buf.is_empty().then_some(Value::Loss(0))
-            }
-        };
+        let (end, moves) = level_zero(g, partition.global(rank, i) as u32, &mut buf);
+        counters[i] = moves;
         if let Some(v) = end {
             values[i] = v.pack();
         }
@@ -391,13 +375,12 @@ fn collectively<T>(
     ranks: &dyn Ranks,
     local: Result<T, RetrogradeError>,
 ) -> Result<T, RetrogradeError> {
-    let why = local.as_ref().err().map(|e| (e.kind(), e.to_string()));
-    let failed = failures(ranks, why.as_ref().map(|(k, m)| (*k, m.as_str())));
-    match (local, failed.into_iter().next()) {
-        (Err(e), _) => Err(e),
-        (Ok(_), Some(first)) => Err(RetrogradeError::OnRank(first)),
-        (Ok(v), None) => Ok(v),
-    }
+    agreed(
+        ranks,
+        local,
+        |e| (e.kind(), e.to_string()),
+        RetrogradeError::OnRank,
+    )
 }
 
 /// The slice every rank resumes from: the deepest round every rank holds a slice of, if

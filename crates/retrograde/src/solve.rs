@@ -192,6 +192,34 @@ impl Predecessors {
     }
 }
 
+/// State `s` at level 0: its value when it is terminal or has no move (lost by the player
+/// to move), and the number of its moves, which count down as its options are resolved.
+pub(crate) fn level_zero<G: GameGraph>(g: &G, s: u32, buf: &mut Vec<u32>) -> (Option<Value>, u32) {
+    match g.terminal(s) {
+        Some(Terminal::Loss) => (Some(Value::Loss(0)), 0),
+        Some(Terminal::Win) => (Some(Value::Win(0)), 0),
+        Some(Terminal::Draw) => (None, 0),
+        None => {
+            buf.clear();
+            g.successors(s, buf);
+            (buf.is_empty().then_some(Value::Loss(0)), buf.len() as u32)
+        }
+    }
+}
+
+/// Refuses a level past `depth` when it cannot be packed: a value holds at most
+/// [`MAX_PLIES`] plies.
+pub(crate) fn check_depth(depth: u32) -> Result<(), RetrogradeError> {
+    if depth >= MAX_PLIES {
+        return Err(RetrogradeError::too_large(
+            "game length in plies",
+            format!("at least {}", depth + 1),
+            MAX_PLIES,
+        ));
+    }
+    Ok(())
+}
+
 /// Solves every state of `g`. `progress` hears the number of states resolved after every
 /// chunk of a large level and after every level; a stop request ends the run with
 /// [`RetrogradeError::Interrupted`].
@@ -229,17 +257,8 @@ pub fn solve<G: GameGraph>(g: &G, progress: &dyn Progress) -> Result<Solved, Ret
             }
             for j in 0..vals.len() {
                 let s = (ci * CHUNK + j) as u32;
-                let end = match g.terminal(s) {
-                    Some(Terminal::Loss) => Some(Value::Loss(0)),
-                    Some(Terminal::Win) => Some(Value::Win(0)),
-                    Some(Terminal::Draw) => None,
-                    None => {
-                        buf.clear();
-                        g.successors(s, &mut buf);
-                        counts[j].store(buf.len() as u32, Relaxed);
-                        buf.is_empty().then_some(Value::Loss(0))
-                    }
-                };
+                let (end, moves) = level_zero(g, s, &mut buf);
+                counts[j].store(moves, Relaxed);
                 if let Some(v) = end {
                     vals[j].store(v.pack(), Relaxed);
                     resolved.push(s);
@@ -258,14 +277,7 @@ pub fn solve<G: GameGraph>(g: &G, progress: &dyn Progress) -> Result<Solved, Ret
         if stopped.load(Relaxed) {
             return Err(RetrogradeError::Interrupted);
         }
-        if depth >= MAX_PLIES {
-            // A packed value holds at most MAX_PLIES plies.
-            return Err(RetrogradeError::too_large(
-                "game length in plies",
-                format!("at least {}", depth + 1),
-                MAX_PLIES,
-            ));
-        }
+        check_depth(depth)?;
         let expand = |c: u32, buf: &mut Vec<u32>, next: &mut Vec<u32>| {
             let child_lost = matches!(
                 Value::unpack(values[c as usize].load(Relaxed)),

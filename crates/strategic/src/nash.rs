@@ -174,6 +174,30 @@ pub struct Solution {
     pub trace: Option<Trace>,
 }
 
+impl Solution {
+    /// What a method that finds exact equilibria found, each checked by the definition
+    /// ([`checked`]), with the game's `value` for the LP method.
+    fn checked(
+        game: &NormalFormGame,
+        method: Method,
+        found: Vec<MixedProfile>,
+        value: Option<BigRational>,
+        digits: usize,
+    ) -> Result<Self, StrategicError> {
+        Ok(Solution {
+            method,
+            equilibria: checked(game, found)?
+                .into_iter()
+                .map(Found::Exact)
+                .collect(),
+            unsettled: Vec::new(),
+            value,
+            digits,
+            trace: None,
+        })
+    }
+}
+
 /// Where a path-following method's path led.
 #[derive(Clone, Debug)]
 pub enum Trace {
@@ -239,17 +263,8 @@ pub fn equilibria_on_ranks(
     let Some(found) = extreme_equilibria_on_ranks(game, ranks, progress)? else {
         return Ok(None);
     };
-    let solution = Solution {
-        method: Method::Enum,
-        equilibria: checked(game, found)?
-            .into_iter()
-            .map(Found::Exact)
-            .collect(),
-        unsettled: Vec::new(),
-        value: None,
-        digits: options.precision.unwrap_or(DEFAULT_DIGITS),
-        trace: None,
-    };
+    let digits = options.precision.unwrap_or(DEFAULT_DIGITS);
+    let solution = Solution::checked(game, Method::Enum, found, None, digits)?;
     report(game, &solution, options).map(Some)
 }
 
@@ -471,15 +486,7 @@ pub fn solve(
         }
         Method::Poly | Method::Logit | Method::Simpdiv => unreachable!("answered above"),
     };
-    let found = checked(game, found)?;
-    Ok(Solution {
-        method,
-        equilibria: found.into_iter().map(Found::Exact).collect(),
-        unsettled: Vec::new(),
-        value,
-        digits,
-        trace: None,
-    })
+    Solution::checked(game, method, found, value, digits)
 }
 
 /// The maximal Nash subsets as the report writes them: each player's strategies as texts.

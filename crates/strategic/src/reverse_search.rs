@@ -358,6 +358,14 @@ impl<'a, V: Visit> Shared<'a, V> {
         }
     }
 
+    /// What the search found, with their paths, or why it failed.
+    fn into_found(self) -> Result<Vec<Reported<V::Item>>, StrategicError> {
+        match self.error.into_inner().expect("no panics") {
+            Some(error) => Err(error),
+            None => Ok(self.found.into_inner().expect("no panics")),
+        }
+    }
+
     fn fail(&self, error: StrategicError) {
         self.stop.store(true, Atomic::Relaxed);
         self.error
@@ -617,6 +625,24 @@ impl Roots {
             big: root,
         }
     }
+
+    /// The job `spec` names, in 128-bit integers while the root and the path's pivots fit
+    /// them and the job has not overflowed them before, else in big integers.
+    fn job(&self, spec: &JobSpec) -> Result<AnyJob, StrategicError> {
+        if let (Some(root), true) = (&self.wide, spec.wide) {
+            match spec.replay(root) {
+                Ok(job) => return Ok(AnyJob::Wide(job)),
+                Err(Halt::Overflow) => {}
+                Err(Halt::Error(e)) => return Err(e),
+            }
+        }
+        spec.replay(&self.big)
+            .map(AnyJob::Big)
+            .map_err(|h| match h {
+                Halt::Error(e) => e,
+                Halt::Overflow => big_integer_overflow(),
+            })
+    }
 }
 
 /// What one job found: reports with their paths and indices (see [`reverse_search`]'s
@@ -637,31 +663,15 @@ pub(crate) fn run_job<V: Visit>(
     limit: u64,
     progress: &dyn Progress,
 ) -> Result<JobResult<V::Item>, StrategicError> {
-    let wide = match (&roots.wide, spec.wide) {
-        (Some(root), true) => match spec.replay(root) {
-            Ok(job) => Some(AnyJob::Wide(job)),
-            Err(Halt::Overflow) => None,
-            Err(Halt::Error(e)) => return Err(e),
-        },
-        _ => None,
-    };
-    let job = match wide {
-        Some(job) => job,
-        None => AnyJob::Big(spec.replay(&roots.big).map_err(|h| match h {
-            Halt::Error(e) => e,
-            Halt::Overflow => big_integer_overflow(),
-        })?),
-    };
+    let job = roots.job(spec)?;
     let shared = Shared::new(visitor, progress, limit, (budget, SAVED_DEPTH));
     let mut handed = Vec::new();
     run_any(job, &shared, &mut |j| handed.push(JobSpec::of(&j)));
-    if let Some(error) = shared.error.into_inner().expect("no panics") {
-        return Err(error);
-    }
+    let bases = shared.bases.load(Atomic::Relaxed);
     Ok(JobResult {
-        found: shared.found.into_inner().expect("no panics"),
+        found: shared.into_found()?,
         handed,
-        bases: shared.bases.into_inner(),
+        bases,
     })
 }
 
@@ -706,20 +716,7 @@ fn search<V: Visit>(
     progress: &dyn Progress,
 ) -> Result<Vec<V::Item>, StrategicError> {
     let shared = Shared::new(visitor, progress, limit, (budget, saved_depth));
-    let first = match root.convert::<Wide>() {
-        Some(dictionary) => AnyJob::Wide(Job {
-            dictionary,
-            path: Vec::new(),
-            next: 0,
-            visit_self: true,
-        }),
-        None => AnyJob::Big(Job {
-            dictionary: root,
-            path: Vec::new(),
-            next: 0,
-            visit_self: true,
-        }),
-    };
+    let first = Roots::new(root).job(&JobSpec::root())?;
     if parallel {
         rayon::scope(|s| spawn_in(s, first, &shared));
     } else {
@@ -728,12 +725,7 @@ fn search<V: Visit>(
             run_any(job, &shared, &mut |j| queue.push(j));
         }
     }
-    if let Some(error) = shared.error.into_inner().expect("no panics") {
-        return Err(error);
-    }
-    Ok(in_search_order(
-        shared.found.into_inner().expect("no panics"),
-    ))
+    Ok(in_search_order(shared.into_found()?))
 }
 
 #[cfg(test)]

@@ -12,7 +12,6 @@
 #[cfg(feature = "mpi")]
 mod mpi;
 
-use conway_core::ranks::failures;
 use conway_core::{ErrorKind, Ranks};
 
 use crate::answer::{print, Answer};
@@ -41,20 +40,15 @@ pub fn only_under_mpirun() -> CliError {
 /// failure of the first rank that failed when this one did not, so that every rank stops
 /// together.
 pub fn agreed<T>(ranks: &dyn Ranks, local: Result<T, CliError>) -> Result<T, CliError> {
-    let mine = local.as_ref().err().map(|e| {
+    let describe = |e: &CliError| {
         let kind = match e.kind() {
             // Usage errors come from the command line, which every rank shares.
             Kind::Usage => ErrorKind::InvalidInput,
             Kind::Domain(kind) => kind,
         };
         (kind, e.message())
-    });
-    let failed = failures(ranks, mine.as_ref().map(|(k, m)| (*k, m.as_str())));
-    match (local, failed.into_iter().next()) {
-        (Err(e), _) => Err(e),
-        (Ok(_), Some(first)) => Err(CliError::from(first)),
-        (Ok(v), None) => Ok(v),
-    }
+    };
+    conway_core::ranks::agreed(ranks, local, describe, CliError::from)
 }
 
 /// Runs `command` as one rank of an MPI run.

@@ -52,24 +52,6 @@ impl MpiRanks {
         self.world.process_at_rank(rank as i32)
     }
 
-    /// Sends `bytes` to `to` as a length and chunks (each as [`MpiRanks::send_taking_in`]
-    /// for direct messages, blocking for the gather, where only rank 0 receives).
-    fn send_chunked(&self, to: usize, bytes: &[u8], tag: i32) {
-        let len = (bytes.len() as u64).to_le_bytes();
-        if tag == DIRECT {
-            self.send_taking_in(to, &len);
-            for chunk in bytes.chunks(CHUNK) {
-                self.send_taking_in(to, chunk);
-            }
-        } else {
-            let process = self.at(to);
-            process.send_with_tag(&len[..], tag);
-            for chunk in bytes.chunks(CHUNK) {
-                process.send_with_tag(chunk, tag);
-            }
-        }
-    }
-
     /// Sends one direct message part to `to`, taking in the direct messages that arrive
     /// meanwhile.
     fn send_taking_in(&self, to: usize, part: &[u8]) {
@@ -95,11 +77,17 @@ impl MpiRanks {
             .immediate_matched_probe_with_tag(DIRECT)?;
         let mut len = [0u8; 8];
         message.matched_receive_into(&mut len[..]);
+        Some(self.direct_rest(status, len))
+    }
+
+    /// The rest of a direct message whose length `len` came with `status`: its source and
+    /// its bytes.
+    fn direct_rest(&self, status: mpi::point_to_point::Status, len: [u8; 8]) -> (usize, Vec<u8>) {
         let from = status.source_rank() as usize;
-        Some((
+        (
             from,
             self.receive_chunks(from, u64::from_le_bytes(len), DIRECT),
-        ))
+        )
     }
 
     /// Receives the chunks of a message of `len` bytes from `from`.
@@ -174,7 +162,12 @@ impl Ranks for MpiRanks {
 
     fn gather(&self, bytes: Vec<u8>) -> Option<Vec<Vec<u8>>> {
         if self.rank() != 0 {
-            self.send_chunked(0, &bytes, GATHER);
+            // Blocking: only rank 0 receives, from each rank in turn.
+            let root = self.at(0);
+            root.send_with_tag(&(bytes.len() as u64).to_le_bytes()[..], GATHER);
+            for chunk in bytes.chunks(CHUNK) {
+                root.send_with_tag(chunk, GATHER);
+            }
             return None;
         }
         let mut parts = vec![bytes];
@@ -187,7 +180,10 @@ impl Ranks for MpiRanks {
     }
 
     fn send(&self, to: usize, bytes: Vec<u8>) {
-        self.send_chunked(to, &bytes, DIRECT);
+        self.send_taking_in(to, &(bytes.len() as u64).to_le_bytes());
+        for chunk in bytes.chunks(CHUNK) {
+            self.send_taking_in(to, chunk);
+        }
     }
 
     fn receive(&self) -> (usize, Vec<u8>) {
@@ -199,11 +195,7 @@ impl Ranks for MpiRanks {
             .world
             .any_process()
             .receive_into_with_tag(&mut len[..], DIRECT);
-        let from = status.source_rank() as usize;
-        (
-            from,
-            self.receive_chunks(from, u64::from_le_bytes(len), DIRECT),
-        )
+        self.direct_rest(status, len)
     }
 
     fn try_receive(&self) -> Option<(usize, Vec<u8>)> {
