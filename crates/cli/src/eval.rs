@@ -17,7 +17,9 @@ use crate::progress::Watcher;
 use crate::CliError;
 
 /// Stack for the evaluation thread: deep games recurse deeply; the memory is only reserved.
-pub const EVAL_STACK: usize = 1 << 30;
+/// The store refuses a recursion deeper than its stack holds, so the stack is the promise
+/// every front end makes alike.
+pub const EVAL_STACK: usize = conway_partizan::store::EVALUATION_STACK;
 
 /// The list of functions for `conway eval --help`, from the table `eval` dispatches through.
 pub static FUNCTIONS_HELP: LazyLock<String> = LazyLock::new(|| {

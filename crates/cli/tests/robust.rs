@@ -630,3 +630,51 @@ fn one_thread_or_two_print_the_same_bytes() {
         }
     }
 }
+
+/// Game arithmetic on numbers of any size and on wide nimbers never aborts: each of these
+/// once overflowed the stack (exit 134), ran until the kernel killed it, or multiplied
+/// nimbers as games for minutes. Numbers and nimbers now have closed forms; what has none
+/// is refused, with one line, before the work.
+#[test]
+fn huge_numbers_and_wide_nimbers_are_answered_or_refused() {
+    let big = "1000000000000000000000000000000";
+    let answered = [
+        (format!("conjunctive_sum({big}, {big})"), big.to_string()),
+        (
+            format!("selective_sum({big}, {big})"),
+            format!("2{}", &big[1..]),
+        ),
+        (
+            format!("conway_product({big}, {big})"),
+            format!("1{}", "0".repeat(60)),
+        ),
+        (
+            format!("follower_count({big})"),
+            format!("{}1", &big[..big.len() - 1]),
+        ),
+        (format!("subordinate({big}, 1)"), "9".repeat(30)),
+        (format!("companion({{{big}|-{big}}})"), format!("+-{big}")),
+        (format!("{big}:{big}"), format!("2{}", &big[1..])),
+        ("conway_product(*19, *23)".to_string(), "*86".to_string()),
+    ];
+    for (expr, expected) in answered {
+        let r = run(&["eval", &expr]);
+        assert_eq!(r.code, Some(0), "{expr}: {}", r.stderr);
+        assert_eq!(r.stdout.lines().next(), Some(expected.as_str()), "{expr}");
+    }
+    for (expr, why) in [
+        (format!("followers({big})"), "the set of followers"),
+        (
+            format!("conway_product({big}, {{1|-1}})"),
+            "the number's birthday",
+        ),
+        (format!("1:-{big}"), "binary places"),
+        (
+            "100000*(100000*(100000*(100000*{0|*})))".to_string(),
+            "the up multiple of a sum",
+        ),
+    ] {
+        let line = refused(&["eval", &expr]);
+        assert!(line.contains(why), "{expr}: {line}");
+    }
+}

@@ -113,7 +113,7 @@ pub fn expr_parse(data: &[u8]) {
 
 /// The stack `conway eval` evaluates on: canonical forms are walked recursively, and short
 /// expressions such as `*:1534` are games more than a thousand levels deep.
-const EVAL_STACK: usize = 1 << 30;
+const EVAL_STACK: usize = conway_partizan::store::EVALUATION_STACK;
 
 /// `conway eval` in full on short expressions, on a stack as large as the CLI's: the
 /// report, and a game's canonical form read back as the same game.

@@ -13,8 +13,10 @@
 pub mod dyadic;
 mod error;
 pub mod nimber;
+pub mod sign_expansion;
 
 pub use dyadic::Dyadic;
 pub use error::NumberError;
 pub use nimber::Nimber;
 pub use num_bigint::{BigInt, BigUint};
+pub use sign_expansion::SignExpansion;

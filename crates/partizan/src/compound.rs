@@ -12,11 +12,17 @@
 //!   product of nimbers.
 //!
 //! Each recursion visits pairs of followers, memoised per call; its depth is the sum of the
-//! birthdays.
+//! birthdays. Pairs of numbers and pairs of nimbers are closed forms ([`closed_form`]), so a
+//! number's birthday (10^30 for the integer 10^30) never sets the depth; what recursion is
+//! left is refused, not overflowed, past the stack ([`Store::descend`]).
 
+use conway_numbers::{Dyadic, Nimber};
+use num_bigint::BigInt;
+use num_traits::{Signed, Zero};
 use rustc_hash::FxHashMap as HashMap;
 
-use crate::store::{GameId, Store};
+use crate::store::{number_product, GameId, Nus, Store};
+use crate::PartizanError;
 
 /// Which compound [`compound`] forms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +53,30 @@ impl Combiner {
     fn combine(&mut self, store: &mut Store, g: GameId, h: GameId) -> GameId {
         if let Some(&known) = self.memo.get(&(g, h)) {
             return known;
+        }
+        if self.kind == Compound::Selective && (store.is_number(g) || store.is_number(h)) {
+            // x ∨ G = x + G for a number x: the extra options xᴸ + Gᴸ and xᴿ + Gᴿ of the
+            // selective sum are dominated by x + Gᴸ and x + Gᴿ (xᴸ < x < xᴿ).
+            return store.add(g, h);
+        }
+        if let (Some(a), Some(b)) = (store.as_nus(g), store.as_nus(h)) {
+            if let Some(value) = closed_form(self.kind, a, b) {
+                return match value {
+                    Ok(value) => store.nus(&value),
+                    Err(error) => {
+                        store.refuse(error);
+                        store.zero()
+                    }
+                };
+            }
+        }
+        if self.kind == Compound::ConwayProduct {
+            if let Some(error) = product_too_deep(store, g, h) {
+                store.refuse(error);
+            }
+        }
+        if !store.descend() {
+            return store.zero();
         }
         let (gl, gr) = store.options(g);
         let (hl, hr) = store.options(h);
@@ -127,6 +157,99 @@ impl Combiner {
     }
 }
 
+/// The latest birthday of a number that Conway's product multiplies by a game that is not a
+/// number: the recursion goes through every option of both factors, and a number's options
+/// are its ancestors, one per day.
+pub const MAX_PRODUCT_NUMBER_BIRTHDAY: u32 = 4096;
+
+/// The refusal of a product of a number born after [`MAX_PRODUCT_NUMBER_BIRTHDAY`] and a
+/// game that is not a number (two numbers, or two nimbers, are closed forms).
+fn product_too_deep(store: &Store, g: GameId, h: GameId) -> Option<PartizanError> {
+    let late = |x: GameId, other: GameId| {
+        let x = store.as_number(x)?;
+        let birthday = x.birthday();
+        (!store.is_number(other) && birthday > MAX_PRODUCT_NUMBER_BIRTHDAY.into())
+            .then_some(birthday)
+    };
+    let birthday = late(g, h).or_else(|| late(h, g))?;
+    Some(PartizanError::too_large(
+        "in conway_product(G, H) of a number and a game that is not one, the number's \
+         birthday (too many options to walk)",
+        birthday,
+        MAX_PRODUCT_NUMBER_BIRTHDAY,
+    ))
+}
+
+/// The compound of two number-up-star values where a formula gives it: two numbers, or two
+/// nimbers; `None` otherwise.
+///
+/// - Conjunctive sums. *a ∧ *b = *min(a, b): the mex of min(a′, b′) over a′ < a, b′ < b (by
+///   induction). For numbers, n ∧ y with n an integer is the number of moves Left makes in
+///   both before one component runs out (n ≥ 0; an integer has options on one side only,
+///   so every move is Left's): min(n, L(y)), L(y) the length of y's chain of Left options
+///   ([`left_chain`]); for n < 0, −min(−n, L(−y)). Two non-integers recurse, and reach an
+///   integer within their binary places.
+/// - Selective sums. *a ∨ *b = *(a + b): the options' values a′ + b, a + b′ and a′ + b′ fill
+///   0..a + b. x ∨ y = x + y for numbers: by induction the options are x^L + y, x + y^L and
+///   x^L + y^L (dominated) on the left, likewise on the right: those of x + y.
+/// - Conway's product multiplies numbers as numbers and nimbers as nimbers (ONAG ch. 1 and
+///   ch. 6).
+pub(crate) fn closed_form(kind: Compound, a: &Nus, b: &Nus) -> Option<Result<Nus, PartizanError>> {
+    let nimber = |n: &Nus| (n.number.is_zero() && n.ups == 0).then_some(n.nimber);
+    if let (Some(x), Some(y)) = (nimber(a), nimber(b)) {
+        let value = match kind {
+            Compound::Conjunctive => Ok(x.min(y)),
+            Compound::Selective => x.checked_add(y).ok_or_else(|| {
+                PartizanError::too_large(
+                    "the nimber of a selective sum",
+                    "more than 64 bits",
+                    "2^64 - 1",
+                )
+            }),
+            Compound::ConwayProduct => Ok((Nimber(x) * Nimber(y)).0),
+        };
+        return Some(value.map(|m| Nus {
+            number: Dyadic::zero(),
+            ups: 0,
+            nimber: m,
+        }));
+    }
+    if !(a.is_number() && b.is_number()) {
+        return None;
+    }
+    let (x, y) = (&a.number, &b.number);
+    let value = match kind {
+        Compound::Conjunctive if x.is_integer() => Ok(integer_conjunctive(x, y)),
+        Compound::Conjunctive if y.is_integer() => Ok(integer_conjunctive(y, x)),
+        Compound::Conjunctive => return None,
+        Compound::Selective => Ok(x + y),
+        Compound::ConwayProduct => number_product(x, y),
+    };
+    Some(value.map(Nus::number))
+}
+
+/// n ∧ y for an integer n and a number y (see [`closed_form`]).
+fn integer_conjunctive(n: &Dyadic, y: &Dyadic) -> Dyadic {
+    let n = n.floor();
+    let moves = if n.is_negative() {
+        -(-n).min(left_chain(&-y))
+    } else {
+        n.min(left_chain(y))
+    };
+    Dyadic::from_bigint(moves)
+}
+
+/// How many Left moves in a row the canonical form of the number y allows: the Left option
+/// of p/2^k (p odd) is (p − 1)/2^k, which clears the lowest 1 of the binary fraction, until
+/// y's floor is reached; then an integer n > 0 has n more (n − 1, …, 0), and one ≤ 0 none.
+pub(crate) fn left_chain(y: &Dyadic) -> BigInt {
+    let floor = y.floor();
+    let k = y.denominator_exponent();
+    let fraction = y.numerator() - (&floor << k);
+    let ones = fraction.magnitude().count_ones();
+    BigInt::from(ones) + floor.max(BigInt::zero())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,7 +284,8 @@ mod tests {
         }
     }
 
-    /// Conway's product multiplies numbers and nim-multiplies nimbers.
+    /// Conway's product multiplies numbers and nim-multiplies nimbers (the closed forms,
+    /// also reached through the recursion from the operands' options).
     #[test]
     fn products_of_numbers_and_nimbers() {
         let mut s = Store::new();
@@ -237,12 +361,201 @@ mod tests {
                     }
                 }
                 Compound::ConwayProduct => {
-                    unreachable!("products are checked on numbers and nimbers")
+                    for x in gs {
+                        for y in hs {
+                            let xh = by_definition(kind, x, h);
+                            let gy = by_definition(kind, g, y);
+                            let xy = by_definition(kind, x, y);
+                            out.push(xh.add(&gy).canonical().add(&xy.neg()).canonical());
+                        }
+                    }
                 }
             }
             out
         };
+        if kind == Compound::ConwayProduct {
+            // The product's sides mix the factors' sides: LL and RR on the left, LR and RL
+            // on the right.
+            let mut left = side(&g.left, &h.left);
+            left.extend(side(&g.right, &h.right));
+            let mut right = side(&g.left, &h.right);
+            right.extend(side(&g.right, &h.left));
+            return Tree::new(left, right).canonical();
+        }
         Tree::new(side(&g.left, &h.left), side(&g.right, &h.right)).canonical()
+    }
+
+    /// Small numbers (birthday at most 2) and nimbers (up to *3), as texts: the products by
+    /// definition grow fast.
+    fn small_number_or_nimber() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        prop_oneof![
+            (-2i64..=2, 0u32..=1).prop_map(|(n, k)| Dyadic::new(n, k).to_string()),
+            (0u64..=3).prop_map(|m| format!("*{m}")),
+        ]
+    }
+
+    /// The closed forms against the compounds built as trees by their definitions.
+    #[test]
+    fn closed_forms_agree_with_the_definitions() {
+        use proptest::prelude::*;
+        let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(300));
+        let pairs = (small_number_or_nimber(), small_number_or_nimber());
+        runner
+            .run(&pairs, |(a, b)| {
+                let mut s = Store::new();
+                let (g, h) = (game(&mut s, &a), game(&mut s, &b));
+                let (x, y) = (s.as_nus(g).cloned(), s.as_nus(h).cloned());
+                let (x, y) = (
+                    x.expect("a number or nimber"),
+                    y.expect("a number or nimber"),
+                );
+                let (tg, th) = (Tree::from_store(&mut s, g), Tree::from_store(&mut s, h));
+                for kind in [
+                    Compound::Conjunctive,
+                    Compound::Selective,
+                    Compound::ConwayProduct,
+                ] {
+                    let Some(value) = closed_form(kind, &x, &y) else {
+                        continue;
+                    };
+                    let value = value.expect("small values are in range");
+                    let got = s.nus(&value);
+                    let slow = by_definition(kind, &tg, &th);
+                    prop_assert!(
+                        slow.equals(&Tree::from_store(&mut s, got)),
+                        "{a} {kind:?} {b}: {value}"
+                    );
+                }
+                Ok(())
+            })
+            .expect("closed forms are the definitions");
+    }
+
+    /// The chain of Left options of a number, walked option by option.
+    #[test]
+    fn left_chains_are_walked_by_their_options() {
+        for n in -40i64..=40 {
+            for k in 0..=4 {
+                let y = Dyadic::new(n, k);
+                let (mut steps, mut at) = (0u32, y.clone());
+                while let (Some(left), _) = at.canonical_options() {
+                    at = left;
+                    steps += 1;
+                }
+                assert_eq!(left_chain(&y), BigInt::from(steps), "{y}");
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(100))]
+
+        /// x ∨ G = x + G for a number x and any game G, against the selective sum built by
+        /// its definition.
+        #[test]
+        fn selective_sums_with_a_number_are_sums(
+            n in -3i64..=3,
+            k in 0u32..=2,
+            b in arb_game(2, 2),
+        ) {
+            let mut s = Store::new();
+            let (x, h) = (s.number(Dyadic::new(n, k)), b.to_store(&mut s));
+            let (tx, th) = (Tree::from_store(&mut s, x), Tree::from_store(&mut s, h));
+            let slow = by_definition(Compound::Selective, &tx, &th);
+            let sum = s.add(x, h);
+            proptest::prop_assert!(slow.equals(&Tree::from_store(&mut s, sum)));
+            proptest::prop_assert_eq!(compound(&mut s, Compound::Selective, h, x), sum);
+        }
+    }
+
+    /// n ∧ y for integers n against its definition on numbers, {n^L ∧ y^L | n^R ∧ y^R}, over
+    /// a range of dyadic y wider than the tree oracle reaches.
+    #[test]
+    fn conjunctive_sums_with_integers_follow_the_definition() {
+        fn by_options(x: &Dyadic, y: &Dyadic) -> Dyadic {
+            let ((xl, xr), (yl, yr)) = (x.canonical_options(), y.canonical_options());
+            let left = xl.zip(yl).map(|(a, b)| by_options(&a, &b));
+            let right = xr.zip(yr).map(|(a, b)| by_options(&a, &b));
+            Dyadic::simplest_between(left.as_ref(), right.as_ref()).expect("a number")
+        }
+        for n in -6i64..=6 {
+            for p in -56i64..=56 {
+                let (x, y) = (Dyadic::from_integer(n), Dyadic::new(p, 3));
+                assert_eq!(integer_conjunctive(&x, &y), by_options(&x, &y), "{x} ∧ {y}");
+            }
+        }
+    }
+
+    /// Numbers of any size and nimbers of every width: the compounds are immediate (the
+    /// recursion would be 10^30 deep, or take 2^10 · 2^10 pairs of followers).
+    #[test]
+    fn compounds_of_huge_numbers_and_wide_nimbers() {
+        let mut s = Store::new();
+        let big = "1000000000000000000000000000000";
+        for (g, h, kind, expected) in [
+            (big, big, Compound::Conjunctive, big.to_string()),
+            (
+                big,
+                &format!("-{big}"),
+                Compound::Conjunctive,
+                "0".to_string(),
+            ),
+            (
+                big,
+                &format!("{big}/1024"),
+                Compound::Conjunctive,
+                "976562500000000000000000000".to_string(),
+            ),
+            (big, big, Compound::Selective, format!("2{}", &big[1..])),
+            (
+                big,
+                big,
+                Compound::ConwayProduct,
+                format!("1{}", "0".repeat(60)),
+            ),
+            (
+                "*19",
+                "*23",
+                Compound::ConwayProduct,
+                format!("*{}", (Nimber(19) * Nimber(23)).0),
+            ),
+            ("*1024", "*1000", Compound::Conjunctive, "*1000".to_string()),
+            ("*1024", "*1000", Compound::Selective, "*2024".to_string()),
+        ] {
+            let (a, b) = (game(&mut s, g), game(&mut s, h));
+            let c = compound(&mut s, kind, a, b);
+            assert!(!s.stop_requested(), "{g} {kind:?} {h}");
+            assert_eq!(canonical_text(&mut s, c), expected, "{g} {kind:?} {h}");
+        }
+        // At the limit, on the stack the front ends give evaluations: 4096 · ±1 = 0.
+        let at_limit = std::thread::Builder::new()
+            .stack_size(crate::store::EVALUATION_STACK)
+            .spawn(|| {
+                let mut s = Store::new();
+                let (a, b) = (game(&mut s, "4096"), game(&mut s, "{1|-1}"));
+                let c = compound(&mut s, Compound::ConwayProduct, a, b);
+                (s.stop_requested(), canonical_text(&mut s, c))
+            })
+            .expect("a thread")
+            .join()
+            .expect("no panic");
+        assert_eq!(at_limit, (false, "0".to_string()));
+        // A product that would walk 10^30 options of a number is refused, at any depth.
+        for (g, h) in [
+            (big.to_string(), "{1|-1}".to_string()),
+            (format!("{{{big}|0}}"), format!("{{{big}|0}}")),
+        ] {
+            let (a, b) = (game(&mut s, &g), game(&mut s, &h));
+            let refused = crate::eval::within_budget(&mut s, |s| {
+                Ok(compound(s, Compound::ConwayProduct, a, b))
+            });
+            let error = refused.expect_err("too deep");
+            assert!(
+                error.to_string().contains("the number's birthday"),
+                "{g} · {h}: {error}"
+            );
+        }
     }
 
     proptest::proptest! {

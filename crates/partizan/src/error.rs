@@ -46,6 +46,15 @@ pub enum PartizanError {
         /// What went wrong there.
         error: Box<PartizanError>,
     },
+    /// A recursion through the games would have needed more stack than the evaluating
+    /// thread has left ([`crate::Store::descend`]): refused rather than overflowed.
+    #[error(
+        "the games are too deep for this thread's stack (the recursion through their options \
+         reached its last {reserve_kib} KiB); Conway's front ends evaluate on a stack of {stack_mib} MiB",
+        reserve_kib = crate::store::STACK_RESERVE >> 10,
+        stack_mib = crate::store::EVALUATION_STACK >> 20
+    )]
+    TooDeep,
     /// The evaluation was stopped through the store's progress hook.
     #[error("interrupted")]
     Interrupted,
@@ -66,6 +75,16 @@ impl PartizanError {
             what: what.into(),
             size: size.to_string(),
             limit: limit.to_string(),
+        }
+    }
+
+    /// Whether this is [`PartizanError::TooDeep`], at any place: the one refusal that a
+    /// larger stack would answer.
+    pub fn is_too_deep(&self) -> bool {
+        match self {
+            PartizanError::TooDeep => true,
+            PartizanError::Located { error, .. } => error.is_too_deep(),
+            _ => false,
         }
     }
 
@@ -120,7 +139,7 @@ impl conway_core::Diagnostic for PartizanError {
             PartizanError::InvalidInput(_) | PartizanError::NotApplicable(_) => {
                 ErrorKind::InvalidInput
             }
-            PartizanError::TooLarge { .. } => ErrorKind::TooLarge,
+            PartizanError::TooLarge { .. } | PartizanError::TooDeep => ErrorKind::TooLarge,
             PartizanError::Located { error, .. } => error.kind(),
             PartizanError::Interrupted => ErrorKind::Interrupted,
         }

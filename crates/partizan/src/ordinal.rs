@@ -4,6 +4,9 @@
 
 use std::collections::HashMap;
 
+use conway_numbers::{Dyadic, SignExpansion};
+
+use crate::store::MAX_POWER_BITS;
 use crate::{GameId, Nus, PartizanError, Store};
 
 /// The latest birthday of a subordinate H accepted: G:H walks every subposition of H.
@@ -14,15 +17,49 @@ pub fn ordinal_sum(store: &mut Store, g: GameId, h: GameId) -> Result<GameId, Pa
     if let Some(sum) = nimber_heap_sum(store, g, h) {
         return Ok(sum);
     }
-    let birthday = store.birthday(h);
+    if let (Some(x), Some(y)) = (store.as_number(g), store.as_number(h)) {
+        let joined = SignExpansion::of(x).then(&SignExpansion::of(y));
+        let value = number_of(&joined, "the ordinal sum of two numbers")?;
+        return Ok(store.number(value));
+    }
+    walkable(store, h, "in G:H, the birthday of H")?;
+    Ok(ordinal_cached(store, g, h, &mut HashMap::new()))
+}
+
+/// Refuses a game born after [`MAX_SUBORDINATE_BIRTHDAY`] whose subpositions a recursion
+/// would walk (`what` names it).
+fn walkable(store: &mut Store, g: GameId, what: &str) -> Result<(), PartizanError> {
+    let birthday = store.birthday(g);
     if birthday > MAX_SUBORDINATE_BIRTHDAY.into() {
         return Err(PartizanError::too_large(
-            "in G:H, the birthday of H (too many subpositions to walk)",
+            format!("{what} (too many subpositions to walk)"),
             birthday,
             MAX_SUBORDINATE_BIRTHDAY,
         ));
     }
-    Ok(ordinal_cached(store, g, h, &mut HashMap::new()))
+    Ok(())
+}
+
+/// G:H by the recursion alone (the oracle of the closed forms).
+#[cfg(test)]
+fn ordinal_by_options(store: &mut Store, g: GameId, h: GameId) -> GameId {
+    ordinal_cached(store, g, h, &mut HashMap::new())
+}
+
+/// The number with sign expansion `expansion`, refused past [`MAX_POWER_BITS`] binary places.
+///
+/// For numbers, x : y is the number whose sign expansion is x's followed by y's (ONAG ch. 15),
+/// which the recursion G:H = {G^L, G:H^L | G^R, G:H^R} on canonical forms builds one sign at
+/// a time; the expansion gives it for numbers of any birthday.
+fn number_of(expansion: &SignExpansion, what: &str) -> Result<Dyadic, PartizanError> {
+    let places = u32::try_from(MAX_POWER_BITS).unwrap_or(u32::MAX);
+    expansion.value(places).map_err(|_| {
+        PartizanError::too_large(
+            format!("{what} (its binary places)"),
+            format!("more than {MAX_POWER_BITS}"),
+            MAX_POWER_BITS,
+        )
+    })
 }
 
 /// (x + *m) : *n = x + *(m + n): the nimber heap simply grows.
@@ -51,6 +88,9 @@ fn ordinal_cached(
     if let Some(&s) = cache.get(&h) {
         return s;
     }
+    if !store.descend() {
+        return store.zero();
+    }
     let (mut left, mut right) = store.options(g);
     let (hl, hr) = store.options(h);
     for o in hl {
@@ -74,6 +114,25 @@ fn ordinal_cached(
 /// then B:H's options B:H^L and B:H^R, whose subordinates are H's options. The answer is
 /// checked by forming B:H again, so a G outside the rule is refused rather than misread.
 pub fn subordinate(store: &mut Store, g: GameId, base: GameId) -> Result<GameId, PartizanError> {
+    if let (Some(x), Some(b)) = (store.as_number(g), store.as_number(base)) {
+        // B:H is a number only for a number H, and then its expansion is B's followed by H's.
+        let rest = SignExpansion::of(x)
+            .after(&SignExpansion::of(b))
+            .ok_or_else(not_subordinate)?;
+        let h = number_of(&rest, "the subordinate of a number")?;
+        return Ok(store.number(h));
+    }
+    // The recursion walks G's subpositions not in B.
+    walkable(store, g, "in subordinate(G, B), the birthday of G")?;
+    subordinate_by_options(store, g, base)
+}
+
+/// [`subordinate`] by the rule on options (the oracle of the numbers' closed form).
+fn subordinate_by_options(
+    store: &mut Store,
+    g: GameId,
+    base: GameId,
+) -> Result<GameId, PartizanError> {
     let (bl, br) = store.options(base);
     let h = subordinate_cached(store, g, &bl, &br, &mut HashMap::new())?;
     if ordinal_sum(store, base, h)? != g {
@@ -96,6 +155,9 @@ fn subordinate_cached(
 ) -> Result<GameId, PartizanError> {
     if let Some(&h) = cache.get(&g) {
         return Ok(h);
+    }
+    if !store.descend() {
+        return Ok(store.zero());
     }
     let (gl, gr) = store.options(g);
     for &b in base_left {
@@ -167,5 +229,50 @@ mod tests {
             let g = ordinal_sum(&mut store, b, h).expect("small");
             prop_assert_eq!(subordinate(&mut store, g, b).ok(), Some(h));
         }
+
+        /// For numbers, the sign expansions give what the recursion on options gives: the
+        /// ordinal sum, and the subordinate or its absence.
+        #[test]
+        fn numbers_follow_their_sign_expansions(
+            (x, k) in (-12i64..=12, 0u32..=3),
+            (y, j) in (-12i64..=12, 0u32..=3),
+        ) {
+            let mut store = Store::new();
+            let g = store.number(Dyadic::new(x, k));
+            let h = store.number(Dyadic::new(y, j));
+            let by_options = ordinal_by_options(&mut store, g, h);
+            prop_assert_eq!(ordinal_sum(&mut store, g, h).expect("small"), by_options);
+            prop_assert_eq!(
+                subordinate(&mut store, g, h).ok(),
+                subordinate_by_options(&mut store, g, h).ok()
+            );
+        }
+    }
+
+    /// Numbers of any birthday: 10^30 : 10^30 = 2 · 10^30 at once, the subordinate of 10^30
+    /// to 1 is 10^30 − 1, and a sum needing 10^30 binary places is refused, not attempted.
+    #[test]
+    fn ordinal_sums_of_huge_numbers() {
+        let mut store = Store::new();
+        let big = cgsuite_game(&mut store, "1000000000000000000000000000000");
+        let doubled = ordinal_sum(&mut store, big, big).expect("an integer");
+        assert_eq!(
+            crate::print::canonical_text(&mut store, doubled),
+            format!("2{}", "0".repeat(30))
+        );
+        let one = store.integer(1);
+        let h = subordinate(&mut store, big, one).expect("10^30 = 1 : (10^30 - 1)");
+        assert_eq!(crate::print::canonical_text(&mut store, h), "9".repeat(30));
+        let minus = store.neg(big);
+        let error = ordinal_sum(&mut store, one, minus).expect_err("10^30 places");
+        assert!(error.to_string().contains("binary places"), "{error}");
+        let error = subordinate(&mut store, minus, one).expect_err("no 1 : H is negative");
+        assert!(
+            error.to_string().contains("cannot be subordinated"),
+            "{error}"
+        );
+        let switch = cgsuite_game(&mut store, "{1000000000000000000000000000000|0}");
+        let error = subordinate(&mut store, switch, one).expect_err("too deep to walk");
+        assert!(error.to_string().contains("birthday of G"), "{error}");
     }
 }

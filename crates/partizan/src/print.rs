@@ -161,6 +161,10 @@ impl<'s> Printer<'s> {
                 return Ok(Printed::atom(within(text, limit)?));
             }
         }
+        if !self.store.descend() {
+            // Too deep to print on this stack (the evaluation says so); nothing is printed.
+            return Err(TooLong);
+        }
         let (left, right) = self.sorted_options(g);
         if self.store.neg(g) == g {
             return self.switch(&left, limit).map(Printed::atom);
@@ -288,6 +292,7 @@ impl<'s> Printer<'s> {
             (Kind::Number(x), Kind::Number(y)) => x.cmp(&y),
             (Kind::Nimber(m), Kind::Nimber(n)) => m.cmp(&n),
             (Kind::Uptimal(u), Kind::Uptimal(v)) => u.cgsuite_cmp(&v),
+            (Kind::Other, Kind::Other) if !self.store.descend() => Ordering::Equal,
             (Kind::Other, Kind::Other) => {
                 let (al, ar) = self.sorted_options(a);
                 let (bl, br) = self.sorted_options(b);

@@ -3,7 +3,7 @@
 //! x + Tiny(H) and x + Miny(H), and the predicates (`IsNumber`, `IsSwitch`, …). Everything here reads the canonical form, as
 //! CGSuite does; each definition is stated at its function.
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 
 use conway_numbers::Dyadic;
 use num_bigint::BigUint;
@@ -12,13 +12,38 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::store::{GameId, Nus, Store};
 use crate::thermal::mean_and_temperature;
+use crate::PartizanError;
 
-/// Every follower of G (G itself, its options, their options, …), each once.
-pub fn followers(store: &mut Store, g: GameId) -> Vec<GameId> {
+/// The most followers [`followers`] lists (a set that size prints as megabytes);
+/// [`follower_count`] counts any number.
+pub const MAX_LISTED_FOLLOWERS: u64 = 100_000;
+
+/// The most followers other than numbers that [`follower_count`] and [`followers`] walk to:
+/// numbers among the followers are counted in closed form, whatever their birthday.
+pub const MAX_WALKED_FOLLOWERS: usize = 1 << 22;
+
+/// Every follower of G (G itself, its options, their options, …), each once; refused when
+/// there are more than [`MAX_LISTED_FOLLOWERS`] (10^30 has 10^30 + 1), which
+/// [`follower_count`] tells before any is listed.
+pub fn followers(store: &mut Store, g: GameId) -> Result<Vec<GameId>, PartizanError> {
+    let count = follower_count(store, g)?;
+    if count > BigUint::from(MAX_LISTED_FOLLOWERS) {
+        return Err(PartizanError::too_large(
+            "the set of followers",
+            count,
+            MAX_LISTED_FOLLOWERS,
+        ));
+    }
+    Ok(followers_by_options(store, g))
+}
+
+/// Every follower by walking the options (the oracle of [`follower_count`]; bounded by it in
+/// [`followers`]).
+fn followers_by_options(store: &mut Store, g: GameId) -> Vec<GameId> {
     let mut seen = HashSet::from([g]);
     let mut order = vec![g];
     let mut next = 0;
-    while next < order.len() {
+    while next < order.len() && store.descend() {
         let (left, right) = store.options(order[next]);
         next += 1;
         for option in left.into_iter().chain(right) {
@@ -28,6 +53,65 @@ pub fn followers(store: &mut Store, g: GameId) -> Vec<GameId> {
         }
     }
     order
+}
+
+/// How many followers G has, G included.
+///
+/// The followers that are not numbers are walked (at most [`MAX_WALKED_FOLLOWERS`]); the
+/// numbers among the followers are counted in closed form. A number's followers are its
+/// ancestors in the tree of numbers (its options are its nearest ancestors on either side,
+/// one of them its parent), so the numbers met — options of the games walked, or G — stand
+/// for the union of their paths from 0: sorted, x₁ < … < x_k, that union has
+/// Σ (b(xᵢ) + 1) − Σ (b(xᵢ ∧ xᵢ₊₁) + 1) members, b the birthday and x ∧ y the last common
+/// ancestor, the simplest number in [x, y] (in order, each path shares the most with the one
+/// before it).
+pub fn follower_count(store: &mut Store, g: GameId) -> Result<BigUint, PartizanError> {
+    let mut numbers: BTreeSet<Dyadic> = BTreeSet::new();
+    let mut walked = 0usize;
+    let mut seen = HashSet::from([g]);
+    let mut queue = vec![g];
+    while let Some(f) = queue.pop() {
+        if let Some(x) = store.as_number(f) {
+            numbers.insert(x.clone());
+            continue;
+        }
+        walked += 1;
+        if walked > MAX_WALKED_FOLLOWERS {
+            return Err(PartizanError::too_large(
+                "the followers that are not numbers",
+                format!("more than {MAX_WALKED_FOLLOWERS}"),
+                MAX_WALKED_FOLLOWERS,
+            ));
+        }
+        store.try_descend()?;
+        let (left, right) = store.options(f);
+        for option in left.into_iter().chain(right) {
+            if seen.insert(option) {
+                queue.push(option);
+            }
+        }
+    }
+    let sorted: Vec<&Dyadic> = numbers.iter().collect();
+    let mut count = BigUint::from(walked);
+    for x in &sorted {
+        count += x.birthday() + 1u32;
+    }
+    for pair in sorted.windows(2) {
+        // Subtracted after all the additions: the total never goes below zero.
+        count -= common_ancestor(pair[0], pair[1]).birthday() + 1u32;
+    }
+    Ok(count)
+}
+
+/// The last common ancestor of x < y in the tree of numbers: the simplest number in [x, y],
+/// which is x, y, or the simplest strictly between them.
+fn common_ancestor(x: &Dyadic, y: &Dyadic) -> Dyadic {
+    let between = Dyadic::simplest_between(Some(x), Some(y));
+    [Some(x.clone()), Some(y.clone()), between]
+        .into_iter()
+        .flatten()
+        .min_by_key(Dyadic::birthday)
+        .unwrap_or_else(Dyadic::zero)
 }
 
 /// G's incentives: Gᴸ − G for Left's options (with `left`) and G − Gᴿ for Right's (with
@@ -68,6 +152,9 @@ pub fn stop_count(store: &mut Store, g: GameId) -> BigUint {
         }
         if let Some(known) = memo.get(&g) {
             return known.clone();
+        }
+        if !store.descend() {
+            return BigUint::zero();
         }
         let (left, right) = store.options(g);
         let mut total = BigUint::zero();
@@ -116,6 +203,9 @@ fn by_options(
     }
     if let Some(answer) = memo.get(&g) {
         return *answer;
+    }
+    if !store.descend() {
+        return None;
     }
     let (left, right) = store.options(g);
     let (mut all_odd, mut all_even) = (true, true);
@@ -172,6 +262,13 @@ pub fn companion(store: &mut Store, g: GameId) -> GameId {
 
 fn recursive_companion(store: &mut Store, g: GameId, memo: &mut HashMap<GameId, GameId>) -> GameId {
     if let Some(n) = store.as_nus(g) {
+        if n.is_number() && !n.number.is_zero() {
+            // x̃ = {0, x̃ᴸ | x̃ᴿ} for x > 0 is x by induction: x̃ᴸ = xᴸ unless xᴸ = 0, when
+            // its companion * reverses through 0 and leaves {0 | xᴿ} = x; otherwise 0 < xᴸ
+            // is dominated. Likewise for x < 0. (Without this, 10^30's companion would walk
+            // its 10^30 options.)
+            return g;
+        }
         if n.number.is_zero() {
             if n.nimber >= 2 {
                 return g;
@@ -185,6 +282,9 @@ fn recursive_companion(store: &mut Store, g: GameId, memo: &mut HashMap<GameId, 
     }
     if let Some(&known) = memo.get(&g) {
         return known;
+    }
+    if !store.descend() {
+        return store.zero();
     }
     let zero = store.zero();
     let (at_least_zero, at_most_zero) = (store.leq(zero, g), store.leq(g, zero));
@@ -357,7 +457,7 @@ mod tests {
         fn followers_and_incentives_by_definition(tree in arb_game(3, 2)) {
             let mut s = Store::new();
             let g = tree.to_store(&mut s);
-            let found: HashSet<GameId> = followers(&mut s, g).into_iter().collect();
+            let found: HashSet<GameId> = followers(&mut s, g).expect("few").into_iter().collect();
             let expanded = Tree::from_store(&mut s, g);
             let mut expected = HashSet::new();
             let mut stack = vec![expanded];
@@ -382,5 +482,87 @@ mod tests {
                 }
             }
         }
+
+        /// The count in closed form against the followers walked one by one, for games with
+        /// numbers of many birthdays among their followers (and numbers alone).
+        #[test]
+        fn follower_counts_by_walking(
+            tree in arb_game(2, 2),
+            numbers in proptest::collection::vec((-20i64..=20, 0u32..=3), 0..4),
+        ) {
+            let mut s = Store::new();
+            let g = tree.to_store(&mut s);
+            let xs: Vec<GameId> = numbers.iter().map(|&(n, k)| s.number(Dyadic::new(n, k))).collect();
+            let minus: Vec<GameId> = xs.iter().map(|&x| s.neg(x)).collect();
+            let mut left = xs.clone();
+            left.push(g);
+            let with_numbers = s.construct(&left, &minus);
+            for h in xs.iter().copied().chain([g, with_numbers]) {
+                let walked = followers_by_options(&mut s, h).len();
+                prop_assert_eq!(follower_count(&mut s, h).expect("few"), BigUint::from(walked));
+            }
+        }
+    }
+
+    /// A number other than 0 is its own companion below the top: one level of the definition,
+    /// {0 if x ≥ 0, x̃ᴸ | 0 if x ≤ 0, x̃ᴿ}, over the options' companions gives x back (the
+    /// induction step of the closed form in `recursive_companion`).
+    #[test]
+    fn numbers_are_their_own_companions() {
+        let mut s = Store::new();
+        for n in -40i64..=40 {
+            for k in 0..=3 {
+                let x = Dyadic::new(n, k);
+                if x.is_zero() {
+                    continue;
+                }
+                let g = s.number(x.clone());
+                let (left, right) = s.options(g);
+                let zero = s.zero();
+                let mut memo = HashMap::default();
+                let mut l: Vec<GameId> = left
+                    .into_iter()
+                    .map(|o| recursive_companion(&mut s, o, &mut memo))
+                    .collect();
+                let mut r: Vec<GameId> = right
+                    .into_iter()
+                    .map(|o| recursive_companion(&mut s, o, &mut memo))
+                    .collect();
+                if x.signum() > 0 {
+                    l.push(zero);
+                } else {
+                    r.push(zero);
+                }
+                assert_eq!(s.construct(&l, &r), g, "{x}");
+            }
+        }
+        let g = game(
+            &mut s,
+            "{1000000000000000000000000000000|-1000000000000000000000000000000}",
+        );
+        let c = companion(&mut s, g);
+        assert_eq!(c, g, "a switch of numbers keeps its options");
+    }
+
+    /// Numbers of any birthday: 10^30 has 10^30 + 1 followers (0 to 10^30), counted at once
+    /// and refused as a set; {10^30 | −10^30} has 2 · 10^30 + 2.
+    #[test]
+    fn followers_of_huge_numbers() {
+        let mut s = Store::new();
+        let big = BigUint::from(10u32).pow(30);
+        let g = game(&mut s, "1000000000000000000000000000000");
+        assert_eq!(follower_count(&mut s, g), Ok(&big + 1u32));
+        let error = followers(&mut s, g).expect_err("too many to list");
+        assert!(
+            error.to_string().contains("the set of followers"),
+            "{error}"
+        );
+        let switch = game(
+            &mut s,
+            "{1000000000000000000000000000000|-1000000000000000000000000000000}",
+        );
+        assert_eq!(follower_count(&mut s, switch), Ok(&big * 2u32 + 2u32));
+        let half = game(&mut s, "1/1267650600228229401496703205376");
+        assert_eq!(follower_count(&mut s, half), Ok(BigUint::from(102u32)));
     }
 }

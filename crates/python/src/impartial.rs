@@ -138,7 +138,13 @@ impl PyImpartialGame {
             };
             let root = game.positions.borrow_mut().number(position);
             let result = match root {
-                Ok(root) => question(&game, root, self),
+                Ok(root) => match crate::boundary::contained(|| question(&game, root, self)) {
+                    Ok(answer) => answer,
+                    Err(internal) => {
+                        *game.raised.borrow_mut() = Some(internal);
+                        Err(ImpartialError::Interrupted)
+                    }
+                },
                 Err(error) => {
                     *game.raised.borrow_mut() = Some(error);
                     Err(ImpartialError::Interrupted)

@@ -13,6 +13,7 @@
 
 use pyo3::prelude::*;
 
+mod boundary;
 mod cycles;
 mod errors;
 mod heaps;
@@ -29,6 +30,7 @@ mod strategic;
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     errors::register(m)?;
+    boundary::register(m)?;
     partizan::register(m)?;
     impartial::register(m)?;
     ruleset::register(m)?;

@@ -24,6 +24,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
+use crate::boundary::{contained, on_evaluation_stack};
 use crate::errors::to_python;
 use crate::numbers::{from_python, to_fraction};
 use crate::signals::PythonSignals;
@@ -77,16 +78,22 @@ pub fn with_store_and_interpreter<T>(
     };
     let signals = Arc::new(PythonSignals::new());
     store.set_progress(Arc::clone(&signals) as _);
-    let result = within_budget(&mut store, work);
+    // The calling thread's own stack: the work calls Python, which must run on the stack
+    // Python knows (a deep recursion is refused there rather than overflowing it).
+    let result = contained(|| within_budget(&mut store, work));
     drop(store);
     signals.take_raised()?;
-    result.map_err(|e| to_python(&e))
+    result?.map_err(|e| to_python(&e))
 }
 
 /// Runs `work` on the shared store as one evaluation, with the interpreter released.
+///
+/// On the calling thread's stack first; a game too deep for it is evaluated again on the
+/// stack of [`on_evaluation_stack`], so that Python answers what `conway eval` does while
+/// most calls pay nothing for it (a refused evaluation leaves only correct values behind).
 fn with_store<T: Send>(
     py: Python<'_>,
-    work: impl FnOnce(&mut Store) -> Result<T, PartizanError> + Send,
+    work: impl Fn(&mut Store) -> Result<T, PartizanError> + Send + Sync,
 ) -> PyResult<T> {
     let _holding = Holding::enter()?;
     let signals = Arc::new(PythonSignals::new());
@@ -94,10 +101,13 @@ fn with_store<T: Send>(
     let result = py.detach(move || {
         let mut store = STORE.lock().unwrap_or_else(|e| e.into_inner());
         store.set_progress(hook);
-        within_budget(&mut store, work)
+        contained(|| match within_budget(&mut store, &work) {
+            Err(e) if e.is_too_deep() => on_evaluation_stack(|| within_budget(&mut store, &work)),
+            other => other,
+        })
     });
     signals.take_raised()?;
-    result.map_err(|e| to_python(&e))
+    result?.map_err(|e| to_python(&e))
 }
 
 /// A short partizan game in canonical form. Games are compared, added and negated with
@@ -329,7 +339,7 @@ impl Game {
         &self,
         py: Python<'_>,
         other: &Bound<'_, PyAny>,
-        op: impl FnOnce(&mut Store, GameId, GameId) -> GameId + Send,
+        op: impl Fn(&mut Store, GameId, GameId) -> GameId + Send + Sync,
     ) -> PyResult<Py<PyAny>> {
         let Some(other) = coerce(py, other)? else {
             return Ok(py.NotImplemented());
@@ -367,7 +377,7 @@ fn coerce(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Option<Game>> {
 fn number_game(py: Python<'_>, x: Dyadic) -> PyResult<Game> {
     with_store(py, move |store| {
         Ok(Game {
-            id: store.number(x),
+            id: store.number(x.clone()),
         })
     })
 }

@@ -192,7 +192,8 @@ fn show_latest(watched: &Watched, show: &Bound<'_, PyAny>) -> PyResult<()> {
 /// the calling thread; a pending signal raises the flag `work` is given as its progress
 /// hook, and the signal's exception is raised once `work` has returned. With `show`, the
 /// work's reports are passed to it as `show(done, total, unit)` (total None when not known)
-/// every [`SHOW_EVERY`]; an exception it raises stops the work and propagates.
+/// every [`SHOW_EVERY`]; an exception it raises stops the work and propagates. A panic of
+/// the work is `conway.InternalError` ([`crate::boundary`]).
 pub fn interruptible<T: Send>(
     py: Python<'_>,
     show: Option<&Bound<'_, PyAny>>,
@@ -221,7 +222,8 @@ pub fn interruptible<T: Send>(
                 (finished, outcome)
             });
             finished = receiver;
-            if outcome.is_ok() {
+            // Disconnected: the worker panicked before saying it was done.
+            if !matches!(outcome, Err(std::sync::mpsc::RecvTimeoutError::Timeout)) {
                 break;
             }
             if raised.is_some() {
@@ -244,8 +246,5 @@ pub fn interruptible<T: Send>(
     if let Some(error) = raised {
         return Err(error);
     }
-    match result {
-        Ok(value) => Ok(value),
-        Err(panic) => std::panic::resume_unwind(panic),
-    }
+    result.map_err(crate::boundary::internal_error)
 }

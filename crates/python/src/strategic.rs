@@ -160,11 +160,7 @@ fn nash<'py>(
 
 /// A symmetric game from player 1's matrix `a` (player 2's payoffs are its transpose).
 fn symmetric(a: Vec<Vec<String>>) -> PyResult<NormalFormGame> {
-    let a = matrix("A", a)?;
-    let b: Vec<Vec<BigRational>> = (0..a.first().map_or(0, Vec::len))
-        .map(|j| a.iter().map(|row| row[j].clone()).collect())
-        .collect();
-    NormalFormGame::bimatrix(&a, &b).map_err(|e| to_python(&e))
+    NormalFormGame::symmetric(&matrix("A", a)?).map_err(|e| to_python(&e))
 }
 
 /// A report as the CLI's JSON, which the Python half reads (exact numbers as texts).

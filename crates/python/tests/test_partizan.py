@@ -289,3 +289,47 @@ def test_moves_refuse_a_plain_game():
     with pytest.raises(ValueError) as error:
         conway.moves('domineering("..|.q")')
     assert "'q'" in str(error.value)
+
+
+BIG = 10**30
+
+
+def test_huge_numbers_and_wide_nimbers_neither_crash_nor_hang():
+    """Game arithmetic on 30-digit integers once overflowed the stack and killed the
+    interpreter (conjunctive sums), or allocated without end (followers); nimbers were
+    multiplied as games. Numbers and nimbers have closed forms now, and what has none is
+    refused as too large."""
+    assert str(conway.conjunctive_sum(BIG, BIG)) == str(BIG)
+    assert str(conway.selective_sum(BIG, -BIG)) == "0"
+    assert conway.follower_count(BIG) == BIG + 1
+    assert str(conway.subordinate(BIG, 1)) == str(BIG - 1)
+    assert str(conway.conway_product("*19", "*23")) == "*86"
+    assert str(conway.conway_product(BIG, BIG)) == str(BIG * BIG)
+    with pytest.raises(conway.TooLargeError, match="the set of followers"):
+        conway.followers(BIG)
+    with pytest.raises(conway.TooLargeError, match="birthday"):
+        conway.conway_product(BIG, "{1|-1}")
+
+
+def test_deep_games_use_the_evaluation_stack_on_any_thread():
+    """A game 100,000 levels deep needs more than a thread's 8 MiB: Python evaluates it on
+    the stack the CLI gives its evaluations, from the main thread and from a small one."""
+    expression = "conjunctive_sum(100000*{0|*}, 100000*{0|*})"
+    assert str(conway.evaluate(expression)) == "^100000"
+    answers = []
+    old = threading.stack_size(256 * 1024)
+    try:
+        thread = threading.Thread(target=lambda: answers.append(conway.stop_count("100000*{0|*}")))
+        thread.start()
+        thread.join()
+    finally:
+        threading.stack_size(old)
+    assert answers == [100003]
+
+
+def test_a_panic_never_crosses_into_python():
+    """The last line of defence: a panic is InternalError (a RuntimeError, so ``except
+    Exception`` sees it), never PanicException."""
+    with pytest.raises(conway.InternalError, match="the boundary's own test"):
+        conway._native._panic_for_test()
+    assert issubclass(conway.InternalError, RuntimeError)

@@ -298,3 +298,15 @@ def test_bad_normal_form_games():
         conway.NormalFormGame.bimatrix([[1, 2], [3]])
     with pytest.raises(ValueError, match="give no B"):
         conway.nash(conway.parse_nfg(E02), [[1]])
+
+
+@pytest.mark.parametrize("matrix", [[[1, 2], [3]], [[1], [2, 3]], [[1, 2, 3], [4, 5, 6]], [], [[]]])
+def test_ragged_and_empty_matrices_are_value_errors(matrix):
+    """A ragged matrix once panicked inside ess and replicator (PanicException, which
+    ``except Exception`` does not catch); it is a ValueError with the CLI's message."""
+    functions = [conway.ess, conway.replicator, lambda a: conway.stable(a, 5)]
+    if matrix != [[1, 2, 3], [4, 5, 6]]:
+        functions.append(conway.nash)  # a 2×3 game has equilibria; not a symmetric one
+    for function in functions:
+        with pytest.raises(ValueError):
+            function(matrix)

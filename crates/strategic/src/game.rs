@@ -97,6 +97,28 @@ impl NormalFormGame {
         )
     }
 
+    /// The symmetric two-player game whose row player's payoffs are `a`, which must be
+    /// square (the column player's are its transpose).
+    pub fn symmetric(a: &[Vec<BigRational>]) -> Result<Self, StrategicError> {
+        let rows = a.len();
+        if let Some(row) = a.iter().position(|r| r.len() != rows) {
+            let columns = a[row].len();
+            let shape = if a.iter().all(|r| r.len() == columns) {
+                format!("this one is {rows}×{columns}")
+            } else {
+                let entries = if columns == 1 { "entry" } else { "entries" };
+                format!("its row {} has {columns} {entries}, not {rows}", row + 1)
+            };
+            return Err(StrategicError::InvalidInput(format!(
+                "a symmetric game's payoff matrix must be square; {shape}"
+            )));
+        }
+        let b: Vec<Vec<BigRational>> = (0..rows)
+            .map(|i| (0..rows).map(|j| a[j][i].clone()).collect())
+            .collect();
+        NormalFormGame::bimatrix(a, &b)
+    }
+
     /// The number of players.
     pub fn num_players(&self) -> usize {
         self.players.len()

@@ -118,17 +118,7 @@ pub fn read_symmetric_game(
         return read_game(file, a, b);
     };
     let (a, source) = named_matrix("--a", a)?;
-    let (rows, columns) = (a.len(), a.first().map_or(0, Vec::len));
-    if rows != columns {
-        return Err(StrategicError::InvalidInput(format!(
-            "a symmetric game's payoff matrix must be square; this one is {rows}×{columns}"
-        ))
-        .in_input(source));
-    }
-    let b: Matrix = (0..columns)
-        .map(|i| (0..rows).map(|j| a[j][i].clone()).collect())
-        .collect();
-    NormalFormGame::bimatrix(&a, &b)
+    NormalFormGame::symmetric(&a).map_err(|e| e.in_input(source))
 }
 
 #[cfg(test)]

@@ -423,14 +423,14 @@ pub static FUNCTIONS: &[Function] = &[
         ["Followers"],
         "every follower of G, G included, as a set",
         "followers(^)",
-        |store, g| Value::Set(properties::followers(store, g))
+        |store, g| Value::Set(properties::followers(store, g)?)
     ),
     game_fn!(
         "follower_count",
         ["FollowerCount"],
         "how many followers G has",
         "follower_count(*8)",
-        |store, g| Value::Natural(properties::followers(store, g).len().into())
+        |store, g| Value::Natural(properties::follower_count(store, g)?)
     ),
     game_fn!(
         "incentives",

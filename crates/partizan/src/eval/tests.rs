@@ -243,7 +243,8 @@ fn errors_name_the_place() {
     assert!(eval_error("3/5").contains("dyadic"));
     assert!(eval_error("1 + *1025")
         .starts_with("column 5: the nimber literal *m has size 1025, more than the limit of 1024"));
-    assert!(eval_error("1:99999").contains("too many"));
+    // Numbers join by their sign expansions; another base walks H's options.
+    assert!(eval_error("*:99999").contains("too many"));
     assert!(eval_error(&format!("domineering(\"{}\")", ".".repeat(40))).contains("empty squares"));
     // The column of the 'q' in the whole expression, not of the string.
     assert!(eval_error("clobber(\"xo|oq\")").starts_with("column 14: "));
@@ -801,4 +802,51 @@ fn printed_arithmetic_keeps_its_printed_meaning_with_a_note() {
     assert!(r.notes.is_empty());
     let json = serde_json::to_value(&r).expect("serializes");
     assert!(json.get("notes").is_none());
+}
+
+/// A recursion deeper than its thread's stack is refused (TooDeep), not overflowed, on a
+/// small stack; the same store then answers the same expression on the stack the front
+/// ends give evaluations, as a fresh store does (the refusal left nothing wrong behind).
+#[test]
+fn deep_games_are_refused_on_a_small_stack_and_answered_on_the_evaluation_stack() {
+    let expressions = [
+        "conjunctive_sum(100000*{0|*}, 100000*{0|*})",
+        "stop_count(100000*{0|*})",
+        "reduced(100000*{0|*}+{1|-1})",
+    ];
+    let store = std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(move || {
+            let mut store = Store::new();
+            for expr in expressions {
+                let answer = evaluate_text(&mut store, expr);
+                assert!(
+                    matches!(&answer, Err(e) if e.is_too_deep()),
+                    "{expr}: {answer:?}"
+                );
+            }
+            store
+        })
+        .expect("a thread")
+        .join()
+        .expect("no overflow");
+    let answers = std::thread::Builder::new()
+        .stack_size(crate::store::EVALUATION_STACK)
+        .spawn(move || {
+            let mut store = store;
+            let mut fresh = Store::new();
+            expressions.map(|expr| {
+                let again = evaluate_text(&mut store, expr).expect("deep enough");
+                let expected = evaluate_text(&mut fresh, expr).expect("deep enough");
+                (again.to_text(&mut store), expected.to_text(&mut fresh))
+            })
+        })
+        .expect("a thread")
+        .join()
+        .expect("no overflow");
+    for (again, expected) in &answers {
+        assert_eq!(again, expected);
+    }
+    assert_eq!(answers[0].0, "^100000");
+    assert_eq!(answers[1].0, "100003");
 }

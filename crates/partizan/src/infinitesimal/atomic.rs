@@ -72,6 +72,9 @@ fn naive_atomic_weight(
     if let Some(&w) = cache.get(&g) {
         return w;
     }
+    if !store.descend() {
+        return store.zero();
+    }
     let (gl, gr) = store.options(g);
     let (minus_two, two) = (store.integer(-2), store.integer(2));
     let left: Vec<GameId> = gl

@@ -32,6 +32,9 @@ fn all_small_cached(store: &mut Store, g: GameId, cache: &mut HashMap<GameId, bo
     if let Some(&b) = cache.get(&g) {
         return b;
     }
+    if !store.descend() {
+        return false;
+    }
     let (gl, gr) = store.options(g);
     let result = gl
         .into_iter()
@@ -53,6 +56,9 @@ fn far_star_cached(store: &mut Store, g: GameId, cache: &mut HashMap<GameId, u64
     }
     if let Some(&m) = cache.get(&g) {
         return m;
+    }
+    if !store.descend() {
+        return 1;
     }
     let (gl, gr) = store.options(g);
     let result = gl

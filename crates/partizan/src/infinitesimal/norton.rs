@@ -45,6 +45,7 @@ fn product(
                 .ok_or_else(|| PartizanError::too_large("Norton multiple", n, i64::MAX))?;
             store.multiple(u, n)
         }
+        None if !store.descend() => store.zero(),
         None => {
             let (gl, gr) = store.options(g);
             let (mut left, mut right) = (Vec::new(), Vec::new());

@@ -31,6 +31,9 @@ fn star_projection(store: &mut Store, g: GameId, cache: &mut HashMap<GameId, Gam
     if let Some(&p) = cache.get(&g) {
         return p;
     }
+    if !store.descend() {
+        return store.zero();
+    }
     let (gl, gr) = store.options(g);
     let left: Vec<GameId> = gl
         .into_iter()

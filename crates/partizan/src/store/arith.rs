@@ -40,7 +40,15 @@ impl Store {
     /// G + H.
     pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
         if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
-            let sum = a.add(b);
+            let Some(sum) = a.checked_add(b) else {
+                let ups = i128::from(a.ups) + i128::from(b.ups);
+                self.refuse(PartizanError::too_large(
+                    "the up multiple of a sum",
+                    ups.unsigned_abs(),
+                    super::nus::MAX_UPS,
+                ));
+                return self.zero();
+            };
             return self.nus(&sum);
         }
         if g == self.zero() {
@@ -84,6 +92,9 @@ impl Store {
         if let Some(&n) = self.negatives.get(&g) {
             return n;
         }
+        if !self.descend() {
+            return self.zero();
+        }
         let (left, right) = match &self.records[g.index()] {
             Record::Options { left, right } => (left.to_vec(), right.to_vec()),
             Record::Nus(..) => unreachable!("number-up-star values are negated by formula"),
@@ -94,8 +105,10 @@ impl Store {
         new_right.sort_unstable();
         // The negative of a canonical form is canonical.
         let negative = self.intern_canonical(new_left, new_right);
-        self.negatives.insert(g, negative);
-        self.negatives.insert(negative, g);
+        if !self.stop_requested() {
+            self.negatives.insert(g, negative);
+            self.negatives.insert(negative, g);
+        }
         negative
     }
 

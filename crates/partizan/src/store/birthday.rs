@@ -14,6 +14,9 @@ impl Store {
         if let Some(b) = self.birthdays.get(&g) {
             return b.clone();
         }
+        if !self.descend() {
+            return BigUint::default();
+        }
         let (left, right) = self.options(g);
         let day = left
             .into_iter()
@@ -21,7 +24,9 @@ impl Store {
             .map(|x| self.birthday(x) + 1u32)
             .max()
             .unwrap_or_default();
-        self.birthdays.insert(g, day.clone());
+        if !self.stop_requested() {
+            self.birthdays.insert(g, day.clone());
+        }
         day
     }
 }

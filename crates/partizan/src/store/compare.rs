@@ -143,6 +143,10 @@ impl Store {
     ) -> bool {
         let mut any_id = |ids: &[GameId]| ids.iter().any(|&g| test(&Operand::Id(g)));
         let values = |n: &Nus| {
+            if n.nimber > super::MAX_LISTED_NIMBER_OPTIONS {
+                self.refuse(super::too_many_nimber_options(n.nimber));
+                return Vec::new();
+            }
             let (l, r) = n.canonical_options();
             let side = if left { l } else { r };
             // Listing *m's m options is work too, however few of them are then compared.

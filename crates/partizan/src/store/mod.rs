@@ -115,12 +115,29 @@ struct Watch {
     /// The budget of steps and of new forms, when not the default
     /// ([`MAX_ARITHMETIC_STEPS`], [`MAX_STORED_FORMS`]).
     budget: Option<(u64, usize)>,
-    /// Whether the steps went past the budget.
-    exhausted: std::cell::Cell<bool>,
+    /// Why the arithmetic must wind down, when it must for a reason other than a stop
+    /// request: the budget spent, a recursion too deep for the stack, a value past a limit
+    /// of the closed forms. The first reason found is kept and answered.
+    refusal: std::cell::RefCell<Option<crate::PartizanError>>,
 }
 
 /// How many positions a ruleset evaluates between two progress reports.
 const REPORT_EVERY: u64 = 1 << 10;
+
+/// The largest nimber *m whose m options are listed one by one (x + *m's options are
+/// x, x*, …, x*(m−1)): sums, comparisons and products of nimbers use formulas, but a
+/// recursion through the options of a nimber as large as nim-products make (up to 2^64 − 1)
+/// would not end.
+pub const MAX_LISTED_NIMBER_OPTIONS: u64 = 1 << 20;
+
+/// The refusal of a nimber past [`MAX_LISTED_NIMBER_OPTIONS`] whose options are asked for.
+fn too_many_nimber_options(m: u64) -> crate::PartizanError {
+    crate::PartizanError::too_large(
+        "the options of a nimber *m listed one by one (m of them)",
+        m,
+        MAX_LISTED_NIMBER_OPTIONS,
+    )
+}
 
 /// The most steps of game arithmetic (sums formed, canonical forms constructed, comparisons
 /// made) one evaluation may take: about a minute and a few GiB on one core at worst.
@@ -132,6 +149,16 @@ pub const MAX_STORED_FORMS: usize = 1 << 24;
 
 /// How many arithmetic steps pass between two looks at the progress hook.
 const STEPS_BETWEEN_REPORTS: u64 = 1 << 16;
+
+/// How much of its stack a thread keeps in hand when game arithmetic recurses: a recursion
+/// that would go deeper is refused ([`Store::descend`]) instead of overflowing the stack,
+/// which would abort the process. The frames between two checks take far less than this.
+pub const STACK_RESERVE: usize = 256 << 10;
+
+/// The stack every front end gives a thread that evaluates games (the CLI's `eval`, the
+/// REPL and worksheet cells, the Python package): deep enough for games born a few million
+/// days after 0 that are not numbers (numbers of any birthday are closed forms).
+pub const EVALUATION_STACK: usize = 1 << 30;
 
 impl Default for Store {
     fn default() -> Self {
@@ -200,9 +227,64 @@ impl Store {
         let steps = self.watch.steps.get().saturating_add(n);
         self.watch.steps.set(steps);
         if steps > self.budget().0 && self.watch.evaluating > 0 {
-            self.watch.exhausted.set(true);
+            self.refuse_with(|| self.budget_error());
         }
-        self.stop_requested()
+        !self.descend()
+    }
+
+    /// The error of a spent budget.
+    fn budget_error(&self) -> crate::PartizanError {
+        let (steps, forms) = self.budget();
+        crate::PartizanError::TooLarge {
+            what: "the game arithmetic of this expression".into(),
+            size: format!(
+                "more than {steps} steps (sums, constructions, comparisons) or {forms} new \
+                 canonical forms"
+            ),
+            limit: format!("{steps} steps and {forms} forms"),
+        }
+    }
+
+    /// Makes the arithmetic wind down, as a spent budget does, and answer `error` (unless
+    /// an earlier reason is already kept): for a value past a limit found deep inside the
+    /// arithmetic, where no `Result` can carry it.
+    pub(crate) fn refuse(&self, error: crate::PartizanError) {
+        self.refuse_with(|| error);
+    }
+
+    fn refuse_with(&self, error: impl FnOnce() -> crate::PartizanError) {
+        let mut refusal = self.watch.refusal.borrow_mut();
+        if refusal.is_none() {
+            *refusal = Some(error());
+        }
+    }
+
+    /// [`Store::descend`] for recursions that return a `Result`: their error is only a
+    /// marker ([`crate::PartizanError::Interrupted`]), which the evaluation replaces with the
+    /// reason it keeps.
+    pub fn try_descend(&self) -> Result<(), crate::PartizanError> {
+        if self.descend() {
+            Ok(())
+        } else {
+            Err(crate::PartizanError::Interrupted)
+        }
+    }
+
+    /// Whether a recursive computation on games may go one level deeper: false once the
+    /// evaluation must wind down (then the caller returns a placeholder at once), and false
+    /// — with the evaluation refused as too large — when this thread's stack is nearly
+    /// spent. Every recursion over a game's options asks before each level, so that no
+    /// input overflows the stack, whatever the thread it runs on.
+    pub fn descend(&self) -> bool {
+        if self.stop_requested() {
+            return false;
+        }
+        // No reading (an unknown platform): the front ends' large stacks must do.
+        if stacker::remaining_stack().is_some_and(|left| left < STACK_RESERVE) {
+            self.refuse(crate::PartizanError::TooDeep);
+            return false;
+        }
+        true
     }
 
     /// The budget of one evaluation: arithmetic steps, and canonical forms added.
@@ -224,7 +306,7 @@ impl Store {
         let (_, max_forms) = self.budget();
         let evaluating = self.watch.evaluating > 0;
         if evaluating && self.records.len() - self.watch.forms_before >= max_forms {
-            self.watch.exhausted.set(true);
+            self.refuse_with(|| self.budget_error());
         }
         if self.arithmetic_step() {
             return true;
@@ -245,7 +327,7 @@ impl Store {
     /// Whether the evaluation must wind down — the hook asked it to stop or its budget is
     /// spent: evaluators and arithmetic then return placeholders at once and cache nothing.
     pub fn stop_requested(&self) -> bool {
-        self.watch.stopped || self.watch.exhausted.get()
+        self.watch.stopped || self.watch.refusal.borrow().is_some()
     }
 
     /// Starts the budget of arithmetic steps afresh for a new evaluation.
@@ -253,7 +335,7 @@ impl Store {
         if self.watch.evaluating == 0 {
             self.watch.steps.set(0);
             self.watch.next_report = STEPS_BETWEEN_REPORTS;
-            self.watch.exhausted.set(false);
+            self.watch.refusal.take();
             self.watch.forms_before = self.records.len();
         }
         self.watch.evaluating += 1;
@@ -270,22 +352,8 @@ impl Store {
                 .then_some(crate::PartizanError::Interrupted);
         }
         let stopped = std::mem::take(&mut self.watch.stopped);
-        let exhausted = self.watch.exhausted.replace(false);
-        if exhausted {
-            let (steps, forms) = self.budget();
-            Some(crate::PartizanError::TooLarge {
-                what: "the game arithmetic of this expression".into(),
-                size: format!(
-                    "more than {steps} steps (sums, constructions, comparisons) or {forms} new \
-                     canonical forms"
-                ),
-                limit: format!("{steps} steps and {forms} forms"),
-            })
-        } else if stopped {
-            Some(crate::PartizanError::Interrupted)
-        } else {
-            None
-        }
+        let refusal = self.watch.refusal.take();
+        refusal.or(stopped.then_some(crate::PartizanError::Interrupted))
     }
 
     /// How many canonical forms are stored.
@@ -385,6 +453,10 @@ impl Store {
                 (left.to_vec(), right.to_vec())
             }
             Record::Nus(n, None) => {
+                if n.nimber > MAX_LISTED_NIMBER_OPTIONS {
+                    self.refuse(too_many_nimber_options(n.nimber));
+                    return (Vec::new(), Vec::new());
+                }
                 let (l, r) = n.canonical_options();
                 (self.nus_ids(&l).into_vec(), self.nus_ids(&r).into_vec())
             }

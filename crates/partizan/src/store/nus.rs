@@ -13,6 +13,19 @@ use std::fmt;
 
 use conway_numbers::Dyadic;
 
+/// The largest up multiple |n| a sum forms ([`Nus::checked_add`]): sums past it are refused,
+/// so that negatives (and the ±1 steps of recognising a canonical form) never overflow.
+pub const MAX_UPS: i64 = 1 << 62;
+
+/// Whether x + ↑n + *m ≥ 0, for x of sign `sign`.
+fn nonnegative(sign: i32, ups: i128, nimber: u64) -> bool {
+    match sign {
+        1 => true,
+        -1 => false,
+        _ => ups >= 2 || (ups == 1 && nimber != 1) || (ups == 0 && nimber == 0),
+    }
+}
+
 /// A value x + ↑n + *m with x a dyadic rational, n an integer (negative for downs) and m a
 /// nimber.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -45,16 +58,18 @@ impl Nus {
         self.ups == 0 && self.nimber == 0
     }
 
-    /// The sum, by adding the parts (↑ and * are group elements of order ∞ and 2).
-    pub fn add(&self, other: &Nus) -> Nus {
-        Nus {
+    /// The sum, by adding the parts (↑ and * are group elements of order ∞ and 2); `None`
+    /// when the up multiple would pass [`MAX_UPS`].
+    pub fn checked_add(&self, other: &Nus) -> Option<Nus> {
+        let ups = self
+            .ups
+            .checked_add(other.ups)
+            .filter(|n| n.unsigned_abs() <= MAX_UPS.unsigned_abs())?;
+        Some(Nus {
             number: &self.number + &other.number,
-            ups: self
-                .ups
-                .checked_add(other.ups)
-                .expect("up multiples stay far below 2^63"),
+            ups,
             nimber: self.nimber ^ other.nimber,
-        }
+        })
     }
 
     /// The negative: −x + ↓n + *m.
@@ -69,20 +84,15 @@ impl Nus {
     /// Whether `self ≥ 0`. Numbers outweigh infinitesimals; among infinitesimals ↑n*m ≥ 0
     /// exactly when n ≥ 2, or n = 1 and m ≠ 1 (↑* is confused with 0), or n = 0 and m = 0.
     pub fn is_nonnegative(&self) -> bool {
-        match self.number.signum() {
-            1 => true,
-            -1 => false,
-            _ => {
-                self.ups >= 2
-                    || (self.ups == 1 && self.nimber != 1)
-                    || (self.ups == 0 && self.nimber == 0)
-            }
-        }
+        nonnegative(self.number.signum(), i128::from(self.ups), self.nimber)
     }
 
-    /// Whether `self ≤ other`, i.e. other − self ≥ 0.
+    /// Whether `self ≤ other`, i.e. other − self ≥ 0 (the up multiples subtracted in 128
+    /// bits, so that no two values are too far apart to compare).
     pub fn leq(&self, other: &Nus) -> bool {
-        other.add(&self.neg()).is_nonnegative()
+        let number = &other.number - &self.number;
+        let ups = i128::from(other.ups) - i128::from(self.ups);
+        nonnegative(number.signum(), ups, other.nimber ^ self.nimber)
     }
 
     /// The canonical options `(left, right)`, themselves number-up-star values.

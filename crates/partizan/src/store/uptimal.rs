@@ -185,6 +185,10 @@ impl Store {
                 let zero = self.zero();
                 self.construct(&[zero], &[right])
             };
+            if self.stop_requested() {
+                // A placeholder: never remembered as ↑ᵏ.
+                return power;
+            }
             self.up_powers.push(power);
         }
         self.up_powers[n - 1]
@@ -202,6 +206,9 @@ impl Store {
             };
             let star = self.nimber(1);
             let next = self.construct(&[previous], &[star]);
+            if self.stop_requested() {
+                return next;
+            }
             self.up_power_sums.push(next);
         }
         self.up_power_sums[n - 1]
@@ -250,7 +257,9 @@ impl Store {
             let minus_g = self.neg(g);
             self.uptimal_with_positive_end(minus_g).map(|u| u.neg())
         });
-        self.uptimals.insert(g, found.clone());
+        if !self.stop_requested() {
+            self.uptimals.insert(g, found.clone());
+        }
         found
     }
 

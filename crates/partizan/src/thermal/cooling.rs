@@ -46,6 +46,7 @@ impl Cooler {
         let result = if self.t > temperature {
             store.number(mean)
         } else {
+            store.try_descend()?;
             let (gl, gr) = store.options(g);
             let minus_t = store.number(-&self.t);
             let plus_t = store.number(self.t.clone());
@@ -111,6 +112,7 @@ fn heat_above(
     if let Some(&h) = cache.get(&g) {
         return Ok(h);
     }
+    store.try_descend()?;
     let (gl, gr) = store.options(g);
     let minus_t = store.neg(t);
     let mut left = Vec::with_capacity(gl.len());

@@ -292,6 +292,7 @@ impl Thermographer {
         store: &mut Store,
         g: GameId,
     ) -> Result<Thermograph, PartizanError> {
+        store.try_descend()?;
         let (left, right) = store.options(g);
         let mut left_scaffold: Option<Trajectory> = None;
         for gl in left {

@@ -37,7 +37,9 @@ those functions)::
 
 Errors are Python's: ``ValueError`` (with ``column`` when the input has a place to
 blame) for bad input, ``TooLargeError`` (a ``ValueError``) past a documented limit or
-work budget, ``KeyboardInterrupt`` when Ctrl-C stops a long computation.
+work budget, ``TypeError`` for an argument of the wrong type, ``KeyboardInterrupt`` when
+Ctrl-C stops a long computation. No argument crashes the interpreter; a bug in Conway
+would be ``InternalError`` (a ``RuntimeError``), never a panic.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ from ._native import (
     Game,
     ImpartialGame,
     Infinite,
+    InternalError,
     Retrograde,
     PartizanGame,
     Thermograph,
@@ -82,6 +85,7 @@ __all__ = [
     "Game",
     "ImpartialGame",
     "Infinite",
+    "InternalError",
     "Retrograde",
     "loopy_grundy",
     "retrograde",

@@ -20,6 +20,9 @@ Progress = Union[bool, Callable[[int, Optional[int], str], Any]]
 class TooLargeError(ValueError):
     """An input past a documented limit, or a computation past its work budget."""
 
+class InternalError(RuntimeError):
+    """A bug in Conway (never raised for any input): please report the call."""
+
 class Game:
     """A short partizan game in canonical form, compared and added as CGSuite does."""
 
