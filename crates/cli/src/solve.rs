@@ -209,13 +209,17 @@ fn heap_position(
     misere: bool,
     moves: bool,
     wording: Wording,
+    watch: &dyn Watcher,
 ) -> Result<Solved, CliError> {
     let name = command.last().copied().unwrap_or(game);
     let rule = HeapGame::parse(game)?;
     let solved = if misere {
         position::solve_misere(name, &rule, heaps, wording)?
     } else {
-        position::solve(name, &rule, heaps, wording)?
+        let stage = watch.stage("computing Grundy values");
+        let solved = position::solve(name, &rule, heaps, wording, &*stage);
+        stage.finish();
+        solved?
     };
     let play = if misere { &["--misere"][..] } else { &[] };
     Ok(playable(
@@ -361,7 +365,9 @@ fn solve(game: Game, moves: bool, watch: &dyn Watcher) -> Result<Solved, CliErro
                 |to| around(&["tartan"], to, &["--rows", r.name(), "--cols", c.name()]),
             )
         }
-        Game::Kayles(r) => heap_position(&["kayles"], "kayles", &r.rows, r.misere, moves, ROWS)?,
+        Game::Kayles(r) => {
+            heap_position(&["kayles"], "kayles", &r.rows, r.misere, moves, ROWS, watch)?
+        }
         Game::DawsonsKayles(r) => heap_position(
             &["dawsons-kayles"],
             "dawsons-kayles",
@@ -369,12 +375,13 @@ fn solve(game: Game, moves: bool, watch: &dyn Watcher) -> Result<Solved, CliErro
             r.misere,
             moves,
             ROWS,
+            watch,
         )?,
         Game::Heap {
             game,
             heaps,
             misere,
-        } => heap_position(&["heap", &game], &game, &heaps, misere, moves, HEAPS)?,
+        } => heap_position(&["heap", &game], &game, &heaps, misere, moves, HEAPS, watch)?,
         Game::Chase { mpi: true, .. } => return Err(crate::distributed::only_under_mpirun()),
         Game::Chase {
             n,

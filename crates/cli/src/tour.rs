@@ -243,7 +243,13 @@ fn heap_games(out: &mut Tour) -> Result<(), CliError> {
         "Kayles rows of 1000 and 2021 pins: the winning moves",
         "conway solve kayles 1000 2021",
     );
-    let s = position::solve("kayles", &HeapGame::parse("kayles")?, &[1000, 2021], ROWS)?;
+    let s = position::solve(
+        "kayles",
+        &HeapGame::parse("kayles")?,
+        &[1000, 2021],
+        ROWS,
+        &conway_core::NoProgress,
+    )?;
     let _ = writeln!(
         out,
         "outcome {}, value {}",

@@ -55,6 +55,28 @@ pub enum ImpartialError {
         /// The largest size accepted.
         limit: String,
     },
+    /// A run of the heap engine whose work, estimated from its first heaps, passes the
+    /// limit of a run without a checkpoint: refused then, not after hours of work.
+    #[error(
+        "{game} to heap {heap} would look at about {} splits (estimated from its first {trial} \
+         heaps), more than the limit of {} for a run without a checkpoint; ask for fewer \
+         heaps, or name a --checkpoint (a run that saves its values has no limit and can be \
+         stopped and resumed)",
+        approximately(*estimate),
+        power_of_two(*limit)
+    )]
+    EstimatedWork {
+        /// The game, as the catalogue describes it.
+        game: String,
+        /// The last heap asked for.
+        heap: usize,
+        /// The estimated splits looked at.
+        estimate: u64,
+        /// The heaps the estimate is made from.
+        trial: usize,
+        /// The most splits estimated that a run may need.
+        limit: u64,
+    },
     /// A Grundy value is larger than the sequence engine stores.
     #[error("the Grundy value of heap {heap} is larger than {limit}, the largest value stored")]
     ValueLimit {
@@ -103,6 +125,25 @@ fn saved_note(saved_to: &Option<PathBuf>) -> String {
         .unwrap_or_default()
 }
 
+/// A count in words a person reads at a glance: `4.4 × 10^12`.
+fn approximately(n: u64) -> String {
+    if n < 1_000_000 {
+        return n.to_string();
+    }
+    let exponent = n.ilog10();
+    let mantissa = n as f64 / 10f64.powi(exponent as i32);
+    format!("{mantissa:.1} × 10^{exponent}")
+}
+
+/// `2^k` for a power of two, else the count [`approximately`].
+fn power_of_two(n: u64) -> String {
+    if n.is_power_of_two() {
+        format!("2^{}", n.trailing_zeros())
+    } else {
+        approximately(n)
+    }
+}
+
 impl ImpartialError {
     /// A [`ImpartialError::TooLarge`] error: `what` has `size`, more than `limit`.
     pub fn too_large(what: impl Into<String>, size: impl Display, limit: impl Display) -> Self {
@@ -122,6 +163,7 @@ impl Diagnostic for ImpartialError {
             ImpartialError::TooLarge { .. }
             | ImpartialError::PositionLimit { .. }
             | ImpartialError::MoveLimit { .. }
+            | ImpartialError::EstimatedWork { .. }
             | ImpartialError::ValueLimit { .. } => ErrorKind::TooLarge,
             ImpartialError::Interrupted | ImpartialError::InterruptedAtHeap { .. } => {
                 ErrorKind::Interrupted

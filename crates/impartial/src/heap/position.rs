@@ -11,6 +11,7 @@ use super::HeapRule;
 use crate::listing::OptionList;
 use crate::solution::{heaps_text, nimber_notation, Fact, Solution, WinningMove};
 use crate::{ImpartialError, Outcome};
+use conway_core::Progress;
 
 /// The largest heap `conway solve heap` accepts (every option of it is listed).
 pub const MAX_SOLVE_HEAP: u64 = 1_000_000;
@@ -176,14 +177,18 @@ fn listed(mut moves: Vec<WinningMove>) -> (Vec<WinningMove>, bool) {
     (moves, complete)
 }
 
-/// Normal play: outcome, value and the winning moves of a sum of heaps.
+/// Normal play: outcome, value and the winning moves of a sum of heaps. The values of the
+/// heaps up to the largest come from [`HeapSequence`], which reports to `progress` and
+/// stops when it asks (a code the rare/common method does not suit takes minutes to a
+/// million heaps, estimated before: [`HeapSequence::extend_to`]).
 pub fn solve(
     name: &str,
     game: &HeapGame,
     heaps: &[u64],
     w: Wording,
+    progress: &dyn Progress,
 ) -> Result<Solution, ImpartialError> {
-    solve_counted(name, game, heaps, w).map(|(solution, _)| solution)
+    solve_counted(name, game, heaps, w, progress).map(|(solution, _)| solution)
 }
 
 /// [`solve`], with the number of options it looked at for winning moves.
@@ -192,11 +197,12 @@ fn solve_counted(
     game: &HeapGame,
     heaps: &[u64],
     w: Wording,
+    progress: &dyn Progress,
 ) -> Result<(Solution, u64), ImpartialError> {
     let largest = check_heaps(game, heaps)?;
     // The game's fastest engine (rare/common for codes), as `conway grundy` runs it.
     let mut sequence = HeapSequence::new(game);
-    sequence.extend_to(largest as usize + 1, &conway_core::NoProgress)?;
+    sequence.extend_to(largest as usize + 1, progress)?;
     let g = |h: u64| sequence.get(h as usize).unwrap_or(0);
     let values: Vec<u64> = heaps.iter().map(|&h| g(h)).collect();
     let total = values.iter().fold(0, |a, b| a ^ b);
@@ -275,6 +281,7 @@ mod tests {
     use crate::heap::HeapSum;
     use crate::solver::{GrundySolver, MisereSolver};
     use crate::testing::{parse_heaps, sorted_unique};
+    use conway_core::NoProgress;
     use proptest::prelude::*;
 
     fn reached(s: &Solution) -> Vec<Vec<u64>> {
@@ -298,7 +305,7 @@ mod tests {
             let sum = HeapSum(game.clone());
             let root = HeapSum::<HeapGame>::position(&heaps);
 
-            let normal = solve(code, &game, &heaps, HEAPS).unwrap();
+            let normal = solve(code, &game, &heaps, HEAPS, &NoProgress).unwrap();
             let mut solver = GrundySolver::new(&sum);
             prop_assert_eq!(normal.outcome == Outcome::P, solver.grundy(&root).unwrap() == 0);
             prop_assert_eq!(reached(&normal), sorted_unique(solver.winning_options(&root).unwrap()));
@@ -355,7 +362,7 @@ mod tests {
         let kayles = HeapGame::parse("kayles").unwrap();
         let n = 100_000u64;
         let options = kayles.heap_options(n).len() as u64;
-        let (s, visited) = solve_counted("kayles", &kayles, &[n], ROWS).unwrap();
+        let (s, visited) = solve_counted("kayles", &kayles, &[n], ROWS, &NoProgress).unwrap();
         assert_eq!(s.outcome, Outcome::N);
         // A single row wins by every split into two equal-valued rows: thousands of them,
         // so the listing stops at the 101st winner, before the last option.
@@ -378,7 +385,7 @@ mod tests {
     fn describes_moves() {
         // A row of 3: only knocking down the middle pin leaves a P-position (*1 + *1).
         let kayles = HeapGame::parse("kayles").unwrap();
-        let s = solve("kayles", &kayles, &[3], ROWS).unwrap();
+        let s = solve("kayles", &kayles, &[3], ROWS, &NoProgress).unwrap();
         let texts: Vec<_> = s
             .winning_moves
             .iter()
@@ -390,12 +397,12 @@ mod tests {
         );
         assert_eq!(s.winning_moves[0].to, "1 1");
         // Grundy's game splits without removing.
-        let s = solve("grundy", &HeapGame::Grundy, &[5], HEAPS).unwrap();
+        let s = solve("grundy", &HeapGame::Grundy, &[5], HEAPS, &NoProgress).unwrap();
         assert_eq!(
             s.winning_moves[0].description,
             "split heap 1 of 5, leaving heaps of 1 and 4"
         );
-        assert!(solve("kayles", &kayles, &[MAX_SOLVE_HEAP + 1], ROWS).is_err());
+        assert!(solve("kayles", &kayles, &[MAX_SOLVE_HEAP + 1], ROWS, &NoProgress).is_err());
     }
 
     proptest::proptest! {
@@ -408,7 +415,7 @@ mod tests {
             heaps in proptest::collection::vec(0u64..9, 1..4),
         ) {
             let game = HeapGame::parse(code).unwrap();
-            let solved = crate::listing::with_options(solve("g", &game, &heaps, HEAPS).unwrap(), |l| {
+            let solved = crate::listing::with_options(solve("g", &game, &heaps, HEAPS, &NoProgress).unwrap(), |l| {
                 offer_moves(l, &game, &heaps, HEAPS)
             });
             let options = solved.options.clone().unwrap();
@@ -416,7 +423,7 @@ mod tests {
             let mut winning_by_options: Vec<String> = Vec::new();
             for option in &options {
                 let after: Vec<u64> = option.to.split(' ').map(|h| h.parse().unwrap()).collect();
-                if solve("g", &game, &after, HEAPS).unwrap().outcome == Outcome::P {
+                if solve("g", &game, &after, HEAPS, &NoProgress).unwrap().outcome == Outcome::P {
                     winning_by_options.push(option.to.clone());
                 }
             }
@@ -436,7 +443,12 @@ mod tests {
     fn misere_kayles_differs_from_normal() {
         // A single pin: in normal play the mover wins by taking it, in misère play loses.
         let kayles = HeapGame::parse("kayles").unwrap();
-        assert_eq!(solve("k", &kayles, &[1], ROWS).unwrap().outcome, Outcome::N);
+        assert_eq!(
+            solve("k", &kayles, &[1], ROWS, &NoProgress)
+                .unwrap()
+                .outcome,
+            Outcome::N
+        );
         let m = solve_misere("k", &kayles, &[1], ROWS).unwrap();
         assert_eq!(m.outcome, Outcome::P);
         assert!(m

@@ -18,7 +18,7 @@ use serde::{Serialize, Serializer};
 use super::all_but::AllButCounts;
 use super::catalog::{HeapGame, LASKER_FORMULA_FROM};
 use super::checkpoint::{self, Checkpointing, SaveSchedule};
-use super::fast::{SequenceEngine, MAX_SEQUENCE_WORK, PROGRESS_INTERVAL};
+use super::fast::{EngineStats, SequenceEngine, PROGRESS_INTERVAL};
 use super::values::Values;
 use crate::games::lasker;
 use crate::mex::ValueSet;
@@ -35,9 +35,44 @@ const STEP_INTERVAL: usize = 1 << 12;
 pub struct HeapSequence {
     game: HeapGame,
     engine: Engine,
-    /// The most work (splits looked at) one call of [`HeapSequence::extend_to`] may do with
-    /// the rare/common engine.
-    work_limit: u64,
+    /// The most work (splits looked at) a run of the rare/common engine may be estimated to
+    /// need before it is refused ([`MAX_ESTIMATED_WORK`]); `None`: no estimate, for runs
+    /// that save their values and can be stopped and resumed.
+    estimate_limit: Option<u64>,
+    /// The counters when the trial reached half its heaps ([`TRIAL_HEAPS`]).
+    half_trial: Option<EngineStats>,
+}
+
+/// The most splits a run of the rare/common engine without a checkpoint may be estimated
+/// to look at: about an hour or two on one core (10^9 splits a second at best, 5 · 10^8
+/// where every split of every heap is looked at). A run past it is refused after its trial
+/// ([`TRIAL_HEAPS`]); a run within it goes to the end, however long its estimate said.
+pub const MAX_ESTIMATED_WORK: u64 = 1 << 42;
+
+/// The heaps a run computes before its work is estimated (at most 2 s: 0.06, whose every
+/// split is looked at, needs 10^9 splits for them), kept as the run's first values.
+pub const TRIAL_HEAPS: usize = 1 << 16;
+
+/// The work a run to `len` heaps is estimated to need, from the counters `half` and `full`
+/// at `trial / 2` and `trial` heaps: the work so far, and the heaps left at the cost per
+/// heap of the trial's second half. Where most of those heaps were computed naively (every
+/// split, so a cost that grows in proportion to the heap), that cost grows with the heap
+/// from the half's middle on; otherwise it is taken twice, for the rare values that may
+/// still come (the suited codes measured stay within it: Grundy's game, 0.014, 0.161, 0.6).
+pub fn estimated_work(half: &EngineStats, full: &EngineStats, trial: usize, len: usize) -> u64 {
+    let heaps = (trial / 2).max(1) as u128;
+    let recent = u128::from(full.work.saturating_sub(half.work));
+    let naive = u128::from(full.naive_steps.saturating_sub(half.naive_steps));
+    let (len, trial) = (len as u128, trial as u128);
+    let left = len.saturating_sub(trial);
+    let more = if 2 * naive >= heaps {
+        // Σ over n in trial..len of recent/heaps · n / (3·trial/4).
+        let sum_n = (len * len).saturating_sub(trial * trial) / 2;
+        recent * sum_n * 4 / (heaps * 3 * trial.max(1))
+    } else {
+        2 * recent * left / heaps
+    };
+    u64::try_from(u128::from(full.work) + more).unwrap_or(u64::MAX)
 }
 
 /// The engines, each with its values and the options of the heap being computed.
@@ -118,14 +153,18 @@ impl HeapSequence {
         Ok(HeapSequence {
             game: game.clone(),
             engine,
-            work_limit: MAX_SEQUENCE_WORK,
+            estimate_limit: Some(MAX_ESTIMATED_WORK),
+            half_trial: None,
         })
     }
 
-    /// The same sequence with another work limit per call of [`HeapSequence::extend_to`]
-    /// (`u64::MAX`: none, for runs that save their values and can be stopped and resumed).
-    pub fn with_work_limit(self, work_limit: u64) -> Self {
-        HeapSequence { work_limit, ..self }
+    /// The same sequence without the estimate of its work: for runs that save their values
+    /// and can be stopped and resumed at will.
+    pub fn without_estimate(self) -> Self {
+        HeapSequence {
+            estimate_limit: None,
+            ..self
+        }
     }
 
     /// The game.
@@ -186,13 +225,13 @@ impl HeapSequence {
     /// [`FIRST_PERIOD_CHECK`] heaps and every power of two after; once one is found, the
     /// values go on by the period, a copy per heap (Dawson's Kayles, whose rare values are
     /// dense, would otherwise cost the rare/common method quadratic time).
+    ///
+    /// A run of the rare/common engine to more than [`TRIAL_HEAPS`] heaps, from fewer,
+    /// computes those first and is then refused, keeping them, when its
+    /// [`estimated_work`] passes the limit (unless [`HeapSequence::without_estimate`]).
+    /// Nothing refuses it after that: it runs to `len`, or until `progress` stops it.
     pub fn extend_to(&mut self, len: usize, progress: &dyn Progress) -> Result<(), ImpartialError> {
         self.game.check_len(len)?;
-        // One work budget for the whole call, across its stages.
-        let until = match &self.engine {
-            Engine::RareCommon(e) => e.stats().work.saturating_add(self.work_limit),
-            _ => u64::MAX,
-        };
         while self.len() < len {
             let check = FIRST_PERIOD_CHECK.max((self.len() + 1).next_power_of_two());
             let stage = check.min(len);
@@ -210,11 +249,14 @@ impl HeapSequence {
                             ..work
                         })
                     };
-                    e.extend_within(stage, &whole, until)?;
+                    e.extend_within(stage, &whole, u64::MAX)?;
                     // The engine reports only before the end of its run: the report due at
                     // the end of a stage is made here.
                     if stage.is_multiple_of(PROGRESS_INTERVAL) && stage < len {
                         progress.advance(Work::of(stage as u64, len as u64, "heaps"))?;
+                    }
+                    if stage == TRIAL_HEAPS / 2 {
+                        self.half_trial = Some(e.stats());
                     }
                 }
                 _ => {
@@ -229,9 +271,33 @@ impl HeapSequence {
             }
             if stage < len {
                 self.follow_period();
+                if stage == TRIAL_HEAPS {
+                    self.check_estimate(len)?;
+                }
             }
         }
         Ok(())
+    }
+
+    /// Refuses the rest of a run to `len` heaps whose trial has just ended when its
+    /// estimated work passes the limit (see [`HeapSequence::extend_to`]).
+    fn check_estimate(&self, len: usize) -> Result<(), ImpartialError> {
+        let (Engine::RareCommon(e), Some(limit), Some(half)) =
+            (&self.engine, self.estimate_limit, &self.half_trial)
+        else {
+            return Ok(());
+        };
+        let estimate = estimated_work(half, &e.stats(), TRIAL_HEAPS, len);
+        if estimate <= limit {
+            return Ok(());
+        }
+        Err(ImpartialError::EstimatedWork {
+            game: self.game.described(),
+            heap: len - 1,
+            estimate,
+            trial: TRIAL_HEAPS,
+            limit,
+        })
     }
 
     /// Switches to the periodic engine when a theorem certifies a period of the values so
@@ -461,9 +527,10 @@ fn report_with(
 /// `conway grundy GAME --to TO`: the values of heaps `0..=to` and their period, the values
 /// themselves in the report when `listed`.
 ///
-/// Without a checkpoint, a code whose run looks at more than [`MAX_SEQUENCE_WORK`] splits
-/// (one the rare/common method does not suit) stops with [`ImpartialError::MoveLimit`].
-/// With a checkpoint, the run has no work limit; it starts from the values the file holds for this game (all of
+/// Without a checkpoint, a run of the rare/common engine whose work is estimated past
+/// [`MAX_ESTIMATED_WORK`] after its first [`TRIAL_HEAPS`] heaps is refused then
+/// ([`ImpartialError::EstimatedWork`]), and any other runs to the end.
+/// With a checkpoint, the run is not estimated; it starts from the values the file holds for this game (all of
 /// them, even past `to`), saves every `checkpoint.every` and when it ends or is stopped
 /// (only when it has values the file lacks); the report covers heaps `0..=to` only. A stop
 /// asked by `progress` is [`ImpartialError::InterruptedAtHeap`], naming the first heap
@@ -497,7 +564,7 @@ pub fn compute(
         Some(values) => HeapSequence::resume(game, values)?,
         None => HeapSequence::new(game),
     }
-    .with_work_limit(u64::MAX);
+    .without_estimate();
     loop {
         let schedule = SaveSchedule::new(progress, checkpoint.every);
         let result = sequence.extend_to(len, &schedule);
@@ -531,6 +598,68 @@ mod tests {
     use proptest::prelude::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::Duration;
+
+    /// The engine's counters of `game` after `n` heaps, continuing `engine`.
+    fn stats_at(engine: &mut SequenceEngine, n: usize) -> EngineStats {
+        engine.extend_to(n, &NoProgress).expect("no limit");
+        engine.stats()
+    }
+
+    /// The estimate from a short trial against the work the runs then do: within it, and
+    /// not far below it, for codes the rare/common method suits (growing rare values or
+    /// not) and for one it does not suit (0.06, every split of every heap).
+    #[test]
+    fn estimates_foresee_the_work_of_each_kind_of_code() {
+        let trial = 1 << 14;
+        for (game, len) in [
+            ("0.6", 1 << 18),
+            ("0.161", 1 << 18),
+            ("0.014", 1 << 17),
+            ("grundy", 1 << 17),
+            ("0.06", 1 << 16),
+        ] {
+            let mut engine = match HeapGame::parse(game).expect("a game") {
+                HeapGame::Grundy => SequenceEngine::grundys_game(),
+                HeapGame::Code(code) => SequenceEngine::new(&code),
+                _ => unreachable!("codes and Grundy's game"),
+            };
+            let half = stats_at(&mut engine, trial / 2);
+            let full = stats_at(&mut engine, trial);
+            let estimate = estimated_work(&half, &full, trial, len);
+            let work = stats_at(&mut engine, len).work;
+            assert!(work <= estimate, "{game}: {work} > {estimate}");
+            assert!(estimate <= 4 * work, "{game}: {estimate} > 4 · {work}");
+        }
+    }
+
+    /// A run estimated past the limit is refused once its trial is done, keeping the
+    /// trial's values; a checkpointed run is not estimated. Grundy's game to 2^24 and 0.014
+    /// to 2^22 (each once refused after half a minute of work) are well within it.
+    #[test]
+    fn runs_past_the_estimate_are_refused_after_their_trial_only() {
+        let quadratic = HeapGame::parse("0.06").expect("a code");
+        let mut sequence = HeapSequence::new(&quadratic);
+        let error = sequence
+            .extend_to(1 << 22, &NoProgress)
+            .expect_err("too much");
+        assert!(
+            matches!(error, ImpartialError::EstimatedWork { heap, .. } if heap == (1 << 22) - 1)
+        );
+        assert!(error.to_string().contains("--checkpoint"), "{error}");
+        assert_eq!(sequence.len(), TRIAL_HEAPS);
+        for (game, len) in [("grundy", 1usize << 24), ("0.014", 1 << 22)] {
+            let mut sequence = HeapSequence::new(&HeapGame::parse(game).expect("a game"));
+            sequence
+                .extend_to(TRIAL_HEAPS + 1, &NoProgress)
+                .expect("short");
+            let Engine::RareCommon(e) = &sequence.engine else {
+                unreachable!("no certified period")
+            };
+            let half = sequence.half_trial.as_ref().expect("the trial's half");
+            let estimate = estimated_work(half, &e.stats(), TRIAL_HEAPS, len);
+            assert!(estimate < MAX_ESTIMATED_WORK / 8, "{game}: {estimate}");
+        }
+    }
 
     /// An input for fuzz target `checkpoint` (seed `huge-lasker-value`): a checkpoint of
     /// Lasker's Nim holding the value 2^32 - 16 for heap 1, checksum intact, had its option

@@ -10,8 +10,11 @@
 //! may stop it; the engine keeps every value computed and can then continue, or be rebuilt
 //! later from the values alone ([`SequenceEngine::resume`]).
 
+use std::time::{Duration, Instant};
+
 use super::moves::Moves;
 use super::naive::{naive_value, naive_word};
+use super::pacing::{Mode, Pacer, Stretch};
 use super::pipeline;
 use super::quadratic::{quadratic_value, PairSets};
 use super::rare_common::{rare_common_step, EngineStats, HeapCost, RareCommon, REMASK_INTERVAL};
@@ -23,14 +26,6 @@ use conway_core::{NoProgress, Progress, Work};
 
 /// The progress hook hears from the engine each time this many more heaps are computed.
 pub const PROGRESS_INTERVAL: usize = 1 << 16;
-
-/// The most work ([`EngineStats::work`], splits looked at) one run of
-/// [`SequenceEngine::extend_to`] may do: 10 to 20 s. Codes whose values the
-/// rare/common method suits, or whose period is certified early, stay far below it at
-/// 2^28 heaps; codes it does not suit cost about n²/4 (0.06: 318 s for a million heaps)
-/// and stop with [`ImpartialError::MoveLimit`] instead (0.06 near heap 185,000, 0.6 near
-/// two million).
-pub const MAX_SEQUENCE_WORK: u64 = 1 << 33;
 
 /// The largest Grundy value the engine stores.
 pub const MAX_VALUE: u32 = u16::MAX as u32;
@@ -55,6 +50,8 @@ pub struct SequenceEngine {
     pairs: Option<PairSets>,
     /// How many threads a run may use ([`SequenceEngine::with_threads`]).
     threads: usize,
+    /// Whether the next stretch of a run goes on every thread or on one.
+    pacer: Pacer,
 }
 
 impl SequenceEngine {
@@ -79,14 +76,17 @@ impl SequenceEngine {
             rc,
             pairs,
             threads: default_threads(),
+            pacer: Pacer::default(),
         }
     }
 
     /// The same engine running on `threads` threads (at least one); by default, as many as
     /// rayon's pool has (`RAYON_NUM_THREADS`, else one per core), at most one per core:
     /// threads wait for each other's values heap by heap, and one that waits for a thread
-    /// without a core of its own waits long. The values, the counters and where a run
-    /// stops are the same for any number.
+    /// without a core of its own waits long — so a run measures, stretch by stretch, whether
+    /// its threads beat one thread on the machine as it is, and goes on with the faster
+    /// ([`super::pacing`]). The values, the counters and where a run stops are the same for
+    /// any number.
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
         self
@@ -177,15 +177,16 @@ impl SequenceEngine {
     /// Computes values until heaps `0..len` are known. Every [`PROGRESS_INTERVAL`] heaps
     /// `progress` hears how many are known (of `len`); when it answers stop, the engine
     /// stops there and this returns [`ImpartialError::Interrupted`], keeping every value
-    /// computed: call again to continue. A call whose work passes [`MAX_SEQUENCE_WORK`]
-    /// stops with [`ImpartialError::MoveLimit`], keeping its values too.
+    /// computed: call again to continue. Nothing else stops it: a code the rare/common
+    /// method does not suit costs about n²/4 splits (0.06: 500 s for a million heaps), which
+    /// [`crate::heap::sequence::estimated_work`] foresees.
     pub fn extend_to(&mut self, len: usize, progress: &dyn Progress) -> Result<(), ImpartialError> {
-        let until = self.rc.stats.work.saturating_add(MAX_SEQUENCE_WORK);
-        self.extend_within(len, progress, until)
+        self.extend_within(len, progress, u64::MAX)
     }
 
-    /// [`SequenceEngine::extend_to`], stopping once [`EngineStats::work`] passes `until`
-    /// (for callers that extend a run in stages under one budget).
+    /// [`SequenceEngine::extend_to`], stopping with [`ImpartialError::MoveLimit`] (every
+    /// value kept) once [`EngineStats::work`] would pass `until`: a budget for callers that
+    /// want one (the same heap on any number of threads).
     pub fn extend_within(
         &mut self,
         len: usize,
@@ -194,25 +195,34 @@ impl SequenceEngine {
     ) -> Result<(), ImpartialError> {
         loop {
             let (moves, rc, pairs) = (&self.moves, &mut self.rc, self.pairs.as_mut());
-            let threads = self.threads;
+            let run_on = Threads {
+                count: self.threads,
+                pacer: &mut self.pacer,
+            };
+            let job = Job {
+                len,
+                moves,
+                progress,
+                budget: until,
+            };
             let flow = match &mut self.values {
-                Values::U8(g) => run(g, len, moves, rc, pairs, progress, until, threads),
-                Values::U16(g) => run(g, len, moves, rc, pairs, progress, until, threads),
+                Values::U8(g) => run(g, rc, pairs, &job, run_on),
+                Values::U16(g) => run(g, rc, pairs, &job, run_on),
                 // Never: resume and widening keep values at most MAX_VALUE.
                 Values::U32(_) => return Err(value_limit(self.values.len())),
             };
             match flow {
                 Flow::Done => return Ok(()),
+                // Never: `run` goes on after a stretch of its own.
+                Flow::Paused => {}
                 Flow::Stopped => return Err(ImpartialError::Interrupted),
                 Flow::WorkLimit => {
                     return Err(ImpartialError::MoveLimit {
-                        limit: MAX_SEQUENCE_WORK,
+                        limit: until,
                         unit: "splits looked at",
                         hint: format!(
                             "the Grundy values stop at heap {}, where the run's splits looked \
-                             at passed the limit; ask for fewer heaps, or name a --checkpoint \
-                             (a run that saves its values has no work limit and can be stopped \
-                             and resumed)",
+                             at passed the budget",
                             self.values.len()
                         ),
                     })
@@ -230,6 +240,19 @@ impl SequenceEngine {
             Values::U16(g) => self.rc.remask(g),
             Values::U32(g) => self.rc.remask(g),
         }
+    }
+
+    /// Test hook: how many stretches of each way the run went in (parallel, single).
+    #[cfg(test)]
+    pub(super) fn stretches(&self) -> [u64; 2] {
+        self.pacer.stretches()
+    }
+
+    /// Test hook: the same engine with another pacer.
+    #[cfg(test)]
+    pub(super) fn paced_by(mut self, pacer: Pacer) -> Self {
+        self.pacer = pacer;
+        self
     }
 
     /// Test hook: the same engine with naive steps off (every heap by the rare/common
@@ -263,10 +286,12 @@ pub(super) enum Flow {
     Done,
     /// The progress hook asked to stop.
     Stopped,
-    /// The run's work passed [`MAX_SEQUENCE_WORK`].
+    /// The run's work passed its budget.
     WorkLimit,
     /// The next value (given) does not fit the storage width; it is not stored.
     Widen(u32),
+    /// A stretch of the run reached its end in time ([`super::pacing`]); the run goes on.
+    Paused,
 }
 
 /// The end of the segment of heaps that starts at `start`, for a run to `len`: the next
@@ -361,49 +386,128 @@ pub(super) fn take_value<T: StoredValue>(
     Ok(())
 }
 
-/// The inner loop, monomorphised per storage width: heap after heap on this thread, or
-/// pipelined over `threads` where the code allows ([`pipeline`]).
-#[allow(clippy::too_many_arguments)]
+/// What every stretch of a run shares: how many heaps it goes to, the code's moves, the
+/// progress hook and the budget of work.
+pub(super) struct Job<'a> {
+    pub(super) len: usize,
+    pub(super) moves: &'a Moves,
+    pub(super) progress: &'a dyn Progress,
+    pub(super) budget: u64,
+}
+
+/// The threads a run may use, and its pacer.
+struct Threads<'a> {
+    count: usize,
+    pacer: &'a mut Pacer,
+}
+
+/// How often, in heaps, a stretch on one thread looks at the clock.
+const CLOCK_EVERY: usize = 256;
+
+/// The inner loop, monomorphised per storage width: heap after heap, in stretches on this
+/// thread or pipelined over the others too where the code allows ([`pipeline`]), as the
+/// pacer chooses from the rates it measures ([`super::pacing`]).
 fn run<T: StoredValue>(
     g: &mut Vec<T>,
-    len: usize,
-    moves: &Moves,
     rc: &mut RareCommon,
     mut pairs: Option<&mut PairSets>,
-    progress: &dyn Progress,
-    budget: u64,
-    threads: usize,
+    job: &Job<'_>,
+    threads: Threads<'_>,
 ) -> Flow {
+    let Job { len, moves, .. } = *job;
     // One allocation for a long run (doubling could overshoot a 2^30 run by a whole GiB),
     // but at least half again as much, so that many short runs still grow geometrically.
     let want = len.saturating_sub(g.len());
     if g.capacity() - g.len() < want {
         g.reserve_exact(want.max(g.len() / 2));
     }
-    let splits = moves.split_two.len();
+    let Threads { count, pacer } = threads;
+    // The stretch under way on one thread: its end, and its start's work and time.
+    let mut alone: Option<(Instant, u64, Instant)> = None;
     while g.len() < len {
-        if pairs.is_none() && pipeline::suits(moves, rc, g.len(), threads) {
-            return pipeline::run(g, len, moves, rc, progress, budget, threads);
-        }
-        let end = segment_end(g.len(), len);
-        while g.len() < end {
-            let n = g.len();
-            if let Some(pairs) = pairs.as_deref_mut() {
-                pairs.push(g, rc.bits);
-            }
-            let found = heap_value(g, moves, rc, pairs.as_deref_mut());
-            if let Err(flow) = take_value(g, rc, n, found, splits, budget) {
+        let pipelined = pairs.is_none() && pipeline::suits(moves, rc, g.len(), count);
+        if !pipelined {
+            if let Some(flow) = one_thread(g, rc, pairs.as_deref_mut(), job, None) {
                 return flow;
             }
-            if let Some(pairs) = pairs.as_deref_mut() {
-                pairs.fit(rc.bits);
-            }
+            continue;
         }
-        if let Some(flow) = end_segment(g, rc, len, progress) {
+        let now = Instant::now();
+        let (until, work, started) = match alone {
+            Some(stretch) => stretch,
+            None => match pacer.next(now) {
+                Stretch {
+                    mode: Mode::Parallel,
+                    until,
+                } => {
+                    let work = rc.stats.work;
+                    let (flow, start_cost) = pipeline::run(g, rc, job, count, until);
+                    pacer.record(
+                        Mode::Parallel,
+                        rc.stats.work - work,
+                        now.elapsed(),
+                        start_cost,
+                    );
+                    match flow {
+                        Flow::Paused => continue,
+                        flow => return flow,
+                    }
+                }
+                Stretch { until, .. } => (until, rc.stats.work, now),
+            },
+        };
+        alone = Some((until, work, started));
+        let flow = one_thread(g, rc, None, job, Some(until));
+        if flow.is_some() || Instant::now() >= until {
+            pacer.record(
+                Mode::Single,
+                rc.stats.work - work,
+                started.elapsed(),
+                Duration::ZERO,
+            );
+            alone = None;
+        }
+        if let Some(flow) = flow {
             return flow;
         }
     }
     Flow::Done
+}
+
+/// Heaps on this thread alone up to the end of the segment under way, `len`, or `until`
+/// (looked at every [`CLOCK_EVERY`] heaps), whichever comes first; `None` when the run goes
+/// on, or the flow that ends it.
+fn one_thread<T: StoredValue>(
+    g: &mut Vec<T>,
+    rc: &mut RareCommon,
+    mut pairs: Option<&mut PairSets>,
+    job: &Job<'_>,
+    until: Option<Instant>,
+) -> Option<Flow> {
+    let moves = job.moves;
+    let splits = moves.split_two.len();
+    let end = segment_end(g.len(), job.len);
+    while g.len() < end {
+        let n = g.len();
+        if let Some(pairs) = pairs.as_deref_mut() {
+            pairs.push(g, rc.bits);
+        }
+        let found = heap_value(g, moves, rc, pairs.as_deref_mut());
+        if let Err(flow) = take_value(g, rc, n, found, splits, job.budget) {
+            return Some(flow);
+        }
+        if let Some(pairs) = pairs.as_deref_mut() {
+            pairs.fit(rc.bits);
+        }
+        if n.is_multiple_of(CLOCK_EVERY) && until.is_some_and(|t| Instant::now() >= t) {
+            // Mid-segment: the mask stays until the segment's end, whoever computes it.
+            return None;
+        }
+    }
+    if let Some(flow) = end_segment(g, rc, job.len, job.progress) {
+        return Some(flow);
+    }
+    (g.len() >= job.len).then_some(Flow::Done)
 }
 
 #[cfg(test)]

@@ -30,13 +30,14 @@
 mod engine;
 mod moves;
 mod naive;
+mod pacing;
 mod pipeline;
 mod quadratic;
 mod rare_common;
 mod word;
 
 pub use super::values::Values;
-pub use engine::{octal_sequence, SequenceEngine, MAX_SEQUENCE_WORK, MAX_VALUE, PROGRESS_INTERVAL};
+pub use engine::{octal_sequence, SequenceEngine, MAX_VALUE, PROGRESS_INTERVAL};
 pub use naive::{naive_grundys_game, naive_octal_sequence};
 pub use rare_common::{EngineStats, REMASK_INTERVAL};
 

@@ -22,12 +22,19 @@
 //! re-chooses the same mask from the same values, and the calling thread reports progress
 //! and decides whether the run goes on. A value too wide for the storage, or work past the
 //! budget, stops every thread at that heap; the heaps before it are all computed (a thread
-//! only waits for heaps before the one it computes).
+//! only waits for heaps before the one it computes). So does the end of the stretch of time
+//! the run was given ([`super::pacing`]), at the first heap the calling thread has not taken
+//! when it finds the time past: the run then goes on from there, on one thread or many.
+//!
+//! A thread that waits for a value spins for at most [`SPIN`] (on a quiet machine the value
+//! almost always comes sooner) and then sleeps until it is published ([`Waiting`]): it
+//! never keeps a core that the thread it waits for needs for longer than that.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::Barrier;
+use std::sync::atomic::{fence, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Barrier, Condvar, Mutex};
+use std::time::{Duration, Instant};
 
-use super::engine::{end_segment, heap_value, remask_if_due, segment_end, take_value, Flow};
+use super::engine::{end_segment, heap_value, remask_if_due, segment_end, take_value, Flow, Job};
 use super::moves::Moves;
 use super::rare_common::{rare_pass_ahead, HeapCost, RareCommon, REMASK_INTERVAL};
 use crate::heap::values::StoredValue;
@@ -48,6 +55,80 @@ pub(super) fn suits(moves: &Moves, rc: &RareCommon, n: usize, threads: usize) ->
 /// With this many rare positions, a rare pass done ahead pays for the threads' waiting.
 const LONG_RARE_PASS: usize = 256;
 
+/// How often, in its own heaps, the calling thread looks at the clock.
+const CLOCK_EVERY: usize = 64;
+
+/// How long a thread spins for a value before it sleeps: on a quiet machine a value comes
+/// within 2 µs 99% of the time and after more than 200 µs once in 10^5 waits (0.161 and
+/// Grundy's game, measured), while a sleep and its wake-up cost tens of microseconds, and
+/// more for the thread that waits in turn; on a busy one the pipeline runs only in short
+/// probes ([`super::pacing`]).
+const SPIN: Duration = Duration::from_micros(200);
+
+/// The longest a sleeping thread sleeps before it looks again, should a wake-up be missed.
+const NAP: Duration = Duration::from_millis(5);
+
+/// Where threads sleep until a value is published or the run stops, without spinning.
+#[derive(Default)]
+struct Waiting {
+    sleepers: AtomicUsize,
+    lock: Mutex<()>,
+    wake: Condvar,
+}
+
+impl Waiting {
+    /// Wakes every sleeper: after a value is published, or the stop heap lowered. Cheap
+    /// when nobody sleeps (one fence and one load).
+    fn notify(&self) {
+        // Orders the publication before the look at the sleepers; a sleeper's count is
+        // ordered before its look at the slot likewise, so one of them sees the other.
+        fence(Ordering::SeqCst);
+        if self.sleepers.load(Ordering::Relaxed) > 0 {
+            let _held = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+            self.wake.notify_all();
+        }
+    }
+
+    /// Waits until `ready()`, spinning for [`SPIN`] and then sleeping; false when `until`
+    /// passes first.
+    fn until(&self, ready: impl Fn() -> bool, until: Option<Instant>) -> bool {
+        let spun = Instant::now();
+        let mut spins = 0u32;
+        loop {
+            if ready() {
+                return true;
+            }
+            spins += 1;
+            if spins.is_multiple_of(64) && spun.elapsed() >= SPIN {
+                break;
+            }
+            std::hint::spin_loop();
+        }
+        self.sleepers.fetch_add(1, Ordering::Relaxed);
+        fence(Ordering::SeqCst);
+        let mut held = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        let answer = loop {
+            if ready() {
+                break true;
+            }
+            let nap = match until {
+                Some(t) => match t.checked_duration_since(Instant::now()) {
+                    Some(left) => left.min(NAP),
+                    None => break false,
+                },
+                None => NAP,
+            };
+            held = match self.wake.wait_timeout(held, nap) {
+                Ok((held, _)) => held,
+                Err(poisoned) => poisoned.into_inner().0,
+            };
+        };
+        drop(held);
+        self.sleepers.fetch_sub(1, Ordering::Relaxed);
+        answer
+    }
+}
+
 /// What the threads share: one slot per heap of the current segment, and when to stop.
 struct Shared {
     /// Heap `start + j`'s value in slot `j`, tagged with the segment's number in the high
@@ -61,11 +142,13 @@ struct Shared {
     /// The current segment's end, or 0 when the run is over; set by the calling thread
     /// before the threads start a segment.
     end: AtomicUsize,
-    /// Why the run stopped before the end of its segment ([`Flow`] packed: 0 none, 1 the
-    /// work limit, 2 + v a value v too wide).
+    /// Why the run stopped before the end of its segment ([`Flow`] packed: 0 none — the
+    /// stretch's time was up —, 1 the work limit, 2 + v a value v too wide).
     refused: AtomicU64,
     /// Where the threads meet before and after each segment.
     barrier: Barrier,
+    /// Where they wait for each other's values.
+    waiting: Waiting,
 }
 
 /// One thread's part: its copy of the values and of the partition, the heaps it computes.
@@ -87,19 +170,28 @@ struct Worker<'a, T> {
     segment: u64,
     /// How many heaps this thread has taken (heaps `0..taken` are in `g` and `rc`).
     taken: usize,
+    /// When the stretch ends: looked at by the calling thread only, which then stops the
+    /// others.
+    until: Option<Instant>,
 }
 
-/// [`super::engine`]'s inner loop on `threads` threads, from `g.len()` heaps to `len` (see
-/// the module's description). `g` and `rc` end as one thread would leave them.
+/// [`super::engine`]'s inner loop on `threads` threads, from `g.len()` heaps to `len` or
+/// until the time `until` (see the module's description), with what starting the threads
+/// cost. `g` and `rc` end as one thread would leave them.
 pub(super) fn run<T: StoredValue>(
     g: &mut Vec<T>,
-    len: usize,
-    moves: &Moves,
     rc: &mut RareCommon,
-    progress: &dyn Progress,
-    budget: u64,
+    job: &Job<'_>,
     threads: usize,
-) -> Flow {
+    until: Instant,
+) -> (Flow, Duration) {
+    let Job {
+        len,
+        moves,
+        progress,
+        budget,
+    } = *job;
+    let starting = Instant::now();
     let shared = Shared {
         values: (0..REMASK_INTERVAL).map(|_| AtomicU64::new(0)).collect(),
         costs: (0..REMASK_INTERVAL).map(|_| AtomicU64::new(0)).collect(),
@@ -107,6 +199,7 @@ pub(super) fn run<T: StoredValue>(
         end: AtomicUsize::new(0),
         refused: AtomicU64::new(0),
         barrier: Barrier::new(threads),
+        waiting: Waiting::default(),
     };
     let delay = rc.delay();
     let worker = |index: usize, g: Vec<T>, rc: RareCommon| Worker {
@@ -122,13 +215,17 @@ pub(super) fn run<T: StoredValue>(
         budget,
         start: 0,
         segment: 0,
+        until: None,
     };
     let mut main = worker(0, std::mem::take(g), rc.clone());
+    main.until = Some(until);
+    let mut start_cost = Duration::ZERO;
     let flow = std::thread::scope(|scope| {
         for index in 1..threads {
             let mut helper = worker(index, main.g.clone(), rc.clone());
             scope.spawn(move || while helper.segment() {});
         }
+        start_cost = starting.elapsed();
         main.lead(len, progress)
     });
     let Worker {
@@ -141,7 +238,7 @@ pub(super) fn run<T: StoredValue>(
     *g = values;
     *rc = state;
     rc.forget_ahead();
-    flow
+    (flow, start_cost)
 }
 
 impl<T: StoredValue> Worker<'_, T> {
@@ -163,10 +260,12 @@ impl<T: StoredValue> Worker<'_, T> {
             }
             let shared = self.shared;
             if shared.stop.load(Ordering::Relaxed) < end {
-                // Every thread has stopped at the refused heap; tell them the run is over.
+                // Every thread has stopped at the refused heap, or where the stretch's time
+                // ran out; tell them the run is over.
                 shared.end.store(0, Ordering::Relaxed);
                 shared.barrier.wait();
                 return match shared.refused.load(Ordering::Relaxed) {
+                    0 => Flow::Paused,
                     1 => Flow::WorkLimit,
                     code => Flow::Widen((code - 2) as u32),
                 };
@@ -175,6 +274,12 @@ impl<T: StoredValue> Worker<'_, T> {
                 shared.end.store(0, Ordering::Relaxed);
                 shared.barrier.wait();
                 return flow;
+            }
+            // Between segments, once the segment's end is done as on one thread.
+            if self.until.is_some_and(|t| Instant::now() >= t) && self.taken < len {
+                shared.end.store(0, Ordering::Relaxed);
+                shared.barrier.wait();
+                return Flow::Paused;
             }
         }
     }
@@ -194,7 +299,10 @@ impl<T: StoredValue> Worker<'_, T> {
         let first =
             self.start + (self.index + self.threads - self.start % self.threads) % self.threads;
         self.rc.forget_ahead();
-        for n in (first..end).step_by(self.threads) {
+        for (i, n) in (first..end).step_by(self.threads).enumerate() {
+            if i.is_multiple_of(CLOCK_EVERY) && self.out_of_time() {
+                break;
+            }
             if n >= shared.stop.load(Ordering::Relaxed)
                 || !self.take_until((n + 1).saturating_sub(self.delay))
             {
@@ -215,6 +323,7 @@ impl<T: StoredValue> Worker<'_, T> {
             let j = n - self.start;
             shared.costs[j].store(cost.pack(), Ordering::Relaxed);
             shared.values[j].store(self.segment << 32 | u64::from(v), Ordering::Release);
+            shared.waiting.notify();
         }
         self.take_until(end);
         shared.barrier.wait();
@@ -225,9 +334,25 @@ impl<T: StoredValue> Worker<'_, T> {
         true
     }
 
+    /// Whether the stretch's time is up (for the calling thread; the others never are),
+    /// in which case the run now stops at the first heap this thread has not taken.
+    fn out_of_time(&self) -> bool {
+        let late = self.until.is_some_and(|t| Instant::now() >= t);
+        if late {
+            self.stop_at(self.taken);
+        }
+        late
+    }
+
+    /// Lowers the heap every thread stops at to `n`, and wakes those that wait.
+    fn stop_at(&self, n: usize) {
+        self.shared.stop.fetch_min(n, Ordering::Relaxed);
+        self.shared.waiting.notify();
+    }
+
     /// Takes the values of the heaps up to `until` (exclusive) in order, waiting for each
     /// to be published. False when the run stops first (at a heap whose value cannot be
-    /// taken, found here or by another thread).
+    /// taken, found here or by another thread, or the calling thread's time is up).
     fn take_until(&mut self, until: usize) -> bool {
         let shared = self.shared;
         while self.taken < until {
@@ -236,22 +361,20 @@ impl<T: StoredValue> Worker<'_, T> {
                 return false;
             }
             let j = n - self.start;
-            let mut spins = 0u32;
-            let word = loop {
-                let word = shared.values[j].load(Ordering::Acquire);
-                if word >> 32 == self.segment {
-                    break word;
-                }
-                if n >= shared.stop.load(Ordering::Relaxed) {
-                    return false;
-                }
-                spins += 1;
-                if spins < 1 << 10 {
-                    std::hint::spin_loop();
-                } else {
-                    std::thread::yield_now();
-                }
-            };
+            let segment = self.segment;
+            let published = || shared.values[j].load(Ordering::Acquire) >> 32 == segment;
+            let stopped = || n >= shared.stop.load(Ordering::Relaxed);
+            if !shared
+                .waiting
+                .until(|| published() || stopped(), self.until)
+            {
+                self.stop_at(n);
+                return false;
+            }
+            if !published() {
+                return false;
+            }
+            let word = shared.values[j].load(Ordering::Acquire);
             let cost = HeapCost::unpack(shared.costs[j].load(Ordering::Relaxed));
             let value = (word & u64::from(u32::MAX)) as u32;
             let splits = self.moves.split_two.len();
@@ -269,7 +392,7 @@ impl<T: StoredValue> Worker<'_, T> {
                 };
                 // Every thread finds the same first refused heap; one store suffices.
                 shared.refused.store(code, Ordering::Relaxed);
-                shared.stop.fetch_min(n, Ordering::Relaxed);
+                self.stop_at(n);
                 return false;
             }
             self.taken += 1;
@@ -349,6 +472,37 @@ mod tests {
             2,
             "0.034 has a value 256 before 30,000"
         );
+    }
+
+    /// Stretches of a fraction of a millisecond, so that a run switches between the
+    /// pipeline and one thread hundreds of times, mostly in the middle of segments: the
+    /// same values, counters and rare positions as one thread, for lagged codes and
+    /// Grundy's game.
+    #[test]
+    fn switching_ways_in_mid_run_changes_nothing() {
+        use super::super::pacing::Pacer;
+        use std::time::Duration;
+        for (code, len) in [("0.161", 60_000), ("0.014", 40_000), ("grundy", 60_000)] {
+            let engine = || match code {
+                "grundy" => SequenceEngine::grundys_game(),
+                _ => SequenceEngine::new(&game(code)),
+            };
+            let mut one = engine().with_threads(1);
+            one.extend_to(len, &NoProgress).expect("no limit");
+            for every in [50, 300] {
+                let pacer = Pacer::switching_every(Duration::from_micros(every));
+                let mut switching = engine().with_threads(2).paced_by(pacer);
+                switching.extend_to(len, &NoProgress).expect("no limit");
+                assert_eq!(switching.values(), one.values(), "{code}");
+                assert_eq!(switching.stats(), one.stats(), "{code}");
+                assert!(
+                    switching.rare_positions().eq(one.rare_positions()),
+                    "{code}"
+                );
+                let [parallel, single] = switching.stretches();
+                assert!(parallel >= 5 && single >= 5, "{code}: {parallel} {single}");
+            }
+        }
     }
 
     /// Grundy's game reads the heap just before: its rare pass is done ahead while that heap

@@ -75,7 +75,8 @@ pub struct EngineStats {
     pub naive_steps: u64,
     /// The run's cost in splits looked at: every split of a heap computed naively, the
     /// rare positions passed over and the splits scanned by the rare/common method, one
-    /// per heap besides. [`MAX_SEQUENCE_WORK`](super::MAX_SEQUENCE_WORK) bounds it.
+    /// per heap besides: what a run's budget ([`super::SequenceEngine::extend_within`]) and
+    /// the estimate of its cost (`heap::sequence::estimated_work`) count.
     pub work: u64,
 }
 
