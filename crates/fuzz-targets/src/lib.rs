@@ -115,14 +115,67 @@ pub fn expr_parse(data: &[u8]) {
 /// expressions such as `*:1534` are games more than a thousand levels deep.
 const EVAL_STACK: usize = conway_partizan::store::EVALUATION_STACK;
 
-/// `conway eval` in full on short expressions, on a stack as large as the CLI's: the
-/// report, and a game's canonical form read back as the same game.
+/// What [`expr_eval`] gives the functions of the table in its second mode: the edges of
+/// every kind of argument — integers and numbers of 30 digits and more, numbers with 100
+/// binary places, the widest nimbers a literal writes and wider ones made by products,
+/// switches and ups far from 0, and the lists and strings some functions take — which no
+/// expression of [`EXPR_EVAL_MAX_LEN`] characters can write.
+pub const EDGE_ARGUMENTS: &[&str] = &[
+    "1000000000000000000000000000000",
+    "-1000000000000000000000000000000",
+    "123456789012345678901234567890/1024",
+    "1/1267650600228229401496703205376",
+    "18446744073709551615",
+    "*1024",
+    "conway_product(conway_product(*1024,*1023),conway_product(*1000,*999))",
+    "{1000000000000000000000000000000|-1000000000000000000000000000000}",
+    "1000000000000000000000000000000*",
+    "100000*{0|*}",
+    "^[1000]",
+    "{1|-1}",
+    "0",
+    "*",
+    "[18446744073709551615, 0]",
+    "\"lrlrlrlrlr\"",
+];
+
+/// `conway eval` in full, on a stack as large as the CLI's: the report, and a game's
+/// canonical form read back as the same game. Two modes, by the first byte: below 0xF0,
+/// the bytes are an expression (at most [`EXPR_EVAL_MAX_LEN`] characters); from 0xF0 on,
+/// the next byte picks a function of the table and each byte after it one argument among
+/// [`EDGE_ARGUMENTS`], so that huge integers and wide nimbers reach every function.
 pub fn expr_eval(data: &[u8]) {
+    if let Some((&mode, rest)) = data.split_first() {
+        if mode >= 0xF0 {
+            if let Some(call) = table_call(rest) {
+                on_evaluation_stack(call);
+            }
+            return;
+        }
+    }
     let Some(text) = text(data) else { return };
     if text.len() > EXPR_EVAL_MAX_LEN {
         return;
     }
-    let text = text.to_string();
+    on_evaluation_stack(text.to_string());
+}
+
+/// The call of a function of the table that `data` picks (see [`expr_eval`]).
+pub fn table_call(data: &[u8]) -> Option<String> {
+    use conway_partizan::eval::FUNCTIONS;
+    let (&which, args) = data.split_first()?;
+    let function = &FUNCTIONS[usize::from(which) % FUNCTIONS.len()];
+    let arguments: Vec<&str> = (0..function.arity())
+        .map(|i| {
+            let pick = args.get(i).copied().unwrap_or(0);
+            EDGE_ARGUMENTS[usize::from(pick) % EDGE_ARGUMENTS.len()]
+        })
+        .collect();
+    Some(format!("{}({})", function.name, arguments.join(", ")))
+}
+
+/// Evaluates `text` as [`expr_eval`] does, on a thread with the CLI's stack.
+fn on_evaluation_stack(text: String) {
     let evaluation = std::thread::Builder::new()
         .stack_size(EVAL_STACK)
         .spawn(move || evaluate_and_read_back(&text))

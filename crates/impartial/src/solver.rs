@@ -143,7 +143,11 @@ where
         values: Vec::new(),
     }];
     on_stack.insert(root.clone());
-    while let Some(frame) = stack.last_mut() {
+    loop {
+        let depth = stack.len();
+        let Some(frame) = stack.last_mut() else {
+            break;
+        };
         let next = frame.values.len();
         if next == frame.options.len() {
             let value = match (&sum, frame.is_sum) {
@@ -153,10 +157,7 @@ where
             let done = stack.pop().expect("stack is non-empty inside the loop");
             on_stack.remove(&done.position);
             if memo.len() >= limit {
-                return Err(ImpartialError::PositionLimit {
-                    limit,
-                    hint: "use a smaller position or the game's closed form".into(),
-                });
+                return Err(past_limit(limit));
             }
             memo.insert(done.position, value.clone());
             match stack.last_mut() {
@@ -173,6 +174,11 @@ where
         }
         if !on_stack.insert(child.clone()) {
             return Err(ImpartialError::Cycle);
+        }
+        // Positions on the path count too: a game whose positions go on for ever (a new
+        // one at every move) is refused here rather than growing the path without end.
+        if memo.len() + depth >= limit {
+            return Err(past_limit(limit));
         }
         let child = child.clone();
         let (options, is_sum) = expand(&child)?;
@@ -322,6 +328,15 @@ impl<'g, G: ImpartialGame> Solver<'g, G, bool> {
     /// A misère solver that refuses to store more than `limit` positions.
     pub fn with_limit(game: &'g G, limit: usize) -> Self {
         Self::from_rules(game, limit, misere_rule, |&wins| !wins)
+    }
+}
+
+/// The refusal of a search that meets more than `limit` positions (or a game that goes on
+/// for ever through new ones).
+fn past_limit(limit: usize) -> ImpartialError {
+    ImpartialError::PositionLimit {
+        limit,
+        hint: "use a smaller position or the game's closed form".into(),
     }
 }
 

@@ -46,6 +46,14 @@ impl Numerator {
         }
     }
 
+    /// The bit length of |n| (0 for 0).
+    fn bits(&self) -> u64 {
+        match self {
+            Numerator::Small(n) => u64::from(64 - n.unsigned_abs().leading_zeros()),
+            Numerator::Big(n) => n.bits(),
+        }
+    }
+
     fn from_bigint(n: BigInt) -> Numerator {
         match n.to_i64() {
             Some(small) => Numerator::Small(small),
@@ -372,6 +380,21 @@ impl Ord for Dyadic {
     fn cmp(&self, other: &Dyadic) -> Ordering {
         if let Some((a, b, _)) = self.small_aligned(other) {
             return a.cmp(&b);
+        }
+        // Past i128: the signs, then where the leading bits stand against the binary point,
+        // decide most comparisons without building the shifted numerators.
+        let sign = self.signum();
+        if sign != other.signum() || sign == 0 {
+            return sign.cmp(&other.signum());
+        }
+        let lead = |d: &Dyadic| i128::from(d.num.bits()) - i128::from(d.exp);
+        let by_magnitude = lead(self).cmp(&lead(other));
+        if by_magnitude != Ordering::Equal {
+            return if sign > 0 {
+                by_magnitude
+            } else {
+                by_magnitude.reverse()
+            };
         }
         let (a, b, _) = self.to_parts_aligned(other);
         a.cmp(&b)
@@ -749,6 +772,18 @@ mod tests {
             prop_assert_eq!(scaled(&(&a - &b), s), scaled(&a, s) - scaled(&b, s));
             prop_assert_eq!(scaled(&(&a * &b), s) << s, scaled(&a, s) * scaled(&b, s));
             prop_assert_eq!(a.cmp(&b), scaled(&a, s).cmp(&scaled(&b, s)));
+        }
+
+        /// Big numbers a little apart, whose leading bits stand at the same place: the
+        /// comparison must look past them.
+        #[test]
+        fn near_big_numbers_compare_exactly(a in arb_dyadic(), b in arb_dyadic(), k in 0u32..100) {
+            let s = 600;
+            let big = &a * &Dyadic::from_bigint(BigInt::from(1) << (64 + k));
+            for c in [&big + &b, &big - &b, -&big + &b] {
+                prop_assert_eq!(big.cmp(&c), scaled(&big, s).cmp(&scaled(&c, s)));
+                prop_assert_eq!(c.cmp(&big), scaled(&c, s).cmp(&scaled(&big, s)));
+            }
         }
 
         #[test]

@@ -109,6 +109,12 @@ impl Combiner {
         b: &[GameId],
         mut f: impl FnMut(&mut Self, &mut Store, GameId, GameId) -> GameId,
     ) -> Vec<GameId> {
+        // Each pair is a step of the budget: pairs of nimbers or numbers are closed forms,
+        // which count no step of their own, and there are |a|·|b| of them.
+        let count = u64::try_from(a.len().saturating_mul(b.len())).unwrap_or(u64::MAX);
+        if store.arithmetic_steps(count) {
+            return Vec::new();
+        }
         let mut out = Vec::with_capacity(a.len() * b.len());
         for &x in a {
             for &y in b {

@@ -3,7 +3,7 @@
 //! x + Tiny(H) and x + Miny(H), and the predicates (`IsNumber`, `IsSwitch`, …). Everything here reads the canonical form, as
 //! CGSuite does; each definition is stated at its function.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
 
 use conway_numbers::Dyadic;
 use num_bigint::BigUint;
@@ -34,16 +34,127 @@ pub fn followers(store: &mut Store, g: GameId) -> Result<Vec<GameId>, PartizanEr
             MAX_LISTED_FOLLOWERS,
         ));
     }
-    Ok(followers_by_options(store, g))
+    let walk = Walk::from(store, g, true)?;
+    let mut all = walk.walked;
+    for (x, &widest) in &walk.stars {
+        all.extend((1..=widest).map(|m| {
+            store.nus(&Nus {
+                number: x.clone(),
+                ups: 0,
+                nimber: m,
+            })
+        }));
+    }
+    Ok(all)
 }
 
-/// Every follower by walking the options (the oracle of [`follower_count`]; bounded by it in
-/// [`followers`]).
+/// How many followers G has, G included.
+///
+/// The followers that are not numbers are walked (at most [`MAX_WALKED_FOLLOWERS`]), but for
+/// x + *m; the numbers among the followers, and the games x + *k, are counted in closed
+/// form. A number's followers are its ancestors in the tree of numbers (its options are its
+/// nearest ancestors on either side, one of them its parent), so the numbers met — options
+/// of the games walked, or G — stand for the union of their paths from 0: sorted,
+/// x₁ < … < x_k, that union has Σ (b(xᵢ) + 1) − Σ (b(xᵢ ∧ xᵢ₊₁) + 1) members, b the
+/// birthday and x ∧ y the last common ancestor, the simplest number in [x, y] (in order,
+/// each path shares the most with the one before it).
+pub fn follower_count(store: &mut Store, g: GameId) -> Result<BigUint, PartizanError> {
+    let walk = Walk::from(store, g, false)?;
+    let sorted: Vec<&Dyadic> = walk.numbers.iter().collect();
+    let mut count = BigUint::from(walk.walked.len());
+    for &widest in walk.stars.values() {
+        count += widest;
+    }
+    for x in &sorted {
+        count += x.birthday() + 1u32;
+    }
+    for pair in sorted.windows(2) {
+        // Subtracted after all the additions: the total never goes below zero.
+        count -= common_ancestor(pair[0], pair[1]).birthday() + 1u32;
+    }
+    Ok(count)
+}
+
+/// The followers of a game, found through the options of those that need it. A follower
+/// x + *m (m ≥ 1) is not walked: its followers are x + *k for 0 ≤ k < m and x's, so the
+/// widest m met for each x says which they are (walking *m costs m² options).
+struct Walk {
+    /// The followers walked through their options, the game first.
+    walked: Vec<GameId>,
+    /// The numbers met but not walked (those that followers other than numbers have as
+    /// options, and x of each x + *m), when the walk leaves numbers to a closed form.
+    numbers: BTreeSet<Dyadic>,
+    /// For each number x, the widest m ≥ 1 of the followers x + *m.
+    stars: BTreeMap<Dyadic, u64>,
+}
+
+impl Walk {
+    /// Walks G's followers; numbers too when `through_numbers` (for a list of them all).
+    /// Refused past [`MAX_WALKED_FOLLOWERS`] followers walked that are not numbers, and
+    /// each option seen is a step of the evaluation's budget.
+    fn from(store: &mut Store, g: GameId, through_numbers: bool) -> Result<Walk, PartizanError> {
+        let mut walk = Walk {
+            walked: Vec::new(),
+            numbers: BTreeSet::new(),
+            stars: BTreeMap::new(),
+        };
+        let mut seen = HashSet::from([g]);
+        let mut queue = VecDeque::from([g]);
+        let mut not_numbers = 0usize;
+        while let Some(f) = queue.pop_front() {
+            if let Some(&Nus {
+                ref number,
+                ups: 0,
+                nimber,
+            }) = store.as_nus(f)
+            {
+                if nimber > 0 {
+                    let widest = walk.stars.entry(number.clone()).or_insert(0);
+                    *widest = (*widest).max(nimber);
+                    let x = number.clone();
+                    let x = store.number(x);
+                    if seen.insert(x) {
+                        queue.push_back(x);
+                    }
+                    continue;
+                }
+                if !through_numbers {
+                    walk.numbers.insert(number.clone());
+                    continue;
+                }
+            } else {
+                not_numbers += 1;
+                if not_numbers > MAX_WALKED_FOLLOWERS {
+                    return Err(PartizanError::too_large(
+                        "the followers that are not numbers",
+                        format!("more than {MAX_WALKED_FOLLOWERS}"),
+                        MAX_WALKED_FOLLOWERS,
+                    ));
+                }
+            }
+            walk.walked.push(f);
+            let Some((left, right)) = store.options_to_walk(f) else {
+                // A marker: the evaluation answers the reason it keeps.
+                return Err(PartizanError::Interrupted);
+            };
+            for option in left.into_iter().chain(right) {
+                if seen.insert(option) {
+                    queue.push_back(option);
+                }
+            }
+        }
+        Ok(walk)
+    }
+}
+
+/// Every follower by walking the options, each once: the oracle of [`followers`] and
+/// [`follower_count`].
+#[cfg(test)]
 fn followers_by_options(store: &mut Store, g: GameId) -> Vec<GameId> {
     let mut seen = HashSet::from([g]);
     let mut order = vec![g];
     let mut next = 0;
-    while next < order.len() && store.descend() {
+    while next < order.len() {
         let (left, right) = store.options(order[next]);
         next += 1;
         for option in left.into_iter().chain(right) {
@@ -53,54 +164,6 @@ fn followers_by_options(store: &mut Store, g: GameId) -> Vec<GameId> {
         }
     }
     order
-}
-
-/// How many followers G has, G included.
-///
-/// The followers that are not numbers are walked (at most [`MAX_WALKED_FOLLOWERS`]); the
-/// numbers among the followers are counted in closed form. A number's followers are its
-/// ancestors in the tree of numbers (its options are its nearest ancestors on either side,
-/// one of them its parent), so the numbers met — options of the games walked, or G — stand
-/// for the union of their paths from 0: sorted, x₁ < … < x_k, that union has
-/// Σ (b(xᵢ) + 1) − Σ (b(xᵢ ∧ xᵢ₊₁) + 1) members, b the birthday and x ∧ y the last common
-/// ancestor, the simplest number in [x, y] (in order, each path shares the most with the one
-/// before it).
-pub fn follower_count(store: &mut Store, g: GameId) -> Result<BigUint, PartizanError> {
-    let mut numbers: BTreeSet<Dyadic> = BTreeSet::new();
-    let mut walked = 0usize;
-    let mut seen = HashSet::from([g]);
-    let mut queue = vec![g];
-    while let Some(f) = queue.pop() {
-        if let Some(x) = store.as_number(f) {
-            numbers.insert(x.clone());
-            continue;
-        }
-        walked += 1;
-        if walked > MAX_WALKED_FOLLOWERS {
-            return Err(PartizanError::too_large(
-                "the followers that are not numbers",
-                format!("more than {MAX_WALKED_FOLLOWERS}"),
-                MAX_WALKED_FOLLOWERS,
-            ));
-        }
-        store.try_descend()?;
-        let (left, right) = store.options(f);
-        for option in left.into_iter().chain(right) {
-            if seen.insert(option) {
-                queue.push(option);
-            }
-        }
-    }
-    let sorted: Vec<&Dyadic> = numbers.iter().collect();
-    let mut count = BigUint::from(walked);
-    for x in &sorted {
-        count += x.birthday() + 1u32;
-    }
-    for pair in sorted.windows(2) {
-        // Subtracted after all the additions: the total never goes below zero.
-        count -= common_ancestor(pair[0], pair[1]).birthday() + 1u32;
-    }
-    Ok(count)
 }
 
 /// The last common ancestor of x < y in the tree of numbers: the simplest number in [x, y],
@@ -132,10 +195,14 @@ pub fn incentives(store: &mut Store, g: GameId, left: bool, right: bool) -> Vec<
     }
     found.sort_unstable();
     found.dedup();
-    let dominated: Vec<bool> = found
-        .iter()
-        .map(|&x| found.iter().any(|&y| y != x && store.leq(x, y)))
-        .collect();
+    let mut dominated = Vec::with_capacity(found.len());
+    for &x in &found {
+        if store.stop_requested() {
+            // Placeholders from here on; the rest of the n² comparisons would still cost.
+            return Vec::new();
+        }
+        dominated.push(found.iter().any(|&y| y != x && store.leq(x, y)));
+    }
     found
         .into_iter()
         .zip(dominated)
@@ -143,20 +210,27 @@ pub fn incentives(store: &mut Store, g: GameId, left: bool, right: bool) -> Vec<
         .collect()
 }
 
+/// The widest nimber part m of x + *m whose stop count [`stop_count`] gives, 2·3^(m−1) (a
+/// number of about 100,000 bits at the limit); wider ones are refused as too large.
+pub const MAX_STOP_COUNTED_NIMBER: u64 = 1 << 16;
+
 /// The number of leaves of G's stop tree: 1 for a number, else the sum over all options
-/// (so 3 for ↑ and 2·3ⁿ⁻¹ for *n, as CGSuite counts).
+/// (so 3 for ↑ and 2·3ⁿ⁻¹ for *n, as CGSuite counts). Each option walked is a step of the
+/// evaluation's budget; x + *m is counted in closed form.
 pub fn stop_count(store: &mut Store, g: GameId) -> BigUint {
     fn count(store: &mut Store, g: GameId, memo: &mut HashMap<GameId, BigUint>) -> BigUint {
         if store.is_number(g) {
             return BigUint::from(1u32);
         }
+        if let Some(&Nus { ups: 0, nimber, .. }) = store.as_nus(g) {
+            return nimber_stop_count(store, nimber);
+        }
         if let Some(known) = memo.get(&g) {
             return known.clone();
         }
-        if !store.descend() {
+        let Some((left, right)) = store.options_to_walk(g) else {
             return BigUint::zero();
-        }
-        let (left, right) = store.options(g);
+        };
         let mut total = BigUint::zero();
         for option in left.into_iter().chain(right) {
             total += count(store, option, memo);
@@ -165,6 +239,21 @@ pub fn stop_count(store: &mut Store, g: GameId) -> BigUint {
         total
     }
     count(store, g, &mut HashMap::default())
+}
+
+/// The stop count of x + *m, m ≥ 1: each side has the m options x + *k, k < m, so the
+/// count c(m) = 2·(1 + c(1) + … + c(m−1)) = 2·3^(m−1).
+fn nimber_stop_count(store: &Store, m: u64) -> BigUint {
+    if m > MAX_STOP_COUNTED_NIMBER {
+        store.refuse(PartizanError::too_large(
+            "the stop count of a nimber",
+            format!("*{m}"),
+            format!("*{MAX_STOP_COUNTED_NIMBER}"),
+        ));
+        return BigUint::zero();
+    }
+    let exponent = u32::try_from(m - 1).expect("m is at most MAX_STOP_COUNTED_NIMBER");
+    BigUint::from(2u32) * BigUint::from(3u32).pow(exponent)
 }
 
 /// Conway's parity: G is even when every option is odd, and odd when G ≠ 0 and every
@@ -185,9 +274,20 @@ pub fn temper(store: &mut Store, g: GameId) -> Option<Parity> {
     by_options(
         store,
         g,
-        |store, g| store.is_number(g).then_some(Some(Parity::Even)),
+        |store, g| store.as_nus(g).and_then(star_temper),
         &mut HashMap::default(),
     )
+}
+
+/// The temper of x + *m in closed form: x is even-tempered, so x + * (whose options are x)
+/// is odd-tempered, and x + *m for m ≥ 2 has options of both tempers (x and x + *), so
+/// neither. `None` (walk the options) when there are ups.
+fn star_temper(n: &Nus) -> Option<Option<Parity>> {
+    (n.ups == 0).then_some(match n.nimber {
+        0 => Some(Parity::Even),
+        1 => Some(Parity::Odd),
+        _ => None,
+    })
 }
 
 /// Even when every option is odd, odd when every option is even, below the games whose
@@ -204,10 +304,7 @@ fn by_options(
     if let Some(answer) = memo.get(&g) {
         return *answer;
     }
-    if !store.descend() {
-        return None;
-    }
-    let (left, right) = store.options(g);
+    let (left, right) = store.options_to_walk(g)?;
     let (mut all_odd, mut all_even) = (true, true);
     for option in left.into_iter().chain(right) {
         match by_options(store, option, known, memo) {
@@ -394,6 +491,45 @@ mod tests {
         assert_eq!(parity(&mut s, g), Some(Parity::Even));
     }
 
+    /// The closed form of x + *m satisfies the recursion that defines the stop count: the
+    /// sum of the counts of the options, down to the count 1 of the number x.
+    #[test]
+    fn nimber_stop_counts_follow_the_recursion() {
+        let mut s = Store::new();
+        for x in ["0", "-3/4", "7"] {
+            for m in 1..=12u64 {
+                let g = game(&mut s, &format!("{x}*{m}"));
+                let (left, right) = s.options(g);
+                let by_options: BigUint = left
+                    .into_iter()
+                    .chain(right)
+                    .map(|o| stop_count(&mut s, o))
+                    .sum();
+                assert_eq!(stop_count(&mut s, g), by_options, "{x}*{m}");
+            }
+        }
+    }
+
+    /// The widest nimber an expression writes (literals stop at *1024, and products stay
+    /// below *65536, a field) is counted at once, not walked (*m has m² options below it);
+    /// a wider one, which the library can build, is refused rather than raised to a power
+    /// of millions of bits.
+    #[test]
+    fn stop_counts_of_wide_nimbers_are_closed_or_refused() {
+        let mut s = Store::new();
+        let wide = "stop_count(conway_product(*256, *128))";
+        let Ok(Value::Natural(count)) = crate::eval::evaluate_text(&mut s, wide) else {
+            panic!("{wide} is counted");
+        };
+        assert_eq!(count.bits(), 51_936, "2·3^32767 has 51,936 bits");
+        let g = s.nimber(MAX_STOP_COUNTED_NIMBER + 1);
+        let answer = crate::eval::within_budget(&mut s, |s| Ok(stop_count(s, g)));
+        assert!(
+            matches!(&answer, Err(e) if e.to_string().contains("stop count")),
+            "{answer:?}"
+        );
+    }
+
     /// CGSuite's incentives of its sample games.
     #[test]
     fn cgsuite_incentives() {
@@ -483,23 +619,52 @@ mod tests {
             }
         }
 
-        /// The count in closed form against the followers walked one by one, for games with
-        /// numbers of many birthdays among their followers (and numbers alone).
+        /// Temper in closed form for x + *m against the definition, which walks every
+        /// option down to numbers (even-tempered).
         #[test]
-        fn follower_counts_by_walking(
+        fn tempers_by_definition(tree in arb_game(3, 2), n in -8i64..=8, m in 0u64..=6) {
+            let mut s = Store::new();
+            let g = tree.to_store(&mut s);
+            let star = s.nus(&Nus { number: Dyadic::new(n, 1), ups: 0, nimber: m });
+            let sum = s.add(g, star);
+            for h in [g, star, sum] {
+                let walked = by_options(
+                    &mut s,
+                    h,
+                    |s, h| s.is_number(h).then_some(Some(Parity::Even)),
+                    &mut HashMap::default(),
+                );
+                prop_assert_eq!(temper(&mut s, h), walked);
+            }
+        }
+
+        /// The count and the list, which take numbers and x + *m in closed form, against the
+        /// followers walked one by one, for games with numbers of many birthdays and such
+        /// stars among their followers (and those alone).
+        #[test]
+        fn followers_by_walking(
             tree in arb_game(2, 2),
-            numbers in proptest::collection::vec((-20i64..=20, 0u32..=3), 0..4),
+            parts in proptest::collection::vec((-20i64..=20, 0u32..=3, 0u64..=5), 0..4),
         ) {
             let mut s = Store::new();
             let g = tree.to_store(&mut s);
-            let xs: Vec<GameId> = numbers.iter().map(|&(n, k)| s.number(Dyadic::new(n, k))).collect();
+            let xs: Vec<GameId> = parts
+                .iter()
+                .map(|&(n, k, m)| s.nus(&Nus { number: Dyadic::new(n, k), ups: 0, nimber: m }))
+                .collect();
             let minus: Vec<GameId> = xs.iter().map(|&x| s.neg(x)).collect();
             let mut left = xs.clone();
             left.push(g);
             let with_numbers = s.construct(&left, &minus);
             for h in xs.iter().copied().chain([g, with_numbers]) {
-                let walked = followers_by_options(&mut s, h).len();
-                prop_assert_eq!(follower_count(&mut s, h).expect("few"), BigUint::from(walked));
+                let walked = followers_by_options(&mut s, h);
+                prop_assert_eq!(follower_count(&mut s, h).expect("few"), BigUint::from(walked.len()));
+                let listed = followers(&mut s, h).expect("few");
+                prop_assert_eq!(listed.len(), walked.len());
+                prop_assert_eq!(
+                    listed.into_iter().collect::<HashSet<_>>(),
+                    walked.into_iter().collect::<HashSet<_>>()
+                );
             }
         }
     }
@@ -542,6 +707,19 @@ mod tests {
         );
         let c = companion(&mut s, g);
         assert_eq!(c, g, "a switch of numbers keeps its options");
+    }
+
+    /// x + *m has m + b(x) + 1 followers, found without walking its m² options: the widest
+    /// nimber an expression writes, *65535, in one step of the budget per follower.
+    #[test]
+    fn followers_of_wide_nimbers() {
+        let mut s = Store::new();
+        let g = game(&mut s, "conway_product(*256, *255) + 3/2");
+        let count = crate::eval::within_budget(&mut s, |s| follower_count(s, g));
+        assert_eq!(count, Ok(BigUint::from(65_280u32 + 3 + 1)));
+        assert!(s.watch_steps() < 10, "x + *m is not walked");
+        let listed = followers(&mut s, g).expect("fewer than the listing limit");
+        assert_eq!(listed.len(), 65_284);
     }
 
     /// Numbers of any birthday: 10^30 has 10^30 + 1 followers (0 to 10^30), counted at once

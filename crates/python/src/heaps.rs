@@ -15,7 +15,7 @@ use conway_impartial::heap::sequence::{compute, observed_report, SequenceReport}
 use conway_impartial::heap::values::Values;
 use conway_impartial::mex::mex;
 use conway_impartial::ImpartialError;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use pyo3::types::PyInt;
@@ -151,11 +151,16 @@ fn heap_rule_sequence(
     let mut shown = Shown::new(progress);
     for n in 0..=to {
         let value_of = |heap: &Bound<'_, PyAny>| -> PyResult<u64> {
-            let h: i64 = heap.extract()?;
-            match usize::try_from(h) {
+            if !heap.is_instance_of::<PyInt>() {
+                return Err(PyTypeError::new_err(format!(
+                    "rule({n}) leaves a heap of {}: heaps are ints",
+                    heap.get_type().name()?
+                )));
+            }
+            match heap.extract::<usize>() {
                 Ok(h) if h < n => Ok(values[h]),
                 _ => Err(PyValueError::new_err(format!(
-                    "rule({n}) leaves a heap of {h}: a move from a heap of {n} leaves heaps of 0 to {}",
+                    "rule({n}) leaves a heap of {heap}: a move from a heap of {n} leaves heaps of 0 to {}",
                     n.saturating_sub(1)
                 ))),
             }

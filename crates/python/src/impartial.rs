@@ -18,13 +18,12 @@ use std::cell::RefCell;
 use conway_core::Outcome;
 use conway_impartial::solver::{
     evaluate, evaluate_sums, grundy_rule, misere_rule, nim_sum_rule, winning_options, MoveBudget,
-    DEFAULT_POSITION_LIMIT,
 };
 use conway_impartial::{ImpartialError, ImpartialGame};
 use pyo3::prelude::*;
 
 use crate::errors::to_python;
-use crate::positions::Positions;
+use crate::positions::{callable_or_none, moves_from, Positions, MAX_POSITIONS};
 use crate::signals::{ProgressTarget, Shown};
 
 /// A game given by Python callbacks, memoised: ask it for Grundy values, outcomes and
@@ -59,10 +58,7 @@ impl<'py> Callbacks<'_, 'py> {
 
     fn call_options(&self, n: u32) -> PyResult<Vec<u32>> {
         let position = self.position(n);
-        let listed = match self.options {
-            Some(options) => options.call1((&position,))?,
-            None => position.call_method0("options")?,
-        };
+        let listed = moves_from(&position, self.options, "options")?;
         let numbers = self.positions.borrow_mut().numbers_of(&listed)?;
         let met = self.positions.borrow().len();
         self.shown.borrow_mut().tick(met, None, "positions")?;
@@ -165,7 +161,7 @@ impl PyImpartialGame {
             game,
             &n,
             &mut self.grundy,
-            DEFAULT_POSITION_LIMIT,
+            MAX_POSITIONS,
             &mut self.moves,
             grundy_rule,
             Some(nim_sum_rule),
@@ -193,8 +189,10 @@ impl PyImpartialGame {
         options: Option<Py<PyAny>>,
         components: Option<Py<PyAny>>,
         progress: Option<Py<PyAny>>,
-    ) -> Self {
-        PyImpartialGame {
+    ) -> PyResult<Self> {
+        callable_or_none("options", &options, py)?;
+        callable_or_none("components", &components, py)?;
+        Ok(PyImpartialGame {
             options,
             components,
             positions: Positions::new(py),
@@ -202,7 +200,7 @@ impl PyImpartialGame {
             misere: FxHashMap::default(),
             moves: MoveBudget::unlimited(),
             progress,
-        }
+        })
     }
 
     /// The Grundy value (nim-value) of a position under normal play.
@@ -234,7 +232,7 @@ impl PyImpartialGame {
                     game,
                     &n,
                     &mut me.misere,
-                    DEFAULT_POSITION_LIMIT,
+                    MAX_POSITIONS,
                     &mut me.moves,
                     misere_rule,
                 )
@@ -262,7 +260,7 @@ impl PyImpartialGame {
                     game,
                     &n,
                     &mut me.misere,
-                    DEFAULT_POSITION_LIMIT,
+                    MAX_POSITIONS,
                     &mut me.moves,
                     misere_rule,
                     None::<fn(&[bool]) -> bool>,
@@ -273,7 +271,7 @@ impl PyImpartialGame {
                     game,
                     &n,
                     &mut me.grundy,
-                    DEFAULT_POSITION_LIMIT,
+                    MAX_POSITIONS,
                     &mut me.moves,
                     grundy_rule,
                     Some(nim_sum_rule),

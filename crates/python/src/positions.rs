@@ -2,9 +2,58 @@
 //! (through a dict) decide which objects are the same position, and the library's solvers
 //! work on the numbers.
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+
+/// The most positions of a user's game (impartial or partizan) a search meets: about 10 s
+/// and 1 GiB of Python objects. A game that goes on for ever through new positions (a move
+/// from each to one never met) is refused there.
+pub const MAX_POSITIONS: usize = 4_000_000;
+
+/// Checks that a user's callback, when given, can be called: a `TypeError` naming the
+/// argument otherwise (before any position is asked about).
+pub fn callable_or_none(name: &str, callback: &Option<Py<PyAny>>, py: Python<'_>) -> PyResult<()> {
+    match callback {
+        Some(f) if !f.bind(py).is_callable() => Err(PyTypeError::new_err(format!(
+            "{name} must be a function of a position, or None; got {}",
+            f.bind(py).get_type().name()?
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// `function(position)` when the game gives the function, else the position's own method
+/// of that name; a position without the method is a `TypeError` that says what to give
+/// (an `AttributeError` raised inside the method is the user's, and passes unchanged).
+pub fn moves_from<'py>(
+    position: &Bound<'py, PyAny>,
+    function: Option<&Bound<'py, PyAny>>,
+    method: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    match function {
+        Some(f) => f.call1((position,)),
+        None if position.hasattr(method)? => position.call_method0(method),
+        None => Err(PyTypeError::new_err(format!(
+            "the position {} has no {method}() method: give the game {method}=a function of a \
+             position, or positions with that method",
+            abbreviated(position)
+        ))),
+    }
+}
+
+/// A position as Python writes it, cut to 100 characters.
+fn abbreviated(position: &Bound<'_, PyAny>) -> String {
+    let text = position
+        .repr()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|_| "(unprintable)".to_string());
+    if text.chars().count() <= 100 {
+        text
+    } else {
+        format!("{}…", text.chars().take(100).collect::<String>())
+    }
+}
 
 /// The positions met so far and their numbers.
 pub struct Positions {

@@ -17,7 +17,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::partizan::{with_store_and_interpreter, Game};
-use crate::positions::Positions;
+use crate::positions::{callable_or_none, moves_from, Positions, MAX_POSITIONS};
 use crate::signals::{ProgressTarget, Shown};
 
 /// A partizan game given by Python callbacks, memoised: its positions' canonical forms are
@@ -45,10 +45,7 @@ impl<'py> Callbacks<'_, 'py> {
     /// Calls `function(position)` or, without it, the position's method `method`.
     fn moves(&self, n: u32, function: Option<&Py<PyAny>>, method: &str) -> PyResult<Vec<u32>> {
         let position = self.positions.borrow().get(self.py, n);
-        let listed = match function {
-            Some(f) => f.bind(self.py).call1((&position,))?,
-            None => position.call_method0(method)?,
-        };
+        let listed = moves_from(&position, function.map(|f| f.bind(self.py)), method)?;
         let numbers = self.positions.borrow_mut().numbers_of(&listed)?;
         let met = self.positions.borrow().len();
         self.shown.borrow_mut().tick(met, None, "positions")?;
@@ -100,6 +97,9 @@ impl PyPartizanGame {
         components: Option<Py<PyAny>>,
         progress: Option<Py<PyAny>>,
     ) -> PyResult<Self> {
+        callable_or_none("left_moves", &left_moves, py)?;
+        callable_or_none("right_moves", &right_moves, py)?;
+        callable_or_none("components", &components, py)?;
         if left_moves.is_some() != right_moves.is_some() {
             return Err(PyValueError::new_err(
                 "give both left_moves and right_moves, or neither (to use the positions' methods)",
@@ -132,7 +132,7 @@ impl PyPartizanGame {
                     shown: RefCell::new(Shown::new(target.callable())),
                 };
                 with_store_and_interpreter(py, |store| {
-                    match canonical_form(&ruleset, store, &mut values, &root) {
+                    match canonical_form(&ruleset, store, &mut values, &root, MAX_POSITIONS) {
                         Ok(id) => Ok(Game { id }),
                         Err(SearchError::Ruleset(error)) => {
                             raised = Some(error);
@@ -145,6 +145,11 @@ impl PyPartizanGame {
                         )),
                         // The evaluation around the search reports why it stopped.
                         Err(SearchError::Stopped) => Err(PartizanError::Interrupted),
+                        Err(SearchError::TooManyPositions(limit)) => Err(PartizanError::too_large(
+                            "the positions of the game met by the search",
+                            format!("more than {limit}"),
+                            limit,
+                        )),
                     }
                 })
             }

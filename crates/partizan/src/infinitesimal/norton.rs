@@ -14,17 +14,8 @@ pub fn norton_multiply(store: &mut Store, g: GameId, u: GameId) -> Result<GameId
 
 /// U + I for each undominated incentive I of U (U^L − U and U − U^R).
 fn unit_steps(store: &mut Store, u: GameId) -> Vec<GameId> {
-    let (ul, ur) = store.options(u);
-    let mut incentives: Vec<GameId> = ul.into_iter().map(|o| store.sub(o, u)).collect();
-    incentives.extend(ur.into_iter().map(|o| store.sub(u, o)));
-    incentives.sort_unstable();
-    incentives.dedup();
-    let undominated: Vec<GameId> = incentives
-        .iter()
-        .copied()
-        .filter(|&a| !incentives.iter().any(|&b| a != b && store.leq(a, b)))
-        .collect();
-    undominated.into_iter().map(|i| store.add(u, i)).collect()
+    let incentives = crate::properties::incentives(store, u, true, true);
+    incentives.into_iter().map(|i| store.add(u, i)).collect()
 }
 
 fn product(

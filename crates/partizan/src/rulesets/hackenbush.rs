@@ -771,6 +771,18 @@ impl Described for Drawing {
         }
         moves
     }
+
+    fn move_count(&self, left: bool) -> usize {
+        match self {
+            Drawing::Stalks(stalks) => stalks
+                .iter()
+                .flatten()
+                .filter(|colour| colour.cuttable_by(left))
+                .count(),
+            // At most 1,024 edges: listing them is cheap.
+            Drawing::Graph { .. } => self.described_moves(left).len(),
+        }
+    }
 }
 
 /// A Hackenbush picture's value and every move of each player, in words; the positions the
@@ -1056,6 +1068,28 @@ mod tests {
         let right: Vec<&str> = moves.right.iter().map(|m| m.description.as_str()).collect();
         assert_eq!(right, ["Right cuts the green edge 2-3"]);
         assert_eq!(moves.right[0].to, "childish_hackenbush(\"0-1:l 1-2:r\")");
+    }
+
+    /// The moves of a picture are counted without being built (a stalk of 100,000 edges has
+    /// as many), and the count is the number listed.
+    #[test]
+    fn moves_are_counted_as_listed() {
+        use crate::rulesets::moves::Described;
+        for text in ["lre|rrl|e", "0-1:l 1-2:r 2-0:e 1-1:l", "", "lrlrlrl"] {
+            let picture = drawing(text, false).expect("valid");
+            for left in [true, false] {
+                assert_eq!(
+                    picture.move_count(left),
+                    picture.described_moves(left).len(),
+                    "{text} {left}"
+                );
+            }
+        }
+        let long = drawing(&"lr".repeat(50_000), false).expect("valid");
+        assert_eq!(
+            (long.move_count(true), long.move_count(false)),
+            (50_000, 50_000)
+        );
     }
 
     proptest! {

@@ -52,6 +52,13 @@ pub trait Described: Sized {
     /// Each move of Left (`left`) or Right, in words that name the player, with the position
     /// it leaves. The positions are those of the ruleset's own move generation, one for each.
     fn described_moves(&self, left: bool) -> Vec<(String, Self)>;
+
+    /// How many moves [`Described::described_moves`] lists, told without building them
+    /// where a ruleset's positions are large (a stalk of 100,000 edges has as many moves,
+    /// each leaving a stalk of up to as many edges).
+    fn move_count(&self, left: bool) -> usize {
+        self.described_moves(left).len()
+    }
 }
 
 /// The value of `position` and of each position its moves leave, by `value` (which should
@@ -63,19 +70,20 @@ pub fn position_moves<P: Described>(
     mut value: impl FnMut(&mut Store, &P) -> GameId,
 ) -> Result<PositionMoves, PartizanError> {
     let total = value(store, position);
-    let (left, right) = (
-        position.described_moves(true),
-        position.described_moves(false),
-    );
-    if left.len() > MAX_LISTED_MOVES || right.len() > MAX_LISTED_MOVES {
+    let counts = (position.move_count(true), position.move_count(false));
+    if counts.0 > MAX_LISTED_MOVES || counts.1 > MAX_LISTED_MOVES {
         return Ok(PositionMoves {
             position: position.expression(),
             value: total,
             left: Vec::new(),
             right: Vec::new(),
-            unlisted: Some((left.len(), right.len())),
+            unlisted: Some(counts),
         });
     }
+    let (left, right) = (
+        position.described_moves(true),
+        position.described_moves(false),
+    );
     let mut valued = |moves: Vec<(String, P)>, store: &mut Store| -> Vec<RulesetMove> {
         let mut listed = Vec::with_capacity(moves.len());
         for (description, after) in moves {

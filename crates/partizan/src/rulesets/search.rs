@@ -43,6 +43,9 @@ pub enum SearchError<E> {
     /// The store's budget is spent or a stop was requested (the evaluation that ran the
     /// search says which).
     Stopped,
+    /// The search met more positions (valued, or on its path) than its limit: the game is
+    /// that large, or goes on for ever through new positions.
+    TooManyPositions(usize),
 }
 
 /// One position being valued: its children (the moves of both players, or its components)
@@ -55,12 +58,14 @@ struct Frame<P> {
     values: Vec<GameId>,
 }
 
-/// The canonical form of `root`, remembering every position valued in `table`.
+/// The canonical form of `root`, remembering every position valued in `table`, which with
+/// the positions on the search's path may hold at most `limit`.
 pub fn canonical_form<R: FallibleRuleset, S: BuildHasher>(
     ruleset: &R,
     store: &mut Store,
     table: &mut HashMap<R::Position, GameId, S>,
     root: &R::Position,
+    limit: usize,
 ) -> Result<GameId, SearchError<R::Error>> {
     if let Some(&id) = table.get(root) {
         return Ok(id);
@@ -106,6 +111,9 @@ pub fn canonical_form<R: FallibleRuleset, S: BuildHasher>(
             }
             if !on_stack.insert(child.clone()) {
                 return Err(SearchError::Cycle);
+            }
+            if table.len() + on_stack.len() > limit {
+                return Err(SearchError::TooManyPositions(limit));
             }
             let child = child.clone();
             stack.push(expand(&child)?);
@@ -187,7 +195,7 @@ mod tests {
             let mut store = Store::new();
             let board = Board::parse(&text).unwrap();
             let expected = Evaluator::new().canonical_form(&mut store, &board);
-            let found = canonical_form(&Builtin { split }, &mut store, &mut HashMap::new(), &board);
+            let found = canonical_form(&Builtin { split }, &mut store, &mut HashMap::new(), &board, usize::MAX);
             prop_assert_eq!(found.ok(), Some(expected));
             prop_assert_eq!(Some(expected), domineering(&mut store, &text).ok());
         }
@@ -220,10 +228,11 @@ mod tests {
         let mut store = Store::new();
         let mut table = HashMap::new();
         let star = store.nimber(1);
-        let deep = canonical_form(&Countdown, &mut store, &mut table, &77_001).unwrap();
+        let limit = usize::MAX;
+        let deep = canonical_form(&Countdown, &mut store, &mut table, &77_001, limit).unwrap();
         assert_eq!(deep, star);
         assert_eq!(table.len(), 77_002);
-        match canonical_form(&Countdown, &mut store, &mut table, &80_000) {
+        match canonical_form(&Countdown, &mut store, &mut table, &80_000, limit) {
             Err(SearchError::Ruleset("no moves listed here")) => {}
             other => panic!("{other:?}"),
         }
@@ -245,8 +254,27 @@ mod tests {
             }
         }
         assert!(matches!(
-            canonical_form(&Loop, &mut store, &mut HashMap::new(), &0),
+            canonical_form(&Loop, &mut store, &mut HashMap::new(), &0, limit),
             Err(SearchError::Cycle)
+        ));
+        // A game that goes on for ever through new positions meets the limit.
+        struct Forever;
+        impl FallibleRuleset for Forever {
+            type Position = u64;
+            type Error = ();
+            fn left_moves(&self, p: &u64) -> Result<Vec<u64>, ()> {
+                Ok(vec![p + 1])
+            }
+            fn right_moves(&self, _: &u64) -> Result<Vec<u64>, ()> {
+                Ok(vec![])
+            }
+            fn components(&self, _: &u64) -> Result<Option<Vec<u64>>, ()> {
+                Ok(None)
+            }
+        }
+        assert!(matches!(
+            canonical_form(&Forever, &mut store, &mut HashMap::new(), &0, 1_000),
+            Err(SearchError::TooManyPositions(1_000))
         ));
     }
 }

@@ -54,6 +54,11 @@ impl Store {
         let worse = |a: GameId, b: GameId| if left { self.leq(a, b) } else { self.leq(b, a) };
         let mut kept: Vec<GameId> = Vec::new();
         for a in order {
+            if self.stop_requested() {
+                // The answers are placeholders from here on (the caller records nothing), and
+                // keeping every option would make the rest of the loop n².
+                break;
+            }
             if kept.iter().any(|&m| worse(a, m)) {
                 continue;
             }
@@ -73,7 +78,7 @@ impl Store {
     ) -> bool {
         let mut changed = false;
         let mut i = 0;
-        while i < if left_side { l.len() } else { r.len() } {
+        while i < if left_side { l.len() } else { r.len() } && !self.stop_requested() {
             let option = if left_side { l[i] } else { r[i] };
             let (option_left, option_right) = self.options(option);
             // A Left option reverses through a G^LR ≤ G, a Right option through a G^RL ≥ G.

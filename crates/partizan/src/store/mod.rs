@@ -119,6 +119,8 @@ struct Watch {
     /// request: the budget spent, a recursion too deep for the stack, a value past a limit
     /// of the closed forms. The first reason found is kept and answered.
     refusal: std::cell::RefCell<Option<crate::PartizanError>>,
+    /// Calls of [`Store::descend`], which reads the stack every [`STACK_READ_EVERY`]th.
+    descents: std::cell::Cell<u32>,
 }
 
 /// How many positions a ruleset evaluates between two progress reports.
@@ -154,6 +156,11 @@ const STEPS_BETWEEN_REPORTS: u64 = 1 << 16;
 /// that would go deeper is refused ([`Store::descend`]) instead of overflowing the stack,
 /// which would abort the process. The frames between two checks take far less than this.
 pub const STACK_RESERVE: usize = 256 << 10;
+
+/// [`Store::descend`] reads the stack pointer at one call in this many: reading it cost as
+/// much as a comparison step. Each call is at most one level of recursion, and this many
+/// levels take a few kilobytes, far less than [`STACK_RESERVE`].
+const STACK_READ_EVERY: u32 = 16;
 
 /// The stack every front end gives a thread that evaluates games (the CLI's `eval`, the
 /// REPL and worksheet cells, the Python package): deep enough for games born a few million
@@ -232,6 +239,15 @@ impl Store {
         !self.descend()
     }
 
+    /// G's options for a recursion that walks them without arithmetic, each option a step
+    /// of the evaluation's budget (x + *m has m² options below it, which no sum or
+    /// comparison would count); `None` when the evaluation must wind down.
+    pub(crate) fn options_to_walk(&mut self, g: GameId) -> Option<(Vec<GameId>, Vec<GameId>)> {
+        let (left, right) = self.options(g);
+        let count = u64::try_from(left.len() + right.len()).unwrap_or(u64::MAX);
+        (!self.arithmetic_steps(count)).then_some((left, right))
+    }
+
     /// The error of a spent budget.
     fn budget_error(&self) -> crate::PartizanError {
         let (steps, forms) = self.budget();
@@ -278,6 +294,11 @@ impl Store {
     pub fn descend(&self) -> bool {
         if self.stop_requested() {
             return false;
+        }
+        let descents = self.watch.descents.get().wrapping_add(1);
+        self.watch.descents.set(descents);
+        if !descents.is_multiple_of(STACK_READ_EVERY) {
+            return true;
         }
         // No reading (an unknown platform): the front ends' large stacks must do.
         if stacker::remaining_stack().is_some_and(|left| left < STACK_RESERVE) {
@@ -458,6 +479,9 @@ impl Store {
                     return (Vec::new(), Vec::new());
                 }
                 let (l, r) = n.canonical_options();
+                // Listing x + *m's options makes m ids: work that loops over the options of
+                // many such games (m² for the followers of *m) must count.
+                self.arithmetic_steps(u64::try_from(l.len() + r.len()).unwrap_or(u64::MAX));
                 (self.nus_ids(&l).into_vec(), self.nus_ids(&r).into_vec())
             }
         }

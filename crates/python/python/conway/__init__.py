@@ -50,6 +50,7 @@ import re as _re
 from dataclasses import dataclass as _dataclass
 
 from . import _native
+from ._arguments import whole as _whole
 from ._native import (
     Game,
     ImpartialGame,
@@ -234,7 +235,7 @@ class HeapSequence:
 
     def svg(self, heaps=200):
         """A plot of the values of heaps 0..``heaps``, the periodic part shaded (SVG)."""
-        return self._raw.svg(heaps)
+        return self._raw.svg(_whole(heaps, "heaps"))
 
     def _repr_svg_(self):
         return self.svg()
@@ -263,12 +264,15 @@ def heap_sequence(game, to, progress=False):
     when it takes the heap away), all smaller than n. A rule's period is only observed.
     ``progress``: see ``conway.progress``.
     """
+    to = _whole(to, "to")
     if callable(game):
         name = getattr(game, "__name__", "rule")
         with _shown(progress, f"heap_sequence({name})") as show:
             return HeapSequence(_native._heap_rule_sequence(game, to, name, show))
+    if not isinstance(game, str):
+        raise TypeError(f"game must be a heap game's name or code, or a function, not {type(game).__name__}")
     with _shown(progress, f"heap_sequence({game})") as show:
-        return HeapSequence(_native._heap_sequence(str(game), to, show))
+        return HeapSequence(_native._heap_sequence(game, to, show))
 
 
 def retrograde(start_states, successors, terminal_value=None, progress=False):

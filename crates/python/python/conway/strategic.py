@@ -18,6 +18,7 @@ import os as _os
 from fractions import Fraction as _Fraction
 
 from . import _native
+from ._arguments import optional_whole, whole
 from .progress import shown as _shown
 
 
@@ -208,6 +209,8 @@ def read_nfg(source):
 def write_nfg(game, path=None, outcomes=False):
     """``game.write(path, outcomes)``: the game as ``.nfg`` text, written to ``path``
     when given."""
+    if not isinstance(game, NormalFormGame):
+        raise TypeError(f"write_nfg takes a NormalFormGame, not {type(game).__name__}")
     return game.write(path, outcomes)
 
 
@@ -314,6 +317,13 @@ def _fraction(x, where):
         ) from None
 
 
+def _real(x, name):
+    """A number as a float (the replicator's times), a TypeError for anything else."""
+    if isinstance(x, bool) or not isinstance(x, _numbers.Real):
+        raise TypeError(f"{name} must be a number, not {type(x).__name__}")
+    return float(x)
+
+
 def _matrix_texts(matrix, name):
     if matrix is None:
         return None
@@ -342,6 +352,10 @@ def nash(A, B=None, method=None, components=False, label=None, precision=None,
     ``path=True`` keeps every point of the logit branch (``method="logit"``); ``progress``:
     see ``conway.progress``. Returns ``Equilibria``.
     """
+    label = optional_whole(label, "label")
+    precision = optional_whole(precision, "precision")
+    if method is not None and not isinstance(method, str):
+        raise TypeError(f"method must be one of nash_methods()'s names, not {type(method).__name__}")
     with _shown(progress, "nash") as show:
         return _nash(A, B, method, components, label, precision, show, subgame_perfect, path)
 
@@ -392,6 +406,7 @@ def stable(A, agents, progress=False):
     played by ``agents`` agents: a dict with the ``recurrent_classes`` (states as agent
     counts per strategy), their ``resistances`` and ``potentials``, and the ``stable``
     classes, as ``conway stable`` reports them. ``progress``: see ``conway.progress``."""
+    agents = whole(agents, "agents")
     with _shown(progress, "stable") as show:
         return _json.loads(_native._stable(_matrix_texts(A, "A"), agents, show))
 
@@ -411,8 +426,9 @@ def replicator(A, start=None, t=10.0, dt=0.01, every=10, discrete=False, steps=1
         report = _json.loads(_native._replicator(a))
         return [dict(r, state=_shares(r["state"])) for r in report["rest_points"]]
     start_text = ",".join(_payoff_text(x, f"start[{i}]") for i, x in enumerate(start))
+    steps, every = whole(steps, "steps"), whole(every, "every")
     report = _json.loads(
-        _native._replicator(a, start_text, discrete, float(t), float(dt), steps, every)
+        _native._replicator(a, start_text, discrete, _real(t, "t"), _real(dt, "dt"), steps, every)
     )
     times = [p["t"] for p in report["trajectory"]]
     shares = [p["x"] for p in report["trajectory"]]
