@@ -253,6 +253,11 @@ impl Store {
         if let Some(known) = self.uptimals.get(&g) {
             return known.clone();
         }
+        // Once the evaluation winds down nothing is cached, and the search of G and −G at
+        // every level would be exponential: stop at once (and before the stack runs out).
+        if !self.descend() {
+            return None;
+        }
         let found = self.uptimal_with_positive_end(g).or_else(|| {
             let minus_g = self.neg(g);
             self.uptimal_with_positive_end(minus_g).map(|u| u.neg())
