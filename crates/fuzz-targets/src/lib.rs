@@ -118,7 +118,9 @@ const EVAL_STACK: usize = conway_partizan::store::EVALUATION_STACK;
 /// What [`expr_eval`] gives the functions of the table in its second mode: the edges of
 /// every kind of argument — integers and numbers of 30 digits and more, numbers with 100
 /// binary places, the widest nimbers a literal writes and wider ones made by products,
-/// switches and ups far from 0, and the lists and strings some functions take — which no
+/// switches and ups far from 0, loopy games (a stopper, one with two sides, a pseudonumber
+/// past the positions a loopy game may have), and the lists and strings some functions
+/// take — which no
 /// expression of [`EXPR_EVAL_MAX_LEN`] characters can write.
 pub const EDGE_ARGUMENTS: &[&str] = &[
     "1000000000000000000000000000000",
@@ -137,6 +139,10 @@ pub const EDGE_ARGUMENTS: &[&str] = &[
     "*",
     "[18446744073709551615, 0]",
     "\"lrlrlrlrlr\"",
+    "on",
+    "a{1||a|0}",
+    "{pass|*}",
+    "1000000000000000000000000000000over",
 ];
 
 /// `conway eval` in full, on a stack as large as the CLI's: the report, and a game's

@@ -10,6 +10,7 @@ mod error;
 pub mod eval;
 pub mod expr;
 pub mod infinitesimal;
+pub mod loopy;
 pub mod naive;
 pub mod ordinal;
 pub mod print;

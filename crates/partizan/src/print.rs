@@ -66,6 +66,25 @@ pub fn canonical_text_within(
     Ok(Printer::new(store).print(g, Enclosing::BRACED, limit)?.text)
 }
 
+/// A short game as it is written inside a larger form: with its braces kept when `braces`,
+/// parenthesised when it has several parts and `parentheses` (the one option after `+-`);
+/// and the bars of its separator when it is written as an unbraced brace form (else 0).
+/// Loopy forms ([`crate::loopy::print`]) place their short options with this. `None` when
+/// the evaluation winds down before the text is complete.
+pub(crate) fn short_text_in(
+    store: &mut Store,
+    g: GameId,
+    braces: bool,
+    parentheses: bool,
+) -> Option<(String, usize)> {
+    let enclosing = Enclosing {
+        braces,
+        parentheses,
+    };
+    let printed = Printer::new(store).print(g, enclosing, usize::MAX).ok()?;
+    Some((printed.text, printed.bars))
+}
+
 /// Games sorted into CGSuite's order (see the module doc), as it lists a set of games.
 pub fn sort_as_cgsuite(store: &mut Store, games: &mut [GameId]) {
     let mut printer = Printer::new(store);

@@ -18,6 +18,7 @@ mod cycles;
 mod errors;
 mod heaps;
 mod impartial;
+mod loopy;
 mod numbers;
 mod partizan;
 mod positions;

@@ -91,7 +91,7 @@ pub fn with_store_and_interpreter<T>(
 /// On the calling thread's stack first; a game too deep for it is evaluated again on the
 /// stack of [`on_evaluation_stack`], so that Python answers what `conway eval` does while
 /// most calls pay nothing for it (a refused evaluation leaves only correct values behind).
-fn with_store<T: Send>(
+pub(crate) fn with_store<T: Send>(
     py: Python<'_>,
     work: impl Fn(&mut Store) -> Result<T, PartizanError> + Send + Sync,
 ) -> PyResult<T> {
@@ -161,15 +161,7 @@ impl Game {
         };
         let (g, h) = (self.id, other.id);
         let (le, ge) = with_store(py, move |store| Ok((store.leq(g, h), store.leq(h, g))))?;
-        let answer = match op {
-            CompareOp::Eq => le && ge,
-            CompareOp::Ne => !(le && ge),
-            CompareOp::Le => le,
-            CompareOp::Ge => ge,
-            CompareOp::Lt => le && !ge,
-            CompareOp::Gt => ge && !le,
-        };
-        Ok(answer.into_pyobject(py)?.to_owned().into_any().unbind())
+        compared(py, op, le, ge)
     }
 
     fn __add__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
@@ -354,6 +346,20 @@ impl Game {
     }
 }
 
+/// The answer to `g op h` for games, from whether g <= h and g >= h (games are partially
+/// ordered: both false is confused, and then every order but != is false).
+pub(crate) fn compared(py: Python<'_>, op: CompareOp, le: bool, ge: bool) -> PyResult<Py<PyAny>> {
+    let answer = match op {
+        CompareOp::Eq => le && ge,
+        CompareOp::Ne => !(le && ge),
+        CompareOp::Le => le,
+        CompareOp::Ge => ge,
+        CompareOp::Lt => le && !ge,
+        CompareOp::Gt => ge && !le,
+    };
+    Ok(answer.into_pyobject(py)?.to_owned().into_any().unbind())
+}
+
 fn games(ids: Vec<GameId>) -> Vec<Game> {
     ids.into_iter().map(|id| Game { id }).collect()
 }
@@ -416,6 +422,8 @@ enum Evaluated {
     /// A set of games (options, followers, incentives), in CGSuite's order.
     Set(Vec<Game>),
     List(Vec<Evaluated>),
+    Loopy(conway_partizan::loopy::Loopy),
+    LoopyOutcome(String),
 }
 
 impl Evaluated {
@@ -428,6 +436,8 @@ impl Evaluated {
             Evaluated::Outcome(_) => "an outcome class",
             Evaluated::Set(_) => "a set of games",
             Evaluated::List(_) => "a list",
+            Evaluated::Loopy(_) => "a loopy game",
+            Evaluated::LoopyOutcome(_) => "an outcome class",
         }
     }
 
@@ -449,6 +459,8 @@ impl Evaluated {
                     .map(|v| Evaluated::of(store, v))
                     .collect(),
             ),
+            Value::Loopy(value) => Evaluated::Loopy(value),
+            Value::LoopyOutcome(o) => Evaluated::LoopyOutcome(o.to_string()),
         }
     }
 
@@ -474,6 +486,8 @@ impl Evaluated {
                     .collect::<PyResult<Vec<_>>>()?;
                 PyList::new(py, items)?.into_any().unbind()
             }
+            Evaluated::Loopy(value) => crate::loopy::into_python(py, value)?,
+            Evaluated::LoopyOutcome(o) => o.into_pyobject(py)?.into_any().unbind(),
         })
     }
 }
@@ -544,10 +558,31 @@ fn moves<'py>(py: Python<'py>, position: &str, every: bool) -> PyResult<Bound<'p
     Ok(out)
 }
 
-/// `conway.game("{3||2|1}")`: the game an expression or number stands for.
+/// `conway.game("{3||2|1}")`: the game an expression or number stands for: a `Game`, or a
+/// `LoopyGame` for a loopy value such as `a{0|a}`.
 #[pyfunction]
-fn game(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Game> {
-    to_game(py, value)
+fn game(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    if let Ok(text) = value.extract::<String>() {
+        let value = evaluate_any(py, &text)?;
+        return crate::loopy::into_python(py, value);
+    }
+    if let Ok(g) = value.cast::<crate::loopy::LoopyGame>() {
+        return Ok(g.clone().into_any().unbind());
+    }
+    Ok(Py::new(py, to_game(py, value)?)?.into_any())
+}
+
+/// The value of an expression that must be a game, short or loopy.
+pub(crate) fn evaluate_any(py: Python<'_>, text: &str) -> PyResult<conway_partizan::loopy::Loopy> {
+    use conway_partizan::loopy::Loopy;
+    match evaluate(py, text)? {
+        Evaluated::Game(game) => Ok(Loopy::Short(game.id)),
+        Evaluated::Loopy(value) => Ok(value),
+        other => Err(PyValueError::new_err(format!(
+            "'{text}' is {}, not a game",
+            other.description()
+        ))),
+    }
 }
 
 /// Whether g and h are confused (incomparable): neither g <= h nor h <= g, written g || h.
@@ -560,6 +595,7 @@ fn fuzzy(py: Python<'_>, g: &Bound<'_, PyAny>, h: &Bound<'_, PyAny>) -> PyResult
 /// An argument of a table function, converted from Python before the store is taken.
 enum Arg {
     Game(GameId),
+    Any(conway_partizan::loopy::Loopy),
     Number(Dyadic),
     Natural(u64),
     Naturals(Vec<u64>),
@@ -586,6 +622,13 @@ fn call(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> PyResult<Py<Py
     for (param, arg) in function.params.iter().zip(args.iter()) {
         converted.push(match param.kind {
             ArgKind::Game => Arg::Game(to_game(py, &arg)?.id),
+            ArgKind::Any => Arg::Any(crate::loopy::to_loopy(py, &arg, true)?.ok_or_else(|| {
+                PyTypeError::new_err(format!(
+                    "{}: {} must be a game (a Game, a LoopyGame, a number or a string)",
+                    function.signature(),
+                    param.name
+                ))
+            })?),
             ArgKind::Number => Arg::Number(from_python(&arg)?),
             ArgKind::Natural => Arg::Natural(arg.extract().map_err(|_| {
                 PyValueError::new_err(format!(
@@ -615,6 +658,7 @@ fn call(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> PyResult<Py<Py
             .iter()
             .map(|arg| match arg {
                 Arg::Game(g) => Argument::Game(*g),
+                Arg::Any(g) => Argument::Any(g.clone()),
                 Arg::Number(x) => Argument::Number(x.clone()),
                 Arg::Natural(n) => Argument::Natural(*n),
                 Arg::Naturals(ns) => Argument::Naturals(ns.clone()),
@@ -655,6 +699,7 @@ fn functions(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
                 .map(|p| {
                     let kind = match p.kind {
                         ArgKind::Game => "game",
+                        ArgKind::Any => "any game",
                         ArgKind::Number => "number",
                         ArgKind::Natural => "natural",
                         ArgKind::Naturals => "naturals",
@@ -720,6 +765,7 @@ impl Thermograph {
 /// Adds the partizan names to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
+    m.add_class::<crate::loopy::LoopyGame>()?;
     m.add_class::<Thermograph>()?;
     m.add_function(wrap_pyfunction!(game, m)?)?;
     m.add_function(wrap_pyfunction!(moves, m)?)?;

@@ -171,6 +171,7 @@ def example_arguments(entry):
     assert len(arguments) == len(kinds), entry["example"]
     convert = {
         "game": str,
+        "any game": str,
         "number": str,
         "natural": int,
         "naturals": lambda a: [int(x) for x in a.strip("[]").split(",") if x.strip()],

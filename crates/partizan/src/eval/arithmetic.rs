@@ -17,6 +17,7 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
+use crate::loopy::Loopy;
 pub(crate) use crate::store::number_product;
 pub use crate::store::{MAX_COPIES, MAX_POWER_BITS};
 use crate::{GameId, PartizanError, Store};
@@ -40,6 +41,42 @@ pub fn product(store: &mut Store, g: GameId, h: GameId) -> Result<GameId, Partiz
         }
     };
     store.copies(game, &n)
+}
+
+/// `n * G` for an integer n and a loopy G: n copies of G by doubling (−n copies are n
+/// copies of −G), as CGSuite sums them.
+pub fn loopy_copies(store: &mut Store, n: GameId, g: &Loopy) -> Result<Loopy, PartizanError> {
+    let count = store
+        .as_number(n)
+        .and_then(Dyadic::to_bigint)
+        .ok_or_else(|| {
+            PartizanError::NotApplicable(
+                "'*' multiplies a loopy game only by an integer (n copies of it)".into(),
+            )
+        })?;
+    let magnitude = count
+        .magnitude()
+        .to_u64()
+        .filter(|&m| m <= MAX_COPIES)
+        .ok_or_else(|| PartizanError::too_large("copies of a loopy game", &count, MAX_COPIES))?;
+    let unit = if count.is_negative() {
+        g.neg(store)
+    } else {
+        g.clone()
+    };
+    let mut total = Loopy::Short(store.zero());
+    let mut power = unit;
+    let mut rest = magnitude;
+    while rest > 0 {
+        if rest & 1 == 1 {
+            total = total.add(&power, store)?;
+        }
+        rest >>= 1;
+        if rest > 0 {
+            power = power.add(&power, store)?;
+        }
+    }
+    Ok(total)
 }
 
 /// `g ^ h`: a number to an integer power.

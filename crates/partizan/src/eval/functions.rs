@@ -12,6 +12,8 @@ use conway_numbers::{Dyadic, Nimber};
 use super::Value;
 use crate::compound::{compound, Compound};
 use crate::infinitesimal::{atomic_weight, norton_multiply, reduced_canonical_form};
+use crate::loopy::properties as loopy_properties;
+use crate::loopy::{Loopy, Side};
 use crate::ordinal::subordinate;
 use crate::properties::{self, Parity};
 use crate::rulesets::amazons::{amazons_moves, amazons_value};
@@ -49,6 +51,8 @@ pub enum ArgKind {
     Naturals,
     /// A quoted string: a ruleset's position in its notation.
     Text,
+    /// A game, short or loopy.
+    Any,
 }
 
 /// One parameter of a function.
@@ -93,6 +97,8 @@ pub enum Argument<'a> {
     Naturals(Vec<u64>),
     /// For [`ArgKind::Text`].
     Text(Text<'a>),
+    /// For [`ArgKind::Any`].
+    Any(crate::loopy::Loopy),
 }
 
 /// A function's implementation: it receives one argument per parameter, each of the
@@ -156,6 +162,31 @@ const fn param(name: &'static str, kind: ArgKind) -> Param {
 
 /// The one parameter of most functions.
 const GAME: &[Param] = &[param("G", ArgKind::Game)];
+
+/// The one parameter of a function of any game, short or loopy.
+const ANY: &[Param] = &[param("G", ArgKind::Any)];
+
+/// Two games, short or loopy.
+const ANY_PAIR: &[Param] = &[param("G", ArgKind::Any), param("H", ArgKind::Any)];
+
+/// A function of one game, short or loopy, whose value `$body` computes from the store and
+/// the game (a [`crate::loopy::Loopy`]).
+macro_rules! any_fn {
+    ($name:literal, [$($alias:literal),*], $help:literal, $example:literal, |$store:ident, $g:ident| $body:expr) => {
+        Function {
+            name: $name,
+            aliases: &[$($alias),*],
+            params: ANY,
+            help: $help,
+            example: $example,
+            moves: None,
+            implementation: |$store, args| {
+                let $g = one_any(args)?;
+                Ok($body)
+            },
+        }
+    };
+}
 
 /// A function of one game whose value `$body` computes from the store and the game.
 macro_rules! game_fn {
@@ -259,24 +290,26 @@ pub static FUNCTIONS: &[Function] = &[
             Ok(Value::Number(mean_and_temperature(store, g)?.0))
         },
     },
-    Function {
-        name: "left_stop",
-        aliases: &["LeftStop"],
-        params: GAME,
-        help: "Left's stop",
-        example: "left_stop({3|2})",
-        moves: None,
-        implementation: |store, args| Ok(Value::Number(left_stop(store, one_game(args)?))),
-    },
-    Function {
-        name: "right_stop",
-        aliases: &["RightStop"],
-        params: GAME,
-        help: "Right's stop",
-        example: "RightStop({3|2})",
-        moves: None,
-        implementation: |store, args| Ok(Value::Number(right_stop(store, one_game(args)?))),
-    },
+    any_fn!(
+        "left_stop",
+        ["LeftStop"],
+        "Left's stop (of a stopper: a pseudonumber such as 3/2under or on)",
+        "left_stop({3|2})",
+        |store, g| match g {
+            Loopy::Short(g) => Value::Number(left_stop(store, *g)),
+            g => stop_value(loopy_properties::stops(g, store)?.0, store)?,
+        }
+    ),
+    any_fn!(
+        "right_stop",
+        ["RightStop"],
+        "Right's stop (of a stopper: a pseudonumber such as 3/2under or off)",
+        "right_stop({3|2})",
+        |store, g| match g {
+            Loopy::Short(g) => Value::Number(right_stop(store, *g)),
+            g => stop_value(loopy_properties::stops(g, store)?.1, store)?,
+        }
+    ),
     Function {
         name: "thermograph",
         aliases: &[],
@@ -364,14 +397,108 @@ pub static FUNCTIONS: &[Function] = &[
         moves: None,
         implementation: |store, args| Ok(Value::Natural(store.birthday(one_game(args)?))),
     },
+    any_fn!(
+        "outcome",
+        ["OutcomeClass"],
+        "the outcome class: L, R, P or N; for a loopy game with two sides also D, NHat, PHat, NCheck or PCheck",
+        "outcome(*)",
+        |store, g| match g {
+            Loopy::Short(g) => Value::Outcome(store.outcome(*g)),
+            g => Value::LoopyOutcome(loopy_properties::outcome(g, store)?),
+        }
+    ),
+    any_fn!(
+        "onside",
+        ["Onside"],
+        "the onside of a loopy game (infinite play counts for Left); a stopper is its own",
+        "onside(a{1||a|0})",
+        |store, g| value_of(loopy_properties::side(g, Side::On, store)?)
+    ),
+    any_fn!(
+        "offside",
+        ["Offside"],
+        "the offside of a loopy game (infinite play counts for Right); a stopper is its own",
+        "offside(a{1||a|0})",
+        |store, g| value_of(loopy_properties::side(g, Side::Off, store)?)
+    ),
+    any_fn!(
+        "is_stopper",
+        ["IsStopper"],
+        "whether no infinite play alternates (short games are stoppers)",
+        "is_stopper(over)",
+        |_store, g| Value::Bool(g.is_stopper())
+    ),
+    any_fn!(
+        "is_stopper_sided",
+        ["IsStopperSided"],
+        "whether both sides are stoppers",
+        "is_stopper_sided(dud)",
+        |_store, g| Value::Bool(g.is_stopper_sided())
+    ),
+    any_fn!(
+        "is_loopfree",
+        ["IsLoopfree"],
+        "whether no play is infinite (the game is short)",
+        "is_loopfree(on)",
+        |_store, g| Value::Bool(matches!(g, Loopy::Short(_)))
+    ),
+    any_fn!(
+        "is_plumtree",
+        ["IsPlumtree"],
+        "whether the game graph has no cycle longer than one move",
+        "is_plumtree(over)",
+        |store, g| Value::Bool(
+            !matches!(g, Loopy::Sided { .. }) && g.side_graph(Side::On, store)?.is_plumtree()
+        )
+    ),
+    any_fn!(
+        "is_pseudonumber",
+        ["IsPseudonumber"],
+        "whether the game is a number, on, off, or x over / x under",
+        "is_pseudonumber({pass|3/2})",
+        |store, g| Value::Bool(loopy_properties::is_pseudonumber(g, store))
+    ),
+    any_fn!(
+        "degree",
+        ["Degree"],
+        "the degree of a stopper, G upsum -G (0 for a short game)",
+        "degree(over)",
+        |store, g| value_of(loopy_properties::degree(g, store)?)
+    ),
+    any_fn!(
+        "is_idempotent",
+        ["IsIdempotent"],
+        "whether G + G = G",
+        "is_idempotent(over)",
+        |store, g| Value::Bool(loopy_properties::is_idempotent(g, store)?)
+    ),
     Function {
-        name: "outcome",
-        aliases: &["OutcomeClass"],
-        params: GAME,
-        help: "the outcome class: L, R, P or N",
-        example: "outcome(*)",
+        name: "upsum",
+        aliases: &["Upsum"],
+        params: ANY_PAIR,
+        help: "the onside of G + H",
+        example: "upsum(on, off)",
         moves: None,
-        implementation: |store, args| Ok(Value::Outcome(store.outcome(one_game(args)?))),
+        implementation: |store, args| match args {
+            [Argument::Any(g), Argument::Any(h)] => {
+                Ok(value_of(loopy_properties::upsum(g, h, store)?))
+            }
+            _ => Err(mismatch()),
+        },
+    },
+    Function {
+        name: "downsum",
+        aliases: &["Downsum"],
+        params: ANY_PAIR,
+        help: "the offside of G + H",
+        example: "downsum(on, off)",
+        moves: None,
+        implementation: |store, args| match args {
+            [Argument::Any(g), Argument::Any(h)] => {
+                Ok(value_of(loopy_properties::downsum(g, h, store)?))
+            }
+            _ => Err(mismatch()),
+        },
     },
     Function {
         name: "Tiny",
@@ -459,13 +586,6 @@ pub static FUNCTIONS: &[Function] = &[
         "the leaves of the stop tree (1 for a number)",
         "stop_count(*8)",
         |store, g| Value::Natural(properties::stop_count(store, g))
-    ),
-    game_fn!(
-        "degree",
-        ["Degree"],
-        "the degree of loopiness: 0 for every short game",
-        "degree(^)",
-        |_store, _g| Value::Natural(0u32.into())
     ),
     game_fn!(
         "companion",
@@ -1003,6 +1123,29 @@ fn not_a_power_base() -> PartizanError {
     PartizanError::InvalidInput(
         "Invalid base for `Pow` operation (base must be of the form {0|H})".into(),
     )
+}
+
+fn one_any<'a>(args: &'a [Argument<'_>]) -> Result<&'a Loopy, PartizanError> {
+    match args {
+        [Argument::Any(g)] => Ok(g),
+        _ => Err(mismatch()),
+    }
+}
+
+/// A loopy value as an expression's value (short games stay short games).
+fn value_of(value: Loopy) -> Value {
+    super::loopy::value_of(value)
+}
+
+/// A stop: a number as the stops of short games are, else the pseudonumber as a value.
+fn stop_value(
+    stop: loopy_properties::Pseudonumber,
+    store: &mut Store,
+) -> Result<Value, PartizanError> {
+    Ok(match stop {
+        loopy_properties::Pseudonumber::Number(x) => Value::Number(x),
+        other => value_of(other.to_value(store)?),
+    })
 }
 
 fn one_game(args: &[Argument<'_>]) -> Result<GameId, PartizanError> {

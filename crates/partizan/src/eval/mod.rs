@@ -14,6 +14,7 @@ use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use crate::expr::{parse_expression, CompareOp, Expr, ExprKind, Number, UpStar, Ups};
+use crate::loopy::Loopy;
 use crate::ordinal::ordinal_sum;
 use crate::print::{canonical_text, sort_as_cgsuite};
 use crate::store::Uptimal;
@@ -23,6 +24,7 @@ use crate::{GameId, Nus, Outcome, PartizanError, Store};
 mod arithmetic;
 mod bindings;
 mod functions;
+mod loopy;
 mod moves;
 mod report;
 
@@ -67,6 +69,10 @@ pub enum Value {
     Set(Vec<GameId>),
     /// A list of values, printed `[a,b]`.
     List(Vec<Value>),
+    /// A loopy game that is not short: a stopper, or a value with two sides.
+    Loopy(crate::loopy::Loopy),
+    /// The outcome class of a loopy game.
+    LoopyOutcome(crate::loopy::properties::LoopyOutcome),
 }
 
 impl Value {
@@ -79,6 +85,7 @@ impl Value {
             Value::Natural(n) => n.to_string(),
             Value::Thermograph(t) => t.to_string(),
             Value::Outcome(o) => o.to_string(),
+            Value::LoopyOutcome(o) => o.to_string(),
             Value::Set(games) => {
                 let mut games = games.clone();
                 sort_as_cgsuite(store, &mut games);
@@ -89,6 +96,11 @@ impl Value {
                 let texts: Vec<String> = values.iter().map(|v| v.to_text(store)).collect();
                 format!("[{}]", texts.join(","))
             }
+            // Printing compares positions of a form already simplified, far inside the
+            // limits its simplification kept to, so it does not fail; if it ever did, the
+            // reason is shown rather than a partial form.
+            Value::Loopy(value) => crate::loopy::print::loopy_text(value, store)
+                .unwrap_or_else(|error| format!("(not printable: {error})")),
         }
     }
 }
@@ -130,36 +142,87 @@ pub fn evaluate_in(
     let c = expr.column;
     Ok(match &expr.kind {
         ExprKind::Number(n) => Value::Game(store.number(dyadic(n, c)?)),
-        ExprKind::UpStar(u) => Value::Game(up_star(store, u, c)?),
+        ExprKind::UpStar(u) => match &u.ups {
+            Ups::Upon { uponth, down } => {
+                let number = match &u.number {
+                    Some(n) => dyadic(n, c)?,
+                    None => Dyadic::zero(),
+                };
+                let nimber = match &u.star {
+                    Some(m) => m.to_u64().filter(|&m| m <= MAX_NIMBER).ok_or_else(|| {
+                        PartizanError::too_large("the nimber literal *m", m, MAX_NIMBER).at(c)
+                    })?,
+                    None => 0,
+                };
+                loopy::upon(store, *uponth, *down, number, nimber).map_err(|e| e.at(c))?
+            }
+            _ => Value::Game(up_star(store, u, c)?),
+        },
+        ExprKind::Game { .. } | ExprKind::Labelled { .. } if loopy::is_cyclic(expr) => {
+            loopy::cyclic_game(store, names, expr)?
+        }
+        ExprKind::Labelled { game, .. } => evaluate_in(store, names, game)?,
         ExprKind::Game { left, right } => {
-            let left = games(store, names, left)?;
-            let right = games(store, names, right)?;
-            Value::Game(store.construct(&left, &right))
+            let left = any_games(store, names, left)?;
+            let right = any_games(store, names, right)?;
+            match (shorts(&left), shorts(&right)) {
+                (Some(left), Some(right)) => Value::Game(store.construct(&left, &right)),
+                _ => loopy::game_of(store, left, right).map_err(|e| e.at(c))?,
+            }
         }
         ExprKind::PlusMinus(options) => {
-            let left = games(store, names, options)?;
-            let right: Vec<GameId> = left.iter().map(|&g| store.neg(g)).collect();
-            Value::Game(store.construct(&left, &right))
+            let left = any_games(store, names, options)?;
+            let right: Vec<Loopy> = left.iter().map(|g| g.neg(store)).collect();
+            match (shorts(&left), shorts(&right)) {
+                (Some(left), Some(right)) => Value::Game(store.construct(&left, &right)),
+                _ => loopy::game_of(store, left, right).map_err(|e| e.at(c))?,
+            }
         }
-        ExprKind::Neg(a) => {
-            let g = game(store, names, a)?;
-            Value::Game(store.neg(g))
-        }
+        ExprKind::Neg(a) => match any_game(store, names, a)? {
+            Loopy::Short(g) => Value::Game(store.neg(g)),
+            g => loopy::value_of(g.neg(store)),
+        },
         ExprKind::Add(a, b) => {
-            let (g, h) = (game(store, names, a)?, game(store, names, b)?);
-            Value::Game(store.add(g, h))
+            let (g, h) = (any_game(store, names, a)?, any_game(store, names, b)?);
+            match (&g, &h) {
+                (Loopy::Short(g), Loopy::Short(h)) => Value::Game(store.add(*g, *h)),
+                _ => loopy::value_of(g.add(&h, store).map_err(|e| e.at(c))?),
+            }
         }
         ExprKind::Sub(a, b) => {
-            let (g, h) = (game(store, names, a)?, game(store, names, b)?);
-            Value::Game(store.sub(g, h))
+            let (g, h) = (any_game(store, names, a)?, any_game(store, names, b)?);
+            match (&g, &h) {
+                (Loopy::Short(g), Loopy::Short(h)) => Value::Game(store.sub(*g, *h)),
+                _ => {
+                    let h = h.neg(store);
+                    loopy::value_of(g.add(&h, store).map_err(|e| e.at(c))?)
+                }
+            }
+        }
+        ExprKind::Sided(a, b) => {
+            let (g, h) = (any_game(store, names, a)?, any_game(store, names, b)?);
+            loopy::sided(store, &g, &h).map_err(|e| e.at(c))?
         }
         ExprKind::OrdinalSum(a, b) => {
             let (g, h) = (game(store, names, a)?, game(store, names, b)?);
             Value::Game(ordinal_sum(store, g, h).map_err(|e| e.at(c))?)
         }
         ExprKind::Product(a, b) => {
-            let (g, h) = (game(store, names, a)?, game(store, names, b)?);
-            Value::Game(arithmetic::product(store, g, h).map_err(|e| e.at(c))?)
+            let (g, h) = (any_game(store, names, a)?, any_game(store, names, b)?);
+            match (g, h) {
+                (Loopy::Short(g), Loopy::Short(h)) => {
+                    Value::Game(arithmetic::product(store, g, h).map_err(|e| e.at(c))?)
+                }
+                (Loopy::Short(n), g) | (g, Loopy::Short(n)) => {
+                    loopy::value_of(arithmetic::loopy_copies(store, n, &g).map_err(|e| e.at(c))?)
+                }
+                _ => {
+                    return Err(PartizanError::parse(
+                        c,
+                        "a product of two loopy games is not defined: one side must be an integer",
+                    ))
+                }
+            }
         }
         ExprKind::Power(a, b) => {
             let (g, h) = (game(store, names, a)?, game(store, names, b)?);
@@ -172,8 +235,14 @@ pub fn evaluate_in(
                 .collect::<Result<_, _>>()?,
         ),
         ExprKind::Compare(op, a, b) => {
-            let (g, h) = (game(store, names, a)?, game(store, names, b)?);
-            let (le, ge) = (store.leq(g, h), store.leq(h, g));
+            let (g, h) = (any_game(store, names, a)?, any_game(store, names, b)?);
+            let (le, ge) = match (&g, &h) {
+                (Loopy::Short(g), Loopy::Short(h)) => (store.leq(*g, *h), store.leq(*h, *g)),
+                _ => (
+                    g.leq(&h, store).map_err(|e| e.at(c))?,
+                    h.leq(&g, store).map_err(|e| e.at(c))?,
+                ),
+            };
             Value::Bool(match op {
                 CompareOp::Eq => le && ge,
                 CompareOp::Le => le,
@@ -188,6 +257,11 @@ pub fn evaluate_in(
         ExprKind::Call { name, args } => call(store, names, name, args, c)?,
         ExprKind::Name(name) => match names.get(name) {
             Some(value) => value.clone(),
+            None if name == "pass" => return Err(loopy::unexpected_pass(c)),
+            None if loopy::constant(name).is_some() => {
+                let graph = loopy::constant(name).unwrap_or_else(crate::loopy::Graph::on);
+                loopy::value_of(Loopy::from_graph(&graph, store)?)
+            }
             None => {
                 return Err(PartizanError::parse(
                     c,
@@ -213,7 +287,13 @@ pub fn evaluate_in(
 
 /// Evaluates an expression that must be a game (numbers count as games).
 fn game(store: &mut Store, names: &Bindings, expr: &Expr) -> Result<GameId, PartizanError> {
-    match evaluate_in(store, names, expr)? {
+    let value = evaluate_in(store, names, expr)?;
+    short_game(store, value, expr)
+}
+
+/// A value that must be a short game (numbers count as games).
+fn short_game(store: &mut Store, value: Value, expr: &Expr) -> Result<GameId, PartizanError> {
+    match value {
         Value::Game(g) => Ok(g),
         Value::Number(x) => Ok(store.number(x)),
         Value::Natural(n) => Ok(store.number(Dyadic::from_bigint(BigInt::from(n)))),
@@ -225,21 +305,44 @@ fn game(store: &mut Store, names: &Bindings, expr: &Expr) -> Result<GameId, Part
             expr.column,
             "a thermograph is not a game",
         )),
-        Value::Outcome(_) => Err(PartizanError::parse(
+        Value::Outcome(_) | Value::LoopyOutcome(_) => Err(PartizanError::parse(
             expr.column,
             "an outcome class is not a game",
         )),
         Value::Set(_) => Err(PartizanError::parse(expr.column, "a set is not a game")),
         Value::List(_) => Err(PartizanError::parse(expr.column, "a list is not a game")),
+        Value::Loopy(_) => Err(PartizanError::parse(
+            expr.column,
+            "a loopy game: this needs a short game (one with no infinite play)",
+        )),
     }
 }
 
-fn games(
+/// Evaluates an expression that must be a game, short or loopy.
+fn any_game(store: &mut Store, names: &Bindings, expr: &Expr) -> Result<Loopy, PartizanError> {
+    match evaluate_in(store, names, expr)? {
+        Value::Loopy(g) => Ok(g),
+        value => short_game(store, value, expr).map(Loopy::Short),
+    }
+}
+
+fn any_games(
     store: &mut Store,
     names: &Bindings,
     exprs: &[Expr],
-) -> Result<Vec<GameId>, PartizanError> {
-    exprs.iter().map(|e| game(store, names, e)).collect()
+) -> Result<Vec<Loopy>, PartizanError> {
+    exprs.iter().map(|e| any_game(store, names, e)).collect()
+}
+
+/// The short games, if all of them are.
+fn shorts(games: &[Loopy]) -> Option<Vec<GameId>> {
+    games
+        .iter()
+        .map(|g| match g {
+            Loopy::Short(g) => Some(*g),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A number literal as an exact dyadic rational.
@@ -306,6 +409,12 @@ fn up_star(store: &mut Store, u: &UpStar, column: usize) -> Result<GameId, Parti
         }
         Ups::Power { order: n, down } => Uptimal::power(number, order(n)?, *down, nimber),
         Ups::PowerSum { order: n, down } => Uptimal::power_sum(number, order(n)?, *down, nimber),
+        Ups::Upon { .. } => {
+            return Err(PartizanError::parse(
+                column,
+                "internal: upons are evaluated as loopy values",
+            ))
+        }
     };
     Ok(store.uptimal(&uptimal))
 }
@@ -368,6 +477,7 @@ fn argument<'a>(
         ArgKind::Number => Argument::Number(number_argument(store, names, expr)?),
         ArgKind::Natural => Argument::Natural(natural_argument(store, names, expr)?),
         ArgKind::Naturals => Argument::Naturals(naturals_argument(store, names, expr)?),
+        ArgKind::Any => Argument::Any(any_game(store, names, expr)?),
         ArgKind::Text => match &expr.kind {
             ExprKind::Text(text) => Argument::Text(Text {
                 text,

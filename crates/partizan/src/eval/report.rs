@@ -108,6 +108,8 @@ pub enum ValueKind {
     Set,
     /// A list of values.
     List,
+    /// A loopy game that is not short.
+    Loopy,
 }
 
 impl ValueKind {
@@ -119,9 +121,10 @@ impl ValueKind {
             Value::Number(_) => ValueKind::Number,
             Value::Natural(_) => ValueKind::Integer,
             Value::Thermograph(_) => ValueKind::Thermograph,
-            Value::Outcome(_) => ValueKind::Outcome,
+            Value::Outcome(_) | Value::LoopyOutcome(_) => ValueKind::Outcome,
             Value::Set(_) => ValueKind::Set,
             Value::List(_) => ValueKind::List,
+            Value::Loopy(_) => ValueKind::Loopy,
         }
     }
 }

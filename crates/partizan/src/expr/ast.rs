@@ -68,6 +68,16 @@ pub enum ExprKind {
         /// The arguments, in order.
         args: Vec<Expr>,
     },
+    /// A game whose node carries a label, `a{0|a}`: inside it, the name `a` as an option is
+    /// a move back to this node (CGSuite's notation for loopy games).
+    Labelled {
+        /// The label as typed.
+        label: String,
+        /// The game (an [`ExprKind::Game`]).
+        game: Box<Expr>,
+    },
+    /// The sides of a loopy value, `onside & offside` (`over & v`, `2 & +-1`).
+    Sided(Box<Expr>, Box<Expr>),
     /// A name on its own, such as the `a` of `{a,b|c}` or the `G` of `G+H`; what it stands for
     /// is the evaluator's business.
     Name(String),
@@ -216,6 +226,14 @@ pub enum Ups {
         /// Written with `v`.
         down: bool,
     },
+    /// The loopy limits of those: `^[on]` = {pass | *} (upon) and `^<on>` = {0 ‖ 0 | v[on]*}
+    /// (uponth), negated when `down`.
+    Upon {
+        /// `^<on>` rather than `^[on]`.
+        uponth: bool,
+        /// Written with `v`.
+        down: bool,
+    },
 }
 
 impl Ups {
@@ -246,6 +264,14 @@ impl fmt::Display for UpStar {
             Ups::Power { order, down } => write!(f, "{}<{order}>", if *down { 'v' } else { '^' })?,
             Ups::PowerSum { order, down } => {
                 write!(f, "{}[{order}]", if *down { 'v' } else { '^' })?
+            }
+            Ups::Upon { uponth, down } => {
+                let arrow = if *down { 'v' } else { '^' };
+                if *uponth {
+                    write!(f, "{arrow}<on>")?
+                } else {
+                    write!(f, "{arrow}[on]")?
+                }
             }
         }
         match &self.star {
@@ -302,12 +328,13 @@ impl fmt::Display for CompareOp {
 
 /// Binding strength, loosest first; a child weaker than its place requires gets parentheses.
 const COMPARE: u8 = 0;
-const SUM: u8 = 1;
-const ORDINAL: u8 = 2;
-const PRODUCT: u8 = 3;
-const PREFIX: u8 = 4;
-const POWER: u8 = 5;
-const ATOM: u8 = 6;
+const SIDED: u8 = 1;
+const SUM: u8 = 2;
+const ORDINAL: u8 = 3;
+const PRODUCT: u8 = 4;
+const PREFIX: u8 = 5;
+const POWER: u8 = 6;
+const ATOM: u8 = 7;
 
 impl Expr {
     /// A node at a column.
@@ -318,6 +345,7 @@ impl Expr {
     fn strength(&self) -> u8 {
         match self.kind {
             ExprKind::Compare(..) => COMPARE,
+            ExprKind::Sided(..) => SIDED,
             ExprKind::Add(..) | ExprKind::Sub(..) => SUM,
             ExprKind::OrdinalSum(..) => ORDINAL,
             ExprKind::Product(..) => PRODUCT,
@@ -422,6 +450,11 @@ impl Expr {
                 }
                 f.write_str(")")
             }
+            ExprKind::Labelled { label, game } => {
+                f.write_str(label)?;
+                game.write_bare(f)
+            }
+            ExprKind::Sided(a, b) => write_binary(f, a, " & ", b, SIDED),
             ExprKind::Name(name) => f.write_str(name),
             ExprKind::Text(text) => write!(f, "\"{text}\""),
         }

@@ -98,6 +98,8 @@ enum TokenKind {
     LeftBracket,
     RightBracket,
     Compare(CompareOp),
+    /// `&`: the sides of a loopy value, `onside & offside`.
+    Ampersand,
     End,
 }
 
@@ -240,10 +242,13 @@ impl<'a> Lexer<'a> {
             '^' if self.after_operand => single(TokenKind::Caret, self),
             '0'..='9' => {
                 let number = self.number()?;
-                // `2^(…)`, `10*(…)`, `5*{3|1}`: an operator, since no printed literal runs
-                // into '(' or '{'.
+                // `2^(…)`, `10*(…)`, `5*{3|1}`, `3*a{0|a}`: an operator, since no printed
+                // literal runs into '(', '{' or a letter.
                 let operator_next = matches!(self.peek(), Some('*' | '^'))
-                    && matches!(self.at(self.pos + 1), Some('(' | '{'));
+                    && matches!(
+                        self.at(self.pos + 1),
+                        Some('(' | '{' | 'a'..='z' | 'A'..='Z')
+                    );
                 if operator_next {
                     return Ok(TokenKind::Literal(Literal {
                         number: Some(number),
@@ -288,6 +293,7 @@ impl<'a> Lexer<'a> {
             ')' => single(TokenKind::RightParen, self),
             ',' => single(TokenKind::Comma, self),
             ':' => single(TokenKind::Colon, self),
+            '&' => single(TokenKind::Ampersand, self),
             '|' => {
                 let start = self.pos;
                 while self.peek() == Some('|') {
@@ -525,10 +531,20 @@ impl<'a> Lexer<'a> {
             return Ok(None);
         };
         let after = self.pos + 1;
+        let close = if open == '<' { '>' } else { ']' };
+        if self.at(after) == Some('o')
+            && self.at(after + 1) == Some('n')
+            && self.at(after + 2) == Some(close)
+        {
+            self.pos = after + 3;
+            return Ok(Some(Ups::Upon {
+                uponth: open == '<',
+                down,
+            }));
+        }
         let digits_end = (after..=self.chars.len())
             .find(|&i| !self.at(i).is_some_and(|c| c.is_ascii_digit()))
             .unwrap_or(self.chars.len());
-        let close = if open == '<' { '>' } else { ']' };
         if digits_end == after || self.at(digits_end) != Some(close) {
             if open == '<' {
                 return Ok(None);
@@ -623,6 +639,7 @@ enum Pending {
     Times(usize),
     Power(usize),
     Compare(CompareOp, usize),
+    Sided(usize),
 }
 
 impl Pending {
@@ -632,10 +649,11 @@ impl Pending {
         match self {
             Pending::Neg(_) | Pending::PlusMinus(_) => None,
             Pending::Compare(..) => Some(0),
-            Pending::Add(_) | Pending::Sub(_) => Some(1),
-            Pending::Ordinal(_) => Some(2),
-            Pending::Times(_) => Some(3),
-            Pending::Power(_) => Some(4),
+            Pending::Sided(_) => Some(1),
+            Pending::Add(_) | Pending::Sub(_) => Some(2),
+            Pending::Ordinal(_) => Some(3),
+            Pending::Times(_) => Some(4),
+            Pending::Power(_) => Some(5),
         }
     }
 
@@ -647,10 +665,12 @@ impl Pending {
 
 /// What a `{…}` is read as: a game, or after `+-` (at the column given) also a bare list of
 /// options (`+-{1,2}`).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 enum BraceMode {
     Game,
     PlusMinus(usize),
+    /// A game whose node is named (`a{0|a}`): the name, and the column it is written at.
+    Labelled(String, usize),
 }
 
 /// The options between two bars (or a brace and a bar).
@@ -771,6 +791,7 @@ impl Frame {
             Pending::Compare(cmp, column) => {
                 self.binary(column, b, |x, y| ExprKind::Compare(cmp, x, y))?
             }
+            Pending::Sided(column) => self.binary(column, b, ExprKind::Sided)?,
         };
         self.operands.push(result);
         Ok(())
@@ -1046,6 +1067,13 @@ impl<'a> Parser<'a> {
                 if self.next_is(&TokenKind::LeftParen) {
                     return self.open_call(column, name, None);
                 }
+                if self.next_is(&TokenKind::LeftBrace) {
+                    // CGSuite's node label: `a{0|a}` names the game so that its options can
+                    // lead back to it.
+                    let open = self.advance()?.column;
+                    self.open_braces(open, BraceMode::Labelled(name, column))?;
+                    return Ok(State::SegmentStart);
+                }
                 Ok(State::After(node(column, ExprKind::Name(name), 0)?))
             }
             TokenKind::Text(_) => Err(ParseError::new(
@@ -1095,6 +1123,26 @@ impl<'a> Parser<'a> {
             }
         };
         let number = node(column, ExprKind::Number(Box::new(number)), 0)?;
+        let over = match self.peek().map(|t| (&t.kind, t.column)) {
+            Ok((TokenKind::Name(name), name_column)) => {
+                (name == "over" || name == "under") && name_column == token.end
+            }
+            _ => false,
+        };
+        if over {
+            // CGSuite's `5over`, `-3/2under`: the number plus over or under.
+            let word = self.advance()?;
+            let TokenKind::Name(name) = word.kind else {
+                return Err(internal(word.column));
+            };
+            let word = node(word.column, ExprKind::Name(name), 0)?;
+            let height = number.height.max(word.height);
+            return Ok(State::After(node(
+                column,
+                ExprKind::Add(Box::new(number.expr), Box::new(word.expr)),
+                height,
+            )?));
+        }
         let juxtaposed = match self.peek().map(|t| (&t.kind, t.column)) {
             Ok((TokenKind::Name(name), name_column)) => {
                 (name == "Tiny" || name == "Miny")
@@ -1174,6 +1222,7 @@ impl<'a> Parser<'a> {
             // `G +- H` is `G + (+-H)`: the `+-` stays for the operand to read as a prefix.
             TokenKind::PlusMinus => (Pending::Add(column), false),
             TokenKind::Colon => (Pending::Ordinal(column), true),
+            TokenKind::Ampersand => (Pending::Sided(column), true),
             // Options are sums: a comparison would clash with the bars (`<|`, `|>`).
             TokenKind::Compare(cmp) if !in_braces => (Pending::Compare(cmp, column), true),
             _ => return self.end_expression(),
@@ -1354,7 +1403,7 @@ impl<'a> Parser<'a> {
                 return Err(internal(open));
             };
             return match mode {
-                BraceMode::Game => Err(ParseError::new(
+                BraceMode::Game | BraceMode::Labelled(..) => Err(ParseError::new(
                     close,
                     "expected '|': a game is written {left options | right options}",
                 )),
@@ -1372,6 +1421,14 @@ impl<'a> Parser<'a> {
         game.expr.column = open;
         match mode {
             BraceMode::Game => Ok(State::After(game)),
+            BraceMode::Labelled(label, column) => Ok(State::After(node(
+                column,
+                ExprKind::Labelled {
+                    label,
+                    game: Box::new(game.expr),
+                },
+                game.height,
+            )?)),
             BraceMode::PlusMinus(column) => Ok(State::After(node(
                 column,
                 ExprKind::PlusMinus(vec![game.expr]),

@@ -53,6 +53,7 @@ from . import _native
 from ._arguments import whole as _whole
 from ._native import (
     Game,
+    LoopyGame,
     ImpartialGame,
     Infinite,
     InternalError,
@@ -84,6 +85,7 @@ from .strategic import (
 
 __all__ = [
     "Game",
+    "LoopyGame",
     "ImpartialGame",
     "Infinite",
     "InternalError",

@@ -1,0 +1,320 @@
+//! What is asked of a loopy value: its outcome class (with CGSuite's hatted and checked
+//! classes for values with two sides), its sides, its stops, upsums and downsums, and the
+//! shapes of its graph.
+
+use std::fmt;
+
+use crate::{PartizanError, Store};
+
+use super::graph::{Graph, Player};
+use super::sides::{compare_sides, Side, SideForm};
+use super::{survival, Loopy};
+
+/// The outcome class of a loopy value. A stopper has one of the four classes of short games;
+/// a value with two sides combines the classes of its sides (Siegel, *Combinatorial Game
+/// Theory*, ch. VI): `D` when the onside is L and the offside R (a draw whoever starts),
+/// `NHat` (N̂) for L and N, `PHat` for L and P, `NCheck` (Ň) for N and R, `PCheck` for P and R.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LoopyOutcome {
+    /// Left wins whoever starts.
+    L,
+    /// Right wins whoever starts.
+    R,
+    /// The first player wins.
+    N,
+    /// The second player wins.
+    P,
+    /// Neither wins: onside L, offside R.
+    D,
+    /// Onside L, offside N.
+    NHat,
+    /// Onside L, offside P.
+    PHat,
+    /// Onside N, offside R.
+    NCheck,
+    /// Onside P, offside R.
+    PCheck,
+}
+
+impl fmt::Display for LoopyOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LoopyOutcome::L => "L",
+            LoopyOutcome::R => "R",
+            LoopyOutcome::N => "N",
+            LoopyOutcome::P => "P",
+            LoopyOutcome::D => "D",
+            LoopyOutcome::NHat => "NHat",
+            LoopyOutcome::PHat => "PHat",
+            LoopyOutcome::NCheck => "NCheck",
+            LoopyOutcome::PCheck => "PCheck",
+        })
+    }
+}
+
+/// The class of one side, from whether it is ≥ 0 and ≤ 0.
+fn class(at_least_zero: bool, at_most_zero: bool) -> LoopyOutcome {
+    match (at_least_zero, at_most_zero) {
+        (true, true) => LoopyOutcome::P,
+        (true, false) => LoopyOutcome::L,
+        (false, true) => LoopyOutcome::R,
+        (false, false) => LoopyOutcome::N,
+    }
+}
+
+/// The graph of the game 0.
+fn zero() -> Graph {
+    Graph::rooted(&[vec![]], &[vec![]], 0)
+}
+
+/// The outcome class of a value.
+pub fn outcome(value: &Loopy, store: &mut Store) -> Result<LoopyOutcome, PartizanError> {
+    if value.is_stopper() {
+        let g = value.side_graph(Side::On, store)?;
+        let z = zero();
+        let at_least = survival::compare(&z, &g, store)?.leq(0, 0);
+        let at_most = survival::compare(&g, &z, store)?.leq(0, 0);
+        return Ok(class(at_least, at_most));
+    }
+    let mut sides = [LoopyOutcome::P; 2];
+    for (i, side) in [Side::On, Side::Off].into_iter().enumerate() {
+        let g = value.side_graph(side, store)?;
+        let z = zero();
+        let at_least = compare_sides(&z, &g, side, store)?.leq(0, 0);
+        let at_most = compare_sides(&g, &z, side, store)?.leq(0, 0);
+        sides[i] = class(at_least, at_most);
+    }
+    use LoopyOutcome::*;
+    Ok(match (sides[0], sides[1]) {
+        (L, L) => L,
+        (L, N) => NHat,
+        (L, P) => PHat,
+        (L, R) => D,
+        (N, N) => N,
+        (N, R) => NCheck,
+        (P, P) => P,
+        (P, R) => PCheck,
+        (R, R) => R,
+        // The offside never exceeds the onside.
+        _ => {
+            return Err(PartizanError::NotApplicable(
+                "the offside of this value exceeds its onside".into(),
+            ))
+        }
+    })
+}
+
+/// One side of a value, as a value (a stopper's sides are itself).
+pub fn side(value: &Loopy, side: Side, store: &mut Store) -> Result<Loopy, PartizanError> {
+    match value {
+        Loopy::Sided { onside, offside } => {
+            let form = if side == Side::On { onside } else { offside };
+            match form {
+                SideForm::Stopper(g) => Loopy::from_graph(g, store),
+                // Not a stopper: CGSuite has no value for it either.
+                SideForm::Simplified(_) => Err(PartizanError::NotApplicable(format!(
+                    "the {} of this value is not a stopper",
+                    if side == Side::On {
+                        "onside"
+                    } else {
+                        "offside"
+                    }
+                ))),
+            }
+        }
+        other => Ok(other.clone()),
+    }
+}
+
+/// G ↑+ H, the onside of G + H.
+pub fn upsum(g: &Loopy, h: &Loopy, store: &mut Store) -> Result<Loopy, PartizanError> {
+    let sum = g.add(h, store)?;
+    self::side(&sum, Side::On, store)
+}
+
+/// G ↓+ H, the offside of G + H.
+pub fn downsum(g: &Loopy, h: &Loopy, store: &mut Store) -> Result<Loopy, PartizanError> {
+    let sum = g.add(h, store)?;
+    self::side(&sum, Side::Off, store)
+}
+
+/// The degree of a stopper: 0 when it is short, else G ↑+ (−G) (Siegel, ch. VI).
+pub fn degree(g: &Loopy, store: &mut Store) -> Result<Loopy, PartizanError> {
+    match g {
+        Loopy::Short(_) => Ok(Loopy::Short(store.zero())),
+        Loopy::Stopper(_) => {
+            let neg = g.neg(store);
+            upsum(g, &neg, store)
+        }
+        Loopy::Sided { .. } => Err(PartizanError::NotApplicable(
+            "the degree is defined for stoppers".into(),
+        )),
+    }
+}
+
+/// Whether G + G = G.
+pub fn is_idempotent(g: &Loopy, store: &mut Store) -> Result<bool, PartizanError> {
+    let twice = g.add(g, store)?;
+    Ok(twice.leq(g, store)? && g.leq(&twice, store)?)
+}
+
+/// Whether the value is a pseudonumber: a number, `on`, `off`, or x over / x under.
+pub fn is_pseudonumber(g: &Loopy, store: &mut Store) -> bool {
+    pseudonumber(g, store).is_some()
+}
+
+/// The value as a pseudonumber, if it is one.
+pub fn pseudonumber(g: &Loopy, store: &mut Store) -> Option<Pseudonumber> {
+    match g {
+        Loopy::Short(h) => store.as_number(*h).cloned().map(Pseudonumber::Number),
+        Loopy::Stopper(graph) => {
+            if *graph == Graph::on() {
+                return Some(Pseudonumber::On);
+            }
+            if *graph == Graph::off() {
+                return Some(Pseudonumber::Off);
+            }
+            let (left, right) = (graph.left(0), graph.right(0));
+            let number_at = |w: u32, store: &mut Store| {
+                let sub = graph.at(w as usize);
+                if !sub.is_loopfree() {
+                    return None;
+                }
+                let h = super::to_short(&sub, store).ok()?;
+                store.as_number(h).cloned()
+            };
+            match (left, right) {
+                ([l], [0]) => number_at(*l, store).map(Pseudonumber::Over),
+                ([0], [r]) => number_at(*r, store).map(Pseudonumber::Under),
+                _ => None,
+            }
+        }
+        Loopy::Sided { .. } => None,
+    }
+}
+
+/// A pseudonumber: a number, or a number with `over` or `under`, or `on` or `off`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pseudonumber {
+    /// `off`, below everything.
+    Off,
+    /// x under, just below x.
+    Under(conway_numbers::Dyadic),
+    /// x.
+    Number(conway_numbers::Dyadic),
+    /// x over, just above x.
+    Over(conway_numbers::Dyadic),
+    /// `on`, above everything.
+    On,
+}
+
+impl Pseudonumber {
+    /// Where it stands: (infinity sign, number, over sign).
+    fn key(&self) -> (i8, Option<&conway_numbers::Dyadic>, i8) {
+        match self {
+            Pseudonumber::Off => (-1, None, 0),
+            Pseudonumber::Under(x) => (0, Some(x), -1),
+            Pseudonumber::Number(x) => (0, Some(x), 0),
+            Pseudonumber::Over(x) => (0, Some(x), 1),
+            Pseudonumber::On => (1, None, 0),
+        }
+    }
+
+    /// The pseudonumber as a loopy value.
+    pub fn to_value(&self, store: &mut Store) -> Result<Loopy, PartizanError> {
+        let with_number = |x: &conway_numbers::Dyadic, over: bool, store: &mut Store| {
+            let number = Loopy::Short(store.number(x.clone()));
+            let base =
+                Loopy::from_graph(&if over { Graph::over() } else { Graph::under() }, store)?;
+            base.add(&number, store)
+        };
+        match self {
+            Pseudonumber::Off => Loopy::from_graph(&Graph::off(), store),
+            Pseudonumber::On => Loopy::from_graph(&Graph::on(), store),
+            Pseudonumber::Number(x) => Ok(Loopy::Short(store.number(x.clone()))),
+            Pseudonumber::Over(x) => with_number(x, true, store),
+            Pseudonumber::Under(x) => with_number(x, false, store),
+        }
+    }
+}
+
+impl PartialOrd for Pseudonumber {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Pseudonumber {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+
+/// Left's and Right's stops of a stopper: the pseudonumbers where alternating play, Left or
+/// Right first, comes to rest (CGSuite's `LeftStop` and `RightStop`). Alternating play is
+/// finite in a stopper, so the recursion ends.
+pub fn stops(g: &Loopy, store: &mut Store) -> Result<(Pseudonumber, Pseudonumber), PartizanError> {
+    let graph = match g {
+        Loopy::Sided { .. } => {
+            return Err(PartizanError::NotApplicable(
+                "stops are defined for stoppers".into(),
+            ))
+        }
+        other => other.side_graph(Side::On, store)?,
+    };
+    // stop[2v] = Left's stop at v, stop[2v+1] = Right's, filled children first.
+    let n = graph.len();
+    let mut stop: Vec<Option<Pseudonumber>> = vec![None; 2 * n];
+    let mut stack = vec![(0usize, false), (1usize, false)];
+    while let Some((state, expanded)) = stack.pop() {
+        if stop[state].is_some() {
+            continue;
+        }
+        let v = state / 2;
+        let player = if state % 2 == 0 {
+            Player::Left
+        } else {
+            Player::Right
+        };
+        let here = Loopy::from_graph(&graph.at(v), store)?;
+        if let Some(p) = pseudonumber(&here, store) {
+            stop[state] = Some(p);
+            continue;
+        }
+        let next = |w: u32| 2 * w as usize + if player == Player::Left { 1 } else { 0 };
+        if !expanded {
+            stack.push((state, true));
+            for &w in graph.moves(player, v) {
+                if stop[next(w)].is_none() {
+                    stack.push((next(w), false));
+                }
+            }
+            continue;
+        }
+        store.try_descend()?;
+        let values = graph
+            .moves(player, v)
+            .iter()
+            .filter_map(|&w| stop[next(w)].clone());
+        stop[state] = match player {
+            Player::Left => values.max(),
+            Player::Right => values.min(),
+        };
+        if stop[state].is_none() {
+            return Err(PartizanError::NotApplicable(format!(
+                "a position of this stopper has no {} option, so it has no stop",
+                if player == Player::Left {
+                    "Left"
+                } else {
+                    "Right"
+                }
+            )));
+        }
+    }
+    match (stop[0].take(), stop[1].take()) {
+        (Some(l), Some(r)) => Ok((l, r)),
+        _ => Err(PartizanError::NotApplicable(
+            "this stopper has no stops".into(),
+        )),
+    }
+}
