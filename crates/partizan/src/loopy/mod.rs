@@ -222,4 +222,6 @@ pub fn short_positions(g: &Graph, store: &mut Store) -> Result<Vec<Option<GameId
 }
 
 #[cfg(test)]
+mod oracle_tests;
+#[cfg(test)]
 mod tests;

@@ -14,17 +14,29 @@
 //!
 //! **Sides.** A side is found by simplifying the game's graph while the side of the start
 //! stays the same, until no infinite alternating play is left (a stopper), whose simplest
-//! form is then the side. The steps, tried in turn until none applies: deleting one move;
-//! bypassing a reversible option as for stoppers, the reversal judged by the side's
-//! comparison on the current graph. The side of the start is re-checked against the input
-//! after every step (both inequalities), so a step that would change it is never kept: the
-//! search can fail to reach a stopper, never reach a wrong one. It ends: a kept deletion
-//! removes a move without adding any to a cycle, and a kept bypass leaves fewer moves on
-//! infinite alternating plays. Siegel (*Combinatorial Game
-//! Theory*, ch. VI) shows that sidling, the classical iteration from `on` and `off`, need not
-//! reach a stopper in finitely many steps even when the side is one; like CGSuite we simplify
-//! instead, and like CGSuite's, this search has no theorem that it always succeeds: a game
-//! whose side it cannot bring to a stopper is reported as the simplified graph, and says so.
+//! form is then the side. The steps, tried in turn until none applies:
+//!
+//! 1. fusing positions of equal side and deleting dominated options, judged by one
+//!    comparison of all pairs of positions (an option is kept when the one dominating it
+//!    leads back to the position by alternating play);
+//! 2. deleting moves on infinite alternating plays, one at a time;
+//! 3. on graphs of at most [`EVERY_MOVE_TRIED_UP_TO`] positions, deleting any move, one at a
+//!    time (this is what brings Bach's carousel to CGSuite's form);
+//! 4. bypassing a reversible option as for stoppers, the reversal judged by the side's
+//!    comparison, when that leaves fewer moves on infinite alternating plays.
+//!
+//! The side of the start is checked against the graph before the step (both inequalities,
+//! or the one a deletion can break) after every step, so a step that would change it is
+//! never kept: the search can fail to reach a stopper, never reach a wrong one. It ends: a
+//! kept deletion or fusion removes moves or positions without adding any to a cycle, and a
+//! kept bypass leaves fewer moves on infinite alternating plays. Siegel (*Combinatorial Game
+//! Theory*, ch. VI) notes that sidling, the classical iteration from `on` and `off`, need not
+//! reach a stopper in finitely many steps even when the side is one; like CGSuite we
+//! simplify instead, and like CGSuite's, this search has no theorem that it always
+//! succeeds: a game whose side it cannot bring to a stopper is given as the simplified
+//! graph ([`SideForm::Simplified`]), which is printed as CGSuite prints such sides. The
+//! property tests check every side found against retrograde analysis of the game played
+//! with infinite play counted for that side's player.
 
 use crate::{PartizanError, Store};
 
@@ -51,6 +63,11 @@ impl Side {
         }
     }
 }
+
+/// The most positions a side's graph may have for its search to try deleting every move,
+/// not only those on infinite alternating plays (each try is a comparison of all pairs of
+/// positions, so past this the search keeps to the moves of the cycles).
+pub const EVERY_MOVE_TRIED_UP_TO: usize = 64;
 
 /// How many moves are looked at between two charges to the evaluation's budget.
 const CHARGE_EVERY: u64 = 1 << 12;
@@ -299,11 +316,16 @@ pub fn side(g: &Graph, side: Side, store: &Store) -> Result<SideForm, PartizanEr
         return Ok(SideForm::Stopper(simplest_form(g, store)?));
     }
     let mut current = g.clone();
-    if let Some(fused) = fuse_equal(&current, side, store)? {
-        current = fused;
-    }
     while !current.is_stopper() {
-        if delete_moves(&mut current, side, store)? || bypass_one(&mut current, side, store)? {
+        if let Some(simpler) = basic_simplification(&current, side, store)? {
+            current = simpler;
+            continue;
+        }
+        if delete_moves(&mut current, side, store, true)?
+            || (current.len() <= EVERY_MOVE_TRIED_UP_TO
+                && delete_moves(&mut current, side, store, false)?)
+            || bypass_one(&mut current, side, store)?
+        {
             continue;
         }
         break;
@@ -315,16 +337,46 @@ pub fn side(g: &Graph, side: Side, store: &Store) -> Result<SideForm, PartizanEr
     Ok(SideForm::Simplified(current))
 }
 
-/// The graph with positions of equal side fused (each into the first of its value), when
-/// that changes the graph and keeps the side of the start.
-fn fuse_equal(current: &Graph, side: Side, store: &Store) -> Result<Option<Graph>, PartizanError> {
+/// The graph with positions of equal side fused (each into the first of its value) and
+/// dominated options deleted, judged by one comparison of all pairs of positions, when that
+/// changes the graph and keeps the side of the start. An option is kept when the option
+/// dominating it leads back to its position by alternating play (its value there depends on
+/// the position's own).
+fn basic_simplification(
+    current: &Graph,
+    side: Side,
+    store: &Store,
+) -> Result<Option<Graph>, PartizanError> {
     let order = compare_sides(current, current, side, store)?;
+    let components = current.alternating_components();
+    let mut simpler = current.clone();
+    for v in 0..current.len() {
+        for (player, here, there) in [(Player::Left, 2 * v, 1), (Player::Right, 2 * v + 1, 0)] {
+            let moves = current.moves(player, v);
+            let worse = |a: u32, b: u32| match player {
+                Player::Left => order.leq(a as usize, b as usize),
+                Player::Right => order.leq(b as usize, a as usize),
+            };
+            let cyclic = |b: u32| components[2 * b as usize + there] == components[here];
+            let kept: Vec<u32> = moves
+                .iter()
+                .enumerate()
+                .filter(|&(i, &a)| {
+                    !moves.iter().enumerate().any(|(j, &b)| {
+                        j != i && !cyclic(b) && worse(a, b) && (!worse(b, a) || j < i)
+                    })
+                })
+                .map(|(_, &a)| a)
+                .collect();
+            simpler.set_moves(player, v, kept);
+        }
+    }
     let representative = representatives(
-        current.len(),
+        simpler.len(),
         |_| true,
         |u, v| order.leq(u, v) && order.leq(v, u),
     );
-    let candidate = current.fused(&representative);
+    let candidate = simpler.fused(&representative);
     if candidate != *current && sides_equal(&candidate, current, side, store)? {
         return Ok(Some(candidate));
     }
@@ -332,16 +384,26 @@ fn fuse_equal(current: &Graph, side: Side, store: &Store) -> Result<Option<Graph
 }
 
 /// One pass over the moves, position by position and Left's before Right's, deleting each
-/// move whose deletion keeps the side of the start; whether any was. Moves of positions
-/// that are stoppers are left alone: those positions are written in simplest form anyway.
-fn delete_moves(current: &mut Graph, side: Side, store: &Store) -> Result<bool, PartizanError> {
-    let stoppers = current.stopper_positions();
+/// whose deletion keeps the side of the start; whether any was. With `cyclic_only`, only
+/// the moves on infinite alternating plays are tried (the cheap pass: few moves are).
+fn delete_moves(
+    current: &mut Graph,
+    side: Side,
+    store: &Store,
+    cyclic_only: bool,
+) -> Result<bool, PartizanError> {
+    let components = current.alternating_components();
     let mut graph = current.clone();
     let mut deleted = false;
-    for v in (0..graph.len()).filter(|&v| !stoppers[v]) {
-        for player in [Player::Left, Player::Right] {
+    for v in 0..graph.len() {
+        for (player, here, there) in [(Player::Left, 2 * v, 1), (Player::Right, 2 * v + 1, 0)] {
             let mut i = 0;
             while i < graph.moves(player, v).len() {
+                let w = graph.moves(player, v)[i] as usize;
+                if cyclic_only && components[2 * w + there] != components[here] {
+                    i += 1;
+                    continue;
+                }
                 let mut fewer = graph.moves(player, v).to_vec();
                 fewer.remove(i);
                 let mut candidate = graph.clone();

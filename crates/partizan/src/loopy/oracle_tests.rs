@@ -1,0 +1,203 @@
+//! Loopy games against retrograde analysis (`conway-retrograde`), which knows nothing of
+//! stoppers, sides or simplification: it plays the games.
+//!
+//! - Comparison: G ≤ H for stoppers exactly when Right, moving first in H − G, cannot win
+//!   (a stuck player loses, infinite play is a draw: Left survives).
+//! - Simplest forms: a stopper and its simplest form have the same outcome in every sum
+//!   with a test stopper, Left first and Right first.
+//! - Sides: a game and its onside have the same outcomes in every such sum when infinite
+//!   play counts for Left; a game and its offside when it counts for Right.
+
+use conway_core::NoProgress;
+use conway_retrograde::graph::{ExplicitGraph, Terminal, Value};
+use conway_retrograde::solve::solve;
+use proptest::prelude::*;
+
+use super::graph::{Graph, Player};
+use super::properties::{outcome as loopy_outcome, LoopyOutcome};
+use super::sides::{compare_sides, side as side_of, Side, SideForm};
+use super::{canonical, survival, Loopy};
+use crate::Store;
+
+/// Who wins a game graph from its start with `first` to move, when a stuck player loses and
+/// infinite play is a draw: `Some(Left)`, `Some(Right)`, or `None` for a draw.
+fn winner(g: &Graph, first: Player) -> Option<Player> {
+    // State 2v: Left to move at v; 2v + 1: Right to move.
+    let n = g.len();
+    let mut successors = vec![Vec::new(); 2 * n];
+    for v in 0..n {
+        successors[2 * v] = g.left(v).iter().map(|&w| 2 * w + 1).collect();
+        successors[2 * v + 1] = g.right(v).iter().map(|&w| 2 * w).collect();
+    }
+    let game = ExplicitGraph {
+        successors,
+        terminals: vec![None::<Terminal>; 2 * n],
+    };
+    let solved = solve(&game, &NoProgress).expect("a small graph");
+    let start = if first == Player::Left { 0 } else { 1 };
+    match solved.value(start) {
+        Value::Win(_) => Some(first),
+        Value::Loss(_) => Some(first.opponent()),
+        Value::Draw => None,
+    }
+}
+
+/// The outcome (Left first, Right first), infinite play counted for `draws` when given.
+fn outcome(g: &Graph, draws: Option<Player>) -> (Option<Player>, Option<Player>) {
+    let settle = |w: Option<Player>| w.or(draws);
+    (
+        settle(winner(g, Player::Left)),
+        settle(winner(g, Player::Right)),
+    )
+}
+
+/// A random game graph on up to `max` positions, rooted at 0.
+fn arb_graph(max: usize) -> impl Strategy<Value = Graph> {
+    (1..=max).prop_flat_map(|n| {
+        let edges =
+            proptest::collection::vec((0..n as u32, 0..n as u32, any::<bool>()), 0..=(2 * n));
+        edges.prop_map(move |edges| {
+            let mut left = vec![Vec::new(); n];
+            let mut right = vec![Vec::new(); n];
+            for (v, w, is_left) in edges {
+                if is_left {
+                    left[v as usize].push(w);
+                } else {
+                    right[v as usize].push(w);
+                }
+            }
+            Graph::rooted(&left, &right, 0)
+        })
+    })
+}
+
+fn arb_stopper(max: usize) -> impl Strategy<Value = Graph> {
+    arb_graph(max).prop_filter("a stopper", Graph::is_stopper)
+}
+
+/// The stoppers every value is tested against in sums.
+fn test_stoppers() -> Vec<Graph> {
+    let mut store = Store::new();
+    let mut short = |text: &str| {
+        let value = crate::eval::evaluate_text(&mut store, text).expect("a game");
+        let crate::eval::Value::Game(g) = value else {
+            panic!("{text} is short")
+        };
+        Graph::short(&mut store, g).expect("small")
+    };
+    let mut all = vec![
+        short("0"),
+        short("*"),
+        short("1"),
+        short("-1"),
+        short("^"),
+        short("v*"),
+        short("{1|-1}"),
+        short("1/2"),
+        short("{2|*}"),
+    ];
+    all.extend([Graph::on(), Graph::off(), Graph::over(), Graph::under()]);
+    // ^[on] = {pass | *} and its negative.
+    let upon = Graph::rooted(&[vec![0], vec![2], vec![]], &[vec![1], vec![2], vec![]], 0);
+    all.push(upon.neg());
+    all.push(upon);
+    all
+}
+
+/// The outcome class of a game graph by play alone: each side's class from who wins Left
+/// first and Right first, infinite play counting for Left (onside) or Right (offside).
+fn played_outcome(g: &Graph) -> LoopyOutcome {
+    let (left_first, right_first) = (winner(g, Player::Left), winner(g, Player::Right));
+    let class = |at_least: bool, at_most: bool| match (at_least, at_most) {
+        (true, true) => LoopyOutcome::P,
+        (true, false) => LoopyOutcome::L,
+        (false, true) => LoopyOutcome::R,
+        (false, false) => LoopyOutcome::N,
+    };
+    // Onside: ≥ 0 when Right, moving first, cannot win outright; ≤ 0 when Left, moving
+    // first, loses outright. Offside: the other way round.
+    let onside = class(
+        right_first != Some(Player::Right),
+        left_first == Some(Player::Right),
+    );
+    let offside = class(
+        right_first == Some(Player::Left),
+        left_first != Some(Player::Left),
+    );
+    use LoopyOutcome::*;
+    match (onside, offside) {
+        (a, b) if a == b => a,
+        (L, N) => NHat,
+        (L, P) => PHat,
+        (L, R) => D,
+        (N, R) => NCheck,
+        (P, R) => PCheck,
+        other => panic!("the offside exceeds the onside: {other:?}"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn survival_comparison_is_the_played_survival_game(
+        g in arb_stopper(5),
+        h in arb_stopper(5),
+    ) {
+        let store = Store::new();
+        let leq = survival::compare(&g, &h, &store).unwrap().leq(0, 0);
+        // H − G, Right first: Right wins exactly when G ≤ H fails.
+        let difference = h.sum(&g.neg(), &store).unwrap();
+        let right_wins = winner(&difference, Player::Right) == Some(Player::Right);
+        prop_assert_eq!(leq, !right_wins);
+        // For stoppers both sides compare the same way.
+        for side in [Side::On, Side::Off] {
+            prop_assert_eq!(compare_sides(&g, &h, side, &store).unwrap().leq(0, 0), leq);
+        }
+    }
+
+    #[test]
+    fn simplest_forms_play_like_the_stoppers(g in arb_stopper(6)) {
+        let store = Store::new();
+        let simplest = canonical::simplest_form(&g, &store).unwrap();
+        prop_assert!(simplest.len() <= g.len());
+        prop_assert!(simplest.is_stopper());
+        for x in test_stoppers() {
+            let a = g.sum(&x, &store).unwrap();
+            let b = simplest.sum(&x, &store).unwrap();
+            prop_assert_eq!(outcome(&a, None), outcome(&b, None));
+        }
+        // Simplest forms are unique: simplifying again changes nothing.
+        prop_assert_eq!(canonical::simplest_form(&simplest, &store).unwrap(), simplest);
+    }
+
+    #[test]
+    fn outcomes_of_sums_are_the_played_outcomes(g in arb_graph(4), h in arb_graph(4)) {
+        let mut store = Store::new();
+        let a = Loopy::from_graph(&g, &mut store).unwrap();
+        let b = Loopy::from_graph(&h, &mut store).unwrap();
+        let sum = a.add(&b, &mut store).unwrap();
+        let played = played_outcome(&g.sum(&h, &store).unwrap());
+        prop_assert_eq!(loopy_outcome(&sum, &mut store).unwrap(), played);
+    }
+
+    #[test]
+    fn sides_play_like_the_game_on_their_side(g in arb_graph(5)) {
+        let store = Store::new();
+        for (side, draws) in [(Side::On, Player::Left), (Side::Off, Player::Right)] {
+            let form = side_of(&g, side, &store).unwrap();
+            let s = match form {
+                SideForm::Stopper(s) | SideForm::Simplified(s) => s,
+            };
+            for x in test_stoppers() {
+                let a = g.sum(&x, &store).unwrap();
+                let b = s.sum(&x, &store).unwrap();
+                prop_assert_eq!(
+                    outcome(&a, Some(draws)),
+                    outcome(&b, Some(draws)),
+                    "{:?} side, against {:?}", side, x
+                );
+            }
+        }
+    }
+}
