@@ -21,6 +21,14 @@ use super::survival::{compare, Comparison};
 
 /// The simplest form of the stopper `g` (which the caller has checked is one).
 pub fn simplest_form(g: &Graph, store: &Store) -> Result<Graph, PartizanError> {
+    let (graph, order) = simplify_positions(g, store)?;
+    Ok(fuse(&graph, &order))
+}
+
+/// The graph `g` (a game of which every position is a stopper, not necessarily packed) with
+/// no reversible or dominated option left at any position, and the order of its positions,
+/// which is that of `g`'s: every position keeps its value.
+fn simplify_positions(g: &Graph, store: &Store) -> Result<(Graph, Comparison), PartizanError> {
     let order = compare(g, g, store)?;
     let leq = |a: u32, b: u32| order.leq(a as usize, b as usize);
     let n = g.len();
@@ -44,7 +52,66 @@ pub fn simplest_form(g: &Graph, store: &Store) -> Result<Graph, PartizanError> {
             }
         }
     }
-    Ok(fuse(&graph, &order))
+    Ok((graph, order))
+}
+
+/// The game `g` with its positions that are stoppers in simplest form: their options
+/// simplified and equal ones fused; the positions with infinite alternating play keep their
+/// moves, now to the fused positions. Every stopper position keeps its value, so the game
+/// keeps its sides; the sides' search then works on far fewer positions (a sum of stoppers
+/// is mostly stopper positions).
+pub fn simplify_stopper_positions(g: &Graph, store: &Store) -> Result<Graph, PartizanError> {
+    let stoppers = g.stopper_positions();
+    // The stopper positions, closed under moves, renumbered 0..k.
+    let mut index = vec![u32::MAX; g.len()];
+    let mut members = Vec::new();
+    for v in (0..g.len()).filter(|&v| stoppers[v]) {
+        index[v] = members.len() as u32;
+        members.push(v);
+    }
+    if members.len() < 2 {
+        return Ok(g.clone());
+    }
+    let within = |edges: &[u32]| {
+        edges
+            .iter()
+            .map(|&w| index[w as usize])
+            .collect::<Vec<u32>>()
+    };
+    let part = Graph::unrooted(
+        members.iter().map(|&v| within(g.left(v))).collect(),
+        members.iter().map(|&v| within(g.right(v))).collect(),
+    );
+    let (part, order) = simplify_positions(&part, store)?;
+    let fused = representatives(
+        part.len(),
+        |_| true,
+        |u, v| order.leq(u, v) && order.leq(v, u),
+    );
+    // Back to the numbering of `g`: a stopper position's moves from the simplified part,
+    // every move to a stopper position redirected to its representative.
+    let outside = |k: u32| members[fused[k as usize] as usize] as u32;
+    let redirect = |w: u32| {
+        if stoppers[w as usize] {
+            outside(index[w as usize])
+        } else {
+            w
+        }
+    };
+    let mut left = Vec::with_capacity(g.len());
+    let mut right = Vec::with_capacity(g.len());
+    for v in 0..g.len() {
+        if stoppers[v] {
+            let k = index[v] as usize;
+            left.push(part.left(k).iter().map(|&w| outside(w)).collect());
+            right.push(part.right(k).iter().map(|&w| outside(w)).collect());
+        } else {
+            left.push(g.left(v).iter().map(|&w| redirect(w)).collect());
+            right.push(g.right(v).iter().map(|&w| redirect(w)).collect());
+        }
+    }
+    let root = redirect(0) as usize;
+    Ok(Graph::rooted(&left, &right, root))
 }
 
 /// Bypasses `player`'s reversible options at `v` until none is left; whether any was.

@@ -85,6 +85,12 @@ impl Graph {
         }
     }
 
+    /// A graph from edge lists as they are (not packed: no root, positions kept as given);
+    /// for computations over every position, such as comparing all pairs.
+    pub(crate) fn unrooted(left: Vec<Vec<u32>>, right: Vec<Vec<u32>>) -> Graph {
+        Graph { left, right }
+    }
+
     /// `on`: Left may always pass, Right has no move.
     pub fn on() -> Graph {
         Graph::rooted(&[vec![0]], &[vec![]], 0)
@@ -278,12 +284,29 @@ impl Graph {
         self.stopper_positions().iter().all(|&f| f)
     }
 
-    /// For every position, whether the game there is a stopper.
+    /// For every position, whether the game there is a stopper: no position reachable from
+    /// it starts an infinite alternating play, whoever moves first.
     pub fn stopper_positions(&self) -> Vec<bool> {
         let finite = acyclic_below(2 * self.len(), |s| self.alternating_moves(s));
-        (0..self.len())
+        let mut stopper: Vec<bool> = (0..self.len())
             .map(|v| finite[2 * v] && finite[2 * v + 1])
-            .collect()
+            .collect();
+        // A position that can reach one starting an infinite alternating play is no stopper.
+        let predecessors = reverse(
+            &(0..self.len())
+                .map(|v| self.left[v].iter().chain(&self.right[v]).copied().collect())
+                .collect::<Vec<Vec<u32>>>(),
+        );
+        let mut stack: Vec<usize> = (0..self.len()).filter(|&v| !stopper[v]).collect();
+        while let Some(w) = stack.pop() {
+            for &v in &predecessors[w] {
+                if stopper[v as usize] {
+                    stopper[v as usize] = false;
+                    stack.push(v as usize);
+                }
+            }
+        }
+        stopper
     }
 
     /// The moves of alternating play between states `2v` (Left to move at v) and `2v + 1`

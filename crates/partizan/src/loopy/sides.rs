@@ -14,7 +14,9 @@
 //!
 //! **Sides.** A side is found by simplifying the game's graph while the side of the start
 //! stays the same, until no infinite alternating play is left (a stopper), whose simplest
-//! form is then the side. The steps, tried in turn until none applies:
+//! form is then the side. First the positions that are stoppers are put in simplest form
+//! and equal ones fused ([`super::canonical::simplify_stopper_positions`]: a sum of stoppers
+//! is mostly such positions). Then the steps, tried in turn until none applies:
 //!
 //! 1. fusing positions of equal side and deleting dominated options, judged by one
 //!    comparison of all pairs of positions (an option is kept when the one dominating it
@@ -40,7 +42,7 @@
 
 use crate::{PartizanError, Store};
 
-use super::canonical::simplest_form;
+use super::canonical::{simplest_form, simplify_stopper_positions};
 use super::graph::{representatives, reverse, Graph, Player};
 use super::survival::{Comparison, MAX_PAIRS};
 
@@ -98,22 +100,6 @@ impl Arena<'_> {
         let in_h = self
             .h
             .left(y)
-            .iter()
-            .map(move |&y2| (x * self.nh + y2 as usize, true));
-        in_g.chain(in_h)
-    }
-
-    /// Right's moves from pair `p` (to Left-to-move pairs).
-    fn right_moves(&self, p: usize) -> impl Iterator<Item = Move> + '_ {
-        let (x, y) = (p / self.nh, p % self.nh);
-        let in_g = self
-            .g
-            .left(x)
-            .iter()
-            .map(move |&x2| (x2 as usize * self.nh + y, false));
-        let in_h = self
-            .h
-            .right(y)
             .iter()
             .map(move |&y2| (x * self.nh + y2 as usize, true));
         in_g.chain(in_h)
@@ -208,8 +194,9 @@ pub fn compare_sides(
     let mut lost = Lost {
         left: vec![false; pairs],
         right: vec![false; pairs],
+        // Left's moves at (x, y): G's Right moves from x and H's Left moves from y.
         alive: (0..pairs)
-            .map(|p| arena.left_moves(p).count() as u32)
+            .map(|p| (g.right(p / nh).len() + h.left(p % nh).len()) as u32)
             .collect(),
     };
     let mut looked = 0u64;
@@ -224,12 +211,12 @@ pub fn compare_sides(
         // Pairs from which Left can force a counting move without losing.
         let mut good_left = vec![false; pairs];
         let mut good_right = vec![false; pairs];
+        // Right's moves that do not count: in −G (a Left move of G) for the onside, in H
+        // for the offside.
         let mut need: Vec<u32> = (0..pairs)
-            .map(|p| {
-                arena
-                    .right_moves(p)
-                    .filter(|&(_, in_h)| !counts(in_h))
-                    .count() as u32
+            .map(|p| match side {
+                Side::On => g.left(p / nh).len() as u32,
+                Side::Off => h.right(p % nh).len() as u32,
             })
             .collect();
         let mut stack: Vec<(usize, bool)> = Vec::new();
@@ -315,7 +302,12 @@ pub fn side(g: &Graph, side: Side, store: &Store) -> Result<SideForm, PartizanEr
     if g.is_stopper() {
         return Ok(SideForm::Stopper(simplest_form(g, store)?));
     }
-    let mut current = g.clone();
+    let mut current = simplify_stopper_positions(g, store)?;
+    if !sides_equal(&current, g, side, store)? {
+        // Never expected (stopper positions keep their values); the search starts from the
+        // game as given then.
+        current = g.clone();
+    }
     while !current.is_stopper() {
         if let Some(simpler) = basic_simplification(&current, side, store)? {
             current = simpler;
