@@ -5,6 +5,7 @@
 use conway_partizan::loopy::print::loopy_text;
 use conway_partizan::loopy::properties::{outcome, side};
 use conway_partizan::loopy::{Loopy, Side};
+use conway_partizan::{PartizanError, Store};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -57,24 +58,27 @@ pub(crate) fn into_python(py: Python<'_>, value: Loopy) -> PyResult<Py<PyAny>> {
 }
 
 impl LoopyGame {
-    /// `self - other`, or `other - self` when `reversed`.
-    fn difference(
+    /// `op(self, other)` for an operator of games, where `other` may be anything a game can
+    /// be made from; anything else is left to Python (`NotImplemented`).
+    fn binary(
         &self,
         py: Python<'_>,
         other: &Bound<'_, PyAny>,
-        reversed: bool,
+        op: impl Fn(&mut Store, &Loopy, &Loopy) -> Result<Loopy, PartizanError> + Send + Sync,
     ) -> PyResult<Py<PyAny>> {
         let Some(other) = to_loopy(py, other, false)? else {
             return Ok(py.NotImplemented());
         };
         let me = self.value.clone();
-        let (a, b) = if reversed { (other, me) } else { (me, other) };
-        let difference = with_store(py, move |store| {
-            let negative = b.neg(store);
-            a.add(&negative, store)
-        })?;
-        into_python(py, difference)
+        let value = with_store(py, move |store| op(store, &me, &other))?;
+        into_python(py, value)
     }
+}
+
+/// g − h.
+fn difference(store: &mut Store, g: &Loopy, h: &Loopy) -> Result<Loopy, PartizanError> {
+    let negative = h.neg(store);
+    g.add(&negative, store)
 }
 
 #[pymethods]
@@ -116,12 +120,7 @@ impl LoopyGame {
     }
 
     fn __add__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let Some(other) = to_loopy(py, other, false)? else {
-            return Ok(py.NotImplemented());
-        };
-        let me = self.value.clone();
-        let sum = with_store(py, move |store| me.add(&other, store))?;
-        into_python(py, sum)
+        self.binary(py, other, |store, g, h| g.add(h, store))
     }
 
     fn __radd__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
@@ -129,11 +128,11 @@ impl LoopyGame {
     }
 
     fn __sub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.difference(py, other, false)
+        self.binary(py, other, difference)
     }
 
     fn __rsub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.difference(py, other, true)
+        self.binary(py, other, |store, g, h| difference(store, h, g))
     }
 
     fn __neg__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {

@@ -58,12 +58,25 @@ pub(super) fn cyclic_game(
     builder.value(store)
 }
 
-/// The value of the game {left | right} whose options are given values.
+/// The value of the game {left | right} whose options are given values: a short game when
+/// they all are, else a node with their graphs hung from it.
 pub(super) fn game_of(
     store: &mut Store,
     left: Vec<Loopy>,
     right: Vec<Loopy>,
 ) -> Result<Value, PartizanError> {
+    let short = |options: &[Loopy]| -> Option<Vec<crate::GameId>> {
+        options
+            .iter()
+            .map(|g| match g {
+                Loopy::Short(g) => Some(*g),
+                _ => None,
+            })
+            .collect()
+    };
+    if let (Some(left), Some(right)) = (short(&left), short(&right)) {
+        return Ok(Value::Game(store.construct(&left, &right)));
+    }
     let mut builder = Builder::default();
     builder.left.push(Vec::new());
     builder.right.push(Vec::new());

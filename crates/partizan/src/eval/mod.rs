@@ -142,22 +142,7 @@ pub fn evaluate_in(
     let c = expr.column;
     Ok(match &expr.kind {
         ExprKind::Number(n) => Value::Game(store.number(dyadic(n, c)?)),
-        ExprKind::UpStar(u) => match &u.ups {
-            Ups::Upon { uponth, down } => {
-                let number = match &u.number {
-                    Some(n) => dyadic(n, c)?,
-                    None => Dyadic::zero(),
-                };
-                let nimber = match &u.star {
-                    Some(m) => m.to_u64().filter(|&m| m <= MAX_NIMBER).ok_or_else(|| {
-                        PartizanError::too_large("the nimber literal *m", m, MAX_NIMBER).at(c)
-                    })?,
-                    None => 0,
-                };
-                loopy::upon(store, *uponth, *down, number, nimber).map_err(|e| e.at(c))?
-            }
-            _ => Value::Game(up_star(store, u, c)?),
-        },
+        ExprKind::UpStar(u) => up_star(store, u, c)?,
         ExprKind::Game { .. } | ExprKind::Labelled { .. } if loopy::is_cyclic(expr) => {
             loopy::cyclic_game(store, names, expr)?
         }
@@ -165,39 +150,25 @@ pub fn evaluate_in(
         ExprKind::Game { left, right } => {
             let left = any_games(store, names, left)?;
             let right = any_games(store, names, right)?;
-            match (shorts(&left), shorts(&right)) {
-                (Some(left), Some(right)) => Value::Game(store.construct(&left, &right)),
-                _ => loopy::game_of(store, left, right).map_err(|e| e.at(c))?,
-            }
+            loopy::game_of(store, left, right).map_err(|e| e.at(c))?
         }
         ExprKind::PlusMinus(options) => {
             let left = any_games(store, names, options)?;
             let right: Vec<Loopy> = left.iter().map(|g| g.neg(store)).collect();
-            match (shorts(&left), shorts(&right)) {
-                (Some(left), Some(right)) => Value::Game(store.construct(&left, &right)),
-                _ => loopy::game_of(store, left, right).map_err(|e| e.at(c))?,
-            }
+            loopy::game_of(store, left, right).map_err(|e| e.at(c))?
         }
-        ExprKind::Neg(a) => match any_game(store, names, a)? {
-            Loopy::Short(g) => Value::Game(store.neg(g)),
-            g => loopy::value_of(g.neg(store)),
-        },
+        ExprKind::Neg(a) => {
+            let g = any_game(store, names, a)?;
+            loopy::value_of(g.neg(store))
+        }
         ExprKind::Add(a, b) => {
             let (g, h) = (any_game(store, names, a)?, any_game(store, names, b)?);
-            match (&g, &h) {
-                (Loopy::Short(g), Loopy::Short(h)) => Value::Game(store.add(*g, *h)),
-                _ => loopy::value_of(g.add(&h, store).map_err(|e| e.at(c))?),
-            }
+            loopy::value_of(g.add(&h, store).map_err(|e| e.at(c))?)
         }
         ExprKind::Sub(a, b) => {
             let (g, h) = (any_game(store, names, a)?, any_game(store, names, b)?);
-            match (&g, &h) {
-                (Loopy::Short(g), Loopy::Short(h)) => Value::Game(store.sub(*g, *h)),
-                _ => {
-                    let h = h.neg(store);
-                    loopy::value_of(g.add(&h, store).map_err(|e| e.at(c))?)
-                }
-            }
+            let h = h.neg(store);
+            loopy::value_of(g.add(&h, store).map_err(|e| e.at(c))?)
         }
         ExprKind::Sided(a, b) => {
             let (g, h) = (any_game(store, names, a)?, any_game(store, names, b)?);
@@ -236,13 +207,8 @@ pub fn evaluate_in(
         ),
         ExprKind::Compare(op, a, b) => {
             let (g, h) = (any_game(store, names, a)?, any_game(store, names, b)?);
-            let (le, ge) = match (&g, &h) {
-                (Loopy::Short(g), Loopy::Short(h)) => (store.leq(*g, *h), store.leq(*h, *g)),
-                _ => (
-                    g.leq(&h, store).map_err(|e| e.at(c))?,
-                    h.leq(&g, store).map_err(|e| e.at(c))?,
-                ),
-            };
+            let le = g.leq(&h, store).map_err(|e| e.at(c))?;
+            let ge = h.leq(&g, store).map_err(|e| e.at(c))?;
             Value::Bool(match op {
                 CompareOp::Eq => le && ge,
                 CompareOp::Le => le,
@@ -258,11 +224,10 @@ pub fn evaluate_in(
         ExprKind::Name(name) => match names.get(name) {
             Some(value) => value.clone(),
             None if name == "pass" => return Err(loopy::unexpected_pass(c)),
-            None if loopy::constant(name).is_some() => {
-                let graph = loopy::constant(name).unwrap_or_else(crate::loopy::Graph::on);
-                loopy::value_of(Loopy::from_graph(&graph, store)?)
-            }
             None => {
+                if let Some(graph) = loopy::constant(name) {
+                    return Ok(loopy::value_of(Loopy::from_graph(&graph, store)?));
+                }
                 return Err(PartizanError::parse(
                     c,
                     format!(
@@ -273,7 +238,7 @@ pub fn evaluate_in(
                         format!("; the variables are {}", names.listing())
                     }
                 ),
-                ))
+                ));
             }
         },
         ExprKind::Text(_) => {
@@ -334,17 +299,6 @@ fn any_games(
     exprs.iter().map(|e| any_game(store, names, e)).collect()
 }
 
-/// The short games, if all of them are.
-fn shorts(games: &[Loopy]) -> Option<Vec<GameId>> {
-    games
-        .iter()
-        .map(|g| match g {
-            Loopy::Short(g) => Some(*g),
-            _ => None,
-        })
-        .collect()
-}
-
 /// A number literal as an exact dyadic rational.
 fn dyadic(n: &Number, column: usize) -> Result<Dyadic, PartizanError> {
     let (numerator, denominator) = n.to_fraction();
@@ -366,7 +320,8 @@ fn dyadic(n: &Number, column: usize) -> Result<Dyadic, PartizanError> {
     Ok(Dyadic::from_parts(numerator, exponent))
 }
 
-fn up_star(store: &mut Store, u: &UpStar, column: usize) -> Result<GameId, PartizanError> {
+/// A number-up-star literal; with an upon (`^[on]`, `v<on>`) a loopy value.
+fn up_star(store: &mut Store, u: &UpStar, column: usize) -> Result<Value, PartizanError> {
     let number = match &u.number {
         Some(n) => dyadic(n, column)?,
         None => Dyadic::zero(),
@@ -401,22 +356,19 @@ fn up_star(store: &mut Store, u: &UpStar, column: usize) -> Result<GameId, Parti
                 .ok_or_else(|| {
                     too_large("a literal's ups or downs", n.abs().to_string(), MAX_UPS)
                 })?;
-            return Ok(store.nus(&Nus {
+            return Ok(Value::Game(store.nus(&Nus {
                 number,
                 ups,
                 nimber,
-            }));
+            })));
         }
         Ups::Power { order: n, down } => Uptimal::power(number, order(n)?, *down, nimber),
         Ups::PowerSum { order: n, down } => Uptimal::power_sum(number, order(n)?, *down, nimber),
-        Ups::Upon { .. } => {
-            return Err(PartizanError::parse(
-                column,
-                "internal: upons are evaluated as loopy values",
-            ))
+        Ups::Upon { uponth, down } => {
+            return loopy::upon(store, *uponth, *down, number, nimber).map_err(|e| e.at(column))
         }
     };
-    Ok(store.uptimal(&uptimal))
+    Ok(Value::Game(store.uptimal(&uptimal)))
 }
 
 /// A call: the function from the table, its arguments evaluated to the kinds of its

@@ -30,7 +30,6 @@ pub fn simplest_form(g: &Graph, store: &Store) -> Result<Graph, PartizanError> {
 /// which is that of `g`'s: every position keeps its value.
 fn simplify_positions(g: &Graph, store: &Store) -> Result<(Graph, Comparison), PartizanError> {
     let order = compare(g, g, store)?;
-    let leq = |a: u32, b: u32| order.leq(a as usize, b as usize);
     let n = g.len();
     let mut graph = g.clone();
     let mut changed = true;
@@ -40,10 +39,7 @@ fn simplify_positions(g: &Graph, store: &Store) -> Result<(Graph, Comparison), P
             for player in [Player::Left, Player::Right] {
                 changed |= bypass_reversible(&mut graph, &order, player, v, store)?;
                 let mut moves = graph.moves(player, v).to_vec();
-                let kept = undominated(&moves, |a, b| match player {
-                    Player::Left => leq(a, b),
-                    Player::Right => leq(b, a),
-                });
+                let kept = undominated(&moves, |a, b| order.no_better(player, a, b), |_| true);
                 if kept.len() != moves.len() {
                     moves = kept;
                     graph.set_moves(player, v, moves);
@@ -122,42 +118,38 @@ fn bypass_reversible(
     v: usize,
     store: &Store,
 ) -> Result<bool, PartizanError> {
-    let mut bypassed = false;
+    let mut any = false;
     'again: loop {
         let moves = graph.moves(player, v).to_vec();
         for (i, &a) in moves.iter().enumerate() {
+            // G^LR ≤ G reverses G^L; G^RL ≥ G reverses G^R.
             let reversing = graph
                 .moves(player.opponent(), a as usize)
                 .iter()
                 .copied()
-                .find(|&r| match player {
-                    // G^LR ≤ G reverses G^L; G^RL ≥ G reverses G^R.
-                    Player::Left => order.leq(r as usize, v),
-                    Player::Right => order.leq(v, r as usize),
-                });
+                .find(|&r| order.no_better(player, r, v as u32));
             if let Some(r) = reversing {
                 if store.arithmetic_steps(1) {
                     return Err(PartizanError::Interrupted);
                 }
-                let mut replaced: Vec<u32> = moves[..i].to_vec();
-                replaced.extend_from_slice(&moves[i + 1..]);
-                for &w in graph.moves(player, r as usize) {
-                    if !replaced.contains(&w) {
-                        replaced.push(w);
-                    }
-                }
+                let replaced = bypassed(&moves, i, graph.moves(player, r as usize));
                 graph.set_moves(player, v, replaced);
-                bypassed = true;
+                any = true;
                 continue 'again;
             }
         }
-        return Ok(bypassed);
+        return Ok(any);
     }
 }
 
 /// The options not beaten by another, in their order: `worse(a, b)` says b is at least as
-/// good as a for the player; of equally good options the first is kept.
-fn undominated(moves: &[u32], worse: impl Fn(u32, u32) -> bool) -> Vec<u32> {
+/// good as a for the player, and only options `may_dominate` accepts beat others; of
+/// equally good options the first is kept.
+pub(crate) fn undominated(
+    moves: &[u32],
+    worse: impl Fn(u32, u32) -> bool,
+    may_dominate: impl Fn(u32) -> bool,
+) -> Vec<u32> {
     moves
         .iter()
         .enumerate()
@@ -165,10 +157,23 @@ fn undominated(moves: &[u32], worse: impl Fn(u32, u32) -> bool) -> Vec<u32> {
             !moves
                 .iter()
                 .enumerate()
-                .any(|(j, &b)| j != i && worse(a, b) && (!worse(b, a) || j < i))
+                .any(|(j, &b)| j != i && may_dominate(b) && worse(a, b) && (!worse(b, a) || j < i))
         })
         .map(|(_, &a)| a)
         .collect()
+}
+
+/// The moves with the `i`-th bypassed: replaced by `through`, the moves of the position that
+/// reverses it (each listed once, the bypassed option itself not again).
+pub(crate) fn bypassed(moves: &[u32], i: usize, through: &[u32]) -> Vec<u32> {
+    let mut replaced: Vec<u32> = moves[..i].to_vec();
+    replaced.extend_from_slice(&moves[i + 1..]);
+    for &w in through {
+        if w != moves[i] && !replaced.contains(&w) {
+            replaced.push(w);
+        }
+    }
+    replaced
 }
 
 /// The graph with every position replaced by the first position of equal value, repacked.

@@ -40,6 +40,46 @@ impl Player {
     }
 }
 
+/// Numbers for the positions met in a breadth-first search, in the order they are met, up
+/// to a limit.
+struct Numbering<K> {
+    number: HashMap<K, u32>,
+    order: Vec<K>,
+}
+
+impl<K: Copy + Eq + std::hash::Hash> Numbering<K> {
+    fn new(start: K) -> Self {
+        let mut number = HashMap::default();
+        number.insert(start, 0);
+        Numbering {
+            number,
+            order: vec![start],
+        }
+    }
+
+    /// The number of `key`, new ones numbered next; `None` past [`MAX_VERTICES`] when
+    /// `bounded`.
+    fn id(&mut self, key: K, bounded: bool) -> Option<u32> {
+        if let Some(&id) = self.number.get(&key) {
+            return Some(id);
+        }
+        if bounded && self.order.len() >= MAX_VERTICES {
+            return None;
+        }
+        let id = self.order.len() as u32;
+        self.number.insert(key, id);
+        self.order.push(key);
+        Some(id)
+    }
+}
+
+/// Appends `w` unless it is already listed (a position lists each move once).
+fn push_new(moves: &mut Vec<u32>, w: u32) {
+    if !moves.contains(&w) {
+        moves.push(w);
+    }
+}
+
 /// A rooted, packed game graph (see the module doc).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Graph {
@@ -52,30 +92,24 @@ impl Graph {
     /// edges: the vertices reachable from `root`, renumbered breadth first, repeated moves
     /// dropped. Edges must point at existing vertices.
     pub fn rooted(left: &[Vec<u32>], right: &[Vec<u32>], root: usize) -> Graph {
-        let mut number: HashMap<u32, u32> = HashMap::default();
-        let mut order = vec![root as u32];
-        number.insert(root as u32, 0);
+        let mut numbering = Numbering::new(root as u32);
         let mut next = 0;
-        while next < order.len() {
-            let v = order[next] as usize;
+        while next < numbering.order.len() {
+            let v = numbering.order[next] as usize;
             next += 1;
             for &w in left[v].iter().chain(&right[v]) {
-                if let std::collections::hash_map::Entry::Vacant(e) = number.entry(w) {
-                    e.insert(order.len() as u32);
-                    order.push(w);
-                }
+                // Unbounded: the input's own positions, already within the limit.
+                let _ = numbering.id(w, false);
             }
         }
         let renumber = |edges: &Vec<u32>| {
             let mut out: Vec<u32> = Vec::with_capacity(edges.len());
             for w in edges {
-                let w = number[w];
-                if !out.contains(&w) {
-                    out.push(w);
-                }
+                push_new(&mut out, numbering.number[w]);
             }
             out
         };
+        let order = &numbering.order;
         Graph {
             left: order.iter().map(|&v| renumber(&left[v as usize])).collect(),
             right: order
@@ -109,6 +143,25 @@ impl Graph {
     /// `under` = {pass | 0}, the negative of `over`.
     pub fn under() -> Graph {
         Graph::over().neg()
+    }
+
+    /// 0 = {|}.
+    pub fn zero() -> Graph {
+        Graph::rooted(&[vec![]], &[vec![]], 0)
+    }
+
+    /// `^[on]` (upon) = {pass | *}: positions upon, *, 0.
+    pub fn upon() -> Graph {
+        Graph::rooted(&[vec![0], vec![2], vec![]], &[vec![1], vec![2], vec![]], 0)
+    }
+
+    /// `^<on>` (uponth) = {0 | v[on]*}, v[on]* = {0 | 0, pass}: positions uponth, v[on]*, 0.
+    pub fn uponth() -> Graph {
+        Graph::rooted(
+            &[vec![2], vec![2], vec![]],
+            &[vec![1], vec![2, 1], vec![]],
+            0,
+        )
     }
 
     /// `dud` (deathless universal draw): both players may always pass.
@@ -177,88 +230,44 @@ impl Graph {
 
     /// The disjunctive sum G + H: positions are pairs, and a move is a move in one part.
     pub fn sum(&self, other: &Graph, store: &Store) -> Result<Graph, PartizanError> {
-        let m = other.len();
-        let mut number: HashMap<(u32, u32), u32> = HashMap::default();
-        let mut order: Vec<(u32, u32)> = vec![(0, 0)];
-        number.insert((0, 0), 0);
+        let too_many = || too_many_positions("a sum of loopy games", self.len() * other.len());
+        let mut numbering = Numbering::new((0u32, 0u32));
         let (mut left, mut right) = (Vec::new(), Vec::new());
-        let mut next = 0;
-        while next < order.len() {
-            let (x, y) = order[next];
-            next += 1;
-            if next.is_multiple_of(1024) && store.arithmetic_steps(1024) {
+        while left.len() < numbering.order.len() {
+            let (x, y) = numbering.order[left.len()];
+            if (left.len() + 1).is_multiple_of(1024) && store.arithmetic_steps(1024) {
                 return Err(PartizanError::Interrupted);
             }
-            let mut edges = |player: Player| -> Result<Vec<u32>, PartizanError> {
-                let targets = self.moves(player, x as usize).iter().map(|&x2| (x2, y));
-                let targets =
-                    targets.chain(other.moves(player, y as usize).iter().map(|&y2| (x, y2)));
+            for (player, edges) in [(Player::Left, &mut left), (Player::Right, &mut right)] {
+                let in_g = self.moves(player, x as usize).iter().map(|&x2| (x2, y));
+                let in_h = other.moves(player, y as usize).iter().map(|&y2| (x, y2));
                 let mut out = Vec::new();
-                for pair in targets {
-                    let id = match number.get(&pair) {
-                        Some(&id) => id,
-                        None => {
-                            if order.len() >= MAX_VERTICES {
-                                return Err(too_many_positions(
-                                    "a sum of loopy games",
-                                    self.len().saturating_mul(m),
-                                ));
-                            }
-                            let id = order.len() as u32;
-                            number.insert(pair, id);
-                            order.push(pair);
-                            id
-                        }
-                    };
-                    if !out.contains(&id) {
-                        out.push(id);
-                    }
+                for pair in in_g.chain(in_h) {
+                    push_new(&mut out, numbering.id(pair, true).ok_or_else(too_many)?);
                 }
-                Ok(out)
-            };
-            let l = edges(Player::Left)?;
-            let r = edges(Player::Right)?;
-            left.push(l);
-            right.push(r);
+                edges.push(out);
+            }
         }
         Ok(Graph { left, right })
     }
 
     /// The graph of a short game: one vertex per position of its canonical form.
     pub fn short(store: &mut Store, g: GameId) -> Result<Graph, PartizanError> {
-        let mut number: HashMap<GameId, u32> = HashMap::default();
-        let mut order = vec![g];
-        number.insert(g, 0);
+        let mut numbering = Numbering::new(g);
         let (mut left, mut right) = (Vec::new(), Vec::new());
-        let mut next = 0;
-        while next < order.len() {
-            let h = order[next];
-            next += 1;
+        while left.len() < numbering.order.len() {
+            let h = numbering.order[left.len()];
             let (l, r) = store.options_to_walk(h).ok_or(PartizanError::Interrupted)?;
-            let mut ids = |options: Vec<GameId>| -> Result<Vec<u32>, PartizanError> {
-                options
+            for (options, edges) in [(l, &mut left), (r, &mut right)] {
+                let ids = options
                     .into_iter()
-                    .map(|o| {
-                        if let Some(&id) = number.get(&o) {
-                            return Ok(id);
-                        }
-                        if order.len() >= MAX_VERTICES {
-                            return Err(too_many_positions(
-                                "the short game in a loopy game",
-                                order.len() + 1,
-                            ));
-                        }
-                        let id = order.len() as u32;
-                        number.insert(o, id);
-                        order.push(o);
-                        Ok(id)
-                    })
-                    .collect()
-            };
-            let l = ids(l)?;
-            let r = ids(r)?;
-            left.push(l);
-            right.push(r);
+                    .map(|o| numbering.id(o, true))
+                    .collect::<Option<Vec<u32>>>()
+                    .ok_or_else(|| {
+                        too_many_positions("the short game in a loopy game", MAX_VERTICES + 1)
+                    })?;
+                edges.push(ids);
+            }
         }
         Ok(Graph { left, right })
     }
@@ -322,11 +331,26 @@ impl Graph {
             .map(move |&w| 2 * w as usize + next)
     }
 
-    /// For every state of alternating play (`2v` Left to move at v, `2v + 1` Right), its
-    /// strongly connected component: a move v → w by `player` is on an infinite
-    /// alternating play through v exactly when (v, player) and (w, opponent) share one.
-    pub fn alternating_components(&self) -> Vec<u32> {
-        strong_components(2 * self.len(), |s| self.alternating_moves(s).collect())
+    /// Which moves lie on infinite alternating plays.
+    pub(crate) fn alternating_cycles(&self) -> AlternatingCycles {
+        AlternatingCycles {
+            components: strong_components(2 * self.len(), |s| self.alternating_moves(s).collect()),
+        }
+    }
+
+    /// The number of moves on infinite alternating plays.
+    pub(crate) fn cyclic_move_count(&self) -> usize {
+        let cycles = self.alternating_cycles();
+        (0..self.len())
+            .flat_map(|v| {
+                [Player::Left, Player::Right].map(|player| {
+                    let moves = self.moves(player, v).iter();
+                    moves
+                        .filter(|&&w| cycles.contains(player, v, w as usize))
+                        .count()
+                })
+            })
+            .sum()
     }
 
     /// Whether no cycle is longer than one move (passes aside, a tree).
@@ -369,6 +393,24 @@ impl Graph {
             Player::Left => self.left[v] = moves,
             Player::Right => self.right[v] = moves,
         }
+    }
+}
+
+/// The strongly connected components of alternating play, whose states are `2v` (Left to
+/// move at v) and `2v + 1` (Right to move at v).
+pub(crate) struct AlternatingCycles {
+    components: Vec<u32>,
+}
+
+impl AlternatingCycles {
+    /// Whether `player`'s move from v to w is on an infinite alternating play: (v, player to
+    /// move) and (w, opponent to move) share a component.
+    pub(crate) fn contains(&self, player: Player, v: usize, w: usize) -> bool {
+        let (here, there) = match player {
+            Player::Left => (2 * v, 2 * w + 1),
+            Player::Right => (2 * v + 1, 2 * w),
+        };
+        self.components[here] == self.components[there]
     }
 }
 

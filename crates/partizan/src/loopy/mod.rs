@@ -146,22 +146,30 @@ impl Loopy {
 
     /// G ≤ H: for stoppers by the survival game, otherwise side by side.
     pub fn leq(&self, other: &Loopy, store: &mut Store) -> Result<bool, PartizanError> {
+        if self.is_stopper() && other.is_stopper() {
+            return self.side_leq(other, Side::On, store);
+        }
+        Ok(self.side_leq(other, Side::On, store)? && self.side_leq(other, Side::Off, store)?)
+    }
+
+    /// G ≤ H in one side (for two stoppers, in both: their sides are themselves).
+    pub fn side_leq(
+        &self,
+        other: &Loopy,
+        side: Side,
+        store: &mut Store,
+    ) -> Result<bool, PartizanError> {
         if let (Loopy::Short(g), Loopy::Short(h)) = (self, other) {
             return Ok(store.leq(*g, *h));
         }
-        if self.is_stopper() && other.is_stopper() {
-            let a = self.side_graph(Side::On, store)?;
-            let b = other.side_graph(Side::On, store)?;
-            return Ok(survival::compare(&a, &b, store)?.leq(0, 0));
-        }
-        for side in [Side::On, Side::Off] {
-            let a = self.side_graph(side, store)?;
-            let b = other.side_graph(side, store)?;
-            if !sides::compare_sides(&a, &b, side, store)?.leq(0, 0) {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+        let a = self.side_graph(side, store)?;
+        let b = other.side_graph(side, store)?;
+        let order = if self.is_stopper() && other.is_stopper() {
+            survival::compare(&a, &b, store)?
+        } else {
+            sides::compare_sides(&a, &b, side, store)?
+        };
+        Ok(order.leq(0, 0))
     }
 }
 

@@ -97,10 +97,7 @@ fn test_stoppers() -> Vec<Graph> {
         short("{2|*}"),
     ];
     all.extend([Graph::on(), Graph::off(), Graph::over(), Graph::under()]);
-    // ^[on] = {pass | *} and its negative.
-    let upon = Graph::rooted(&[vec![0], vec![2], vec![]], &[vec![1], vec![2], vec![]], 0);
-    all.push(upon.neg());
-    all.push(upon);
+    all.extend([Graph::upon().neg(), Graph::upon()]);
     all
 }
 
@@ -108,12 +105,7 @@ fn test_stoppers() -> Vec<Graph> {
 /// first and Right first, infinite play counting for Left (onside) or Right (offside).
 fn played_outcome(g: &Graph) -> LoopyOutcome {
     let (left_first, right_first) = (winner(g, Player::Left), winner(g, Player::Right));
-    let class = |at_least: bool, at_most: bool| match (at_least, at_most) {
-        (true, true) => LoopyOutcome::P,
-        (true, false) => LoopyOutcome::L,
-        (false, true) => LoopyOutcome::R,
-        (false, false) => LoopyOutcome::N,
-    };
+    let class = LoopyOutcome::of_side;
     // Onside: ≥ 0 when Right, moving first, cannot win outright; ≤ 0 when Left, moving
     // first, loses outright. Offside: the other way round.
     let onside = class(
@@ -124,16 +116,8 @@ fn played_outcome(g: &Graph) -> LoopyOutcome {
         right_first == Some(Player::Left),
         left_first != Some(Player::Left),
     );
-    use LoopyOutcome::*;
-    match (onside, offside) {
-        (a, b) if a == b => a,
-        (L, N) => NHat,
-        (L, P) => PHat,
-        (L, R) => D,
-        (N, R) => NCheck,
-        (P, R) => PCheck,
-        other => panic!("the offside exceeds the onside: {other:?}"),
-    }
+    LoopyOutcome::of_sides(onside, offside)
+        .unwrap_or_else(|| panic!("the offside exceeds the onside: {onside:?} {offside:?}"))
 }
 
 proptest! {

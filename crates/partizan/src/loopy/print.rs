@@ -31,6 +31,7 @@ use crate::print::{canonical_text, short_text_in, sort_as_cgsuite};
 use crate::{GameId, PartizanError, Store};
 
 use super::graph::Graph;
+use super::properties::{pseudonumber_at, Pseudonumber};
 use super::sides::SideForm;
 use super::{canonical, short_positions, Loopy};
 
@@ -85,22 +86,14 @@ struct View {
     graph: Graph,
     /// Whether every position is a stopper in simplest form.
     simplest: bool,
+    /// Whether the game at each position is a stopper.
+    stopper: Vec<bool>,
     /// The short game at each position with no infinite play.
     short: Vec<Option<GameId>>,
 }
 
 /// A position of one of the printer's graphs.
 type Position = (usize, usize);
-
-/// The shape of a stopper position (rules 1 and 2).
-enum Shape {
-    Short(GameId),
-    On,
-    Off,
-    /// x over (sign +1) or x under (−1).
-    Over(Dyadic, bool),
-    Other,
-}
 
 struct Printer<'s> {
     store: &'s mut Store,
@@ -122,9 +115,15 @@ impl<'s> Printer<'s> {
 
     fn view(&mut self, graph: Graph, simplest: bool) -> Result<usize, PartizanError> {
         let short = short_positions(&graph, self.store)?;
+        let stopper = if simplest {
+            vec![true; graph.len()]
+        } else {
+            graph.stopper_positions()
+        };
         self.views.push(View {
             graph,
             simplest,
+            stopper,
             short,
         });
         Ok(self.views.len() - 1)
@@ -134,21 +133,10 @@ impl<'s> Printer<'s> {
         &self.views[view].graph
     }
 
-    fn shape(&self, (view, v): Position) -> Shape {
+    /// The pseudonumber at a position (rules 1 and 2), if it is one.
+    fn pseudonumber(&self, (view, v): Position) -> Option<Pseudonumber> {
         let View { graph, short, .. } = &self.views[view];
-        if let Some(g) = short[v] {
-            return Shape::Short(g);
-        }
-        let (left, right) = (graph.left(v), graph.right(v));
-        let me = v as u32;
-        let number = |w: u32| short[w as usize].and_then(|g| self.store.as_number(g).cloned());
-        match (left, right) {
-            ([l], []) if *l == me => Shape::On,
-            ([], [r]) if *r == me => Shape::Off,
-            ([l], [r]) if *r == me => number(*l).map_or(Shape::Other, |x| Shape::Over(x, true)),
-            ([l], [r]) if *l == me => number(*r).map_or(Shape::Other, |x| Shape::Over(x, false)),
-            _ => Shape::Other,
-        }
+        pseudonumber_at(graph, v, short, self.store)
     }
 
     /// Writes a position; its text and the bars of its separator when unbraced.
@@ -160,7 +148,7 @@ impl<'s> Printer<'s> {
         parentheses: bool,
     ) -> Result<(String, usize), PartizanError> {
         self.store.try_descend()?;
-        if !self.views[view].simplest && !self.views[view].graph.at(v).is_stopper() {
+        if !self.views[view].stopper[v] {
             return self.braces(view, v, braces);
         }
         if !self.views[view].simplest {
@@ -169,26 +157,17 @@ impl<'s> Printer<'s> {
             let inner = self.view(form, true)?;
             return self.print(inner, 0, braces, parentheses);
         }
-        match self.shape((view, v)) {
-            Shape::Short(g) => {
-                short_text_in(self.store, g, braces, parentheses).ok_or(PartizanError::Interrupted)
-            }
-            Shape::On => Ok(("on".into(), 0)),
-            Shape::Off => Ok(("off".into(), 0)),
-            Shape::Over(x, over) => {
-                let word = if over { "over" } else { "under" };
-                Ok((
-                    if x.is_zero() {
-                        word.to_string()
-                    } else if parentheses {
-                        format!("({x}{word})")
-                    } else {
-                        format!("{x}{word}")
-                    },
-                    0,
-                ))
-            }
-            Shape::Other => {
+        if let Some(g) = self.views[view].short[v] {
+            return short_text_in(self.store, g, braces, parentheses)
+                .ok_or(PartizanError::Interrupted);
+        }
+        let (x, word) = match self.pseudonumber((view, v)) {
+            Some(Pseudonumber::On) => return Ok(("on".into(), 0)),
+            Some(Pseudonumber::Off) => return Ok(("off".into(), 0)),
+            Some(Pseudonumber::Over(x)) => (x, "over"),
+            Some(Pseudonumber::Under(x)) => (x, "under"),
+            // Numbers are short: written above.
+            Some(Pseudonumber::Number(_)) | None => {
                 if let Some(text) = self.switch(view, v)? {
                     return Ok((text, 0));
                 }
@@ -198,9 +177,17 @@ impl<'s> Printer<'s> {
                 if let Some(text) = self.upon(view, v)? {
                     return Ok((text, 0));
                 }
-                self.braces(view, v, braces)
+                return self.braces(view, v, braces);
             }
-        }
+        };
+        let text = if x.is_zero() {
+            word.to_string()
+        } else if parentheses {
+            format!("({x}{word})")
+        } else {
+            format!("{x}{word}")
+        };
+        Ok((text, 0))
     }
 
     /// The Loopy value at a position of a simplest-form view.
@@ -415,10 +402,9 @@ impl<'s> Printer<'s> {
     /// CGSuite's hash of the value at a position that is not short.
     fn option_hash(&self, view: usize, w: usize) -> i32 {
         let graph = self.graph(view);
-        let simplest = self.views[view].simplest || graph.at(w).is_stopper();
-        match (self.shape((view, w)), simplest) {
-            (Shape::On, true) => java_string_hash("OnImpl"),
-            (Shape::Off, true) => java_string_hash("OffImpl"),
+        match (self.pseudonumber((view, w)), self.views[view].stopper[w]) {
+            (Some(Pseudonumber::On), true) => java_string_hash("OnImpl"),
+            (Some(Pseudonumber::Off), true) => java_string_hash("OffImpl"),
             (_, true) => case_class_hash("CanonicalStopperImpl", &[invariant_hash(graph, w)]),
             (_, false) => case_class_hash("SimplifiedLoopyGameImpl", &[invariant_hash(graph, w)]),
         }

@@ -7,8 +7,8 @@ use std::fmt;
 use crate::{PartizanError, Store};
 
 use super::graph::{Graph, Player};
-use super::sides::{compare_sides, Side, SideForm};
-use super::{survival, Loopy};
+use super::sides::{Side, SideForm};
+use super::Loopy;
 
 /// The outcome class of a loopy value. A stopper has one of the four classes of short games;
 /// a value with two sides combines the classes of its sides (Siegel, *Combinatorial Game
@@ -52,55 +52,49 @@ impl fmt::Display for LoopyOutcome {
     }
 }
 
-/// The class of one side, from whether it is ≥ 0 and ≤ 0.
-fn class(at_least_zero: bool, at_most_zero: bool) -> LoopyOutcome {
-    match (at_least_zero, at_most_zero) {
-        (true, true) => LoopyOutcome::P,
-        (true, false) => LoopyOutcome::L,
-        (false, true) => LoopyOutcome::R,
-        (false, false) => LoopyOutcome::N,
+impl LoopyOutcome {
+    /// The class of one side (or of a stopper), from whether it is ≥ 0 and ≤ 0.
+    pub fn of_side(at_least_zero: bool, at_most_zero: bool) -> LoopyOutcome {
+        match (at_least_zero, at_most_zero) {
+            (true, true) => LoopyOutcome::P,
+            (true, false) => LoopyOutcome::L,
+            (false, true) => LoopyOutcome::R,
+            (false, false) => LoopyOutcome::N,
+        }
     }
-}
 
-/// The graph of the game 0.
-fn zero() -> Graph {
-    Graph::rooted(&[vec![]], &[vec![]], 0)
+    /// The class of a value from the classes of its onside and offside; `None` when the
+    /// offside would exceed the onside.
+    pub fn of_sides(onside: LoopyOutcome, offside: LoopyOutcome) -> Option<LoopyOutcome> {
+        use LoopyOutcome::*;
+        Some(match (onside, offside) {
+            (a, b) if a == b => a,
+            (L, N) => NHat,
+            (L, P) => PHat,
+            (L, R) => D,
+            (N, R) => NCheck,
+            (P, R) => PCheck,
+            _ => return None,
+        })
+    }
 }
 
 /// The outcome class of a value.
 pub fn outcome(value: &Loopy, store: &mut Store) -> Result<LoopyOutcome, PartizanError> {
+    let zero = Loopy::Short(store.zero());
+    let class = |side: Side, store: &mut Store| -> Result<LoopyOutcome, PartizanError> {
+        Ok(LoopyOutcome::of_side(
+            zero.side_leq(value, side, store)?,
+            value.side_leq(&zero, side, store)?,
+        ))
+    };
+    let onside = class(Side::On, store)?;
     if value.is_stopper() {
-        let g = value.side_graph(Side::On, store)?;
-        let z = zero();
-        let at_least = survival::compare(&z, &g, store)?.leq(0, 0);
-        let at_most = survival::compare(&g, &z, store)?.leq(0, 0);
-        return Ok(class(at_least, at_most));
+        return Ok(onside);
     }
-    let mut sides = [LoopyOutcome::P; 2];
-    for (i, side) in [Side::On, Side::Off].into_iter().enumerate() {
-        let g = value.side_graph(side, store)?;
-        let z = zero();
-        let at_least = compare_sides(&z, &g, side, store)?.leq(0, 0);
-        let at_most = compare_sides(&g, &z, side, store)?.leq(0, 0);
-        sides[i] = class(at_least, at_most);
-    }
-    use LoopyOutcome::*;
-    Ok(match (sides[0], sides[1]) {
-        (L, L) => L,
-        (L, N) => NHat,
-        (L, P) => PHat,
-        (L, R) => D,
-        (N, N) => N,
-        (N, R) => NCheck,
-        (P, P) => P,
-        (P, R) => PCheck,
-        (R, R) => R,
-        // The offside never exceeds the onside.
-        _ => {
-            return Err(PartizanError::NotApplicable(
-                "the offside of this value exceeds its onside".into(),
-            ))
-        }
+    let offside = class(Side::Off, store)?;
+    LoopyOutcome::of_sides(onside, offside).ok_or_else(|| {
+        PartizanError::NotApplicable("the offside of this value exceeds its onside".into())
     })
 }
 
@@ -168,28 +162,33 @@ pub fn pseudonumber(g: &Loopy, store: &mut Store) -> Option<Pseudonumber> {
     match g {
         Loopy::Short(h) => store.as_number(*h).cloned().map(Pseudonumber::Number),
         Loopy::Stopper(graph) => {
-            if *graph == Graph::on() {
-                return Some(Pseudonumber::On);
-            }
-            if *graph == Graph::off() {
-                return Some(Pseudonumber::Off);
-            }
-            let (left, right) = (graph.left(0), graph.right(0));
-            let number_at = |w: u32, store: &mut Store| {
-                let sub = graph.at(w as usize);
-                if !sub.is_loopfree() {
-                    return None;
-                }
-                let h = super::to_short(&sub, store).ok()?;
-                store.as_number(h).cloned()
-            };
-            match (left, right) {
-                ([l], [0]) => number_at(*l, store).map(Pseudonumber::Over),
-                ([0], [r]) => number_at(*r, store).map(Pseudonumber::Under),
-                _ => None,
-            }
+            let short = super::short_positions(graph, store).ok()?;
+            pseudonumber_at(graph, 0, &short, store)
         }
         Loopy::Sided { .. } => None,
+    }
+}
+
+/// The pseudonumber at position `v` of a stopper in simplest form, given the short game at
+/// each of its positions with no infinite play: a number, or `on` ({pass|}), `off`, x over
+/// ({x|pass}) or x under ({pass|x}).
+pub(crate) fn pseudonumber_at(
+    graph: &Graph,
+    v: usize,
+    short: &[Option<crate::GameId>],
+    store: &Store,
+) -> Option<Pseudonumber> {
+    let number = |w: u32| short[w as usize].and_then(|g| store.as_number(g).cloned());
+    if short[v].is_some() {
+        return number(v as u32).map(Pseudonumber::Number);
+    }
+    let me = v as u32;
+    match (graph.left(v), graph.right(v)) {
+        ([l], []) if *l == me => Some(Pseudonumber::On),
+        ([], [r]) if *r == me => Some(Pseudonumber::Off),
+        ([l], [r]) if *r == me => number(*l).map(Pseudonumber::Over),
+        ([l], [r]) if *l == me => number(*r).map(Pseudonumber::Under),
+        _ => None,
     }
 }
 

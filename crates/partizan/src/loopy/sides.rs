@@ -42,7 +42,7 @@
 
 use crate::{PartizanError, Store};
 
-use super::canonical::{simplest_form, simplify_stopper_positions};
+use super::canonical::{bypassed, simplest_form, simplify_stopper_positions, undominated};
 use super::graph::{representatives, reverse, Graph, Player};
 use super::survival::{Comparison, MAX_PAIRS};
 
@@ -54,16 +54,6 @@ pub enum Side {
     On,
     /// G⁻.
     Off,
-}
-
-impl Side {
-    /// The side of −G that is the negative of this side of G.
-    pub fn opposite(self) -> Side {
-        match self {
-            Side::On => Side::Off,
-            Side::Off => Side::On,
-        }
-    }
 }
 
 /// The most positions a side's graph may have for its search to try deleting every move,
@@ -340,26 +330,15 @@ fn basic_simplification(
     store: &Store,
 ) -> Result<Option<Graph>, PartizanError> {
     let order = compare_sides(current, current, side, store)?;
-    let components = current.alternating_components();
+    let cycles = current.alternating_cycles();
     let mut simpler = current.clone();
     for v in 0..current.len() {
-        for (player, here, there) in [(Player::Left, 2 * v, 1), (Player::Right, 2 * v + 1, 0)] {
-            let moves = current.moves(player, v);
-            let worse = |a: u32, b: u32| match player {
-                Player::Left => order.leq(a as usize, b as usize),
-                Player::Right => order.leq(b as usize, a as usize),
-            };
-            let cyclic = |b: u32| components[2 * b as usize + there] == components[here];
-            let kept: Vec<u32> = moves
-                .iter()
-                .enumerate()
-                .filter(|&(i, &a)| {
-                    !moves.iter().enumerate().any(|(j, &b)| {
-                        j != i && !cyclic(b) && worse(a, b) && (!worse(b, a) || j < i)
-                    })
-                })
-                .map(|(_, &a)| a)
-                .collect();
+        for player in [Player::Left, Player::Right] {
+            let kept = undominated(
+                current.moves(player, v),
+                |a, b| order.no_better(player, a, b),
+                |b| !cycles.contains(player, v, b as usize),
+            );
             simpler.set_moves(player, v, kept);
         }
     }
@@ -384,15 +363,15 @@ fn delete_moves(
     store: &Store,
     cyclic_only: bool,
 ) -> Result<bool, PartizanError> {
-    let components = current.alternating_components();
+    let cycles = current.alternating_cycles();
     let mut graph = current.clone();
     let mut deleted = false;
     for v in 0..graph.len() {
-        for (player, here, there) in [(Player::Left, 2 * v, 1), (Player::Right, 2 * v + 1, 0)] {
+        for player in [Player::Left, Player::Right] {
             let mut i = 0;
             while i < graph.moves(player, v).len() {
                 let w = graph.moves(player, v)[i] as usize;
-                if cyclic_only && components[2 * w + there] != components[here] {
+                if cyclic_only && !cycles.contains(player, v, w) {
                     i += 1;
                     continue;
                 }
@@ -431,24 +410,14 @@ fn bypass_one(current: &mut Graph, side: Side, store: &Store) -> Result<bool, Pa
             let moves = current.moves(player, v).to_vec();
             for (i, &a) in moves.iter().enumerate() {
                 for &r in current.moves(player.opponent(), a as usize) {
-                    let reverses = match player {
-                        Player::Left => order.leq(r as usize, v),
-                        Player::Right => order.leq(v, r as usize),
-                    };
-                    if !reverses || r as usize == v {
+                    if r as usize == v || !order.no_better(player, r, v as u32) {
                         continue;
                     }
-                    let mut replaced: Vec<u32> = moves[..i].to_vec();
-                    replaced.extend_from_slice(&moves[i + 1..]);
-                    for &w in current.moves(player, r as usize) {
-                        if !replaced.contains(&w) && w != a {
-                            replaced.push(w);
-                        }
-                    }
+                    let replaced = bypassed(&moves, i, current.moves(player, r as usize));
                     let mut candidate = current.clone();
                     candidate.set_moves(player, v, replaced);
                     let candidate = candidate.at(0);
-                    if cyclic_moves(&candidate) < cyclic_moves(current)
+                    if candidate.cyclic_move_count() < current.cyclic_move_count()
                         && sides_equal(&candidate, current, side, store)?
                     {
                         *current = candidate;
@@ -459,22 +428,4 @@ fn bypass_one(current: &mut Graph, side: Side, store: &Store) -> Result<bool, Pa
         }
     }
     Ok(false)
-}
-
-/// The number of moves on infinite alternating plays.
-fn cyclic_moves(g: &Graph) -> usize {
-    let components = g.alternating_components();
-    (0..g.len())
-        .map(|v| {
-            let left = g
-                .left(v)
-                .iter()
-                .filter(|&&w| components[2 * w as usize + 1] == components[2 * v]);
-            let right = g
-                .right(v)
-                .iter()
-                .filter(|&&w| components[2 * w as usize] == components[2 * v + 1]);
-            left.count() + right.count()
-        })
-        .sum()
 }

@@ -14,7 +14,7 @@
 
 use crate::{PartizanError, Store};
 
-use super::graph::{reverse, Graph};
+use super::graph::{reverse, Graph, Player};
 
 /// The most pairs of positions one comparison looks at (each costs six bytes).
 pub const MAX_PAIRS: usize = 1 << 26;
@@ -42,6 +42,16 @@ impl Comparison {
     /// Whether position `x` of G is at most position `y` of H.
     pub fn leq(&self, x: usize, y: usize) -> bool {
         !self.right_wins[x * self.columns + y]
+    }
+
+    /// Whether `a` is no better than `b` for `player` (a ≤ b for Left, a ≥ b for Right),
+    /// positions of one graph: `b` dominates `a` as `player`'s option, and a reply `a` to
+    /// position `b` reverses `player`'s move there.
+    pub fn no_better(&self, player: Player, a: u32, b: u32) -> bool {
+        match player {
+            Player::Left => self.leq(a as usize, b as usize),
+            Player::Right => self.leq(b as usize, a as usize),
+        }
     }
 }
 
