@@ -11,6 +11,7 @@
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 
+use conway_partizan::loopy::ruleset::{EvaluationError, LoopyEvaluator, LoopyRules};
 use conway_partizan::rulesets::search::{canonical_form, FallibleRuleset, SearchError};
 use conway_partizan::{GameId, PartizanError};
 use pyo3::exceptions::PyValueError;
@@ -19,6 +20,7 @@ use pyo3::prelude::*;
 use crate::partizan::{with_store_and_interpreter, Game};
 use crate::positions::{callable_or_none, moves_from, Positions, MAX_POSITIONS};
 use crate::signals::{ProgressTarget, Shown};
+use conway_partizan::Store;
 
 /// A partizan game given by Python callbacks, memoised: its positions' canonical forms are
 /// `Game`s. Without `left_moves` and `right_moves`, each position's methods of those names
@@ -29,8 +31,25 @@ pub struct PyPartizanGame {
     right_moves: Option<Py<PyAny>>,
     components: Option<Py<PyAny>>,
     positions: Positions,
-    values: FxHashMap<u32, GameId>,
+    memo: Memo,
     progress: Option<Py<PyAny>>,
+}
+
+/// What earlier questions found.
+struct Memo {
+    /// Canonical forms, for `canonical_form`.
+    values: FxHashMap<u32, GameId>,
+    /// Values, loopy or not, for `game_value`.
+    loopy: LoopyEvaluator<u32>,
+}
+
+impl Default for Memo {
+    fn default() -> Self {
+        Memo {
+            values: FxHashMap::default(),
+            loopy: LoopyEvaluator::with_limit(MAX_POSITIONS),
+        }
+    }
 }
 
 /// The ruleset as the search sees it during one question.
@@ -50,6 +69,19 @@ impl<'py> Callbacks<'_, 'py> {
         let met = self.positions.borrow().len();
         self.shown.borrow_mut().tick(met, None, "positions")?;
         Ok(numbers)
+    }
+}
+
+impl LoopyRules for Callbacks<'_, '_> {
+    type Position = u32;
+    type Error = PyErr;
+
+    fn left_moves(&self, n: &u32) -> PyResult<Vec<u32>> {
+        self.moves(*n, self.game.left_moves.as_ref(), "left_moves")
+    }
+
+    fn right_moves(&self, n: &u32) -> PyResult<Vec<u32>> {
+        self.moves(*n, self.game.right_moves.as_ref(), "right_moves")
     }
 }
 
@@ -110,63 +142,108 @@ impl PyPartizanGame {
             right_moves,
             components,
             positions: Positions::new(py),
-            values: FxHashMap::default(),
+            memo: Memo::default(),
             progress,
         })
     }
 
+    /// The value of a position whose play may repeat positions (CGSuite's `GameValue`): a
+    /// `Game` when every play ends, else a `LoopyGame` — a stopper in simplest form, or its
+    /// onside and offside.
+    fn game_value(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let value = self.ask(py, position, |rules, store, memo, root| {
+            memo.loopy
+                .value_by(rules, store, &root)
+                .map_err(|error| match error {
+                    EvaluationError::Rules(error) => Failure::Python(error),
+                    EvaluationError::Game(error) => Failure::Game(error),
+                })
+        })?;
+        crate::loopy::into_python(py, value)
+    }
+
     /// The canonical form of a position, a `Game`.
     fn canonical_form(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Game> {
+        self.ask(py, position, |rules, store, memo, root| {
+            match canonical_form(rules, store, &mut memo.values, &root, MAX_POSITIONS) {
+                Ok(id) => Ok(Game { id }),
+                Err(SearchError::Ruleset(error)) => Err(Failure::Python(error)),
+                Err(SearchError::Cycle) => Err(Failure::Game(PartizanError::InvalidInput(
+                    "the game has a cycle through a position; it is not a short game \
+                     (game_value gives the value of a loopy game)"
+                        .to_string(),
+                ))),
+                // The evaluation around the search reports why it stopped.
+                Err(SearchError::Stopped) => Err(Failure::Game(PartizanError::Interrupted)),
+                Err(SearchError::TooManyPositions(limit)) => {
+                    Err(Failure::Game(PartizanError::too_large(
+                        "the positions of the game met by the search",
+                        format!("more than {limit}"),
+                        limit,
+                    )))
+                }
+            }
+        })
+    }
+
+    /// How many positions have a known canonical form.
+    #[getter]
+    fn positions_evaluated(&self) -> usize {
+        self.memo.values.len()
+    }
+}
+
+/// Why one question failed.
+enum Failure {
+    /// A callback raised this exception, raised unchanged.
+    Python(PyErr),
+    /// The game did.
+    Game(PartizanError),
+}
+
+impl PyPartizanGame {
+    /// Asks one question of the game: `work` gets the callbacks, the store, what earlier
+    /// questions found, and the position's number. The progress target is shown meanwhile,
+    /// and nothing half-explored is remembered.
+    fn ask<T>(
+        &mut self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        work: impl FnOnce(&Callbacks<'_, '_>, &mut Store, &mut Memo, u32) -> Result<T, Failure>,
+    ) -> PyResult<T> {
         let progress = self.progress.as_ref().map(|p| p.bind(py).clone());
         let target = ProgressTarget::open(py, progress.as_ref(), "PartizanGame")?;
         let mut positions = std::mem::replace(&mut self.positions, Positions::new(py));
-        let mut values = std::mem::take(&mut self.values);
+        let mut memo = std::mem::take(&mut self.memo);
         let mut raised = None;
         let result = match positions.number(position) {
             Err(error) => Err(error),
             Ok(root) => {
-                let ruleset = Callbacks {
+                let rules = Callbacks {
                     py,
                     game: self,
                     positions: RefCell::new(&mut positions),
                     shown: RefCell::new(Shown::new(target.callable())),
                 };
                 with_store_and_interpreter(py, |store| {
-                    match canonical_form(&ruleset, store, &mut values, &root, MAX_POSITIONS) {
-                        Ok(id) => Ok(Game { id }),
-                        Err(SearchError::Ruleset(error)) => {
+                    work(&rules, store, &mut memo, root).map_err(|failure| match failure {
+                        Failure::Python(error) => {
                             raised = Some(error);
                             // Stands for the Python exception, raised instead below.
-                            Err(PartizanError::Interrupted)
+                            PartizanError::Interrupted
                         }
-                        Err(SearchError::Cycle) => Err(PartizanError::InvalidInput(
-                            "the game has a cycle through a position; it is not a short game"
-                                .to_string(),
-                        )),
-                        // The evaluation around the search reports why it stopped.
-                        Err(SearchError::Stopped) => Err(PartizanError::Interrupted),
-                        Err(SearchError::TooManyPositions(limit)) => Err(PartizanError::too_large(
-                            "the positions of the game met by the search",
-                            format!("more than {limit}"),
-                            limit,
-                        )),
-                    }
+                        Failure::Game(error) => error,
+                    })
                 })
             }
         };
         self.positions = positions;
-        self.values = values;
+        self.memo = memo;
         target.close()?;
         match raised {
             Some(error) => Err(error),
             None => result,
         }
-    }
-
-    /// How many positions have a known canonical form.
-    #[getter]
-    fn positions_evaluated(&self) -> usize {
-        self.values.len()
     }
 }
 

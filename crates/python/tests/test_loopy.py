@@ -48,3 +48,72 @@ def test_bad_loopy_input_is_a_located_error():
         conway.game("pass")
     with pytest.raises(ValueError):
         conway.temperature("over")
+
+
+def fox_and_geese_moves(width):
+    """Fox and Geese as CGSuite plays it, written in Python: (geese, fox) positions, rows
+    from 1 at the bottom; the fox behind the geese is worth off, given as a move to off."""
+
+    def escaped(geese, fox):
+        top = max(row for row, _ in geese)
+        row, col = fox
+        above = [(row + 1, col - 1), (row + 1, col + 1)]
+        free = any(1 <= c <= width and (r, c) not in geese for r, c in above)
+        return row >= top or (row + 1 == top and free)
+
+    def on_board(square):
+        return square[0] >= 1 and 1 <= square[1] <= width
+
+    def left(position):
+        if position == "off" or escaped(*position):
+            return []
+        geese, fox = position
+        moves = []
+        for goose in sorted(geese):
+            for step in (-1, 1):
+                to = (goose[0] - 1, goose[1] + step)
+                if on_board(to) and to != fox and to not in geese:
+                    moves.append((geese - {goose} | {to}, fox))
+        return moves
+
+    def right(position):
+        if position == "off":
+            return ["off"]  # off: Right passes for ever, Left never moves
+        geese, fox = position
+        if escaped(geese, fox):
+            return ["off"]
+        moves = []
+        for dr in (-1, 1):
+            for dc in (-1, 1):
+                to = (fox[0] + dr, fox[1] + dc)
+                if on_board(to) and to not in geese:
+                    moves.append((geese, to))
+        return moves
+
+    return left, right
+
+
+def test_user_games_may_repeat_positions():
+    # CGSuite's GameGridTest: FoxAndGeese({(4,2),(4,4),(4,6),(4,8)}, (1,1)) = {4*|7/2},
+    # here from a ruleset written in Python.
+    left, right = fox_and_geese_moves(8)
+    game = conway.PartizanGame(left, right)
+    start = (frozenset({(4, 2), (4, 4), (4, 6), (4, 8)}), (1, 1))
+    assert str(game.game_value(start)) == "{4*|7/2}"
+    assert str(game.game_value("off")) == "off"
+    # The library's own ruleset agrees.
+    assert str(conway.game('fox_and_geese("{(4,2),(4,4),(4,6),(4,8)}, (1,1)")')) == "{4*|7/2}"
+    # A value that is short is a Game (the goose's only move lets the fox out); and
+    # canonical_form refuses a game with a cycle.
+    trapped = game.game_value((frozenset({(2, 2)}), (1, 1)))
+    assert isinstance(trapped, conway.Game) and str(trapped) == "0"
+    with pytest.raises(ValueError, match="game_value"):
+        game.canonical_form(start)
+
+
+def test_user_loopy_games_raise_their_own_errors():
+    def broken(position):
+        raise KeyError(position)
+
+    with pytest.raises(KeyError):
+        conway.PartizanGame(broken, broken).game_value(1)

@@ -22,6 +22,7 @@ use crate::rulesets::colouring::{colouring_moves, colouring_value, ColouringRule
 use crate::rulesets::cram::{cram_moves, cram_value};
 use crate::rulesets::cutcake::{cake_moves, cake_value, CakeRule};
 use crate::rulesets::domineering::{domineering, domineering_moves};
+use crate::rulesets::fox_and_geese::{fox_and_geese_value, Rules as FoxRules};
 use crate::rulesets::hackenbush::{
     childish_hackenbush_moves, childish_hackenbush_value, hackenbush_moves, hackenbush_value,
 };
@@ -32,6 +33,7 @@ use crate::rulesets::partizan_subtraction::{
     partizan_subtraction_moves, partizan_subtraction_value,
 };
 use crate::rulesets::toads_and_frogs::{toads_and_frogs_moves, toads_and_frogs_value};
+use crate::rulesets::toads_and_frogs_variants::{strip_value, StripRules};
 use crate::rulesets::toppling_dominoes::{toppling_dominoes_moves, toppling_dominoes_value};
 use crate::thermal::{
     cool, heat, left_stop, mean_and_temperature, overheat, right_stop, thermograph,
@@ -235,6 +237,22 @@ macro_rules! ruleset_fn {
             example: $example,
             moves: Some(|store, args| on_board(store, args, $moves)),
             implementation: |store, args| on_board(store, args, $value).map(Value::Game),
+        }
+    };
+}
+
+/// A loopy ruleset: its position in the ruleset's notation, valued as a loopy game (a short
+/// game when no play is infinite).
+macro_rules! loopy_ruleset_fn {
+    ($name:literal, [$($alias:literal),*], $param:literal, $help:literal, $example:literal, $value:expr) => {
+        Function {
+            name: $name,
+            aliases: &[$($alias),*],
+            params: &[param($param, ArgKind::Text)],
+            help: $help,
+            example: $example,
+            moves: None,
+            implementation: |store, args| on_board(store, args, $value).map(value_of),
         }
     };
 }
@@ -922,6 +940,65 @@ pub static FUNCTIONS: &[Function] = &[
         toads_and_frogs_value,
         toads_and_frogs_moves
     ),
+    loopy_ruleset_fn!(
+        "backsliding_toads_and_frogs",
+        ["BackslidingToadsAndFrogs"],
+        "tt..ff",
+        "Backsliding Toads and Frogs (loopy): creatures also slide one square back",
+        "backsliding_toads_and_frogs(\"tt.f\")",
+        |s, t| strip_value(s, StripRules::BACKSLIDING, "backsliding_toads_and_frogs", t)
+    ),
+    loopy_ruleset_fn!(
+        "elephants_and_rhinos",
+        ["ElephantsAndRhinos"],
+        "tt..ff",
+        "Elephants and Rhinos: Toads and Frogs without jumps",
+        "elephants_and_rhinos(\"tt..ff\")",
+        |s, t| strip_value(s, StripRules::ELEPHANTS_AND_RHINOS, "elephants_and_rhinos", t)
+    ),
+    loopy_ruleset_fn!(
+        "fox_and_geese",
+        ["FoxAndGeese"],
+        "position",
+        "Fox and Geese (loopy), 8 wide: \"{(row,col),…}, (row,col)\" (geese, fox) or rows split by |, x geese, o fox",
+        "fox_and_geese(\"{(3,1),(3,3),(3,5),(3,7)}, (2,4)\")",
+        |s, t| fox_and_geese_value(s, FoxRules::CLASSIC, t)
+    ),
+    loopy_ruleset_fn!(
+        "ceylonese_fox_and_geese",
+        ["CeyloneseFoxAndGeese"],
+        "position",
+        "Fox and Geese with a fox that moves up to two squares",
+        "ceylonese_fox_and_geese(\"{(3,1),(3,3),(3,5),(3,7)}, (2,4)\")",
+        |s, t| fox_and_geese_value(s, FoxRules::CEYLONESE, t)
+    ),
+    Function {
+        name: "gen_fox_and_geese",
+        aliases: &["GenFoxAndGeese"],
+        params: &[
+            param("width", ArgKind::Natural),
+            param("range", ArgKind::Natural),
+            param("position", ArgKind::Text),
+        ],
+        help: "Fox and Geese on a board `width` wide, the fox moving up to `range` squares",
+        example: "gen_fox_and_geese(10, 1, \"{(3,1),(3,3),(3,5),(3,7),(3,9)}, (1,9)\")",
+        moves: None,
+        implementation: |store, args| match args {
+            [Argument::Natural(width), Argument::Natural(range), Argument::Text(position)] => {
+                let limit = |n: u64, what: &str| {
+                    u32::try_from(n).map_err(|_| PartizanError::too_large(what, n, u32::MAX))
+                };
+                let rules = FoxRules {
+                    width: limit(*width, "gen_fox_and_geese: the width")?,
+                    range: limit(*range, "gen_fox_and_geese: the fox's range")?,
+                };
+                fox_and_geese_value(store, rules, position.text)
+                    .map_err(|e| position.locate(e))
+                    .map(value_of)
+            }
+            _ => Err(mismatch()),
+        },
+    },
     ruleset_fn!(
         "cram",
         ["Cram"],

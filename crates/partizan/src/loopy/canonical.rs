@@ -21,8 +21,26 @@ use super::survival::{compare, Comparison};
 
 /// The simplest form of the stopper `g` (which the caller has checked is one).
 pub fn simplest_form(g: &Graph, store: &Store) -> Result<Graph, PartizanError> {
+    Ok(simplest_forms(g, &[0], store)?.remove(0))
+}
+
+/// The simplest forms of the games at `roots` of `g`, a graph (not necessarily packed) whose
+/// positions are all stoppers: one comparison serves them all.
+pub fn simplest_forms(
+    g: &Graph,
+    roots: &[usize],
+    store: &Store,
+) -> Result<Vec<Graph>, PartizanError> {
     let (graph, order) = simplify_positions(g, store)?;
-    Ok(fuse(&graph, &order))
+    let representative = representatives(
+        graph.len(),
+        |_| true,
+        |u, v| order.leq(u, v) && order.leq(v, u),
+    );
+    Ok(roots
+        .iter()
+        .map(|&root| graph.fused(&representative, root))
+        .collect())
 }
 
 /// The graph `g` (a game of which every position is a stopper, not necessarily packed) with
@@ -174,14 +192,4 @@ pub(crate) fn bypassed(moves: &[u32], i: usize, through: &[u32]) -> Vec<u32> {
         }
     }
     replaced
-}
-
-/// The graph with every position replaced by the first position of equal value, repacked.
-fn fuse(graph: &Graph, order: &Comparison) -> Graph {
-    let representative = representatives(
-        graph.len(),
-        |_| true,
-        |u, v| order.leq(u, v) && order.leq(v, u),
-    );
-    graph.fused(&representative)
 }

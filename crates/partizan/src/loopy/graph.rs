@@ -366,9 +366,8 @@ impl Graph {
         .all(|&f| f)
     }
 
-    /// The graph with every position replaced by its representative, repacked from the
-    /// start's.
-    pub(crate) fn fused(&self, representative: &[u32]) -> Graph {
+    /// The game at `root` with every position replaced by its representative, repacked.
+    pub(crate) fn fused(&self, representative: &[u32], root: usize) -> Graph {
         let map = |edges: &[Vec<u32>]| -> Vec<Vec<u32>> {
             edges
                 .iter()
@@ -383,7 +382,7 @@ impl Graph {
         Graph::rooted(
             &map(&self.left),
             &map(&self.right),
-            representative[0] as usize,
+            representative[root] as usize,
         )
     }
 

@@ -13,6 +13,7 @@ pub mod canonical;
 pub mod graph;
 pub mod print;
 pub mod properties;
+pub mod ruleset;
 pub mod sides;
 pub mod survival;
 

@@ -15,6 +15,7 @@ use proptest::prelude::*;
 
 use super::graph::{Graph, Player};
 use super::properties::{outcome as loopy_outcome, LoopyOutcome};
+use super::ruleset::{LoopyEvaluator, LoopyRuleset};
 use super::sides::{compare_sides, side as side_of, Side, SideForm};
 use super::{canonical, survival, Loopy};
 use crate::Store;
@@ -120,8 +121,69 @@ fn played_outcome(g: &Graph) -> LoopyOutcome {
         .unwrap_or_else(|| panic!("the offside exceeds the onside: {onside:?} {offside:?}"))
 }
 
+/// A position of a game graph, as a ruleset: the evaluator sees only the moves.
+#[derive(Clone)]
+struct GraphPosition {
+    graph: std::rc::Rc<Graph>,
+    at: u32,
+}
+
+impl PartialEq for GraphPosition {
+    fn eq(&self, other: &Self) -> bool {
+        self.at == other.at && std::rc::Rc::ptr_eq(&self.graph, &other.graph)
+    }
+}
+
+impl Eq for GraphPosition {}
+
+impl std::hash::Hash for GraphPosition {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.at.hash(state);
+    }
+}
+
+impl LoopyRuleset for GraphPosition {
+    fn left_moves(&self) -> Vec<Self> {
+        let moves = self.graph.left(self.at as usize);
+        moves
+            .iter()
+            .map(|&at| GraphPosition { at, ..self.clone() })
+            .collect()
+    }
+
+    fn right_moves(&self) -> Vec<Self> {
+        let moves = self.graph.right(self.at as usize);
+        moves
+            .iter()
+            .map(|&at| GraphPosition { at, ..self.clone() })
+            .collect()
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The evaluator values one strongly connected part at a time; the oracle is the value
+    /// of each position's whole graph, and the outcome of playing it.
+    #[test]
+    fn ruleset_values_are_the_whole_graphs_values(g in arb_graph(7)) {
+        let mut store = Store::new();
+        let graph = std::rc::Rc::new(g.clone());
+        let mut evaluator = LoopyEvaluator::new();
+        // Last positions first, so later evaluations meet positions valued before.
+        for v in (0..g.len()).rev() {
+            let position = GraphPosition { graph: graph.clone(), at: v as u32 };
+            let by_parts = evaluator.value(&mut store, &position).unwrap();
+            let whole = Loopy::from_graph(&g.at(v), &mut store).unwrap();
+            prop_assert!(by_parts.leq(&whole, &mut store).unwrap(), "position {}", v);
+            prop_assert!(whole.leq(&by_parts, &mut store).unwrap(), "position {}", v);
+            prop_assert_eq!(by_parts.is_stopper(), whole.is_stopper());
+            prop_assert_eq!(
+                loopy_outcome(&by_parts, &mut store).unwrap(),
+                played_outcome(&g.at(v))
+            );
+        }
+    }
 
     #[test]
     fn survival_comparison_is_the_played_survival_game(

@@ -347,7 +347,7 @@ fn basic_simplification(
         |_| true,
         |u, v| order.leq(u, v) && order.leq(v, u),
     );
-    let candidate = simpler.fused(&representative);
+    let candidate = simpler.fused(&representative, 0);
     if candidate != *current && sides_equal(&candidate, current, side, store)? {
         return Ok(Some(candidate));
     }

@@ -13,6 +13,7 @@ pub mod colouring;
 pub mod cram;
 pub mod cutcake;
 pub mod domineering;
+pub mod fox_and_geese;
 pub mod graph_notation;
 pub mod grid;
 pub mod hackenbush;
@@ -24,6 +25,7 @@ pub(crate) mod oracle;
 pub mod partizan_subtraction;
 pub mod search;
 pub mod toads_and_frogs;
+pub mod toads_and_frogs_variants;
 pub mod toppling_dominoes;
 
 /// A short partizan game described by its rules.

@@ -46,7 +46,7 @@ pub enum Square {
 }
 
 impl Square {
-    fn letter(self) -> char {
+    pub(crate) fn letter(self) -> char {
         match self {
             Square::Empty => '.',
             Square::Toad => 't',
@@ -75,24 +75,9 @@ impl ToadsAndFrogs {
 
     /// Reads the notation (see the module documentation).
     pub fn parse(text: &str) -> Result<ToadsAndFrogs, PartizanError> {
-        check_size("toads and frogs strip", text.chars().count(), MAX_STRIP_LEN)?;
-        let squares = text
-            .chars()
-            .enumerate()
-            .map(|(i, c)| match c {
-                't' => Ok(Square::Toad),
-                'f' => Ok(Square::Frog),
-                '.' => Ok(Square::Empty),
-                _ => Err(PartizanError::parse(
-                    i + 1,
-                    format!(
-                        "toads_and_frogs: unexpected {c:?}; expected t (toad), f (frog) or \
-                         . (empty)"
-                    ),
-                )),
-            })
-            .collect::<Result<Vec<Square>, PartizanError>>()?;
-        Ok(ToadsAndFrogs { squares })
+        Ok(ToadsAndFrogs {
+            squares: parse_strip("toads_and_frogs", text, MAX_STRIP_LEN)?,
+        })
     }
 
     /// The squares, left to right.
@@ -139,6 +124,27 @@ impl ToadsAndFrogs {
         }
         moves
     }
+}
+
+/// Reads a strip of `t`, `f` and `.` for the ruleset `name`, of at most `limit` squares.
+pub(crate) fn parse_strip(
+    name: &str,
+    text: &str,
+    limit: usize,
+) -> Result<Vec<Square>, PartizanError> {
+    check_size(&format!("{name} strip"), text.chars().count(), limit)?;
+    text.chars()
+        .enumerate()
+        .map(|(i, c)| match c {
+            't' => Ok(Square::Toad),
+            'f' => Ok(Square::Frog),
+            '.' => Ok(Square::Empty),
+            _ => Err(PartizanError::parse(
+                i + 1,
+                format!("{name}: unexpected {c:?}; expected t (toad), f (frog) or . (empty)"),
+            )),
+        })
+        .collect()
 }
 
 /// Drops frozen squares at the ends of a part until none is left (see the module docs).

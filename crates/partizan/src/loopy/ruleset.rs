@@ -1,0 +1,577 @@
+//! Loopy games described by their rules: a position knows each player's moves, and a play
+//! may come back to a position it has left (a fox stepping back and forth, a toad sliding
+//! back).
+//!
+//! [`LoopyEvaluator`] explores every position the start reaches and splits them into
+//! strongly connected components: sets of positions that reach one another. Components are
+//! valued from the last reached back to the start. A component's graph holds its own
+//! positions and, for each move that leaves it, the graph of the value already found there
+//! (a stopper's simplest form; a game with two sides keeps its own positions). Replacing a
+//! stopper option by an equal stopper keeps every position's value, so a component costs
+//! what its own positions and the values around it cost, not the whole game: Fox and Geese
+//! from the classic start reaches about a million positions, but no component is larger
+//! than the fox's squares for one placing of the geese.
+//!
+//! In a component of stoppers, one comparison of all pairs of its graph's positions gives
+//! each position's simplest form at once ([`super::canonical::simplest_forms`]); a position
+//! with no cycle around it and short options is just a short game's canonical construction.
+//! Positions with infinite alternating play get their sides from their own graph
+//! ([`Loopy::from_graph`]).
+
+use std::hash::Hash;
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap as HashMap;
+
+use crate::{GameId, PartizanError, Store};
+
+use super::canonical::simplest_forms;
+use super::graph::{too_many_positions, Graph, MAX_VERTICES};
+use super::{to_short, Loopy};
+
+/// The most positions one evaluation explores: each costs the position twice over and its
+/// moves, tens of bytes for a small board.
+pub const MAX_POSITIONS: usize = 1 << 23;
+
+/// A partizan game described by its rules whose positions may repeat.
+pub trait LoopyRuleset: Clone + Eq + Hash {
+    /// The positions Left can move to.
+    fn left_moves(&self) -> Vec<Self>;
+    /// The positions Right can move to.
+    fn right_moves(&self) -> Vec<Self>;
+    /// The value, a stopper, when the rules give it without looking at moves (the fox has
+    /// slipped past the geese: `off`); `None`, the default, means exploring the moves.
+    fn known_value(&self) -> Option<Loopy> {
+        None
+    }
+}
+
+/// Rules that list moves of positions they are given and may fail doing so (a Python
+/// callback that raises): what [`LoopyEvaluator::value_by`] explores.
+pub trait LoopyRules {
+    /// A position.
+    type Position: Clone + Eq + Hash;
+    /// Why listing moves failed.
+    type Error;
+    /// The positions Left can move to.
+    fn left_moves(&self, position: &Self::Position) -> Result<Vec<Self::Position>, Self::Error>;
+    /// The positions Right can move to.
+    fn right_moves(&self, position: &Self::Position) -> Result<Vec<Self::Position>, Self::Error>;
+    /// The value when the rules know it, as [`LoopyRuleset::known_value`].
+    fn known_value(&self, _position: &Self::Position) -> Result<Option<Loopy>, Self::Error> {
+        Ok(None)
+    }
+}
+
+/// The rules of positions that know their own moves.
+struct OwnMoves<G>(std::marker::PhantomData<G>);
+
+impl<G: LoopyRuleset> LoopyRules for OwnMoves<G> {
+    type Position = G;
+    type Error = std::convert::Infallible;
+
+    fn left_moves(&self, position: &G) -> Result<Vec<G>, Self::Error> {
+        Ok(position.left_moves())
+    }
+
+    fn right_moves(&self, position: &G) -> Result<Vec<G>, Self::Error> {
+        Ok(position.right_moves())
+    }
+
+    fn known_value(&self, position: &G) -> Result<Option<Loopy>, Self::Error> {
+        Ok(position.known_value())
+    }
+}
+
+/// Why [`LoopyEvaluator::value_by`] failed.
+#[derive(Debug)]
+pub enum EvaluationError<E> {
+    /// The rules failed.
+    Rules(E),
+    /// The game did: too large, or stopped.
+    Game(PartizanError),
+}
+
+impl<E> From<PartizanError> for EvaluationError<E> {
+    fn from(error: PartizanError) -> Self {
+        EvaluationError::Game(error)
+    }
+}
+
+/// One value found, with the graph a move to it puts in a component's graph.
+struct Found {
+    /// Found when first asked for, for a position with infinite alternating play: its
+    /// sides cost far more than its graph, and only the start's may be wanted.
+    value: Option<Loopy>,
+    /// The graph and the position in it; a short game's graph is built when a loopy
+    /// component first needs it, and the positions of one component with infinite
+    /// alternating play share their component's graph.
+    graph: Option<Arc<Graph>>,
+    root: u32,
+}
+
+/// Values loopy ruleset positions, remembering every position valued (see the module doc).
+pub struct LoopyEvaluator<G: Clone + Eq + Hash> {
+    /// Every position valued, with the index of its value in `found`.
+    valued: HashMap<G, u32>,
+    found: Vec<Found>,
+    shorts: HashMap<GameId, u32>,
+    stoppers: HashMap<Graph, u32>,
+    limit: usize,
+}
+
+impl<G: Clone + Eq + Hash> Default for LoopyEvaluator<G> {
+    fn default() -> Self {
+        LoopyEvaluator::new()
+    }
+}
+
+/// A move's target while a start's positions are explored.
+#[derive(Clone, Copy)]
+enum Target {
+    /// A position met in this exploration, by its number.
+    New(u32),
+    /// A position valued before, by its value's index.
+    Valued(u32),
+}
+
+/// The positions one evaluation explores, numbered as met, with their moves.
+struct Exploration<G> {
+    positions: Vec<G>,
+    left: Vec<Vec<Target>>,
+    right: Vec<Vec<Target>>,
+    /// The value index of a position whose value the rules know (it has no moves listed).
+    known: Vec<Option<u32>>,
+}
+
+impl<G: Clone + Eq + Hash> LoopyEvaluator<G> {
+    /// An evaluator that has valued nothing yet, exploring up to [`MAX_POSITIONS`] new
+    /// positions per evaluation.
+    pub fn new() -> LoopyEvaluator<G> {
+        LoopyEvaluator::with_limit(MAX_POSITIONS)
+    }
+
+    /// An evaluator exploring at most `limit` new positions per evaluation.
+    pub fn with_limit(limit: usize) -> LoopyEvaluator<G> {
+        LoopyEvaluator {
+            valued: HashMap::default(),
+            found: Vec::new(),
+            shorts: HashMap::default(),
+            stoppers: HashMap::default(),
+            limit,
+        }
+    }
+
+    /// How many positions have been valued.
+    pub fn positions_valued(&self) -> usize {
+        self.valued.len()
+    }
+
+    /// How many distinct values those positions have (stoppers and short games are told
+    /// apart by their simplest forms; each position with two sides counts once).
+    pub fn distinct_values(&self) -> usize {
+        self.found.len()
+    }
+
+    /// The value of `position`.
+    pub fn value(&mut self, store: &mut Store, position: &G) -> Result<Loopy, PartizanError>
+    where
+        G: LoopyRuleset,
+    {
+        let rules = OwnMoves(std::marker::PhantomData);
+        self.value_by(&rules, store, position).map_err(|e| match e {
+            EvaluationError::Game(error) => error,
+            EvaluationError::Rules(never) => match never {},
+        })
+    }
+
+    /// The value of `position` under `rules`.
+    pub fn value_by<R: LoopyRules<Position = G>>(
+        &mut self,
+        rules: &R,
+        store: &mut Store,
+        position: &G,
+    ) -> Result<Loopy, EvaluationError<R::Error>> {
+        let index = match self.valued.get(position) {
+            Some(&index) => index,
+            None => self.evaluate(rules, store, position)?,
+        };
+        let found = &mut self.found[index as usize];
+        if found.value.is_none() {
+            let graph = found.graph.as_ref().expect("a value or a graph");
+            found.value = Some(Loopy::from_graph(&graph.at(found.root as usize), store)?);
+        }
+        Ok(found.value.clone().expect("just found"))
+    }
+
+    /// Explores and values everything `start` reaches; the index of the start's value.
+    fn evaluate<R: LoopyRules<Position = G>>(
+        &mut self,
+        rules: &R,
+        store: &mut Store,
+        start: &G,
+    ) -> Result<u32, EvaluationError<R::Error>> {
+        let explored = self.explore(rules, store, start)?;
+        let mut value_of: Vec<u32> = vec![u32::MAX; explored.positions.len()];
+        for component in components(&explored) {
+            if store.stop_requested() {
+                return Err(PartizanError::Interrupted.into());
+            }
+            let values = self.value_component(store, &explored, &component, &value_of)?;
+            for (&v, index) in component.iter().zip(values) {
+                value_of[v as usize] = index;
+            }
+        }
+        for (position, &index) in explored.positions.into_iter().zip(&value_of) {
+            self.valued.insert(position, index);
+        }
+        Ok(value_of[0])
+    }
+
+    /// Every position `start` reaches that has not been valued, with its moves; positions
+    /// whose value the rules know are valued on the way.
+    fn explore<R: LoopyRules<Position = G>>(
+        &mut self,
+        rules: &R,
+        store: &mut Store,
+        start: &G,
+    ) -> Result<Exploration<G>, EvaluationError<R::Error>> {
+        let mut number: HashMap<G, u32> = HashMap::default();
+        number.insert(start.clone(), 0);
+        let mut explored = Exploration {
+            positions: vec![start.clone()],
+            left: Vec::new(),
+            right: Vec::new(),
+            known: Vec::new(),
+        };
+        while explored.left.len() < explored.positions.len() {
+            let position = explored.positions[explored.left.len()].clone();
+            store.count_position();
+            if store.stop_requested() {
+                return Err(PartizanError::Interrupted.into());
+            }
+            if let Some(value) = rules
+                .known_value(&position)
+                .map_err(EvaluationError::Rules)?
+            {
+                if !value.is_stopper() {
+                    return Err(PartizanError::NotApplicable(
+                        "a ruleset's known value must be a stopper".into(),
+                    )
+                    .into());
+                }
+                let index = self.intern(value);
+                explored.known.push(Some(index));
+                explored.left.push(Vec::new());
+                explored.right.push(Vec::new());
+                continue;
+            }
+            explored.known.push(None);
+            let mut place = |next: G| -> Result<Target, PartizanError> {
+                if let Some(&index) = self.valued.get(&next) {
+                    return Ok(Target::Valued(index));
+                }
+                if let Some(&v) = number.get(&next) {
+                    return Ok(Target::New(v));
+                }
+                if explored.positions.len() >= self.limit {
+                    return Err(PartizanError::too_large(
+                        "the positions a loopy game reaches",
+                        format!("more than {}", self.limit),
+                        self.limit,
+                    ));
+                }
+                let v = explored.positions.len() as u32;
+                number.insert(next.clone(), v);
+                explored.positions.push(next);
+                Ok(Target::New(v))
+            };
+            let left = rules
+                .left_moves(&position)
+                .map_err(EvaluationError::Rules)?
+                .into_iter()
+                .map(&mut place)
+                .collect::<Result<Vec<_>, _>>()?;
+            let right = rules
+                .right_moves(&position)
+                .map_err(EvaluationError::Rules)?
+                .into_iter()
+                .map(&mut place)
+                .collect::<Result<Vec<_>, _>>()?;
+            explored.left.push(left);
+            explored.right.push(right);
+        }
+        Ok(explored)
+    }
+
+    /// The value indices of one component's positions, every position it moves to outside
+    /// it valued already (`value_of`).
+    fn value_component(
+        &mut self,
+        store: &mut Store,
+        explored: &Exploration<G>,
+        component: &[u32],
+        value_of: &[u32],
+    ) -> Result<Vec<u32>, PartizanError> {
+        let outside = |t: Target| match t {
+            Target::Valued(index) => index,
+            Target::New(w) => value_of[w as usize],
+        };
+        if let [v] = *component {
+            let v = v as usize;
+            if let Some(index) = explored.known[v] {
+                return Ok(vec![index]);
+            }
+            // With no move back to itself and short options, a short game.
+            let short = |targets: &[Target]| -> Option<Vec<GameId>> {
+                targets
+                    .iter()
+                    .map(|&t| match t {
+                        Target::New(w) if w as usize == v => None,
+                        _ => match self.found[outside(t) as usize].value {
+                            Some(Loopy::Short(g)) => Some(g),
+                            _ => None,
+                        },
+                    })
+                    .collect()
+            };
+            if let (Some(left), Some(right)) = (short(&explored.left[v]), short(&explored.right[v]))
+            {
+                let g = store.construct(&left, &right);
+                if store.stop_requested() {
+                    return Err(PartizanError::Interrupted);
+                }
+                return Ok(vec![self.intern_short(g, None)]);
+            }
+        }
+        let graph = self.component_graph(store, explored, component, value_of)?;
+        let roots: Vec<usize> = (0..component.len()).collect();
+        if graph.is_stopper() {
+            let forms = simplest_forms(&graph, &roots, store)?;
+            let mut indices = Vec::with_capacity(forms.len());
+            for form in forms {
+                let value = if form.is_loopfree() {
+                    Loopy::Short(to_short(&form, store)?)
+                } else {
+                    Loopy::Stopper(form.clone())
+                };
+                indices.push(match value {
+                    Loopy::Short(g) => self.intern_short(g, Some(form)),
+                    value => self.intern(value),
+                });
+            }
+            return Ok(indices);
+        }
+        // Infinite alternating play: the positions keep the component's graph, and their
+        // sides are found if asked for.
+        let shared = Arc::new(graph);
+        Ok(roots
+            .into_iter()
+            .map(|root| {
+                self.found.push(Found {
+                    value: None,
+                    graph: Some(shared.clone()),
+                    root: root as u32,
+                });
+                (self.found.len() - 1) as u32
+            })
+            .collect())
+    }
+
+    /// A component's graph: its positions first, in the component's order, then the graph
+    /// of each value a move out of it reaches, once per value.
+    fn component_graph(
+        &mut self,
+        store: &mut Store,
+        explored: &Exploration<G>,
+        component: &[u32],
+        value_of: &[u32],
+    ) -> Result<Graph, PartizanError> {
+        let mut local: HashMap<u32, u32> = HashMap::default();
+        for (i, &v) in component.iter().enumerate() {
+            local.insert(v, i as u32);
+        }
+        let k = component.len();
+        let (mut left, mut right) = (vec![Vec::new(); k], vec![Vec::new(); k]);
+        // Where each graph was placed, by its address: one copy per shared graph.
+        let mut placed: HashMap<*const Graph, u32> = HashMap::default();
+        for (i, &v) in component.iter().enumerate() {
+            for left_moves in [true, false] {
+                let targets = if left_moves {
+                    &explored.left[v as usize]
+                } else {
+                    &explored.right[v as usize]
+                };
+                let mut moves: Vec<u32> = Vec::with_capacity(targets.len());
+                for &t in targets {
+                    let index = match t {
+                        Target::New(w) => match local.get(&w) {
+                            Some(&x) => {
+                                moves.push(x);
+                                continue;
+                            }
+                            None => value_of[w as usize],
+                        },
+                        Target::Valued(index) => index,
+                    };
+                    let (graph, root) = self.graph_of(store, index)?;
+                    let offset = match placed.get(&Arc::as_ptr(&graph)) {
+                        Some(&offset) => offset,
+                        None => {
+                            let offset = left.len() as u32;
+                            if left.len() + graph.len() > MAX_VERTICES {
+                                return Err(too_many_positions(
+                                    "one strongly connected part of a loopy game with the \
+                                     values around it",
+                                    left.len() + graph.len(),
+                                ));
+                            }
+                            let shift = |edges: &[u32]| -> Vec<u32> {
+                                edges.iter().map(|&w| w + offset).collect()
+                            };
+                            for x in 0..graph.len() {
+                                left.push(shift(graph.left(x)));
+                                right.push(shift(graph.right(x)));
+                            }
+                            placed.insert(Arc::as_ptr(&graph), offset);
+                            offset
+                        }
+                    };
+                    moves.push(offset + root);
+                }
+                moves.sort_unstable();
+                moves.dedup();
+                if left_moves {
+                    left[i] = moves;
+                } else {
+                    right[i] = moves;
+                }
+            }
+        }
+        Ok(Graph::unrooted(left, right))
+    }
+
+    /// The graph a move to the value at `index` adds to a component's graph, and the
+    /// move's target in it.
+    fn graph_of(
+        &mut self,
+        store: &mut Store,
+        index: u32,
+    ) -> Result<(Arc<Graph>, u32), PartizanError> {
+        let found = &mut self.found[index as usize];
+        if found.graph.is_none() {
+            let Some(Loopy::Short(g)) = found.value else {
+                unreachable!("loopy values keep their graphs")
+            };
+            found.graph = Some(Arc::new(Graph::short(store, g)?));
+        }
+        Ok((found.graph.clone().expect("just built"), found.root))
+    }
+
+    /// The index of a value, one per distinct stopper.
+    fn intern(&mut self, value: Loopy) -> u32 {
+        match value {
+            Loopy::Short(g) => self.intern_short(g, None),
+            Loopy::Stopper(graph) => {
+                if let Some(&index) = self.stoppers.get(&graph) {
+                    return index;
+                }
+                let index = self.push(Loopy::Stopper(graph.clone()), Some(graph.clone()));
+                self.stoppers.insert(graph, index);
+                index
+            }
+            sided => self.push(sided, None),
+        }
+    }
+
+    /// The index of a short game's value.
+    fn intern_short(&mut self, g: GameId, graph: Option<Graph>) -> u32 {
+        if let Some(&index) = self.shorts.get(&g) {
+            return index;
+        }
+        let index = self.push(Loopy::Short(g), graph);
+        self.shorts.insert(g, index);
+        index
+    }
+
+    fn push(&mut self, value: Loopy, graph: Option<Graph>) -> u32 {
+        self.found.push(Found {
+            value: Some(value),
+            graph: graph.map(Arc::new),
+            root: 0,
+        });
+        (self.found.len() - 1) as u32
+    }
+}
+
+/// The strongly connected components of the explored positions (moves of either player),
+/// each listed after every component it moves to (Tarjan's algorithm, without recursion:
+/// a game's depth can be its number of positions).
+fn components<G>(explored: &Exploration<G>) -> Vec<Vec<u32>> {
+    let n = explored.positions.len();
+    let successors = |v: usize| {
+        explored.left[v]
+            .iter()
+            .chain(&explored.right[v])
+            .filter_map(|t| match t {
+                Target::New(w) => Some(*w),
+                Target::Valued(_) => None,
+            })
+    };
+    const UNSEEN: u32 = u32::MAX;
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0u32; n];
+    let mut on_stack = vec![false; n];
+    let mut stack: Vec<u32> = Vec::new();
+    let mut components = Vec::new();
+    let mut next_index = 0u32;
+    // Each frame: a position and how many of its successors have been looked at.
+    let mut frames: Vec<(u32, usize)> = Vec::new();
+    for root in 0..n as u32 {
+        if index[root as usize] != UNSEEN {
+            continue;
+        }
+        frames.push((root, 0));
+        index[root as usize] = next_index;
+        low[root as usize] = next_index;
+        next_index += 1;
+        stack.push(root);
+        on_stack[root as usize] = true;
+        while let Some(&mut (v, ref mut seen)) = frames.last_mut() {
+            let vu = v as usize;
+            if let Some(w) = successors(vu).nth(*seen) {
+                *seen += 1;
+                let wu = w as usize;
+                if index[wu] == UNSEEN {
+                    index[wu] = next_index;
+                    low[wu] = next_index;
+                    next_index += 1;
+                    stack.push(w);
+                    on_stack[wu] = true;
+                    frames.push((w, 0));
+                } else if on_stack[wu] {
+                    low[vu] = low[vu].min(index[wu]);
+                }
+                continue;
+            }
+            frames.pop();
+            if let Some(&(parent, _)) = frames.last() {
+                low[parent as usize] = low[parent as usize].min(low[vu]);
+            }
+            if low[vu] == index[vu] {
+                let mut component = Vec::new();
+                loop {
+                    let w = stack.pop().expect("v is on the stack");
+                    on_stack[w as usize] = false;
+                    component.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                component.reverse();
+                components.push(component);
+            }
+        }
+    }
+    components
+}
