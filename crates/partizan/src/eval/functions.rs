@@ -961,7 +961,7 @@ pub static FUNCTIONS: &[Function] = &[
         ["FoxAndGeese"],
         "position",
         "Fox and Geese (loopy), 8 wide: \"{(row,col),…}, (row,col)\" (geese, fox) or rows split by |, x geese, o fox",
-        "fox_and_geese(\"{(3,1),(3,3),(3,5),(3,7)}, (2,4)\")",
+        "fox_and_geese(\"x.x.x.x.|...o....|........\")",
         |s, t| fox_and_geese_value(s, FoxRules::CLASSIC, t)
     ),
     loopy_ruleset_fn!(
@@ -969,7 +969,7 @@ pub static FUNCTIONS: &[Function] = &[
         ["CeyloneseFoxAndGeese"],
         "position",
         "Fox and Geese with a fox that moves up to two squares",
-        "ceylonese_fox_and_geese(\"{(3,1),(3,3),(3,5),(3,7)}, (2,4)\")",
+        "ceylonese_fox_and_geese(\"x.x.x.x.|...o....|........\")",
         |s, t| fox_and_geese_value(s, FoxRules::CEYLONESE, t)
     ),
     Function {
@@ -981,7 +981,7 @@ pub static FUNCTIONS: &[Function] = &[
             param("position", ArgKind::Text),
         ],
         help: "Fox and Geese on a board `width` wide, the fox moving up to `range` squares",
-        example: "gen_fox_and_geese(10, 1, \"{(3,1),(3,3),(3,5),(3,7),(3,9)}, (1,9)\")",
+        example: "gen_fox_and_geese(10, 1, \"x.x.x.x.x.|..........|........o.\")",
         moves: None,
         implementation: |store, args| match args {
             [Argument::Natural(width), Argument::Natural(range), Argument::Text(position)] => {
