@@ -74,7 +74,12 @@ fn simplify_positions(g: &Graph, store: &Store) -> Result<(Graph, Comparison), P
 /// moves, now to the fused positions. Every stopper position keeps its value, so the game
 /// keeps its sides; the sides' search then works on far fewer positions (a sum of stoppers
 /// is mostly stopper positions).
-pub fn simplify_stopper_positions(g: &Graph, store: &Store) -> Result<Graph, PartizanError> {
+/// Returns the graph packed from `roots` and where each root went.
+pub fn simplify_stopper_positions(
+    g: &Graph,
+    roots: &[u32],
+    store: &Store,
+) -> Result<(Graph, Vec<u32>), PartizanError> {
     let stoppers = g.stopper_positions();
     // The stopper positions, closed under moves, renumbered 0..k.
     let mut index = vec![u32::MAX; g.len()];
@@ -84,7 +89,7 @@ pub fn simplify_stopper_positions(g: &Graph, store: &Store) -> Result<Graph, Par
         members.push(v);
     }
     if members.len() < 2 {
-        return Ok(g.clone());
+        return Ok(g.packed(roots));
     }
     let within = |edges: &[u32]| {
         edges
@@ -124,8 +129,8 @@ pub fn simplify_stopper_positions(g: &Graph, store: &Store) -> Result<Graph, Par
             right.push(g.right(v).iter().map(|&w| redirect(w)).collect());
         }
     }
-    let root = redirect(0) as usize;
-    Ok(Graph::rooted(&left, &right, root))
+    let roots: Vec<u32> = roots.iter().map(|&r| redirect(r)).collect();
+    Ok(Graph::rooted_at(&left, &right, &roots))
 }
 
 /// Bypasses `player`'s reversible options at `v` until none is left; whether any was.

@@ -92,13 +92,27 @@ impl Graph {
     /// edges: the vertices reachable from `root`, renumbered breadth first, repeated moves
     /// dropped. Edges must point at existing vertices.
     pub fn rooted(left: &[Vec<u32>], right: &[Vec<u32>], root: usize) -> Graph {
-        let mut numbering = Numbering::new(root as u32);
+        Graph::rooted_at(left, right, &[root as u32]).0
+    }
+
+    /// As [`Graph::rooted`] for several roots at once: the vertices reachable from any,
+    /// the roots numbered first in their order, and where each root went.
+    pub(crate) fn rooted_at(
+        left: &[Vec<u32>],
+        right: &[Vec<u32>],
+        roots: &[u32],
+    ) -> (Graph, Vec<u32>) {
+        let mut numbering = Numbering::new(roots[0]);
+        // Unbounded: the input's own positions, already within the limit.
+        let placed: Vec<u32> = roots
+            .iter()
+            .map(|&r| numbering.id(r, false).expect("unbounded"))
+            .collect();
         let mut next = 0;
         while next < numbering.order.len() {
             let v = numbering.order[next] as usize;
             next += 1;
             for &w in left[v].iter().chain(&right[v]) {
-                // Unbounded: the input's own positions, already within the limit.
                 let _ = numbering.id(w, false);
             }
         }
@@ -110,13 +124,19 @@ impl Graph {
             out
         };
         let order = &numbering.order;
-        Graph {
+        let graph = Graph {
             left: order.iter().map(|&v| renumber(&left[v as usize])).collect(),
             right: order
                 .iter()
                 .map(|&v| renumber(&right[v as usize]))
                 .collect(),
-        }
+        };
+        (graph, placed)
+    }
+
+    /// The positions reachable from `roots`, repacked as [`Graph::rooted_at`] does.
+    pub(crate) fn packed(&self, roots: &[u32]) -> (Graph, Vec<u32>) {
+        Graph::rooted_at(&self.left, &self.right, roots)
     }
 
     /// A graph from edge lists as they are (not packed: no root, positions kept as given);
@@ -155,7 +175,8 @@ impl Graph {
         Graph::rooted(&[vec![0], vec![2], vec![]], &[vec![1], vec![2], vec![]], 0)
     }
 
-    /// `^<on>` (uponth) = {0 | v[on]*}, v[on]* = {0 | 0, pass}: positions uponth, v[on]*, 0.
+    /// `^<on>` (uponth) = `{0 | v[on]*}`, `v[on]* = {0 | 0, pass}`: positions uponth, `v[on]*`,
+    /// 0.
     pub fn uponth() -> Graph {
         Graph::rooted(
             &[vec![2], vec![2], vec![]],
@@ -368,6 +389,11 @@ impl Graph {
 
     /// The game at `root` with every position replaced by its representative, repacked.
     pub(crate) fn fused(&self, representative: &[u32], root: usize) -> Graph {
+        self.fused_at(representative, &[root as u32]).0
+    }
+
+    /// As [`Graph::fused`] for several roots at once, with where each root went.
+    pub(crate) fn fused_at(&self, representative: &[u32], roots: &[u32]) -> (Graph, Vec<u32>) {
         let map = |edges: &[Vec<u32>]| -> Vec<Vec<u32>> {
             edges
                 .iter()
@@ -379,11 +405,8 @@ impl Graph {
                 })
                 .collect()
         };
-        Graph::rooted(
-            &map(&self.left),
-            &map(&self.right),
-            representative[root] as usize,
-        )
+        let roots: Vec<u32> = roots.iter().map(|&r| representative[r as usize]).collect();
+        Graph::rooted_at(&map(&self.left), &map(&self.right), &roots)
     }
 
     /// Replaces the moves of `player` from `v` (used by simplification, which repacks).

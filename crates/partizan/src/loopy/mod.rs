@@ -7,7 +7,7 @@
 //! compared by the survival game ([`survival`]) and put in simplest form by deleting
 //! dominated options, bypassing reversible ones and fusing equal positions ([`canonical`]);
 //! sides are compared side by side and found by simplifying the graph while the side of the
-//! start stays the same ([`sides`]). [`print`] writes values as CGSuite does.
+//! start stays the same ([`sides`]). [`print`](mod@print) writes values as CGSuite does.
 
 pub mod canonical;
 pub mod graph;
@@ -59,6 +59,15 @@ impl Loopy {
         }
         let on = sides::side(onside, Side::On, store)?;
         let off = sides::side(offside, Side::Off, store)?;
+        Loopy::from_side_forms(on, off, store)
+    }
+
+    /// The value whose onside and offside are the given forms.
+    pub fn from_side_forms(
+        on: SideForm,
+        off: SideForm,
+        store: &mut Store,
+    ) -> Result<Loopy, PartizanError> {
         match (&on, &off) {
             (SideForm::Stopper(a), SideForm::Stopper(b)) if a == b => {
                 Loopy::from_simplest(a.clone(), store)

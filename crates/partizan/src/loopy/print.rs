@@ -9,8 +9,8 @@
 //!    parentheses after `+-` (`+-(5over)`).
 //! 3. *Switches* G = −G: `+-` and Left's option (or `+-{A,B}`), each written afresh.
 //! 4. Plumtrees {x ‖ x | x − G} and {x + G | x ‖ x} with G ≥ over: `xTiny(G)`, `xMiny(G)`.
-//! 5. *Upons*: {pass | x*m} is x↑[on]*(m ⊕ 1) when m ≠ 0, and {pass, x | x} is x↑[on]*;
-//!    {x, x*, …, x*k ‖ x | x − U} for such an upon U with k = m ⊕ 1 is x↑<on>*k; and their
+//! 5. *Upons*: `{pass | x*m}` is `x↑[on]*(m ⊕ 1)` when m ≠ 0, and `{pass, x | x}` is `x↑[on]*`;
+//!    `{x, x*, …, x*k ‖ x | x − U}` for such an upon U with k = m ⊕ 1 is `x↑<on>*k`; and their
 //!    negatives with `v`: `^[on]`, `^[on]*`, `-1/4v[on]`, `^<on>`, `v<on>*`.
 //! 6. Otherwise braces as for short games, bars counted the same way, `pass` for a move to
 //!    the position itself, and a position met again below itself written as a name: the

@@ -4,19 +4,23 @@
 //!
 //! [`LoopyEvaluator`] explores every position the start reaches and splits them into
 //! strongly connected components: sets of positions that reach one another. Components are
-//! valued from the last reached back to the start. A component's graph holds its own
-//! positions and, for each move that leaves it, the graph of the value already found there
-//! (a stopper's simplest form; a game with two sides keeps its own positions). Replacing a
-//! stopper option by an equal stopper keeps every position's value, so a component costs
-//! what its own positions and the values around it cost, not the whole game: Fox and Geese
-//! from the classic start reaches about a million positions, but no component is larger
-//! than the fox's squares for one placing of the geese.
+//! valued from the last reached back to the start. A component has a graph for each side:
+//! its own positions and, for each move that leaves it, that side of the value already found
+//! there (a stopper's simplest form serves both sides). Replacing a position below by a
+//! game with the same side keeps that side of every position above it: comparing the two,
+//! Left copies Right's moves until play reaches the replaced position, then plays her
+//! strategy there, and play never comes back up. So a component costs what its own
+//! positions and the values around it cost, not the whole game: Fox and Geese from the
+//! classic start reaches about a million positions, but no component is larger than the
+//! fox's squares for one placing of the geese, and a Backsliding Toads and Frogs strip's
+//! components stay as small as one arrangement's slides back and forth.
 //!
 //! In a component of stoppers, one comparison of all pairs of its graph's positions gives
 //! each position's simplest form at once ([`super::canonical::simplest_forms`]); a position
 //! with no cycle around it and short options is just a short game's canonical construction.
-//! Positions with infinite alternating play get their sides from their own graph
-//! ([`Loopy::from_graph`]).
+//! A component with infinite alternating play gets the sides of all its positions from one
+//! search on each side's graph ([`super::sides::sides_at`]), when a component above or a
+//! caller first asks for one.
 
 use std::hash::Hash;
 use std::sync::Arc;
@@ -27,6 +31,7 @@ use crate::{GameId, PartizanError, Store};
 
 use super::canonical::simplest_forms;
 use super::graph::{too_many_positions, Graph, MAX_VERTICES};
+use super::sides::{self, Side, SideForm};
 use super::{to_short, Loopy};
 
 /// The most positions one evaluation explores: each costs the position twice over and its
@@ -98,16 +103,47 @@ impl<E> From<PartizanError> for EvaluationError<E> {
     }
 }
 
-/// One value found, with the graph a move to it puts in a component's graph.
+/// One value found, with the graphs a move to it puts in a component's graphs.
 struct Found {
-    /// Found when first asked for, for a position with infinite alternating play: its
-    /// sides cost far more than its graph, and only the start's may be wanted.
+    /// Found when first asked for, for a position with infinite alternating play: only
+    /// the start's may be wanted.
     value: Option<Loopy>,
-    /// The graph and the position in it; a short game's graph is built when a loopy
-    /// component first needs it, and the positions of one component with infinite
-    /// alternating play share their component's graph.
-    graph: Option<Arc<Graph>>,
-    root: u32,
+    /// For each side (onside, offside), the graph a move here puts in a component's graph
+    /// for that side, its start the position: a stopper's simplest form (built when a
+    /// loopy component first needs it for a short game), or the side of a position with
+    /// infinite alternating play (found when a component above first needs it).
+    sides: [Option<Arc<Graph>>; 2],
+    /// For a position with infinite alternating play: its component.
+    component: Option<Arc<Component>>,
+}
+
+/// A strongly connected component with infinite alternating play.
+struct Component {
+    /// Its graph for each side (onside, offside): its positions first, then the side's
+    /// graph of each value a move out of it reaches.
+    graphs: [Graph; 2],
+    /// The index in [`LoopyEvaluator::found`] of its first position; the others follow.
+    first: u32,
+    /// How many positions it has.
+    members: u32,
+}
+
+/// The index of a side in [`Found::sides`].
+fn slot(side: Side) -> usize {
+    match side {
+        Side::On => 0,
+        Side::Off => 1,
+    }
+}
+
+/// A side's graph as the form [`super::sides::side`] gives: a stopper is in simplest form,
+/// and a graph that is not one is the search's simplified graph.
+fn side_form(graph: &Graph) -> SideForm {
+    if graph.is_stopper() {
+        SideForm::Stopper(graph.clone())
+    } else {
+        SideForm::Simplified(graph.clone())
+    }
 }
 
 /// Values loopy ruleset positions, remembering every position valued (see the module doc).
@@ -196,12 +232,16 @@ impl<G: Clone + Eq + Hash> LoopyEvaluator<G> {
             Some(&index) => index,
             None => self.evaluate(rules, store, position)?,
         };
-        let found = &mut self.found[index as usize];
-        if found.value.is_none() {
-            let graph = found.graph.as_ref().expect("a value or a graph");
-            found.value = Some(Loopy::from_graph(&graph.at(found.root as usize), store)?);
+        if self.found[index as usize].value.is_none() {
+            let onside = side_form(&*self.side_graph(store, index, Side::On)?);
+            let offside = side_form(&*self.side_graph(store, index, Side::Off)?);
+            self.found[index as usize].value =
+                Some(Loopy::from_side_forms(onside, offside, store)?);
         }
-        Ok(found.value.clone().expect("just found"))
+        Ok(self.found[index as usize]
+            .value
+            .clone()
+            .expect("just found"))
     }
 
     /// Explores and values everything `start` reaches; the index of the start's value.
@@ -344,10 +384,11 @@ impl<G: Clone + Eq + Hash> LoopyEvaluator<G> {
                 return Ok(vec![self.intern_short(g, None)]);
             }
         }
-        let graph = self.component_graph(store, explored, component, value_of)?;
+        let onside = self.component_graph(store, explored, component, value_of, Side::On)?;
+        let offside = self.component_graph(store, explored, component, value_of, Side::Off)?;
         let roots: Vec<usize> = (0..component.len()).collect();
-        if graph.is_stopper() {
-            let forms = simplest_forms(&graph, &roots, store)?;
+        if onside == offside && onside.is_stopper() {
+            let forms = simplest_forms(&onside, &roots, store)?;
             let mut indices = Vec::with_capacity(forms.len());
             for form in forms {
                 let value = if form.is_loopfree() {
@@ -362,30 +403,34 @@ impl<G: Clone + Eq + Hash> LoopyEvaluator<G> {
             }
             return Ok(indices);
         }
-        // Infinite alternating play: the positions keep the component's graph, and their
-        // sides are found if asked for.
-        let shared = Arc::new(graph);
-        Ok(roots
-            .into_iter()
-            .map(|root| {
+        // Infinite alternating play: the positions keep the component's graphs, and their
+        // sides are found when asked for.
+        let shared = Arc::new(Component {
+            graphs: [onside, offside],
+            first: self.found.len() as u32,
+            members: component.len() as u32,
+        });
+        Ok((0..component.len())
+            .map(|_| {
                 self.found.push(Found {
                     value: None,
-                    graph: Some(shared.clone()),
-                    root: root as u32,
+                    sides: [None, None],
+                    component: Some(shared.clone()),
                 });
                 (self.found.len() - 1) as u32
             })
             .collect())
     }
 
-    /// A component's graph: its positions first, in the component's order, then the graph
-    /// of each value a move out of it reaches, once per value.
+    /// A component's graph for one side: its positions first, in the component's order,
+    /// then the graph of that side of each value a move out of it reaches, once per value.
     fn component_graph(
         &mut self,
         store: &mut Store,
         explored: &Exploration<G>,
         component: &[u32],
         value_of: &[u32],
+        side: Side,
     ) -> Result<Graph, PartizanError> {
         let mut local: HashMap<u32, u32> = HashMap::default();
         for (i, &v) in component.iter().enumerate() {
@@ -414,7 +459,7 @@ impl<G: Clone + Eq + Hash> LoopyEvaluator<G> {
                         },
                         Target::Valued(index) => index,
                     };
-                    let (graph, root) = self.graph_of(store, index)?;
+                    let graph = self.side_graph(store, index, side)?;
                     let offset = match placed.get(&Arc::as_ptr(&graph)) {
                         Some(&offset) => offset,
                         None => {
@@ -437,7 +482,7 @@ impl<G: Clone + Eq + Hash> LoopyEvaluator<G> {
                             offset
                         }
                     };
-                    moves.push(offset + root);
+                    moves.push(offset);
                 }
                 moves.sort_unstable();
                 moves.dedup();
@@ -451,21 +496,45 @@ impl<G: Clone + Eq + Hash> LoopyEvaluator<G> {
         Ok(Graph::unrooted(left, right))
     }
 
-    /// The graph a move to the value at `index` adds to a component's graph, and the
-    /// move's target in it.
-    fn graph_of(
+    /// The graph a move to the value at `index` adds to a component's graph for `side`,
+    /// its start the move's target.
+    fn side_graph(
         &mut self,
         store: &mut Store,
         index: u32,
-    ) -> Result<(Arc<Graph>, u32), PartizanError> {
-        let found = &mut self.found[index as usize];
-        if found.graph.is_none() {
-            let Some(Loopy::Short(g)) = found.value else {
-                unreachable!("loopy values keep their graphs")
-            };
-            found.graph = Some(Arc::new(Graph::short(store, g)?));
+        side: Side,
+    ) -> Result<Arc<Graph>, PartizanError> {
+        let found = &self.found[index as usize];
+        if let Some(graph) = &found.sides[slot(side)] {
+            return Ok(graph.clone());
         }
-        Ok((found.graph.clone().expect("just built"), found.root))
+        let graph = match (&found.value, &found.component) {
+            (Some(Loopy::Short(g)), _) => {
+                let graph = Arc::new(Graph::short(store, *g)?);
+                self.found[index as usize].sides = [Some(graph.clone()), Some(graph.clone())];
+                return Ok(graph);
+            }
+            (Some(value), _) => value.side_graph(side, store)?,
+            (None, Some(component)) => {
+                // One search gives the side of every position of the component.
+                let component = component.clone();
+                let graph = &component.graphs[slot(side)];
+                let roots: Vec<u32> = (0..component.members).collect();
+                let forms = sides::sides_at(graph, &roots, side, store)?;
+                for (r, form) in roots.iter().zip(forms) {
+                    let (SideForm::Stopper(g) | SideForm::Simplified(g)) = form;
+                    self.found[(component.first + r) as usize].sides[slot(side)] =
+                        Some(Arc::new(g));
+                }
+                return Ok(self.found[index as usize].sides[slot(side)]
+                    .clone()
+                    .expect("just found"));
+            }
+            (None, None) => unreachable!("a position without a value has a component"),
+        };
+        let graph = Arc::new(graph);
+        self.found[index as usize].sides[slot(side)] = Some(graph.clone());
+        Ok(graph)
     }
 
     /// The index of a value, one per distinct stopper.
@@ -495,10 +564,11 @@ impl<G: Clone + Eq + Hash> LoopyEvaluator<G> {
     }
 
     fn push(&mut self, value: Loopy, graph: Option<Graph>) -> u32 {
+        let graph = graph.map(Arc::new);
         self.found.push(Found {
             value: Some(value),
-            graph: graph.map(Arc::new),
-            root: 0,
+            sides: [graph.clone(), graph],
+            component: None,
         });
         (self.found.len() - 1) as u32
     }

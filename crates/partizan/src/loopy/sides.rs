@@ -16,20 +16,25 @@
 //! stays the same, until no infinite alternating play is left (a stopper), whose simplest
 //! form is then the side. First the positions that are stoppers are put in simplest form
 //! and equal ones fused ([`super::canonical::simplify_stopper_positions`]: a sum of stoppers
-//! is mostly such positions). Then the steps, tried in turn until none applies:
+//! is mostly such positions; this keeps every side, see [`sides_at`]). Then the steps,
+//! tried in turn until none applies:
 //!
 //! 1. fusing positions of equal side and deleting dominated options, judged by one
 //!    comparison of all pairs of positions (an option is kept when the one dominating it
 //!    leads back to the position by alternating play);
-//! 2. deleting moves on infinite alternating plays, one at a time;
-//! 3. on graphs of at most [`EVERY_MOVE_TRIED_UP_TO`] positions, deleting any move, one at a
-//!    time (this is what brings Bach's carousel to CGSuite's form);
+//! 2. deleting moves on infinite alternating plays, the side's unfavoured player's first, in
+//!    groups split in halves when their deletion would change the side;
+//! 3. on graphs of at most [`EVERY_MOVE_TRIED_UP_TO`] positions, deleting any move, the same
+//!    way (this is what brings Bach's carousel to CGSuite's form);
 //! 4. bypassing a reversible option as for stoppers, the reversal judged by the side's
 //!    comparison, when that leaves fewer moves on infinite alternating plays.
 //!
 //! The side of the start is checked against the graph before the step (both inequalities,
 //! or the one a deletion can break) after every step, so a step that would change it is
-//! never kept: the search can fail to reach a stopper, never reach a wrong one. It ends: a
+//! never kept: the search can fail to reach a stopper, never reach a wrong one. The sides
+//! of several starts in one graph (the positions of a loopy ruleset's component) are
+//! searched for together, every start checked after every step, and a start whose game is
+//! still not a stopper then gets a search of its own. The search ends: a
 //! kept deletion or fusion removes moves or positions without adding any to a cycle, and a
 //! kept bypass leaves fewer moves on infinite alternating plays. Siegel (*Combinatorial Game
 //! Theory*, ch. VI) notes that sidling, the classical iteration from `on` and `off`, need not
@@ -42,7 +47,9 @@
 
 use crate::{PartizanError, Store};
 
-use super::canonical::{bypassed, simplest_form, simplify_stopper_positions, undominated};
+use super::canonical::{
+    bypassed, simplest_form, simplest_forms, simplify_stopper_positions, undominated,
+};
 use super::graph::{representatives, reverse, Graph, Player};
 use super::survival::{Comparison, MAX_PAIRS};
 
@@ -289,143 +296,240 @@ pub enum SideForm {
 
 /// The given side of the game `g`.
 pub fn side(g: &Graph, side: Side, store: &Store) -> Result<SideForm, PartizanError> {
+    Ok(sides_at(g, &[0], side, store)?.remove(0))
+}
+
+/// The given side of the games at each of `roots` in `g` (a graph not necessarily packed):
+/// one search keeps the side of every root at once (a component of a loopy ruleset wants
+/// all its positions' sides, and one search costs what one root's does), then a root whose
+/// game is not a stopper yet gets a search of its own from there.
+pub fn sides_at(
+    g: &Graph,
+    roots: &[u32],
+    side: Side,
+    store: &Store,
+) -> Result<Vec<SideForm>, PartizanError> {
+    let stoppers = |graph: &Graph, roots: &[u32]| -> Result<Vec<SideForm>, PartizanError> {
+        let roots: Vec<usize> = roots.iter().map(|&r| r as usize).collect();
+        Ok(simplest_forms(graph, &roots, store)?
+            .into_iter()
+            .map(SideForm::Stopper)
+            .collect())
+    };
     if g.is_stopper() {
-        return Ok(SideForm::Stopper(simplest_form(g, store)?));
+        return stoppers(g, roots);
     }
-    let mut current = simplify_stopper_positions(g, store)?;
-    if !sides_equal(&current, g, side, store)? {
-        // Never expected (stopper positions keep their values); the search starts from the
-        // game as given then.
-        current = g.clone();
+    // Replacing a stopper position by an equal stopper keeps every side: in the comparison
+    // of the two games, Left copies Right's moves until play reaches the replaced
+    // positions, then survives there, and an infinite play there moves infinitely often in
+    // both (a stopper has no infinite alternating play), so it counts for her in each side.
+    let (graph, roots) = simplify_stopper_positions(g, roots, store)?;
+    let mut search = Search {
+        side,
+        store,
+        graph,
+        roots,
+    };
+    search.run()?;
+    if search.graph.is_stopper() {
+        return stoppers(&search.graph, &search.roots);
     }
-    while !current.is_stopper() {
-        if let Some(simpler) = basic_simplification(&current, side, store)? {
-            current = simpler;
-            continue;
+    let alone = search.roots.len() == 1;
+    let mut forms = Vec::with_capacity(search.roots.len());
+    for &root in &search.roots {
+        let g = search.graph.at(root as usize);
+        forms.push(if g.is_stopper() {
+            SideForm::Stopper(simplest_form(&g, store)?)
+        } else if alone {
+            SideForm::Simplified(g)
+        } else {
+            self::side(&g, side, store)?
+        });
+    }
+    Ok(forms)
+}
+
+/// A graph being simplified while the given side of the game at each root stays the same.
+struct Search<'a> {
+    side: Side,
+    store: &'a Store,
+    graph: Graph,
+    /// Where the roots are in `graph`.
+    roots: Vec<u32>,
+}
+
+impl Search<'_> {
+    /// Simplifies until the graph is a stopper or no step applies (see the module doc).
+    fn run(&mut self) -> Result<(), PartizanError> {
+        while !self.graph.is_stopper() {
+            if self.basic_simplification()? {
+                continue;
+            }
+            if self.delete_moves(true)?
+                || (self.graph.len() <= EVERY_MOVE_TRIED_UP_TO && self.delete_moves(false)?)
+                || self.bypass_one()?
+            {
+                continue;
+            }
+            break;
         }
-        if delete_moves(&mut current, side, store, true)?
-            || (current.len() <= EVERY_MOVE_TRIED_UP_TO
-                && delete_moves(&mut current, side, store, false)?)
-            || bypass_one(&mut current, side, store)?
+        Ok(())
+    }
+
+    /// Whether every root has the same side in `candidate` (at `roots`) as in the graph.
+    fn keeps_sides(&self, candidate: &Graph, roots: &[u32]) -> Result<bool, PartizanError> {
+        let pairs = || {
+            self.roots
+                .iter()
+                .zip(roots)
+                .map(|(&a, &b)| (a as usize, b as usize))
+        };
+        let below = compare_sides(candidate, &self.graph, self.side, self.store)?;
+        if !pairs().all(|(here, there)| below.leq(there, here)) {
+            return Ok(false);
+        }
+        let above = compare_sides(&self.graph, candidate, self.side, self.store)?;
+        Ok(pairs().all(|(here, there)| above.leq(here, there)))
+    }
+
+    /// Fuses positions of equal side and deletes dominated options, judged by one
+    /// comparison of all pairs of positions, when that changes the graph and keeps the
+    /// sides of the roots; whether it did. An option is kept when the option dominating it
+    /// leads back to its position by alternating play (its value there depends on the
+    /// position's own).
+    fn basic_simplification(&mut self) -> Result<bool, PartizanError> {
+        let current = &self.graph;
+        let order = compare_sides(current, current, self.side, self.store)?;
+        let cycles = current.alternating_cycles();
+        let mut simpler = current.clone();
+        for v in 0..current.len() {
+            for player in [Player::Left, Player::Right] {
+                let kept = undominated(
+                    current.moves(player, v),
+                    |a, b| order.no_better(player, a, b),
+                    |b| !cycles.contains(player, v, b as usize),
+                );
+                simpler.set_moves(player, v, kept);
+            }
+        }
+        let representative = representatives(
+            simpler.len(),
+            |_| true,
+            |u, v| order.leq(u, v) && order.leq(v, u),
+        );
+        let (candidate, roots) = simpler.fused_at(&representative, &self.roots);
+        if (&candidate, &roots) != (current, &self.roots) && self.keeps_sides(&candidate, &roots)? {
+            self.graph = candidate;
+            self.roots = roots;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// Deletes moves whose deletion keeps the sides of the roots, the side's unfavoured
+    /// player's first (Right's in the onside: infinite play is Left's there, so Right's
+    /// cyclic moves are the ones most often useless to him); whether any was. With
+    /// `cyclic_only`, only the moves on infinite alternating plays are tried (the cheap
+    /// pass: few moves are).
+    ///
+    /// Moves are tried in groups: a group whose deletion keeps the sides goes in one
+    /// comparison, and one that does not is split in halves, tried in turn on the graph as
+    /// it then is. One player's moves are deleted before the other's are tried: a sum of
+    /// stoppers usually needs only the unfavoured player's cyclic moves gone to be a
+    /// stopper.
+    fn delete_moves(&mut self, cyclic_only: bool) -> Result<bool, PartizanError> {
+        let cycles = self.graph.alternating_cycles();
+        let unfavoured = match self.side {
+            Side::On => Player::Right,
+            Side::Off => Player::Left,
+        };
+        for player in [unfavoured, unfavoured.opponent()] {
+            let moves: Vec<(usize, u32)> = (0..self.graph.len())
+                .flat_map(|v| self.graph.moves(player, v).iter().map(move |&w| (v, w)))
+                .filter(|&(v, w)| !cyclic_only || cycles.contains(player, v, w as usize))
+                .collect();
+            let mut graph = self.graph.clone();
+            if self.delete_group(&mut graph, player, &moves)? {
+                (self.graph, self.roots) = graph.packed(&self.roots);
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Deletes `player`'s `moves` from `graph` (numbered as the search's graph) if that
+    /// keeps the sides of the roots, else the halves in turn; whether any move was deleted.
+    fn delete_group(
+        &self,
+        graph: &mut Graph,
+        player: Player,
+        moves: &[(usize, u32)],
+    ) -> Result<bool, PartizanError> {
+        if moves.is_empty() {
+            return Ok(false);
+        }
+        let mut candidate = graph.clone();
+        for &(v, w) in moves {
+            let fewer = candidate
+                .moves(player, v)
+                .iter()
+                .copied()
+                .filter(|&x| x != w)
+                .collect();
+            candidate.set_moves(player, v, fewer);
+        }
+        // Deleting Left moves never raises a side, deleting Right moves never lowers it:
+        // one inequality decides. Unreachable positions do not matter.
+        let order = match player {
+            Player::Left => compare_sides(graph, &candidate, self.side, self.store)?,
+            Player::Right => compare_sides(&candidate, graph, self.side, self.store)?,
+        };
+        if self
+            .roots
+            .iter()
+            .all(|&r| order.leq(r as usize, r as usize))
         {
-            continue;
+            *graph = candidate;
+            return Ok(true);
         }
-        break;
-    }
-    if current.is_stopper() {
-        let form = simplest_form(&current, store)?;
-        return Ok(SideForm::Stopper(form));
-    }
-    Ok(SideForm::Simplified(current))
-}
-
-/// The graph with positions of equal side fused (each into the first of its value) and
-/// dominated options deleted, judged by one comparison of all pairs of positions, when that
-/// changes the graph and keeps the side of the start. An option is kept when the option
-/// dominating it leads back to its position by alternating play (its value there depends on
-/// the position's own).
-fn basic_simplification(
-    current: &Graph,
-    side: Side,
-    store: &Store,
-) -> Result<Option<Graph>, PartizanError> {
-    let order = compare_sides(current, current, side, store)?;
-    let cycles = current.alternating_cycles();
-    let mut simpler = current.clone();
-    for v in 0..current.len() {
-        for player in [Player::Left, Player::Right] {
-            let kept = undominated(
-                current.moves(player, v),
-                |a, b| order.no_better(player, a, b),
-                |b| !cycles.contains(player, v, b as usize),
-            );
-            simpler.set_moves(player, v, kept);
+        if moves.len() == 1 {
+            return Ok(false);
         }
+        let (first, second) = moves.split_at(moves.len() / 2);
+        let deleted = self.delete_group(graph, player, first)?;
+        Ok(self.delete_group(graph, player, second)? || deleted)
     }
-    let representative = representatives(
-        simpler.len(),
-        |_| true,
-        |u, v| order.leq(u, v) && order.leq(v, u),
-    );
-    let candidate = simpler.fused(&representative, 0);
-    if candidate != *current && sides_equal(&candidate, current, side, store)? {
-        return Ok(Some(candidate));
-    }
-    Ok(None)
-}
 
-/// One pass over the moves, position by position and Left's before Right's, deleting each
-/// whose deletion keeps the side of the start; whether any was. With `cyclic_only`, only
-/// the moves on infinite alternating plays are tried (the cheap pass: few moves are).
-fn delete_moves(
-    current: &mut Graph,
-    side: Side,
-    store: &Store,
-    cyclic_only: bool,
-) -> Result<bool, PartizanError> {
-    let cycles = current.alternating_cycles();
-    let mut graph = current.clone();
-    let mut deleted = false;
-    for v in 0..graph.len() {
-        for player in [Player::Left, Player::Right] {
-            let mut i = 0;
-            while i < graph.moves(player, v).len() {
-                let w = graph.moves(player, v)[i] as usize;
-                if cyclic_only && !cycles.contains(player, v, w) {
-                    i += 1;
-                    continue;
-                }
-                let mut fewer = graph.moves(player, v).to_vec();
-                fewer.remove(i);
-                let mut candidate = graph.clone();
-                candidate.set_moves(player, v, fewer);
-                // Deleting a Left move never raises a side, deleting a Right move never
-                // lowers it: one inequality decides. Unreachable positions do not matter.
-                let kept = match player {
-                    Player::Left => compare_sides(&graph, &candidate, side, store)?.leq(0, 0),
-                    Player::Right => compare_sides(&candidate, &graph, side, store)?.leq(0, 0),
-                };
-                if kept {
-                    graph = candidate;
-                    deleted = true;
-                } else {
-                    i += 1;
-                }
-            }
-        }
-    }
-    if deleted {
-        *current = graph.at(0);
-    }
-    Ok(deleted)
-}
-
-/// Bypasses one reversible option of `current` (judged by the side's comparison), if that
-/// keeps the side of the start and leaves fewer moves on infinite alternating plays;
-/// whether it did.
-fn bypass_one(current: &mut Graph, side: Side, store: &Store) -> Result<bool, PartizanError> {
-    let order = compare_sides(current, current, side, store)?;
-    for v in 0..current.len() {
-        for player in [Player::Left, Player::Right] {
-            let moves = current.moves(player, v).to_vec();
-            for (i, &a) in moves.iter().enumerate() {
-                for &r in current.moves(player.opponent(), a as usize) {
-                    if r as usize == v || !order.no_better(player, r, v as u32) {
-                        continue;
-                    }
-                    let replaced = bypassed(&moves, i, current.moves(player, r as usize));
-                    let mut candidate = current.clone();
-                    candidate.set_moves(player, v, replaced);
-                    let candidate = candidate.at(0);
-                    if candidate.cyclic_move_count() < current.cyclic_move_count()
-                        && sides_equal(&candidate, current, side, store)?
-                    {
-                        *current = candidate;
-                        return Ok(true);
+    /// Bypasses one reversible option (judged by the side's comparison), if that keeps the
+    /// sides of the roots and leaves fewer moves on infinite alternating plays; whether it
+    /// did.
+    fn bypass_one(&mut self) -> Result<bool, PartizanError> {
+        let current = &self.graph;
+        let order = compare_sides(current, current, self.side, self.store)?;
+        let cyclic = current.cyclic_move_count();
+        for v in 0..current.len() {
+            for player in [Player::Left, Player::Right] {
+                let moves = current.moves(player, v).to_vec();
+                for (i, &a) in moves.iter().enumerate() {
+                    for &r in current.moves(player.opponent(), a as usize) {
+                        if r as usize == v || !order.no_better(player, r, v as u32) {
+                            continue;
+                        }
+                        let replaced = bypassed(&moves, i, current.moves(player, r as usize));
+                        let mut candidate = current.clone();
+                        candidate.set_moves(player, v, replaced);
+                        let (candidate, roots) = candidate.packed(&self.roots);
+                        if candidate.cyclic_move_count() < cyclic
+                            && self.keeps_sides(&candidate, &roots)?
+                        {
+                            self.graph = candidate;
+                            self.roots = roots;
+                            return Ok(true);
+                        }
                     }
                 }
             }
         }
+        Ok(false)
     }
-    Ok(false)
 }

@@ -20,10 +20,11 @@ use crate::rulesets::moves::{player, Described};
 use crate::rulesets::toads_and_frogs::{parse_strip, Square};
 use crate::{PartizanError, Store};
 
-/// Longest strip accepted when creatures may slide back: the slowest strips of 6 squares
-/// (`ttff..`) take under 2 s, but their positions are mostly on cycles of alternating play,
-/// whose sides the search finds slowly; `ttt..ff` (7 squares) takes about a minute.
-pub const MAX_BACKSLIDING_LEN: usize = 6;
+/// Longest strip accepted when creatures may slide back: most positions are then on cycles
+/// of alternating play, whose sides are searched for; the slowest strips of 9 squares seen
+/// (`..ttff...`) take about 6 s, of 8 squares about 1 s, and some of 10 squares pass the
+/// evaluation's budget of steps.
+pub const MAX_BACKSLIDING_LEN: usize = 9;
 
 /// Longest strip accepted when play always ends (no slides back): as many positions as a
 /// Toads and Frogs strip, without its splitting into parts.
@@ -244,6 +245,11 @@ mod tests {
         };
         assert_eq!(text(long_jumps, "tttt..fff"), "{1/2*|v}");
         assert_eq!(text(StripRules::ELEPHANTS_AND_RHINOS, "tttt..fff"), "1");
+        // Backsliding: not a stopper, both sides stoppers.
+        assert_eq!(
+            text(StripRules::BACKSLIDING, "ttt..fff"),
+            "{on||0|-1/2} & {1/2|0||off}"
+        );
     }
 
     /// With forward moves only these are Toads and Frogs, whose values the short-game
