@@ -279,11 +279,12 @@ test("winning moves are outlined on the board: Left's blue, Right's red", async 
 });
 
 /**
- * Plays a cell's game against Conway from the button named `start`, always taking the first
- * move offered, to the end (at most `turns` moves).
+ * Plays a cell's game against Conway from the button named `start` (then the button named
+ * `then`, if given), always taking the first move offered, to the end (at most `turns` moves).
  */
-async function playFirstMoves(cell, start = "Play against Conway", turns = 20) {
+async function playFirstMoves(cell, start = "Play against Conway", turns = 20, then = null) {
   await cell.getByRole("button", { name: start }).click();
+  if (then) await cell.getByRole("button", { name: then }).click();
   const result = cell.locator(".moves .result");
   for (let turn = 0; turn < turns && (await result.count()) === 0; turn++) {
     const choice = cell.locator(".choice:not([disabled])").first();
@@ -391,5 +392,49 @@ test("a Hackenbush graph: drawn, edited by clicks, its winning cuts marked", asy
     await cell.locator('svg.graph [data-edge="0"]').dispatchEvent("click", { shiftKey: true });
     await page.waitForFunction(() => document.querySelector("li.cell textarea").value === 'hackenbush("1-2:r 2-0:l 2-3:l")');
     await page.screenshot({ path: join(shots, "hackenbush-graph.png"), fullPage: true });
+  });
+});
+
+test("Backsliding Toads and Frogs: a draw by infinite play against Conway", async () => {
+  await withPage([], async (page) => {
+    // ff..tt is dud (CGSuite's value for it too): the toads face the wall on the right and the
+    // frogs on the left, so with best play each side only slides back and forth.
+    const cell = await run(page, 'backsliding_toads_and_frogs("ff..tt")');
+    assert.match(await cell.locator("pre").textContent(), /^dud\n  outcome: +D /);
+    assert.equal(await cell.locator(".board td.left").count(), 2);
+    await cell.getByRole("button", { name: "Play as Left against Conway" }).click();
+    await cell.getByRole("button", { name: "I move first" }).click();
+    // The person plays as well as Conway: a drawing move each turn, as the CLI lists them.
+    const result = cell.locator(".moves .result");
+    for (let turn = 0; turn < 40 && (await result.count()) === 0; turn++) {
+      const choices = cell.locator(".choice:not([disabled])");
+      await Promise.race([choices.first().waitFor(), result.waitFor()]);
+      if ((await result.count()) > 0) break;
+      const position = await cell.locator(".play .position p").textContent();
+      const listed = spawnSync(conway, ["eval", "--json", position], { encoding: "utf8" });
+      const drawing = JSON.parse(listed.stdout).left_moves.find((m) => m.draws);
+      await choices.filter({ hasText: drawing.move }).first().click();
+    }
+    await result.waitFor();
+    assert.match(await result.textContent(), /a draw by infinite play/);
+    const moves = await cell.locator(".moves li").allTextContents();
+    assert.ok(moves.some((m) => /^you: Left slides the toad .*: a drawing move/.test(m)), moves.join("\n"));
+    assert.ok(moves.some((m) => /^Conway: Right slides the frog .* \(a draw is the best here\)$/.test(m)));
+    await page.screenshot({ path: join(shots, "play-backsliding-draw.png"), fullPage: true });
+  });
+});
+
+test("Fox and Geese: a checkered board, the geese's winning moves marked, the fox trapped", async () => {
+  await withPage([], async (page) => {
+    // CGSuite's GameGridTest: geese on (3,1) (3,3) (3,5) (3,7), fox on (1,1) is {6|2over}.
+    const cell = await run(page, 'fox_and_geese("x.x.x.x.|........|o.......")');
+    assert.match(await cell.locator("pre").textContent(), /^\{6\|2over\}\n  outcome: +L /);
+    assert.equal(await cell.locator(".board td.dark").count(), 12);
+    assert.equal(await cell.locator(".board td.left").count(), 4);
+    await cell.locator(".board td.win-left").first().waitFor();
+    // The fox, moving first, loses: Conway's geese close in as fast as they can.
+    const { result } = await playFirstMoves(cell, "Play as Right against Conway", 40, "I move first");
+    assert.equal(result, "You (Right) cannot move: you lose.");
+    await page.screenshot({ path: join(shots, "play-fox-and-geese.png"), fullPage: true });
   });
 });

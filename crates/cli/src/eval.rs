@@ -91,6 +91,26 @@ pub fn text(report: &EvalReport) -> String {
         .iter()
         .map(|note| format!("\n  note:          {note}"))
         .collect();
+    let moves = report.moves.as_ref().map(moves_text).unwrap_or_default();
+    if let Some(r) = &report.loopy {
+        let mut rows = vec![
+            (
+                "outcome",
+                format!("{} ({})", r.outcome, r.outcome.explanation()),
+            ),
+            ("stopper", if r.stopper { "yes" } else { "no" }.to_string()),
+        ];
+        if !r.stopper {
+            rows.push(("onside", r.onside.clone()));
+            rows.push(("offside", r.offside.clone()));
+        }
+        if let (Some(left), Some(right)) = (&r.left_stop, &r.right_stop) {
+            rows.push(("left stop", left.clone()));
+            rows.push(("right stop", right.clone()));
+        }
+        let value = report.value.clone().unwrap_or_default();
+        return value + &property_rows(&rows) + &moves + &notes;
+    }
     let Some(r) = &report.game else {
         return report.value.clone().unwrap_or_default() + &notes;
     };
@@ -119,14 +139,14 @@ pub fn text(report: &EvalReport) -> String {
         ),
         ("reduced", r.reduced.clone()),
     ];
-    let mut out = r.canonical.clone();
-    for (name, value) in rows {
-        out.push_str(&format!("\n  {:<14} {value}", format!("{name}:")));
-    }
-    if let Some(moves) = &report.moves {
-        out.push_str(&moves_text(moves));
-    }
-    out + &notes
+    r.canonical.clone() + &property_rows(&rows) + &moves + &notes
+}
+
+/// One indented line per property, the values aligned.
+fn property_rows(rows: &[(&str, String)]) -> String {
+    rows.iter()
+        .map(|(name, value)| format!("\n  {:<14} {value}", format!("{name}:")))
+        .collect()
 }
 
 /// Each player's moves: what was listed and why, then one line a move.
@@ -137,12 +157,23 @@ fn moves_text(moves: &Moves) -> String {
     }
     for (player, list) in [("Left", &moves.left_moves), ("Right", &moves.right_moves)] {
         let winning = list.iter().filter(|m| m.wins).count();
+        let drawing = list.iter().filter(|m| m.draws).count();
         let title = if moves.every_move {
-            format!("{player}'s moves ({}, {winning} winning)", list.len())
+            let draws = if drawing > 0 {
+                format!(", {drawing} drawing")
+            } else {
+                String::new()
+            };
+            format!(
+                "{player}'s moves ({}, {winning} winning{draws})",
+                list.len()
+            )
         } else if list.is_empty() {
             format!("{player}'s moves: none")
         } else if winning > 0 {
             format!("{player}'s winning moves ({winning})")
+        } else if drawing > 0 {
+            format!("{player}'s drawing moves (none wins) ({drawing})")
         } else {
             format!("{player}'s best moves (none wins) ({})", list.len())
         };
@@ -151,10 +182,12 @@ fn moves_text(moves: &Moves) -> String {
             if list.is_empty() { "" } else { ":" }
         ));
         for m in list {
-            let mark = if moves.every_move && m.wins {
-                "  (wins)"
-            } else {
-                ""
+            let mark = match (m.wins, m.draws, m.plies) {
+                (true, _, Some(plies)) => format!("  (wins in {plies})"),
+                (false, false, Some(plies)) => format!("  (loses in {plies})"),
+                (true, _, None) if moves.every_move => "  (wins)".to_string(),
+                (_, true, _) if moves.every_move => "  (draws)".to_string(),
+                _ => String::new(),
             };
             out.push_str(&format!(
                 "\n    {}  ⇒ {} = {}{mark}",

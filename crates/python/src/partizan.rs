@@ -521,9 +521,9 @@ fn py_evaluate(py: Python<'_>, expression: &str) -> PyResult<Py<PyAny>> {
     Ok(value)
 }
 
-/// The moves of a ruleset position or a sum with one (`domineering("..|..") + *`): a dict
-/// of `left` and `right` (each a list of dicts `move`, `to`, `value`, `wins`), `every_move`
-/// and `note`. Good moves only unless `every`: the winning ones, or where none wins, those
+/// The moves of a ruleset position or a sum with one (`domineering("..|..") + *`), or of a
+/// loopy ruleset's position: a dict of `left` and `right` (each a list of dicts `move`,
+/// `to`, `value`, `wins`, `draws`, `plies`), `every_move` and `note`. Good moves only unless `every`: the winning ones, or where none wins, those
 /// to the best positions left. The Python half wraps it in `conway.Moves`.
 #[pyfunction]
 #[pyo3(signature = (position, every = false))]
@@ -546,6 +546,8 @@ fn moves<'py>(py: Python<'py>, position: &str, every: bool) -> PyResult<Bound<'p
                 d.set_item("to", &m.to)?;
                 d.set_item("value", &m.value)?;
                 d.set_item("wins", m.wins)?;
+                d.set_item("draws", m.draws)?;
+                d.set_item("plies", m.plies)?;
                 Ok(d)
             })
             .collect()

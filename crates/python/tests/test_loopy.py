@@ -40,6 +40,31 @@ def test_table_functions_take_loopy_games():
     assert str(conway.degree("over")) == "over"
 
 
+def test_loopy_ruleset_moves_say_who_wins_and_how_soon():
+    """The geese of CGSuite's GameGridTest position ({6|2over}) win whoever starts. With
+    the fox to move, its longest resistance is the count its move is given: the geese
+    hurrying (fastest win) and the fox stalling (longest loss) end the game in that many
+    moves, with the fox stuck."""
+    position, mover = 'fox_and_geese("x.x.x.x.|........|o.......")', "right"
+    promised = max(m.plies for m in conway.moves(position, every=True).right)
+    played = 0
+    while True:
+        side = getattr(conway.moves(position, every=True), mover)
+        if not side:
+            break
+        if mover == "left":
+            chosen = min((m for m in side if m.wins), key=lambda m: m.plies)
+        else:
+            assert not any(m.wins or m.draws for m in side)
+            chosen = max(side, key=lambda m: m.plies)
+        position, mover = chosen.to, "right" if mover == "left" else "left"
+        played += 1
+    assert (played, mover) == (promised, "right")
+    # ff..tt is dud: the only moves draw, and no count is given for a draw.
+    strip = conway.moves('backsliding_toads_and_frogs("ff..tt")')
+    assert [(m.draws, m.plies) for m in strip.left + strip.right] == [(True, None)] * 2
+
+
 def test_bad_loopy_input_is_a_located_error():
     with pytest.raises(ValueError) as error:
         conway.game("{1|0+pass}")

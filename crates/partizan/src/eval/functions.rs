@@ -22,18 +22,18 @@ use crate::rulesets::colouring::{colouring_moves, colouring_value, ColouringRule
 use crate::rulesets::cram::{cram_moves, cram_value};
 use crate::rulesets::cutcake::{cake_moves, cake_value, CakeRule};
 use crate::rulesets::domineering::{domineering, domineering_moves};
-use crate::rulesets::fox_and_geese::{fox_and_geese_value, Rules as FoxRules};
+use crate::rulesets::fox_and_geese::{fox_and_geese_moves, fox_and_geese_value, Rules as FoxRules};
 use crate::rulesets::hackenbush::{
     childish_hackenbush_moves, childish_hackenbush_value, hackenbush_moves, hackenbush_value,
 };
 use crate::rulesets::konane::{konane_moves, konane_value};
-use crate::rulesets::moves::PositionMoves;
+use crate::rulesets::moves::{LoopyPositionMoves, PositionMoves};
 use crate::rulesets::nogo::{nogo_moves, nogo_value};
 use crate::rulesets::partizan_subtraction::{
     partizan_subtraction_moves, partizan_subtraction_value,
 };
 use crate::rulesets::toads_and_frogs::{toads_and_frogs_moves, toads_and_frogs_value};
-use crate::rulesets::toads_and_frogs_variants::{strip_value, StripRules};
+use crate::rulesets::toads_and_frogs_variants::{strip_moves, strip_value, StripRules};
 use crate::rulesets::toppling_dominoes::{toppling_dominoes_moves, toppling_dominoes_value};
 use crate::thermal::{
     cool, heat, left_stop, mean_and_temperature, overheat, right_stop, thermograph,
@@ -111,6 +111,19 @@ pub type Implementation = fn(&mut Store, &[Argument<'_>]) -> Result<Value, Parti
 pub type MovesImplementation =
     fn(&mut Store, &[Argument<'_>]) -> Result<PositionMoves, PartizanError>;
 
+/// A loopy ruleset's moves: the position's value and its moves, each with who wins after it.
+pub type LoopyMovesImplementation =
+    fn(&mut Store, &[Argument<'_>]) -> Result<LoopyPositionMoves, PartizanError>;
+
+/// How a ruleset lists the moves of a position.
+#[derive(Clone, Copy, Debug)]
+pub enum RulesetMoves {
+    /// A short ruleset: its positions take part in sums whose moves are listed.
+    Short(MovesImplementation),
+    /// A loopy ruleset: its position's moves are listed when it stands alone.
+    Loopy(LoopyMovesImplementation),
+}
+
 /// One function of `eval`.
 #[derive(Clone, Copy, Debug)]
 pub struct Function {
@@ -127,7 +140,7 @@ pub struct Function {
     pub example: &'static str,
     /// For a ruleset: its position's value and every move of each player, in the ruleset's
     /// words (what `eval` lists as the moves of a sum of ruleset positions).
-    pub moves: Option<MovesImplementation>,
+    pub moves: Option<RulesetMoves>,
     /// Computes the value.
     pub implementation: Implementation,
 }
@@ -235,7 +248,7 @@ macro_rules! ruleset_fn {
             params: &[param($param, ArgKind::Text)],
             help: $help,
             example: $example,
-            moves: Some(|store, args| on_board(store, args, $moves)),
+            moves: Some(RulesetMoves::Short(|store, args| on_board(store, args, $moves))),
             implementation: |store, args| on_board(store, args, $value).map(Value::Game),
         }
     };
@@ -244,14 +257,14 @@ macro_rules! ruleset_fn {
 /// A loopy ruleset: its position in the ruleset's notation, valued as a loopy game (a short
 /// game when no play is infinite).
 macro_rules! loopy_ruleset_fn {
-    ($name:literal, [$($alias:literal),*], $param:literal, $help:literal, $example:literal, $value:expr) => {
+    ($name:literal, [$($alias:literal),*], $param:literal, $help:literal, $example:literal, $value:expr, $moves:expr) => {
         Function {
             name: $name,
             aliases: &[$($alias),*],
             params: &[param($param, ArgKind::Text)],
             help: $help,
             example: $example,
-            moves: None,
+            moves: Some(RulesetMoves::Loopy(|store, args| on_board(store, args, $moves))),
             implementation: |store, args| on_board(store, args, $value).map(value_of),
         }
     };
@@ -266,12 +279,12 @@ macro_rules! cake_fn {
             params: &[param("m", ArgKind::Natural), param("n", ArgKind::Natural)],
             help: $help,
             example: $example,
-            moves: Some(|store, args| match args {
+            moves: Some(RulesetMoves::Short(|store, args| match args {
                 [Argument::Natural(rows), Argument::Natural(columns)] => {
                     cake_moves(store, $rule, *rows, *columns)
                 }
                 _ => Err(mismatch()),
-            }),
+            })),
             implementation: |store, args| match args {
                 [Argument::Natural(rows), Argument::Natural(columns)] => {
                     Ok(Value::Game(cake_value(store, $rule, *rows, *columns)?))
@@ -946,7 +959,8 @@ pub static FUNCTIONS: &[Function] = &[
         "tt..ff",
         "Backsliding Toads and Frogs (loopy): creatures also slide one square back",
         "backsliding_toads_and_frogs(\"tt.f\")",
-        |s, t| strip_value(s, StripRules::BACKSLIDING, "backsliding_toads_and_frogs", t)
+        |s, t| strip_value(s, StripRules::BACKSLIDING, "backsliding_toads_and_frogs", t),
+        |s, t| strip_moves(s, StripRules::BACKSLIDING, "backsliding_toads_and_frogs", t)
     ),
     loopy_ruleset_fn!(
         "elephants_and_rhinos",
@@ -954,7 +968,8 @@ pub static FUNCTIONS: &[Function] = &[
         "tt..ff",
         "Elephants and Rhinos: Toads and Frogs without jumps",
         "elephants_and_rhinos(\"tt..ff\")",
-        |s, t| strip_value(s, StripRules::ELEPHANTS_AND_RHINOS, "elephants_and_rhinos", t)
+        |s, t| strip_value(s, StripRules::ELEPHANTS_AND_RHINOS, "elephants_and_rhinos", t),
+        |s, t| strip_moves(s, StripRules::ELEPHANTS_AND_RHINOS, "elephants_and_rhinos", t)
     ),
     loopy_ruleset_fn!(
         "fox_and_geese",
@@ -962,7 +977,8 @@ pub static FUNCTIONS: &[Function] = &[
         "position",
         "Fox and Geese (loopy), 8 wide: \"{(row,col),…}, (row,col)\" (geese, fox) or rows split by |, x geese, o fox",
         "fox_and_geese(\"x.x.x.x.|...o....|........\")",
-        |s, t| fox_and_geese_value(s, FoxRules::CLASSIC, t)
+        |s, t| fox_and_geese_value(s, FoxRules::CLASSIC, t),
+        |s, t| fox_and_geese_moves(s, FoxRules::CLASSIC, t)
     ),
     loopy_ruleset_fn!(
         "ceylonese_fox_and_geese",
@@ -970,7 +986,8 @@ pub static FUNCTIONS: &[Function] = &[
         "position",
         "Fox and Geese with a fox that moves up to two squares",
         "ceylonese_fox_and_geese(\"x.x.x.x.|...o....|........\")",
-        |s, t| fox_and_geese_value(s, FoxRules::CEYLONESE, t)
+        |s, t| fox_and_geese_value(s, FoxRules::CEYLONESE, t),
+        |s, t| fox_and_geese_moves(s, FoxRules::CEYLONESE, t)
     ),
     Function {
         name: "gen_fox_and_geese",
@@ -982,21 +999,15 @@ pub static FUNCTIONS: &[Function] = &[
         ],
         help: "Fox and Geese on a board `width` wide, the fox moving up to `range` squares",
         example: "gen_fox_and_geese(10, 1, \"x.x.x.x.x.|..........|........o.\")",
-        moves: None,
-        implementation: |store, args| match args {
-            [Argument::Natural(width), Argument::Natural(range), Argument::Text(position)] => {
-                let limit = |n: u64, what: &str| {
-                    u32::try_from(n).map_err(|_| PartizanError::too_large(what, n, u32::MAX))
-                };
-                let rules = FoxRules {
-                    width: limit(*width, "gen_fox_and_geese: the width")?,
-                    range: limit(*range, "gen_fox_and_geese: the fox's range")?,
-                };
-                fox_and_geese_value(store, rules, position.text)
-                    .map_err(|e| position.locate(e))
-                    .map(value_of)
-            }
-            _ => Err(mismatch()),
+        moves: Some(RulesetMoves::Loopy(|store, args| {
+            let (rules, position) = gen_fox_and_geese(args)?;
+            fox_and_geese_moves(store, rules, position.text).map_err(|e| position.locate(e))
+        })),
+        implementation: |store, args| {
+            let (rules, position) = gen_fox_and_geese(args)?;
+            fox_and_geese_value(store, rules, position.text)
+                .map_err(|e| position.locate(e))
+                .map(value_of)
         },
     },
     ruleset_fn!(
@@ -1081,12 +1092,12 @@ pub static FUNCTIONS: &[Function] = &[
         ],
         help: "a heap of n: Left takes a number in the list L, Right one in R",
         example: "partizan_subtraction([1,3], [2,3], 6)",
-        moves: Some(|store, args| match args {
+        moves: Some(RulesetMoves::Short(|store, args| match args {
             [Argument::Naturals(l), Argument::Naturals(r), Argument::Natural(n)] => {
                 partizan_subtraction_moves(store, l, r, *n)
             }
             _ => Err(mismatch()),
-        }),
+        })),
         implementation: |store, args| match args {
             [Argument::Naturals(l), Argument::Naturals(r), Argument::Natural(n)] => {
                 Ok(Value::Game(partizan_subtraction_value(store, l, r, *n)?))
@@ -1205,6 +1216,25 @@ fn not_a_power_base() -> PartizanError {
 fn one_any<'a>(args: &'a [Argument<'_>]) -> Result<&'a Loopy, PartizanError> {
     match args {
         [Argument::Any(g)] => Ok(g),
+        _ => Err(mismatch()),
+    }
+}
+
+/// The rules and position of `gen_fox_and_geese(width, range, position)`.
+fn gen_fox_and_geese<'a, 'b>(
+    args: &'a [Argument<'b>],
+) -> Result<(FoxRules, &'a Text<'b>), PartizanError> {
+    match args {
+        [Argument::Natural(width), Argument::Natural(range), Argument::Text(position)] => {
+            let limit = |n: u64, what: &str| {
+                u32::try_from(n).map_err(|_| PartizanError::too_large(what, n, u32::MAX))
+            };
+            let rules = FoxRules {
+                width: limit(*width, "gen_fox_and_geese: the width")?,
+                range: limit(*range, "gen_fox_and_geese: the fox's range")?,
+            };
+            Ok((rules, position))
+        }
         _ => Err(mismatch()),
     }
 }

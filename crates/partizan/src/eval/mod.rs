@@ -31,8 +31,8 @@ mod report;
 pub use arithmetic::{MAX_COPIES, MAX_POWER_BITS};
 pub use bindings::{parse_statement, Bindings, Statement, MAX_BINDINGS, MAX_NAME_CHARS};
 pub use functions::{
-    lookup, unknown_function, ArgKind, Argument, Function, Implementation, MovesImplementation,
-    Param, Text, FUNCTIONS,
+    lookup, unknown_function, ArgKind, Argument, Function, Implementation,
+    LoopyMovesImplementation, MovesImplementation, Param, RulesetMoves, Text, FUNCTIONS,
 };
 pub use moves::{moves_of, Listing, Move, Moves};
 pub use report::{

@@ -6,6 +6,11 @@
 //! move carries the whole position it leaves (the terms, with the moved one replaced, joined
 //! by ` + `, which reads back as the same sum) and that position's canonical form.
 //!
+//! A loopy ruleset's position is listed on its own (not in a sum): each move says whether
+//! it wins, draws (play goes on for ever) or loses with best play, and in how many moves
+//! ([`crate::loopy::play`]); its good moves are the winning ones, else the drawing ones,
+//! else all.
+//!
 //! A Left move **wins** when the position it leaves is ≥ 0 (Right, to move there, loses), a
 //! Right move when it is ≤ 0. The **good** moves are the winning ones; where no move wins
 //! (every move loses against perfect play) they are the moves to the best positions left —
@@ -14,10 +19,13 @@
 
 use serde::Serialize;
 
-use super::{arguments, game, Bindings};
+use super::{arguments, game, Bindings, RulesetMoves, Value};
 use crate::expr::{Expr, ExprKind};
+use crate::loopy::play::PlayResult;
+use crate::loopy::print::loopy_text;
 use crate::print::{canonical_text_within, MAX_PRINTED_CHARS};
 use crate::rulesets::moves::{player, RulesetMove, MAX_LISTED_MOVES};
+use crate::rulesets::moves::{LoopyMove, LoopyPositionMoves};
 use crate::{GameId, PartizanError, Store};
 
 /// Which moves a report lists.
@@ -41,6 +49,14 @@ pub struct Move {
     pub value: String,
     /// Whether the move wins for the player making it.
     pub wins: bool,
+    /// In a loopy game: whether the move draws (neither player can then force a win, and
+    /// play goes on for ever).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub draws: bool,
+    /// In a loopy game, for a move that wins or loses: how many moves the game lasts from
+    /// here, this one included, when the winner hurries and the loser stalls.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plies: Option<u32>,
 }
 
 /// The moves of both players.
@@ -86,7 +102,7 @@ fn terms(expr: &Expr) -> Vec<&Expr> {
 /// Whether `expr` calls a ruleset (a function that can list its moves).
 fn is_ruleset_call(expr: &Expr) -> bool {
     matches!(&expr.kind, ExprKind::Call { name, .. }
-        if super::lookup(name).is_some_and(|f| f.moves.is_some()))
+        if super::lookup(name).is_some_and(|f| matches!(f.moves, Some(RulesetMoves::Short(_)))))
 }
 
 /// A game's text, or `None` when it is too long to print.
@@ -106,13 +122,24 @@ pub fn moves_of(
     Ok(sum_moves(store, &Bindings::new(), &expr, listing)?.map(|(_, moves)| moves))
 }
 
-/// The value and moves of `expr` when it is a sum with a ruleset term (`None` otherwise).
+/// The value and moves of `expr` when it is a sum with a ruleset term, or a loopy ruleset's
+/// position alone (`None` otherwise).
 pub(super) fn sum_moves(
     store: &mut Store,
     names: &Bindings,
     expr: &Expr,
     listing: Listing,
-) -> Result<Option<(GameId, Moves)>, PartizanError> {
+) -> Result<Option<(Value, Moves)>, PartizanError> {
+    if let ExprKind::Call { name, args } = &expr.kind {
+        if let Some(RulesetMoves::Loopy(_)) = super::lookup(name).and_then(|f| f.moves) {
+            let (function, arguments) = arguments(store, names, name, args, expr.column)?;
+            let Some(RulesetMoves::Loopy(moves)) = function.moves else {
+                unreachable!("looked up above");
+            };
+            let found = moves(store, &arguments).map_err(|e| e.at(expr.column))?;
+            return loopy_moves(store, found, listing).map(Some);
+        }
+    }
     let parts = terms(expr);
     if !parts.iter().any(|t| is_ruleset_call(t)) {
         return Ok(None);
@@ -143,14 +170,58 @@ pub(super) fn sum_moves(
         every_move: listing == Listing::Every,
         moves_note: note,
     };
-    Ok(Some((total, moves)))
+    Ok(Some((Value::Game(total), moves)))
+}
+
+/// A loopy ruleset position's value and its moves as listed: the winning ones, else the
+/// drawing ones, else all (see the module doc).
+fn loopy_moves(
+    store: &mut Store,
+    found: LoopyPositionMoves,
+    listing: Listing,
+) -> Result<(Value, Moves), PartizanError> {
+    let value = super::loopy::value_of(found.value);
+    let moves_note = found.unlisted.map(|(l, r)| {
+        format!(
+            "{} has {l} moves for Left and {r} for Right, more than the {MAX_LISTED_MOVES} listed",
+            found.position
+        )
+    });
+    let mut listed = |moves: Vec<LoopyMove>| -> Result<Vec<Move>, PartizanError> {
+        let mut all = Vec::with_capacity(moves.len());
+        for m in moves {
+            all.push(Move {
+                description: m.description,
+                to: m.to,
+                value: loopy_text(&m.value, store)?,
+                wins: m.verdict.result == PlayResult::Win,
+                draws: m.verdict.result == PlayResult::Draw,
+                plies: m.verdict.plies,
+            });
+        }
+        if listing == Listing::Good {
+            if all.iter().any(|m| m.wins) {
+                all.retain(|m| m.wins);
+            } else if all.iter().any(|m| m.draws) {
+                all.retain(|m| m.draws);
+            }
+        }
+        Ok(all)
+    };
+    let moves = Moves {
+        left_moves: listed(found.left)?,
+        right_moves: listed(found.right)?,
+        every_move: listing == Listing::Every,
+        moves_note,
+    };
+    Ok((value, moves))
 }
 
 /// One term valued, with its moves when they can be listed.
 fn term(store: &mut Store, names: &Bindings, expr: &Expr) -> Result<Valued, PartizanError> {
     if let ExprKind::Call { name, args } = &expr.kind {
         let (function, arguments) = arguments(store, names, name, args, expr.column)?;
-        if let Some(moves) = function.moves {
+        if let Some(RulesetMoves::Short(moves)) = function.moves {
             let found = moves(store, &arguments).map_err(|e| e.at(expr.column))?;
             if let Some((l, r)) = found.unlisted {
                 let why = format!(
@@ -256,6 +327,8 @@ fn side_moves(store: &mut Store, terms: &[Term], left: bool, listing: Listing) -
                 to: whole.join(" + "),
                 value,
                 wins,
+                draws: false,
+                plies: None,
             };
             found.push((listed, after));
         }
@@ -295,6 +368,8 @@ fn side_moves(store: &mut Store, terms: &[Term], left: bool, listing: Listing) -
 mod tests {
     use super::*;
     use crate::eval::{evaluate_report_with, evaluate_text, Value};
+    use crate::loopy::properties::{outcome as loopy_outcome, LoopyOutcome};
+    use crate::loopy::Loopy;
     use crate::rulesets::clobber::Clobber;
     use crate::rulesets::cutcake::{Cake, CakeRule};
     use crate::rulesets::domineering::Board;
@@ -502,6 +577,126 @@ mod tests {
                 &mut store,
             );
         }
+    }
+
+    /// The result for the player who moves to a position of outcome class `class`, the
+    /// opponent then to move there (the classes' meanings: Siegel, *Combinatorial Game
+    /// Theory*, ch. VI).
+    fn result_of_moving_to(class: LoopyOutcome, left: bool) -> PlayResult {
+        use LoopyOutcome::*;
+        use PlayResult::*;
+        // Who wins with the opponent of the mover starting: Some(true) for Left.
+        let left_wins = match (class, left) {
+            (L | P | PHat, true) | (L | N | NHat, false) => Some(true),
+            (R | N | NCheck, true) | (R | P | PCheck, false) => Some(false),
+            (D | NHat | PCheck, true) | (D | PHat | NCheck, false) => None,
+        };
+        match left_wins {
+            Some(w) if w == left => Win,
+            Some(_) => Loss,
+            None => Draw,
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(60))]
+
+        /// A loopy ruleset's moves: every move of the rules, each position's value as `eval`
+        /// gives it alone, and the result of each move (found by play) as the outcome class
+        /// of that value says.
+        #[test]
+        fn backsliding_moves_agree_with_the_values(b in prop::collection::vec(0u8..3, 1..7)) {
+            let strip = board_text(1, b.len(), &b, &['.', 't', 'f']);
+            let input = format!("backsliding_toads_and_frogs(\"{strip}\")");
+            let mut store = Store::new();
+            let moves = every(&mut store, &input);
+            let rules = crate::rulesets::toads_and_frogs_variants::StripRules::BACKSLIDING;
+            let position = crate::rulesets::toads_and_frogs_variants::ToadsAndFrogsVariant::parse(
+                rules, "backsliding_toads_and_frogs", &strip,
+            ).unwrap();
+            use crate::loopy::ruleset::LoopyRuleset;
+            prop_assert_eq!(moves.left_moves.len(), position.left_moves().len());
+            prop_assert_eq!(moves.right_moves.len(), position.right_moves().len());
+            for (list, left) in [(&moves.left_moves, true), (&moves.right_moves, false)] {
+                for m in list {
+                    let value = match evaluate_text(&mut store, &m.to).unwrap() {
+                        Value::Game(g) => Loopy::Short(g),
+                        Value::Loopy(l) => l,
+                        other => panic!("{other:?}"),
+                    };
+                    prop_assert_eq!(&loopy_text(&value, &mut store).unwrap(), &m.value);
+                    let class = loopy_outcome(&value, &mut store).unwrap();
+                    let expected = result_of_moving_to(class, left);
+                    prop_assert_eq!(m.wins, expected == PlayResult::Win, "{}", m.description);
+                    prop_assert_eq!(m.draws, expected == PlayResult::Draw, "{}", m.description);
+                    prop_assert_eq!(m.plies.is_some(), expected != PlayResult::Draw);
+                }
+            }
+        }
+    }
+
+    /// `ff..tt` is dud (each side can only slide back and forth): every move draws; the
+    /// report gives the outcome D and both sides, on and off.
+    #[test]
+    fn a_dud_strip_has_only_drawing_moves() {
+        let mut store = Store::new();
+        let r = evaluate_report_with(
+            &mut store,
+            &Bindings::new(),
+            "backsliding_toads_and_frogs(\"ff..tt\")",
+            Listing::Good,
+        )
+        .unwrap();
+        let json = serde_json::to_value(&r).unwrap();
+        assert_eq!(json["kind"], "loopy");
+        assert_eq!(json["value"], "dud");
+        assert_eq!(json["outcome"], "D");
+        assert_eq!(json["stopper"], false);
+        assert_eq!(
+            (&json["onside"], &json["offside"]),
+            (&"on".into(), &"off".into())
+        );
+        let moves = r.moves.unwrap();
+        assert_eq!(moves.left_moves.len(), 1);
+        assert_eq!(moves.right_moves.len(), 1);
+        for m in moves.left_moves.iter().chain(&moves.right_moves) {
+            assert!(m.draws && !m.wins && m.plies.is_none(), "{m:?}");
+        }
+    }
+
+    /// CGSuite's GameGridTest position {(3,1),(3,3),(3,5),(3,7)}, (1,1) is {6|2over}: Left
+    /// wins whoever starts. Moving the goose on (3,1) to (2,2) shuts the fox in at once
+    /// (Right, to move, is stuck): a win in one move, the fastest of Left's five.
+    #[test]
+    fn fox_and_geese_moves_say_who_wins_and_how_soon() {
+        let mut store = Store::new();
+        let r = evaluate_report_with(
+            &mut store,
+            &Bindings::new(),
+            "fox_and_geese(\"{(3,1),(3,3),(3,5),(3,7)}, (1,1)\")",
+            Listing::Good,
+        )
+        .unwrap();
+        assert_eq!(r.value.as_deref(), Some("{6|2over}"));
+        let report = r.loopy.as_ref().unwrap();
+        assert_eq!(report.outcome, LoopyOutcome::L);
+        assert_eq!(
+            (report.left_stop.as_deref(), report.right_stop.as_deref()),
+            (Some("6"), Some("2over"))
+        );
+        let moves = r.moves.unwrap();
+        assert_eq!(moves.left_moves.len(), 5);
+        assert!(moves.left_moves.iter().all(|m| m.wins));
+        let fastest = moves.left_moves.iter().min_by_key(|m| m.plies).unwrap();
+        assert_eq!(
+            fastest.description,
+            "Left moves the goose on (3,1) to (2,2)"
+        );
+        assert_eq!(fastest.plies, Some(1));
+        assert_eq!(fastest.to, "fox_and_geese(\"..x.x.x.|.x......|o.......\")");
+        // Right's one move loses; listed as the best there is.
+        assert_eq!(moves.right_moves.len(), 1);
+        assert!(!moves.right_moves[0].wins && !moves.right_moves[0].draws);
     }
 
     /// A blue edge under a red one is worth 1/2 (Winning Ways, ch. 1): Left's only move, cutting

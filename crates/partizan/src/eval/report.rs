@@ -14,6 +14,9 @@ use super::moves::{sum_moves, Listing, Moves};
 use super::{evaluate_in, within_budget, Bindings, Value};
 use crate::expr::parse_expression_noted;
 use crate::infinitesimal::{atomic_weight, reduced_canonical_form};
+use crate::loopy::print::{loopy_text, side_text};
+use crate::loopy::properties::{outcome as loopy_outcome, stops, LoopyOutcome, Pseudonumber};
+use crate::loopy::Loopy;
 use crate::print::{canonical_text_within, TooLong, MAX_PRINTED_CHARS};
 use crate::thermal::{left_stop, right_stop, Thermograph, Thermographer};
 use crate::{GameId, Outcome, PartizanError, Store};
@@ -88,6 +91,56 @@ pub fn report(store: &mut Store, g: GameId) -> Result<GameReport, PartizanError>
     })
 }
 
+/// What `conway eval` reports about a loopy value that is not a short game: its outcome
+/// class, whether it is a stopper, its sides, and a stopper's stops.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LoopyReport {
+    /// The outcome class, CGSuite's hatted and checked classes included.
+    #[serde(serialize_with = "as_text")]
+    pub outcome: LoopyOutcome,
+    /// Whether no infinite play alternates (then the value is its own onside and offside).
+    pub stopper: bool,
+    /// The onside (infinite play counts for Left) in CGSuite's notation.
+    pub onside: String,
+    /// The offside (infinite play counts for Right).
+    pub offside: String,
+    /// A stopper's left stop, a pseudonumber such as `3/2under` or `on`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left_stop: Option<String>,
+    /// A stopper's right stop.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub right_stop: Option<String>,
+}
+
+/// Computes the report on a loopy value.
+pub fn loopy_report(store: &mut Store, value: &Loopy) -> Result<LoopyReport, PartizanError> {
+    let text = loopy_text(value, store)?;
+    let outcome = loopy_outcome(value, store)?;
+    let (onside, offside, stops) = match value {
+        Loopy::Sided { onside, offside } => {
+            (side_text(onside, store)?, side_text(offside, store)?, None)
+        }
+        _ => {
+            let (left, right) = stops(value, store)?;
+            let mut pseudonumber = |p: Pseudonumber| -> Result<String, PartizanError> {
+                let value = p.to_value(store)?;
+                loopy_text(&value, store)
+            };
+            let stops = (pseudonumber(left)?, pseudonumber(right)?);
+            (text.clone(), text, Some(stops))
+        }
+    };
+    let (left_stop, right_stop) = stops.unzip();
+    Ok(LoopyReport {
+        outcome,
+        stopper: value.is_stopper(),
+        onside,
+        offside,
+        left_stop,
+        right_stop,
+    })
+}
+
 /// What kind of value an expression has; serialized as the contract's `kind` word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -143,6 +196,9 @@ pub struct EvalReport {
     /// The value's text in the CLI's notation, when it is not a game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
+    /// The report on a loopy value that is not a short game.
+    #[serde(flatten)]
+    pub loopy: Option<LoopyReport>,
     /// The full report, when the value is a game.
     #[serde(flatten)]
     pub game: Option<GameReport>,
@@ -185,23 +241,29 @@ pub fn evaluate_report_with(
     input: &str,
     listing: Listing,
 ) -> Result<EvalReport, PartizanError> {
-    let (result, value, game, moves, notes) = within_budget(store, |store| {
+    let (result, value, game, loopy, moves, notes) = within_budget(store, |store| {
         let (expr, notes) = parse_expression_noted(input)?;
         let (result, moves) = match sum_moves(store, names, &expr, listing)? {
-            Some((g, moves)) => (Value::Game(g), Some(moves)),
+            Some((value, moves)) => (value, Some(moves)),
             None => (evaluate_in(store, names, &expr)?, None),
         };
-        let (value, game) = match &result {
-            Value::Game(g) => (None, Some(report(store, *g)?)),
-            other => (Some(other.to_text(store)), None),
+        let (value, game, loopy) = match &result {
+            Value::Game(g) => (None, Some(report(store, *g)?), None),
+            Value::Loopy(l) => (
+                Some(result.to_text(store)),
+                None,
+                Some(loopy_report(store, l)?),
+            ),
+            other => (Some(other.to_text(store)), None, None),
         };
         let notes = notes.iter().map(ToString::to_string).collect();
-        Ok((result, value, game, moves, notes))
+        Ok((result, value, game, loopy, moves, notes))
     })?;
     Ok(EvalReport {
         input: input.to_string(),
         kind: ValueKind::of(&result),
         value,
+        loopy,
         game,
         moves,
         notes,

@@ -11,6 +11,7 @@
 
 pub mod canonical;
 pub mod graph;
+pub mod play;
 pub mod print;
 pub mod properties;
 pub mod ruleset;

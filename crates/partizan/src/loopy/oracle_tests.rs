@@ -7,6 +7,8 @@
 //!   with a test stopper, Left first and Right first.
 //! - Sides: a game and its onside have the same outcomes in every such sum when infinite
 //!   play counts for Left; a game and its offside when it counts for Right.
+//! - Play: the verdicts of [`super::play`] (win, draw or loss, and in how many moves) are
+//!   the retrograde engine's, and agree with the outcome classes of the values.
 
 use conway_core::NoProgress;
 use conway_retrograde::graph::{ExplicitGraph, Terminal, Value};
@@ -14,16 +16,16 @@ use conway_retrograde::solve::solve;
 use proptest::prelude::*;
 
 use super::graph::{Graph, Player};
+use super::play::{play_position, PlayResult, Verdict};
 use super::properties::{outcome as loopy_outcome, LoopyOutcome};
 use super::ruleset::{LoopyEvaluator, LoopyRuleset};
 use super::sides::{compare_sides, side as side_of, Side, SideForm};
 use super::{canonical, survival, Loopy};
 use crate::Store;
 
-/// Who wins a game graph from its start with `first` to move, when a stuck player loses and
-/// infinite play is a draw: `Some(Left)`, `Some(Right)`, or `None` for a draw.
-fn winner(g: &Graph, first: Player) -> Option<Player> {
-    // State 2v: Left to move at v; 2v + 1: Right to move.
+/// The retrograde engine's value of every state of a game graph: state 2v is Left to move
+/// at v, 2v + 1 Right to move; a stuck player loses and infinite play is a draw.
+fn played(g: &Graph) -> conway_retrograde::solve::Solved {
     let n = g.len();
     let mut successors = vec![Vec::new(); 2 * n];
     for v in 0..n {
@@ -34,9 +36,14 @@ fn winner(g: &Graph, first: Player) -> Option<Player> {
         successors,
         terminals: vec![None::<Terminal>; 2 * n],
     };
-    let solved = solve(&game, &NoProgress).expect("a small graph");
+    solve(&game, &NoProgress).expect("a small graph")
+}
+
+/// Who wins a game graph from its start with `first` to move, when a stuck player loses and
+/// infinite play is a draw: `Some(Left)`, `Some(Right)`, or `None` for a draw.
+fn winner(g: &Graph, first: Player) -> Option<Player> {
     let start = if first == Player::Left { 0 } else { 1 };
-    match solved.value(start) {
+    match played(g).value(start) {
         Value::Win(_) => Some(first),
         Value::Loss(_) => Some(first.opponent()),
         Value::Draw => None,
@@ -105,7 +112,11 @@ fn test_stoppers() -> Vec<Graph> {
 /// The outcome class of a game graph by play alone: each side's class from who wins Left
 /// first and Right first, infinite play counting for Left (onside) or Right (offside).
 fn played_outcome(g: &Graph) -> LoopyOutcome {
-    let (left_first, right_first) = (winner(g, Player::Left), winner(g, Player::Right));
+    class_of(winner(g, Player::Left), winner(g, Player::Right))
+}
+
+/// The outcome class of the winners with Left first and with Right first (`None`: a draw).
+fn class_of(left_first: Option<Player>, right_first: Option<Player>) -> LoopyOutcome {
     let class = LoopyOutcome::of_side;
     // Onside: ≥ 0 when Right, moving first, cannot win outright; ≤ 0 when Left, moving
     // first, loses outright. Offside: the other way round.
@@ -119,6 +130,19 @@ fn played_outcome(g: &Graph) -> LoopyOutcome {
     );
     LoopyOutcome::of_sides(onside, offside)
         .unwrap_or_else(|| panic!("the offside exceeds the onside: {onside:?} {offside:?}"))
+}
+
+/// The outcome class that play results with Left first and with Right first make.
+fn played_class(left_first: PlayResult, right_first: PlayResult) -> LoopyOutcome {
+    let as_winner = |result: PlayResult, mover: Player| match result {
+        PlayResult::Win => Some(mover),
+        PlayResult::Loss => Some(mover.opponent()),
+        PlayResult::Draw => None,
+    };
+    class_of(
+        as_winner(left_first, Player::Left),
+        as_winner(right_first, Player::Right),
+    )
 }
 
 /// A position of a game graph, as a ruleset: the evaluator sees only the moves.
@@ -181,6 +205,42 @@ proptest! {
             prop_assert_eq!(
                 loopy_outcome(&by_parts, &mut store).unwrap(),
                 played_outcome(&g.at(v))
+            );
+        }
+    }
+
+    /// Every position of a random graph, with each player to move: the verdict of
+    /// [`solve_play`] is the retrograde engine's value, moves counted alike; and the value's
+    /// outcome class says the same (Left first wins outright when the offside is not ≤ 0,
+    /// and at least draws when the onside is not).
+    #[test]
+    fn play_verdicts_are_the_retrograde_values(g in arb_graph(7)) {
+        let mut store = Store::new();
+        let graph = std::rc::Rc::new(g.clone());
+        let start = GraphPosition { graph: graph.clone(), at: 0 };
+        let solution = play_position(&mut store, &start).unwrap();
+        let engine = played(&g);
+        prop_assert_eq!(solution.positions(), g.at(0).len());
+        let mut evaluator = LoopyEvaluator::new();
+        for v in 0..g.len() {
+            let position = GraphPosition { graph: graph.clone(), at: v as u32 };
+            for (mover, state) in [(Player::Left, 2 * v), (Player::Right, 2 * v + 1)] {
+                let verdict = solution.verdict(&position, mover).unwrap();
+                let expected = match engine.value(state as u32) {
+                    Value::Win(n) => Verdict { result: PlayResult::Win, plies: Some(n) },
+                    Value::Loss(n) => Verdict { result: PlayResult::Loss, plies: Some(n) },
+                    Value::Draw => Verdict { result: PlayResult::Draw, plies: None },
+                };
+                prop_assert_eq!(verdict, expected, "position {} {:?} to move", v, mover);
+            }
+            let value = evaluator.value(&mut store, &position).unwrap();
+            let class = loopy_outcome(&value, &mut store).unwrap();
+            let left_first = solution.verdict(&position, Player::Left).unwrap().result;
+            let right_first = solution.verdict(&position, Player::Right).unwrap().result;
+            prop_assert_eq!(
+                class,
+                played_class(left_first, right_first),
+                "position {}", v
             );
         }
     }

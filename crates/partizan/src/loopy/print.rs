@@ -58,7 +58,9 @@ pub fn loopy_text(value: &Loopy, store: &mut Store) -> Result<String, PartizanEr
     }
 }
 
-fn side_text(form: &SideForm, store: &mut Store) -> Result<String, PartizanError> {
+/// One side in CGSuite's notation: a stopper's simplest form, or the simplified graph of a
+/// side that is not a stopper.
+pub fn side_text(form: &SideForm, store: &mut Store) -> Result<String, PartizanError> {
     match form {
         SideForm::Stopper(g) => stopper_text(g, store, true, false),
         SideForm::Simplified(g) => {

@@ -53,6 +53,21 @@ impl fmt::Display for LoopyOutcome {
 }
 
 impl LoopyOutcome {
+    /// What the class means for play, in words.
+    pub fn explanation(self) -> &'static str {
+        match self {
+            LoopyOutcome::L => "Left wins whoever starts",
+            LoopyOutcome::R => "Right wins whoever starts",
+            LoopyOutcome::N => "the first player wins",
+            LoopyOutcome::P => "the second player wins",
+            LoopyOutcome::D => "a draw whoever starts: play goes on for ever",
+            LoopyOutcome::NHat => "Left wins moving first; Right moving first draws",
+            LoopyOutcome::PHat => "Left wins moving second; Left moving first draws",
+            LoopyOutcome::NCheck => "Right wins moving first; Left moving first draws",
+            LoopyOutcome::PCheck => "Right wins moving second; Right moving first draws",
+        }
+    }
+
     /// The class of one side (or of a stopper), from whether it is ≥ 0 and ≤ 0.
     pub fn of_side(at_least_zero: bool, at_most_zero: bool) -> LoopyOutcome {
         match (at_least_zero, at_most_zero) {

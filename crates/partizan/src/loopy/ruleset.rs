@@ -69,7 +69,13 @@ pub trait LoopyRules {
 }
 
 /// The rules of positions that know their own moves.
-struct OwnMoves<G>(std::marker::PhantomData<G>);
+pub(super) struct OwnMoves<G>(std::marker::PhantomData<G>);
+
+impl<G> OwnMoves<G> {
+    pub(super) fn new() -> OwnMoves<G> {
+        OwnMoves(std::marker::PhantomData)
+    }
+}
 
 impl<G: LoopyRuleset> LoopyRules for OwnMoves<G> {
     type Position = G;
@@ -164,20 +170,99 @@ impl<G: Clone + Eq + Hash> Default for LoopyEvaluator<G> {
 
 /// A move's target while a start's positions are explored.
 #[derive(Clone, Copy)]
-enum Target {
+pub(super) enum Target {
     /// A position met in this exploration, by its number.
     New(u32),
     /// A position valued before, by its value's index.
     Valued(u32),
 }
 
-/// The positions one evaluation explores, numbered as met, with their moves.
-struct Exploration<G> {
-    positions: Vec<G>,
-    left: Vec<Vec<Target>>,
-    right: Vec<Vec<Target>>,
-    /// The value index of a position whose value the rules know (it has no moves listed).
-    known: Vec<Option<u32>>,
+/// The positions one exploration met, numbered as met, with their moves.
+pub(super) struct Exploration<G> {
+    pub(super) positions: Vec<G>,
+    /// Each position's number.
+    pub(super) number: HashMap<G, u32>,
+    pub(super) left: Vec<Vec<Target>>,
+    pub(super) right: Vec<Vec<Target>>,
+    /// The value of a position whose value the rules know (it has no moves listed).
+    pub(super) known: Vec<Option<Loopy>>,
+}
+
+/// Explores breadth-first every position `start` reaches under `rules`, at most `limit`
+/// new ones; a position `valued` gives an index for is not explored (a
+/// [`Target::Valued`]), nor one whose value the rules know, which must be a stopper.
+pub(super) fn explore<R: LoopyRules>(
+    rules: &R,
+    store: &mut Store,
+    start: &R::Position,
+    limit: usize,
+    valued: impl Fn(&R::Position) -> Option<u32>,
+) -> Result<Exploration<R::Position>, EvaluationError<R::Error>> {
+    let mut explored = Exploration {
+        positions: vec![start.clone()],
+        number: HashMap::default(),
+        left: Vec::new(),
+        right: Vec::new(),
+        known: Vec::new(),
+    };
+    explored.number.insert(start.clone(), 0);
+    while explored.left.len() < explored.positions.len() {
+        let position = explored.positions[explored.left.len()].clone();
+        store.count_position();
+        if store.stop_requested() {
+            return Err(PartizanError::Interrupted.into());
+        }
+        if let Some(value) = rules
+            .known_value(&position)
+            .map_err(EvaluationError::Rules)?
+        {
+            if !value.is_stopper() {
+                return Err(PartizanError::NotApplicable(
+                    "a ruleset's known value must be a stopper".into(),
+                )
+                .into());
+            }
+            explored.known.push(Some(value));
+            explored.left.push(Vec::new());
+            explored.right.push(Vec::new());
+            continue;
+        }
+        explored.known.push(None);
+        let mut place = |next: R::Position| -> Result<Target, PartizanError> {
+            if let Some(index) = valued(&next) {
+                return Ok(Target::Valued(index));
+            }
+            if let Some(&v) = explored.number.get(&next) {
+                return Ok(Target::New(v));
+            }
+            if explored.positions.len() >= limit {
+                return Err(PartizanError::too_large(
+                    "the positions a loopy game reaches",
+                    format!("more than {limit}"),
+                    limit,
+                ));
+            }
+            let v = explored.positions.len() as u32;
+            explored.number.insert(next.clone(), v);
+            explored.positions.push(next);
+            Ok(Target::New(v))
+        };
+        let left = rules
+            .left_moves(&position)
+            .map_err(EvaluationError::Rules)?
+            .into_iter()
+            .map(&mut place)
+            .collect::<Result<Vec<_>, _>>()?;
+        let right = rules
+            .right_moves(&position)
+            .map_err(EvaluationError::Rules)?
+            .into_iter()
+            .map(&mut place)
+            .collect::<Result<Vec<_>, _>>()?;
+        explored.left.push(left);
+        explored.right.push(right);
+    }
+    Ok(explored)
 }
 
 impl<G: Clone + Eq + Hash> LoopyEvaluator<G> {
@@ -214,11 +299,11 @@ impl<G: Clone + Eq + Hash> LoopyEvaluator<G> {
     where
         G: LoopyRuleset,
     {
-        let rules = OwnMoves(std::marker::PhantomData);
-        self.value_by(&rules, store, position).map_err(|e| match e {
-            EvaluationError::Game(error) => error,
-            EvaluationError::Rules(never) => match never {},
-        })
+        self.value_by(&OwnMoves::new(), store, position)
+            .map_err(|e| match e {
+                EvaluationError::Game(error) => error,
+                EvaluationError::Rules(never) => match never {},
+            })
     }
 
     /// The value of `position` under `rules`.
@@ -251,13 +336,19 @@ impl<G: Clone + Eq + Hash> LoopyEvaluator<G> {
         store: &mut Store,
         start: &G,
     ) -> Result<u32, EvaluationError<R::Error>> {
-        let explored = self.explore(rules, store, start)?;
+        let valued = &self.valued;
+        let explored = explore(rules, store, start, self.limit, |p| valued.get(p).copied())?;
+        let known: Vec<Option<u32>> = explored
+            .known
+            .iter()
+            .map(|value| value.as_ref().map(|v| self.intern(v.clone())))
+            .collect();
         let mut value_of: Vec<u32> = vec![u32::MAX; explored.positions.len()];
         for component in components(&explored) {
             if store.stop_requested() {
                 return Err(PartizanError::Interrupted.into());
             }
-            let values = self.value_component(store, &explored, &component, &value_of)?;
+            let values = self.value_component(store, &explored, &known, &component, &value_of)?;
             for (&v, index) in component.iter().zip(values) {
                 value_of[v as usize] = index;
             }
@@ -268,88 +359,14 @@ impl<G: Clone + Eq + Hash> LoopyEvaluator<G> {
         Ok(value_of[0])
     }
 
-    /// Every position `start` reaches that has not been valued, with its moves; positions
-    /// whose value the rules know are valued on the way.
-    fn explore<R: LoopyRules<Position = G>>(
-        &mut self,
-        rules: &R,
-        store: &mut Store,
-        start: &G,
-    ) -> Result<Exploration<G>, EvaluationError<R::Error>> {
-        let mut number: HashMap<G, u32> = HashMap::default();
-        number.insert(start.clone(), 0);
-        let mut explored = Exploration {
-            positions: vec![start.clone()],
-            left: Vec::new(),
-            right: Vec::new(),
-            known: Vec::new(),
-        };
-        while explored.left.len() < explored.positions.len() {
-            let position = explored.positions[explored.left.len()].clone();
-            store.count_position();
-            if store.stop_requested() {
-                return Err(PartizanError::Interrupted.into());
-            }
-            if let Some(value) = rules
-                .known_value(&position)
-                .map_err(EvaluationError::Rules)?
-            {
-                if !value.is_stopper() {
-                    return Err(PartizanError::NotApplicable(
-                        "a ruleset's known value must be a stopper".into(),
-                    )
-                    .into());
-                }
-                let index = self.intern(value);
-                explored.known.push(Some(index));
-                explored.left.push(Vec::new());
-                explored.right.push(Vec::new());
-                continue;
-            }
-            explored.known.push(None);
-            let mut place = |next: G| -> Result<Target, PartizanError> {
-                if let Some(&index) = self.valued.get(&next) {
-                    return Ok(Target::Valued(index));
-                }
-                if let Some(&v) = number.get(&next) {
-                    return Ok(Target::New(v));
-                }
-                if explored.positions.len() >= self.limit {
-                    return Err(PartizanError::too_large(
-                        "the positions a loopy game reaches",
-                        format!("more than {}", self.limit),
-                        self.limit,
-                    ));
-                }
-                let v = explored.positions.len() as u32;
-                number.insert(next.clone(), v);
-                explored.positions.push(next);
-                Ok(Target::New(v))
-            };
-            let left = rules
-                .left_moves(&position)
-                .map_err(EvaluationError::Rules)?
-                .into_iter()
-                .map(&mut place)
-                .collect::<Result<Vec<_>, _>>()?;
-            let right = rules
-                .right_moves(&position)
-                .map_err(EvaluationError::Rules)?
-                .into_iter()
-                .map(&mut place)
-                .collect::<Result<Vec<_>, _>>()?;
-            explored.left.push(left);
-            explored.right.push(right);
-        }
-        Ok(explored)
-    }
-
     /// The value indices of one component's positions, every position it moves to outside
-    /// it valued already (`value_of`).
+    /// it valued already (`value_of`), and the values the rules know by their indices
+    /// (`known`).
     fn value_component(
         &mut self,
         store: &mut Store,
         explored: &Exploration<G>,
+        known: &[Option<u32>],
         component: &[u32],
         value_of: &[u32],
     ) -> Result<Vec<u32>, PartizanError> {
@@ -359,7 +376,7 @@ impl<G: Clone + Eq + Hash> LoopyEvaluator<G> {
         };
         if let [v] = *component {
             let v = v as usize;
-            if let Some(index) = explored.known[v] {
+            if let Some(index) = known[v] {
                 return Ok(vec![index]);
             }
             // With no move back to itself and short options, a short game.

@@ -30,6 +30,7 @@
 use crate::loopy::ruleset::{LoopyEvaluator, LoopyRuleset};
 use crate::loopy::{Graph, Loopy};
 use crate::rulesets::grid::{Grid, Square};
+use crate::rulesets::moves::{loopy_position_moves, Described, LoopyPositionMoves};
 use crate::{PartizanError, Store};
 
 /// The most squares of the board up to the highest goose (width × that row): a position
@@ -266,6 +267,39 @@ impl FoxAndGeese {
     }
 }
 
+impl Described for FoxAndGeese {
+    fn expression(&self) -> String {
+        let picture = self.notation();
+        match self.rules {
+            Rules::CLASSIC => format!("fox_and_geese(\"{picture}\")"),
+            Rules::CEYLONESE => format!("ceylonese_fox_and_geese(\"{picture}\")"),
+            Rules { width, range } => format!("gen_fox_and_geese({width}, {range}, \"{picture}\")"),
+        }
+    }
+
+    fn described_moves(&self, left: bool) -> Vec<(String, Self)> {
+        let square = |(row, col): Coordinates| format!("({row},{col})");
+        if left {
+            self.goose_moves()
+                .into_iter()
+                .map(|(from, to, after)| {
+                    let (from, to) = (square(from), square(to));
+                    (format!("Left moves the goose on {from} to {to}"), after)
+                })
+                .collect()
+        } else {
+            let from = square(self.fox);
+            self.fox_moves()
+                .into_iter()
+                .map(|(to, after)| {
+                    let to = square(to);
+                    (format!("Right moves the fox from {from} to {to}"), after)
+                })
+                .collect()
+        }
+    }
+}
+
 impl LoopyRuleset for FoxAndGeese {
     fn left_moves(&self) -> Vec<Self> {
         self.goose_moves().into_iter().map(|(_, _, p)| p).collect()
@@ -453,6 +487,16 @@ pub fn fox_and_geese_value(
 ) -> Result<Loopy, PartizanError> {
     let position = FoxAndGeese::parse(rules, text)?;
     LoopyEvaluator::new().value(store, &position)
+}
+
+/// The value of a Fox and Geese position and every move of each player, with who wins after
+/// it.
+pub fn fox_and_geese_moves(
+    store: &mut Store,
+    rules: Rules,
+    text: &str,
+) -> Result<LoopyPositionMoves, PartizanError> {
+    loopy_position_moves(store, &FoxAndGeese::parse(rules, text)?)
 }
 
 /// CGSuite's `ValuesTable`: for geese placed as given, the value with the fox on each

@@ -5,12 +5,19 @@
 //! A ruleset states its moves through [`Described`]; [`position_moves`] values the position
 //! and all its options with one transposition table, so listing the moves of a position costs
 //! little more than valuing it (the options' components are the position's subpositions).
+//! A loopy ruleset's moves ([`loopy_position_moves`]) also carry who wins after each with
+//! best play, and how soon ([`crate::loopy::play`]): a value such as `2over` does not say
+//! which move makes progress.
 //!
 //! Board squares are named as on a chessboard turned the way the notation writes the board:
 //! columns `a`, `b`, … from the left (`aa`, `ab`, … after `z`), rows `1`, `2`, … from the top
 //! row of the text. Squares of a strip (Toads and Frogs) and stalks of a Hackenbush picture
 //! are numbered from 1, from the left.
 
+use crate::loopy::graph::Player;
+use crate::loopy::play::{play_position, Verdict};
+use crate::loopy::ruleset::{LoopyEvaluator, LoopyRuleset};
+use crate::loopy::Loopy;
 use crate::{GameId, PartizanError, Store};
 
 /// The most moves listed for one player; a position with more has its value reported and its
@@ -28,21 +35,39 @@ pub struct RulesetMove {
     pub value: GameId,
 }
 
-/// A position's value and the moves of each player.
+/// A position's value and the moves of each player: `V` is the value (a short game's
+/// canonical form, or a [`Loopy`] value), `M` a move ([`RulesetMove`], or [`LoopyMove`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionMoves {
+pub struct PositionMoves<V = GameId, M = RulesetMove> {
     /// The position as an `eval` expression, in the ruleset's notation.
     pub position: String,
-    /// The canonical form of the position.
-    pub value: GameId,
+    /// The value of the position.
+    pub value: V,
     /// Left's moves, in the ruleset's order; empty when not listed.
-    pub left: Vec<RulesetMove>,
+    pub left: Vec<M>,
     /// Right's moves, in the ruleset's order; empty when not listed.
-    pub right: Vec<RulesetMove>,
+    pub right: Vec<M>,
     /// How many moves each player has, when more than [`MAX_LISTED_MOVES`] for one of them
     /// (and none are listed); `None` when every move is listed.
     pub unlisted: Option<(usize, usize)>,
 }
+
+/// One move of a loopy ruleset position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopyMove {
+    /// The move in the ruleset's words, naming the player.
+    pub description: String,
+    /// The position it leaves, as an `eval` expression.
+    pub to: String,
+    /// The value of that position.
+    pub value: Loopy,
+    /// What the move brings the player making it with best play from there on: a win, a
+    /// draw or a loss, and in how many moves (this one included).
+    pub verdict: Verdict,
+}
+
+/// The value and moves of a loopy ruleset position.
+pub type LoopyPositionMoves = PositionMoves<Loopy, LoopyMove>;
 
 /// A ruleset position that can tell its moves.
 pub trait Described: Sized {
@@ -61,6 +86,44 @@ pub trait Described: Sized {
     }
 }
 
+/// The moves of `position` made by `each` (the move's words, the position it leaves, and
+/// whether Left makes it), unless one player has more than [`MAX_LISTED_MOVES`]. A stop
+/// request of the store ends the listing early; the caller reports the stop.
+fn listed<P: Described, V, M>(
+    store: &mut Store,
+    position: &P,
+    value: V,
+    mut each: impl FnMut(&mut Store, String, P, bool) -> Result<M, PartizanError>,
+) -> Result<PositionMoves<V, M>, PartizanError> {
+    let counts = (position.move_count(true), position.move_count(false));
+    let mut moves = PositionMoves {
+        position: position.expression(),
+        value,
+        left: Vec::new(),
+        right: Vec::new(),
+        unlisted: None,
+    };
+    if counts.0 > MAX_LISTED_MOVES || counts.1 > MAX_LISTED_MOVES {
+        moves.unlisted = Some(counts);
+        return Ok(moves);
+    }
+    for left in [true, false] {
+        for (description, after) in position.described_moves(left) {
+            if store.stop_requested() {
+                break;
+            }
+            let m = each(store, description, after, left)?;
+            if left {
+                &mut moves.left
+            } else {
+                &mut moves.right
+            }
+            .push(m);
+        }
+    }
+    Ok(moves)
+}
+
 /// The value of `position` and of each position its moves leave, by `value` (which should
 /// share one transposition table across the calls). A stop request of the store ends the
 /// listing early; the caller reports the stop.
@@ -70,42 +133,40 @@ pub fn position_moves<P: Described>(
     mut value: impl FnMut(&mut Store, &P) -> GameId,
 ) -> Result<PositionMoves, PartizanError> {
     let total = value(store, position);
-    let counts = (position.move_count(true), position.move_count(false));
-    if counts.0 > MAX_LISTED_MOVES || counts.1 > MAX_LISTED_MOVES {
-        return Ok(PositionMoves {
-            position: position.expression(),
-            value: total,
-            left: Vec::new(),
-            right: Vec::new(),
-            unlisted: Some(counts),
-        });
-    }
-    let (left, right) = (
-        position.described_moves(true),
-        position.described_moves(false),
-    );
-    let mut valued = |moves: Vec<(String, P)>, store: &mut Store| -> Vec<RulesetMove> {
-        let mut listed = Vec::with_capacity(moves.len());
-        for (description, after) in moves {
-            if store.stop_requested() {
-                break;
-            }
-            listed.push(RulesetMove {
-                description,
-                to: after.expression(),
-                value: value(store, &after),
-            });
-        }
-        listed
-    };
-    let left = valued(left, store);
-    let right = valued(right, store);
-    Ok(PositionMoves {
-        position: position.expression(),
-        value: total,
-        left,
-        right,
-        unlisted: None,
+    listed(store, position, total, |store, description, after, _| {
+        Ok(RulesetMove {
+            description,
+            to: after.expression(),
+            value: value(store, &after),
+        })
+    })
+}
+
+/// The value of a loopy ruleset position and its moves, each with its value and verdict:
+/// values by one [`LoopyEvaluator`], verdicts by one [`play_position`] from the position.
+pub fn loopy_position_moves<P: Described + LoopyRuleset>(
+    store: &mut Store,
+    position: &P,
+) -> Result<LoopyPositionMoves, PartizanError> {
+    let mut evaluator = LoopyEvaluator::new();
+    let value = evaluator.value(store, position)?;
+    let play = play_position(store, position)?;
+    listed(store, position, value, |store, description, after, left| {
+        let next = if left { Player::Right } else { Player::Left };
+        // A position whose value the rules know is not explored: its moves are solved
+        // on their own.
+        let verdict = match play.verdict(&after, next) {
+            Some(verdict) => verdict,
+            None => play_position(store, &after)?
+                .verdict(&after, next)
+                .expect("the start is solved"),
+        };
+        Ok(LoopyMove {
+            description,
+            to: after.expression(),
+            value: evaluator.value(store, &after)?,
+            verdict: verdict.before(),
+        })
     })
 }
 

@@ -16,7 +16,7 @@
 
 use crate::loopy::ruleset::{LoopyEvaluator, LoopyRuleset};
 use crate::loopy::Loopy;
-use crate::rulesets::moves::{player, Described};
+use crate::rulesets::moves::{loopy_position_moves, player, Described, LoopyPositionMoves};
 use crate::rulesets::toads_and_frogs::{parse_strip, Square};
 use crate::{PartizanError, Store};
 
@@ -220,6 +220,16 @@ pub fn strip_value(
 ) -> Result<Loopy, PartizanError> {
     let strip = ToadsAndFrogsVariant::parse(rules, name, text)?;
     LoopyEvaluator::new().value(store, &strip)
+}
+
+/// The value of a strip and every move of each player, with who wins after it.
+pub fn strip_moves(
+    store: &mut Store,
+    rules: StripRules,
+    name: &str,
+    text: &str,
+) -> Result<LoopyPositionMoves, PartizanError> {
+    loopy_position_moves(store, &ToadsAndFrogsVariant::parse(rules, name, text)?)
 }
 
 #[cfg(test)]

@@ -295,12 +295,17 @@ loopy_grundy.__doc__ = _native.loopy_grundy.__doc__ + "\n\n``progress``: see ``c
 class Move:
     """One move of a ruleset position: in the ruleset's words (``move``), the position it
     leaves as an expression (``to``), that position's canonical form (``value``), and
-    whether it wins for the player making it."""
+    whether it wins for the player making it. In a loopy ruleset (Fox and Geese, Backsliding
+    Toads and Frogs) also whether it ``draws`` (play goes on for ever) and, for a win or a
+    loss, the ``plies`` the game lasts from there (this move included) when the winner
+    hurries and the loser stalls."""
 
     move: str
     to: str
     value: str
     wins: bool
+    draws: bool = False
+    plies: int | None = None
 
 
 @_dataclass(frozen=True)
@@ -322,7 +327,7 @@ def moves(position: str, every: bool = False) -> Moves:
         ['Left places a vertical domino on a1–a2', 'Left places a vertical domino on b1–b2']
 
     Good moves only unless ``every``: the winning ones, or where none wins, the moves to
-    the best positions left. Each ``to`` is an expression ``conway.moves`` and
+    the best positions left (in a loopy ruleset: the drawing ones, else all). Each ``to`` is an expression ``conway.moves`` and
     ``conway.game`` read, so a game can be played out move by move."""
     raw = _native.moves(position, every)
     listed = lambda side: [Move(**m) for m in raw[side]]  # noqa: E731

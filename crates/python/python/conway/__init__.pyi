@@ -212,11 +212,14 @@ class Board:
     def _repr_svg_(self) -> str: ...
 
 class Move:
-    """One move: in words, the position it leaves, its value, whether it wins."""
+    """One move: in words, the position it leaves, its value, whether it wins; in a loopy
+    ruleset whether it draws, and the plies to the end for a win or a loss."""
     move: str
     to: str
     value: str
     wins: bool
+    draws: bool
+    plies: Optional[int]
 
 class Moves:
     """Each player's moves of a position."""

@@ -1,15 +1,22 @@
 // Boards: a cell that is one ruleset call on a board string (Domineering, Clobber, Toads and
-// Frogs), Hackenbush stalks or an Easy Chase command shows its position, and clicks change
-// it. Once the answer is in, the squares and edges of the winning moves are marked: blue
+// Frogs and its loopy variants, Fox and Geese in picture notation), Hackenbush stalks or an
+// Easy Chase command shows its position, and clicks change it. Once the answer is in, the squares and edges of the winning moves are marked: blue
 // for Left's, red for Right's (the answer lists the moves; the squares a move changes are
 // found by comparing the position it leaves with this one).
 
+const STRIP = { cycle: [".", "t", "f"], style: { t: "left", f: "right" } };
+// Fox and Geese: geese (x) are Left's, the fox (o) Right's; pieces stand on the dark squares.
+const FOX_AND_GEESE = { cycle: [".", "x", "o"], style: { x: "left", o: "right" }, checkered: true };
 const BOARDS = {
   domineering: { cycle: [".", "#"], style: { "#": "filled" } },
   clobber: { cycle: [".", "x", "o"], style: { x: "left", o: "right" } },
-  toads_and_frogs: { cycle: [".", "t", "f"], style: { t: "left", f: "right" } },
+  toads_and_frogs: STRIP,
+  backsliding_toads_and_frogs: STRIP,
+  elephants_and_rhinos: STRIP,
+  fox_and_geese: FOX_AND_GEESE,
+  ceylonese_fox_and_geese: FOX_AND_GEESE,
 };
-const BOARD_CELL = /^\s*(domineering|clobber|toads_and_frogs)\("([^"]*)"\)\s*$/i;
+const BOARD_CELL = new RegExp(`^\\s*(${Object.keys(BOARDS).join("|")})\\("([^"]*)"\\)\\s*$`, "i");
 
 /** A board cell's ruleset and rows of squares, or null. */
 export function parseBoard(input) {
@@ -247,7 +254,7 @@ function chaseBoard(found, edit) {
 
 /** A board as a table; with `edit`, a click on a square cycles its contents. */
 function boardTable(board, edit) {
-  const { cycle, style } = BOARDS[board.ruleset];
+  const { cycle, style, checkered } = BOARDS[board.ruleset];
   const table = document.createElement("table");
   table.className = edit ? "board" : "board fixed";
   table.setAttribute("aria-label", `${board.ruleset} board`);
@@ -256,7 +263,9 @@ function boardTable(board, edit) {
     row.forEach((square, c) => {
       const cell = line.insertCell();
       cell.textContent = square === "." || square === "#" ? "" : square;
-      cell.className = style[square] || "";
+      // Rows are numbered from 1 at the bottom; a playing square has row + column even.
+      const dark = checkered && (board.rows.length - r + c + 1) % 2 === 0;
+      cell.className = [style[square] || "", dark ? "dark" : ""].join(" ").trim();
       cell.dataset.square = `${r},${c}`;
       if (edit) {
         cell.addEventListener("click", () => {

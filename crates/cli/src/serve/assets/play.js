@@ -8,7 +8,10 @@
 //   from the list `--moves` gives; each move names the command for the position after it.
 // - Ruleset positions and sums of them (`domineering("....|....")`, `clobber("xo") + *`):
 //   choose Left or Right and who starts, then pick moves from the list; the board is drawn
-//   after each move.
+//   after each move. In a loopy ruleset (`fox_and_geese(…)`, `backsliding_toads_and_frogs(…)`)
+//   Conway hurries when it wins and stalls when it loses, as in the chase, and draws when
+//   it can do no better; a position that comes back with the same player to move and no
+//   win for either side is a draw by infinite play.
 // - The Easy Chase (`solve chase 4 1 1 4 4`): play White or Black; White moves first. The
 //   winner hurries and the loser stalls, and so does Conway: of its winning moves it takes
 //   one that captures soonest, and when it cannot win it draws if it can, else stalls.
@@ -83,11 +86,26 @@ function panel(item) {
   return { play, board, say };
 }
 
-/** Says whether the person's move `chosen` (a `to`) was winning, given the moves `before`. */
-function judge(say, chosen, winning, what) {
+/**
+ * Says whether the person's move `chosen` (a `to`) was winning, given the `winning` moves
+ * and, in a loopy game, the `drawing` ones.
+ */
+function judge(say, chosen, winning, what, drawing = []) {
   if (winning.some((m) => m.to === chosen)) say(`${what}: a winning move`, "good");
   else if (winning.length) say(`${what}: not winning; ${winning[0].move} would have won`, "bad");
+  else if (drawing.some((m) => m.to === chosen)) say(`${what}: a drawing move (no move wins here)`, "good");
+  else if (drawing.length) say(`${what}: it loses; ${drawing[0].move} would have drawn`, "bad");
   else say(`${what}: no move wins here`);
+}
+
+/** Conway's choice: the fastest win, else a draw, else the longest resistance (moves without
+ * a count, in short games, keep their listed order). */
+function bestMove(moves) {
+  const plies = (m) => m.plies ?? 0;
+  const wins = moves.filter((m) => m.wins);
+  if (wins.length) return wins.reduce((a, b) => (plies(b) < plies(a) ? b : a));
+  const draw = moves.find((m) => m.draws);
+  return draw || moves.reduce((a, b) => (plies(b) > plies(a) ? b : a));
 }
 
 /** Move buttons for the person, one per move. */
@@ -218,6 +236,9 @@ function playListed(item, command) {
   yourTurn(command);
 }
 
+/** The longest game of a loopy ruleset played out before it is called a draw. */
+const MAX_PARTIZAN_PLIES = 300;
+
 /** A ruleset position (or sum), the person playing `side` against Conway. */
 function playPartizan(item, start, side) {
   const { play, board, say } = panel(item);
@@ -225,6 +246,9 @@ function playPartizan(item, start, side) {
   const movesOf = (report, who) => (who === "Left" ? report.left_moves : report.right_moves);
   const solve = async (position) =>
     (await ask(`eval --every-move '${position}'`, { record: false })).report;
+  // Positions met, with the player to move, for a loopy game's draw by repetition.
+  const seen = new Set();
+  let plies = 0;
   const draw = (position) => {
     board.replaceChildren();
     const picture = positionPicture(position);
@@ -242,13 +266,23 @@ function playPartizan(item, start, side) {
         const you = mover === side;
         return say(`${you ? "You" : "Conway"} (${mover}) cannot move: ${you ? "you lose." : "you win."}`, "result");
       }
+      const key = `${mover} ${position}`;
+      const drawn = !moves.some((m) => m.wins) && moves.some((m) => m.draws);
+      if (drawn && seen.has(key)) {
+        return say("The position repeats with the same player to move, and neither side can force a win: a draw by infinite play.", "result");
+      }
+      if (++plies > MAX_PARTIZAN_PLIES) {
+        return say(`${MAX_PARTIZAN_PLIES} moves without an end: a draw by infinite play.`, "result");
+      }
+      seen.add(key);
       if (mover === conway) {
-        const reply = moves.find((m) => m.wins) || moves[0];
-        say(`Conway: ${reply.move}${moves.some((m) => m.wins) ? "" : " (no move wins here)"}`);
+        const reply = bestMove(moves);
+        const why = reply.wins ? "" : reply.draws ? " (a draw is the best here)" : " (no move wins here)";
+        say(`Conway: ${reply.move}${why}`);
         return turn(reply.to, side);
       }
       moveButtons(board, moves, (m) => {
-        judge(say, m.to, moves.filter((x) => x.wins), `you: ${m.move}`);
+        judge(say, m.to, moves.filter((x) => x.wins), `you: ${m.move}`, moves.filter((x) => x.draws));
         turn(m.to, conway);
       });
     } catch (error) {
