@@ -438,3 +438,21 @@ test("Fox and Geese: a checkered board, the geese's winning moves marked, the fo
     await page.screenshot({ path: join(shots, "play-fox-and-geese.png"), fullPage: true });
   });
 });
+
+test("a loopy game is drawn as its graph: named positions, Left's moves blue, a pass a loop", async () => {
+  await withPage([], async (page) => {
+    // CGSuite's a{0||||0|||a|*||*}: four loopy positions, one move back up to the start.
+    const cell = await run(page, "x{0||||0|||x|*||*}");
+    assert.match(await cell.locator("pre").textContent(), /^a\{0\|\|\|\|0\|\|\|a\|\*\|\|\*\}\n  outcome: +L /);
+    const graph = cell.locator(".picture svg.loopy-graph");
+    await graph.waitFor();
+    assert.equal(await graph.locator("[data-position]").count(), 4);
+    assert.ok((await graph.locator('[data-move="left"]').count()) >= 3);
+    // dud's two sides: on (a Left pass) and off (a Right pass), one panel each.
+    const dud = await run(page, "on + off");
+    const sides = dud.locator(".picture svg.loopy-graph");
+    await sides.waitFor();
+    assert.deepEqual(await sides.locator("text[font-style=italic]").allTextContents(), ["onside", "offside"]);
+    await page.screenshot({ path: join(shots, "loopy-graph.png"), fullPage: true });
+  });
+});

@@ -254,7 +254,7 @@ pub struct EvalArgs {
     /// 'domineering("..|..")', '^ > 0'. Quote it for the shell.
     #[arg(allow_hyphen_values = true)]
     pub expr: String,
-    /// Also draw the game's thermograph as an SVG picture into FILE.
+    /// Also draw the game's thermograph (a loopy game's graph) as an SVG picture into FILE.
     #[arg(long, value_name = "FILE", value_parser = parse_written_file)]
     pub svg: Option<std::path::PathBuf>,
     /// For a ruleset position (or a sum with one): list every move of each player, not only

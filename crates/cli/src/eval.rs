@@ -8,6 +8,7 @@ use std::sync::LazyLock;
 use conway_partizan::eval::{
     evaluate_report_with, Bindings, EvalReport, Listing, Moves, Value, FUNCTIONS,
 };
+use conway_partizan::loopy::picture::{loopy_svg, MAX_DRAWN_POSITIONS};
 use conway_partizan::thermal::{thermograph, thermograph_svg, MAX_NUMBER_EXPONENT};
 use conway_partizan::Store;
 
@@ -65,20 +66,29 @@ fn evaluate(args: &EvalArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, Cli
     progress.finish();
     if let Some(path) = &args.svg {
         let picture = match &report.result {
+            // A loopy value: its game graph.
+            Value::Loopy(value) => loopy_svg(value, &args.expr, &mut store)?.ok_or_else(|| {
+                CliError::bad_input(format!(
+                    "--svg: the graph has more than {MAX_DRAWN_POSITIONS} positions to draw"
+                ))
+            })?,
             // The report's own thermograph when it has one (a number too large for one is
             // refused here as `thermograph(G)` would be).
-            Value::Game(g) => match report.game.as_ref().and_then(|r| r.thermograph.clone()) {
-                Some(t) => t,
-                None => thermograph(&mut store, *g)?,
-            },
-            Value::Thermograph(t) => t.clone(),
+            Value::Game(g) => thermograph_svg(
+                &match report.game.as_ref().and_then(|r| r.thermograph.clone()) {
+                    Some(t) => t,
+                    None => thermograph(&mut store, *g)?,
+                },
+                &args.expr,
+            ),
+            Value::Thermograph(t) => thermograph_svg(t, &args.expr),
             _ => {
                 return Err(CliError::bad_input(
                     "--svg needs an expression whose value is a game or a thermograph",
                 ))
             }
         };
-        std::fs::write(path, thermograph_svg(&picture, &args.expr))
+        std::fs::write(path, picture)
             .map_err(|e| CliError::io(format!("cannot write {}: {e}", path.display())))?;
     }
     Ok(shown(report, |r| text(r) + "\n"))

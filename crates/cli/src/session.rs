@@ -23,6 +23,7 @@ use clap::Parser;
 use conway_partizan::eval::{
     evaluate_report_in, parse_statement, Bindings, EvalReport, Statement, Value,
 };
+use conway_partizan::loopy::picture::loopy_svg;
 use conway_partizan::thermal::thermograph_svg;
 use conway_partizan::Store;
 use serde::Serialize;
@@ -133,13 +134,17 @@ impl Session {
             .and_then(|g| g.thermograph.as_ref())
             .map(|t| thermograph_svg(t, &report.input));
         let value = report.result.clone();
+        let picture = match &value {
+            Value::Loopy(loopy) => loopy_svg(loopy, &report.input, &mut self.store)?,
+            _ => None,
+        };
         let answer = CellAnswer {
             kind: CellKind::Expression,
             name: None,
             report: json_value(&crate::render::json(&report))?,
             text: crate::eval::text(&report) + "\n",
             thermograph_svg: svg,
-            picture_svg: None,
+            picture_svg: picture,
         };
         Ok((answer, value))
     }
@@ -309,6 +314,11 @@ mod tests {
         assert_eq!(ok(3).kind, CellKind::Command);
         assert_eq!(ok(3).report["outcome"], "N");
         assert_eq!(ok(4).text, "NE,0,1,0,1\n");
+        // A loopy value is drawn as its game graph, a short one is not.
+        let loopy = run_all(&["a{0|{a|1}}", "{1|0}"]);
+        let graph = loopy[0].as_ref().unwrap().picture_svg.as_deref().unwrap();
+        assert!(graph.contains(r#"class="loopy-graph""#), "{graph}");
+        assert!(loopy[1].as_ref().unwrap().picture_svg.is_none());
         // A heap sequence is drawn; its values are listed only on request.
         let kayles = run_all(&["grundy kayles --to 300", "grundy kayles --to 300 --values"]);
         let (plain, listed) = (kayles[0].as_ref().unwrap(), kayles[1].as_ref().unwrap());

@@ -103,6 +103,17 @@ impl LoopyGame {
         self.__str__(py)
     }
 
+    /// The game graph as an SVG picture (Jupyter shows it): each loopy position a named
+    /// circle, each short one a box with its value, Left's moves blue, Right's red; `None`
+    /// past `conway eval --svg`'s limit of positions drawn.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        let value = self.value.clone();
+        with_store(py, move |store| {
+            let title = loopy_text(&value, store)?;
+            conway_partizan::loopy::picture::loopy_svg(&value, &title, store)
+        })
+    }
+
     fn __richcmp__(
         &self,
         py: Python<'_>,

@@ -65,6 +65,13 @@ def test_loopy_ruleset_moves_say_who_wins_and_how_soon():
     assert [(m.draws, m.plies) for m in strip.left + strip.right] == [(True, None)] * 2
 
 
+def test_a_loopy_game_draws_its_graph():
+    svg = conway.game("over")._repr_svg_()
+    assert svg.startswith("<svg") and ">a = over<" in svg
+    sides = conway.game("a{1||a|0}")._repr_svg_()
+    assert ">onside<" in sides and ">offside<" in sides
+
+
 def test_bad_loopy_input_is_a_located_error():
     with pytest.raises(ValueError) as error:
         conway.game("{1|0+pass}")

@@ -11,6 +11,7 @@
 
 pub mod canonical;
 pub mod graph;
+pub mod picture;
 pub mod play;
 pub mod print;
 pub mod properties;

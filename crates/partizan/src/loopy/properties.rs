@@ -56,11 +56,11 @@ impl LoopyOutcome {
     /// What the class means for play, in words.
     pub fn explanation(self) -> &'static str {
         match self {
-            LoopyOutcome::L => "Left wins whoever starts",
-            LoopyOutcome::R => "Right wins whoever starts",
+            LoopyOutcome::L => "Left wins whoever moves first",
+            LoopyOutcome::R => "Right wins whoever moves first",
             LoopyOutcome::N => "the first player wins",
             LoopyOutcome::P => "the second player wins",
-            LoopyOutcome::D => "a draw whoever starts: play goes on for ever",
+            LoopyOutcome::D => "a draw whoever moves first: play goes on for ever",
             LoopyOutcome::NHat => "Left wins moving first; Right moving first draws",
             LoopyOutcome::PHat => "Left wins moving second; Left moving first draws",
             LoopyOutcome::NCheck => "Right wins moving first; Left moving first draws",
