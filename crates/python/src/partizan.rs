@@ -453,6 +453,11 @@ impl Evaluated {
                 sort_as_cgsuite(store, &mut games);
                 Evaluated::Set(games.into_iter().map(|id| Game { id }).collect())
             }
+            Value::LoopySet(mut values) => {
+                conway_partizan::loopy::print::sort_values_as_cgsuite(&mut values, store);
+                // A list, as sets are: each a Game or a LoopyGame.
+                Evaluated::List(values.into_iter().map(Evaluated::Loopy).collect())
+            }
             Value::List(values) => Evaluated::List(
                 values
                     .into_iter()

@@ -65,6 +65,16 @@ def test_loopy_ruleset_moves_say_who_wins_and_how_soon():
     assert [(m.draws, m.plies) for m in strip.left + strip.right] == [(True, None)] * 2
 
 
+def test_stopper_methods_of_cgsuite():
+    # CGSuite's CanonicalStopperTestCase.scala and GameTest.scala.
+    assert str(conway.variety("+-{5|pass}")) == "+-{10over|over}"
+    assert [str(g) for g in conway.followers("over")] == ["0", "over"]
+    assert isinstance(conway.followers("over")[1], conway.LoopyGame)
+    assert conway.is_stable("a{0|{0||||0,*2|||a|0||0}||0}") is False
+    assert str(conway.pow_("^", "on")) == "^<on>"
+    assert str(conway.subordinate("over", 1)) == "off"
+
+
 def test_a_loopy_game_draws_its_graph():
     svg = conway.game("over")._repr_svg_()
     assert svg.startswith("<svg") and ">a = over<" in svg

@@ -12,8 +12,9 @@ use conway_numbers::{Dyadic, Nimber};
 use super::Value;
 use crate::compound::{compound, Compound};
 use crate::infinitesimal::{atomic_weight, norton_multiply, reduced_canonical_form};
+use crate::loopy::ordinal as loopy_ordinal;
 use crate::loopy::properties as loopy_properties;
-use crate::loopy::{Loopy, Side};
+use crate::loopy::{followers, Loopy, Player, Side};
 use crate::ordinal::subordinate;
 use crate::properties::{self, Parity};
 use crate::rulesets::amazons::{amazons_moves, amazons_value};
@@ -198,6 +199,38 @@ macro_rules! any_fn {
             implementation: |$store, args| {
                 let $g = one_any(args)?;
                 Ok($body)
+            },
+        }
+    };
+}
+
+/// A function of one game, short (`$short`, given its `GameId`) or loopy (`$loopy`, given the
+/// value that is not short).
+macro_rules! short_or_loopy_fn {
+    ($name:literal, [$($alias:literal),*], $help:literal, $example:literal, |$store:ident, $g:ident| $short:expr, |$l:ident| $loopy:expr) => {
+        any_fn!($name, [$($alias),*], $help, $example, |$store, value| match value {
+            Loopy::Short($g) => {
+                let $g = *$g;
+                $short
+            }
+            $l => $loopy,
+        })
+    };
+}
+
+/// A function of two games, short or loopy, whose value `$f(g, h, store)` computes.
+macro_rules! any_pair_fn {
+    ($name:literal, [$($alias:literal),*], $help:literal, $example:literal, $f:path) => {
+        Function {
+            name: $name,
+            aliases: &[$($alias),*],
+            params: ANY_PAIR,
+            help: $help,
+            example: $example,
+            moves: None,
+            implementation: |store, args| match args {
+                [Argument::Any(g), Argument::Any(h)] => Ok(value_of($f(g, h, store)?)),
+                _ => Err(mismatch()),
             },
         }
     };
@@ -503,34 +536,48 @@ pub static FUNCTIONS: &[Function] = &[
         "is_idempotent(over)",
         |store, g| Value::Bool(loopy_properties::is_idempotent(g, store)?)
     ),
-    Function {
-        name: "upsum",
-        aliases: &["Upsum"],
-        params: ANY_PAIR,
-        help: "the onside of G + H",
-        example: "upsum(on, off)",
-        moves: None,
-        implementation: |store, args| match args {
-            [Argument::Any(g), Argument::Any(h)] => {
-                Ok(value_of(loopy_properties::upsum(g, h, store)?))
-            }
-            _ => Err(mismatch()),
-        },
-    },
-    Function {
-        name: "downsum",
-        aliases: &["Downsum"],
-        params: ANY_PAIR,
-        help: "the offside of G + H",
-        example: "downsum(on, off)",
-        moves: None,
-        implementation: |store, args| match args {
-            [Argument::Any(g), Argument::Any(h)] => {
-                Ok(value_of(loopy_properties::downsum(g, h, store)?))
-            }
-            _ => Err(mismatch()),
-        },
-    },
+    any_fn!(
+        "variety",
+        ["Variety"],
+        "the variety of a stable stopper: V of degree D with G = V + D (0 for a short game)",
+        "variety(+-over)",
+        |store, g| value_of(loopy_properties::variety(g, store)?)
+    ),
+    any_fn!(
+        "is_stable",
+        ["IsStable"],
+        "whether a stopper's upsum and downsum varieties are equal",
+        "is_stable(over)",
+        |store, g| Value::Bool(loopy_properties::is_stable(g, store)?)
+    ),
+    any_pair_fn!(
+        "upsum",
+        ["Upsum"],
+        "the onside of G + H",
+        "upsum(on, off)",
+        loopy_properties::upsum
+    ),
+    any_pair_fn!(
+        "downsum",
+        ["Downsum"],
+        "the offside of G + H",
+        "downsum(on, off)",
+        loopy_properties::downsum
+    ),
+    any_pair_fn!(
+        "upsum_variety",
+        ["UpsumVariety"],
+        "G ↑+ ((-G) ↓+ (-D)) for an idempotent D: the variety of G when D is its degree",
+        "upsum_variety(over, over)",
+        loopy_properties::upsum_variety
+    ),
+    any_pair_fn!(
+        "downsum_variety",
+        ["DownsumVariety"],
+        "G ↓+ ((-G) ↑+ D) for an idempotent D",
+        "downsum_variety(over, over)",
+        loopy_properties::downsum_variety
+    ),
     Function {
         name: "Tiny",
         aliases: &[],
@@ -552,21 +599,23 @@ pub static FUNCTIONS: &[Function] = &[
             Ok(Value::Game(store.neg(tiny)))
         },
     },
-    game_fn!(
+    short_or_loopy_fn!(
         "left_options",
         ["LeftOptions"],
         "Left's options, as a set",
         "left_options(*3)",
-        |store, g| Value::Set(store.left_options(g))
+        |store, g| Value::Set(store.left_options(g)),
+        |l| set_of(followers::options(l, Player::Left, store)?)
     ),
-    game_fn!(
+    short_or_loopy_fn!(
         "right_options",
         ["RightOptions"],
         "Right's options, as a set",
         "right_options({3|1})",
-        |store, g| Value::Set(store.right_options(g))
+        |store, g| Value::Set(store.right_options(g)),
+        |l| set_of(followers::options(l, Player::Right, store)?)
     ),
-    game_fn!(
+    short_or_loopy_fn!(
         "options",
         ["Options"],
         "[Left's options, Right's options]",
@@ -574,21 +623,27 @@ pub static FUNCTIONS: &[Function] = &[
         |store, g| {
             let (left, right) = store.options(g);
             Value::List(vec![Value::Set(left), Value::Set(right)])
-        }
+        },
+        |l| Value::List(vec![
+            set_of(followers::options(l, Player::Left, store)?),
+            set_of(followers::options(l, Player::Right, store)?),
+        ])
     ),
-    game_fn!(
+    short_or_loopy_fn!(
         "followers",
         ["Followers"],
         "every follower of G, G included, as a set",
         "followers(^)",
-        |store, g| Value::Set(properties::followers(store, g)?)
+        |store, g| Value::Set(properties::followers(store, g)?),
+        |l| set_of(followers::followers(l, store)?)
     ),
-    game_fn!(
+    short_or_loopy_fn!(
         "follower_count",
         ["FollowerCount"],
         "how many followers G has",
         "follower_count(*8)",
-        |store, g| Value::Natural(properties::follower_count(store, g)?)
+        |store, g| Value::Natural(properties::follower_count(store, g)?),
+        |l| Value::Natural(followers::follower_count(l)?.into())
     ),
     game_fn!(
         "incentives",
@@ -625,21 +680,23 @@ pub static FUNCTIONS: &[Function] = &[
         "companion(^)",
         |store, g| Value::Game(properties::companion(store, g))
     ),
-    game_fn!(
+    short_or_loopy_fn!(
         "is_number",
         ["IsNumber"],
         "whether G is a number",
         "is_number(1/2)",
-        |store, g| Value::Bool(store.is_number(g))
+        |store, g| Value::Bool(store.is_number(g)),
+        |_l| Value::Bool(false)
     ),
-    game_fn!(
+    short_or_loopy_fn!(
         "is_integer",
         ["IsInteger"],
         "whether G is an integer",
         "is_integer(3)",
-        |store, g| Value::Bool(store.as_number(g).is_some_and(|x| x.is_integer()))
+        |store, g| Value::Bool(store.as_number(g).is_some_and(|x| x.is_integer())),
+        |_l| Value::Bool(false)
     ),
-    game_fn!(
+    short_or_loopy_fn!(
         "is_nimber",
         ["IsNimber"],
         "whether G is a nimber *n (0 included)",
@@ -648,28 +705,32 @@ pub static FUNCTIONS: &[Function] = &[
             store
                 .as_nus(g)
                 .is_some_and(|n| n.number.is_zero() && n.ups == 0)
-        )
+        ),
+        |_l| Value::Bool(false)
     ),
-    game_fn!(
+    short_or_loopy_fn!(
         "is_number_up_star",
         ["IsNumberUpStar"],
         "whether G is x + n.^ + *m",
         "is_number_up_star(1^*)",
-        |store, g| Value::Bool(store.as_nus(g).is_some())
+        |store, g| Value::Bool(store.as_nus(g).is_some()),
+        |_l| Value::Bool(false)
     ),
-    game_fn!(
+    short_or_loopy_fn!(
         "is_uptimal",
         ["IsUptimal"],
         "whether G is a number, a sum of powers ^<n> and a nimber",
         "is_uptimal(^[3])",
-        |store, g| Value::Bool(store.as_uptimal(g).is_some())
+        |store, g| Value::Bool(store.as_uptimal(g).is_some()),
+        |_l| Value::Bool(false)
     ),
-    game_fn!(
+    short_or_loopy_fn!(
         "is_infinitesimal",
         ["IsInfinitesimal"],
         "whether both stops are 0",
         "is_infinitesimal(^)",
-        |store, g| Value::Bool(crate::infinitesimal::is_infinitesimal(store, g))
+        |store, g| Value::Bool(crate::infinitesimal::is_infinitesimal(store, g)),
+        |l| Value::Bool(loopy_properties::is_infinitesimal(l, store)?)
     ),
     game_fn!(
         "is_all_small",
@@ -685,7 +746,7 @@ pub static FUNCTIONS: &[Function] = &[
         "is_atomic(^)",
         |store, g| Value::Bool(atomic_weight(store, g).is_ok())
     ),
-    game_fn!(
+    short_or_loopy_fn!(
         "is_numberish",
         ["IsNumberish"],
         "whether the stops are equal",
@@ -693,30 +754,34 @@ pub static FUNCTIONS: &[Function] = &[
         |store, g| {
             let (l, r) = store.stops(g);
             Value::Bool(l == r)
-        }
+        },
+        |l| Value::Bool(loopy_properties::is_numberish(l, store)?)
     ),
-    game_fn!(
+    short_or_loopy_fn!(
         "is_number_tiny",
         ["IsNumberTiny"],
         "whether G is a number, x + Tiny(H) or x + Miny(H)",
         "is_number_tiny({0||0|-1})",
-        |store, g| Value::Bool(properties::is_number_tiny(store, g))
+        |store, g| Value::Bool(properties::is_number_tiny(store, g)),
+        |l| Value::Bool(loopy_properties::is_number_tiny(l, store)?)
     ),
-    game_fn!(
+    short_or_loopy_fn!(
         "is_switch",
         ["IsSwitch"],
         "whether G = -G",
         "is_switch(+-1)",
-        |store, g| Value::Bool(store.neg(g) == g)
+        |store, g| Value::Bool(store.neg(g) == g),
+        |l| Value::Bool(loopy_properties::is_switch(l, store)?)
     ),
-    game_fn!(
+    short_or_loopy_fn!(
         "is_zero",
         ["IsZero"],
         "whether G = 0",
         "is_zero({*|*})",
-        |store, g| Value::Bool(g == store.zero())
+        |store, g| Value::Bool(g == store.zero()),
+        |_l| Value::Bool(false)
     ),
-    game_fn!(
+    short_or_loopy_fn!(
         "is_ordinal",
         ["IsOrdinal"],
         "whether G is an integer >= 0",
@@ -725,7 +790,8 @@ pub static FUNCTIONS: &[Function] = &[
             store
                 .as_number(g)
                 .is_some_and(|x| x.is_integer() && x.signum() >= 0)
-        )
+        ),
+        |_l| Value::Bool(false)
     ),
     game_fn!(
         "is_even",
@@ -832,40 +898,42 @@ pub static FUNCTIONS: &[Function] = &[
     Function {
         name: "pow",
         aliases: &["Pow"],
-        params: &[param("G", ArgKind::Game), param("n", ArgKind::Natural)],
-        help: "G^n for G = {0|H}: {0|H - G^[n-1]} (pow(^, n) is ^<n>)",
+        params: &[param("G", ArgKind::Game), param("x", ArgKind::Any)],
+        help: "G^x for G = {0|H}: {0|H - G^[x-1]} (pow(^, n) is ^<n>); x a number or a pseudonumber such as 5over or on",
         example: "pow(^, 3)",
         moves: None,
         implementation: |store, args| match args {
-            [Argument::Game(g), Argument::Natural(n)] => {
-                let n = power_order(*n)?;
-                if n == 0 {
-                    return Err(PartizanError::InvalidInput(
-                        "Invalid exponent: pow(G, n) needs n >= 1".into(),
-                    ));
-                }
-                store
-                    .pow(*g, n)
+            [Argument::Game(g), Argument::Any(x)] => match whole_exponent(store, x) {
+                Some(0) => Err(PartizanError::InvalidInput(
+                    "Invalid exponent: pow(G, n) needs n >= 1".into(),
+                )),
+                Some(n) => store
+                    .pow(*g, power_order(n)?)
                     .map(Value::Game)
-                    .ok_or_else(not_a_power_base)
-            }
+                    .ok_or_else(not_a_power_base),
+                None => Ok(value_of(loopy_ordinal::pow(*g, x, store)?)),
+            },
             _ => Err(mismatch()),
         },
     },
     Function {
         name: "pow_to",
         aliases: &["PowTo"],
-        params: &[param("G", ArgKind::Game), param("n", ArgKind::Natural)],
-        help: "G^[n] for G = {0|H}: {G^[n-1]|H}, G^[0] = 0 (pow_to(^, n) is ^[n])",
+        params: &[param("G", ArgKind::Game), param("x", ArgKind::Any)],
+        help: "G^[x] for G = {0|H}: {G^[x-1]|H}, G^[0] = 0 (pow_to(^, n) is ^[n]); x a number or a pseudonumber",
         example: "pow_to(^, 3)",
         moves: None,
         implementation: |store, args| match args {
-            [Argument::Game(g), Argument::Natural(n)] => {
-                let n = power_order(*n)?;
-                store
-                    .pow_to(*g, n)
-                    .map(Value::Game)
-                    .ok_or_else(not_a_power_base)
+            [Argument::Game(g), Argument::Any(x)] => {
+                // Bases other than {0|H} take the ordinal sum's way, as CGSuite's do.
+                let fast = match whole_exponent(store, x) {
+                    Some(n) => store.pow_to(*g, power_order(n)?),
+                    None => None,
+                };
+                match fast {
+                    Some(power) => Ok(Value::Game(power)),
+                    None => Ok(value_of(loopy_ordinal::pow_to(*g, x, store)?)),
+                }
             }
             _ => Err(mismatch()),
         },
@@ -894,12 +962,17 @@ pub static FUNCTIONS: &[Function] = &[
     Function {
         name: "subordinate",
         aliases: &["Subordinate"],
-        params: &[param("G", ArgKind::Game), param("B", ArgKind::Game)],
-        help: "the H with G = B:H (the ordinal sum's inverse)",
+        params: &[param("G", ArgKind::Any), param("B", ArgKind::Game)],
+        help: "the H with G = B:H (the ordinal sum's inverse); G may be a stopper",
         example: "subordinate(1/8, 1)",
         moves: None,
         implementation: |store, args| match args {
-            [Argument::Game(g), Argument::Game(b)] => Ok(Value::Game(subordinate(store, *g, *b)?)),
+            [Argument::Any(Loopy::Short(g)), Argument::Game(b)] => {
+                Ok(Value::Game(subordinate(store, *g, *b)?))
+            }
+            [Argument::Any(g), Argument::Game(b)] => {
+                Ok(value_of(loopy_ordinal::subordinate(g, *b, store)?))
+            }
             _ => Err(mismatch()),
         },
     },
@@ -1196,6 +1269,19 @@ fn mismatch() -> PartizanError {
 }
 
 /// The n of `pow(G, n)` and `pow_to(G, n)`, within the literal limit of `^<n>`.
+/// A whole exponent n >= 0 given as a short game, for the powers' own constructions; `None`
+/// for any other exponent (a fraction, a pseudonumber).
+fn whole_exponent(store: &Store, x: &Loopy) -> Option<u64> {
+    let Loopy::Short(g) = x else {
+        return None;
+    };
+    let n = store.as_number(*g)?;
+    if !n.is_integer() {
+        return None;
+    }
+    n.to_bigint().and_then(|n| u64::try_from(n).ok())
+}
+
 fn power_order(n: u64) -> Result<u64, PartizanError> {
     if n > super::MAX_UP_POWER {
         return Err(PartizanError::TooLarge {
@@ -1236,6 +1322,21 @@ fn gen_fox_and_geese<'a, 'b>(
             Ok((rules, position))
         }
         _ => Err(mismatch()),
+    }
+}
+
+/// A set of values: a set of games when all are short.
+fn set_of(values: Vec<Loopy>) -> Value {
+    let shorts: Option<Vec<GameId>> = values
+        .iter()
+        .map(|v| match v {
+            Loopy::Short(g) => Some(*g),
+            _ => None,
+        })
+        .collect();
+    match shorts {
+        Some(games) => Value::Set(games),
+        None => Value::LoopySet(values),
     }
 }
 

@@ -67,6 +67,9 @@ pub enum Value {
     Outcome(Outcome),
     /// A set of games (options, followers, incentives), printed in CGSuite's order.
     Set(Vec<GameId>),
+    /// A set with a loopy member (a stopper's options or followers), printed in CGSuite's
+    /// order of values.
+    LoopySet(Vec<Loopy>),
     /// A list of values, printed `[a,b]`.
     List(Vec<Value>),
     /// A loopy game that is not short: a stopper, or a value with two sides.
@@ -90,6 +93,15 @@ impl Value {
                 let mut games = games.clone();
                 sort_as_cgsuite(store, &mut games);
                 let texts: Vec<String> = games.iter().map(|&g| canonical_text(store, g)).collect();
+                format!("{{{}}}", texts.join(","))
+            }
+            Value::LoopySet(values) => {
+                let mut values = values.clone();
+                crate::loopy::print::sort_values_as_cgsuite(&mut values, store);
+                let texts: Vec<String> = values
+                    .into_iter()
+                    .map(|v| Value::Loopy(v).to_text(store))
+                    .collect();
                 format!("{{{}}}", texts.join(","))
             }
             Value::List(values) => {
@@ -175,8 +187,14 @@ pub fn evaluate_in(
             loopy::sided(store, &g, &h).map_err(|e| e.at(c))?
         }
         ExprKind::OrdinalSum(a, b) => {
-            let (g, h) = (game(store, names, a)?, game(store, names, b)?);
-            Value::Game(ordinal_sum(store, g, h).map_err(|e| e.at(c))?)
+            match (any_game(store, names, a)?, any_game(store, names, b)?) {
+                (Loopy::Short(g), Loopy::Short(h)) => {
+                    Value::Game(ordinal_sum(store, g, h).map_err(|e| e.at(c))?)
+                }
+                (g, h) => loopy::value_of(
+                    crate::loopy::ordinal::ordinal_sum(&g, &h, store).map_err(|e| e.at(c))?,
+                ),
+            }
         }
         ExprKind::Product(a, b) => {
             let (g, h) = (any_game(store, names, a)?, any_game(store, names, b)?);
@@ -274,7 +292,9 @@ fn short_game(store: &mut Store, value: Value, expr: &Expr) -> Result<GameId, Pa
             expr.column,
             "an outcome class is not a game",
         )),
-        Value::Set(_) => Err(PartizanError::parse(expr.column, "a set is not a game")),
+        Value::Set(_) | Value::LoopySet(_) => {
+            Err(PartizanError::parse(expr.column, "a set is not a game"))
+        }
         Value::List(_) => Err(PartizanError::parse(expr.column, "a list is not a game")),
         Value::Loopy(_) => Err(PartizanError::parse(
             expr.column,

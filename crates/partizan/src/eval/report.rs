@@ -175,7 +175,7 @@ impl ValueKind {
             Value::Natural(_) => ValueKind::Integer,
             Value::Thermograph(_) => ValueKind::Thermograph,
             Value::Outcome(_) | Value::LoopyOutcome(_) => ValueKind::Outcome,
-            Value::Set(_) => ValueKind::Set,
+            Value::Set(_) | Value::LoopySet(_) => ValueKind::Set,
             Value::List(_) => ValueKind::List,
             Value::Loopy(_) => ValueKind::Loopy,
         }

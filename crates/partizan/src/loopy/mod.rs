@@ -10,7 +10,9 @@
 //! start stays the same ([`sides`]). [`print`](mod@print) writes values as CGSuite does.
 
 pub mod canonical;
+pub mod followers;
 pub mod graph;
+pub mod ordinal;
 pub mod picture;
 pub mod play;
 pub mod print;

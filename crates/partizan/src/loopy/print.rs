@@ -31,7 +31,7 @@ use crate::print::{canonical_text, short_text_in, sort_as_cgsuite};
 use crate::{GameId, PartizanError, Store};
 
 use super::graph::Graph;
-use super::properties::{pseudonumber_at, Pseudonumber};
+use super::properties::{pseudonumber, pseudonumber_at, Pseudonumber};
 use super::sides::SideForm;
 use super::{canonical, short_positions, Loopy};
 
@@ -479,6 +479,116 @@ fn upon_form(
     Ok(None)
 }
 
+/// Sorts a set of values in CGSuite's order for printing sets (its `UniversalOrdering`):
+/// short games first, in its order of short games; then pseudonumbers (`on`, `off`, x over,
+/// x under), then the other stoppers, each kind by CGSuite's hashes of the values; values
+/// with two sides last, as given. CGSuite compares two hashes by their difference in 32-bit
+/// arithmetic, which is not an order once the difference overflows, so the result depends
+/// on the sort: this is Java's (`Arrays.sort` of fewer than 32 objects: the first run, then
+/// binary insertion), applied to the values in the order given.
+pub fn sort_values_as_cgsuite(values: &mut Vec<Loopy>, store: &mut Store) {
+    let mut shorts: Vec<GameId> = Vec::new();
+    let mut others: Vec<(u8, i32, Loopy)> = Vec::new();
+    for value in values.drain(..) {
+        match &value {
+            Loopy::Short(g) => shorts.push(*g),
+            Loopy::Stopper(graph) => {
+                let (kind, hash) = match pseudonumber(&value, store) {
+                    Some(Pseudonumber::On) => (0, java_string_hash("OnImpl")),
+                    Some(Pseudonumber::Off) => (0, java_string_hash("OffImpl")),
+                    Some(Pseudonumber::Over(x)) => (0, over_number_hash(&x, 1)),
+                    Some(Pseudonumber::Under(x)) => (0, over_number_hash(&x, -1)),
+                    _ => (
+                        1,
+                        case_class_hash("CanonicalStopperImpl", &[invariant_hash(graph, 0)]),
+                    ),
+                };
+                others.push((kind, hash, value));
+            }
+            Loopy::Sided { .. } => others.push((2, 0, value)),
+        }
+    }
+    sort_as_cgsuite(store, &mut shorts);
+    java_sort(&mut others, |a, b| {
+        a.0.cmp(&b.0).then(a.1.wrapping_sub(b.1).cmp(&0))
+    });
+    values.extend(shorts.into_iter().map(Loopy::Short));
+    values.extend(others.into_iter().map(|(_, _, v)| v));
+}
+
+/// Java's `Arrays.sort` of objects (TimSort) for fewer than 32 of them: the run at the start
+/// made ascending, then binary insertion; a stable sort for longer lists.
+fn java_sort<T>(items: &mut [T], compare: impl Fn(&T, &T) -> std::cmp::Ordering) {
+    use std::cmp::Ordering::Less;
+    let n = items.len();
+    if n < 2 {
+        return;
+    }
+    if n >= 32 {
+        items.sort_by(compare);
+        return;
+    }
+    // The run at the start, reversed when strictly descending.
+    let descending = compare(&items[1], &items[0]) == Less;
+    let mut run = 2;
+    while run < n && (compare(&items[run], &items[run - 1]) == Less) == descending {
+        run += 1;
+    }
+    if descending {
+        items[..run].reverse();
+    }
+    for start in run..n {
+        let (mut left, mut right) = (0, start);
+        while left < right {
+            let middle = (left + right) / 2;
+            if compare(&items[start], &items[middle]) == Less {
+                right = middle;
+            } else {
+                left = middle + 1;
+            }
+        }
+        items[left..=start].rotate_right(1);
+    }
+}
+
+/// CGSuite's hash of x over (`sign` 1) or x under (−1), a case class of the number and
+/// the sign.
+fn over_number_hash(x: &Dyadic, sign: i32) -> i32 {
+    case_class_hash("OverNumberImpl", &[number_hash(x), sign])
+}
+
+/// CGSuite's hash of a dyadic rational: its integers are `ZeroImpl`, `SmallIntegerImpl` (32
+/// bits) or `IntegerImpl`, its other numbers `DyadicRationalNumberImpl(numerator,
+/// denominator)`.
+fn number_hash(x: &Dyadic) -> i32 {
+    let exponent = x.denominator_exponent();
+    if exponent == 0 {
+        return integer_hash(&x.numerator());
+    }
+    let denominator = num_bigint::BigInt::from(1) << exponent;
+    case_class_hash(
+        "DyadicRationalNumberImpl",
+        &[integer_hash(&x.numerator()), integer_hash(&denominator)],
+    )
+}
+
+fn integer_hash(n: &num_bigint::BigInt) -> i32 {
+    use num_traits::{ToPrimitive, Zero};
+    if n.is_zero() {
+        return java_string_hash("ZeroImpl");
+    }
+    match (n.to_i32(), n.to_i64()) {
+        (Some(small), _) => case_class_hash("SmallIntegerImpl", &[small]),
+        // Scala's BigInt hash of a value that fits in 64 bits is the Long's.
+        (None, Some(long)) => {
+            let folded = long ^ ((long as u64) >> 32) as i64;
+            case_class_hash("IntegerImpl", &[folded as i32])
+        }
+        // Larger integers hash by their bytes there; any fixed value keeps the order total.
+        (None, None) => case_class_hash("IntegerImpl", &[0]),
+    }
+}
+
 /// Java's `String.hashCode`.
 fn java_string_hash(s: &str) -> i32 {
     s.encode_utf16()
@@ -591,4 +701,40 @@ fn reachable_from(graph: &Graph, start: usize) -> Vec<usize> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// With a true order, Java's sort is any stable sort: pairs equal by key keep their
+        /// places.
+        #[test]
+        fn java_sort_is_a_stable_sort_for_an_order(keys in prop::collection::vec(0u8..6, 0..40)) {
+            let items: Vec<(u8, usize)> = keys.into_iter().zip(0..).collect();
+            let mut java = items.clone();
+            java_sort(&mut java, |a, b| a.0.cmp(&b.0));
+            let mut stable = items;
+            stable.sort_by_key(|a| a.0);
+            prop_assert_eq!(java, stable);
+        }
+    }
+
+    /// CGSuite's comparator (differences of hashes) is no order when a difference overflows:
+    /// -574156991 − 1607248671 wraps to a positive number, so the two compare "greater"
+    /// each way round, and the result depends on the sort, as in CGSuite.
+    #[test]
+    fn hash_differences_that_overflow_follow_javas_sort() {
+        let compare = |a: &i32, b: &i32| a.wrapping_sub(*b).cmp(&0);
+        assert_eq!(
+            compare(&-574_156_991, &1_607_248_671),
+            std::cmp::Ordering::Greater
+        );
+        let mut hashes = vec![1_607_248_671, -574_156_991];
+        java_sort(&mut hashes, compare);
+        // The first run: the second is not less than the first, so nothing moves.
+        assert_eq!(hashes, [1_607_248_671, -574_156_991]);
+    }
 }

@@ -167,6 +167,142 @@ pub fn is_idempotent(g: &Loopy, store: &mut Store) -> Result<bool, PartizanError
     Ok(twice.leq(g, store)? && g.leq(&twice, store)?)
 }
 
+/// Whether two values are equal (each at most the other).
+fn equal(g: &Loopy, h: &Loopy, store: &mut Store) -> Result<bool, PartizanError> {
+    Ok(g.leq(h, store)? && h.leq(g, store)?)
+}
+
+fn idempotent_degree(d: &Loopy, store: &mut Store) -> Result<(), PartizanError> {
+    if is_idempotent(d, store)? {
+        Ok(())
+    } else {
+        Err(PartizanError::NotApplicable(
+            "the variety's degree must be an idempotent".into(),
+        ))
+    }
+}
+
+/// G's upsum variety for an idempotent D (CGSuite's definition): G ↑+ ((−G) ↓+ (−D)).
+pub fn upsum_variety(g: &Loopy, d: &Loopy, store: &mut Store) -> Result<Loopy, PartizanError> {
+    idempotent_degree(d, store)?;
+    let (minus, minus_d) = (g.neg(store), d.neg(store));
+    let inner = downsum(&minus, &minus_d, store)?;
+    upsum(g, &inner, store)
+}
+
+/// G's downsum variety for an idempotent D: G ↓+ ((−G) ↑+ D).
+pub fn downsum_variety(g: &Loopy, d: &Loopy, store: &mut Store) -> Result<Loopy, PartizanError> {
+    idempotent_degree(d, store)?;
+    let minus = g.neg(store);
+    let inner = upsum(&minus, d, store)?;
+    downsum(g, &inner, store)
+}
+
+/// The upsum and downsum varieties of a stopper for its degree.
+fn varieties(g: &Loopy, store: &mut Store) -> Result<(Loopy, Loopy), PartizanError> {
+    let degree = degree(g, store)?;
+    Ok((
+        upsum_variety(g, &degree, store)?,
+        downsum_variety(g, &degree, store)?,
+    ))
+}
+
+/// Whether a stopper is stable: its upsum and downsum varieties are equal (a short game is).
+pub fn is_stable(g: &Loopy, store: &mut Store) -> Result<bool, PartizanError> {
+    if let Loopy::Short(_) = g {
+        return Ok(true);
+    }
+    let (up, down) = varieties(g, store)?;
+    equal(&up, &down, store)
+}
+
+/// The variety of a stable stopper: the value V of degree D with G = V + D in the stopper
+/// theory (Siegel, *Combinatorial Game Theory*, ch. VI); 0 for a short game.
+pub fn variety(g: &Loopy, store: &mut Store) -> Result<Loopy, PartizanError> {
+    if let Loopy::Short(_) = g {
+        return Ok(Loopy::Short(store.zero()));
+    }
+    let (up, down) = varieties(g, store)?;
+    if !equal(&up, &down, store)? {
+        return Err(PartizanError::NotApplicable(
+            "the game is not stable: its upsum and downsum varieties differ".into(),
+        ));
+    }
+    Ok(up)
+}
+
+/// A stopper's stops without their over or under: `x over` stops at x (CGSuite's strong
+/// stops).
+fn strong_stops(g: &Loopy, store: &mut Store) -> Result<[Pseudonumber; 2], PartizanError> {
+    let (left, right) = stops(g, store)?;
+    let strong = |p: Pseudonumber| match p {
+        Pseudonumber::Over(x) | Pseudonumber::Under(x) => Pseudonumber::Number(x),
+        other => other,
+    };
+    Ok([strong(left), strong(right)])
+}
+
+/// Whether both strong stops of a stopper are 0.
+pub fn is_infinitesimal(g: &Loopy, store: &mut Store) -> Result<bool, PartizanError> {
+    let zero = Pseudonumber::Number(conway_numbers::Dyadic::zero());
+    Ok(strong_stops(g, store)? == [zero.clone(), zero])
+}
+
+/// Whether the strong stops of a stopper are one number.
+pub fn is_numberish(g: &Loopy, store: &mut Store) -> Result<bool, PartizanError> {
+    let [left, right] = strong_stops(g, store)?;
+    Ok(matches!(left, Pseudonumber::Number(_)) && left == right)
+}
+
+/// Whether a stopper is its own negative.
+pub fn is_switch(g: &Loopy, store: &mut Store) -> Result<bool, PartizanError> {
+    let minus = g.neg(store);
+    equal(g, &minus, store)
+}
+
+/// Whether a stopper is x + Tiny(H) or x + Miny(H) for a number x (CGSuite's test: one
+/// option each, one of them a number x, the other with one option each, x on the near side
+/// and at most x under on the far side).
+pub fn is_number_tiny(g: &Loopy, store: &mut Store) -> Result<bool, PartizanError> {
+    let (left, right) = (
+        super::followers::options(g, Player::Left, store)?,
+        super::followers::options(g, Player::Right, store)?,
+    );
+    let ([l], [r]) = (&left[..], &right[..]) else {
+        return Ok(false);
+    };
+    let under = Loopy::from_graph(&Graph::under(), store)?;
+    // `x` a number option, `other` the other option, `near` its options on x's side.
+    let mut tiny = |x: &Loopy, other: &Loopy, x_is_left: bool| -> Result<bool, PartizanError> {
+        if !matches!(x, Loopy::Short(h) if store.is_number(*h)) {
+            return Ok(false);
+        }
+        let (near, far) = if x_is_left {
+            (Player::Left, Player::Right)
+        } else {
+            (Player::Right, Player::Left)
+        };
+        let near = super::followers::options(other, near, store)?;
+        let far = super::followers::options(other, far, store)?;
+        let ([n], [f]) = (&near[..], &far[..]) else {
+            return Ok(false);
+        };
+        if !equal(n, x, store)? {
+            return Ok(false);
+        }
+        // Tiny: the far option minus x is at most under; Miny: x minus it is.
+        let difference = if x_is_left {
+            let minus = x.neg(store);
+            f.add(&minus, store)?
+        } else {
+            let minus = f.neg(store);
+            x.add(&minus, store)?
+        };
+        difference.leq(&under, store)
+    };
+    Ok(tiny(l, r, true)? || tiny(r, l, false)?)
+}
+
 /// Whether the value is a pseudonumber: a number, `on`, `off`, or x over / x under.
 pub fn is_pseudonumber(g: &Loopy, store: &mut Store) -> bool {
     pseudonumber(g, store).is_some()
