@@ -184,6 +184,9 @@ fn moves_text(moves: &Moves) -> String {
             format!("{player}'s winning moves ({winning})")
         } else if drawing > 0 {
             format!("{player}'s drawing moves (none wins) ({drawing})")
+        } else if list.iter().any(|m| m.plies.is_some()) {
+            // A loopy game lists every move when all lose, each with how long it resists.
+            format!("{player}'s moves (each loses) ({})", list.len())
         } else {
             format!("{player}'s best moves (none wins) ({})", list.len())
         };

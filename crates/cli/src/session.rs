@@ -135,7 +135,10 @@ impl Session {
             .map(|t| thermograph_svg(t, &report.input));
         let value = report.result.clone();
         let picture = match &value {
-            Value::Loopy(loopy) => loopy_svg(loopy, &report.input, &mut self.store)?,
+            // The value stands without its picture if the picture cannot be drawn.
+            Value::Loopy(loopy) => loopy_svg(loopy, &report.input, &mut self.store)
+                .ok()
+                .flatten(),
             _ => None,
         };
         let answer = CellAnswer {

@@ -1268,7 +1268,6 @@ fn mismatch() -> PartizanError {
     )
 }
 
-/// The n of `pow(G, n)` and `pow_to(G, n)`, within the literal limit of `^<n>`.
 /// A whole exponent n >= 0 given as a short game, for the powers' own constructions; `None`
 /// for any other exponent (a fraction, a pseudonumber).
 fn whole_exponent(store: &Store, x: &Loopy) -> Option<u64> {
@@ -1282,6 +1281,7 @@ fn whole_exponent(store: &Store, x: &Loopy) -> Option<u64> {
     n.to_bigint().and_then(|n| u64::try_from(n).ok())
 }
 
+/// The n of `pow(G, n)` and `pow_to(G, n)`, within the literal limit of `^<n>`.
 fn power_order(n: u64) -> Result<u64, PartizanError> {
     if n > super::MAX_UP_POWER {
         return Err(PartizanError::TooLarge {

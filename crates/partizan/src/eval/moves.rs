@@ -54,7 +54,8 @@ pub struct Move {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub draws: bool,
     /// In a loopy game, for a move that wins or loses: how many moves the game lasts from
-    /// here, this one included, when the winner hurries and the loser stalls.
+    /// here, this one included, when the winner hurries and the loser stalls, counted to the
+    /// end of play or to a position whose value the rules know (the fox past the geese).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plies: Option<u32>,
 }
@@ -697,6 +698,29 @@ mod tests {
         // Right's one move loses; listed as the best there is.
         assert_eq!(moves.right_moves.len(), 1);
         assert!(!moves.right_moves[0].wins && !moves.right_moves[0].draws);
+    }
+
+    /// A fox level with the highest goose has slipped past them: the rules know the value
+    /// (`off`), yet its moves are still listed and solved, each a win for Right.
+    #[test]
+    fn a_position_the_rules_decide_still_lists_its_moves() {
+        let mut store = Store::new();
+        let r = evaluate_report_with(
+            &mut store,
+            &Bindings::new(),
+            "fox_and_geese(\".o......|x.x.x.x.\")",
+            Listing::Every,
+        )
+        .unwrap();
+        assert_eq!(r.value.as_deref(), Some("off"));
+        let moves = r.moves.unwrap();
+        assert!(moves.left_moves.is_empty());
+        // To (3,1) or (3,3): the geese below block the other two diagonals.
+        assert_eq!(moves.right_moves.len(), 2);
+        assert!(moves
+            .right_moves
+            .iter()
+            .all(|m| m.wins && m.plies == Some(1)));
     }
 
     /// A blue edge under a red one is worth 1/2 (Winning Ways, ch. 1): Left's only move, cutting

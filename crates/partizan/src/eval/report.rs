@@ -247,16 +247,20 @@ pub fn evaluate_report_with(
             Some((value, moves)) => (value, Some(moves)),
             None => (evaluate_in(store, names, &expr)?, None),
         };
+        let mut notes: Vec<String> = notes.iter().map(ToString::to_string).collect();
         let (value, game, loopy) = match &result {
             Value::Game(g) => (None, Some(report(store, *g)?), None),
-            Value::Loopy(l) => (
-                Some(result.to_text(store)),
-                None,
-                Some(loopy_report(store, l)?),
-            ),
+            // The value stands even when its report cannot be made.
+            Value::Loopy(l) => match loopy_report(store, l) {
+                Ok(r) => (Some(result.to_text(store)), None, Some(r)),
+                Err(PartizanError::Interrupted) => return Err(PartizanError::Interrupted),
+                Err(e) => {
+                    notes.push(format!("its outcome and sides are not reported: {e}"));
+                    (Some(result.to_text(store)), None, None)
+                }
+            },
             other => (Some(other.to_text(store)), None, None),
         };
-        let notes = notes.iter().map(ToString::to_string).collect();
         Ok((result, value, game, loopy, moves, notes))
     })?;
     Ok(EvalReport {

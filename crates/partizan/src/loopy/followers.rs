@@ -24,7 +24,7 @@ pub fn options(g: &Loopy, player: Player, store: &mut Store) -> Result<Vec<Loopy
         Loopy::Stopper(graph) => graph
             .moves(player, 0)
             .iter()
-            .map(|&w| Loopy::from_graph(&graph.at(w as usize), store))
+            .map(|&w| Loopy::from_simplest(graph.at(w as usize), store))
             .collect(),
         Loopy::Sided { .. } => Err(not_a_stopper("options")),
     }
@@ -34,7 +34,7 @@ pub fn options(g: &Loopy, player: Player, store: &mut Store) -> Result<Vec<Loopy
 pub fn followers(g: &Loopy, store: &mut Store) -> Result<Vec<Loopy>, PartizanError> {
     match g {
         Loopy::Stopper(graph) => (0..graph.len())
-            .map(|v| Loopy::from_graph(&graph.at(v), store))
+            .map(|v| Loopy::from_simplest(graph.at(v), store))
             .collect(),
         Loopy::Short(_) => Err(PartizanError::NotApplicable(
             "a short game's followers are listed by the short games' `followers`".into(),

@@ -90,7 +90,9 @@ impl Loopy {
         Loopy::from_simplest(canonical::simplest_form(g, store)?, store)
     }
 
-    fn from_simplest(g: Graph, store: &mut Store) -> Result<Loopy, PartizanError> {
+    /// The value of a stopper already in simplest form, as any position of one is: short
+    /// when it has no cycle.
+    pub(crate) fn from_simplest(g: Graph, store: &mut Store) -> Result<Loopy, PartizanError> {
         if g.is_loopfree() {
             return Ok(Loopy::Short(to_short(&g, store)?));
         }

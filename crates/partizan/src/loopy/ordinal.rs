@@ -75,7 +75,8 @@ pub fn subordinate(g: &Loopy, base: GameId, store: &mut Store) -> Result<Loopy, 
     let as_values =
         |games: &[GameId]| -> Vec<Loopy> { games.iter().map(|&b| Loopy::Short(b)).collect() };
     let (base_left, base_right) = (as_values(&base_left), as_values(&base_right));
-    // Each position of G reached, by vertex, with its value.
+    // Each position of G reached, by vertex, and the values of positions met.
+    let mut values: Vec<Option<Loopy>> = vec![None; graph.len()];
     let mut number = vec![u32::MAX; graph.len()];
     let mut order = vec![0usize];
     number[0] = 0;
@@ -84,16 +85,18 @@ pub fn subordinate(g: &Loopy, base: GameId, store: &mut Store) -> Result<Loopy, 
     while next < order.len() {
         let v = order[next];
         next += 1;
-        let here = Loopy::from_graph(&graph.at(v), store)?;
+        let here = value_at(&mut values, &graph, v, store)?;
         for (player, base_options, kept) in [
             (Player::Left, &base_left, &mut left),
             (Player::Right, &base_right, &mut right),
         ] {
-            let options: Vec<(usize, Loopy)> = graph
-                .moves(player, v)
-                .iter()
-                .map(|&w| Ok((w as usize, Loopy::from_graph(&graph.at(w as usize), store)?)))
-                .collect::<Result<_, PartizanError>>()?;
+            let mut options: Vec<(usize, Loopy)> = Vec::new();
+            for &w in graph.moves(player, v) {
+                options.push((
+                    w as usize,
+                    value_at(&mut values, &graph, w as usize, store)?,
+                ));
+            }
             // Every option of the base is matched by a better option here, or answered.
             for b in base_options {
                 let mut matched = false;
@@ -155,6 +158,21 @@ pub fn subordinate(g: &Loopy, base: GameId, store: &mut Store) -> Result<Loopy, 
     }
     let reduced = bounded(&left, &right, 0)?;
     Loopy::from_graph(&reduced, store)
+}
+
+/// The value at position `v` of a stopper in simplest form, found once.
+fn value_at(
+    values: &mut [Option<Loopy>],
+    graph: &Graph,
+    v: usize,
+    store: &mut Store,
+) -> Result<Loopy, PartizanError> {
+    if let Some(value) = &values[v] {
+        return Ok(value.clone());
+    }
+    let value = Loopy::from_simplest(graph.at(v), store)?;
+    values[v] = Some(value.clone());
+    Ok(value)
 }
 
 /// The pseudonumber exponent x, checked: a number or a stopper that is x over, x under,

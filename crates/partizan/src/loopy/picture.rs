@@ -4,8 +4,9 @@
 //! The graph drawn is the value's own (a stopper's simplest form; each side of a value with
 //! two sides in a panel of its own). Positions from which play is finite are short games:
 //! each is a box with its canonical form, and its options are not drawn. The other positions
-//! are circles named a, b, … in the order a breadth-first search from the start (`a`, ringed
-//! twice) meets them, listed under the picture with their values. Positions stand in rows by
+//! are circles named a, b, … (as the printed text names positions) in the order a
+//! breadth-first search from the start (`a`, ringed twice) meets them, listed under the
+//! picture with their values (a side that is not a stopper has no values of its own). Positions stand in rows by
 //! their distance from the start; Left's moves are blue arrows, Right's red, a move back up
 //! the rows bends wider, and a `pass` is a loop.
 
@@ -16,8 +17,8 @@ use conway_core::svg::escape;
 use crate::{PartizanError, Store};
 
 use super::graph::Graph;
-use super::print::loopy_text;
-use super::{short_positions, Loopy, Side};
+use super::print::{loopy_text, nth_name};
+use super::{short_positions, Loopy, SideForm};
 
 /// The most positions one panel draws; a larger graph is not drawn (its text stays).
 pub const MAX_DRAWN_POSITIONS: usize = 40;
@@ -63,17 +64,18 @@ pub fn loopy_svg(
     title: &str,
     store: &mut Store,
 ) -> Result<Option<String>, PartizanError> {
+    // Each graph, and whether it is a stopper in simplest form (whose positions are too).
     let graphs = match value {
         Loopy::Short(_) => return Ok(None),
-        Loopy::Stopper(g) => vec![(String::new(), g.clone())],
-        Loopy::Sided { .. } => vec![
-            ("onside".to_string(), value.side_graph(Side::On, store)?),
-            ("offside".to_string(), value.side_graph(Side::Off, store)?),
+        Loopy::Stopper(g) => vec![(String::new(), g.clone(), true)],
+        Loopy::Sided { onside, offside } => vec![
+            ("onside".to_string(), side_of(onside), is_stopper(onside)),
+            ("offside".to_string(), side_of(offside), is_stopper(offside)),
         ],
     };
     let mut panels = Vec::new();
-    for (caption, graph) in graphs {
-        match layout(&graph, caption, store)? {
+    for (caption, graph, simplest) in graphs {
+        match layout(&graph, caption, simplest, store)? {
             Some(panel) => panels.push(panel),
             None => return Ok(None),
         }
@@ -81,9 +83,26 @@ pub fn loopy_svg(
     Ok(Some(draw(&panels, title)))
 }
 
+fn side_of(form: &SideForm) -> Graph {
+    match form {
+        SideForm::Stopper(g) | SideForm::Simplified(g) => g.clone(),
+    }
+}
+
+fn is_stopper(form: &SideForm) -> bool {
+    matches!(form, SideForm::Stopper(_))
+}
+
 /// Lays out the positions of `g` reached from the start without passing a short game, in
-/// rows by distance; `None` past [`MAX_DRAWN_POSITIONS`].
-fn layout(g: &Graph, caption: String, store: &mut Store) -> Result<Option<Panel>, PartizanError> {
+/// rows by distance; `None` past [`MAX_DRAWN_POSITIONS`]. The loopy positions of a stopper
+/// in simplest form (`simplest`) are listed with their values; those of a side that is not
+/// a stopper have none of their own.
+fn layout(
+    g: &Graph,
+    caption: String,
+    simplest: bool,
+    store: &mut Store,
+) -> Result<Option<Panel>, PartizanError> {
     let short = short_positions(g, store)?;
     let mut index = vec![usize::MAX; g.len()];
     let mut order = vec![0usize];
@@ -121,7 +140,7 @@ fn layout(g: &Graph, caption: String, store: &mut Store) -> Result<Option<Panel>
     let width = widest * COLUMN + 2.0 * MARGIN;
     let mut placed = vec![0usize; rows];
     let mut nodes = Vec::with_capacity(order.len());
-    let mut names = 0u32;
+    let mut names = 0usize;
     for (i, &v) in order.iter().enumerate() {
         let d = depth[i];
         let x = MARGIN + width_offset(widest, per_row[d], placed[d]);
@@ -135,10 +154,15 @@ fn layout(g: &Graph, caption: String, store: &mut Store) -> Result<Option<Panel>
                 true,
             ),
             None => {
-                let name = name_of(names);
+                let name = nth_name(names);
                 names += 1;
-                let value = loopy_text(&Loopy::from_graph(&g.at(v), store)?, store)?;
-                (name, Some(clipped(value)), false)
+                let value = if simplest {
+                    let value = Loopy::from_simplest(g.at(v), store)?;
+                    Some(clipped(loopy_text(&value, store)?))
+                } else {
+                    None
+                };
+                (name, value, false)
             }
         };
         nodes.push(Node {
@@ -150,7 +174,8 @@ fn layout(g: &Graph, caption: String, store: &mut Store) -> Result<Option<Panel>
             y,
         });
     }
-    let height = MARGIN + TOP + (rows - 1) as f64 * ROW + MARGIN + 18.0 * f64::from(names);
+    let listed = nodes.iter().filter(|n| n.value.is_some()).count() as f64;
+    let height = MARGIN + TOP + (rows - 1) as f64 * ROW + MARGIN + 18.0 * listed;
     Ok(Some(Panel {
         caption,
         nodes,
@@ -164,15 +189,6 @@ fn layout(g: &Graph, caption: String, store: &mut Store) -> Result<Option<Panel>
 fn width_offset(widest: f64, count: usize, k: usize) -> f64 {
     let spare = (widest - count as f64) * COLUMN / 2.0;
     spare + (k as f64 + 0.5) * COLUMN
-}
-
-/// a, b, …, z, a1, b1, …
-fn name_of(n: u32) -> String {
-    let letter = char::from(b'a' + (n % 26) as u8);
-    match n / 26 {
-        0 => letter.to_string(),
-        round => format!("{letter}{round}"),
-    }
 }
 
 fn clipped(text: String) -> String {
@@ -267,7 +283,10 @@ fn draw_panel(svg: &mut String, panel: &Panel) {
                 node.y + 4.0
             );
         } else {
-            let value = escape(node.value.as_deref().unwrap_or(""));
+            let title = match &node.value {
+                Some(value) => format!("{label} = {}", escape(value)),
+                None => label.clone(),
+            };
             let ring = if node.vertex == 0 {
                 format!(
                     r##"<circle cx="{:.1}" cy="{:.1}" r="{}" fill="none" stroke="#333"/>"##,
@@ -280,7 +299,7 @@ fn draw_panel(svg: &mut String, panel: &Panel) {
             };
             let _ = writeln!(
                 svg,
-                r##"<g data-position="{label}"><title>{label} = {value}</title>{ring}<circle cx="{:.1}" cy="{:.1}" r="{RADIUS}" fill="white" stroke="#333"/><text x="{:.1}" y="{:.1}" text-anchor="middle" font-weight="bold">{label}</text></g>"##,
+                r##"<g data-position="{label}"><title>{title}</title>{ring}<circle cx="{:.1}" cy="{:.1}" r="{RADIUS}" fill="white" stroke="#333"/><text x="{:.1}" y="{:.1}" text-anchor="middle" font-weight="bold">{label}</text></g>"##,
                 node.x,
                 node.y,
                 node.x,
@@ -289,13 +308,18 @@ fn draw_panel(svg: &mut String, panel: &Panel) {
         }
     }
     // The names and their values, under the graph.
-    let mut y = panel.height - 18.0 * panel.nodes.iter().filter(|n| !n.short).count() as f64;
-    for node in panel.nodes.iter().filter(|n| !n.short) {
+    let listed: Vec<(&str, &str)> = panel
+        .nodes
+        .iter()
+        .filter_map(|n| Some((n.label.as_str(), n.value.as_deref()?)))
+        .collect();
+    let mut y = panel.height - 18.0 * listed.len() as f64;
+    for (name, value) in listed {
         let _ = writeln!(
             svg,
             r#"<text x="{MARGIN}" y="{y:.1}">{} = {}</text>"#,
-            escape(&node.label),
-            escape(node.value.as_deref().unwrap_or(""))
+            escape(name),
+            escape(value)
         );
         y += 18.0;
     }
@@ -371,11 +395,12 @@ mod tests {
         assert!(svg.matches("data-position=").count() >= 3);
     }
 
+    /// The names are those the printed text uses.
     #[test]
-    fn names_run_past_z() {
-        assert_eq!(name_of(0), "a");
-        assert_eq!(name_of(25), "z");
-        assert_eq!(name_of(27), "b1");
+    fn names_run_past_z_as_in_the_text() {
+        assert_eq!(nth_name(0), "a");
+        assert_eq!(nth_name(25), "z");
+        assert_eq!(nth_name(26), "N1");
     }
 
     /// A graph with more positions to draw than the limit is not drawn.
@@ -389,6 +414,8 @@ mod tests {
         let right = vec![Vec::new(); n];
         let mut store = Store::new();
         let g = Graph::rooted(&left, &right, 0);
-        assert!(layout(&g, String::new(), &mut store).unwrap().is_none());
+        assert!(layout(&g, String::new(), false, &mut store)
+            .unwrap()
+            .is_none());
     }
 }

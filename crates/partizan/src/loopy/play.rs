@@ -8,8 +8,8 @@
 //! to one won for the opponent, and drawn (infinite play) otherwise. Solved in order of
 //! distance from the end, the winner takes the shortest way and the loser the longest, so
 //! each verdict carries the number of moves left with best play. A position whose value the
-//! rules know (the fox has slipped past the geese: `off`) is not explored further: its
-//! outcome class decides it, with no moves counted from there.
+//! rules know (the fox has slipped past the geese: `off`) is not explored further (unless it
+//! is the start): its outcome class decides it, with no moves counted from there.
 //!
 //! The outcome classes of values agree with these verdicts (a test checks it): Left moving
 //! first wins outright exactly when the offside is not ≤ 0, and at least draws when the
@@ -27,6 +27,7 @@ use super::properties::{outcome, LoopyOutcome};
 use super::ruleset::{
     explore, EvaluationError, LoopyRules, LoopyRuleset, OwnMoves, Target, MAX_POSITIONS,
 };
+use super::Loopy;
 
 /// The result of best play for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -125,14 +126,43 @@ pub fn play_position<G: LoopyRuleset>(
     })
 }
 
-/// Explores every position `start` reaches under `rules` (at most `limit`) and solves them.
+/// Rules that explore the start even when they know its value: a player at the board still
+/// has its moves to choose from.
+struct FromStart<'a, R: LoopyRules> {
+    rules: &'a R,
+    start: &'a R::Position,
+}
+
+impl<R: LoopyRules> LoopyRules for FromStart<'_, R> {
+    type Position = R::Position;
+    type Error = R::Error;
+
+    fn left_moves(&self, position: &R::Position) -> Result<Vec<R::Position>, R::Error> {
+        self.rules.left_moves(position)
+    }
+
+    fn right_moves(&self, position: &R::Position) -> Result<Vec<R::Position>, R::Error> {
+        self.rules.right_moves(position)
+    }
+
+    fn known_value(&self, position: &R::Position) -> Result<Option<Loopy>, R::Error> {
+        if position == self.start {
+            return Ok(None);
+        }
+        self.rules.known_value(position)
+    }
+}
+
+/// Explores every position `start` reaches under `rules` (at most `limit`; the start's moves
+/// even when the rules know its value) and solves them.
 pub fn solve_play<R: LoopyRules>(
     rules: &R,
     store: &mut Store,
     start: &R::Position,
     limit: usize,
 ) -> Result<PlaySolution<R::Position>, EvaluationError<R::Error>> {
-    let explored = explore(rules, store, start, limit, |_| None)?;
+    let from_start = FromStart { rules, start };
+    let explored = explore(&from_start, store, start, limit, |_| None)?;
     let mut fixed = Vec::with_capacity(explored.known.len());
     for known in &explored.known {
         fixed.push(match known {

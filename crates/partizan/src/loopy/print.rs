@@ -414,7 +414,7 @@ impl<'s> Printer<'s> {
 }
 
 /// CGSuite's names for positions met again below themselves.
-fn nth_name(n: usize) -> String {
+pub(crate) fn nth_name(n: usize) -> String {
     if n < 26 {
         char::from(b'a' + n as u8).to_string()
     } else {
@@ -485,7 +485,8 @@ fn upon_form(
 /// with two sides last, as given. CGSuite compares two hashes by their difference in 32-bit
 /// arithmetic, which is not an order once the difference overflows, so the result depends
 /// on the sort: this is Java's (`Arrays.sort` of fewer than 32 objects: the first run, then
-/// binary insertion), applied to the values in the order given.
+/// binary insertion), applied to the values in the order given; longer sets are ordered by
+/// the hashes themselves.
 pub fn sort_values_as_cgsuite(values: &mut Vec<Loopy>, store: &mut Store) {
     let mut shorts: Vec<GameId> = Vec::new();
     let mut others: Vec<(u8, i32, Loopy)> = Vec::new();
@@ -509,23 +510,29 @@ pub fn sort_values_as_cgsuite(values: &mut Vec<Loopy>, store: &mut Store) {
         }
     }
     sort_as_cgsuite(store, &mut shorts);
-    java_sort(&mut others, |a, b| {
-        a.0.cmp(&b.0).then(a.1.wrapping_sub(b.1).cmp(&0))
-    });
+    if others.len() < JAVA_INSERTION_SORT_BELOW {
+        java_sort(&mut others, |a, b| {
+            a.0.cmp(&b.0).then(a.1.wrapping_sub(b.1).cmp(&0))
+        });
+    } else {
+        // Java merges longer lists, and CGSuite's order is not reproduced there anyway:
+        // the hashes themselves, a true order (a sort may panic on anything else).
+        others.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+    }
     values.extend(shorts.into_iter().map(Loopy::Short));
     values.extend(others.into_iter().map(|(_, _, v)| v));
 }
 
-/// Java's `Arrays.sort` of objects (TimSort) for fewer than 32 of them: the run at the start
-/// made ascending, then binary insertion; a stable sort for longer lists.
+/// Java's `Arrays.sort` of objects (TimSort) sorts shorter lists by insertion alone.
+const JAVA_INSERTION_SORT_BELOW: usize = 32;
+
+/// Java's `Arrays.sort` of objects (TimSort) for fewer than [`JAVA_INSERTION_SORT_BELOW`]
+/// of them: the run at the start made ascending, then binary insertion. It never panics,
+/// whatever `compare` does.
 fn java_sort<T>(items: &mut [T], compare: impl Fn(&T, &T) -> std::cmp::Ordering) {
     use std::cmp::Ordering::Less;
     let n = items.len();
     if n < 2 {
-        return;
-    }
-    if n >= 32 {
-        items.sort_by(compare);
         return;
     }
     // The run at the start, reversed when strictly descending.
@@ -712,7 +719,7 @@ mod tests {
         /// With a true order, Java's sort is any stable sort: pairs equal by key keep their
         /// places.
         #[test]
-        fn java_sort_is_a_stable_sort_for_an_order(keys in prop::collection::vec(0u8..6, 0..40)) {
+        fn java_sort_is_a_stable_sort_for_an_order(keys in prop::collection::vec(0u8..6, 0..32)) {
             let items: Vec<(u8, usize)> = keys.into_iter().zip(0..).collect();
             let mut java = items.clone();
             java_sort(&mut java, |a, b| a.0.cmp(&b.0));
@@ -736,5 +743,31 @@ mod tests {
         java_sort(&mut hashes, compare);
         // The first run: the second is not less than the first, so nothing moves.
         assert_eq!(hashes, [1_607_248_671, -574_156_991]);
+    }
+
+    /// A set of more than 32 stoppers (whose hash differences overflow) sorts without
+    /// panicking, by the hashes themselves.
+    #[test]
+    fn long_sets_of_stoppers_sort_by_their_hashes() {
+        let mut store = Store::new();
+        let mut values: Vec<Loopy> = (0..40)
+            .map(|k| {
+                let text = format!("{{{k}|pass}}");
+                match crate::eval::evaluate_text(&mut store, &text).unwrap() {
+                    crate::eval::Value::Loopy(v) => v,
+                    other => panic!("{other:?}"),
+                }
+            })
+            .collect();
+        values.reverse();
+        sort_values_as_cgsuite(&mut values, &mut store);
+        let hashes: Vec<i32> = values
+            .iter()
+            .map(|v| match pseudonumber(v, &mut store) {
+                Some(Pseudonumber::Over(x)) => over_number_hash(&x, 1),
+                _ => panic!("x over"),
+            })
+            .collect();
+        assert!(hashes.windows(2).all(|w| w[0] <= w[1]));
     }
 }

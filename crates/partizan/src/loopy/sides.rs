@@ -30,8 +30,10 @@
 //!    comparison, when that leaves fewer moves on infinite alternating plays.
 //!
 //! The side of the start is checked against the graph before the step (both inequalities,
-//! or the one a deletion can break) after every step, so a step that would change it is
-//! never kept: the search can fail to reach a stopper, never reach a wrong one. The sides
+//! or the one a deletion can break) after every step of the search (putting stopper
+//! positions in simplest form keeps every side by itself: an equal stopper replaces a
+//! position), so a step that would change it is never kept: the search can fail to reach a
+//! stopper, never reach a wrong one. The sides
 //! of several starts in one graph (the positions of a loopy ruleset's component) are
 //! searched for together, every start checked after every step, and a start whose game is
 //! still not a stopper then gets a search of its own. The search ends: a

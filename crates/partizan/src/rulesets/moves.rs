@@ -153,8 +153,8 @@ pub fn loopy_position_moves<P: Described + LoopyRuleset>(
     let play = play_position(store, position)?;
     listed(store, position, value, |store, description, after, left| {
         let next = if left { Player::Right } else { Player::Left };
-        // A position whose value the rules know is not explored: its moves are solved
-        // on their own.
+        // Every move of the start is explored; should a ruleset's described moves differ
+        // from its moves, the position is solved on its own.
         let verdict = match play.verdict(&after, next) {
             Some(verdict) => verdict,
             None => play_position(store, &after)?

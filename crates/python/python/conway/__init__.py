@@ -298,7 +298,8 @@ class Move:
     whether it wins for the player making it. In a loopy ruleset (Fox and Geese, Backsliding
     Toads and Frogs) also whether it ``draws`` (play goes on for ever) and, for a win or a
     loss, the ``plies`` the game lasts from there (this move included) when the winner
-    hurries and the loser stalls."""
+    hurries and the loser stalls, counted to the end of play or to a position whose value
+    the rules know (the fox past the geese)."""
 
     move: str
     to: str

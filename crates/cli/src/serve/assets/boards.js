@@ -344,9 +344,12 @@ export function markWinningMoves(picture, input, report) {
 function changedParts(before, after) {
   const [a, b] = [parseBoard(before), parseBoard(after)];
   if (a && b) {
+    // Rows line up from the bottom: a Fox and Geese picture gains or loses rows at the top.
+    const shift = a.rows.length - b.rows.length;
     const changed = [];
     a.rows.forEach((row, r) => row.forEach((square, c) => {
-      if (b.rows[r] && b.rows[r][c] !== square) changed.push(`${r},${c}`);
+      const other = b.rows[r - shift];
+      if (other && other[c] !== square) changed.push(`${r},${c}`);
     }));
     return changed;
   }

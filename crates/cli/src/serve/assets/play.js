@@ -271,7 +271,10 @@ function playPartizan(item, start, side) {
       if (drawn && seen.has(key)) {
         return say("The position repeats with the same player to move, and neither side can force a win: a draw by infinite play.", "result");
       }
-      if (++plies > MAX_PARTIZAN_PLIES) {
+      // Only a loopy game (its moves say how long they last, or that they draw) can go on
+      // for ever; a short one always ends.
+      const loopy = moves.some((m) => m.draws || m.plies !== undefined);
+      if (loopy && ++plies > MAX_PARTIZAN_PLIES) {
         return say(`${MAX_PARTIZAN_PLIES} moves without an end: a draw by infinite play.`, "result");
       }
       seen.add(key);
