@@ -168,6 +168,11 @@ impl Loopy {
         Ok(self.side_leq(other, Side::On, store)? && self.side_leq(other, Side::Off, store)?)
     }
 
+    /// Whether the two values are equal (each at most the other).
+    pub fn equals(&self, other: &Loopy, store: &mut Store) -> Result<bool, PartizanError> {
+        Ok(self.leq(other, store)? && other.leq(self, store)?)
+    }
+
     /// G ≤ H in one side (for two stoppers, in both: their sides are themselves).
     pub fn side_leq(
         &self,

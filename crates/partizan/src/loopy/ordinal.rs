@@ -139,7 +139,7 @@ pub fn subordinate(g: &Loopy, base: GameId, store: &mut Store) -> Result<Loopy, 
             for (w, option) in options {
                 let mut is_base = false;
                 for b in base_options {
-                    if option.leq(b, store)? && b.leq(&option, store)? {
+                    if option.equals(b, store)? {
                         is_base = true;
                         break;
                     }

@@ -25,7 +25,8 @@ use crate::{PartizanError, Store};
 use super::graph::Player;
 use super::properties::{outcome, LoopyOutcome};
 use super::ruleset::{
-    explore, EvaluationError, LoopyRules, LoopyRuleset, OwnMoves, Target, MAX_POSITIONS,
+    explore, EvaluationError, Exploration, LoopyRules, LoopyRuleset, OwnMoves, Target,
+    MAX_POSITIONS,
 };
 use super::Loopy;
 
@@ -162,41 +163,52 @@ pub fn solve_play<R: LoopyRules>(
     limit: usize,
 ) -> Result<PlaySolution<R::Position>, EvaluationError<R::Error>> {
     let from_start = FromStart { rules, start };
-    let explored = explore(&from_start, store, start, limit, |_| None)?;
-    let mut fixed = Vec::with_capacity(explored.known.len());
-    for known in &explored.known {
+    let Exploration {
+        positions,
+        number,
+        left,
+        right,
+        known,
+    } = explore(&from_start, store, start, limit, |_| None)?;
+    // Positions are found by `number` from here on.
+    drop(positions);
+    // The rules know few distinct values (Fox and Geese: only `off`): each is judged once.
+    let mut judged: Vec<(&Loopy, [Verdict; 2])> = Vec::new();
+    let mut fixed = Vec::with_capacity(known.len());
+    for known in &known {
         fixed.push(match known {
-            Some(value) => Some(known_verdicts(outcome(value, store)?)?),
+            Some(value) => Some(match judged.iter().find(|(v, _)| *v == value) {
+                Some(&(_, verdicts)) => verdicts,
+                None => {
+                    let verdicts = known_verdicts(outcome(value, store)?)?;
+                    judged.push((value, verdicts));
+                    verdicts
+                }
+            }),
             None => None,
         });
     }
-    let number = |targets: &Vec<Target>| -> Vec<u32> {
-        let new = |&t: &Target| match t {
-            Target::New(w) => w,
-            Target::Valued(_) => unreachable!("nothing was valued before"),
-        };
-        targets.iter().map(new).collect()
-    };
-    let moves = [
-        explored.left.iter().map(number).collect(),
-        explored.right.iter().map(number).collect(),
-    ];
-    let verdicts = retrograde(&moves, &fixed);
+    let verdicts = retrograde([&left, &right], &fixed);
     Ok(PlaySolution {
-        index: explored.number,
+        index: number,
         verdicts,
     })
 }
 
 /// Solves the states (position, player to move) from the ends of play back (see the module
 /// doc). A state is numbered 2v (Left to move at v) or 2v + 1 (Right to move).
-fn retrograde(moves: &[Vec<Vec<u32>>; 2], fixed: &[Option<[Verdict; 2]>]) -> Vec<[Verdict; 2]> {
+fn retrograde(moves: [&[Vec<Target>]; 2], fixed: &[Option<[Verdict; 2]>]) -> Vec<[Verdict; 2]> {
     let n = fixed.len();
     // The states that move to each state.
     let mut before: Vec<Vec<u32>> = vec![Vec::new(); 2 * n];
     for (mover, lists) in moves.iter().enumerate() {
         for (v, targets) in lists.iter().enumerate() {
-            for &w in targets {
+            for &target in targets {
+                let w = match target {
+                    Target::New(w) => w,
+                    // The exploration starts afresh: every target is one of its own.
+                    Target::Valued(_) => unreachable!("nothing was valued before"),
+                };
                 before[2 * w as usize + (1 - mover)].push((2 * v + mover) as u32);
             }
         }
@@ -225,10 +237,8 @@ fn retrograde(moves: &[Vec<Vec<u32>>; 2], fixed: &[Option<[Verdict; 2]>]) -> Vec
         verdicts[s / 2][s % 2] = verdict;
         solved[s] = true;
     }
-    // Ends of play first (no moves left), the rest follow in order of moves left.
-    let mut starts: Vec<u32> = (0..2 * n as u32).filter(|&s| solved[s as usize]).collect();
-    starts.sort_by_key(|&s| verdicts[s as usize / 2][s as usize % 2].plies);
-    queue.extend(starts);
+    // The ends of play (all with no moves left); the rest follow in order of moves left.
+    queue.extend((0..2 * n as u32).filter(|&s| solved[s as usize]));
     while let Some(s) = queue.pop_front() {
         let here = verdicts[s as usize / 2][s as usize % 2];
         let there = here.before();

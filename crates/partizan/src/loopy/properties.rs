@@ -164,12 +164,7 @@ pub fn degree(g: &Loopy, store: &mut Store) -> Result<Loopy, PartizanError> {
 /// Whether G + G = G.
 pub fn is_idempotent(g: &Loopy, store: &mut Store) -> Result<bool, PartizanError> {
     let twice = g.add(g, store)?;
-    Ok(twice.leq(g, store)? && g.leq(&twice, store)?)
-}
-
-/// Whether two values are equal (each at most the other).
-fn equal(g: &Loopy, h: &Loopy, store: &mut Store) -> Result<bool, PartizanError> {
-    Ok(g.leq(h, store)? && h.leq(g, store)?)
+    twice.equals(g, store)
 }
 
 fn idempotent_degree(d: &Loopy, store: &mut Store) -> Result<(), PartizanError> {
@@ -213,7 +208,7 @@ pub fn is_stable(g: &Loopy, store: &mut Store) -> Result<bool, PartizanError> {
         return Ok(true);
     }
     let (up, down) = varieties(g, store)?;
-    equal(&up, &down, store)
+    up.equals(&down, store)
 }
 
 /// The variety of a stable stopper: the value V of degree D with G = V + D in the stopper
@@ -223,7 +218,7 @@ pub fn variety(g: &Loopy, store: &mut Store) -> Result<Loopy, PartizanError> {
         return Ok(Loopy::Short(store.zero()));
     }
     let (up, down) = varieties(g, store)?;
-    if !equal(&up, &down, store)? {
+    if !up.equals(&down, store)? {
         return Err(PartizanError::NotApplicable(
             "the game is not stable: its upsum and downsum varieties differ".into(),
         ));
@@ -257,7 +252,7 @@ pub fn is_numberish(g: &Loopy, store: &mut Store) -> Result<bool, PartizanError>
 /// Whether a stopper is its own negative.
 pub fn is_switch(g: &Loopy, store: &mut Store) -> Result<bool, PartizanError> {
     let minus = g.neg(store);
-    equal(g, &minus, store)
+    g.equals(&minus, store)
 }
 
 /// Whether a stopper is x + Tiny(H) or x + Miny(H) for a number x (CGSuite's test: one
@@ -287,7 +282,7 @@ pub fn is_number_tiny(g: &Loopy, store: &mut Store) -> Result<bool, PartizanErro
         let ([n], [f]) = (&near[..], &far[..]) else {
             return Ok(false);
         };
-        if !equal(n, x, store)? {
+        if !n.equals(x, store)? {
             return Ok(false);
         }
         // Tiny: the far option minus x is at most under; Miny: x minus it is.

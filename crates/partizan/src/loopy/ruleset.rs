@@ -337,11 +337,13 @@ impl<G: Clone + Eq + Hash> LoopyEvaluator<G> {
         start: &G,
     ) -> Result<u32, EvaluationError<R::Error>> {
         let valued = &self.valued;
-        let explored = explore(rules, store, start, self.limit, |p| valued.get(p).copied())?;
-        let known: Vec<Option<u32>> = explored
-            .known
-            .iter()
-            .map(|value| value.as_ref().map(|v| self.intern(v.clone())))
+        let mut explored = explore(rules, store, start, self.limit, |p| valued.get(p).copied())?;
+        // Positions are found by `valued` from here on, and known values by their indices:
+        // what the exploration kept for them is freed before the components are valued.
+        explored.number = HashMap::default();
+        let known: Vec<Option<u32>> = std::mem::take(&mut explored.known)
+            .into_iter()
+            .map(|value| value.map(|v| self.intern(v)))
             .collect();
         let mut value_of: Vec<u32> = vec![u32::MAX; explored.positions.len()];
         for component in components(&explored) {
