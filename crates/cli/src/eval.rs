@@ -34,7 +34,10 @@ pub static FUNCTIONS_HELP: LazyLock<String> = LazyLock::new(|| {
     }
     text.push_str(
         "\nComparisons == <= >= < > <| |> <> print true or false. Names ignore case and \
-         underscores, so CGSuite's spellings work too.",
+         underscores, so CGSuite's spellings work too.\n\
+         Misère games are written *[…] as in CGSuite: *[3] is a nim heap, *[4,2] the game \
+         with options *[4] and *[2], *[[2],0] nests options, *[*[2]+*[2]] takes any misère \
+         game; forms print (and read back) as CGSuite prints them, e.g. *[2#0], *[2[2]].",
     );
     text
 });

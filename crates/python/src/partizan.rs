@@ -424,6 +424,8 @@ enum Evaluated {
     List(Vec<Evaluated>),
     Loopy(conway_partizan::loopy::Loopy),
     LoopyOutcome(String),
+    /// A misère canonical form or a genus, in CGSuite's notation.
+    Text(String),
 }
 
 impl Evaluated {
@@ -438,6 +440,7 @@ impl Evaluated {
             Evaluated::List(_) => "a list",
             Evaluated::Loopy(_) => "a loopy game",
             Evaluated::LoopyOutcome(_) => "an outcome class",
+            Evaluated::Text(_) => "a misère game or genus",
         }
     }
 
@@ -466,6 +469,7 @@ impl Evaluated {
             ),
             Value::Loopy(value) => Evaluated::Loopy(value),
             Value::LoopyOutcome(o) => Evaluated::LoopyOutcome(o.to_string()),
+            value @ (Value::Misere(_) | Value::Genus(_)) => Evaluated::Text(value.to_text(store)),
         }
     }
 
@@ -493,6 +497,7 @@ impl Evaluated {
             }
             Evaluated::Loopy(value) => crate::loopy::into_python(py, value)?,
             Evaluated::LoopyOutcome(o) => o.into_pyobject(py)?.into_any().unbind(),
+            Evaluated::Text(t) => t.into_pyobject(py)?.into_any().unbind(),
         })
     }
 }
@@ -606,6 +611,8 @@ enum Arg {
     Number(Dyadic),
     Natural(u64),
     Naturals(Vec<u64>),
+    /// A misère game in CGSuite's notation, `*[2#]`, read inside the store.
+    Misere(String),
     Text(String),
 }
 
@@ -657,13 +664,20 @@ fn call(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> PyResult<Py<Py
                     function.signature()
                 ))
             })?),
+            ArgKind::Misere => Arg::Misere(arg.extract().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "{}: {} must be a misère game in CGSuite's notation, e.g. \"*[2#]\"",
+                    function.signature(),
+                    param.name
+                ))
+            })?),
         });
     }
     let implementation = function.implementation;
     let value = with_store(py, move |store| {
-        let arguments: Vec<Argument<'_>> = converted
-            .iter()
-            .map(|arg| match arg {
+        let mut arguments: Vec<Argument<'_>> = Vec::with_capacity(converted.len());
+        for arg in &converted {
+            arguments.push(match arg {
                 Arg::Game(g) => Argument::Game(*g),
                 Arg::Any(g) => Argument::Any(g.clone()),
                 Arg::Number(x) => Argument::Number(x.clone()),
@@ -671,8 +685,16 @@ fn call(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> PyResult<Py<Py
                 Arg::Naturals(ns) => Argument::Naturals(ns.clone()),
                 // Column 0: the string's own columns (from 1) are kept as they are.
                 Arg::Text(text) => Argument::Text(Text { text, column: 0 }),
-            })
-            .collect();
+                Arg::Misere(text) => match conway_partizan::eval::evaluate_text(store, text)? {
+                    Value::Misere(g) => Argument::Misere(g),
+                    _ => {
+                        return Err(PartizanError::InvalidInput(format!(
+                            "{text} is not a misère game (write it *[…], e.g. *[2#])"
+                        )))
+                    }
+                },
+            });
+        }
         implementation(store, &arguments)
             .map(|v| Evaluated::of(store, v))
             .map_err(relative_to_the_string)
@@ -711,6 +733,7 @@ fn functions(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
                         ArgKind::Natural => "natural",
                         ArgKind::Naturals => "naturals",
                         ArgKind::Text => "text",
+                        ArgKind::Misere => "misere game",
                     };
                     (p.name, kind)
                 })

@@ -176,6 +176,7 @@ def example_arguments(entry):
         "natural": int,
         "naturals": lambda a: [int(x) for x in a.strip("[]").split(",") if x.strip()],
         "text": lambda a: a.strip('"'),
+        "misere game": str,
     }
     return [convert[kind](a) for kind, a in zip(kinds, arguments)]
 

@@ -7,6 +7,7 @@
 //! spellings (`LeftStop`, `AtomicWeight`) work alongside the documented snake_case ones; an
 //! entry's `aliases` list them for the help text, and any further abbreviations.
 
+use conway_misere::{MisereId, MisereStore};
 use conway_numbers::{Dyadic, Nimber};
 
 use super::Value;
@@ -56,6 +57,8 @@ pub enum ArgKind {
     Text,
     /// A game, short or loopy.
     Any,
+    /// A misère canonical form of an impartial game, `*[2#]`.
+    Misere,
 }
 
 /// One parameter of a function.
@@ -102,11 +105,16 @@ pub enum Argument<'a> {
     Text(Text<'a>),
     /// For [`ArgKind::Any`].
     Any(crate::loopy::Loopy),
+    /// For [`ArgKind::Misere`].
+    Misere(MisereId),
 }
 
 /// A function's implementation: it receives one argument per parameter, each of the
 /// parameter's kind.
 pub type Implementation = fn(&mut Store, &[Argument<'_>]) -> Result<Value, PartizanError>;
+
+/// A function's meaning for a misère canonical form.
+pub type MisereImplementation = fn(&mut MisereStore, MisereId) -> Result<Value, PartizanError>;
 
 /// A ruleset's moves: the position of one call's arguments, its value and its moves.
 pub type MovesImplementation =
@@ -142,6 +150,9 @@ pub struct Function {
     /// For a ruleset: its position's value and every move of each player, in the ruleset's
     /// words (what `eval` lists as the moves of a sum of ruleset positions).
     pub moves: Option<RulesetMoves>,
+    /// The same question of a misère canonical form (`birthday(*[2#])`), for a function of
+    /// one game that has a misère meaning too.
+    pub misere: Option<MisereImplementation>,
     /// Computes the value.
     pub implementation: Implementation,
 }
@@ -196,6 +207,7 @@ macro_rules! any_fn {
             help: $help,
             example: $example,
             moves: None,
+            misere: None,
             implementation: |$store, args| {
                 let $g = one_any(args)?;
                 Ok($body)
@@ -228,6 +240,7 @@ macro_rules! any_pair_fn {
             help: $help,
             example: $example,
             moves: None,
+            misere: None,
             implementation: |store, args| match args {
                 [Argument::Any(g), Argument::Any(h)] => Ok(value_of($f(g, h, store)?)),
                 _ => Err(mismatch()),
@@ -246,9 +259,61 @@ macro_rules! game_fn {
             help: $help,
             example: $example,
             moves: None,
+            misere: None,
             implementation: |$store, args| {
                 let $g = one_game(args)?;
                 Ok($body)
+            },
+        }
+    };
+}
+
+/// The one parameter of a misère function.
+const MISERE: &[Param] = &[param("G", ArgKind::Misere)];
+
+/// Two misère games.
+const MISERE_PAIR: &[Param] = &[param("G", ArgKind::Misere), param("H", ArgKind::Misere)];
+
+/// A function of one misère canonical form, whose value `$body` computes from the misère
+/// store and the form.
+macro_rules! misere_fn {
+    ($name:literal, [$($alias:literal),*], $help:literal, $example:literal, |$store:ident, $g:ident| $body:expr) => {
+        Function {
+            name: $name,
+            aliases: &[$($alias),*],
+            params: MISERE,
+            help: $help,
+            example: $example,
+            moves: None,
+            misere: None,
+            implementation: |store, args| match args {
+                [Argument::Misere($g)] => {
+                    let ($store, $g) = (store.misere(), *$g);
+                    Ok($body)
+                }
+                _ => Err(mismatch()),
+            },
+        }
+    };
+}
+
+/// A function of two misère canonical forms.
+macro_rules! misere_pair_fn {
+    ($name:literal, [$($alias:literal),*], $help:literal, $example:literal, |$store:ident, $g:ident, $h:ident| $body:expr) => {
+        Function {
+            name: $name,
+            aliases: &[$($alias),*],
+            params: MISERE_PAIR,
+            help: $help,
+            example: $example,
+            moves: None,
+            misere: None,
+            implementation: |store, args| match args {
+                [Argument::Misere($g), Argument::Misere($h)] => {
+                    let ($store, $g, $h) = (store.misere(), *$g, *$h);
+                    Ok($body)
+                }
+                _ => Err(mismatch()),
             },
         }
     };
@@ -264,6 +329,7 @@ macro_rules! game_pair_fn {
             help: $help,
             example: $example,
             moves: None,
+            misere: None,
             implementation: |store, args| match args {
                 [Argument::Game(g), Argument::Game(h)] => Ok(Value::Game(compound(store, $kind, *g, *h))),
                 _ => Err(mismatch()),
@@ -282,6 +348,7 @@ macro_rules! ruleset_fn {
             help: $help,
             example: $example,
             moves: Some(RulesetMoves::Short(|store, args| on_board(store, args, $moves))),
+            misere: None,
             implementation: |store, args| on_board(store, args, $value).map(Value::Game),
         }
     };
@@ -298,6 +365,7 @@ macro_rules! loopy_ruleset_fn {
             help: $help,
             example: $example,
             moves: Some(RulesetMoves::Loopy(|store, args| on_board(store, args, $moves))),
+            misere: None,
             implementation: |store, args| on_board(store, args, $value).map(value_of),
         }
     };
@@ -318,6 +386,7 @@ macro_rules! cake_fn {
                 }
                 _ => Err(mismatch()),
             })),
+            misere: None,
             implementation: |store, args| match args {
                 [Argument::Natural(rows), Argument::Natural(columns)] => {
                     Ok(Value::Game(cake_value(store, $rule, *rows, *columns)?))
@@ -337,6 +406,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "the temperature",
         example: "temperature({3||2|1})",
         moves: None,
+        misere: None,
         implementation: |store, args| {
             let g = one_game(args)?;
             Ok(Value::Number(mean_and_temperature(store, g)?.1))
@@ -349,6 +419,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "the mean value",
         example: "mean({3||2|1})",
         moves: None,
+        misere: None,
         implementation: |store, args| {
             let g = one_game(args)?;
             Ok(Value::Number(mean_and_temperature(store, g)?.0))
@@ -381,6 +452,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "the thermograph",
         example: "thermograph(+-1)",
         moves: None,
+        misere: None,
         implementation: |store, args| {
             let g = one_game(args)?;
             Ok(Value::Thermograph(thermograph(store, g)?))
@@ -393,6 +465,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "G cooled by the number t",
         example: "cool({3||2+*|1+*}, 1/4)",
         moves: None,
+        misere: None,
         implementation: |store, args| match args {
             [Argument::Game(g), Argument::Number(t)] => Ok(Value::Game(cool(store, *g, t)?)),
             _ => Err(mismatch()),
@@ -405,6 +478,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "G heated by the game t",
         example: "heat({3||2+*|1+*}, 1)",
         moves: None,
+        misere: None,
         implementation: |store, args| match args {
             [Argument::Game(g), Argument::Game(t)] => Ok(Value::Game(heat(store, *g, *t))),
             _ => Err(mismatch()),
@@ -421,6 +495,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "G overheated from s to t: integer n is n.s, else {overheated G^L + t | … - t}",
         example: "overheat(7/16, 0, 0)",
         moves: None,
+        misere: None,
         implementation: |store, args| match args {
             [Argument::Game(g), Argument::Game(s), Argument::Game(t)] => {
                 Ok(Value::Game(overheat(store, *g, *s, *t)?))
@@ -435,6 +510,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "the atomic weight (an error if G is not atomic)",
         example: "atomic_weight({^^^|vv})",
         moves: None,
+        misere: None,
         implementation: |store, args| {
             let g = one_game(args)?;
             Ok(Value::Game(atomic_weight(store, g)?))
@@ -447,6 +523,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "the reduced canonical form",
         example: "reduced({3||2+*|1+*})",
         moves: None,
+        misere: None,
         implementation: |store, args| {
             let g = one_game(args)?;
             Ok(Value::Game(reduced_canonical_form(store, g)))
@@ -459,6 +536,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "the birthday",
         example: "birthday(^)",
         moves: None,
+        misere: Some(|store, g| Ok(Value::Natural(store.birthday(g).into()))),
         implementation: |store, args| Ok(Value::Natural(store.birthday(one_game(args)?))),
     },
     any_fn!(
@@ -585,6 +663,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "{0||0|-x}",
         example: "Tiny(2)",
         moves: None,
+        misere: None,
         implementation: |store, args| Ok(Value::Game(tiny(store, one_game(args)?))),
     },
     Function {
@@ -594,6 +673,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "{x|0||0}",
         example: "Miny(1/2)",
         moves: None,
+        misere: None,
         implementation: |store, args| {
             let tiny = tiny(store, one_game(args)?);
             Ok(Value::Game(store.neg(tiny)))
@@ -615,7 +695,9 @@ pub static FUNCTIONS: &[Function] = &[
         |store, g| Value::Set(store.right_options(g)),
         |l| set_of(followers::options(l, Player::Right, store)?)
     ),
-    short_or_loopy_fn!(
+    Function {
+        misere: Some(|store, g| Ok(super::misere::list(store.options(g).to_vec()))),
+        ..short_or_loopy_fn!(
         "options",
         ["Options"],
         "[Left's options, Right's options]",
@@ -628,7 +710,8 @@ pub static FUNCTIONS: &[Function] = &[
             set_of(followers::options(l, Player::Left, store)?),
             set_of(followers::options(l, Player::Right, store)?),
         ])
-    ),
+    )
+    },
     short_or_loopy_fn!(
         "followers",
         ["Followers"],
@@ -793,13 +876,16 @@ pub static FUNCTIONS: &[Function] = &[
         ),
         |_l| Value::Bool(false)
     ),
-    game_fn!(
+    Function {
+        misere: Some(|_store, g| Ok(Value::Bool(!g.is_odd()))),
+        ..game_fn!(
         "is_even",
         ["IsEven"],
         "whether every option is odd (Conway)",
         "is_even(1*)",
         |store, g| Value::Bool(properties::parity(store, g) == Some(Parity::Even))
-    ),
+    )
+    },
     game_fn!(
         "is_odd",
         ["IsOdd"],
@@ -828,6 +914,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "the greatest integer <= the number x",
         example: "floor(-3/2)",
         moves: None,
+        misere: None,
         implementation: |_store, args| match args {
             [Argument::Number(x)] => Ok(Value::Number(Dyadic::from_bigint(x.floor()))),
             _ => Err(mismatch()),
@@ -840,6 +927,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "the least integer >= the number x",
         example: "ceiling(-3/2)",
         moves: None,
+        misere: None,
         implementation: |_store, args| match args {
             [Argument::Number(x)] => Ok(Value::Number(Dyadic::from_bigint(x.ceil()))),
             _ => Err(mismatch()),
@@ -852,6 +940,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "the larger of two numbers",
         example: "max(3, 5/2)",
         moves: None,
+        misere: None,
         implementation: |_store, args| match args {
             [Argument::Number(x), Argument::Number(y)] => Ok(Value::Number(x.max(y).clone())),
             _ => Err(mismatch()),
@@ -864,6 +953,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "the smaller of two numbers",
         example: "min(3, 5/2)",
         moves: None,
+        misere: None,
         implementation: |_store, args| match args {
             [Argument::Number(x), Argument::Number(y)] => Ok(Value::Number(x.min(y).clone())),
             _ => Err(mismatch()),
@@ -876,6 +966,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "the nim-sum of two whole numbers (bitwise exclusive or)",
         example: "nim_sum(5, 6)",
         moves: None,
+        misere: None,
         implementation: |_store, args| match args {
             [Argument::Natural(m), Argument::Natural(n)] => Ok(Value::Natural((m ^ n).into())),
             _ => Err(mismatch()),
@@ -888,6 +979,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "the nim-product of two whole numbers below 2^64",
         example: "nim_product(5, 6)",
         moves: None,
+        misere: None,
         implementation: |_store, args| match args {
             [Argument::Natural(m), Argument::Natural(n)] => {
                 Ok(Value::Natural((Nimber(*m) * Nimber(*n)).0.into()))
@@ -902,6 +994,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "G^x for G = {0|H}: {0|H - G^[x-1]} (pow(^, n) is ^<n>); x a number or a pseudonumber such as 5over or on",
         example: "pow(^, 3)",
         moves: None,
+        misere: None,
         implementation: |store, args| match args {
             [Argument::Game(g), Argument::Any(x)] => match whole_exponent(store, x) {
                 Some(0) => Err(PartizanError::InvalidInput(
@@ -923,6 +1016,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "G^[x] for G = {0|H}: {G^[x-1]|H}, G^[0] = 0 (pow_to(^, n) is ^[n]); x a number or a pseudonumber",
         example: "pow_to(^, 3)",
         moves: None,
+        misere: None,
         implementation: |store, args| match args {
             [Argument::Game(g), Argument::Any(x)] => {
                 // Bases other than {0|H} take the ordinal sum's way, as CGSuite's do.
@@ -945,6 +1039,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "Norton's product G.U (G a number-free unit count, U positive)",
         example: "norton_product(3, ^)",
         moves: None,
+        misere: None,
         implementation: |store, args| match args {
             [Argument::Game(g), Argument::Game(u)] => {
                 Ok(Value::Game(norton_multiply(store, *g, *u)?))
@@ -966,6 +1061,7 @@ pub static FUNCTIONS: &[Function] = &[
         help: "the H with G = B:H (the ordinal sum's inverse); G may be a stopper",
         example: "subordinate(1/8, 1)",
         moves: None,
+        misere: None,
         implementation: |store, args| match args {
             [Argument::Any(Loopy::Short(g)), Argument::Game(b)] => {
                 Ok(Value::Game(subordinate(store, *g, *b)?))
@@ -1076,6 +1172,7 @@ pub static FUNCTIONS: &[Function] = &[
             let (rules, position) = gen_fox_and_geese(args)?;
             fox_and_geese_moves(store, rules, position.text).map_err(|e| position.locate(e))
         })),
+        misere: None,
         implementation: |store, args| {
             let (rules, position) = gen_fox_and_geese(args)?;
             fox_and_geese_value(store, rules, position.text)
@@ -1171,6 +1268,7 @@ pub static FUNCTIONS: &[Function] = &[
             }
             _ => Err(mismatch()),
         })),
+        misere: None,
         implementation: |store, args| match args {
             [Argument::Naturals(l), Argument::Naturals(r), Argument::Natural(n)] => {
                 Ok(Value::Game(partizan_subtraction_value(store, l, r, *n)?))
@@ -1198,6 +1296,199 @@ pub static FUNCTIONS: &[Function] = &[
         CakeRule::Eatcake,
         "Eatcake on m rows and n columns: Left eats a column, Right a row",
         "eatcake(3, 4)"
+    ),
+    Function {
+        name: "misere_outcome",
+        aliases: &["MisereOutcomeClass"],
+        params: GAME,
+        help: "the outcome class in misère play, where the player who cannot move wins: L, R, P or N",
+        example: "misere_outcome({1|0})",
+        moves: None,
+        misere: Some(|store, g| {
+            Ok(Value::Outcome(if store.is_p_position(g) {
+                crate::Outcome::Previous
+            } else {
+                crate::Outcome::Next
+            }))
+        }),
+        implementation: |store, args| {
+            let g = one_game(args)?;
+            Ok(Value::Outcome(super::misere_outcome(store, g)))
+        },
+    },
+    misere_fn!(
+        "genus",
+        ["Genus"],
+        "the genus g^γ0γ1… of a misère game (G+ and the misère values of G + *2 + … + *2), as CGSuite abbreviates it",
+        "genus(*[2#1])",
+        |store, g| Value::Genus(store.genus(g))
+    ),
+    misere_fn!(
+        "misere_nim_value",
+        ["MisereNimValue"],
+        "G-, the misère Grundy value of a misère game (0 exactly when the player to move loses)",
+        "misere_nim_value(*[2#0])",
+        |store, g| Value::Natural(store.misere_value(g).into())
+    ),
+    misere_fn!(
+        "nim_value",
+        ["NimValue"],
+        "G+, the normal-play Grundy value of a misère game",
+        "nim_value(*[2#0])",
+        |store, g| Value::Natural(store.normal_value(g).into())
+    ),
+    misere_fn!(
+        "mate",
+        ["Mate"],
+        "the mate of a misère game: * for 0, else the game of its options' mates",
+        "mate(*[2#0])",
+        |store, g| Value::Misere(store.mate(g)?)
+    ),
+    misere_fn!(
+        "parts",
+        ["Parts"],
+        "the parts H of a misère game G (G = H + X for some X) other than 0, *, G and G + *",
+        "parts(*[2#])",
+        |store, g| super::misere::list(store.proper_parts(g)?)
+    ),
+    misere_fn!(
+        "partitions",
+        ["Partitions"],
+        "every way of writing a misère game as a sum of primes (with * when it is odd)",
+        "partitions(*[[*[4]+*[2]]])",
+        |store, g| Value::List(
+            store
+                .partitions(g)?
+                .into_iter()
+                .map(super::misere::list)
+                .collect()
+        )
+    ),
+    misere_fn!(
+        "is_prime",
+        ["IsPrime"],
+        "whether a misère game has no parts but 0, *, itself and itself + * (0 and * are not prime)",
+        "is_prime(*[2#0])",
+        |store, g| Value::Bool(store.is_prime(g)?)
+    ),
+    misere_fn!(
+        "is_extraverted",
+        ["IsExtraverted"],
+        "whether a misère game G is a part of G# (the game whose one option is G)",
+        "is_extraverted(*[2#])",
+        |store, g| Value::Bool(store.is_extraverted(g)?)
+    ),
+    misere_fn!(
+        "is_introverted",
+        ["IsIntroverted"],
+        "whether a misère game is a part of each of its options (only 0 and * are)",
+        "is_introverted(*[1])",
+        |_store, g| Value::Bool(g.index() < 2)
+    ),
+    misere_fn!(
+        "is_nim_heap",
+        ["IsNimHeap"],
+        "whether a misère game is a nim heap",
+        "is_nim_heap(*[2])",
+        |store, g| Value::Bool(store.is_nim_heap(g)?)
+    ),
+    misere_fn!(
+        "is_tame",
+        ["IsTame"],
+        "whether a misère game and all its followers are tame (play like nim heaps in misère sums)",
+        "is_tame(*[2[2]])",
+        |store, g| Value::Bool(store.phylum(g).is_hereditarily_tame())
+    ),
+    misere_fn!(
+        "is_generally_tame",
+        ["IsGenerallyTame"],
+        "whether a misère game is tame once reversible moves are bypassed",
+        "is_generally_tame(*[(2#1)2##])",
+        |store, g| Value::Bool(store.phylum(g).is_generally_tame())
+    ),
+    misere_fn!(
+        "is_tameable",
+        ["IsTameable"],
+        "whether a misère game is tame in every sum with tame games",
+        "is_tameable(*[(2#1)2##])",
+        |store, g| Value::Bool(store.phylum(g).is_tameable())
+    ),
+    misere_fn!(
+        "is_restive",
+        ["IsRestive"],
+        "whether a misère game and its followers are restive or tame, and it is restive",
+        "is_restive(*[2#0])",
+        |store, g| Value::Bool(store.phylum(g).is_hereditarily_restive())
+    ),
+    misere_fn!(
+        "is_generally_restive",
+        ["IsGenerallyRestive"],
+        "whether a misère game is restive once reversible moves are bypassed",
+        "is_generally_restive(*[2#0])",
+        |store, g| Value::Bool(store.phylum(g).is_generally_restive())
+    ),
+    misere_fn!(
+        "is_restless",
+        ["IsRestless"],
+        "whether a misère game is restless: not tame, all its options tame, G- at most 1",
+        "is_restless(*[2#1])",
+        |store, g| Value::Bool(store.phylum(g) == conway_misere::Phylum::Restless)
+    ),
+    misere_fn!(
+        "is_half_tame",
+        ["IsHalfTame"],
+        "whether a misère game G is not generally tame but G + G is, of genus 0^0",
+        "is_half_tame(*[2#0])",
+        |store, g| Value::Bool(store.is_half_tame(g)?)
+    ),
+    misere_pair_fn!(
+        "distinguisher",
+        ["Distinguisher"],
+        "a misère game T with G + T a P-position and H + T not",
+        "distinguisher(*[[2]], *[2]+*[2])",
+        |store, g, h| match store.distinguisher(g, h)? {
+            Some(t) => Value::Misere(t),
+            None => return Err(PartizanError::NotApplicable(
+                "those misère games are equal: nothing distinguishes them".to_string(),
+            )),
+        }
+    ),
+    misere_pair_fn!(
+        "is_linked_to",
+        ["IsLinkedTo"],
+        "whether some misère game T makes G + T and H + T both P-positions",
+        "is_linked_to(*[[[2]]], *[2]+*[2])",
+        |store, g, h| Value::Bool(store.is_linked(g, h))
+    ),
+    misere_pair_fn!(
+        "link",
+        ["Link"],
+        "a misère game T making G + T and H + T both P-positions",
+        "link(*[[[2]]], *[2]+*[2])",
+        |store, g, h| match store.link(g, h)? {
+            Some(t) => Value::Misere(t),
+            None => {
+                let (g, h) = (store.text(g)?, store.text(h)?);
+                return Err(PartizanError::NotApplicable(format!(
+                    "Those misere games are not linked: {g}, {h}"
+                )));
+            }
+        }
+    ),
+    misere_pair_fn!(
+        "misere_minus",
+        ["MisereMinus"],
+        "G - H in misère play: the X with G = H + X, when H is a part of G",
+        "misere_minus(*[[[2]]], *[[2]])",
+        |store, g, h| match store.subtract(g, h)? {
+            Some(x) => Value::Misere(x),
+            None => {
+                let (g, h) = (store.text(g)?, store.text(h)?);
+                return Err(PartizanError::NotApplicable(format!(
+                    "Those misere games are not subtractable: {g}, {h}"
+                )));
+            }
+        }
     ),
 ];
 

@@ -350,7 +350,7 @@ fn visit(expr: &Expr, f: &mut impl FnMut(&Expr)) {
             items.iter().for_each(|e| visit(e, f))
         }
         ExprKind::Call { args, .. } => args.iter().for_each(|e| visit(e, f)),
-        ExprKind::Neg(a) => visit(a, f),
+        ExprKind::Neg(a) | ExprKind::Misere(a) => visit(a, f),
         ExprKind::Labelled { game, .. } => visit(game, f),
         ExprKind::Add(a, b)
         | ExprKind::Sub(a, b)

@@ -25,6 +25,7 @@ mod arithmetic;
 mod bindings;
 mod functions;
 mod loopy;
+mod misere;
 mod moves;
 mod report;
 
@@ -34,6 +35,7 @@ pub use functions::{
     lookup, unknown_function, ArgKind, Argument, Function, Implementation,
     LoopyMovesImplementation, MovesImplementation, Param, RulesetMoves, Text, FUNCTIONS,
 };
+pub use misere::{misere_outcome, MAX_MISERE_FORMS, MAX_MISERE_HEAP};
 pub use moves::{moves_of, Listing, Move, Moves};
 pub use report::{
     evaluate_report, evaluate_report_in, evaluate_report_with, report, EvalReport, GameReport,
@@ -76,6 +78,10 @@ pub enum Value {
     Loopy(crate::loopy::Loopy),
     /// The outcome class of a loopy game.
     LoopyOutcome(crate::loopy::properties::LoopyOutcome),
+    /// A misère canonical form of an impartial game, `*[2#]`.
+    Misere(conway_misere::MisereId),
+    /// A genus `g^{γ0 γ1 …}`, as CGSuite abbreviates it.
+    Genus(conway_misere::CanonicalGenus),
 }
 
 impl Value {
@@ -89,6 +95,8 @@ impl Value {
             Value::Thermograph(t) => t.to_string(),
             Value::Outcome(o) => o.to_string(),
             Value::LoopyOutcome(o) => o.to_string(),
+            Value::Misere(g) => misere::text(store, *g),
+            Value::Genus(g) => g.to_string(),
             Value::Set(games) => {
                 let mut games = games.clone();
                 sort_as_cgsuite(store, &mut games);
@@ -169,18 +177,41 @@ pub fn evaluate_in(
             let right: Vec<Loopy> = left.iter().map(|g| g.neg(store)).collect();
             loopy::game_of(store, left, right).map_err(|e| e.at(c))?
         }
-        ExprKind::Neg(a) => {
-            let g = any_game(store, names, a)?;
-            loopy::value_of(g.neg(store))
-        }
-        ExprKind::Add(a, b) => {
-            let (g, h) = (any_game(store, names, a)?, any_game(store, names, b)?);
-            loopy::value_of(g.add(&h, store).map_err(|e| e.at(c))?)
-        }
-        ExprKind::Sub(a, b) => {
-            let (g, h) = (any_game(store, names, a)?, any_game(store, names, b)?);
-            let h = h.neg(store);
-            loopy::value_of(g.add(&h, store).map_err(|e| e.at(c))?)
+        ExprKind::Misere(list) => misere::literal(store, names, list)?,
+        ExprKind::Neg(a) => match evaluate_in(store, names, a)? {
+            // An impartial game is its own negative.
+            Value::Misere(g) => Value::Misere(g),
+            value => {
+                let g = any_of(store, value, a)?;
+                loopy::value_of(g.neg(store))
+            }
+        },
+        // G − H is G + H for impartial games, as in CGSuite.
+        ExprKind::Add(a, b) | ExprKind::Sub(a, b) => {
+            let (g, h) = (evaluate_in(store, names, a)?, evaluate_in(store, names, b)?);
+            match (g, h) {
+                (Value::Misere(g), Value::Misere(h)) => Value::Misere(
+                    store
+                        .misere()
+                        .add(g, h)
+                        .map_err(|e| PartizanError::from(e).at(c))?,
+                ),
+                (Value::Misere(_), _) | (_, Value::Misere(_)) => {
+                    return Err(PartizanError::parse(
+                        c,
+                        "a misère game *[…] adds only to misère games",
+                    ))
+                }
+                (g, h) => {
+                    let (g, h) = (any_of(store, g, a)?, any_of(store, h, b)?);
+                    let h = if matches!(expr.kind, ExprKind::Sub(..)) {
+                        h.neg(store)
+                    } else {
+                        h
+                    };
+                    loopy::value_of(g.add(&h, store).map_err(|e| e.at(c))?)
+                }
+            }
         }
         ExprKind::Sided(a, b) => {
             let (g, h) = (any_game(store, names, a)?, any_game(store, names, b)?);
@@ -300,12 +331,23 @@ fn short_game(store: &mut Store, value: Value, expr: &Expr) -> Result<GameId, Pa
             expr.column,
             "a loopy game: this needs a short game (one with no infinite play)",
         )),
+        Value::Misere(_) => Err(PartizanError::parse(
+            expr.column,
+            "a misère game *[…]: this needs a partizan game in normal play",
+        )),
+        Value::Genus(_) => Err(PartizanError::parse(expr.column, "a genus is not a game")),
     }
 }
 
 /// Evaluates an expression that must be a game, short or loopy.
 fn any_game(store: &mut Store, names: &Bindings, expr: &Expr) -> Result<Loopy, PartizanError> {
-    match evaluate_in(store, names, expr)? {
+    let value = evaluate_in(store, names, expr)?;
+    any_of(store, value, expr)
+}
+
+/// A value (of `expr`) that must be a game, short or loopy.
+fn any_of(store: &mut Store, value: Value, expr: &Expr) -> Result<Loopy, PartizanError> {
+    match value {
         Value::Loopy(g) => Ok(g),
         value => short_game(store, value, expr).map(Loopy::Short),
     }
@@ -400,6 +442,23 @@ fn call(
     args: &[Expr],
     column: usize,
 ) -> Result<Value, PartizanError> {
+    if let (Some(function), [arg]) = (lookup(name), args) {
+        if let (Some(misere), [param]) = (function.misere, function.params) {
+            // A function with a misère meaning: the argument decides which applies.
+            let value = evaluate_in(store, names, arg)?;
+            let result = match value {
+                Value::Misere(g) => misere(store.misere(), g),
+                value => {
+                    let argument = match param.kind {
+                        ArgKind::Any => Argument::Any(any_of(store, value, arg)?),
+                        _ => Argument::Game(short_game(store, value, arg)?),
+                    };
+                    (function.implementation)(store, &[argument])
+                }
+            };
+            return result.map_err(|e| e.at(column));
+        }
+    }
     let (function, arguments) = arguments(store, names, name, args, column)?;
     (function.implementation)(store, &arguments).map_err(|e| e.at(column))
 }
@@ -450,6 +509,18 @@ fn argument<'a>(
         ArgKind::Natural => Argument::Natural(natural_argument(store, names, expr)?),
         ArgKind::Naturals => Argument::Naturals(naturals_argument(store, names, expr)?),
         ArgKind::Any => Argument::Any(any_game(store, names, expr)?),
+        ArgKind::Misere => match evaluate_in(store, names, expr)? {
+            Value::Misere(g) => Argument::Misere(g),
+            _ => {
+                return Err(PartizanError::parse(
+                    expr.column,
+                    format!(
+                        "{name} takes misère games, written *[…], as in {}",
+                        function.example
+                    ),
+                ))
+            }
+        },
         ArgKind::Text => match &expr.kind {
             ExprKind::Text(text) => Argument::Text(Text {
                 text,

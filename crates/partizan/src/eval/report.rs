@@ -163,6 +163,10 @@ pub enum ValueKind {
     List,
     /// A loopy game that is not short.
     Loopy,
+    /// A misère canonical form of an impartial game.
+    Misere,
+    /// A genus.
+    Genus,
 }
 
 impl ValueKind {
@@ -178,6 +182,8 @@ impl ValueKind {
             Value::Set(_) | Value::LoopySet(_) => ValueKind::Set,
             Value::List(_) => ValueKind::List,
             Value::Loopy(_) => ValueKind::Loopy,
+            Value::Misere(_) => ValueKind::Misere,
+            Value::Genus(_) => ValueKind::Genus,
         }
     }
 }

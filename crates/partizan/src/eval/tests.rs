@@ -850,3 +850,147 @@ fn deep_games_are_refused_on_a_small_stack_and_answered_on_the_evaluation_stack(
     assert_eq!(answers[0].0, "^100000");
     assert_eq!(answers[1].0, "100003");
 }
+
+/// CGSuite's misère test expectations, as `eval` expressions (lib/core/src/test/scala/org/
+/// cgsuite/lang/MisereCanonicalGameTestCase.scala, GameTest.scala and EvalTest.scala; the
+/// method `(x).Genus` is written `genus(x)`).
+#[test]
+fn misere_forms_as_cgsuite_prints_them() {
+    let cases = [
+        ("*[3]", "*[3]"),
+        ("*[[2],0]", "*[2#0]"),
+        ("*[4,2]", "*[42]"),
+        ("*[[4,2],4,3,1]", "*[(42)431]"),
+        ("*[[2],2,1,0]", "*[2#210]"),
+        ("*[[*[4] + *[2]]]", "*[4[2#]]"),
+        ("*[2]+*[2]", "*[2[2]]"),
+        ("*[[*[2]+*[[2]]]]", "*[2[#2#]]"),
+        (
+            "partitions(*[[*[4] + *[2]]])",
+            "[[*[2],*[4[2#-2]]],[*[4],*[4[2#-4]]]]",
+        ),
+        (
+            "parts(*[[*[2]+*[[2]]]])",
+            "[*[2],*[2[#2#-2]],*[2#],*[2[2]],*[2[#2#-2-2]],*[2[#-2]],*[2[#2]]]",
+        ),
+        (
+            "*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]]",
+            "*[((2#0)2[#1]2#)(2#1)[1]]",
+        ),
+        (
+            "options(*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]])",
+            "[*[(2#1)[1]],*[(2#0)2[#1]2#]]",
+        ),
+        ("genus(*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]])", "0^120"),
+        ("mate(*[[[2]],[[[2],0],0,1]])", "*[((2#1)10)2##]"),
+        ("genus(*[[2],1])", "2^1420"),
+        ("misere_nim_value(*[[2],0])", "2"),
+        ("nim_value(*[[2],1])", "2"),
+        ("misere_outcome(*[[2]])", "P"),
+        ("birthday(*[[*[2]+*[[2]]]])", "6"),
+        ("is_even(*[1])", "false"),
+        ("is_restless(*[[2],1])", "true"),
+        ("is_half_tame(*[[[2],2,0],[[2],3],1])", "true"),
+        ("is_tameable(*[[[2]],[[2],1]])", "true"),
+        ("is_prime(*[[2]])", "false"),
+        ("is_extraverted(*[[2],0])", "false"),
+        ("is_introverted(*[0])", "true"),
+        ("is_nim_heap(*[2])", "true"),
+    ];
+    for (input, expected) in cases {
+        assert_eq!(eval(input), expected, "{input}");
+    }
+    // GameTest.scala's binary methods, written as functions.
+    assert_eq!(eval("distinguisher(*[[2]], *[2]+*[2])"), "*[(2#1)21]");
+    assert_eq!(eval("is_linked_to(*[[[2]]], *[2]+*[2])"), "true");
+    assert_eq!(eval("is_linked_to(*[[[2]]], *[[2]])"), "false");
+    assert_eq!(eval("link(*[[[2]]], *[2]+*[2])"), "*[((2#1)21)32]");
+    assert!(eval_error("link(*[[[2]]], *[[2]])")
+        .ends_with("Those misere games are not linked: *[2##], *[2#]"));
+    assert_eq!(eval("misere_minus(*[[[2]]], *[[2]])"), "*[2[##-2]0]");
+    assert!(eval_error("misere_minus(*[[[2]]], *[[4]])")
+        .ends_with("Those misere games are not subtractable: *[2##], *[4#]"));
+}
+
+/// Forms as CGSuite prints them read back to themselves; the list syntax reads `*[42]` as
+/// the heap of size 42, as CGSuite does, so that printed form is the one that does not.
+#[test]
+fn printed_misere_forms_read_back() {
+    for printed in [
+        "*[2#]",
+        "*[2##]",
+        "*[2[2]]",
+        "*[2[#-2]]",
+        "*[2[##-2]0]",
+        "*[(2[##-2]0)[2]]",
+        "*[2[#2#-2-2]]",
+        "*[(2#1)21]",
+        "*[((2#0)2[#1]2#)(2#1)[1]]",
+        "*[(((2[2]21)[2](2[2]21)20)(2[2]21)3)((2[2]21)[2](2[2]21)20)(2[2]21)[1]2[2]1]",
+        "*[&10;]",
+    ] {
+        assert_eq!(eval(printed), printed);
+    }
+    assert_eq!(eval("*[42]"), "*[&42;]");
+    assert_eq!(eval("*[(42)]"), "*[42]");
+}
+
+#[test]
+fn misere_errors_are_located() {
+    assert_eq!(
+        eval_error("*[\"foo\"]"),
+        "column 3: a string can only be a whole argument of a function, e.g. hackenbush(\"lrl\")"
+    );
+    assert_eq!(
+        eval_error("1 + *[2]"),
+        "column 3: a misère game *[…] adds only to misère games"
+    );
+    assert_eq!(
+        eval_error("*[{1|0}]"),
+        "column 3: a misère game's elements are heap sizes, lists of options or misère games *[…]"
+    );
+    assert_eq!(
+        eval_error("*[2[#-4]]"),
+        "column 7: *[4] is not a part of the game before it"
+    );
+    assert!(eval_error("*[5000]").contains("more than the limit of 1024"));
+    assert!(eval_error("genus(*2)").starts_with("column 7: genus takes misère games"));
+    assert_eq!(
+        eval_error("temperature(*[2])"),
+        "column 13: a misère game *[…]: this needs a partizan game in normal play"
+    );
+}
+
+/// CGSuite's misère outcome classes of short games (CanonicalShortGameTestCase.scala), and
+/// of a sum played out by hand: in 5 Right, who cannot move, wins moving first and Left,
+/// moving to 4, leaves Right without a move.
+#[test]
+fn misere_outcomes_of_short_games() {
+    for (game, outcome) in [
+        ("0", "N"),
+        ("5", "R"),
+        ("-1823437481924", "L"),
+        ("-1/2", "L"),
+        ("25/16", "R"),
+        ("*8", "N"),
+        ("9/8+*", "R"),
+        ("^", "R"),
+        ("v*", "R"),
+        ("6+^*", "R"),
+        ("^*6", "P"),
+        ("73/16+v9*8", "R"),
+        ("{0|*||*|||*||||*}", "R"),
+        ("{0||0|v*}", "R"),
+        ("{0||0|vvv}", "R"),
+        ("{^^^|vv}", "R"),
+        ("{0||0|-3/2}", "R"),
+        ("{0|||0||-1|-3}", "R"),
+        ("{5||3|1|||0||||0}", "L"),
+        ("{1|^^||^}", "R"),
+        ("{1|^^^||^}", "R"),
+        ("{3||2+*|1+*}", "R"),
+        ("{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}", "R"),
+    ] {
+        assert_eq!(eval(&format!("misere_outcome({game})")), outcome, "{game}");
+    }
+}

@@ -44,6 +44,8 @@ pub enum ExprKind {
     PlusMinus(Vec<Expr>),
     /// The negative `-G`.
     Neg(Box<Expr>),
+    /// A misère canonical form `*[…]`, whose operand is the list written after the `*`.
+    Misere(Box<Expr>),
     /// The disjunctive sum `G + H`. Infix `G +- H` is written to this as `G + (+-H)`.
     Add(Box<Expr>, Box<Expr>),
     /// The difference `G - H`.
@@ -407,6 +409,10 @@ impl Expr {
                 };
                 write!(f, "-{gap}{text}")
             }
+            ExprKind::Misere(list) => match &list.kind {
+                ExprKind::Text(printed) => write!(f, "*[{printed}]"),
+                _ => write!(f, "*{list}"),
+            },
             ExprKind::Add(a, b) => write_binary(f, a, " + ", b, SUM),
             ExprKind::Sub(a, b) => write_binary(f, a, " - ", b, SUM),
             ExprKind::OrdinalSum(a, b) => write_binary(f, a, " : ", b, ORDINAL),

@@ -95,6 +95,10 @@ enum TokenKind {
     Times,
     /// `^` after an operand: a power (`3 ^ 5`, `(1/2)^4`).
     Caret,
+    /// `*` before `[`: a misère canonical form, `*[2,[2]]`.
+    MisereStar,
+    /// A whole misère form in CGSuite's printed notation, `*[2#0]`: the text in the brackets.
+    MisereForm(String),
     LeftBracket,
     RightBracket,
     Compare(CompareOp),
@@ -114,6 +118,7 @@ impl TokenKind {
                 | TokenKind::RightParen
                 | TokenKind::RightBrace
                 | TokenKind::RightBracket
+                | TokenKind::MisereForm(_)
         )
     }
 }
@@ -226,6 +231,39 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// At `*[`: the text up to the matching `]` when it is a form as CGSuite prints it
+    /// (`2#0`, `2[2]`, `(2#1)21`, `&10;`), which the list syntax cannot be; the position
+    /// moves past the `]` then.
+    fn printed_misere_form(&mut self) -> Option<String> {
+        let open = self.pos + 1;
+        let mut depth = 0usize;
+        let mut close = None;
+        for i in open..self.chars.len() {
+            match self.chars[i] {
+                '[' => depth += 1,
+                ']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let close = close?;
+        let content = &self.chars[open + 1..close];
+        let printed = content.iter().enumerate().any(|(i, &c)| {
+            matches!(c, '#' | '(' | '&')
+                || (c == '[' && i > 0 && matches!(content[i - 1], '0'..='9' | '#' | ')' | ';'))
+        });
+        if !printed {
+            return None;
+        }
+        self.pos = close + 1;
+        Some(content.iter().collect())
+    }
+
     /// The token starting at the current (non-blank) character.
     fn token(&mut self) -> Result<TokenKind, ParseError> {
         let column = self.column();
@@ -240,6 +278,10 @@ impl<'a> Lexer<'a> {
         match c {
             '*' if self.after_operand => single(TokenKind::Times, self),
             '^' if self.after_operand => single(TokenKind::Caret, self),
+            '*' if next == Some('[') => match self.printed_misere_form() {
+                Some(text) => Ok(TokenKind::MisereForm(text)),
+                None => single(TokenKind::MisereStar, self),
+            },
             '0'..='9' => {
                 let number = self.number()?;
                 // `2^(…)`, `10*(…)`, `5*{3|1}`, `3*a{0|a}`: an operator, since no printed
@@ -632,6 +674,7 @@ fn internal(column: usize) -> ParseError {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Pending {
     Neg(usize),
+    Misere(usize),
     PlusMinus(usize),
     Add(usize),
     Sub(usize),
@@ -647,7 +690,7 @@ impl Pending {
     /// binds tighter than any of them but `^` (`-2 ^ 2` is −4, as in CGSuite).
     fn strength(self) -> Option<u8> {
         match self {
-            Pending::Neg(_) | Pending::PlusMinus(_) => None,
+            Pending::Neg(_) | Pending::PlusMinus(_) | Pending::Misere(_) => None,
             Pending::Compare(..) => Some(0),
             Pending::Sided(_) => Some(1),
             Pending::Add(_) | Pending::Sub(_) => Some(2),
@@ -780,6 +823,7 @@ impl Frame {
         };
         let result = match op {
             Pending::Neg(column) => node(column, ExprKind::Neg(Box::new(b.expr)), b.height)?,
+            Pending::Misere(column) => node(column, ExprKind::Misere(Box::new(b.expr)), b.height)?,
             Pending::PlusMinus(column) => {
                 node(column, ExprKind::PlusMinus(vec![b.expr]), b.height)?
             }
@@ -1024,6 +1068,25 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.push_prefix(Pending::Neg(column), column)?;
+                Ok(State::Operand)
+            }
+            TokenKind::MisereForm(_) => {
+                let TokenKind::MisereForm(text) = self.advance()?.kind else {
+                    return Err(internal(column));
+                };
+                let text = node(column + 2, ExprKind::Text(text), 0)?;
+                Ok(State::After(node(
+                    column,
+                    ExprKind::Misere(Box::new(text.expr)),
+                    1,
+                )?))
+            }
+            TokenKind::MisereStar => {
+                self.advance()?;
+                if !self.next_is(&TokenKind::LeftBracket) {
+                    return Err(internal(column));
+                }
+                self.push_prefix(Pending::Misere(column), column)?;
                 Ok(State::Operand)
             }
             TokenKind::PlusMinus => {

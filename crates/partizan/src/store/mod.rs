@@ -79,6 +79,8 @@ pub struct Store {
     /// How deep the comparison under way has recursed.
     comparison_depth: std::cell::Cell<u32>,
     watch: Watch,
+    /// Misère canonical forms of impartial games (`*[2#]`), made on first use.
+    pub(crate) misere: Option<Box<conway_misere::MisereStore>>,
 }
 
 /// The most comparisons [`Store`] remembers at once (about 24 bytes each).
@@ -190,6 +192,7 @@ impl Store {
             comparisons: std::cell::RefCell::default(),
             comparison_depth: std::cell::Cell::new(0),
             watch: Watch::default(),
+            misere: None,
         };
         store.nus(&Nus::zero());
         store

@@ -1,4 +1,4 @@
-//! Misère play: the Anti-SG (Sprague-Grundy-Jia) verdict for sums.
+//! The Anti-SG (Sprague-Grundy-Jia) verdict for misère sums of tame components.
 //!
 //! Misère outcomes of any finite game come from [`crate::solver::MisereSolver`], an exact
 //! search. The SJ theorem below is a shortcut that is exact only for *Anti-SG games* — games
