@@ -224,6 +224,9 @@ pub struct GrundyArgs {
     /// Misère play: the genus of each heap (its misère value first), by exhaustive search.
     #[arg(long)]
     pub misere: bool,
+    /// With --misere: also each heap's misère canonical form, in CGSuite's notation.
+    #[arg(long, requires = "misere")]
+    pub forms: bool,
     /// Save the values to FILE during the run (crash-safe) and resume from it when it exists.
     #[arg(long, value_name = "FILE", value_parser = parse_written_file)]
     pub checkpoint: Option<std::path::PathBuf>,

@@ -124,6 +124,23 @@ pub fn text(report: &EvalReport) -> String {
         let value = report.value.clone().unwrap_or_default();
         return value + &property_rows(&rows) + &moves + &notes;
     }
+    if let Some(r) = &report.misere {
+        let outcome = match r.misere_outcome {
+            conway_partizan::Outcome::Previous => "P (misère play: the player to move loses)",
+            _ => "N (misère play: the player to move wins)",
+        };
+        let rows = [
+            ("outcome", outcome.to_string()),
+            ("misère value", r.misere_nim_value.to_string()),
+            ("nim value", r.nim_value.to_string()),
+            ("genus", r.genus.clone()),
+            ("phylum", r.phylum.to_string()),
+            ("birthday", r.birthday.to_string()),
+            ("options", r.options.join(", ")),
+        ];
+        let value = report.value.clone().unwrap_or_default();
+        return value + &property_rows(&rows) + &notes;
+    }
     let Some(r) = &report.game else {
         return report.value.clone().unwrap_or_default() + &notes;
     };

@@ -173,7 +173,18 @@ fn misere(
             "--checkpoint applies to normal-play sequences, not to --misere",
         ));
     }
-    let report = heap_genera(game, to, DEFAULT_GENUS_LIMIT, &*watch.stage("searching"))?;
+    let mut report = heap_genera(game, to, DEFAULT_GENUS_LIMIT, &*watch.stage("searching"))?;
+    if args.forms {
+        let (forms, note) =
+            conway_impartial::heap::forms::heap_form_texts(game, to, &*watch.stage("forms"))?;
+        if let Some(note) = note {
+            report.note = Some(match report.note.take() {
+                Some(first) => format!("{first}; {note}"),
+                None => note,
+            });
+        }
+        report.forms = Some(forms);
+    }
     Ok(shown(report, genus_text))
 }
 
@@ -183,8 +194,12 @@ fn genus_text(report: &GenusReport) -> String {
         "{}: misère genus g^γ0γ1… of heaps 0..{} (g normal value, γ0 misère value; γi with i heaps of 2 added)\n",
         report.game, report.computed_to
     );
+    let forms = report.forms.as_deref().unwrap_or_default();
     for (n, genus) in report.genus.iter().enumerate() {
-        text.push_str(&format!("{n:>4}  {genus}\n"));
+        match forms.get(n) {
+            Some(form) => text.push_str(&format!("{n:>4}  {:<10} {form}\n", genus.to_string())),
+            None => text.push_str(&format!("{n:>4}  {genus}\n")),
+        }
     }
     text.push_str(&format!(
         "misère values: {}\n",

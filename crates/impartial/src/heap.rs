@@ -13,6 +13,7 @@ pub mod all_but;
 pub mod catalog;
 pub mod checkpoint;
 pub mod fast;
+pub mod forms;
 pub mod genus;
 pub mod octal;
 pub mod picture;

@@ -89,9 +89,14 @@ impl MisereId {
     }
 }
 
-/// The default number of canonical forms a store may hold: a form of a dozen options takes
-/// about 150 bytes with its index entry, so the store stays within about 1.5 GB.
-pub const DEFAULT_MAX_FORMS: usize = 10_000_000;
+/// The default memory a store may use for its forms, in bytes (estimated as it grows:
+/// each form's record and index entry, with its options held twice).
+pub const DEFAULT_MAX_BYTES: usize = 1 << 30;
+
+/// The estimated bytes one stored form of `options` options takes.
+fn form_bytes(options: usize) -> usize {
+    112 + 8 * options
+}
 
 /// The largest nim heap [`MisereStore::nim_heap`] builds: heap n has n options, all stored.
 pub const MAX_NIM_HEAP: u32 = 4096;
@@ -121,7 +126,8 @@ pub struct MisereStore {
     partitions: HashMap<MisereId, std::sync::Arc<[MisereId]>>,
     genera: HashMap<MisereId, CanonicalGenus>,
     discriminators: HashMap<(MisereId, MisereId), MisereId>,
-    max_forms: usize,
+    max_bytes: usize,
+    used_bytes: usize,
 }
 
 impl Default for MisereStore {
@@ -133,11 +139,12 @@ impl Default for MisereStore {
 impl MisereStore {
     /// A store holding 0, * and the games CGSuite builds first.
     pub fn new() -> Self {
-        Self::with_limit(DEFAULT_MAX_FORMS)
+        Self::with_limit(DEFAULT_MAX_BYTES)
     }
 
-    /// A store that refuses to hold more than `max_forms` canonical forms.
-    pub fn with_limit(max_forms: usize) -> Self {
+    /// A store that refuses to grow past about `max_bytes` bytes of forms (the sums and
+    /// other caches come on top, at most as much again).
+    pub fn with_limit(max_bytes: usize) -> Self {
         let mut store = MisereStore {
             records: Vec::new(),
             index: HashMap::default(),
@@ -147,7 +154,8 @@ impl MisereStore {
             partitions: HashMap::default(),
             genera: HashMap::default(),
             discriminators: HashMap::default(),
-            max_forms: max_forms.max(order::EARLY_GAMES.len() * 2 + 16),
+            max_bytes: max_bytes.max(1 << 16),
+            used_bytes: 0,
         };
         let zero = Record {
             options: Box::new([]),
@@ -288,13 +296,19 @@ impl MisereStore {
 
     /// Stores a new canonical form (even) and its partner `G + *` (odd).
     fn store_pair(&mut self, options: Vec<MisereId>) -> Result<MisereId, MisereError> {
-        if self.records.len() + 2 > self.max_forms {
+        let bytes = 2 * form_bytes(options.len()) + 8;
+        if self.used_bytes + bytes > self.max_bytes || self.records.len() + 2 > u32::MAX as usize {
             return Err(MisereError::too_large(
                 "the store of misère canonical forms",
-                format!("more than {} forms", self.records.len()),
-                format!("{} forms", self.max_forms),
+                format!(
+                    "more than {} MB ({} forms)",
+                    self.max_bytes >> 20,
+                    self.records.len()
+                ),
+                format!("{} MB", self.max_bytes >> 20),
             ));
         }
+        self.used_bytes += bytes;
         let even = MisereId(u32::try_from(self.records.len()).expect("the limit keeps ids in u32"));
         let birthday = 1 + options.iter().map(|&o| self.birthday(o)).max().unwrap_or(0);
         let normal = mex_u32(options.iter().map(|&o| self.normal_value(o)));

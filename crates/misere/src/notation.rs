@@ -15,14 +15,30 @@ use crate::{MisereId, MisereStore};
 impl MisereStore {
     /// G in CGSuite's notation: `*[2#0]`.
     pub fn text(&mut self, g: MisereId) -> Result<String, MisereError> {
+        Ok(self
+            .text_within(g, usize::MAX)?
+            .expect("no text is longer than usize::MAX"))
+    }
+
+    /// G in CGSuite's notation, or `None` once the text passes `max_bytes` bytes (the
+    /// writing stops there, so a huge form costs little).
+    pub fn text_within(
+        &mut self,
+        g: MisereId,
+        max_bytes: usize,
+    ) -> Result<Option<String>, MisereError> {
         let mut out = String::from("*[");
         let mut subscript = false;
-        self.write(g, &mut out, false, &mut subscript)?;
+        let limit = max_bytes.saturating_sub(3);
+        self.write(g, &mut out, false, &mut subscript, limit)?;
+        if out.len() > limit {
+            return Ok(None);
+        }
         if subscript {
             out.push(']');
         }
         out.push(']');
-        Ok(out)
+        Ok(Some(out))
     }
 
     /// Writes G. `subscript` is set on entry when the caller will follow G with a subscript
@@ -34,7 +50,11 @@ impl MisereStore {
         out: &mut String,
         parenthesize: bool,
         subscript: &mut bool,
+        limit: usize,
     ) -> Result<(), MisereError> {
+        if out.len() > limit {
+            return Ok(());
+        }
         let birthday = self.birthday(g);
         if self.is_nim_heap(g)? {
             out.push_str(&digit(birthday));
@@ -49,7 +69,7 @@ impl MisereStore {
             if let Some(rest) = self.subtract(g, heap)? {
                 if self.birthday(rest) < birthday {
                     *subscript = true;
-                    self.write(rest, out, true, subscript)?;
+                    self.write(rest, out, true, subscript, limit)?;
                     out.push_str(&digit(n));
                     return Ok(());
                 }
@@ -57,7 +77,7 @@ impl MisereStore {
             let sum = self.add(g, heap)?;
             if self.birthday(sum) < birthday {
                 *subscript = true;
-                self.write(sum, out, true, subscript)?;
+                self.write(sum, out, true, subscript, limit)?;
                 out.push('-');
                 out.push_str(&digit(n));
                 return Ok(());
@@ -65,13 +85,13 @@ impl MisereStore {
         }
         if g.is_odd() {
             *subscript = true;
-            self.write(g.even_part(), out, true, subscript)?;
+            self.write(g.even_part(), out, true, subscript, limit)?;
             out.push('1');
             return Ok(());
         }
         let options = self.options(g).to_vec();
         if let [only] = options[..] {
-            self.write(only, out, true, subscript)?;
+            self.write(only, out, true, subscript, limit)?;
             out.push('#');
             return Ok(());
         }
@@ -81,7 +101,7 @@ impl MisereStore {
         }
         for &o in options.iter().rev() {
             *subscript = false;
-            self.write(o, out, true, subscript)?;
+            self.write(o, out, true, subscript, limit)?;
             if *subscript {
                 out.push(']');
             }

@@ -191,6 +191,10 @@ pub struct GenusReport {
     pub genus: Vec<Genus>,
     /// Whether every heap asked for has its genus.
     pub complete: bool,
+    /// Each heap's misère canonical form in CGSuite's notation (with `--forms`), as far as
+    /// the store of forms reaches.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forms: Option<Vec<String>>,
     /// When the search stopped early: before which heap and why (the search limit).
     pub note: Option<String>,
 }
@@ -249,6 +253,7 @@ pub fn heap_genera_with(
         misere_values: genera.iter().map(Genus::misere_value).collect(),
         genus: genera,
         complete: note.is_none(),
+        forms: None,
         note,
     })
 }

@@ -258,7 +258,7 @@ pub fn solve_misere(
         }
     }
     let (winning, complete) = listed(winning);
-    Ok(Solution::new(
+    let mut solution = Solution::new(
         name,
         heaps_text(heaps),
         Outcome::of_grundy_is_zero(genus.misere_value() == 0),
@@ -266,13 +266,17 @@ pub fn solve_misere(
     .fact("code", Fact::Text(game.name()))
     .fact("play", Fact::Text("misère".into()))
     .fact("misere_value", Fact::Text(genus.misere_value().to_string()))
-    .fact("genus", Fact::Text(genus.to_string()))
-    .note(format!(
+    .fact("genus", Fact::Text(genus.to_string()));
+    if let Some(form) = super::forms::position_form_text(game, heaps) {
+        solution = solution.fact("misere_form", Fact::Text(form));
+    }
+    Ok(solution
+        .note(format!(
         "misère play, searched over {} positions: the value is the misère Grundy value γ0 of the \
          genus {genus} (0 means the player to move loses)",
         search.positions()
     ))
-    .moves(winning, complete))
+        .moves(winning, complete))
 }
 
 #[cfg(test)]

@@ -104,10 +104,18 @@ fn heap(store: &mut Store, n: u64, item: &Expr) -> Result<MisereId, PartizanErro
 
 /// G as CGSuite writes it, or why it cannot be written.
 pub(super) fn text(store: &mut Store, g: MisereId) -> String {
-    store
+    match store
         .misere()
-        .text(g)
-        .unwrap_or_else(|error| format!("(not printable: {error})"))
+        .text_within(g, crate::print::MAX_PRINTED_CHARS)
+    {
+        Ok(Some(text)) => text,
+        Ok(None) => format!(
+            "(not printed: more than {} characters; birthday {})",
+            crate::print::MAX_PRINTED_CHARS,
+            store.misere().birthday(g)
+        ),
+        Err(error) => format!("(not printable: {error})"),
+    }
 }
 
 /// The misère outcome class of a short partizan game, played on its canonical form: who
@@ -155,10 +163,67 @@ impl Store {
     /// The store of misère canonical forms, made on first use.
     pub fn misere(&mut self) -> &mut MisereStore {
         self.misere
-            .get_or_insert_with(|| Box::new(MisereStore::with_limit(MAX_MISERE_FORMS)))
+            .get_or_insert_with(|| Box::new(MisereStore::with_limit(MAX_MISERE_BYTES)))
     }
 }
 
-/// The most misère canonical forms an evaluation's store holds: sums of wild forms grow
-/// fast, and this many take a few seconds and under 400 MB.
-pub const MAX_MISERE_FORMS: usize = 2_000_000;
+/// The memory an evaluation's store of misère forms may use for its forms, in bytes: sums
+/// of wild forms grow fast.
+pub const MAX_MISERE_BYTES: usize = 256 << 20;
+
+/// What `eval` reports about a misère canonical form, besides the form itself.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct MisereReport {
+    /// P when the player to move loses in misère play, else N.
+    #[serde(serialize_with = "as_text")]
+    pub misere_outcome: Outcome,
+    /// The birthday of the form.
+    pub birthday: u32,
+    /// G⁻: the misère Grundy value.
+    pub misere_nim_value: u32,
+    /// G⁺: the normal-play Grundy value.
+    pub nim_value: u32,
+    /// The genus, as CGSuite abbreviates it.
+    pub genus: String,
+    /// How tame the form is: nim heap, tame, reversibly tame, tameable, restive, reversibly
+    /// restive, restless or wild.
+    pub phylum: &'static str,
+    /// The options, in CGSuite's notation and order.
+    pub options: Vec<String>,
+}
+
+fn as_text<S: serde::Serializer>(outcome: &Outcome, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(outcome)
+}
+
+/// The report on a misère canonical form.
+pub fn misere_report(store: &mut Store, g: MisereId) -> Result<MisereReport, PartizanError> {
+    use conway_misere::Phylum;
+    let misere = store.misere();
+    let options = misere.options(g).to_vec();
+    let options = options.into_iter().map(|o| text(store, o)).collect();
+    let misere = store.misere();
+    let phylum = match misere.phylum(g) {
+        Phylum::NimHeap => "nim heap",
+        Phylum::HereditarilyTame => "tame",
+        Phylum::ReversiblyTame => "reversibly tame",
+        Phylum::Tameable => "tameable",
+        Phylum::HereditarilyRestive => "restive",
+        Phylum::ReversiblyRestive => "reversibly restive",
+        Phylum::Restless => "restless",
+        _ => "wild",
+    };
+    Ok(MisereReport {
+        misere_outcome: if misere.is_p_position(g) {
+            Outcome::Previous
+        } else {
+            Outcome::Next
+        },
+        birthday: misere.birthday(g),
+        misere_nim_value: misere.misere_value(g),
+        nim_value: misere.normal_value(g),
+        genus: misere.genus(g).to_string(),
+        phylum,
+        options,
+    })
+}

@@ -35,7 +35,7 @@ pub use functions::{
     lookup, unknown_function, ArgKind, Argument, Function, Implementation,
     LoopyMovesImplementation, MovesImplementation, Param, RulesetMoves, Text, FUNCTIONS,
 };
-pub use misere::{misere_outcome, MAX_MISERE_FORMS, MAX_MISERE_HEAP};
+pub use misere::{misere_outcome, misere_report, MisereReport, MAX_MISERE_BYTES, MAX_MISERE_HEAP};
 pub use moves::{moves_of, Listing, Move, Moves};
 pub use report::{
     evaluate_report, evaluate_report_in, evaluate_report_with, report, EvalReport, GameReport,

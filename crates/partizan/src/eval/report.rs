@@ -205,6 +205,9 @@ pub struct EvalReport {
     /// The report on a loopy value that is not a short game.
     #[serde(flatten)]
     pub loopy: Option<LoopyReport>,
+    /// The report on a misère canonical form.
+    #[serde(flatten)]
+    pub misere: Option<super::misere::MisereReport>,
     /// The full report, when the value is a game.
     #[serde(flatten)]
     pub game: Option<GameReport>,
@@ -247,7 +250,7 @@ pub fn evaluate_report_with(
     input: &str,
     listing: Listing,
 ) -> Result<EvalReport, PartizanError> {
-    let (result, value, game, loopy, moves, notes) = within_budget(store, |store| {
+    let (result, value, game, loopy, misere, moves, notes) = within_budget(store, |store| {
         let (expr, notes) = parse_expression_noted(input)?;
         let (result, moves) = match sum_moves(store, names, &expr, listing)? {
             Some((value, moves)) => (value, Some(moves)),
@@ -267,13 +270,18 @@ pub fn evaluate_report_with(
             },
             other => (Some(other.to_text(store)), None, None),
         };
-        Ok((result, value, game, loopy, moves, notes))
+        let misere = match &result {
+            Value::Misere(g) => Some(super::misere::misere_report(store, *g)?),
+            _ => None,
+        };
+        Ok((result, value, game, loopy, misere, moves, notes))
     })?;
     Ok(EvalReport {
         input: input.to_string(),
         kind: ValueKind::of(&result),
         value,
         loopy,
+        misere,
         game,
         moves,
         notes,
