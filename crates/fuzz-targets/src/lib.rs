@@ -143,6 +143,10 @@ pub const EDGE_ARGUMENTS: &[&str] = &[
     "a{1||a|0}",
     "{pass|*}",
     "1000000000000000000000000000000over",
+    "*[[2],1]",
+    "*[2[2]]",
+    "*[1024]",
+    "*[(2#20)2[#1]1]",
 ];
 
 /// `conway eval` in full, on a stack as large as the CLI's: the report, and a game's
@@ -197,6 +201,9 @@ fn evaluate_and_read_back(text: &str) {
     let Ok(report) = evaluate_report(&mut store, text) else {
         return;
     };
+    if let Value::Misere(g) = report.result {
+        misere_reads_back(&mut store, text, g);
+    }
     if let Value::Game(g) = report.result {
         let printed = canonical_text(&mut store, g);
         match evaluate_text(&mut store, &printed) {
@@ -211,6 +218,23 @@ fn evaluate_and_read_back(text: &str) {
             Err(PartizanError::Parse { message, .. }) if message.contains("digits") => {}
             other => panic!("{text:?} prints as {printed:?}, which reads as {other:?}"),
         }
+    }
+}
+
+/// A misère form printed as CGSuite prints it reads back as itself, except `*[42]`-like
+/// forms (the list syntax reads digits alone as one heap size, as CGSuite does).
+fn misere_reads_back(store: &mut Store, text: &str, g: conway_misere::MisereId) {
+    let Ok(Some(printed)) = store.misere().text_within(g, 100_000) else {
+        return;
+    };
+    let inside = &printed[2..printed.len() - 1];
+    if inside.len() > 1 && inside.chars().all(|c| c.is_ascii_digit()) {
+        return;
+    }
+    match evaluate_text(store, &printed) {
+        Ok(Value::Misere(h)) => assert_eq!(h, g, "{text:?} prints as {printed:?}, another game"),
+        Err(e) if conway_core::Diagnostic::kind(&e) == conway_core::ErrorKind::TooLarge => {}
+        other => panic!("{text:?} prints as {printed:?}, which reads as {other:?}"),
     }
 }
 
