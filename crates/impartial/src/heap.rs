@@ -18,6 +18,7 @@ pub mod genus;
 pub mod octal;
 pub mod picture;
 pub mod position;
+pub mod quotient;
 pub mod sequence;
 pub mod values;
 
