@@ -227,6 +227,10 @@ pub struct GrundyArgs {
     /// With --misere: also each heap's misère canonical form, in CGSuite's notation.
     #[arg(long, requires = "misere")]
     pub forms: bool,
+    /// The misère quotient (Plambeck–Siegel) of heaps 0..N, heap by heap, until the
+    /// periodicity theorem makes it the whole game's: presentation, |Q|, |P|, each heap's word.
+    #[arg(long, conflicts_with = "misere")]
+    pub misere_quotient: bool,
     /// Save the values to FILE during the run (crash-safe) and resume from it when it exists.
     #[arg(long, value_name = "FILE", value_parser = parse_written_file)]
     pub checkpoint: Option<std::path::PathBuf>,

@@ -78,6 +78,14 @@ pub fn answer(args: GrundyArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, 
     if args.misere {
         return misere(&game, to, &args, watch);
     }
+    if args.misere_quotient {
+        let report = conway_impartial::heap::quotient::misere_quotient(
+            &game,
+            to,
+            &*watch.stage("quotient"),
+        )?;
+        return Ok(shown(report, quotient_text));
+    }
     let every = args.every.checkpoint_every;
     let checkpointing = args
         .checkpoint
@@ -186,6 +194,32 @@ fn misere(
         report.forms = Some(forms);
     }
     Ok(shown(report, genus_text))
+}
+
+/// The text of a misère quotient, as MisereSolver lays it out.
+fn quotient_text(report: &conway_impartial::heap::quotient::QuotientReport) -> String {
+    let mut text = format!(
+        "{}: misère quotient of heaps 0..{}\n{}\n|Q| = {}; |P| = {}\nPhi = {}\n",
+        report.game,
+        report.computed_to,
+        report.presentation,
+        report.order,
+        report.p_order,
+        report.heap_words.join(" ")
+    );
+    let changes: Vec<String> = report.changed_at.iter().map(usize::to_string).collect();
+    text.push_str(&format!("changed at heaps {}\n", changes.join(", ")));
+    match (report.period, report.preperiod) {
+        (Some(period), Some(preperiod)) => text.push_str(&format!(
+            "period {period} from heap {preperiod}, certified by the periodicity theorem: the \
+             quotient of the whole game\n"
+        )),
+        _ => text.push_str("no period certified yet: the quotient of these heaps only\n"),
+    }
+    if let Some(note) = &report.note {
+        text.push_str(&format!("{note}\n"));
+    }
+    text
 }
 
 /// The text of a misère report.

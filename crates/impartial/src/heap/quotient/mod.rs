@@ -199,3 +199,136 @@ mod tests {
         }
     }
 }
+
+/// What `conway grundy CODE --misere-quotient` reports; its serialization is the JSON.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct QuotientReport {
+    /// The game's code or name.
+    pub game: String,
+    /// The quotient is that of heaps `0..=computed_to`.
+    pub computed_to: usize,
+    /// `Q = <a,b | …>; P = {…}` as MisereSolver writes it, or `(Q,P) = Tk` when tame.
+    pub presentation: String,
+    /// |Q|.
+    pub order: usize,
+    /// |P|.
+    pub p_order: usize,
+    /// Whether the quotient is that of a tame game.
+    pub tame: bool,
+    /// Each heap's image Φ(h), as a word in the generators.
+    pub heap_words: Vec<String>,
+    /// The heaps at which the quotient grew.
+    pub changed_at: Vec<usize>,
+    /// The period of Φ certified by the periodicity theorem, if found: then the quotient is
+    /// the whole game's.
+    pub period: Option<usize>,
+    /// Where that period starts.
+    pub preperiod: Option<usize>,
+    /// Whether the quotient is the whole game's (Φ's period certified).
+    pub complete: bool,
+    /// Why the computation stopped before `--to`, when it did.
+    pub note: Option<String>,
+}
+
+/// The misère quotient of a heap game, heap by heap to `to` or until the periodicity
+/// theorem certifies Φ's period (then it is the quotient of the whole game: for a code
+/// whose moves leave at most k heaps and take at most t tokens, a period p from heap n₀
+/// seen through heap k·(n₀ + p) + t + k − 1, CGSuite's criterion). A heap whose quotient is
+/// not found within the limits ends the list there with a note. `progress` hears after each
+/// heap and may stop the run.
+pub fn misere_quotient(
+    game: &HeapGame,
+    to: usize,
+    progress: &dyn conway_core::Progress,
+) -> Result<QuotientReport, ImpartialError> {
+    let mut solver = QuotientSolver::new(options_of(game, 0));
+    let mut note = None;
+    let mut certified = None;
+    let mut stop = || {
+        if progress
+            .report(conway_core::Work::of(0, 1, "candidates"))
+            .is_break()
+        {
+            Err(ImpartialError::Interrupted)
+        } else {
+            Ok(())
+        }
+    };
+    for n in 1..=to {
+        match solver.push(options_of(game, n as u64), &mut stop) {
+            Ok(()) => {}
+            Err(ImpartialError::Interrupted) => {
+                return Err(ImpartialError::InterruptedAtHeap {
+                    heap: n,
+                    saved_to: None,
+                })
+            }
+            Err(e @ (ImpartialError::MoveLimit { .. } | ImpartialError::TooLarge { .. })) => {
+                note = Some(format!("stopped at heap {n}: {e}"));
+                break;
+            }
+            Err(e) => return Err(e),
+        }
+        if let HeapGame::Code(code) = game {
+            let (k, t) = (code.max_heaps(), code.max_take());
+            let phi = &solver.quotient().phi;
+            certified = crate::periodicity::find_period(phi, phi.len() / 2, |len, pre, per| {
+                len >= k * (pre + per) + t + k
+            });
+            if certified.is_some() {
+                break;
+            }
+        }
+        if progress
+            .report(conway_core::Work::of(n as u64, to as u64, "heaps"))
+            .is_break()
+        {
+            return Err(ImpartialError::InterruptedAtHeap {
+                heap: n + 1,
+                saved_to: None,
+            });
+        }
+    }
+    let q = solver.quotient();
+    Ok(QuotientReport {
+        game: game.name(),
+        computed_to: solver.heaps() - 1,
+        presentation: q.presentation(),
+        order: q.monoid.size(),
+        p_order: q.p.iter().filter(|&&b| b).count(),
+        tame: q.is_tame(),
+        heap_words: q.heap_words(),
+        changed_at: solver.changes().to_vec(),
+        period: certified.map(|c| c.period),
+        preperiod: certified.map(|c| c.preperiod),
+        complete: certified.is_some(),
+        note,
+    })
+}
+
+#[cfg(test)]
+mod report_tests {
+    use super::*;
+
+    /// MisereSolver on 0.75: period 2, preperiod 8, |Q| = 8, |P| = 2 ("Solution Found at
+    /// Heap 34": its period search needs more heaps than the criterion, 2·(8 + 2) + 2 + 2
+    /// heaps, which heap 23 completes); on Kayles: period 12 from heap 71, |Q| = 40, |P| = 9 (its heap 253;
+    /// the criterion's is 169).
+    #[test]
+    fn whole_game_quotients_as_miseresolver_finds_them() {
+        let none = conway_core::NoProgress;
+        let r = misere_quotient(&HeapGame::parse("0.75").unwrap(), 1000, &none).unwrap();
+        assert_eq!(
+            (r.computed_to, r.period, r.preperiod),
+            (23, Some(2), Some(8))
+        );
+        assert_eq!((r.order, r.p_order, r.complete), (8, 2, true));
+        let r = misere_quotient(&HeapGame::parse("0.77").unwrap(), 1000, &none).unwrap();
+        assert_eq!(
+            (r.computed_to, r.period, r.preperiod),
+            (169, Some(12), Some(71))
+        );
+        assert_eq!((r.order, r.p_order, r.tame), (40, 9, false));
+        assert_eq!(r.changed_at.last(), Some(&27));
+    }
+}
