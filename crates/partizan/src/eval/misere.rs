@@ -175,7 +175,7 @@ pub const MAX_MISERE_BYTES: usize = 256 << 20;
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct MisereReport {
     /// P when the player to move loses in misère play, else N.
-    #[serde(serialize_with = "as_text")]
+    #[serde(serialize_with = "super::report::as_text")]
     pub misere_outcome: Outcome,
     /// The birthday of the form.
     pub birthday: u32,
@@ -190,10 +190,6 @@ pub struct MisereReport {
     pub phylum: &'static str,
     /// The options, in CGSuite's notation and order.
     pub options: Vec<String>,
-}
-
-fn as_text<S: serde::Serializer>(outcome: &Outcome, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(outcome)
 }
 
 /// The report on a misère canonical form.

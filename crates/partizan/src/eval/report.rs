@@ -302,7 +302,10 @@ fn printable(store: &mut Store, g: GameId) -> Result<String, PartizanError> {
 }
 
 /// Serializes a value by its `Display` text, the notation of the text output.
-fn as_text<T: std::fmt::Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+pub(super) fn as_text<T: std::fmt::Display, S: Serializer>(
+    value: &T,
+    s: S,
+) -> Result<S::Ok, S::Error> {
     s.collect_str(value)
 }
 

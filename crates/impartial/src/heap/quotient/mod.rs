@@ -11,8 +11,6 @@ pub mod monoid;
 pub mod pretension;
 pub mod solver;
 
-use std::ops::ControlFlow;
-
 use monoid::{word_order, word_text};
 use pretension::Pretension;
 use solver::QuotientSolver;
@@ -68,20 +66,11 @@ pub fn quotient_to(
     to: usize,
     watch: &mut dyn FnMut() -> Result<(), ImpartialError>,
 ) -> Result<QuotientSolver, ImpartialError> {
-    let mut solver = QuotientSolver::new(options_of(game, 0));
+    let mut solver = QuotientSolver::new(game.heap_options(0));
     for n in 1..=to {
-        solver.push(options_of(game, n as u64), watch)?;
+        solver.push(game.heap_options(n as u64), watch)?;
     }
     Ok(solver)
-}
-
-fn options_of(game: &HeapGame, n: u64) -> Vec<Vec<u64>> {
-    let mut out = Vec::new();
-    let _ = game.visit_options(n, &mut |parts| {
-        out.push(parts.to_vec());
-        ControlFlow::Continue(())
-    });
-    out
 }
 
 #[cfg(test)]
@@ -145,10 +134,10 @@ mod tests {
             candidates: 200,
             elements: 100_000,
         };
-        let mut solver = QuotientSolver::new(options_of(&game, 0)).with_limits(limits);
+        let mut solver = QuotientSolver::new(game.heap_options(0)).with_limits(limits);
         for n in 1..=largest {
             if solver
-                .push(options_of(&game, n as u64), &mut || Ok(()))
+                .push(game.heap_options(n as u64), &mut || Ok(()))
                 .is_err()
             {
                 break;
@@ -241,7 +230,7 @@ pub fn misere_quotient(
     to: usize,
     progress: &dyn conway_core::Progress,
 ) -> Result<QuotientReport, ImpartialError> {
-    let mut solver = QuotientSolver::new(options_of(game, 0));
+    let mut solver = QuotientSolver::new(game.heap_options(0));
     let mut note = None;
     let mut certified = None;
     let mut stop = || {
@@ -255,7 +244,7 @@ pub fn misere_quotient(
         }
     };
     for n in 1..=to {
-        match solver.push(options_of(game, n as u64), &mut stop) {
+        match solver.push(game.heap_options(n as u64), &mut stop) {
             Ok(()) => {}
             Err(ImpartialError::Interrupted) => {
                 return Err(ImpartialError::InterruptedAtHeap {
