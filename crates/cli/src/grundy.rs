@@ -44,7 +44,7 @@ pub fn drawn_answer(
     mut args: GrundyArgs,
     watch: &dyn Watcher,
 ) -> Result<Box<dyn Answer>, CliError> {
-    if args.list || args.misere || args.to > MAX_DRAWN_SEQUENCE {
+    if args.list || args.misere || args.misere_quotient || args.to > MAX_DRAWN_SEQUENCE {
         return answer(args, watch);
     }
     let listed = args.values;
@@ -84,7 +84,11 @@ pub fn answer(args: GrundyArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, 
             to,
             &*watch.stage("quotient"),
         )?;
-        return Ok(shown(report, quotient_text));
+        return Ok(drawn(
+            report,
+            quotient_text,
+            conway_impartial::heap::quotient::picture::quotient_svg,
+        ));
     }
     let every = args.every.checkpoint_every;
     let checkpointing = args

@@ -68,10 +68,10 @@ pub fn text(s: &Solution) -> String {
         };
         row(&mut out, "winning moves", why);
     } else {
-        let title = if s.all_winning_moves {
-            format!("winning moves ({})", s.winning_moves.len())
-        } else {
-            "a winning move".to_string()
+        let title = match (s.all_winning_moves, s.winning_moves.len()) {
+            (true, n) => format!("winning moves ({n})"),
+            (false, 1) => "a winning move".to_string(),
+            (false, n) => format!("winning moves (the first {n})"),
         };
         move_lines(&mut out, &title, &s.winning_moves);
     }

@@ -294,6 +294,18 @@ mod tests {
             .unwrap()
     }
 
+    /// A misère quotient in a worksheet is drawn as its multiplication table, not as the
+    /// normal-play values' plot.
+    #[test]
+    fn quotients_are_drawn_as_tables() {
+        let answers = run_all(&["grundy 0.75 --misere-quotient"]);
+        let answer = answers[0].as_ref().unwrap();
+        assert_eq!(answer.report["order"], 8);
+        let svg = answer.picture_svg.as_deref().unwrap();
+        assert!(svg.contains("|Q| = 8, |P| = 2 (shaded)"), "{svg}");
+        assert_eq!(svg.matches("<rect").count(), 8 * 8 + 2 * 8);
+    }
+
     #[test]
     fn variables_expressions_and_commands() {
         let answers = run_all(&[

@@ -214,7 +214,12 @@ fn heap_position(
     let name = command.last().copied().unwrap_or(game);
     let rule = HeapGame::parse(game)?;
     let solved = if misere {
-        position::solve_misere(name, &rule, heaps, wording)?
+        {
+            let stage = watch.stage("computing the misère quotient");
+            let solved = position::solve_misere(name, &rule, heaps, wording, &*stage);
+            stage.finish();
+            solved?
+        }
     } else {
         let stage = watch.stage("computing Grundy values");
         let solved = position::solve(name, &rule, heaps, wording, &*stage);

@@ -96,11 +96,25 @@ fn three_heap_splits_are_refused_past_their_limit() {
     assert_eq!(v["outcome"], "N");
 }
 
-/// A misère position past the search's move budget is refused cleanly (exit 2, naming the
-/// budget) instead of running for minutes.
+/// A misère position past both the quotient's reach and the search's move budget is refused
+/// cleanly (exit 2, naming the budget and how far the quotient went) instead of running for
+/// minutes; one the quotient reaches is answered at once, however large.
 #[test]
 fn misere_search_refuses_past_its_budget() {
-    let (code, _, err) = run(&["solve", "kayles", "60", "--misere"]);
+    let (code, _, err) = run(&["solve", "heap", "0.07", "1000", "3", "--misere"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("more than 16777216 moves"), "{err}");
+    assert!(
+        err.contains("misère quotient was found only to heap"),
+        "{err}"
+    );
+    let (code, text, err) = run(&["solve", "kayles", "60", "1000000", "--misere", "--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_str(&text).expect("one JSON object");
+    assert!(
+        v["quotient"]
+            .as_str()
+            .is_some_and(|q| q.starts_with("|Q| = 40")),
+        "{v}"
+    );
 }

@@ -131,7 +131,7 @@ const MAX_RULE_HEAPS: usize = 1 << 24;
 /// leaves; empty when it takes the heap away), every heap smaller than n. `name` names the
 /// game in the report.
 #[pyfunction]
-#[pyo3(name = "_heap_rule_sequence", signature = (rule, to, name, progress=None))]
+#[pyo3(name = "_heap_sequence_rule", signature = (rule, to, name, progress=None))]
 fn heap_rule_sequence(
     py: Python<'_>,
     rule: &Bound<'_, PyAny>,
@@ -147,43 +147,72 @@ fn heap_rule_sequence(
         )));
     }
     let mut values: Vec<u64> = Vec::with_capacity(to + 1);
-    let mut reached = Vec::new();
     let mut shown = Shown::new(progress);
     for n in 0..=to {
-        let value_of = |heap: &Bound<'_, PyAny>| -> PyResult<u64> {
-            if !heap.is_instance_of::<PyInt>() {
-                return Err(PyTypeError::new_err(format!(
-                    "rule({n}) leaves a heap of {}: heaps are ints",
-                    heap.get_type().name()?
-                )));
-            }
-            match heap.extract::<usize>() {
-                Ok(h) if h < n => Ok(values[h]),
-                _ => Err(PyValueError::new_err(format!(
-                    "rule({n}) leaves a heap of {heap}: a move from a heap of {n} leaves heaps of 0 to {}",
-                    n.saturating_sub(1)
-                ))),
-            }
-        };
-        reached.clear();
-        for one_move in rule.call1((n,))?.try_iter()? {
-            let one_move = one_move?;
-            let value = if one_move.is_instance_of::<PyInt>() {
-                value_of(&one_move)?
-            } else {
-                let mut sum = 0;
-                for heap in one_move.try_iter()? {
-                    sum ^= value_of(&heap?)?;
-                }
-                sum
-            };
-            reached.push(value);
-        }
-        values.push(mex(reached.iter().copied()));
+        let moves = rule_moves(rule, n)?;
+        let reached = moves
+            .iter()
+            .map(|parts| parts.iter().fold(0, |sum, &h| sum ^ values[h as usize]));
+        values.push(mex(reached));
         shown.tick(n + 1, Some(to + 1), "heaps")?;
     }
     let values = Values::from_u64(&values).map_err(|e| to_python(&e))?;
     Ok(raw_sequence(py, observed_report(name, values, true)))
+}
+
+/// The most moves and heaps left that one call of a rule may give together.
+const MAX_RULE_HEAPS_LEFT: usize = 1 << 24;
+
+/// The moves `rule(n)` gives from a heap of n, each the heaps it leaves: a move is an int
+/// (the one heap it leaves) or an iterable of ints (empty when it takes the heap away),
+/// every heap smaller than n.
+pub fn rule_moves(rule: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<Vec<u64>>> {
+    let heap_of = |heap: &Bound<'_, PyAny>| -> PyResult<u64> {
+        if !heap.is_instance_of::<PyInt>() {
+            return Err(PyTypeError::new_err(format!(
+                "rule({n}) leaves a heap of {}: heaps are ints",
+                heap.get_type().name()?
+            )));
+        }
+        match heap.extract::<usize>() {
+            Ok(h) if h < n => Ok(h as u64),
+            _ if n == 0 => Err(PyValueError::new_err(format!(
+                "rule(0) leaves a heap of {heap}: a heap of 0 has no moves (give none)"
+            ))),
+            _ => Err(PyValueError::new_err(format!(
+                "rule({n}) leaves a heap of {heap}: a move from a heap of {n} leaves heaps of 0 to {}",
+                n - 1
+            ))),
+        }
+    };
+    let mut moves = Vec::new();
+    let mut heaps_left = 0usize;
+    let count = |heaps_left: &mut usize| {
+        *heaps_left += 1;
+        if *heaps_left > MAX_RULE_HEAPS_LEFT {
+            return Err(to_python(&ImpartialError::too_large(
+                format!("the heaps rule({n})'s moves leave"),
+                *heaps_left,
+                MAX_RULE_HEAPS_LEFT,
+            )));
+        }
+        Ok(())
+    };
+    for one_move in rule.call1((n,))?.try_iter()? {
+        let one_move = one_move?;
+        count(&mut heaps_left)?;
+        moves.push(if one_move.is_instance_of::<PyInt>() {
+            vec![heap_of(&one_move)?]
+        } else {
+            let mut parts = Vec::new();
+            for heap in one_move.try_iter()? {
+                count(&mut heaps_left)?;
+                parts.push(heap_of(&heap?)?);
+            }
+            parts
+        });
+    }
+    Ok(moves)
 }
 
 /// Adds the heap-game names to the module.

@@ -22,6 +22,7 @@ mod loopy;
 mod numbers;
 mod partizan;
 mod positions;
+mod quotient;
 mod ruleset;
 mod signals;
 mod strategic;
@@ -36,6 +37,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     impartial::register(m)?;
     ruleset::register(m)?;
     heaps::register(m)?;
+    quotient::register(m)?;
     strategic::register(m)?;
     cycles::register(m)?;
     Ok(())

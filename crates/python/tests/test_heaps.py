@@ -116,3 +116,48 @@ def test_bad_python_rules():
         conway.heap_sequence(raises, 10)
     with pytest.raises(conway.TooLargeError, match="16777215"):
         conway.heap_sequence(lambda n: [], 1 << 24)
+
+
+def test_misere_quotients_match_the_cli(cli):
+    # Plambeck and Siegel's quotient of 0.75 ("Misère quotients for impartial games", 2008).
+    report = json.loads(cli("grundy", "0.75", "--misere-quotient", "--json"))
+    q = conway.misere_quotient("0.75")
+    assert q.presentation == report["presentation"] == "Q = <a,b,c | a2=1,b3=b,bc=ab,c2=b2>; P = {a,b2}"
+    assert (q.order, q.p_order, q.complete, q.period, q.preperiod) == (8, 2, True, 2, 8)
+    assert q.heap_words == report["heap_words"] and q.table == report["table"]
+    assert q.p_elements == ["a", "b2"]
+    assert "<svg" in q.svg() and "the whole game's" in repr(q)
+
+
+@pytest.mark.parametrize("heaps", [(4, 7), (1,), (20,), (1000000, 5), (3, 3, 9), (71, 83, 12)])
+def test_kayles_misere_positions_match_the_cli(cli, heaps):
+    report = json.loads(cli("solve", "kayles", *map(str, heaps), "--misere", "--json"))
+    q = conway.misere_quotient("kayles")
+    assert q.complete and q.order == 40
+    assert q.outcome(*heaps) == report["outcome"]
+    assert q.element(*heaps) == report["element"] == q.element(list(heaps))
+    moves = sorted(tuple(int(h) for h in m["to"].split()) for m in report["winning_moves"])
+    if report["all_winning_moves"]:
+        assert sorted(q.winning_moves(*heaps)) == moves
+
+
+def test_misere_quotients_of_python_rules():
+    """A rule's quotient equals the code's, heap for heap, but no period is certified, so
+    heaps past those computed are refused."""
+    rule = octal_rule("0.77")
+    q = conway.misere_quotient(rule, 60)
+    code = conway.misere_quotient("0.77", 60)
+    assert (q.presentation, q.heap_words) == (code.presentation, code.heap_words)
+    assert not q.complete and q.game == "octal 0.77"
+    assert q.outcome(5, 9) == code.outcome(5, 9)
+    assert sorted(q.winning_moves(5, 9)) == sorted(code.winning_moves(5, 9))
+    with pytest.raises(ValueError, match="past the quotient"):
+        q.outcome(61)
+    with pytest.raises(ValueError, match="a heap of 0 has no moves"):
+        conway.misere_quotient(lambda n: [n], 5)
+    with pytest.raises(ValueError, match=r"rule\(3\) leaves a heap of 3"):
+        conway.misere_quotient(lambda n: [n] if n == 3 else [], 5)
+    with pytest.raises(conway.TooLargeError):
+        conway.misere_quotient(rule, 10**6)
+    with pytest.raises(TypeError):
+        conway.misere_quotient(3, 5)

@@ -93,7 +93,7 @@ pub fn heap_form_texts(
 }
 
 /// The memory the forms of one `solve heap … --misere` position may take, in bytes.
-pub const POSITION_FORM_BYTES: usize = 64 << 20;
+pub const POSITION_FORM_BYTES: usize = 4 << 20;
 
 /// The misère canonical form of a sum of heaps in CGSuite's notation, when the forms of its
 /// heaps fit in [`POSITION_FORM_BYTES`] and the text in [`MAX_FORM_CHARS`]; `None` otherwise.

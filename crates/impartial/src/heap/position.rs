@@ -5,7 +5,10 @@
 use std::ops::ControlFlow;
 
 use super::catalog::HeapGame;
-use super::genus::{GenusSearch, DEFAULT_GENUS_LIMIT};
+use super::genus::{Genus, GenusSearch, DEFAULT_GENUS_LIMIT};
+use super::quotient::monoid::word_text;
+use super::quotient::solver::QuotientLimits;
+use super::quotient::MisereQuotient;
 use super::sequence::HeapSequence;
 use super::HeapRule;
 use crate::listing::OptionList;
@@ -55,31 +58,24 @@ fn moves(game: &HeapGame, heaps: &[u64]) -> Vec<(usize, Vec<u64>)> {
     out
 }
 
-/// The winning moves of a normal-play position whose heaps have Grundy values `values`
-/// (from `g`) and xor `total`: a move is winning when the parts it leaves are worth the
-/// xor of the other heaps. Stops after [`MAX_LISTED_MOVES`] + 1, so that a position with
-/// many winning moves costs no more than needed to say there are more; the flag says
-/// whether the list is complete. Each option is visited once, not built: the work is
-/// linear in the options looked at (returned too, for the tests).
+/// The winning moves of a position: the moves `wins(heap index, parts left)` accepts.
+/// Stops after [`MAX_LISTED_MOVES`] + 1, so that a position with many winning moves costs
+/// no more than needed to say there are more; the flag says whether the list is complete.
+/// Each option is visited once, not built: the work is linear in the options looked at
+/// (returned too, for the tests).
 fn winning_moves(
     game: &HeapGame,
     heaps: &[u64],
-    values: &[u64],
-    total: u64,
-    g: impl Fn(u64) -> u64,
+    mut wins: impl FnMut(usize, &[u64]) -> bool,
     w: Wording,
 ) -> (Vec<WinningMove>, bool, u64) {
     let mut winning = Vec::new();
     let mut complete = true;
     let mut visited = 0u64;
-    if total == 0 {
-        return (winning, complete, visited);
-    }
     for (i, &h) in heaps.iter().enumerate() {
-        let target = values[i] ^ total;
         let flow = game.visit_options(h, &mut |parts| {
             visited += 1;
-            if parts.iter().fold(target, |acc, &p| acc ^ g(p)) == 0 {
+            if wins(i, parts) {
                 if winning.len() == MAX_LISTED_MOVES {
                     complete = false;
                     return ControlFlow::Break(());
@@ -93,6 +89,28 @@ fn winning_moves(
         }
     }
     (winning, complete, visited)
+}
+
+/// The winning moves of a normal-play position whose heaps have Grundy values `values`
+/// (from `g`) and xor `total`: a move is winning when the parts it leaves are worth the
+/// xor of the other heaps.
+fn normal_winning_moves(
+    game: &HeapGame,
+    heaps: &[u64],
+    values: &[u64],
+    total: u64,
+    g: impl Fn(u64) -> u64,
+    w: Wording,
+) -> (Vec<WinningMove>, bool, u64) {
+    if total == 0 {
+        return (Vec::new(), true, 0);
+    }
+    winning_moves(
+        game,
+        heaps,
+        |i, parts| parts.iter().fold(values[i] ^ total, |acc, &p| acc ^ g(p)) == 0,
+        w,
+    )
 }
 
 /// Offers every move of `heaps` in the order the game offers them, heap by heap: what a
@@ -206,7 +224,7 @@ fn solve_counted(
     let g = |h: u64| sequence.get(h as usize).unwrap_or(0);
     let values: Vec<u64> = heaps.iter().map(|&h| g(h)).collect();
     let total = values.iter().fold(0, |a, b| a ^ b);
-    let (winning, complete, visited) = winning_moves(game, heaps, &values, total, g, w);
+    let (winning, complete, visited) = normal_winning_moves(game, heaps, &values, total, g, w);
     let terms: Vec<String> = values.iter().map(u64::to_string).collect();
     let solution = Solution::new(
         name,
@@ -238,44 +256,181 @@ fn game_kind(game: &HeapGame) -> &'static str {
     }
 }
 
-/// Misère play (the player who makes the last move loses): outcome and winning moves of a
-/// sum of heaps by exhaustive search, with the sum's genus.
+/// The bounds on the misère quotient a position is solved from: about two seconds at most
+/// on one core (then the answer comes from search, [`GenusSearch`]).
+pub const SOLVE_QUOTIENT_LIMITS: QuotientLimits = QuotientLimits {
+    candidates: 500,
+    elements: 1_000_000,
+    work_per_heap: 100_000_000,
+    work: 100_000_000,
+};
+
+/// The search for a position's genus beside an answer from the quotient: small, so that the
+/// genus is shown when it is cheap (positions stored, moves looked at, and the largest heap,
+/// whose options are all listed at once).
+const GENUS_BESIDE_QUOTIENT: (usize, u64, u64) = (20_000, 1 << 20, 1024);
+
+/// Misère play: outcome and winning moves of a sum of heaps, from the game's misère
+/// quotient when it is found within [`SOLVE_QUOTIENT_LIMITS`] — the quotient of the heaps
+/// up to the largest, or the whole game's once its period is certified, which answers
+/// heaps of any size — else from an exhaustive search of genera. `progress` hears while
+/// the quotient is computed and may stop it.
 pub fn solve_misere(
     name: &str,
     game: &HeapGame,
     heaps: &[u64],
     w: Wording,
+    progress: &dyn Progress,
 ) -> Result<Solution, ImpartialError> {
-    check_heaps(game, heaps)?;
+    let largest = check_heaps(game, heaps)?;
+    let quotient =
+        MisereQuotient::compute(game, largest as usize, SOLVE_QUOTIENT_LIMITS, progress)?;
+    match quotient.position_image(heaps) {
+        Some(element) => Ok(from_quotient(name, game, heaps, &quotient, element, w)),
+        None => misere_by_search(name, game, heaps, w, &quotient),
+    }
+}
+
+fn misere_solution(name: &str, game: &HeapGame, heaps: &[u64], lost: bool) -> Solution {
+    Solution::new(name, heaps_text(heaps), Outcome::of_grundy_is_zero(lost))
+        .fact("code", Fact::Text(game.name()))
+        .fact("play", Fact::Text("misère".into()))
+}
+
+/// The position's facts that need no quotient: its genus when a small search finds it, and
+/// its misère canonical form when it is small.
+fn misere_facts(
+    mut solution: Solution,
+    game: &HeapGame,
+    heaps: &[u64],
+    genus: Option<Genus>,
+) -> Solution {
+    if let Some(genus) = genus {
+        solution = solution
+            .fact("misere_value", Fact::Text(genus.misere_value().to_string()))
+            .fact("genus", Fact::Text(genus.to_string()));
+    }
+    if let Some(form) = super::forms::position_form_text(game, heaps) {
+        solution = solution.fact("misere_form", Fact::Text(form));
+    }
+    solution
+}
+
+fn from_quotient(
+    name: &str,
+    game: &HeapGame,
+    heaps: &[u64],
+    quotient: &MisereQuotient,
+    element: u32,
+    w: Wording,
+) -> Solution {
+    let q = quotient.pretension();
+    let monoid = &q.monoid;
+    let others = quotient
+        .others(heaps)
+        .expect("heaps no larger than the position's");
+    let lost = q.p[element as usize];
+    let (winning, complete, _) = if lost {
+        (Vec::new(), true, 0)
+    } else {
+        winning_moves(
+            game,
+            heaps,
+            |i, parts| quotient.loses_after(others[i], parts) == Some(true),
+            w,
+        )
+    };
+    let (positions, moves, largest) = GENUS_BESIDE_QUOTIENT;
+    let genus = heaps
+        .iter()
+        .all(|&h| h <= largest)
+        .then(|| {
+            GenusSearch::with_moves(game, positions, moves)
+                .genus(heaps)
+                .ok()
+        })
+        .flatten();
+    let whose = match quotient.period() {
+        Some(p) => format!(
+            "the whole game's (Φ has period {} from heap {})",
+            p.period, p.preperiod
+        ),
+        None => format!(
+            "of heaps 0..{}, enough for this position (the whole game's is not known)",
+            quotient.computed_to()
+        ),
+    };
+    let order = monoid.size();
+    let p_order = q.p.iter().filter(|&&b| b).count();
+    let word = word_text(monoid.word(element));
+    misere_facts(misere_solution(name, game, heaps, lost), game, heaps, genus)
+        .fact(
+            "quotient",
+            Fact::Text(format!("|Q| = {order}, |P| = {p_order}, {whose}")),
+        )
+        .fact("element", Fact::Text(word.clone()))
+        .note(format!(
+            "misère play, from the misère quotient: the position is the element {word}, {} the \
+             P-portion (in P, the player to move loses)",
+            if lost { "in" } else { "not in" }
+        ))
+        .moves(winning, complete)
+}
+
+/// Misère play by exhaustive search of genera, when the quotient was not found.
+fn misere_by_search(
+    name: &str,
+    game: &HeapGame,
+    heaps: &[u64],
+    w: Wording,
+    quotient: &MisereQuotient,
+) -> Result<Solution, ImpartialError> {
+    // A search that gives up says how far the quotient went too.
+    let reached = |hint: String| {
+        format!(
+            "{hint} (the misère quotient was found only to heap {})",
+            quotient.computed_to()
+        )
+    };
+    let reach = |e: ImpartialError| match e {
+        ImpartialError::MoveLimit { limit, unit, hint } => ImpartialError::MoveLimit {
+            limit,
+            unit,
+            hint: reached(hint),
+        },
+        ImpartialError::PositionLimit { limit, hint } => ImpartialError::PositionLimit {
+            limit,
+            hint: reached(hint),
+        },
+        e => e,
+    };
     let mut search = GenusSearch::new(game, DEFAULT_GENUS_LIMIT);
-    let genus = search.genus(heaps)?;
+    let genus = search.genus(heaps).map_err(reach)?;
+    let lost = genus.misere_value() == 0;
     let mut winning = Vec::new();
-    if genus.misere_value() != 0 {
+    if !lost {
         for (i, parts) in moves(game, heaps) {
-            if search.genus(&after(heaps, i, &parts))?.misere_value() == 0 {
+            if search
+                .genus(&after(heaps, i, &parts))
+                .map_err(reach)?
+                .misere_value()
+                == 0
+            {
                 winning.push(describe(heaps, i, &parts, w));
             }
         }
     }
     let (winning, complete) = listed(winning);
-    let mut solution = Solution::new(
-        name,
-        heaps_text(heaps),
-        Outcome::of_grundy_is_zero(genus.misere_value() == 0),
-    )
-    .fact("code", Fact::Text(game.name()))
-    .fact("play", Fact::Text("misère".into()))
-    .fact("misere_value", Fact::Text(genus.misere_value().to_string()))
-    .fact("genus", Fact::Text(genus.to_string()));
-    if let Some(form) = super::forms::position_form_text(game, heaps) {
-        solution = solution.fact("misere_form", Fact::Text(form));
-    }
-    Ok(solution
-        .note(format!(
-        "misère play, searched over {} positions: the value is the misère Grundy value γ0 of the \
-         genus {genus} (0 means the player to move loses)",
-        search.positions()
-    ))
+    let note = format!(
+        "misère play, searched over {} positions: the value is the misère Grundy value γ0 of \
+         the genus {genus} (0 means the player to move loses); the misère quotient was found \
+         only to heap {}",
+        search.positions(),
+        quotient.computed_to()
+    );
+    let solution = misere_solution(name, game, heaps, lost);
+    Ok(misere_facts(solution, game, heaps, Some(genus))
+        .note(note)
         .moves(winning, complete))
 }
 
@@ -314,7 +469,7 @@ mod tests {
             prop_assert_eq!(normal.outcome == Outcome::P, solver.grundy(&root).unwrap() == 0);
             prop_assert_eq!(reached(&normal), sorted_unique(solver.winning_options(&root).unwrap()));
 
-            let misere = solve_misere(code, &game, &heaps, HEAPS).unwrap();
+            let misere = solve_misere(code, &game, &heaps, HEAPS, &NoProgress).unwrap();
             let mut solver = MisereSolver::new(&sum);
             prop_assert_eq!(misere.outcome, solver.outcome(&root).unwrap());
             prop_assert_eq!(reached(&misere), sorted_unique(solver.winning_options(&root).unwrap()));
@@ -453,10 +608,74 @@ mod tests {
                 .outcome,
             Outcome::N
         );
-        let m = solve_misere("k", &kayles, &[1], ROWS).unwrap();
+        let m = solve_misere("k", &kayles, &[1], ROWS, &NoProgress).unwrap();
         assert_eq!(m.outcome, Outcome::P);
         assert!(m
             .facts
             .contains(&("misere_value".to_string(), Fact::Text("0".into()))));
+    }
+
+    fn fact<'a>(s: &'a Solution, name: &str) -> Option<&'a str> {
+        s.facts
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, f)| match f {
+                Fact::Text(t) => t.as_str(),
+                _ => "",
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        /// Larger heaps, answered from the quotient: the outcome and winning moves equal the
+        /// search of genera (which no longer uses the quotient).
+        #[test]
+        fn quotient_answers_match_genus_search(
+            heaps in proptest::collection::vec(0u64..26, 1..3),
+            code in proptest::sample::select(vec!["0.77", "0.75", "0.07", "0.137", "0.52"]),
+        ) {
+            let game = HeapGame::parse(code).unwrap();
+            let solved = solve_misere(code, &game, &heaps, HEAPS, &NoProgress).unwrap();
+            prop_assert!(fact(&solved, "quotient").is_some());
+            let mut search = GenusSearch::new(&game, DEFAULT_GENUS_LIMIT);
+            let lost = search.genus(&heaps).unwrap().misere_value() == 0;
+            prop_assert_eq!(solved.outcome == Outcome::P, lost);
+            let searched = search.misere_winning_options(&heaps).unwrap();
+            prop_assert_eq!(reached(&solved), sorted_unique(searched));
+        }
+    }
+
+    /// Past the heaps it computed, the whole game's quotient answers by Φ's period: Kayles'
+    /// heap 150 + 12k is heap 150 (period 12 from heap 71), at any size.
+    #[test]
+    fn kayles_misere_answers_any_heap_by_the_period() {
+        let kayles = HeapGame::parse("kayles").unwrap();
+        for small in [71u64, 100, 150, 158] {
+            for rest in [vec![], vec![3], vec![5, 9]] {
+                let big = small + 12 * 83_000;
+                let at = |h: u64| {
+                    let heaps: Vec<u64> = std::iter::once(h).chain(rest.iter().copied()).collect();
+                    solve_misere("k", &kayles, &heaps, ROWS, &NoProgress).unwrap()
+                };
+                let (a, b) = (at(small), at(big));
+                assert_eq!(a.outcome, b.outcome, "{small} {rest:?}");
+                assert_eq!(fact(&a, "element"), fact(&b, "element"));
+                assert!(fact(&b, "quotient").unwrap().contains("the whole game's"));
+            }
+        }
+    }
+
+    /// A position past the quotient's reach is searched instead, and the note says so.
+    #[test]
+    fn past_the_quotient_the_position_is_searched() {
+        let chess = HeapGame::parse("0.137").unwrap();
+        let s = solve_misere("0.137", &chess, &[40], HEAPS, &NoProgress).unwrap();
+        assert!(fact(&s, "quotient").is_none());
+        assert!(s.notes[0].contains("searched over"), "{:?}", s.notes);
+        let mut search = GenusSearch::new(&chess, DEFAULT_GENUS_LIMIT);
+        assert_eq!(
+            s.outcome == Outcome::P,
+            search.genus(&[40]).unwrap().misere_value() == 0
+        );
     }
 }

@@ -266,15 +266,111 @@ def heap_sequence(game, to, progress=False):
     when it takes the heap away), all smaller than n. A rule's period is only observed.
     ``progress``: see ``conway.progress``.
     """
+    return HeapSequence(_heap_game("heap_sequence", game, to, progress))
+
+
+def _heap_game(function, game, to, progress):
+    """Runs ``_native._<function>`` on a heap game's name or code, or ``_<function>_rule``
+    on a user's rule."""
     to = _whole(to, "to")
     if callable(game):
         name = getattr(game, "__name__", "rule")
-        with _shown(progress, f"heap_sequence({name})") as show:
-            return HeapSequence(_native._heap_rule_sequence(game, to, name, show))
+        with _shown(progress, f"{function}({name})") as show:
+            return getattr(_native, f"_{function}_rule")(game, to, name, show)
     if not isinstance(game, str):
         raise TypeError(f"game must be a heap game's name or code, or a function, not {type(game).__name__}")
-    with _shown(progress, f"heap_sequence({game})") as show:
-        return HeapSequence(_native._heap_sequence(game, to, show))
+    with _shown(progress, f"{function}({game})") as show:
+        return getattr(_native, f"_{function}")(game, to, show)
+
+
+class MisereQuotient:
+    """The misère quotient of a heap game (Plambeck and Siegel): the monoid ``Q`` of sums of
+    heaps up to misère indistinguishability, its P-portion and each heap's element, which
+    together solve misère play of every sum of the heaps it covers.
+
+    ``presentation`` is MisereSolver's (``Q = <a,b,c | a2=1,...>; P = {a,b2}``, or
+    ``(Q,P) = Tk`` when tame); ``order`` and ``p_order`` are |Q| and |P|; ``heap_words[h]``
+    is heap h's element; ``elements`` lists Q's elements as words, ``p_elements`` those in
+    P, and ``table[x][y]`` (for |Q| <= 64, else None) is the index of their product.
+    ``complete`` says whether the quotient is the whole game's (its period certified:
+    ``period`` from ``preperiod``); otherwise it covers heaps 0..``computed_to``, and
+    ``note`` says why it stopped early when it did. Sums are given as heaps:
+    ``q.outcome(3, 5, 7)``.
+    """
+
+    def __init__(self, raw):
+        import json
+
+        self._raw = raw
+        report = json.loads(raw.json())
+        self.json = report
+        self.game = report["game"]
+        self.computed_to = report["computed_to"]
+        self.presentation = report["presentation"]
+        self.order = report["order"]
+        self.p_order = report["p_order"]
+        self.tame = report["tame"]
+        self.heap_words = report["heap_words"]
+        self.elements = report["elements"]
+        self.p_elements = [self.elements[x] for x in report["p_elements"]]
+        self.table = report["table"]
+        self.changed_at = report["changed_at"]
+        self.period = report["period"]
+        self.preperiod = report["preperiod"]
+        self.complete = report["complete"]
+        self.note = report["note"]
+
+    def __repr__(self):
+        reach = "the whole game's" if self.complete else f"heaps 0..{self.computed_to}"
+        return f"<MisereQuotient {self.game}: {self.presentation} ({reach}, |Q| = {self.order})>"
+
+    def __str__(self):
+        return self.presentation
+
+    def element(self, *heaps):
+        """The element of Q the sum of these heaps maps to, as a word (``"ab2"``)."""
+        return self._raw.element(_heaps(heaps))
+
+    def is_p_position(self, *heaps):
+        """Whether the player to move loses the sum of these heaps in misère play."""
+        return self._raw.is_p_position(_heaps(heaps))
+
+    def outcome(self, *heaps):
+        """``"P"`` when the player to move loses the sum in misère play, else ``"N"``."""
+        return "P" if self.is_p_position(*heaps) else "N"
+
+    def winning_moves(self, *heaps):
+        """The positions the winning moves of the sum leave, as tuples of heaps (a cleared
+        heap stays as 0); empty for a P-position."""
+        return [tuple(p) for p in self._raw.winning_moves(_heaps(heaps))]
+
+    def svg(self):
+        """The multiplication table with the P-portion shaded, and the heaps' words (SVG)."""
+        return self._raw.svg()
+
+    def _repr_svg_(self):
+        return self.svg()
+
+
+def _heaps(heaps):
+    if len(heaps) == 1 and not isinstance(heaps[0], int):
+        heaps = tuple(heaps[0])
+    return [_whole(h, "a heap") for h in heaps]
+
+
+def misere_quotient(game, to=1000, progress=False):
+    """The misère quotient of a heap game's heaps 0..``to``, or the whole game's once the
+    periodicity theorem certifies its period (Kayles: at heap 169), as a
+    ``MisereQuotient``, computed heap by heap as MisereSolver does.
+
+    ``game`` is anything ``conway grundy`` reads (``"0.75"``, ``"kayles"``, ``"0.137"``),
+    or your own rule as ``heap_sequence`` takes it: ``game(n)`` lists the moves from a heap
+    of n, each the heap it leaves or a tuple of the heaps it leaves. A rule's quotient is
+    that of heaps 0..``to`` (no theorem certifies its period). A heap whose quotient is not
+    found within the search's limits ends the quotient there (see ``note``).
+    ``progress``: see ``conway.progress``.
+    """
+    return MisereQuotient(_heap_game("misere_quotient", game, to, progress))
 
 
 def retrograde(start_states, successors, terminal_value=None, progress=False):
@@ -365,4 +461,6 @@ __all__ += [
     "canonical_form",
     "HeapSequence",
     "heap_sequence",
+    "misere_quotient",
+    "MisereQuotient",
 ]

@@ -2,7 +2,7 @@
 functions generated from ``conway eval``'s table)."""
 
 from fractions import Fraction
-from typing import Any, Callable, Hashable, Iterable, List, Literal, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Hashable, Iterable, List, Literal, Optional, Tuple, Union
 
 __version__: str
 
@@ -239,6 +239,42 @@ def heap_sequence(
     game: Union[str, Callable[[int], Iterable[Any]]], to: int, progress: Progress = False
 ) -> HeapSequence:
     """The Grundy values of heaps 0..to of a heap game (a code or your own rule) and their period."""
+
+class MisereQuotient:
+    """The misère quotient of a heap game: monoid, P-portion and each heap's element."""
+
+    game: str
+    computed_to: int
+    presentation: str
+    order: int
+    p_order: int
+    tame: bool
+    heap_words: List[str]
+    elements: List[str]
+    p_elements: List[str]
+    table: Optional[List[List[int]]]
+    changed_at: List[int]
+    period: Optional[int]
+    preperiod: Optional[int]
+    complete: bool
+    note: Optional[str]
+    json: Dict[str, Any]
+    def element(self, *heaps: int) -> str:
+        """The element of Q the sum of these heaps maps to, as a word."""
+    def is_p_position(self, *heaps: int) -> bool:
+        """Whether the player to move loses the sum in misère play."""
+    def outcome(self, *heaps: int) -> Literal["P", "N"]:
+        """"P" when the player to move loses the sum in misère play, else "N"."""
+    def winning_moves(self, *heaps: int) -> List[Tuple[int, ...]]:
+        """The positions the winning moves of the sum leave."""
+    def svg(self) -> str:
+        """The multiplication table with the P-portion shaded, and the heaps' words."""
+
+def misere_quotient(
+    game: Union[str, Callable[[int], Iterable[Any]]], to: int = 1000, progress: Progress = False
+) -> MisereQuotient:
+    """The misère quotient of a heap game (a code or your own rule), heap by heap to ``to``
+    or until its period is certified."""
 
 class Equilibrium(tuple):
     """A Nash equilibrium: one tuple of exact probabilities per player."""

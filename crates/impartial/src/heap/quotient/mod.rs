@@ -5,15 +5,17 @@
 //! - [`monoid`]: finite commutative monoids by generator actions — products, reduction,
 //!   regeneration and MisereSolver's presentations;
 //! - [`pretension`]: a candidate quotient and the finite test that proves it;
-//! - [`solver`]: the quotient of heaps 0..=n, heap by heap, as MisereSolver computes it.
+//! - [`solver`]: the quotient of heaps 0..=n, heap by heap, as MisereSolver computes it;
+//! - [`picture`]: a quotient's multiplication table, drawn.
 
 pub mod monoid;
+pub mod picture;
 pub mod pretension;
 pub mod solver;
 
 use monoid::{word_order, word_text};
 use pretension::Pretension;
-use solver::QuotientSolver;
+use solver::{QuotientLimits, QuotientSolver, DEFAULT_QUOTIENT_LIMITS};
 
 use super::catalog::HeapGame;
 use super::HeapRule;
@@ -133,6 +135,8 @@ mod tests {
         let limits = solver::QuotientLimits {
             candidates: 200,
             elements: 100_000,
+            work_per_heap: u64::MAX,
+            work: u64::MAX,
         };
         let mut solver = QuotientSolver::new(game.heap_options(0)).with_limits(limits);
         for n in 1..=largest {
@@ -189,6 +193,13 @@ mod tests {
     }
 }
 
+/// The most moves (options of heaps) a computation keeps: they are looked at again with
+/// every new candidate. About 200 MB; Kayles reaches it near heap 2,900.
+pub const MAX_KEPT_OPTIONS: usize = 1 << 22;
+
+/// The largest quotient whose multiplication table a report holds.
+pub const MAX_TABLE_ORDER: usize = 64;
+
 /// What `conway grundy CODE --misere-quotient` reports; its serialization is the JSON.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct QuotientReport {
@@ -206,6 +217,13 @@ pub struct QuotientReport {
     pub tame: bool,
     /// Each heap's image Φ(h), as a word in the generators.
     pub heap_words: Vec<String>,
+    /// The elements of Q as words, in the order the table uses.
+    pub elements: Vec<String>,
+    /// The elements of the P-portion, as indices into `elements`.
+    pub p_elements: Vec<usize>,
+    /// The multiplication table (`table[x][y]` is the index of x·y), for a quotient of at
+    /// most [`MAX_TABLE_ORDER`] elements.
+    pub table: Option<Vec<Vec<usize>>>,
     /// The heaps at which the quotient grew.
     pub changed_at: Vec<usize>,
     /// The period of Φ certified by the periodicity theorem, if found: then the quotient is
@@ -219,80 +237,277 @@ pub struct QuotientReport {
     pub note: Option<String>,
 }
 
-/// The misère quotient of a heap game, heap by heap to `to` or until the periodicity
-/// theorem certifies Φ's period (then it is the quotient of the whole game: for a code
-/// whose moves leave at most k heaps and take at most t tokens, a period p from heap n₀
-/// seen through heap k·(n₀ + p) + t + k − 1, CGSuite's criterion). A heap whose quotient is
-/// not found within the limits ends the list there with a note. `progress` hears after each
-/// heap and may stop the run.
+/// The misère quotient of a heap game as far as it was computed: the quotient of heaps
+/// `0..=computed_to()`, and of the whole game when Φ's period is certified.
+pub struct MisereQuotient {
+    name: String,
+    solver: QuotientSolver,
+    period: Option<crate::periodicity::Periodicity>,
+    note: Option<String>,
+}
+
+impl MisereQuotient {
+    /// Computes the quotient heap by heap to `to`, or until the periodicity theorem
+    /// certifies Φ's period (then it is the quotient of the whole game: for a code whose
+    /// moves leave at most k heaps and take at most t tokens, a period p from heap n₀ seen
+    /// through heap k·(n₀ + p) + t + k − 1, CGSuite's criterion). A heap whose quotient is
+    /// not found within `limits` ends the computation there, with a note. `progress` hears
+    /// after each heap and may stop the run.
+    pub fn compute(
+        game: &HeapGame,
+        to: usize,
+        limits: QuotientLimits,
+        progress: &dyn conway_core::Progress,
+    ) -> Result<Self, ImpartialError> {
+        let criterion = match game {
+            HeapGame::Code(code) => Some((code.max_heaps(), code.max_take())),
+            _ => None,
+        };
+        Self::compute_with(
+            game.name(),
+            to,
+            limits,
+            &mut |n| Ok(game.heap_options(n as u64)),
+            criterion,
+            progress,
+        )
+    }
+
+    /// The quotient of heaps `0..options.len()` of a game given by each heap's options (the
+    /// heaps each move leaves, all smaller than the heap moved from): a user's own rule.
+    /// No theorem certifies a period here; the quotient is that of these heaps.
+    pub fn of_options(
+        name: String,
+        options: Vec<Vec<Vec<u64>>>,
+        limits: QuotientLimits,
+        progress: &dyn conway_core::Progress,
+    ) -> Result<Self, ImpartialError> {
+        for (n, moves) in options.iter().enumerate() {
+            if let Some(part) = moves.iter().flatten().find(|&&part| part >= n as u64) {
+                return Err(ImpartialError::InvalidInput(format!(
+                    "a move from a heap of {n} leaves a heap of {part}: every heap a move \
+                     leaves must be smaller than the heap moved from"
+                )));
+            }
+        }
+        let Some(to) = options.len().checked_sub(1) else {
+            return Err(ImpartialError::InvalidInput(
+                "no heaps: give the options of heaps 0, 1, …".into(),
+            ));
+        };
+        let mut options = options.into_iter();
+        Self::compute_with(
+            name,
+            to,
+            limits,
+            &mut |_| Ok(options.next().unwrap_or_default()),
+            None,
+            progress,
+        )
+    }
+
+    /// Heap by heap, `options_of(n)` giving heap n's options (asked for n = 0, 1, … in
+    /// order); `criterion` is (k, t) for a code whose moves leave at most k heaps and take
+    /// at most t tokens, whose period the theorem certifies.
+    fn compute_with(
+        name: String,
+        to: usize,
+        limits: QuotientLimits,
+        options_of: &mut dyn FnMut(usize) -> Result<Vec<Vec<u64>>, ImpartialError>,
+        criterion: Option<(usize, usize)>,
+        progress: &dyn conway_core::Progress,
+    ) -> Result<Self, ImpartialError> {
+        let mut solver = QuotientSolver::new(options_of(0)?).with_limits(limits);
+        let mut note = None;
+        let mut period = None;
+        let mut stop = || {
+            if progress
+                .report(conway_core::Work::of(0, 1, "candidates"))
+                .is_break()
+            {
+                Err(ImpartialError::Interrupted)
+            } else {
+                Ok(())
+            }
+        };
+        let mut kept = solver.options(0).map_or(0, <[_]>::len);
+        for n in 1..=to {
+            let options = options_of(n)?;
+            kept = kept.saturating_add(options.len());
+            if kept > MAX_KEPT_OPTIONS {
+                let e = ImpartialError::too_large(
+                    format!("the moves of heaps 0..{n} kept"),
+                    kept,
+                    MAX_KEPT_OPTIONS,
+                );
+                note = Some(format!("stopped at heap {n}: {e}"));
+                break;
+            }
+            match solver.push(options, &mut stop) {
+                Ok(()) => {}
+                Err(ImpartialError::Interrupted) => {
+                    return Err(ImpartialError::InterruptedAtHeap {
+                        heap: n,
+                        saved_to: None,
+                    })
+                }
+                Err(e @ (ImpartialError::MoveLimit { .. } | ImpartialError::TooLarge { .. })) => {
+                    note = Some(format!("stopped at heap {n}: {e}"));
+                    break;
+                }
+                Err(e) => return Err(e),
+            }
+            if let Some((k, t)) = criterion {
+                let phi = &solver.quotient().phi;
+                period = crate::periodicity::find_period(phi, phi.len() / 2, |len, pre, per| {
+                    len >= k * (pre + per) + t + k
+                });
+                if period.is_some() {
+                    break;
+                }
+            }
+            if progress
+                .report(conway_core::Work::of(n as u64, to as u64, "heaps"))
+                .is_break()
+            {
+                return Err(ImpartialError::InterruptedAtHeap {
+                    heap: n + 1,
+                    saved_to: None,
+                });
+            }
+        }
+        Ok(MisereQuotient {
+            name,
+            solver,
+            period,
+            note,
+        })
+    }
+
+    /// The quotient: its monoid, P-portion and the images of heaps `0..=computed_to()`.
+    pub fn pretension(&self) -> &Pretension {
+        self.solver.quotient()
+    }
+
+    /// The largest heap whose image was computed.
+    pub fn computed_to(&self) -> usize {
+        self.solver.heaps() - 1
+    }
+
+    /// Whether this is the quotient of the whole game (Φ's period certified).
+    pub fn is_complete(&self) -> bool {
+        self.period.is_some()
+    }
+
+    /// Φ's certified period and where it starts, once found.
+    pub fn period(&self) -> Option<crate::periodicity::Periodicity> {
+        self.period
+    }
+
+    /// The work the computation took ([`QuotientLimits::work`]).
+    pub fn work(&self) -> u64 {
+        self.solver.work()
+    }
+
+    /// Φ(h): the element heap h maps to, for any heap once the period is certified, else for
+    /// heaps up to [`Self::computed_to`].
+    pub fn image(&self, heap: u64) -> Option<u32> {
+        let phi = &self.pretension().phi;
+        if let Some(&x) = usize::try_from(heap).ok().and_then(|h| phi.get(h)) {
+            return Some(x);
+        }
+        let period = self.period?;
+        let index = period.reduce(&num_bigint::BigUint::from(heap));
+        phi.get(index).copied()
+    }
+
+    /// Φ of a sum of heaps: the product of the heaps' images.
+    pub fn position_image(&self, heaps: &[u64]) -> Option<u32> {
+        heaps.iter().try_fold(0, |x, &h| {
+            Some(self.pretension().monoid.product(x, self.image(h)?))
+        })
+    }
+
+    /// For each heap of a sum, the image of the sum without it: what a move on that heap
+    /// is multiplied into ([`Self::loses_after`]).
+    pub fn others(&self, heaps: &[u64]) -> Option<Vec<u32>> {
+        let monoid = &self.pretension().monoid;
+        let images: Vec<u32> = heaps
+            .iter()
+            .map(|&h| self.image(h))
+            .collect::<Option<_>>()?;
+        let mut after = vec![0u32; heaps.len() + 1];
+        for i in (0..heaps.len()).rev() {
+            after[i] = monoid.product(images[i], after[i + 1]);
+        }
+        let mut before = 0;
+        let mut others = Vec::with_capacity(heaps.len());
+        for i in 0..heaps.len() {
+            others.push(monoid.product(before, after[i + 1]));
+            before = monoid.product(before, images[i]);
+        }
+        Some(others)
+    }
+
+    /// Whether a move that leaves `parts` in place of one heap, the rest of the sum being
+    /// `rest` ([`Self::others`]), leaves a P-position: a winning move in misère play.
+    pub fn loses_after(&self, rest: u32, parts: &[u64]) -> Option<bool> {
+        let q = self.pretension();
+        let x = parts
+            .iter()
+            .try_fold(rest, |x, &p| Some(q.monoid.product(x, self.image(p)?)))?;
+        Some(q.p[x as usize])
+    }
+
+    /// Whether the player to move loses the sum of these heaps in misère play.
+    pub fn is_p_position(&self, heaps: &[u64]) -> Option<bool> {
+        self.loses_after(0, heaps)
+    }
+
+    /// Heap h's options as the computation was given them (heaps up to
+    /// [`Self::computed_to`]).
+    pub fn heap_options(&self, h: u64) -> Option<&[Vec<u64>]> {
+        self.solver.options(h)
+    }
+
+    /// What `conway grundy CODE --misere-quotient` reports.
+    pub fn report(&self) -> QuotientReport {
+        let q = self.pretension();
+        QuotientReport {
+            game: self.name.clone(),
+            computed_to: self.computed_to(),
+            presentation: q.presentation(),
+            order: q.monoid.size(),
+            p_order: q.p.iter().filter(|&&b| b).count(),
+            tame: q.is_tame(),
+            heap_words: q.heap_words(),
+            elements: (0..q.monoid.size() as u32)
+                .map(|x| word_text(q.monoid.word(x)))
+                .collect(),
+            p_elements: (0..q.monoid.size()).filter(|&x| q.p[x]).collect(),
+            table: (q.monoid.size() <= MAX_TABLE_ORDER).then(|| {
+                let size = q.monoid.size() as u32;
+                (0..size)
+                    .map(|x| (0..size).map(|y| q.monoid.product(x, y) as usize).collect())
+                    .collect()
+            }),
+            changed_at: self.solver.changes().to_vec(),
+            period: self.period.map(|c| c.period),
+            preperiod: self.period.map(|c| c.preperiod),
+            complete: self.is_complete(),
+            note: self.note.clone(),
+        }
+    }
+}
+
+/// The misère quotient of a heap game to heap `to` or the whole game's
+/// ([`MisereQuotient::compute`] with the default limits), as a report.
 pub fn misere_quotient(
     game: &HeapGame,
     to: usize,
     progress: &dyn conway_core::Progress,
 ) -> Result<QuotientReport, ImpartialError> {
-    let mut solver = QuotientSolver::new(game.heap_options(0));
-    let mut note = None;
-    let mut certified = None;
-    let mut stop = || {
-        if progress
-            .report(conway_core::Work::of(0, 1, "candidates"))
-            .is_break()
-        {
-            Err(ImpartialError::Interrupted)
-        } else {
-            Ok(())
-        }
-    };
-    for n in 1..=to {
-        match solver.push(game.heap_options(n as u64), &mut stop) {
-            Ok(()) => {}
-            Err(ImpartialError::Interrupted) => {
-                return Err(ImpartialError::InterruptedAtHeap {
-                    heap: n,
-                    saved_to: None,
-                })
-            }
-            Err(e @ (ImpartialError::MoveLimit { .. } | ImpartialError::TooLarge { .. })) => {
-                note = Some(format!("stopped at heap {n}: {e}"));
-                break;
-            }
-            Err(e) => return Err(e),
-        }
-        if let HeapGame::Code(code) = game {
-            let (k, t) = (code.max_heaps(), code.max_take());
-            let phi = &solver.quotient().phi;
-            certified = crate::periodicity::find_period(phi, phi.len() / 2, |len, pre, per| {
-                len >= k * (pre + per) + t + k
-            });
-            if certified.is_some() {
-                break;
-            }
-        }
-        if progress
-            .report(conway_core::Work::of(n as u64, to as u64, "heaps"))
-            .is_break()
-        {
-            return Err(ImpartialError::InterruptedAtHeap {
-                heap: n + 1,
-                saved_to: None,
-            });
-        }
-    }
-    let q = solver.quotient();
-    Ok(QuotientReport {
-        game: game.name(),
-        computed_to: solver.heaps() - 1,
-        presentation: q.presentation(),
-        order: q.monoid.size(),
-        p_order: q.p.iter().filter(|&&b| b).count(),
-        tame: q.is_tame(),
-        heap_words: q.heap_words(),
-        changed_at: solver.changes().to_vec(),
-        period: certified.map(|c| c.period),
-        preperiod: certified.map(|c| c.preperiod),
-        complete: certified.is_some(),
-        note,
-    })
+    Ok(MisereQuotient::compute(game, to, DEFAULT_QUOTIENT_LIMITS, progress)?.report())
 }
 
 #[cfg(test)]
@@ -319,5 +534,38 @@ mod report_tests {
         );
         assert_eq!((r.order, r.p_order, r.tame), (40, 9, false));
         assert_eq!(r.changed_at.last(), Some(&27));
+    }
+
+    /// A game given by its heaps' options (a user's rule) has the quotient of the code
+    /// with those moves, with no period certified; a rule whose move leaves a heap as
+    /// large as the one moved from is refused.
+    #[test]
+    fn quotients_of_given_options() {
+        let none = conway_core::NoProgress;
+        let kayles = HeapGame::parse("0.77").unwrap();
+        let options: Vec<Vec<Vec<u64>>> = (0..60).map(|n| kayles.heap_options(n)).collect();
+        let rule =
+            MisereQuotient::of_options("rule".into(), options, DEFAULT_QUOTIENT_LIMITS, &none)
+                .unwrap();
+        let code = MisereQuotient::compute(&kayles, 59, DEFAULT_QUOTIENT_LIMITS, &none).unwrap();
+        let (r, c) = (rule.report(), code.report());
+        assert_eq!(
+            (r.presentation, r.heap_words),
+            (c.presentation, c.heap_words)
+        );
+        assert!(!r.complete);
+        assert_eq!(rule.image(60), None);
+        assert_eq!(code.image(1_000_000), code.image(1_000_000 - 12));
+        let bad = vec![vec![], vec![vec![1]]];
+        let e = MisereQuotient::of_options("bad".into(), bad, DEFAULT_QUOTIENT_LIMITS, &none);
+        assert!(e
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("heap of 1 leaves a heap of 1"));
+        assert!(
+            MisereQuotient::of_options("none".into(), vec![], DEFAULT_QUOTIENT_LIMITS, &none)
+                .is_err()
+        );
     }
 }

@@ -387,13 +387,19 @@ impl Pretension {
         transitions: &[Vec<u32>],
         limit: Option<&Position>,
         bounds: &mut LowerBounds,
-    ) -> Option<Position> {
-        least_n_failure(rows, &self.p, &self.phi, transitions, limit, bounds)
+        steps: &mut u64,
+    ) -> Result<Option<Position>, OutOfSteps> {
+        least_n_failure(rows, &self.p, &self.phi, transitions, limit, bounds, steps)
     }
 }
 
+/// The walk for N-failures ran out of the steps it was given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfSteps;
+
 /// [`Pretension::least_n_failure`] for the P-portion `p` and heap images `phi` on the
-/// monoid of `rows`.
+/// monoid of `rows`. The walk may take `steps` steps (a raised count costs one, and one
+/// more per option image it records), which are taken off; past them it stops.
 pub fn least_n_failure(
     rows: &mut Rows<'_>,
     p: &[bool],
@@ -401,13 +407,16 @@ pub fn least_n_failure(
     transitions: &[Vec<u32>],
     limit: Option<&Position>,
     bounds: &mut LowerBounds,
-) -> Option<Position> {
+    steps: &mut u64,
+) -> Result<Option<Position>, OutOfSteps> {
     {
         struct Failures<'a> {
             p: &'a [bool],
             limit: Option<&'a Position>,
             bounds: &'a mut LowerBounds,
             found: Option<Position>,
+            steps: &'a mut u64,
+            out_of_steps: bool,
         }
         impl Visit for Failures<'_> {
             fn position(
@@ -416,6 +425,9 @@ pub fn least_n_failure(
                 element: u32,
                 targets: &[u32],
             ) -> ControlFlow<()> {
+                if self.out_of_steps {
+                    return ControlFlow::Break(());
+                }
                 if !targets.is_empty()
                     && !self.p[element as usize]
                     && !targets.iter().any(|&t| self.p[t as usize])
@@ -426,6 +438,13 @@ pub fn least_n_failure(
                 ControlFlow::Continue(())
             }
             fn admit(&mut self, _: usize, counts: &[u32], element: u32, targets: &[u32]) -> bool {
+                let cost = 1 + targets.len() as u64;
+                if *self.steps < cost {
+                    // Every walk above this one ends at its next position.
+                    self.out_of_steps = true;
+                    return false;
+                }
+                *self.steps -= cost;
                 if let Some(limit) = self.limit {
                     if position_order(counts, limit).is_ge() {
                         return false;
@@ -440,9 +459,14 @@ pub fn least_n_failure(
             limit,
             bounds,
             found: None,
+            steps,
+            out_of_steps: false,
         };
         let _ = walk(rows, phi, transitions, true, &mut failures);
-        failures.found
+        if failures.out_of_steps {
+            return Err(OutOfSteps);
+        }
+        Ok(failures.found)
     }
 }
 

@@ -13,7 +13,8 @@
 
 use super::monoid::Monoid;
 use super::pretension::{
-    heap_transitions, least_n_failure, option_images, LowerBounds, Position, Pretension, Rows,
+    heap_transitions, least_n_failure, option_images, LowerBounds, OutOfSteps, Position,
+    Pretension, Rows,
 };
 use crate::ImpartialError;
 
@@ -30,6 +31,8 @@ pub struct QuotientSolver {
     lower_bounds: Option<LowerBounds>,
     /// The heaps at which the quotient grew.
     changes: Vec<usize>,
+    /// The work done so far (see [`QuotientLimits::work`]).
+    work: Budget,
     /// Whether enlargements assume every element has period at most 2 (MisereSolver's
     /// `--pd2only`).
     period_two_only: bool,
@@ -45,12 +48,20 @@ pub struct QuotientLimits {
     pub candidates: u64,
     /// The most elements of a candidate monoid (before reduction).
     pub elements: usize,
+    /// The most work for one heap, counted as the elements of every candidate tested (a
+    /// candidate's tests take time in proportion to its size, 3–6 µs an element on this
+    /// project's machines): a bound on time that is the same on every machine.
+    pub work_per_heap: u64,
+    /// The most work of the whole computation, counted the same way.
+    pub work: u64,
 }
 
-/// The default bounds: about a minute for a heap on one core at worst, and a few GB.
+/// The default bounds: under half a minute for a heap on one core, and a few GB.
 pub const DEFAULT_QUOTIENT_LIMITS: QuotientLimits = QuotientLimits {
     candidates: 2_000,
     elements: 4_000_000,
+    work_per_heap: 500_000_000,
+    work: u64::MAX,
 };
 
 impl QuotientSolver {
@@ -66,6 +77,12 @@ impl QuotientSolver {
             transitions: vec![Vec::new()],
             lower_bounds: None,
             changes: Vec::new(),
+            work: Budget {
+                spent: 0,
+                limit: DEFAULT_QUOTIENT_LIMITS.work,
+                spent_on_heap: 0,
+                limit_per_heap: DEFAULT_QUOTIENT_LIMITS.work_per_heap,
+            },
             period_two_only: false,
             limits: DEFAULT_QUOTIENT_LIMITS,
         }
@@ -74,6 +91,8 @@ impl QuotientSolver {
     /// The same, with other bounds on one heap's search.
     pub fn with_limits(mut self, limits: QuotientLimits) -> Self {
         self.limits = limits;
+        self.work.limit = limits.work;
+        self.work.limit_per_heap = limits.work_per_heap;
         self
     }
 
@@ -82,9 +101,22 @@ impl QuotientSolver {
         &self.current
     }
 
+    /// Heap h's options, as pushed.
+    pub fn options(&self, h: u64) -> Option<&[Vec<u64>]> {
+        let h = usize::try_from(h).ok()?;
+        // During a push the new heap's options are in place before its image: only heaps
+        // with an image count.
+        (h < self.heaps()).then(|| self.options[h].as_slice())
+    }
+
     /// The heaps at which the quotient grew.
     pub fn changes(&self) -> &[usize] {
         &self.changes
+    }
+
+    /// The work done so far: the elements of every candidate tested.
+    pub fn work(&self) -> u64 {
+        self.work.spent
     }
 
     /// The number of heaps done: heaps `0..heaps()`.
@@ -100,6 +132,7 @@ impl QuotientSolver {
         watch: &mut dyn FnMut() -> Result<(), ImpartialError>,
     ) -> Result<(), ImpartialError> {
         let n = self.heaps();
+        self.work.spent_on_heap = 0;
         self.options.push(options);
         let targets = option_images(&self.current.monoid, &self.current.phi, &self.options[n]);
         if targets.is_empty() {
@@ -131,6 +164,7 @@ impl QuotientSolver {
         targets: &[u32],
         watch: &mut dyn FnMut() -> Result<(), ImpartialError>,
     ) -> Result<Option<u32>, ImpartialError> {
+        let n = self.options.len() - 1;
         let q = &self.current;
         let mut rows = Rows::new(&q.monoid);
         let heap_is_p = !targets.iter().any(|&t| q.p[t as usize]);
@@ -138,7 +172,10 @@ impl QuotientSolver {
             Some(bounds) => bounds,
             None => {
                 let mut bounds = LowerBounds::new(q.monoid.size());
-                let failure = q.least_n_failure(&mut rows, &self.transitions, None, &mut bounds);
+                let transitions = &self.transitions;
+                let failure = self.work.walk(n, |steps| {
+                    q.least_n_failure(&mut rows, transitions, None, &mut bounds, steps)
+                })?;
                 debug_assert!(failure.is_none(), "the quotient so far passes");
                 bounds
             }
@@ -159,8 +196,20 @@ impl QuotientSolver {
         transitions.push(targets.to_vec());
         for &x in &compatible {
             watch()?;
+            self.work.spend(q.monoid.size() as u64, n)?;
             *phi.last_mut().expect("heap n") = x;
-            if least_n_failure(&mut rows, &q.p, &phi, &transitions, None, &mut bounds).is_none() {
+            let failure = self.work.walk(n, |steps| {
+                least_n_failure(
+                    &mut rows,
+                    &q.p,
+                    &phi,
+                    &transitions,
+                    None,
+                    &mut bounds,
+                    steps,
+                )
+            })?;
+            if failure.is_none() {
                 // A full walk of the extended quotient: its bounds stand for the next heap.
                 self.lower_bounds = Some(bounds);
                 return Ok(Some(x));
@@ -186,6 +235,9 @@ impl QuotientSolver {
     ) -> Result<(), ImpartialError> {
         let q = &self.current;
         let product = Monoid::direct_product(&[&q.monoid, &Monoid::cyclic(2, 2)]);
+        let generators = product.generators() as u64;
+        self.work
+            .spend(product.size() as u64 * generators * generators, n)?;
         let mut phi = q.phi.clone();
         phi.push(q.monoid.size() as u32);
         let mut trial = self.settle(product, phi);
@@ -193,6 +245,7 @@ impl QuotientSolver {
         let mut tried = 0u64;
         while least.is_some() {
             watch()?;
+            self.work.spend(trial.monoid.size() as u64, n)?;
             tried += 1;
             if tried > self.limits.candidates {
                 return Err(ImpartialError::MoveLimit {
@@ -209,8 +262,15 @@ impl QuotientSolver {
             let mut rows = Rows::new(&trial.monoid);
             let p_failure = trial.least_p_failure(&mut rows, &transitions);
             let mut bounds = LowerBounds::new(trial.monoid.size());
-            let n_failure =
-                trial.least_n_failure(&mut rows, &transitions, p_failure.as_ref(), &mut bounds);
+            let n_failure = self.work.walk(n, |steps| {
+                trial.least_n_failure(
+                    &mut rows,
+                    &transitions,
+                    p_failure.as_ref(),
+                    &mut bounds,
+                    steps,
+                )
+            })?;
             least = n_failure.or(p_failure);
             if let Some(failure) = &least {
                 trial = self.recalibrate(&trial, n, failure, watch)?;
@@ -250,7 +310,7 @@ impl QuotientSolver {
     /// A candidate that gets the failing position right: some of the heaps in it, fewest
     /// first, each given a cyclic factor of its own as long as the failure needs.
     fn recalibrate(
-        &self,
+        &mut self,
         trial: &Pretension,
         n: usize,
         failure: &Position,
@@ -288,17 +348,21 @@ impl QuotientSolver {
                     .collect();
                 let mut factors: Vec<&Monoid> = vec![&base];
                 factors.extend(cycles.iter());
-                let elements = factors
+                let Some(elements) = factors
                     .iter()
                     .try_fold(1usize, |acc, m| acc.checked_mul(m.size()))
-                    .filter(|&e| e <= self.limits.elements);
-                if elements.is_none() {
+                    .filter(|&e| e <= self.limits.elements)
+                else {
                     return Err(ImpartialError::too_large(
                         format!("a candidate quotient for heap {n}"),
                         "more elements",
                         format!("{} elements", self.limits.elements),
                     ));
-                }
+                };
+                // Settling a candidate closes it under each generator but one, for each.
+                let generators = (base.generators() + cycles.len()) as u64;
+                self.work
+                    .spend(elements as u64 * generators * generators, n)?;
                 let product = Monoid::direct_product(&factors);
                 let mut stride = base.size() as u32;
                 for (i, &h) in heaps.iter().enumerate() {
@@ -314,6 +378,62 @@ impl QuotientSolver {
         Err(ImpartialError::InvalidInput(format!(
             "no candidate quotient gets position {failure:?} right (internal error)"
         )))
+    }
+}
+
+/// The work spent against its bounds ([`QuotientLimits::work`] and
+/// [`QuotientLimits::work_per_heap`]).
+struct Budget {
+    spent: u64,
+    limit: u64,
+    spent_on_heap: u64,
+    limit_per_heap: u64,
+}
+
+impl Budget {
+    /// Counts `work` done for heap n: a candidate's elements, or a walk's steps.
+    fn spend(&mut self, work: u64, n: usize) -> Result<(), ImpartialError> {
+        self.spent = self.spent.saturating_add(work);
+        self.spent_on_heap = self.spent_on_heap.saturating_add(work);
+        let (limit, unit) = if self.spent_on_heap > self.limit_per_heap {
+            (
+                self.limit_per_heap,
+                "steps of work on candidate quotients for one heap",
+            )
+        } else if self.spent > self.limit {
+            (self.limit, "steps of work on candidate quotients")
+        } else {
+            return Ok(());
+        };
+        Err(ImpartialError::MoveLimit {
+            limit,
+            unit,
+            hint: format!("the quotient of heaps 0..{} stands", n.saturating_sub(1)),
+        })
+    }
+
+    /// Runs a walk for N-failures with the steps left, and counts those it took.
+    fn walk<T>(
+        &mut self,
+        n: usize,
+        run: impl FnOnce(&mut u64) -> Result<T, OutOfSteps>,
+    ) -> Result<T, ImpartialError> {
+        let given = (self.limit.saturating_sub(self.spent))
+            .min(self.limit_per_heap.saturating_sub(self.spent_on_heap));
+        let mut steps = given;
+        let result = run(&mut steps);
+        self.spend(given - steps, n)?;
+        match result {
+            Ok(found) => Ok(found),
+            // Out of steps: one more passes the bound, which says so.
+            Err(OutOfSteps) => self
+                .spend(given.max(1), n)
+                .and(Err(ImpartialError::MoveLimit {
+                    limit: self.limit_per_heap.min(self.limit),
+                    unit: "steps of work on candidate quotients",
+                    hint: format!("the quotient of heaps 0..{} stands", n.saturating_sub(1)),
+                })),
+        }
     }
 }
 
