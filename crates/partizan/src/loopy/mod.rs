@@ -72,15 +72,20 @@ impl Loopy {
         off: SideForm,
         store: &mut Store,
     ) -> Result<Loopy, PartizanError> {
-        match (&on, &off) {
-            (SideForm::Stopper(a), SideForm::Stopper(b)) if a == b => {
-                Loopy::from_simplest(a.clone(), store)
+        if let (SideForm::Stopper(a), SideForm::Stopper(b)) = (&on, &off) {
+            // One stopper may be written with its options in two orders (sides found from
+            // different roots list them as met): equal as games is equal.
+            let equal = a == b
+                || (survival::compare(a, b, store)?.leq(0, 0)
+                    && survival::compare(b, a, store)?.leq(0, 0));
+            if equal {
+                return Loopy::from_simplest(a.clone(), store);
             }
-            _ => Ok(Loopy::Sided {
-                onside: on,
-                offside: off,
-            }),
         }
+        Ok(Loopy::Sided {
+            onside: on,
+            offside: off,
+        })
     }
 
     fn from_stopper(g: &Graph, store: &mut Store) -> Result<Loopy, PartizanError> {
