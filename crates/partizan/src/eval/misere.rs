@@ -124,7 +124,12 @@ pub fn misere_outcome(store: &mut Store, g: GameId) -> Outcome {
     let mut memo = rustc_hash::FxHashMap::default();
     let left = wins_moving_first(store, g, true, &mut memo);
     let right = wins_moving_first(store, g, false, &mut memo);
-    match (left, right) {
+    outcome_of_first_moves(left, right)
+}
+
+/// The outcome class from whether Left and Right each win moving first.
+pub(super) fn outcome_of_first_moves(left_wins: bool, right_wins: bool) -> Outcome {
+    match (left_wins, right_wins) {
         (true, true) => Outcome::Next,
         (true, false) => Outcome::Left,
         (false, true) => Outcome::Right,

@@ -26,6 +26,7 @@ mod bindings;
 mod functions;
 mod loopy;
 mod misere;
+mod misere_play;
 mod moves;
 mod report;
 
@@ -443,6 +444,14 @@ fn call(
     column: usize,
 ) -> Result<Value, PartizanError> {
     if let (Some(function), [arg]) = (lookup(name), args) {
+        if function.name == "misere_outcome" && moves::has_ruleset_term(arg) {
+            // A ruleset position is played on its own moves, not on its canonical form.
+            if let Some(outcome) =
+                misere_play::position_misere_outcome(store, names, arg).map_err(|e| e.at(column))?
+            {
+                return Ok(Value::Outcome(outcome));
+            }
+        }
         if let (Some(misere), [param]) = (function.misere, function.params) {
             // A function with a misère meaning: the argument decides which applies.
             let value = evaluate_in(store, names, arg)?;

@@ -100,6 +100,11 @@ fn terms(expr: &Expr) -> Vec<&Expr> {
     }
 }
 
+/// Whether `expr` is a short ruleset's position or a sum with one.
+pub(super) fn has_ruleset_term(expr: &Expr) -> bool {
+    terms(expr).into_iter().any(is_ruleset_call)
+}
+
 /// Whether `expr` calls a ruleset (a function that can list its moves).
 fn is_ruleset_call(expr: &Expr) -> bool {
     matches!(&expr.kind, ExprKind::Call { name, .. }

@@ -994,3 +994,18 @@ fn misere_outcomes_of_short_games() {
         assert_eq!(eval(&format!("misere_outcome({game})")), outcome, "{game}");
     }
 }
+
+/// A ruleset position is played on its own moves: the 2×3 Domineering board, whose canonical
+/// form {2|-1/2} is a misère P-position, is won by Left either way in misère play (checked
+/// against a search of the boards themselves in `misere_play`).
+#[test]
+fn misere_outcomes_of_ruleset_positions() {
+    assert_eq!(eval("domineering(\"...|...\")"), "{2|-1/2}");
+    assert_eq!(eval("misere_outcome({2|-1/2})"), "P");
+    assert_eq!(eval("misere_outcome(domineering(\"...|...\"))"), "L");
+    assert_eq!(eval("misere_outcome(domineering(\"....|....\"))"), "N");
+    assert_eq!(
+        eval("misere_outcome(domineering(\"..\") + domineering(\".|.\"))"),
+        "N"
+    );
+}
