@@ -213,19 +213,18 @@ fn heap_position(
 ) -> Result<Solved, CliError> {
     let name = command.last().copied().unwrap_or(game);
     let rule = HeapGame::parse(game)?;
-    let solved = if misere {
-        {
-            let stage = watch.stage("computing the misère quotient");
-            let solved = position::solve_misere(name, &rule, heaps, wording, &*stage);
-            stage.finish();
-            solved?
-        }
+    let stage = watch.stage(if misere {
+        "computing the misère quotient"
     } else {
-        let stage = watch.stage("computing Grundy values");
-        let solved = position::solve(name, &rule, heaps, wording, &*stage);
-        stage.finish();
-        solved?
+        "computing Grundy values"
+    });
+    let solved = if misere {
+        position::solve_misere(name, &rule, heaps, wording, &*stage)
+    } else {
+        position::solve(name, &rule, heaps, wording, &*stage)
     };
+    stage.finish();
+    let solved = solved?;
     let play = if misere { &["--misere"][..] } else { &[] };
     Ok(playable(
         solved,

@@ -4,7 +4,7 @@
 //! each one's element, outcome and winning moves in misère play.
 
 use conway_impartial::heap::catalog::HeapGame;
-use conway_impartial::heap::position::MAX_SOLVE_HEAP;
+use conway_impartial::heap::position::{self, MAX_SOLVE_HEAP};
 use conway_impartial::heap::quotient::picture::quotient_svg;
 use conway_impartial::heap::quotient::solver::DEFAULT_QUOTIENT_LIMITS;
 use conway_impartial::heap::quotient::{MisereQuotient, QuotientReport, MAX_KEPT_OPTIONS};
@@ -63,9 +63,7 @@ impl PyMisereQuotient {
             let moves = self.heap_moves(h)?;
             for parts in moves {
                 if self.quotient.loses_after(others[i], &parts) == Some(true) {
-                    let mut next = heaps.clone();
-                    next.splice(i..=i, if parts.is_empty() { vec![0] } else { parts });
-                    winning.push(next);
+                    winning.push(position::after(&heaps, i, &parts));
                 }
             }
         }

@@ -129,7 +129,7 @@ pub fn offer_moves(
 
 /// The position after heap `i` becomes `parts`; a cleared heap stays as 0 so that heap
 /// numbers keep their meaning.
-fn after(heaps: &[u64], i: usize, parts: &[u64]) -> Vec<u64> {
+pub fn after(heaps: &[u64], i: usize, parts: &[u64]) -> Vec<u64> {
     let mut next = heaps.to_vec();
     next.splice(
         i..=i,

@@ -453,9 +453,7 @@ impl MisereQuotient {
     /// `rest` ([`Self::others`]), leaves a P-position: a winning move in misère play.
     pub fn loses_after(&self, rest: u32, parts: &[u64]) -> Option<bool> {
         let q = self.pretension();
-        let x = parts
-            .iter()
-            .try_fold(rest, |x, &p| Some(q.monoid.product(x, self.image(p)?)))?;
+        let x = q.monoid.product(rest, self.position_image(parts)?);
         Some(q.p[x as usize])
     }
 

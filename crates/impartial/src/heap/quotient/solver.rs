@@ -31,11 +31,8 @@ pub struct QuotientSolver {
     lower_bounds: Option<LowerBounds>,
     /// The heaps at which the quotient grew.
     changes: Vec<usize>,
-    /// The work done so far (see [`QuotientLimits::work`]).
+    /// The work done so far, against the bounds of `limits`.
     work: Budget,
-    /// Whether enlargements assume every element has period at most 2 (MisereSolver's
-    /// `--pd2only`).
-    period_two_only: bool,
     /// The most candidates one heap may try, and the most elements a candidate may have:
     /// some quotients are infinite, and the search for them would never end.
     limits: QuotientLimits,
@@ -48,15 +45,16 @@ pub struct QuotientLimits {
     pub candidates: u64,
     /// The most elements of a candidate monoid (before reduction).
     pub elements: usize,
-    /// The most work for one heap, counted as the elements of every candidate tested (a
-    /// candidate's tests take time in proportion to its size, 3–6 µs an element on this
-    /// project's machines): a bound on time that is the same on every machine.
+    /// The most steps of work for one heap: a raised count in a walk for N-failures, one
+    /// more per option image it records, and for each candidate its elements times the
+    /// square of its generators (its settling). A bound on time that is the same on every
+    /// machine: 5·10^8 steps take 5–10 s on this project's machines.
     pub work_per_heap: u64,
-    /// The most work of the whole computation, counted the same way.
+    /// The most steps of work of the whole computation, counted the same way.
     pub work: u64,
 }
 
-/// The default bounds: under half a minute for a heap on one core, and a few GB.
+/// The default bounds: about 10 s for a heap on one core, and a few hundred MB.
 pub const DEFAULT_QUOTIENT_LIMITS: QuotientLimits = QuotientLimits {
     candidates: 2_000,
     elements: 4_000_000,
@@ -77,13 +75,7 @@ impl QuotientSolver {
             transitions: vec![Vec::new()],
             lower_bounds: None,
             changes: Vec::new(),
-            work: Budget {
-                spent: 0,
-                limit: DEFAULT_QUOTIENT_LIMITS.work,
-                spent_on_heap: 0,
-                limit_per_heap: DEFAULT_QUOTIENT_LIMITS.work_per_heap,
-            },
-            period_two_only: false,
+            work: Budget::new(&DEFAULT_QUOTIENT_LIMITS),
             limits: DEFAULT_QUOTIENT_LIMITS,
         }
     }
@@ -91,8 +83,7 @@ impl QuotientSolver {
     /// The same, with other bounds on one heap's search.
     pub fn with_limits(mut self, limits: QuotientLimits) -> Self {
         self.limits = limits;
-        self.work.limit = limits.work;
-        self.work.limit_per_heap = limits.work_per_heap;
+        self.work = Budget::new(&limits);
         self
     }
 
@@ -114,7 +105,7 @@ impl QuotientSolver {
         &self.changes
     }
 
-    /// The work done so far: the elements of every candidate tested.
+    /// The steps of work done so far ([`QuotientLimits::work`]).
     pub fn work(&self) -> u64 {
         self.work.spent
     }
@@ -338,11 +329,7 @@ impl QuotientSolver {
                     .map(|&h| {
                         let needed = i64::from(failure[h]) - 1;
                         let index = i64::from(trial.monoid.index_of(trial.phi[h])).max(needed);
-                        let period = if self.period_two_only {
-                            2
-                        } else {
-                            (2 * ((index - 4) / 2)).max(2)
-                        };
+                        let period = (2 * ((index - 4) / 2)).max(2);
                         Monoid::cyclic(index as u32, period as u32)
                     })
                     .collect();
@@ -391,25 +378,44 @@ struct Budget {
 }
 
 impl Budget {
-    /// Counts `work` done for heap n: a candidate's elements, or a walk's steps.
+    fn new(limits: &QuotientLimits) -> Self {
+        Budget {
+            spent: 0,
+            limit: limits.work,
+            spent_on_heap: 0,
+            limit_per_heap: limits.work_per_heap,
+        }
+    }
+
+    /// Counts `work` steps done for heap n.
     fn spend(&mut self, work: u64, n: usize) -> Result<(), ImpartialError> {
         self.spent = self.spent.saturating_add(work);
         self.spent_on_heap = self.spent_on_heap.saturating_add(work);
-        let (limit, unit) = if self.spent_on_heap > self.limit_per_heap {
+        if self.spent_on_heap > self.limit_per_heap || self.spent > self.limit {
+            return Err(self.exceeded(n));
+        }
+        Ok(())
+    }
+
+    /// The error of a computation past one of the bounds, at heap n.
+    fn exceeded(&self, n: usize) -> ImpartialError {
+        // The bound passed, else (a walk out of steps) the one that left fewer steps.
+        let per_heap = self.spent_on_heap > self.limit_per_heap
+            || (self.spent <= self.limit
+                && self.limit_per_heap - self.spent_on_heap < self.limit - self.spent);
+        let (limit, unit) = if per_heap {
             (
                 self.limit_per_heap,
                 "steps of work on candidate quotients for one heap",
             )
-        } else if self.spent > self.limit {
-            (self.limit, "steps of work on candidate quotients")
         } else {
-            return Ok(());
+            (self.limit, "steps of work on candidate quotients")
         };
-        Err(ImpartialError::MoveLimit {
+        ImpartialError::MoveLimit {
             limit,
             unit,
             hint: format!("the quotient of heaps 0..{} stands", n.saturating_sub(1)),
-        })
+        }
     }
 
     /// Runs a walk for N-failures with the steps left, and counts those it took.
@@ -423,17 +429,7 @@ impl Budget {
         let mut steps = given;
         let result = run(&mut steps);
         self.spend(given - steps, n)?;
-        match result {
-            Ok(found) => Ok(found),
-            // Out of steps: one more passes the bound, which says so.
-            Err(OutOfSteps) => self
-                .spend(given.max(1), n)
-                .and(Err(ImpartialError::MoveLimit {
-                    limit: self.limit_per_heap.min(self.limit),
-                    unit: "steps of work on candidate quotients",
-                    hint: format!("the quotient of heaps 0..{} stands", n.saturating_sub(1)),
-                })),
-        }
+        result.map_err(|OutOfSteps| self.exceeded(n))
     }
 }
 
