@@ -5,12 +5,10 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use conway_strategic::nash::Method;
-use num_bigint::BigUint;
 
 use crate::error::ValueError;
 
-/// Largest number of decimal digits accepted in one number.
-pub const MAX_DIGITS: usize = 10_000;
+use conway_games::words::{parse_f64, parse_seconds, parse_u64};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -285,287 +283,7 @@ pub struct SolveArgs {
     pub moves: bool,
 
     #[command(subcommand)]
-    pub game: Option<Game>,
-}
-
-/// Heap sizes: non-negative whole numbers of any size.
-#[derive(Args, Debug)]
-pub struct Heaps {
-    /// Heap sizes (whole numbers ≥ 0, any size).
-    #[arg(required = true, allow_negative_numbers = true, value_parser = parse_natural)]
-    pub heaps: Vec<BigUint>,
-}
-
-/// Two numbers (a position of a two-heap game).
-#[derive(Args, Debug)]
-pub struct Pair {
-    /// First number.
-    #[arg(allow_negative_numbers = true, value_parser = parse_natural)]
-    pub a: BigUint,
-    /// Second number.
-    #[arg(allow_negative_numbers = true, value_parser = parse_natural)]
-    pub b: BigUint,
-}
-
-/// A row of coins.
-#[derive(Args, Debug)]
-pub struct Coins {
-    /// Coins from left to right: H (heads) or T (tails); 1/0 also work. Example: THHTH.
-    pub coins: String,
-}
-
-/// A side of the Easy Chase.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChaseSide {
-    /// White, who steps one square.
-    White,
-    /// Black, who moves one or two squares in a line.
-    Black,
-}
-
-/// Rows of pins.
-#[derive(Args, Debug)]
-pub struct Rows {
-    /// Row lengths (pins in each row).
-    #[arg(required = true, allow_negative_numbers = true, value_parser = parse_u64)]
-    pub rows: Vec<u64>,
-    /// Misère play: whoever knocks down the last pin loses (exhaustive search).
-    #[arg(long)]
-    pub misere: bool,
-}
-
-#[derive(Subcommand, Debug)]
-pub enum Game {
-    /// Nim: take any number of stones from one heap.
-    Nim(Heaps),
-    /// Subtraction game (S-Nim): take s stones from one heap, s in --set.
-    Subtraction {
-        /// The subtraction set, e.g. 1,3,4.
-        #[arg(long, required = true, value_delimiter = ',', allow_negative_numbers = true, value_parser = parse_u64)]
-        set: Vec<u64>,
-        #[command(flatten)]
-        heaps: Heaps,
-        /// List every value of a long period (periods of more than 100 values are otherwise
-        /// shown by their first and last values).
-        #[arg(long)]
-        values: bool,
-    },
-    /// Bash game: take 1 to --max stones from one heap.
-    Bash {
-        /// The most stones one move may take.
-        #[arg(long, allow_negative_numbers = true, value_parser = parse_natural)]
-        max: BigUint,
-        #[command(flatten)]
-        heaps: Heaps,
-    },
-    /// Wythoff's game: take from one heap, or the same number from both.
-    Wythoff(Pair),
-    /// Moore's Nim_k: take from at least one and at most --k heaps.
-    Moore {
-        /// The most heaps one move may change.
-        #[arg(long, allow_negative_numbers = true, value_parser = parse_u64)]
-        k: u64,
-        #[command(flatten)]
-        heaps: Heaps,
-    },
-    /// Staircase Nim: move coins one stair down (stair 1 is the lowest; it empties off).
-    Staircase(Heaps),
-    /// Lasker's Nim: take from one heap, or split a heap into two.
-    Lasker(Heaps),
-    /// Euclid's game: subtract a multiple of the smaller number from the larger; reach 0 to win.
-    Euclid(Pair),
-    /// Fibonacci Nim: take up to twice the previous take (the first move may not take all).
-    FibonacciNim {
-        /// Stones in the heap.
-        #[arg(allow_negative_numbers = true, value_parser = parse_natural)]
-        n: BigUint,
-        /// The most the player to move may take (default: the opening rule, n − 1).
-        #[arg(long, allow_negative_numbers = true, value_parser = parse_natural)]
-        max_take: Option<BigUint>,
-    },
-    /// Multiplication game: multiply p (from 1) by 2..9; the first to reach n wins.
-    Multiplication {
-        /// The target n.
-        #[arg(allow_negative_numbers = true, value_parser = parse_natural)]
-        n: BigUint,
-        /// The current value of p.
-        #[arg(long, default_value = "1", allow_negative_numbers = true, value_parser = parse_natural)]
-        from: BigUint,
-    },
-    /// Divisor game on 1..n: erase a number and all its divisors.
-    Divisors {
-        /// The largest number on the board.
-        #[arg(allow_negative_numbers = true, value_parser = parse_u64)]
-        n: u64,
-        /// A later position: the numbers still on the board, e.g. 2,3,4,6 (none: every
-        /// number is erased). Default: all of 1..n.
-        #[arg(long, value_name = "NUMBERS", value_parser = parse_numbers)]
-        remaining: Option<Numbers>,
-    },
-    /// Misère Nim: whoever takes the last stone loses.
-    MisereNim(Heaps),
-    /// Nim with adding: take from a heap, then put some (not all) of the taken stones on others.
-    NimWithAdding(Heaps),
-    /// Turning Turtles: turn a coin heads→tails and optionally one coin to its left.
-    Turtles(Coins),
-    /// Ruler: turn a run of consecutive coins, the rightmost heads→tails.
-    Ruler(Coins),
-    /// Mock Turtles: turn one, two or three coins, the rightmost heads→tails.
-    MockTurtles(Coins),
-    /// Tartan product of two coin-turning games on a 2-D board (rows separated by /).
-    Tartan {
-        /// The board, e.g. HTT/THT/TTH.
-        board: String,
-        /// The game along the rows' index (turtles, ruler, mock-turtles).
-        #[arg(long, default_value = "turtles")]
-        rows: String,
-        /// The game along the columns' index.
-        #[arg(long, default_value = "turtles")]
-        cols: String,
-    },
-    /// Kayles: knock down one pin or two adjacent pins from a row.
-    Kayles(Rows),
-    /// Dawson's Kayles: knock down two adjacent pins from a row.
-    DawsonsKayles(Rows),
-    /// The Easy Chase on an N×N board: White steps 1, Black 1 or 2 in a line; capture wins.
-    Chase {
-        /// Board side (2 ≤ N ≤ 80).
-        #[arg(allow_negative_numbers = true, value_parser = parse_u32)]
-        n: u32,
-        /// White's column x (1..N).
-        #[arg(allow_negative_numbers = true, value_parser = parse_u32)]
-        wx: u32,
-        /// White's row y (1..N).
-        #[arg(allow_negative_numbers = true, value_parser = parse_u32)]
-        wy: u32,
-        /// Black's column x.
-        #[arg(allow_negative_numbers = true, value_parser = parse_u32)]
-        bx: u32,
-        /// Black's row y.
-        #[arg(allow_negative_numbers = true, value_parser = parse_u32)]
-        by: u32,
-        /// Also print one optimal line of play.
-        #[arg(long)]
-        line: bool,
-        /// The side to move in the position.
-        #[arg(long, value_enum, default_value = "white")]
-        to_move: ChaseSide,
-        /// Solved table file: probed when it exists, written after solving when not.
-        #[arg(long, value_name = "FILE", value_parser = parse_written_file, conflicts_with = "mpi")]
-        table: Option<std::path::PathBuf>,
-        /// Solve the board across the ranks of an MPI run, states split by index: start it
-        /// with `mpirun -np N conway solve chase … --mpi` (a build with `--features mpi`);
-        /// rank 0 prints what one process prints.
-        #[arg(long)]
-        mpi: bool,
-        /// With --mpi: each rank keeps its slice of the table in DIR (crash-safe), resumes
-        /// from it, and a finished run's slices answer again without solving.
-        #[arg(long, value_name = "DIR", requires = "mpi")]
-        checkpoint: Option<std::path::PathBuf>,
-        #[command(flatten)]
-        every: CheckpointEvery,
-    },
-    /// Loopy impartial game on a digraph file (edge list): generalized Sprague-Grundy values,
-    /// outcomes P/N/D, and winning or drawing moves of tokens.
-    Digraph {
-        /// The edge-list file ('a b' or 'a -> b' or 'a: b c' per line, '#' comments; '-'
-        /// reads standard input).
-        file: std::path::PathBuf,
-        /// Vertices holding tokens (a sum of games); none lists every vertex's value.
-        tokens: Vec<String>,
-    },
-    /// Green Hackenbush on a graph file (edges 'a b'; the ground is vertex 0 or 'ground').
-    GreenHackenbush {
-        /// The edge-list file.
-        file: std::path::PathBuf,
-    },
-    /// Undirected vertex geography: move a token along edges, never back to a visited vertex.
-    Geography {
-        /// The edge-list file (edge directions are ignored).
-        file: std::path::PathBuf,
-        /// The vertex the token starts on.
-        start: String,
-    },
-    /// Conjunctive compound on a DAG file: every token moves each turn; stuck token loses.
-    Conjunctive {
-        /// The edge-list file (a DAG).
-        file: std::path::PathBuf,
-        /// The vertices holding tokens.
-        #[arg(required = true)]
-        tokens: Vec<String>,
-    },
-    /// Any heap game of 'conway grundy --list' (octal code, S(1,3,4), allbut(1,2), grundy,
-    /// lasker, …) on a list of heaps.
-    #[command(alias = "octal")]
-    Heap {
-        /// The game: a code such as 0.137, a set such as S(1,3,4), or a name.
-        game: String,
-        /// Heap sizes.
-        #[arg(required = true, allow_negative_numbers = true, value_parser = parse_u64)]
-        heaps: Vec<u64>,
-        /// Misère play: whoever makes the last move loses (exhaustive search).
-        #[arg(long)]
-        misere: bool,
-    },
-}
-
-fn check_digits(s: &str) -> Result<&str, ValueError> {
-    let t = s.trim();
-    if t.is_empty() {
-        return Err(ValueError::invalid("expected a whole number, got nothing"));
-    }
-    if t.starts_with('-') {
-        return Err(ValueError::invalid(format!(
-            "'{t}' is negative; expected a whole number ≥ 0"
-        )));
-    }
-    if !t.chars().all(|c| c.is_ascii_digit()) {
-        return Err(ValueError::invalid(format!("'{t}' is not a whole number")));
-    }
-    if t.len() > MAX_DIGITS {
-        return Err(ValueError::too_large(format!(
-            "a number has {} digits; at most {MAX_DIGITS} are supported",
-            t.len()
-        )));
-    }
-    Ok(t)
-}
-
-/// A whole number ≥ 0 of any size (up to [`MAX_DIGITS`] digits).
-pub fn parse_natural(s: &str) -> Result<BigUint, ValueError> {
-    check_digits(s)?
-        .parse()
-        .map_err(|_| ValueError::invalid(format!("'{s}' is not a whole number")))
-}
-
-/// A whole number ≥ 0 that fits in 32 bits.
-pub fn parse_u32(s: &str) -> Result<u32, ValueError> {
-    check_digits(s)?
-        .parse()
-        .map_err(|_| ValueError::too_large(format!("'{s}' is too large (at most {})", u32::MAX)))
-}
-
-/// A whole number ≥ 0 that fits in 64 bits.
-pub fn parse_u64(s: &str) -> Result<u64, ValueError> {
-    check_digits(s)?
-        .parse()
-        .map_err(|_| ValueError::too_large(format!("'{s}' is too large (at most {})", u64::MAX)))
-}
-
-/// A whole number ≥ 0 that fits in this machine's `usize`.
-/// Whole numbers written as a list (`2,3,4,6`), or `none` for the empty list.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Numbers(pub Vec<u64>);
-
-/// Parses [`Numbers`].
-fn parse_numbers(s: &str) -> Result<Numbers, ValueError> {
-    if s.trim() == "none" {
-        return Ok(Numbers(Vec::new()));
-    }
-    s.split(',')
-        .map(parse_u64)
-        .collect::<Result<_, _>>()
-        .map(Numbers)
+    pub game: Option<crate::game_args::GameCommand>,
 }
 
 fn parse_u64_usize(s: &str) -> Result<usize, ValueError> {
@@ -581,13 +299,6 @@ fn parse_positive_usize(s: &str) -> Result<usize, ValueError> {
         )),
         n => Ok(n),
     }
-}
-
-/// A decimal number (`1.5`, `1e3`, `inf`): Rust's grammar for `f64`, nothing else.
-fn parse_f64(s: &str) -> Result<f64, ValueError> {
-    s.trim()
-        .parse()
-        .map_err(|_| ValueError::invalid("not a number"))
 }
 
 /// A finite number ≥ 0 (`--time`).
@@ -608,18 +319,6 @@ fn parse_positive(s: &str) -> Result<f64, ValueError> {
     } else {
         Err(ValueError::invalid("expected a finite number > 0"))
     }
-}
-
-/// A span of seconds ≥ 0 between checkpoints; `inf` (or a span too long for the clock, such
-/// as 1e300) saves only at the end and when stopped. NaN and negative spans mean nothing.
-pub fn parse_seconds(s: &str) -> Result<Duration, ValueError> {
-    let x = parse_f64(s)?;
-    if x.is_nan() || x < 0.0 {
-        return Err(ValueError::invalid(
-            "expected a number of seconds ≥ 0, or inf to save only at the end",
-        ));
-    }
-    Ok(Duration::try_from_secs_f64(x).unwrap_or(Duration::MAX))
 }
 
 /// A file Conway writes (a checkpoint, a table, a picture): any path but `-`, which names
@@ -653,17 +352,8 @@ mod tests {
 
     #[test]
     fn numbers_are_refused_with_a_reason_never_a_panic() {
-        assert!(parse_u64("18446744073709551616").is_err());
-        assert_eq!(parse_u64(" 7 ").ok(), Some(7));
-        assert!(parse_natural(&"9".repeat(MAX_DIGITS + 1)).is_err());
         assert!(parse_positive_usize("0").is_err());
-        for bad in ["nan", "-1", "-inf", "NaN", "x", ""] {
-            assert!(parse_seconds(bad).is_err(), "{bad}");
-        }
-        assert_eq!(parse_seconds("inf").ok(), Some(Duration::MAX));
-        assert_eq!(parse_seconds("1e300").ok(), Some(Duration::MAX));
-        assert_eq!(parse_seconds("0").ok(), Some(Duration::ZERO));
-        assert_eq!(parse_seconds("1.5").ok(), Some(Duration::from_millis(1500)));
+        assert!(parse_positive_usize("18446744073709551616").is_err());
         for bad in ["inf", "nan", "0", "-0.5", "1e-400"] {
             assert!(parse_positive(bad).is_err(), "{bad}");
         }

@@ -173,7 +173,7 @@ impl CliError {
         let kind = match e.kind() {
             Clap::ValueValidation => std::error::Error::source(e)
                 .and_then(|s| s.downcast_ref::<ValueError>())
-                .map_or(ErrorKind::InvalidInput, |v| v.kind),
+                .map_or(ErrorKind::InvalidInput, ValueError::kind),
             _ => return CliError::usage(message),
         };
         CliError::new(Kind::Domain(kind), message)
@@ -202,41 +202,9 @@ impl<E: Diagnostic> From<E> for CliError {
     }
 }
 
-/// A value an argument parser refused, with the kind of refusal (a number past
-/// [`crate::args::MAX_DIGITS`] is too large, a negative one invalid), so that the JSON error
-/// of clap's "invalid value" keeps it.
-#[derive(Debug)]
-pub struct ValueError {
-    kind: ErrorKind,
-    message: String,
-}
-
-impl ValueError {
-    /// A value outside what the option means (negative, not a number, zero where 0 means
-    /// nothing).
-    pub fn invalid(message: impl Into<String>) -> Self {
-        ValueError {
-            kind: ErrorKind::InvalidInput,
-            message: message.into(),
-        }
-    }
-
-    /// A value past a documented limit.
-    pub fn too_large(message: impl Into<String>) -> Self {
-        ValueError {
-            kind: ErrorKind::TooLarge,
-            message: message.into(),
-        }
-    }
-}
-
-impl std::fmt::Display for ValueError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&abbreviate(&self.message))
-    }
-}
-
-impl std::error::Error for ValueError {}
+/// A value an argument parser refused, with the kind of refusal, so that the JSON error of
+/// clap's "invalid value" keeps it.
+pub use conway_games::words::ValueError;
 
 /// The one place where kinds of failure become exit statuses: usage errors, bad input and
 /// unreadable or unwritable files 2, interruption 130, Conway's own failure 1.

@@ -71,7 +71,7 @@ pub fn answer(args: GrundyArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, 
             forms: listed(SYNTAX),
         };
         return Ok(shown(catalogue, |c| {
-            render::listing(&c.games) + &render::listing(&c.forms)
+            render::listing(render::names(&c.games)) + &render::listing(render::names(&c.forms))
         }));
     }
     let (game, to) = game_and_to(&args)?;

@@ -69,18 +69,7 @@ pub fn saving<T>(save: impl FnOnce() -> T) -> T {
     result
 }
 
-/// One stage of a command's work ("reading", "solving"), as its watcher shows it.
-pub trait Stage: Progress + Send + Sync {
-    /// Ends the stage's display: a bar goes before a file is saved or the answer printed.
-    fn finish(&self) {}
-}
-
-/// What watches a command's work, stage by stage: the terminal ([`Terminal`]) for the CLI,
-/// a cell's progress and Cancel button for the worksheet.
-pub trait Watcher: Sync {
-    /// The progress hook of the next stage, named for a person (`solving`).
-    fn stage(&self, what: &'static str) -> Arc<dyn Stage>;
-}
+pub use conway_core::progress::{Stage, Watcher};
 
 /// The CLI's watcher: a bar per stage on a terminal, and Ctrl-C to stop.
 pub struct Terminal;
@@ -88,6 +77,10 @@ pub struct Terminal;
 impl Watcher for Terminal {
     fn stage(&self, what: &'static str) -> Arc<dyn Stage> {
         Arc::new(Reporter::new(what))
+    }
+
+    fn saving(&self, save: &mut dyn FnMut()) {
+        saving(save);
     }
 }
 
@@ -99,10 +92,11 @@ impl Watcher for Silent {
     fn stage(&self, _what: &'static str) -> Arc<dyn Stage> {
         Arc::new(stop_flag().clone())
     }
-}
 
-/// The stop flag alone as a stage: nothing drawn, stopped when the flag is raised.
-impl Stage for StopFlag {}
+    fn saving(&self, save: &mut dyn FnMut()) {
+        saving(save);
+    }
+}
 
 /// A watcher for one cell of an interactive session: bars on a terminal, stopped when its
 /// flag is raised (by Ctrl-C during that cell, or the worksheet's Cancel button).
@@ -114,6 +108,10 @@ pub struct CellWatcher {
 impl Watcher for CellWatcher {
     fn stage(&self, what: &'static str) -> Arc<dyn Stage> {
         Arc::new(Reporter::stopped_by(what, self.stop.clone()))
+    }
+
+    fn saving(&self, save: &mut dyn FnMut()) {
+        saving(save);
     }
 }
 

@@ -24,11 +24,18 @@ pub struct Listed {
 }
 
 /// A listing for a person: one entry a line, the names in a column.
-pub fn listing(entries: &[Listed]) -> String {
+pub fn listing<'a>(entries: impl IntoIterator<Item = (&'a str, &'a str)>) -> String {
+    entries
+        .into_iter()
+        .map(|(name, summary)| format!("{name:<16} {summary}\n"))
+        .collect()
+}
+
+/// The name and summary of each listed entry.
+pub fn names(entries: &[Listed]) -> impl Iterator<Item = (&str, &str)> {
     entries
         .iter()
-        .map(|e| format!("{:<16} {}\n", e.name, e.summary))
-        .collect()
+        .map(|e| (e.name.as_str(), e.summary.as_str()))
 }
 
 /// A titled list of moves, one a line with the position each leaves.

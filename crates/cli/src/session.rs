@@ -28,7 +28,7 @@ use conway_partizan::thermal::thermograph_svg;
 use conway_partizan::Store;
 use serde::Serialize;
 
-use crate::args::{Cli, Command, Game};
+use crate::args::{Cli, Command};
 use crate::progress::Watcher;
 use crate::CliError;
 
@@ -253,14 +253,17 @@ fn refuse_files(command: &Command) -> Result<(), CliError> {
             refused("the thermograph is drawn in the cell; no --svg")
         }
         Command::Solve(args) => match &args.game {
-            Some(
-                Game::GreenHackenbush { .. }
-                | Game::Geography { .. }
-                | Game::Conjunctive { .. }
-                | Game::Digraph { .. },
-            ) => refused("the graph games read their graph from a file"),
-            Some(Game::Chase { table: Some(_), .. }) => refused("no --table"),
-            _ => Ok(()),
+            Some(g) => match g
+                .game
+                .params
+                .iter()
+                .find(|p| p.kind.is_file() && g.arguments.path(p.name).is_some())
+            {
+                Some(p) if p.option => refused(&format!("no --{}", p.name)),
+                Some(p) => refused(&format!("{} reads its {} from a file", g.game.name, p.name)),
+                None => Ok(()),
+            },
+            None => Ok(()),
         },
         _ => Ok(()),
     }

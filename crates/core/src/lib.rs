@@ -28,6 +28,8 @@ pub mod svg;
 
 pub use error::{Diagnostic, ErrorKind, Location};
 pub use outcome::Outcome;
-pub use progress::{Interrupted, NoProgress, Parts, Progress, StopAfter, StopFlag, Work};
+pub use progress::{
+    Interrupted, NoProgress, Parts, Progress, Stage, StopAfter, StopFlag, Watcher, Work,
+};
 pub use ranks::Ranks;
 pub use report::{Fact, Solution, WinningMove};

@@ -113,6 +113,39 @@ impl Progress for StopFlag {
     }
 }
 
+/// One stage of a command's work ("reading", "solving"), as its watcher shows it.
+pub trait Stage: Progress + Send + Sync {
+    /// Ends the stage's display: a bar goes before a file is saved or the answer printed.
+    fn finish(&self) {}
+}
+
+/// The stop flag alone as a stage: nothing drawn, stopped when the flag is raised.
+impl Stage for StopFlag {}
+
+/// Never stops, shows nothing.
+impl Stage for NoProgress {}
+
+/// What watches a command's work, stage by stage: the CLI's terminal, a worksheet cell's
+/// progress and Cancel button, Python's Ctrl-C check. A computation that runs in stages
+/// (read a file, then solve) asks for one [`Stage`] per stage.
+pub trait Watcher: Sync {
+    /// The progress hook of the next stage, named for a person (`solving`).
+    fn stage(&self, what: &'static str) -> Arc<dyn Stage>;
+
+    /// Runs `save`, the writing of a file that must not be cut short (a solved table), with
+    /// whatever stops the process held off until it is done.
+    fn saving(&self, save: &mut dyn FnMut()) {
+        save();
+    }
+}
+
+/// Watches nothing and never stops.
+impl Watcher for NoProgress {
+    fn stage(&self, _what: &'static str) -> Arc<dyn Stage> {
+        Arc::new(NoProgress)
+    }
+}
+
 /// One hook shared by parallel parts of a computation (the two polytopes of a game): each
 /// part reports its own count, the hook hears their sum.
 pub struct Parts<'a> {

@@ -24,9 +24,7 @@ use crate::CliError;
 pub fn wanted(command: &Command) -> bool {
     match command {
         Command::Nash(args) => args.mpi,
-        Command::Solve(args) => {
-            matches!(args.game, Some(crate::args::Game::Chase { mpi: true, .. }))
-        }
+        Command::Solve(args) => args.game.as_ref().is_some_and(|g| g.arguments.flag("mpi")),
         _ => false,
     }
 }

@@ -1,0 +1,113 @@
+//! Heap games of `conway grundy`'s catalogue on a list of heaps — any octal or subtraction
+//! code, a named rule — and the two row games it names, Kayles and Dawson's Kayles, in
+//! normal or misère play.
+
+use conway_impartial::heap::catalog::HeapGame;
+use conway_impartial::heap::position::{self, Wording, HEAPS, ROWS};
+
+use crate::param::{Kind, Param};
+use crate::play::{around, playable};
+use crate::{Game, GameError, Request, Solved};
+
+/// Misère play of a heap game.
+const MISERE: Param = Param::flag(
+    "misere",
+    "Misère play: whoever makes the last move loses (exhaustive search).",
+);
+
+/// Rows of pins.
+const ROW_PARAMS: [Param; 2] = [
+    Param::positional("rows", Kind::U64, "Row lengths (pins in each row).").many(),
+    Param::flag(
+        "misere",
+        "Misère play: whoever knocks down the last pin loses (exhaustive search).",
+    ),
+];
+
+pub static KAYLES: Game = Game {
+    name: "kayles",
+    aliases: &[],
+    summary: "Kayles: knock down one pin or two adjacent pins from a row",
+    params: &ROW_PARAMS,
+    lists_moves: true,
+    solve: |a, r| {
+        let rows = a.u64s("rows");
+        heap_position(&["kayles"], "kayles", &rows, a.flag("misere"), ROWS, r)
+    },
+    on_ranks: None,
+};
+
+pub static DAWSONS_KAYLES: Game = Game {
+    name: "dawsons-kayles",
+    aliases: &[],
+    summary: "Dawson's Kayles: knock down two adjacent pins from a row",
+    params: &ROW_PARAMS,
+    lists_moves: true,
+    solve: |a, r| {
+        let rows = a.u64s("rows");
+        let misere = a.flag("misere");
+        heap_position(
+            &["dawsons-kayles"],
+            "dawsons-kayles",
+            &rows,
+            misere,
+            ROWS,
+            r,
+        )
+    },
+    on_ranks: None,
+};
+
+pub static HEAP: Game = Game {
+    name: "heap",
+    aliases: &["octal"],
+    summary: "Any heap game of 'conway grundy --list' (octal code, S(1,3,4), allbut(1,2), \
+              grundy, lasker, …) on a list of heaps",
+    params: &[
+        Param::positional(
+            "game",
+            Kind::Text,
+            "The game: a code such as 0.137, a set such as S(1,3,4), or a name.",
+        ),
+        Param::positional("heaps", Kind::U64, "Heap sizes.").many(),
+        MISERE,
+    ],
+    lists_moves: true,
+    solve: |a, r| {
+        let (game, heaps) = (a.text("game")?, a.u64s("heaps"));
+        heap_position(&["heap", &game], &game, &heaps, a.flag("misere"), HEAPS, r)
+    },
+    on_ranks: None,
+};
+
+/// A position of a heap game of `conway grundy`'s catalogue, in normal or misère play,
+/// under `command` (`heap 0.137`, `kayles`); the report names the game as written.
+fn heap_position(
+    command: &[&str],
+    game: &str,
+    heaps: &[u64],
+    misere: bool,
+    wording: Wording,
+    r: &Request,
+) -> Result<Solved, GameError> {
+    let name = command.last().copied().unwrap_or(game);
+    let rule = HeapGame::parse(game)?;
+    let stage = r.watch.stage(if misere {
+        "computing the misère quotient"
+    } else {
+        "computing Grundy values"
+    });
+    let solved = if misere {
+        position::solve_misere(name, &rule, heaps, wording, &*stage)
+    } else {
+        position::solve(name, &rule, heaps, wording, &*stage)
+    };
+    stage.finish();
+    let play = if misere { &["--misere"][..] } else { &[] };
+    Ok(playable(
+        solved?,
+        r.moves,
+        |l| position::offer_moves(l, &rule, heaps, wording),
+        |to| around(command, to, play),
+    ))
+}

@@ -1,0 +1,84 @@
+//! The games whose position is a list of heaps of any size and whose answer is a closed
+//! form: Nim, misère Nim, Staircase Nim, Lasker's Nim and Nim with adding.
+
+use std::ops::ControlFlow;
+
+use conway_impartial::games::{lasker, misere_nim, nim, nim_with_adding, staircase};
+use conway_impartial::listing::OptionList;
+use conway_impartial::Solution;
+use num_bigint::BigUint;
+
+use super::HEAPS;
+use crate::play::{around, playable};
+use crate::{Arguments, Game, GameError, Request, Solved};
+
+pub static NIM: Game = Game {
+    name: "nim",
+    aliases: &[],
+    summary: "Nim: take any number of stones from one heap",
+    params: &[HEAPS],
+    lists_moves: true,
+    solve: |a, r| on_heaps("nim", a, r, nim::solve, nim::offer_moves),
+    on_ranks: None,
+};
+
+pub static MISERE_NIM: Game = Game {
+    name: "misere-nim",
+    aliases: &[],
+    summary: "Misère Nim: whoever takes the last stone loses",
+    params: &[HEAPS],
+    lists_moves: true,
+    solve: |a, r| on_heaps("misere-nim", a, r, misere_nim::solve, nim::offer_moves),
+    on_ranks: None,
+};
+
+pub static STAIRCASE: Game = Game {
+    name: "staircase",
+    aliases: &[],
+    summary: "Staircase Nim: move coins one stair down (stair 1 is the lowest; it empties off)",
+    params: &[HEAPS],
+    lists_moves: true,
+    solve: |a, r| on_heaps("staircase", a, r, staircase::solve, staircase::offer_moves),
+    on_ranks: None,
+};
+
+pub static LASKER: Game = Game {
+    name: "lasker",
+    aliases: &[],
+    summary: "Lasker's Nim: take from one heap, or split a heap into two",
+    params: &[HEAPS],
+    lists_moves: true,
+    solve: |a, r| on_heaps("lasker", a, r, lasker::solve, lasker::offer_moves),
+    on_ranks: None,
+};
+
+pub static NIM_WITH_ADDING: Game = Game {
+    name: "nim-with-adding",
+    aliases: &[],
+    summary: "Nim with adding: take from a heap, then put some (not all) of the taken stones \
+              on others",
+    params: &[HEAPS],
+    lists_moves: true,
+    solve: |a, r| {
+        let (solve, offer) = (nim_with_adding::solve, nim_with_adding::offer_moves);
+        on_heaps("nim-with-adding", a, r, solve, offer)
+    },
+    on_ranks: None,
+};
+
+/// The position `a` writes as heaps, answered by `solve`, its moves listed by `offer`.
+fn on_heaps(
+    name: &'static str,
+    a: &Arguments,
+    r: &Request,
+    solve: fn(&[BigUint]) -> Solution,
+    offer: fn(&mut OptionList, &[BigUint]) -> ControlFlow<()>,
+) -> Result<Solved, GameError> {
+    let heaps = a.naturals("heaps");
+    Ok(playable(
+        solve(&heaps),
+        r.moves,
+        |l| offer(l, &heaps),
+        |to| around(&[name], to, &[]),
+    ))
+}

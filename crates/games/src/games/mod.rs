@@ -1,0 +1,59 @@
+//! The games, one module each (a family sharing one solver, such as the coin-turning games,
+//! shares a module), and [`GAMES`], the one list of them.
+
+use crate::param::{Kind, Param};
+use crate::Game;
+
+mod bash;
+mod chase;
+mod coins;
+mod conjunctive;
+mod digraph;
+mod divisors;
+mod fibonacci_nim;
+mod geography;
+mod green_hackenbush;
+mod heap;
+mod heap_lists;
+mod moore;
+mod multiplication;
+mod pairs;
+mod subtraction;
+mod tartan;
+
+/// Every game, in the order `solve --list` shows them.
+pub static GAMES: &[&Game] = &[
+    &heap_lists::NIM,
+    &subtraction::GAME,
+    &bash::GAME,
+    &pairs::WYTHOFF,
+    &moore::GAME,
+    &heap_lists::STAIRCASE,
+    &heap_lists::LASKER,
+    &pairs::EUCLID,
+    &fibonacci_nim::GAME,
+    &multiplication::GAME,
+    &divisors::GAME,
+    &heap_lists::MISERE_NIM,
+    &heap_lists::NIM_WITH_ADDING,
+    &coins::TURTLES,
+    &coins::RULER,
+    &coins::MOCK_TURTLES,
+    &tartan::GAME,
+    &heap::KAYLES,
+    &heap::DAWSONS_KAYLES,
+    &chase::GAME,
+    &digraph::GAME,
+    &green_hackenbush::GAME,
+    &geography::GAME,
+    &conjunctive::GAME,
+    &heap::HEAP,
+];
+
+/// Heaps of any size, the position of most heap games.
+const HEAPS: Param = Param::positional(
+    "heaps",
+    Kind::Natural,
+    "Heap sizes (whole numbers ≥ 0, any size).",
+)
+.many();
