@@ -34,6 +34,9 @@ pub struct Game {
     pub aliases: &'static [&'static str],
     /// One line about its rules.
     pub summary: &'static str,
+    /// A position's words, as the command line writes them after the name; the graph games'
+    /// examples read [`EXAMPLE_FILES`].
+    pub example: &'static str,
     /// Its position's words and its options, positional ones first.
     pub params: &'static [Param],
     /// Whether the position after a move is written with these parameters, so that every
@@ -98,12 +101,18 @@ impl Game {
             .join(" ")
     }
 
+    /// The command line of its example: `solve nim 14 21 39`.
+    pub fn example_command(&self) -> String {
+        format!("solve {} {}", self.name, self.example)
+    }
+
     /// What a list of games says of it.
     pub fn listed(&self) -> Listed {
         Listed {
             name: self.name.to_string(),
             summary: self.summary.to_string(),
             usage: self.usage(),
+            example: self.example_command(),
             playable: self.lists_moves,
         }
     }
@@ -118,9 +127,16 @@ pub struct Listed {
     pub summary: String,
     /// How its command is written.
     pub usage: String,
+    /// A command answering one of its positions (`solve nim 14 21 39`).
+    pub example: String,
     /// Whether every move can be listed and the game played out against Conway.
     pub playable: bool,
 }
+
+/// The files the examples of the games on graph files read, by name, and their text: a
+/// DAG (so that the conjunctive compound takes it) grounded at vertex 0 (for Green
+/// Hackenbush).
+pub const EXAMPLE_FILES: &[(&str, &str)] = &[("graph.txt", "0 a\n0 b\na b\na c\nb c\nc d\n")];
 
 /// The game called `name` (or by one of its aliases).
 pub fn find(name: &str) -> Option<&'static Game> {
@@ -292,6 +308,57 @@ mod tests {
         };
         // S(1,3,4) has period 0 1 0 1 2 3 2: heap 7 is a P-position.
         assert_eq!(s.value.as_deref(), Some("0"));
+    }
+
+    /// The words of `game`'s example, its files written in `dir`.
+    fn example_words(game: &Game, dir: &std::path::Path) -> Vec<String> {
+        let words = shlex::split(game.example).expect("an example splits into words");
+        words
+            .into_iter()
+            .map(
+                |w| match EXAMPLE_FILES.iter().find(|(name, _)| *name == w) {
+                    Some((name, text)) => {
+                        let path = dir.join(name);
+                        std::fs::write(&path, text).expect("scratch file");
+                        path.display().to_string()
+                    }
+                    None => w,
+                },
+            )
+            .collect()
+    }
+
+    #[test]
+    fn every_example_is_answered_and_its_moves_answer_too() {
+        let dir = std::env::temp_dir().join(format!("conway-games-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("scratch folder");
+        for game in GAMES {
+            let words = example_words(game, &dir);
+            let arguments = Arguments::read_command(game.params, &words).expect(game.name);
+            let request = Request {
+                moves: game.lists_moves,
+                watch: &NoProgress,
+            };
+            let solved = game.answer(&arguments, &request).expect(game.name);
+            let Solved::Solution(s) = solved else {
+                continue;
+            };
+            // Each listed move's command answers the position it names.
+            let Some(moves) = s.options.filter(|m| !m.is_empty()) else {
+                assert!(!game.lists_moves, "{}: no moves listed", game.name);
+                continue;
+            };
+            let command = moves[0].command.as_deref().expect("a command");
+            let words = shlex::split(command).expect("a command splits");
+            assert_eq!(words[..2], ["solve".to_string(), game.name.to_string()]);
+            let next = find(&words[1]).expect("a game");
+            let arguments = Arguments::read_command(next.params, &words[2..]).expect(command);
+            let Ok(Solved::Solution(after)) = next.answer(&arguments, &request) else {
+                panic!("{command} answers")
+            };
+            assert_eq!(after.position, moves[0].to, "{command}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -7,12 +7,14 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use num_bigint::BigUint;
+use serde::Serialize;
 
 use crate::words::{self, ValueError};
 use crate::GameError;
 
 /// What one word of a parameter is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// A whole number ≥ 0 of any size (up to [`words::MAX_DIGITS`] digits).
     Natural,
@@ -79,7 +81,8 @@ impl Kind {
 }
 
 /// How many words a parameter takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Arity {
     /// Exactly one (or none, when the parameter is optional).
     One,
@@ -90,7 +93,7 @@ pub enum Arity {
 }
 
 /// One parameter of a game: a positional word (or words) of its position, or an option.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Serialize)]
 pub struct Param {
     /// The name: `heaps`, `max-take` (an option is written `--max-take`).
     pub name: &'static str,
@@ -361,6 +364,37 @@ impl Arguments {
             }
         }
         Ok(Arguments::from_values(values))
+    }
+
+    /// Reads a command line's words after the game's name (`--set 1,3,4 10 12`): options
+    /// as `--name value` (a flag alone), the rest positional, then as [`Arguments::read`].
+    /// For callers without the CLI's parser (examples, tests).
+    pub fn read_command(params: &[Param], words: &[String]) -> Result<Arguments, GameError> {
+        let mut positional = Vec::new();
+        let mut options: Vec<(String, Vec<String>)> = Vec::new();
+        let mut words = words.iter();
+        while let Some(word) = words.next() {
+            let Some(name) = word.strip_prefix("--") else {
+                positional.push(word.clone());
+                continue;
+            };
+            let flag = params
+                .iter()
+                .any(|p| p.option && p.name == name && p.kind == Kind::Flag);
+            let value = if flag {
+                "true".to_string()
+            } else {
+                words
+                    .next()
+                    .cloned()
+                    .ok_or_else(|| GameError::invalid(format!("--{name} needs a value")))?
+            };
+            match options.iter_mut().find(|(n, _)| n == name) {
+                Some((_, values)) => values.push(value),
+                None => options.push((name.to_string(), vec![value])),
+            }
+        }
+        Arguments::read(params, &positional, &options)
     }
 
     fn all(&self, name: &str) -> &[Value] {

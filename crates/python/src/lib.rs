@@ -14,6 +14,7 @@
 use pyo3::prelude::*;
 
 mod boundary;
+mod catalogue;
 mod cycles;
 mod errors;
 mod heaps;
@@ -37,6 +38,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     impartial::register(m)?;
     ruleset::register(m)?;
     heaps::register(m)?;
+    catalogue::register(m)?;
     quotient::register(m)?;
     strategic::register(m)?;
     cycles::register(m)?;

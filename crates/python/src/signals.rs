@@ -13,10 +13,10 @@
 //! second.
 
 use std::ops::ControlFlow;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use conway_core::{Progress, StopFlag, Work};
+use conway_core::{Progress, Stage, StopFlag, Watcher, Work};
 use pyo3::prelude::*;
 
 /// How often the hook asks the interpreter: often enough that Ctrl-C stops work well within
@@ -162,10 +162,20 @@ impl<'a, 'py> Shown<'a, 'py> {
 }
 
 /// The worker's progress hook: stops when the flag is raised, and keeps the latest report
-/// for the waiting thread to show.
-struct Watched {
+/// for the waiting thread to show. Every stage of a staged computation reports to it too
+/// (as one [`Watcher`]'s stages).
+#[derive(Clone)]
+pub struct Watched {
     flag: StopFlag,
-    latest: Mutex<Option<Work>>,
+    latest: Arc<Mutex<Option<Work>>>,
+}
+
+impl Stage for Watched {}
+
+impl Watcher for Watched {
+    fn stage(&self, _what: &'static str) -> Arc<dyn Stage> {
+        Arc::new(self.clone())
+    }
 }
 
 impl Progress for Watched {
@@ -197,11 +207,11 @@ fn show_latest(watched: &Watched, show: &Bound<'_, PyAny>) -> PyResult<()> {
 pub fn interruptible<T: Send>(
     py: Python<'_>,
     show: Option<&Bound<'_, PyAny>>,
-    work: impl FnOnce(&dyn Progress) -> T + Send,
+    work: impl FnOnce(&Watched) -> T + Send,
 ) -> PyResult<T> {
     let watched = Watched {
         flag: StopFlag::new(),
-        latest: Mutex::new(None),
+        latest: Arc::new(Mutex::new(None)),
     };
     let flag = &watched.flag;
     let mut raised = None;

@@ -11,6 +11,7 @@ pub static GAME: Game = Game {
     name: "bash",
     aliases: &[],
     summary: "Bash game: take 1 to --max stones from one heap",
+    example: "--max 3 10 7",
     params: &[
         Param::option("max", Kind::Natural, "The most stones one move may take.").required(),
         HEAPS,

@@ -14,6 +14,7 @@ pub static GAME: Game = Game {
     name: "chase",
     aliases: &[],
     summary: "The Easy Chase on an N×N board: White steps 1, Black 1 or 2 in a line; capture wins",
+    example: "4 1 1 4 4",
     params: &[
         Param::positional("n", Kind::U32, "Board side (2 ≤ N ≤ 80)."),
         Param::positional("wx", Kind::U32, "White's column x (1..N)."),

@@ -10,6 +10,7 @@ pub static GAME: Game = Game {
     name: "conjunctive",
     aliases: &[],
     summary: "Conjunctive compound on a DAG file: every token moves each turn; stuck token loses",
+    example: "graph.txt a b",
     params: &[
         Param::positional("file", Kind::InputFile, "The edge-list file (a DAG)."),
         Param::positional("tokens", Kind::Text, "The vertices holding tokens.").many(),

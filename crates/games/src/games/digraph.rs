@@ -17,6 +17,7 @@ pub static GAME: Game = Game {
     aliases: &[],
     summary: "Loopy impartial game on a digraph file (edge list): generalized Sprague-Grundy \
               values, outcomes P/N/D, and winning or drawing moves of tokens",
+    example: "graph.txt a",
     params: &[
         Param::positional(
             "file",

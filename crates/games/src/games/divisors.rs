@@ -10,6 +10,7 @@ pub static GAME: Game = Game {
     name: "divisors",
     aliases: &[],
     summary: "Divisor game on 1..n: erase a number and all its divisors",
+    example: "12",
     params: &[
         Param::positional("n", Kind::U64, "The largest number on the board."),
         Param::option(

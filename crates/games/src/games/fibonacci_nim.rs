@@ -10,6 +10,7 @@ pub static GAME: Game = Game {
     name: "fibonacci-nim",
     aliases: &[],
     summary: "Fibonacci Nim: take up to twice the previous take (the first move may not take all)",
+    example: "20",
     params: &[
         Param::positional("n", Kind::Natural, "Stones in the heap."),
         Param::option(

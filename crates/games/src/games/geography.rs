@@ -11,6 +11,7 @@ pub static GAME: Game = Game {
     aliases: &[],
     summary:
         "Undirected vertex geography: move a token along edges, never back to a visited vertex",
+    example: "graph.txt a",
     params: &[
         Param::positional(
             "file",

@@ -10,6 +10,7 @@ pub static GAME: Game = Game {
     name: "green-hackenbush",
     aliases: &[],
     summary: "Green Hackenbush on a graph file (edges 'a b'; the ground is vertex 0 or 'ground')",
+    example: "graph.txt",
     params: &[Param::positional(
         "file",
         Kind::InputFile,

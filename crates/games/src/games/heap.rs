@@ -28,6 +28,7 @@ pub static KAYLES: Game = Game {
     name: "kayles",
     aliases: &[],
     summary: "Kayles: knock down one pin or two adjacent pins from a row",
+    example: "5 7",
     params: &ROW_PARAMS,
     lists_moves: true,
     solve: |a, r| {
@@ -41,6 +42,7 @@ pub static DAWSONS_KAYLES: Game = Game {
     name: "dawsons-kayles",
     aliases: &[],
     summary: "Dawson's Kayles: knock down two adjacent pins from a row",
+    example: "8 3",
     params: &ROW_PARAMS,
     lists_moves: true,
     solve: |a, r| {
@@ -63,6 +65,7 @@ pub static HEAP: Game = Game {
     aliases: &["octal"],
     summary: "Any heap game of 'conway grundy --list' (octal code, S(1,3,4), allbut(1,2), \
               grundy, lasker, …) on a list of heaps",
+    example: "0.137 5 7",
     params: &[
         Param::positional(
             "game",

@@ -11,6 +11,7 @@ pub static GAME: Game = Game {
     name: "moore",
     aliases: &[],
     summary: "Moore's Nim_k: take from at least one and at most --k heaps",
+    example: "--k 2 1 2 3",
     params: &[
         Param::option("k", Kind::U64, "The most heaps one move may change.").required(),
         HEAPS,

@@ -10,6 +10,7 @@ pub static GAME: Game = Game {
     name: "multiplication",
     aliases: &[],
     summary: "Multiplication game: multiply p (from 1) by 2..9; the first to reach n wins",
+    example: "162",
     params: &[
         Param::positional("n", Kind::Natural, "The target n."),
         Param::option("from", Kind::Natural, "The current value of p.").default("1"),

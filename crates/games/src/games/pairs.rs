@@ -21,6 +21,7 @@ pub static WYTHOFF: Game = Game {
     name: "wythoff",
     aliases: &[],
     summary: "Wythoff's game: take from one heap, or the same number from both",
+    example: "3 5",
     params: &PAIR,
     lists_moves: true,
     solve: |a, r| on_pair("wythoff", a, r, wythoff::solve, wythoff::offer_moves),
@@ -32,6 +33,7 @@ pub static EUCLID: Game = Game {
     aliases: &[],
     summary: "Euclid's game: subtract a multiple of the smaller number from the larger; reach \
               0 to win",
+    example: "25 7",
     params: &PAIR,
     lists_moves: true,
     solve: |a, r| on_pair("euclid", a, r, euclid::solve, euclid::offer_moves),

@@ -12,6 +12,7 @@ pub static GAME: Game = Game {
     name: "subtraction",
     aliases: &[],
     summary: "Subtraction game (S-Nim): take s stones from one heap, s in --set",
+    example: "--set 1,3,4 10 12",
     params: &[
         Param::option("set", Kind::Numbers, "The subtraction set, e.g. 1,3,4.").required(),
         HEAPS,

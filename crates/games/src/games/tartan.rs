@@ -14,6 +14,7 @@ pub static GAME: Game = Game {
     name: "tartan",
     aliases: &[],
     summary: "Tartan product of two coin-turning games on a 2-D board (rows separated by /)",
+    example: "HTT/THT/TTH",
     params: &[
         Param::positional("board", Kind::Text, "The board, e.g. HTT/THT/TTH."),
         Param::option(

@@ -51,6 +51,7 @@ from dataclasses import dataclass as _dataclass
 
 from . import _native
 from ._arguments import whole as _whole
+from ._catalogue import GameInfo, Parameter, Solution, SolvedMove, games, solve
 from ._native import (
     Game,
     LoopyGame,
@@ -463,4 +464,10 @@ __all__ += [
     "heap_sequence",
     "misere_quotient",
     "MisereQuotient",
+    "GameInfo",
+    "Parameter",
+    "Solution",
+    "SolvedMove",
+    "games",
+    "solve",
 ]

@@ -276,6 +276,59 @@ def misere_quotient(
     """The misère quotient of a heap game (a code or your own rule), heap by heap to ``to``
     or until its period is certified."""
 
+class Parameter:
+    """One parameter of a catalogue game: a word of its position, or an option."""
+
+    name: str
+    kind: Any
+    option: bool
+    arity: Literal["one", "many", "any"]
+    required: bool
+    default: Optional[str]
+    help: str
+
+class GameInfo:
+    """A game ``solve`` answers: name, summary, usage, whether it can be played out."""
+
+    name: str
+    summary: str
+    usage: str
+    example: str
+    playable: bool
+    aliases: Tuple[str, ...]
+    parameters: Tuple[Parameter, ...]
+
+def games() -> List[GameInfo]:
+    """Every game ``solve`` answers, in ``conway solve --list``'s order."""
+
+class SolvedMove:
+    """A move of a solved position, the position it leaves and the command answering it."""
+
+    move: str
+    to: str
+    command: Optional[str]
+
+class Solution:
+    """The answer to a position of a catalogue game, as ``conway solve --json`` gives it."""
+
+    json: str
+    report: Dict[str, Any]
+    game: Optional[str]
+    position: Optional[str]
+    outcome: Optional[str]
+    value: Optional[str]
+    winning_moves: List[SolvedMove]
+    all_winning_moves: bool
+    moves: Optional[List[SolvedMove]]
+    all_moves: bool
+    facts: Dict[str, Any]
+    notes: List[str]
+
+def solve(
+    game: str, *position: Any, moves: bool = False, progress: Progress = False, **options: Any
+) -> Solution:
+    """The answer to a position of any game of ``games()``, written as on the command line."""
+
 class Equilibrium(tuple):
     """A Nash equilibrium: one tuple of exact probabilities per player."""
 
