@@ -3,6 +3,7 @@
 //! two; the worksheet and the REPL, which run the same commands in cells, show both. Every
 //! command is dispatched here ([`answer`]), so the three front ends cannot drift apart.
 
+use conway_core::play::Reply;
 use serde::Serialize;
 
 use crate::args::Command;
@@ -19,6 +20,28 @@ pub trait Answer: Send {
     fn picture(&self) -> Option<String> {
         None
     }
+    /// The position as the worksheet plays it against Conway, when it can be played.
+    fn play(&self) -> Option<Play> {
+        None
+    }
+}
+
+/// A position the worksheet can play against Conway, and the move Conway makes there: the
+/// page draws and asks, the server decides.
+#[derive(Clone, Debug, Serialize)]
+pub struct Play {
+    /// The catalogue's game (`nim`, `chase`, `wythoff`, …) whose moves are listed, or
+    /// `ruleset` for a ruleset position or a sum with one.
+    pub game: &'static str,
+    /// Conway's move for the player to move, in a catalogue game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reply: Option<Reply>,
+    /// Conway's move as Left, in a ruleset position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left_reply: Option<Reply>,
+    /// Conway's move as Right, in a ruleset position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub right_reply: Option<Reply>,
 }
 
 /// How a report is written for a person, or drawn.
@@ -29,6 +52,7 @@ struct Shown<R> {
     report: R,
     text: Render<R, String>,
     picture: Option<Render<R, String>>,
+    play: Option<Render<R, Option<Play>>>,
 }
 
 impl<R: Serialize + Send> Answer for Shown<R> {
@@ -43,6 +67,10 @@ impl<R: Serialize + Send> Answer for Shown<R> {
     fn picture(&self) -> Option<String> {
         self.picture.as_ref().map(|draw| draw(&self.report))
     }
+
+    fn play(&self) -> Option<Play> {
+        self.play.as_ref().and_then(|play| play(&self.report))
+    }
 }
 
 /// The answer holding `report`, written for a person by `text`.
@@ -54,6 +82,21 @@ pub fn shown<R: Serialize + Send + 'static>(
         report,
         text: Box::new(text),
         picture: None,
+        play: None,
+    })
+}
+
+/// [`shown`], played in the worksheet as `play` says.
+pub fn playable<R: Serialize + Send + 'static>(
+    report: R,
+    text: impl Fn(&R) -> String + Send + 'static,
+    play: impl Fn(&R) -> Option<Play> + Send + 'static,
+) -> Box<dyn Answer> {
+    Box::new(Shown {
+        report,
+        text: Box::new(text),
+        picture: None,
+        play: Some(Box::new(play)),
     })
 }
 
@@ -67,6 +110,7 @@ pub fn drawn<R: Serialize + Send + 'static>(
         report,
         text: Box::new(text),
         picture: Some(Box::new(picture)),
+        play: None,
     })
 }
 

@@ -12,7 +12,7 @@ use conway_partizan::loopy::picture::{loopy_svg, MAX_DRAWN_POSITIONS};
 use conway_partizan::thermal::{thermograph, thermograph_svg, MAX_NUMBER_EXPONENT};
 use conway_partizan::Store;
 
-use crate::answer::{shown, Answer};
+use crate::answer::{playable, Answer, Play};
 use crate::args::EvalArgs;
 use crate::progress::Watcher;
 use crate::CliError;
@@ -94,7 +94,19 @@ fn evaluate(args: &EvalArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, Cli
         std::fs::write(path, picture)
             .map_err(|e| CliError::io(format!("cannot write {}: {e}", path.display())))?;
     }
-    Ok(shown(report, |r| text(r) + "\n"))
+    Ok(playable(report, |r| text(r) + "\n", play))
+}
+
+/// A ruleset position (or a sum with one) whose every move is listed, as the worksheet
+/// plays it: Conway's move as Left and as Right.
+pub fn play(report: &EvalReport) -> Option<Play> {
+    let moves = report.moves.as_ref().filter(|m| m.moves_note.is_none())?;
+    Some(Play {
+        game: "ruleset",
+        reply: None,
+        left_reply: moves.reply(true),
+        right_reply: moves.reply(false),
+    })
 }
 
 /// The report for a person: the canonical form, then one row per property.

@@ -28,6 +28,7 @@ use conway_partizan::thermal::thermograph_svg;
 use conway_partizan::Store;
 use serde::Serialize;
 
+use crate::answer::Play;
 use crate::args::{Cli, Command};
 use crate::progress::Watcher;
 use crate::CliError;
@@ -75,6 +76,9 @@ pub struct CellAnswer {
     /// A command's picture, as SVG (a heap sequence's plot).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub picture_svg: Option<String>,
+    /// What the page can play from the cell's position, and Conway's moves there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub play: Option<Play>,
 }
 
 /// Variables and the store their games live in.
@@ -141,6 +145,7 @@ impl Session {
                 .flatten(),
             _ => None,
         };
+        let play = crate::eval::play(&report);
         let answer = CellAnswer {
             kind: CellKind::Expression,
             name: None,
@@ -148,6 +153,7 @@ impl Session {
             text: crate::eval::text(&report) + "\n",
             thermograph_svg: svg,
             picture_svg: picture,
+            play,
         };
         Ok((answer, value))
     }
@@ -174,6 +180,7 @@ impl Session {
             text,
             thermograph_svg: None,
             picture_svg: None,
+            play: None,
         }
     }
 
@@ -223,6 +230,7 @@ fn command_answer(answer: &dyn crate::answer::Answer) -> Result<CellAnswer, CliE
         text: answer.text(),
         thermograph_svg: None,
         picture_svg: answer.picture(),
+        play: answer.play(),
     })
 }
 
@@ -295,6 +303,44 @@ mod tests {
             .unwrap()
             .join()
             .unwrap()
+    }
+
+    /// The worksheet plays exactly the catalogue's games whose moves are listed, and Conway's
+    /// move is the server's: a winning move where there is one.
+    #[test]
+    fn the_playable_games_are_the_catalogues() {
+        for game in conway_games::GAMES {
+            let cell = game.example_command();
+            let touches_files = conway_games::EXAMPLE_FILES
+                .iter()
+                .any(|(name, _)| game.example.contains(name));
+            let answer = &run_all(&[&cell])[0];
+            if touches_files {
+                // A session reads no files: these games are not played in the worksheet.
+                assert!(answer.is_err(), "{cell}");
+                assert!(!game.lists_moves, "{cell}");
+                continue;
+            }
+            let answer = answer.as_ref().expect(&cell);
+            let play = answer.play.as_ref();
+            assert_eq!(play.map(|p| p.game), game.lists_moves.then_some(game.name));
+            let Some(play) = play else { continue };
+            let winning = answer.report["winning_moves"]
+                .as_array()
+                .map_or(0, Vec::len);
+            let winner = &answer.report["winner"];
+            let reply = play.reply.as_ref();
+            // A position with a winning move (or the chase's side to move winning) gets one.
+            let wins = winning > 0 || (!winner.is_null() && winner == &answer.report["to_move"]);
+            assert_eq!(reply.is_some_and(|r| r.wins), wins, "{cell}");
+        }
+        // Ruleset positions are played as Left or Right, each with Conway's move.
+        let answer = run_all(&["domineering(\"..|..\")"])
+            .remove(0)
+            .expect("a ruleset");
+        let play = answer.play.expect("playable");
+        assert_eq!(play.game, "ruleset");
+        assert!(play.left_reply.is_some_and(|r| r.wins));
     }
 
     /// A misère quotient in a worksheet is drawn as its multiplication table, not as the

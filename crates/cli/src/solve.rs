@@ -3,10 +3,10 @@
 //! one place printing it). Nothing here knows a game.
 
 use conway_core::Ranks;
-use conway_games::{Request, Solved};
+use conway_games::{Game, Request, Solved};
 use serde::Serialize;
 
-use crate::answer::{shown, Answer};
+use crate::answer::{playable, shown, Answer, Play};
 use crate::args::SolveArgs;
 use crate::game_args::GameCommand;
 use crate::progress::Watcher;
@@ -56,7 +56,7 @@ pub fn answer(args: SolveArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, C
         moves: args.moves,
         watch,
     };
-    Ok(shown(game.answer(&arguments, &request)?, text))
+    Ok(shown_solved(game, game.answer(&arguments, &request)?))
 }
 
 /// `conway solve … --mpi` on one rank of a distributed run (a collective call): rank 0 gets
@@ -76,6 +76,21 @@ pub fn answer_on_ranks(
     };
     let report = on_ranks(&arguments, &request, ranks)?;
     Ok(report.map(|r| shown(r, text)))
+}
+
+/// A solved position's answer; the worksheet plays the games whose moves are listed.
+fn shown_solved(game: &'static Game, solved: Solved) -> Box<dyn Answer> {
+    if !game.lists_moves {
+        return shown(solved, text);
+    }
+    playable(solved, text, move |s| {
+        Some(Play {
+            game: game.name,
+            reply: s.reply(),
+            left_reply: None,
+            right_reply: None,
+        })
+    })
 }
 
 /// The answer for a person.

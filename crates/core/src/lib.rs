@@ -21,6 +21,7 @@
 pub mod durable;
 pub mod error;
 pub mod outcome;
+pub mod play;
 pub mod progress;
 pub mod ranks;
 pub mod report;

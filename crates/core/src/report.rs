@@ -104,6 +104,22 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// The move Conway makes here when it plays a person: a winning move, else the first
+    /// move listed (when every move was asked for), else none.
+    pub fn reply(&self) -> Option<crate::play::Reply> {
+        let reply = |m: &WinningMove, wins: bool| crate::play::Reply {
+            description: m.description.clone(),
+            to: m.to.clone(),
+            command: m.command.clone(),
+            wins,
+            draws: false,
+        };
+        match self.winning_moves.first() {
+            Some(m) => Some(reply(m, true)),
+            None => Some(reply(self.options.as_ref()?.first()?, false)),
+        }
+    }
+
     /// A solution with no moves, facts or notes yet.
     pub fn new(game: &str, position: impl Into<String>, outcome: Outcome) -> Self {
         Solution {

@@ -169,6 +169,18 @@ pub enum Solved {
     Digraph(DigraphReport),
 }
 
+impl Solved {
+    /// The move Conway makes from this position when it plays a person, when the report
+    /// lists one (every move asked for, or a winning move).
+    pub fn reply(&self) -> Option<conway_core::play::Reply> {
+        match self {
+            Solved::Solution(s) => s.reply(),
+            Solved::Chase(r) => r.reply(),
+            Solved::Digraph(_) => None,
+        }
+    }
+}
+
 impl From<Solution> for Solved {
     fn from(s: Solution) -> Self {
         Solved::Solution(s)

@@ -74,6 +74,31 @@ pub struct Moves {
     pub moves_note: Option<String>,
 }
 
+impl Moves {
+    /// The move Conway makes as Left (`left`) or Right when it plays a person: the soonest
+    /// win, else a draw, else the longest resistance (moves of a short game, which carry no
+    /// count, in their listed order).
+    pub fn reply(&self, left: bool) -> Option<conway_core::play::Reply> {
+        let moves = if left {
+            &self.left_moves
+        } else {
+            &self.right_moves
+        };
+        let best = conway_core::play::best_move(moves, |m| conway_core::play::Prospect {
+            wins: m.wins,
+            draws: m.draws,
+            plies: m.plies,
+        })?;
+        Some(conway_core::play::Reply {
+            description: best.description.clone(),
+            to: best.to.clone(),
+            command: None,
+            wins: best.wins,
+            draws: best.draws,
+        })
+    }
+}
+
 /// One term of the sum with its text, its value and its moves.
 struct Term {
     text: String,

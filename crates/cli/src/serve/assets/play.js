@@ -1,34 +1,33 @@
-// Playing against Conway from a cell's position. Conway plays perfectly: it makes a winning
-// move whenever it has one (else its first move), and after each of the person's moves the
-// page says whether it was winning and, if not, what would have won.
+// Playing against Conway from a cell's position. The server says which cells can be played
+// (an answer's `play`: a game of the catalogue whose moves are listed, or a ruleset position)
+// and which move Conway makes (`play.reply`, or `left_reply`/`right_reply`): it wins when it
+// can, soonest; else draws; else resists longest. The page draws the position, offers the
+// person's moves, and says after each whether it was winning and, if not, what would have won.
 //
-// - `solve nim 3 5 7`: click a token to take it and every token to its right.
-// - Every other game of `solve` but the graph-file ones (`solve wythoff 3 5`,
+// - Nim with small heaps (`solve nim 3 5 7`): click a token to take it and every token to its
+//   right.
+// - The Easy Chase (`solve chase 4 1 1 4 4`): play White or Black on the board; White moves
+//   first.
+// - Every other game whose moves are listed (`solve wythoff 3 5`,
 //   `solve heap 0.137 5 7 --misere`, `solve tartan HT/TH`, `solve divisors 12`): pick a move
 //   from the list `--moves` gives; each move names the command for the position after it.
 // - Ruleset positions and sums of them (`domineering("....|....")`, `clobber("xo") + *`):
 //   choose Left or Right and who starts, then pick moves from the list; the board is drawn
 //   after each move. In a loopy ruleset (`fox_and_geese(…)`, `backsliding_toads_and_frogs(…)`)
-//   Conway hurries when it wins and stalls when it loses, as in the chase, and draws when
-//   it can do no better; a position that comes back with the same player to move and no
-//   win for either side is a draw by infinite play.
-// - The Easy Chase (`solve chase 4 1 1 4 4`): play White or Black; White moves first. The
-//   winner hurries and the loser stalls, and so does Conway: of its winning moves it takes
-//   one that captures soonest, and when it cannot win it draws if it can, else stalls.
+//   a position that comes back with the same player to move and no win for either side is a
+//   draw by infinite play.
 // Whoever cannot move loses (in misère play, wins).
 
 import { ask } from "./api.js";
-import { CHASE_CELL, positionPicture } from "./boards.js";
+import { positionPicture } from "./boards.js";
 
-const NIM_CELL = /^\s*solve\s+nim((?:\s+\d+)+)\s*$/;
 /** Nim is played with tokens up to this many in a heap; larger heaps from the move list. */
 const MAX_TOKENS = 30;
-/** A `solve` cell whose game lists its moves (not Nim, played with tokens, nor the chase or
- * the games on graph files). */
-const LISTED_CELL = /^\s*solve\s+(?!(?:chase|digraph|green-hackenbush|geography|conjunctive)\s)[a-z]/;
 
-/** After a cell's answer: a button to play its position, when it is a game Conway can play. */
+/** After a cell's answer: a button to play its position, when the server says it can be. */
 export function offerPlay(item, input, answer) {
+  const play = answer && answer.play;
+  if (!play) return;
   const output = item.querySelector(".output");
   const offers = document.createElement("div");
   offers.className = "offers";
@@ -43,27 +42,26 @@ export function offerPlay(item, input, answer) {
     if (!offers.isConnected) output.append(offers);
     offers.append(b);
   };
-  const nim = input.match(NIM_CELL);
-  const tokens = nim && nim[1].trim().split(/\s+/);
-  if (tokens && tokens.every((h) => h.length <= 2 && Number(h) <= MAX_TOKENS)) {
-    return button("Play against Conway", () => playNim(item, tokens.map(Number)));
-  }
-  const report = answer && answer.report;
-  if (LISTED_CELL.test(input) && report && ["P", "N"].includes(report.outcome)) {
-    return button("Play against Conway", () => playListed(item, input.trim().replace(/\s--moves\b/g, "")));
-  }
-  const chase = input.match(CHASE_CELL);
-  if (chase) {
-    const [n, wx, wy, bx, by] = chase.slice(1, 6).map(Number);
-    button("Play White against Conway", () => playChase(item, n, [wx, wy], [bx, by], "white"));
-    button("Play Black against Conway", () => playChase(item, n, [wx, wy], [bx, by], "black"));
-    return;
-  }
-  if (report && Array.isArray(report.left_moves) && !report.moves_note) {
+  const report = answer.report;
+  if (play.game === "ruleset") {
     const expression = input.trim();
     if (expression.includes("'")) return;
     button("Play as Left against Conway", () => playPartizan(item, expression, "Left"));
     button("Play as Right against Conway", () => playPartizan(item, expression, "Right"));
+    return;
+  }
+  if (play.game === "chase") {
+    const [n, wx, wy, bx, by] = report.position.split(" ").map(Number);
+    button("Play White against Conway", () => playChase(item, n, [wx, wy], [bx, by], "white"));
+    button("Play Black against Conway", () => playChase(item, n, [wx, wy], [bx, by], "black"));
+    return;
+  }
+  const heaps = report.position.split(" ").map(Number);
+  if (play.game === "nim" && heaps.every((h) => Number.isSafeInteger(h) && h <= MAX_TOKENS)) {
+    return button("Play against Conway", () => playNim(item, heaps));
+  }
+  if (["P", "N"].includes(report.outcome)) {
+    return button("Play against Conway", () => playListed(item, input.trim().replace(/\s--moves\b/g, "")));
   }
 }
 
@@ -98,16 +96,6 @@ function judge(say, chosen, winning, what, drawing = []) {
   else say(`${what}: no move wins here`);
 }
 
-/** Conway's choice: the fastest win, else a draw, else the longest resistance (moves without
- * a count, in short games, keep their listed order). */
-function bestMove(moves) {
-  const plies = (m) => m.plies ?? 0;
-  const wins = moves.filter((m) => m.wins);
-  if (wins.length) return wins.reduce((a, b) => (plies(b) < plies(a) ? b : a));
-  const draw = moves.find((m) => m.draws);
-  return draw || moves.reduce((a, b) => (plies(b) > plies(a) ? b : a));
-}
-
 /** Move buttons for the person, one per move. */
 function moveButtons(board, moves, choose) {
   const list = document.createElement("div");
@@ -128,7 +116,7 @@ function moveButtons(board, moves, choose) {
 
 function playNim(item, start) {
   const { board, say } = panel(item);
-  const solveNim = async (heaps) => (await ask(`solve nim ${heaps.join(" ")}`, { record: false })).report;
+  const solveNim = async (heaps) => await ask(`solve nim ${heaps.join(" ")} --moves`, { record: false });
   let heaps = [...start];
   let yourTurn = true;
   const over = () => heaps.every((h) => h === 0);
@@ -155,20 +143,14 @@ function playNim(item, start) {
     yourTurn = false;
     draw();
     try {
-      const before = await solveNim(heaps);
+      const before = (await solveNim(heaps)).report;
       heaps[i] = k;
       judge(say, heaps.join(" "), before.winning_moves, `you take ${before.position.split(" ")[i] - k} from heap ${i + 1}`);
       draw();
       if (over()) return say("You took the last token: you win.", "result");
-      const reply = await solveNim(heaps);
-      if (reply.winning_moves.length) {
-        heaps = reply.winning_moves[0].to.split(" ").map(Number);
-        say(`Conway: ${reply.winning_moves[0].move}`);
-      } else {
-        const largest = heaps.indexOf(Math.max(...heaps));
-        heaps[largest] -= 1;
-        say(`Conway: take 1 from heap ${largest + 1} (no move wins here)`);
-      }
+      const reply = (await solveNim(heaps)).play.reply;
+      heaps = reply.to.split(" ").map(Number);
+      say(`Conway: ${reply.move}${reply.wins ? "" : " (no move wins here)"}`);
       if (over()) {
         draw();
         return say("Conway took the last token: you lose.", "result");
@@ -186,7 +168,7 @@ function playNim(item, start) {
 /** A game of `solve` from the cell's command, moves picked from the list of every move. */
 function playListed(item, command) {
   const { board, say } = panel(item);
-  const solve = async (line) => (await ask(`${line} --moves`, { record: false })).report;
+  const solve = async (line) => await ask(`${line} --moves`, { record: false });
   // Whoever cannot move has lost, unless the game says the player to move wins there
   // (misère play).
   const finish = (report, you) => {
@@ -197,7 +179,7 @@ function playListed(item, command) {
   const yourTurn = async (line) => {
     board.replaceChildren();
     try {
-      const now = await solve(line);
+      const now = (await solve(line)).report;
       const shown = document.createElement("p");
       shown.textContent = `position: ${now.position}`;
       board.append(shown);
@@ -211,15 +193,16 @@ function playListed(item, command) {
       if (!now.all_options) say(`(the first ${now.options.length} moves are offered, and every winning move named)`);
       moveButtons(board, offered, async (m) => {
         try {
-          const next = await solve(m.command);
+          const answer = await solve(m.command);
+          const next = answer.report;
           // A move wins when it leaves the other player lost.
           if (next.outcome === "P") say(`you: ${m.move}: a winning move`, "good");
           else if (now.winning_moves.length) say(`you: ${m.move}: not winning; ${now.winning_moves[0].move} would have won`, "bad");
           else if (now.outcome === "N") say(`you: ${m.move}: not winning (a winning move exists, but Conway was not told it)`, "bad");
           else say(`you: ${m.move}: no move wins here`);
           if (!next.options.length) return finish(next, false);
-          const reply = next.winning_moves[0] || next.options[0];
-          const why = next.winning_moves.length ? "" : next.outcome === "N" ? " (Conway wins here but was not told how)" : " (no move wins here)";
+          const reply = answer.play.reply;
+          const why = reply.wins ? "" : next.outcome === "N" ? " (Conway wins here but was not told how)" : " (no move wins here)";
           say(`Conway: ${reply.move}${why}`);
           yourTurn(reply.command);
         } catch (error) {
@@ -244,8 +227,7 @@ function playPartizan(item, start, side) {
   const { play, board, say } = panel(item);
   const conway = side === "Left" ? "Right" : "Left";
   const movesOf = (report, who) => (who === "Left" ? report.left_moves : report.right_moves);
-  const solve = async (position) =>
-    (await ask(`eval --every-move '${position}'`, { record: false })).report;
+  const solve = async (position) => await ask(`eval --every-move '${position}'`, { record: false });
   // Positions met, with the player to move, for a loopy game's draw by repetition.
   const seen = new Set();
   let plies = 0;
@@ -260,8 +242,11 @@ function playPartizan(item, start, side) {
   const turn = async (position, mover) => {
     draw(position);
     try {
-      const now = await solve(position);
-      const moves = movesOf(now, mover);
+      const answer = await solve(position);
+      if (!answer.play) {
+        return say(`Conway cannot list the moves here: ${answer.report.moves_note || "no moves are listed"}`, "bad");
+      }
+      const moves = movesOf(answer.report, mover);
       if (!moves.length) {
         const you = mover === side;
         return say(`${you ? "You" : "Conway"} (${mover}) cannot move: ${you ? "you lose." : "you win."}`, "result");
@@ -279,7 +264,7 @@ function playPartizan(item, start, side) {
       }
       seen.add(key);
       if (mover === conway) {
-        const reply = bestMove(moves);
+        const reply = mover === "Left" ? answer.play.left_reply : answer.play.right_reply;
         const why = reply.wins ? "" : reply.draws ? " (a draw is the best here)" : " (no move wins here)";
         say(`Conway: ${reply.move}${why}`);
         return turn(reply.to, side);
@@ -315,17 +300,10 @@ function playChase(item, n, white, black, side) {
   const { board, say } = panel(item);
   const other = side === "white" ? "black" : "white";
   const solve = async (squares, toMove) =>
-    (await ask(`solve chase ${squares} --to-move ${toMove} --moves`, { record: false })).report;
+    await ask(`solve chase ${squares} --to-move ${toMove} --moves`, { record: false });
   const captured = (squares) => {
     const [, wx, wy, bx, by] = squares.split(" ");
     return wx === bx && wy === by;
-  };
-  // Conway's choice: the fastest win, else a draw, else the longest stall.
-  const choose = (moves) => {
-    const wins = moves.filter((m) => m.wins).sort((a, b) => a.plies - b.plies);
-    if (wins.length) return wins[0];
-    const draw = moves.find((m) => m.winner === "draw");
-    return draw || [...moves].sort((a, b) => b.plies - a.plies)[0];
   };
   const turn = async (squares, toMove, ply) => {
     board.replaceChildren();
@@ -333,9 +311,10 @@ function playChase(item, n, white, black, side) {
     if (picture) board.append(picture);
     if (ply >= MAX_CHASE_PLIES) return say(`${MAX_CHASE_PLIES} plies without a capture: a draw.`, "result");
     try {
-      const now = await solve(squares, toMove);
+      const answer = await solve(squares, toMove);
+      const now = answer.report;
       if (toMove === other) {
-        const reply = choose(now.moves);
+        const reply = answer.play.reply;
         say(`Conway: ${reply.move}`);
         if (captured(reply.to)) {
           board.replaceChildren(positionPicture(`solve chase ${reply.to}`) || "");
