@@ -56,6 +56,25 @@ pub fn best_move<M>(moves: &[M], prospect: impl Fn(&M) -> Prospect) -> Option<&M
     })
 }
 
+/// Conway's [`best_move`] among `moves` as a [`Reply`], each move written as `words`
+/// gives it: (the move, the position it leaves).
+pub fn reply<M>(
+    moves: &[M],
+    prospect: impl Fn(&M) -> Prospect,
+    words: impl Fn(&M) -> (&str, &str),
+) -> Option<Reply> {
+    let best = best_move(moves, &prospect)?;
+    let (description, to) = words(best);
+    let Prospect { wins, draws, .. } = prospect(best);
+    Some(Reply {
+        description: description.to_string(),
+        to: to.to_string(),
+        command: None,
+        wins,
+        draws,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -55,18 +55,13 @@ impl ChaseReport {
     /// The move Conway makes here when it plays a person (every move must have been asked
     /// for): the soonest capture it can force, else a draw, else the longest stall.
     pub fn reply(&self) -> Option<conway_core::play::Reply> {
-        let moves = self.moves.as_deref()?;
-        let best = conway_core::play::best_move(moves, |m| conway_core::play::Prospect {
+        let prospect = |m: &ChaseMove| conway_core::play::Prospect {
             wins: m.wins,
             draws: m.winner.is_none(),
             plies: m.plies,
-        })?;
-        Some(conway_core::play::Reply {
-            description: best.description.clone(),
-            to: best.to.clone(),
-            command: None,
-            wins: best.wins,
-            draws: best.winner.is_none(),
+        };
+        conway_core::play::reply(self.moves.as_deref()?, prospect, |m| {
+            (&m.description, &m.to)
         })
     }
 }

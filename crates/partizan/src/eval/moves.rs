@@ -84,18 +84,12 @@ impl Moves {
         } else {
             &self.right_moves
         };
-        let best = conway_core::play::best_move(moves, |m| conway_core::play::Prospect {
+        let prospect = |m: &Move| conway_core::play::Prospect {
             wins: m.wins,
             draws: m.draws,
             plies: m.plies,
-        })?;
-        Some(conway_core::play::Reply {
-            description: best.description.clone(),
-            to: best.to.clone(),
-            command: None,
-            wins: best.wins,
-            draws: best.draws,
-        })
+        };
+        conway_core::play::reply(moves, prospect, |m| (&m.description, &m.to))
     }
 }
 
