@@ -25,9 +25,16 @@ pub struct Listed {
 
 /// A listing for a person: one entry a line, the names in a column.
 pub fn listing<'a>(entries: impl IntoIterator<Item = (&'a str, &'a str)>) -> String {
+    let entries: Vec<(&str, &str)> = entries.into_iter().collect();
+    let width = entries
+        .iter()
+        .map(|(name, _)| name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(16);
     entries
-        .into_iter()
-        .map(|(name, summary)| format!("{name:<16} {summary}\n"))
+        .iter()
+        .map(|(name, summary)| format!("{name:<width$} {summary}\n"))
         .collect()
 }
 

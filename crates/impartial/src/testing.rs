@@ -50,3 +50,48 @@ pub fn heap_moves_text(heaps: &[u64], heap_options: impl Fn(u64) -> Vec<u64>) ->
     }
     out
 }
+
+/// The positions a heap rule's moves leave from `heaps`, as text: each heap's options in
+/// place, its parts spliced in (a heap taken whole stays as 0).
+pub fn rule_positions<R: crate::heap::HeapRule>(rule: &R, heaps: &[u64]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        let _ = rule.visit_options(h, &mut |parts| {
+            let mut next = heaps.to_vec();
+            next.splice(
+                i..=i,
+                if parts.is_empty() {
+                    vec![0]
+                } else {
+                    parts.to_vec()
+                },
+            );
+            out.push(crate::solution::heaps_text(&next));
+            std::ops::ControlFlow::Continue(())
+        });
+    }
+    out
+}
+
+/// Checks a solution of heaps under a heap rule against the search without the
+/// Sprague-Grundy theorem: the outcome, and the winning moves as sorted positions (each
+/// `to` read as heaps, which may be written as big numbers).
+pub fn assert_matches_search<R: crate::heap::HeapRule>(
+    rule: R,
+    heaps: &[u64],
+    solution: &crate::Solution,
+) {
+    use crate::heap::HeapSum;
+    let root = HeapSum::<R>::position(heaps);
+    let sum = HeapSum(rule);
+    let mut solver = crate::solver::GrundySolver::new(&sum);
+    let lost = solver.grundy(&root).expect("searched") == 0;
+    assert_eq!(solution.outcome == crate::Outcome::P, lost, "{heaps:?}");
+    let found: Vec<Vec<u64>> = solution
+        .winning_moves
+        .iter()
+        .map(|m| HeapSum::<R>::position(&parse_heaps(&m.to)))
+        .collect();
+    let expected = solver.winning_options(&root).expect("searched");
+    assert_eq!(sorted_unique(found), sorted_unique(expected), "{heaps:?}");
+}

@@ -1,9 +1,10 @@
 //! The games whose position is a list of heaps of any size and whose answer is a closed
-//! form: Nim, misère Nim, Staircase Nim, Lasker's Nim and Nim with adding.
+//! form: Nim, misère Nim, Staircase Nim, Lasker's Nim, Nim with adding and taking powers of
+//! two.
 
 use std::ops::ControlFlow;
 
-use conway_impartial::games::{lasker, misere_nim, nim, nim_with_adding, staircase};
+use conway_impartial::games::{lasker, misere_nim, nim, nim_with_adding, powers_of_two, staircase};
 use conway_impartial::listing::OptionList;
 use conway_impartial::Solution;
 use num_bigint::BigUint;
@@ -67,6 +68,20 @@ pub static NIM_WITH_ADDING: Game = Game {
     solve: |a, r| {
         let (solve, offer) = (nim_with_adding::solve, nim_with_adding::offer_moves);
         on_heaps("nim-with-adding", a, r, solve, offer)
+    },
+    on_ranks: None,
+};
+
+pub static POWERS_OF_TWO: Game = Game {
+    name: "powers-of-two",
+    aliases: &[],
+    summary: "Take a power of two (1, 2, 4, 8, …) stones from one heap (HDU 1847)",
+    example: "1000",
+    params: &[HEAPS],
+    lists_moves: true,
+    solve: |a, r| {
+        let (solve, offer) = (powers_of_two::solve, powers_of_two::offer_moves);
+        on_heaps("powers-of-two", a, r, solve, offer)
     },
     on_ranks: None,
 };

@@ -4,17 +4,22 @@
 use crate::param::{Kind, Param};
 use crate::Game;
 
+mod auction;
 mod bash;
+mod calendar;
 mod chase;
 mod coins;
 mod conjunctive;
+mod digital_deletions;
 mod digraph;
 mod divisors;
 mod fibonacci_nim;
+mod fibonacci_subtraction;
 mod geography;
 mod green_hackenbush;
 mod heap;
 mod heap_lists;
+mod kiki;
 mod moore;
 mod multiplication;
 mod pairs;
@@ -48,6 +53,12 @@ pub static GAMES: &[&Game] = &[
     &geography::GAME,
     &conjunctive::GAME,
     &heap::HEAP,
+    &heap_lists::POWERS_OF_TWO,
+    &fibonacci_subtraction::GAME,
+    &auction::GAME,
+    &kiki::GAME,
+    &calendar::GAME,
+    &digital_deletions::GAME,
 ];
 
 /// Heaps of any size, the position of most heap games.

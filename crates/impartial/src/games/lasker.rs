@@ -156,10 +156,9 @@ pub fn solve(heaps: &[BigUint]) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::{grundy_sequence, HeapSum};
+    use crate::heap::grundy_sequence;
     use crate::listing;
-    use crate::solver::GrundySolver;
-    use crate::testing::sorted_unique;
+    use crate::testing::{big, rule_positions};
     use proptest::prelude::*;
 
     #[test]
@@ -175,36 +174,14 @@ mod tests {
     proptest! {
         #[test]
         fn winning_moves_match_search(heaps in proptest::collection::vec(0u64..7, 1..4)) {
-            let big: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
-            let s = solve(&big);
-            let sum = HeapSum(LaskerRule);
-            let root = HeapSum::<LaskerRule>::position(&heaps);
-            let mut solver = GrundySolver::new(&sum);
-            prop_assert_eq!(s.outcome == Outcome::P, solver.grundy(&root).unwrap() == 0);
-            let found: Vec<Vec<u64>> = s.winning_moves.iter().map(|m| {
-                let h: Vec<u64> = crate::testing::parse_heaps(&m.to);
-                HeapSum::<LaskerRule>::position(&h)
-            }).collect();
-            let found = sorted_unique(found);
-            let expected = sorted_unique(solver.winning_options(&root).unwrap());
-            prop_assert_eq!(found, expected);
+            crate::testing::assert_matches_search(LaskerRule, &heaps, &solve(&big(&heaps)));
         }
 
         #[test]
         fn listed_moves_are_the_rules_moves(heaps in proptest::collection::vec(0u64..7, 1..4)) {
-            let big: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
-            let s = listing::with_options(solve(&big), |l| offer_moves(l, &big));
+            let s = listing::with_options(solve(&big(&heaps)), |l| offer_moves(l, &big(&heaps)));
             // Each heap's own moves, in place; a heap taken whole stays as 0.
-            let mut expected = Vec::new();
-            for (i, &h) in heaps.iter().enumerate() {
-                let _ = LaskerRule.visit_options(h, &mut |parts| {
-                    let mut next = heaps.clone();
-                    next.splice(i..=i, if parts.is_empty() { vec![0] } else { parts.to_vec() });
-                    expected.push(heaps_text(&next));
-                    ControlFlow::Continue(())
-                });
-            }
-            listing::assert_lists_exactly(&s, expected);
+            listing::assert_lists_exactly(&s, rule_positions(&LaskerRule, &heaps));
         }
     }
 }

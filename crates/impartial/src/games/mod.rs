@@ -1,16 +1,22 @@
 //! The classic impartial games of the seeds, each with its closed form, a brute-force oracle
 //! in its tests, and winning moves described for a player.
 
+pub mod auction;
+pub mod calendar;
 pub mod coins;
+pub mod digital_deletions;
 pub mod divisors;
 pub mod euclid;
 pub mod fibonacci_nim;
+pub mod fibonacci_subtraction;
+pub mod kiki;
 pub mod lasker;
 pub mod misere_nim;
 pub mod moore;
 pub mod multiplication;
 pub mod nim;
 pub mod nim_with_adding;
+pub mod powers_of_two;
 pub mod staircase;
 pub mod subtraction;
 pub mod tartan;
