@@ -55,7 +55,7 @@ fn main() -> ExitCode {
         command => {
             progress::install_interrupt_handler();
             match command {
-                Command::Tour => tour::run(json),
+                Command::Tour => tour::run(json, &progress::Terminal),
                 command if distributed::wanted(&command) => distributed::run(command, json),
                 command => {
                     answer::answer(command, &progress::Terminal).map(|a| answer::print(&*a, json))

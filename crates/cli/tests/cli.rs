@@ -203,14 +203,32 @@ fn bad_input_is_one_line_and_exit_2() {
     }
 }
 
+/// Every command of the tour, run on its own, prints what the tour shows under it.
 #[test]
-fn tour_runs_and_shows_real_answers() {
-    let out = conway().arg("tour").output().expect("runs");
+fn every_tour_command_prints_what_the_tour_shows() {
+    let out = conway().args(["tour", "--json"]).output().expect("runs");
     assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let tour: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let sections = tour["sections"].as_array().expect("sections");
+    assert!(sections.len() > 15);
+    for section in sections {
+        let command = section["command"].as_str().expect("command");
+        let words = shlex::split(command).expect("a shell line");
+        assert_eq!(words[0], "conway", "{command}");
+        let alone = conway().args(&words[1..]).output().expect("runs");
+        assert!(alone.status.success(), "{command}");
+        let printed = String::from_utf8(alone.stdout).expect("utf-8");
+        assert_eq!(
+            printed.trim_end_matches('\n'),
+            section["output"].as_str().expect("output"),
+            "{command}"
+        );
+    }
+    // The tour's text shows the same answers, Bouton's winning move among them.
+    let text = conway().arg("tour").output().expect("runs");
+    let text = String::from_utf8(text.stdout).expect("utf-8");
+    assert!(text.contains("$ conway solve nim 14 21 39\n"));
     assert!(text.contains("take 12 from heap 3 (39 → 27)"));
-    assert!(text.contains("*2 ⊗ *2 = *3"));
-    assert!(text.contains("{1/2 | 1} = 3/4"));
 }
 
 fn eval_json(expr: &str) -> Value {
