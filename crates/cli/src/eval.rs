@@ -109,6 +109,20 @@ pub fn play(report: &EvalReport) -> Option<Play> {
     })
 }
 
+/// The value alone, as a worksheet prints it (CGSuite's one line), and any note.
+pub fn line(report: &EvalReport) -> String {
+    let value = match &report.game {
+        Some(r) if report.loopy.is_none() && report.misere.is_none() => r.canonical.clone(),
+        _ => report.value.clone().unwrap_or_default(),
+    };
+    let notes: String = report
+        .notes
+        .iter()
+        .map(|note| format!("\n  note: {note}"))
+        .collect();
+    value + &notes
+}
+
 /// The report for a person: the canonical form, then one row per property.
 pub fn text(report: &EvalReport) -> String {
     let notes: String = report

@@ -40,6 +40,8 @@ Lines continue while braces, parentheses or quotes are open, and while a pasted 
 .nfg file is unfinished (two empty lines end it): its equilibria, and for a symmetric game
 the ESS verdicts.
   :vars         the variables and their values
+  :report on    print each value with its report (outcome, stops, thermograph, moves)
+  :report off   print values alone, one line each (the default)
   :save FILE    save this session's lines as a worksheet (the browser worksheet opens it)
   :load FILE    run a worksheet's lines in this session
   :help         this text
@@ -189,8 +191,10 @@ impl Repl {
                 }
             }
             ("load", path) if !path.is_empty() => self.load(Path::new(path)),
+            ("report", _) => self.cell(&format!(":{meta}")),
             _ => self.complain(&CliError::usage(format!(
-                "unknown or incomplete ':{meta}' (:vars, :save FILE, :load FILE, :help, :quit)"
+                "unknown or incomplete ':{meta}' (:vars, :report on|off, :save FILE, :load FILE, \
+                 :help, :quit)"
             ))),
         }
         true

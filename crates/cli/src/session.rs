@@ -11,6 +11,10 @@
 //!   ESS verdicts of a symmetric game;
 //! - `:vars`, the variables and their values (what the REPL's `:vars` and the page's
 //!   variables panel show);
+//! - `:report on` / `:report off`: whether an expression's answer is printed as its value on
+//!   one line (the default, as CGSuite's worksheet prints it) or with its report (outcome,
+//!   stops, mean, temperature, thermograph, moves), as `conway eval` prints it; the
+//!   session remembers the choice;
 //! - otherwise an expression in CGSuite's notation, which may use the variables.
 //!
 //! Each answer is the CLI's report, as JSON and as text, with a thermograph picture for a
@@ -56,6 +60,8 @@ pub enum CellKind {
     Command,
     /// `:vars`: the variables.
     Variables,
+    /// `:report on|off`: how expressions are printed.
+    Setting,
 }
 
 /// The answer to one cell.
@@ -86,6 +92,8 @@ pub struct CellAnswer {
 pub struct Session {
     store: Store,
     names: Bindings,
+    /// Whether expressions print their whole report (`:report on`) or their value alone.
+    reports: bool,
 }
 
 impl Session {
@@ -101,6 +109,9 @@ impl Session {
         }
         if input.trim() == ":vars" {
             return Ok(self.variables_answer());
+        }
+        if let Some(choice) = input.trim().strip_prefix(":report") {
+            return self.report_setting(choice.trim());
         }
         if input.trim_start().starts_with("NFG") {
             let answer = crate::nash::answer_for_nfg_text(input, watch)?;
@@ -150,12 +161,45 @@ impl Session {
             kind: CellKind::Expression,
             name: None,
             report: json_value(&crate::render::json(&report))?,
-            text: crate::eval::text(&report) + "\n",
+            text: if self.reports {
+                crate::eval::text(&report)
+            } else {
+                crate::eval::line(&report)
+            } + "\n",
             thermograph_svg: svg,
             picture_svg: picture,
             play,
         };
         Ok((answer, value))
+    }
+
+    /// `:report on`, `:report off`, or `:report` alone (which says how expressions print).
+    fn report_setting(&mut self, choice: &str) -> Result<CellAnswer, CliError> {
+        match choice {
+            "on" => self.reports = true,
+            "off" => self.reports = false,
+            "" => {}
+            other => {
+                return Err(CliError::usage(format!(
+                    "':report {other}': say ':report on' (values with their reports) or \
+                     ':report off' (values alone, one line each)"
+                )))
+            }
+        }
+        let text = if self.reports {
+            "expressions print with their reports (:report off prints values alone)\n"
+        } else {
+            "expressions print as their values, one line each (:report on adds their reports)\n"
+        };
+        Ok(CellAnswer {
+            kind: CellKind::Setting,
+            name: None,
+            report: serde_json::json!({ "reports": self.reports }),
+            text: text.to_string(),
+            thermograph_svg: None,
+            picture_svg: None,
+            play: None,
+        })
     }
 
     /// The answer to `:vars`: each variable with its value's text, in alphabetical order

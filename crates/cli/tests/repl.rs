@@ -25,10 +25,16 @@ fn variables_commands_and_errors() {
     let (code, out, _) = session(
         &[],
         "G := ^\nG + G + *\nsolve nim 3 5 7\nH + 1\nnash --a '3 0; 5 1' --b '3 5; 0 1'\n\
-         temperature({3||2|\n1})\n:vars\n:nonsense\n",
+         temperature({3||2|\n1})\n:vars\n:nonsense\n:report on\nG + *\n:report maybe\n",
     );
     assert_eq!(code, Some(0), "{out}");
-    assert!(out.contains("^^*\n  outcome:"), "{out}");
+    // A value prints on one line, as in CGSuite's worksheet; `:report on` adds the report.
+    assert!(
+        out.contains("^^*\n") && !out.contains("^^*\n  outcome:"),
+        "{out}"
+    );
+    assert!(out.contains("^*\n  outcome:"), "{out}");
+    assert!(out.contains("error: ':report maybe'"), "{out}");
     assert!(
         out.contains("outcome             N (the player to move wins)"),
         "{out}"
@@ -61,7 +67,7 @@ fn a_saved_worksheet_opens_in_the_next_session() {
     // The worksheet's lines are echoed and run again; then K - G is G itself.
     assert!(out.contains("conway> G := {1|*}"), "{out}");
     let last = out.rsplit("conway> K := G + G").next().unwrap();
-    assert!(last.contains("\n{1|*}\n  outcome:"), "{out}");
+    assert!(last.contains("\n{1|*}\n"), "{out}");
     let (code, out, _) = session(&[], &format!(":load {path_text}\n:vars\n"));
     assert_eq!(code, Some(0));
     assert!(out.contains("G = {1|*}\nK = "), "{out}");
@@ -170,7 +176,7 @@ fn a_worksheet_opens_in_a_terminal() {
         path.to_str().unwrap(),
         &[("K - {1|*}\r", 600), (":vars\r", 400), (":quit\r", 300)],
     );
-    assert!(out.contains("\n{1|*}\r\n  outcome:"), "{out}");
+    assert!(out.contains("\n{1|*}\r\n"), "{out}");
     assert!(out.contains("K = 1*"), "{out}");
 }
 
