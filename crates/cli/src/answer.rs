@@ -125,6 +125,7 @@ pub fn answer(command: Command, watch: &dyn Watcher) -> Result<Box<dyn Answer>, 
         Command::Ess(e) => crate::ess::answer(e),
         Command::Stable(s) => crate::stable::answer(s, watch),
         Command::Replicator(r) => crate::replicator::answer(r),
+        Command::Schema { command } => crate::schema::answer(&command),
         Command::Tour | Command::Repl(_) | Command::Serve(_) => Err(CliError::usage(
             "the tour, the REPL and the worksheet server are commands of their own: run them from a shell",
         )),

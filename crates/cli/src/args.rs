@@ -50,6 +50,13 @@ pub enum Command {
     /// Replicator dynamics of a symmetric game: rest points and their stability, or a
     /// trajectory as CSV with --from.
     Replicator(ReplicatorArgs),
+    /// The JSON Schema of a command's --json output (solve, eval, grundy, nash, ess,
+    /// stable, replicator, tour, and error for any failure).
+    Schema {
+        /// The command.
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(crate::schema::names()))]
+        command: String,
+    },
     /// An interactive session: games, variables (G := {1|*}) and commands, line by line;
     /// :save and :load worksheets.
     Repl(ReplArgs),

@@ -17,8 +17,8 @@ use crate::render;
 use crate::CliError;
 
 /// `conway grundy --list`: the named games, then the forms a game may be written in.
-#[derive(serde::Serialize)]
-struct Catalogue {
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub struct Catalogue {
     games: Vec<render::Listed>,
     forms: Vec<render::Listed>,
 }

@@ -20,6 +20,7 @@ mod progress;
 mod render;
 mod repl;
 mod replicator;
+mod schema;
 mod serve;
 mod session;
 mod solve;

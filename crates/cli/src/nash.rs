@@ -135,7 +135,7 @@ pub fn answer_for_nfg_text(file: &str, watch: &dyn Watcher) -> Result<Box<dyn An
 
 /// What a pasted `.nfg` file answers: its equilibria, and for a symmetric game the ESS
 /// verdicts (serialized as `evolutionarily_stable`, `conway ess`'s object).
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 struct PastedGame {
     #[serde(flatten)]
     equilibria: NashReport,

@@ -15,7 +15,7 @@ pub fn json<T: serde::Serialize + ?Sized>(report: &T) -> String {
 }
 
 /// One entry of a listing (`solve --list`, `grundy --list`): a name and what it means.
-#[derive(serde::Serialize)]
+#[derive(serde::Serialize, schemars::JsonSchema)]
 pub struct Listed {
     /// The name to type.
     pub name: String,

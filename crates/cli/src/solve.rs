@@ -13,8 +13,8 @@ use crate::progress::Watcher;
 use crate::{render, CliError};
 
 /// `conway solve --list`: the games.
-#[derive(Serialize)]
-struct GameList {
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct GameList {
     games: Vec<conway_games::Listed>,
 }
 

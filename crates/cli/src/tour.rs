@@ -93,7 +93,7 @@ pub const SECTIONS: &[(&str, &str)] = &[
 ];
 
 /// The tour: what comes before the first section, the sections, and the closing words.
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct Tour {
     intro: String,
     sections: Vec<Section>,
@@ -101,7 +101,7 @@ pub struct Tour {
 }
 
 /// One worked example: what it shows, the command that shows it, and what it prints.
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct Section {
     /// What it shows.
     pub title: String,

@@ -4,6 +4,9 @@
 //! `tests/golden/readme.txt` byte for byte. Each `conway` command that does not ask for JSON
 //! already also runs with `--json`, so the JSON of every example is pinned too.
 //!
+//! Every JSON object printed must also fit its command's JSON Schema (`schemas/COMMAND.json`,
+//! the schema of `conway schema COMMAND`; a failure fits `schemas/error.json`).
+//!
 //! The README is the list: an example added there is checked here without further work.
 //! After a deliberate change of output, `UPDATE_GOLDEN=1 cargo test -p conway-cli --test
 //! golden` rewrites the file; the diff is then the change to review.
@@ -60,8 +63,9 @@ fn strip_comment(line: &str) -> &str {
     line
 }
 
-/// Runs one example with `sh` in `dir`, the `conway` under test first on the path.
-fn run(command: &str, dir: &Path, bin_dir: &Path) -> String {
+/// Runs one example with `sh` in `dir`, the `conway` under test first on the path: what
+/// the golden file holds for it, and its standard output.
+fn run(command: &str, dir: &Path, bin_dir: &Path) -> (String, String) {
     let path = format!(
         "{}:{}",
         bin_dir.display(),
@@ -82,7 +86,50 @@ fn run(command: &str, dir: &Path, bin_dir: &Path) -> String {
         Some(0) => {}
         code => text.push_str(&format!("[exit {code:?}]\n")),
     }
-    text
+    (text, String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The command of a `conway …` line whose output has a schema: its first word that is not
+/// an option; none for the interactive commands and help.
+fn schema_name(command: &str) -> Option<String> {
+    let words = shlex::split(command.rsplit('|').next()?.trim())?;
+    if words.first().map(String::as_str) != Some("conway")
+        || words.iter().any(|w| w == "--help" || w == "--version")
+    {
+        return None;
+    }
+    let name = words[1..].iter().find(|w| !w.starts_with('-'))?;
+    (!["repl", "serve", "schema"].contains(&name.as_str())).then(|| name.clone())
+}
+
+/// Checks each JSON object `stdout` holds against the schema of `command`'s output (or the
+/// error schema for an error object); how many were checked.
+fn check_schemas(command: &str, stdout: &str, schemas: &Path) -> usize {
+    let Some(name) = schema_name(command) else {
+        return 0;
+    };
+    let mut checked = 0;
+    for line in stdout.lines().filter(|l| l.starts_with('{')) {
+        let Ok(value) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        let file = if value.get("error").is_some() {
+            "error".to_string()
+        } else {
+            name.clone()
+        };
+        let schema_text = std::fs::read_to_string(schemas.join(format!("{file}.json")))
+            .unwrap_or_else(|e| panic!("schemas/{file}.json ({command}): {e}"));
+        let schema: serde_json::Value = serde_json::from_str(&schema_text).expect("a schema");
+        let validator = jsonschema::validator_for(&schema).expect("a valid schema");
+        let errors: Vec<String> = validator
+            .iter_errors(&value)
+            .map(|e| format!("{e} at {}", e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{command}: {}", errors.join("; "));
+        checked += 1;
+    }
+    checked
 }
 
 #[test]
@@ -99,12 +146,23 @@ fn readme_examples_print_what_they_printed() {
         "only {} examples found",
         examples.len()
     );
+    let schemas = manifest.join("../../schemas");
+    let mut checked = 0;
     for command in &examples {
-        actual.push_str(&run(command, scratch.path(), bin_dir));
+        let (text, stdout) = run(command, scratch.path(), bin_dir);
+        actual.push_str(&text);
+        checked += check_schemas(command, &stdout, &schemas);
         if has_json_form(command) {
-            actual.push_str(&run(&format!("{command} --json"), scratch.path(), bin_dir));
+            let command = format!("{command} --json");
+            let (text, stdout) = run(&command, scratch.path(), bin_dir);
+            actual.push_str(&text);
+            checked += check_schemas(&command, &stdout, &schemas);
         }
     }
+    assert!(
+        checked > 80,
+        "only {checked} JSON outputs checked against schemas"
+    );
     let golden_path = manifest.join("tests/golden/readme.txt");
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::create_dir_all(golden_path.parent().expect("a folder")).expect("mkdir");

@@ -74,3 +74,18 @@ impl serde::Serialize for Outcome {
         s.serialize_str(self.letter())
     }
 }
+
+/// The letter as the JSON writes it.
+impl schemars::JsonSchema for Outcome {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Outcome".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "Who wins: P the player to move loses, N wins, L Left wins, R Right wins, D neither (a draw)",
+            "type": "string",
+            "enum": ["P", "N", "L", "R", "D"]
+        })
+    }
+}

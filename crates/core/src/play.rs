@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 /// The move Conway makes, as a front end shows it and plays it on.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Reply {
     /// The move in the game's words.
     #[serde(rename = "move")]

@@ -51,7 +51,7 @@ impl Serialize for WinningMove {
 }
 
 /// A game-specific fact attached to a solution (`period`, `winning_move_count`, …).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum Fact {
     /// A count or small integer.
@@ -195,6 +195,56 @@ impl Serialize for Solution {
         }
         m.serialize_entry("notes", &self.notes)?;
         m.end()
+    }
+}
+
+/// `{move, to}` and, when the move's position can be answered, `command`.
+impl schemars::JsonSchema for WinningMove {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "WinningMove".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "object",
+            "properties": {
+                "move": { "type": "string", "description": "the move in the game's words" },
+                "to": { "type": "string", "description": "the position it leaves" },
+                "command": { "type": "string", "description": "the solve command answering that position" }
+            },
+            "required": ["move", "to"],
+            "additionalProperties": false
+        })
+    }
+}
+
+/// The fixed fields, then the game's own facts (each a [`Fact`]) under their names.
+impl schemars::JsonSchema for Solution {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Solution".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let outcome = generator.subschema_for::<crate::Outcome>();
+        let moves = generator.subschema_for::<Vec<WinningMove>>();
+        let fact = generator.subschema_for::<Fact>();
+        schemars::json_schema!({
+            "type": "object",
+            "description": "A position of a game: who wins, its value and its winning moves",
+            "properties": {
+                "game": { "type": "string" },
+                "position": { "type": "string" },
+                "outcome": outcome,
+                "value": { "type": ["string", "null"], "description": "the Sprague-Grundy value (0, *, *12), or null" },
+                "winning_moves": moves.clone(),
+                "all_winning_moves": { "type": "boolean" },
+                "options": moves,
+                "all_options": { "type": "boolean" },
+                "notes": { "type": "array", "items": { "type": "string" } }
+            },
+            "required": ["game", "position", "outcome", "value", "winning_moves", "all_winning_moves", "notes"],
+            "additionalProperties": fact
+        })
     }
 }
 

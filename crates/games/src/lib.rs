@@ -119,7 +119,7 @@ impl Game {
 }
 
 /// A game as `solve --list` and `conway.games()` show it.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, schemars::JsonSchema)]
 pub struct Listed {
     /// Its name.
     pub name: String,
@@ -158,7 +158,7 @@ pub struct Request<'a> {
 
 /// What a game's solver answers: the report of the domain crate that solves it, serialized
 /// as the report it holds.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum Solved {
     /// A position of an impartial game: outcome, value, winning moves.

@@ -17,7 +17,7 @@ use crate::RetrogradeError;
 pub const MAX_SIDE: u32 = 80;
 
 /// Whose turn it is; serialized as `white` or `black`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// White, Left, moves first.

@@ -290,6 +290,28 @@ impl GameGraph for TokenGame<'_> {
     }
 }
 
+/// An outcome letter in the JSON.
+impl schemars::JsonSchema for LoopyOutcome {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "LoopyOutcome".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": ["P", "N", "D"] })
+    }
+}
+
+/// A generalized Sprague-Grundy value as text.
+impl schemars::JsonSchema for Gsg {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Gsg".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "description": "a loopy value: 0, *3 or ∞(0,2)" })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

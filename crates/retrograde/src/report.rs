@@ -27,7 +27,7 @@ use conway_graph::Digraph;
 pub const DRAWN_LINE: usize = 40;
 
 /// The answer for one position of the Easy Chase.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct ChaseReport {
     /// Always `chase`.
     pub game: String,
@@ -38,6 +38,7 @@ pub struct ChaseReport {
     /// The side that wins with optimal play, or `None` — serialized `draw` — when neither
     /// can force a capture.
     #[serde(serialize_with = "winner_or_draw")]
+    #[schemars(with = "String")]
     pub winner: Option<Side>,
     /// Plies until the capture with optimal play (the winner hurries, the loser stalls);
     /// `None` (null) for a draw.
@@ -67,7 +68,7 @@ impl ChaseReport {
 }
 
 /// One move of the Easy Chase and the result of the position it leaves.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct ChaseMove {
     /// The move: `White (1,1)→(2,1)`.
     #[serde(rename = "move")]
@@ -76,6 +77,7 @@ pub struct ChaseMove {
     pub to: String,
     /// Who wins from there with optimal play (`draw`: neither); a capture has won at once.
     #[serde(serialize_with = "winner_or_draw")]
+    #[schemars(with = "String")]
     pub winner: Option<Side>,
     /// Plies from there to the capture with optimal play (0 after a capture; null for a draw).
     pub plies: Option<u32>,
@@ -232,7 +234,7 @@ fn chase_report(game: &Chase, solved: &Solved, start: u32, question: ChaseQuesti
 }
 
 /// γ and the outcome of one vertex.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct VertexValue {
     /// The vertex's name in the file; the key of its entry in the JSON.
     #[serde(skip)]
@@ -244,13 +246,14 @@ pub struct VertexValue {
 }
 
 /// `conway solve digraph FILE`: γ of every vertex.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct DigraphVertices {
     /// Always `digraph`.
     pub game: String,
     /// Every vertex in the order the file names them first; in the JSON an object from
     /// name to `{value, outcome}`, in that order.
     #[serde(serialize_with = "by_name")]
+    #[schemars(with = "std::collections::BTreeMap<String, VertexValue>")]
     pub vertices: Vec<VertexValue>,
 }
 
@@ -259,7 +262,7 @@ fn by_name<S: Serializer>(vertices: &[VertexValue], s: S) -> Result<S::Ok, S::Er
 }
 
 /// `conway solve digraph FILE VERTEX…`: a token on each vertex named, as a sum of games.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct DigraphTokens {
     /// Always `digraph`.
     pub game: String,
@@ -278,7 +281,7 @@ pub struct DigraphTokens {
 }
 
 /// Either answer of `conway solve digraph`; serialized as the one it holds.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum DigraphReport {
     /// γ of every vertex.

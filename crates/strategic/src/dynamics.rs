@@ -261,6 +261,25 @@ pub fn discrete_trajectory(
     Ok(out)
 }
 
+/// The stability in words.
+impl schemars::JsonSchema for Stability {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Stability".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let words: Vec<&str> = [
+            Stability::AsymptoticallyStable,
+            Stability::Unstable,
+            Stability::Inconclusive,
+        ]
+        .iter()
+        .map(|s| s.explanation())
+        .collect();
+        schemars::json_schema!({ "type": "string", "enum": words })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -137,6 +137,18 @@ impl Serialize for Method {
     }
 }
 
+/// A method's name in the JSON.
+impl schemars::JsonSchema for Method {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Method".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
+        schemars::json_schema!({ "type": "string", "enum": names })
+    }
+}
+
 /// What else a request asks of a method.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {

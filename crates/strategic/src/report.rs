@@ -19,7 +19,7 @@ use crate::ess::Verdict;
 use crate::nash::Method;
 
 /// The Nash equilibria of a game found by one method, each checked by the definition.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct NashReport {
     /// The players' names.
     pub players: Vec<String>,
@@ -88,7 +88,7 @@ pub struct NashReport {
 
 /// Where a path-following method's path led: its last point, in floating point. The
 /// equilibrium reported is found from it and checked; this says how it was reached.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct TraceReport {
     /// Logit: the precision λ reached, in the game's payoff units.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -119,7 +119,7 @@ pub struct TraceReport {
 }
 
 /// One point of the logit branch.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct PathPointReport {
     /// Its precision λ, in the game's payoff units.
     pub lambda: f64,
@@ -132,7 +132,7 @@ pub struct PathPointReport {
 pub type BehaviourTexts = Vec<Vec<Option<Vec<String>>>>;
 
 /// An information set as reports list it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct InfosetReport {
     /// Its label (may be empty).
     pub label: String,
@@ -142,7 +142,7 @@ pub struct InfosetReport {
 
 /// One maximal Nash subset: the convex hull of `player1`'s strategies times that of
 /// `player2`'s, every point of which is an equilibrium ([`crate::nash_subsets`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct NashSubsetReport {
     /// Player 1's extreme strategies, as probability texts.
     pub player1: Vec<Vec<String>>,
@@ -151,7 +151,7 @@ pub struct NashSubsetReport {
 }
 
 /// A support profile the poly method could not settle ([`crate::enumpoly::Unsettled`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct UnsettledReport {
     /// Each player's support, as strategy labels.
     pub supports: Vec<Vec<String>>,
@@ -206,7 +206,7 @@ impl NashReport {
 
 /// The evolutionarily stable strategies of a symmetric game, with every symmetric
 /// equilibrium isolated on its support and why it is or is not one.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct EssReport {
     /// The ESSs: one list of probabilities each.
     pub ess: Vec<Vec<String>>,
@@ -234,9 +234,29 @@ impl Serialize for SymmetricEquilibrium {
     }
 }
 
+/// `{strategy, ess, reason}`.
+impl schemars::JsonSchema for SymmetricEquilibrium {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "SymmetricEquilibrium".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "object",
+            "properties": {
+                "strategy": { "type": "array", "items": { "type": "string" } },
+                "ess": { "type": "boolean" },
+                "reason": { "type": "string" }
+            },
+            "required": ["strategy", "ess", "reason"],
+            "additionalProperties": false
+        })
+    }
+}
+
 /// The stochastically stable states of the KMR / Young dynamic: recurrent classes, the
 /// least resistances between them and their stochastic potentials.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct StableReport {
     /// The number of agents.
     pub agents: usize,
@@ -252,14 +272,14 @@ pub struct StableReport {
 }
 
 /// The rest points of the replicator dynamic isolated on their support.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct RestPointsReport {
     /// Each rest point, support by support.
     pub rest_points: Vec<RestPointEntry>,
 }
 
 /// One rest point of the replicator dynamic.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct RestPointEntry {
     /// The population state: one share per strategy.
     pub state: Vec<String>,
@@ -270,14 +290,14 @@ pub struct RestPointEntry {
 }
 
 /// A trajectory of the replicator dynamic, in floating point.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct TrajectoryReport {
     /// The recorded points, from the start.
     pub trajectory: Vec<TrajectoryPoint>,
 }
 
 /// One recorded point of a trajectory.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct TrajectoryPoint {
     /// The time (continuous dynamic) or the generation (discrete dynamic).
     pub t: f64,

@@ -179,7 +179,7 @@ impl GenusSearch {
 }
 
 /// What `conway grundy --misere` reports; its serialization is the command's JSON.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct GenusReport {
     /// The game's code, set or name.
     pub game: String,
@@ -256,6 +256,17 @@ pub fn heap_genera_with(
         forms: None,
         note,
     })
+}
+
+/// A genus is a string in the JSON.
+impl schemars::JsonSchema for Genus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Genus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "description": "a misère genus, as 4^146" })
+    }
 }
 
 #[cfg(test)]

@@ -388,7 +388,7 @@ fn room_for_xors(values: &[u32]) -> usize {
 /// The period is certified when a theorem proves it from the values computed, or else it is
 /// the least one the values show at least three times after the preperiod, over a stretch
 /// at least twice the preperiod.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct SequenceReport {
     /// The game's code, set or name.
     pub game: String,
@@ -413,6 +413,7 @@ pub struct SequenceReport {
         skip_serializing_if = "Option::is_none",
         serialize_with = "decimal_strings"
     )]
+    #[schemars(with = "Option<Vec<String>>")]
     pub values: Option<Values>,
 }
 

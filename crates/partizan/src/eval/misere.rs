@@ -177,10 +177,11 @@ impl Store {
 pub const MAX_MISERE_BYTES: usize = 256 << 20;
 
 /// What `eval` reports about a misère canonical form, besides the form itself.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct MisereReport {
     /// P when the player to move loses in misère play, else N.
     #[serde(serialize_with = "super::report::as_text")]
+    #[schemars(with = "String")]
     pub misere_outcome: Outcome,
     /// The birthday of the form.
     pub birthday: u32,

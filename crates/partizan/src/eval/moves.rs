@@ -38,7 +38,7 @@ pub enum Listing {
 }
 
 /// One move of the whole position.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Move {
     /// The move in words.
     #[serde(rename = "move")]
@@ -61,7 +61,7 @@ pub struct Move {
 }
 
 /// The moves of both players.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Moves {
     /// Left's moves listed (see `every_move`).
     pub left_moves: Vec<Move>,

@@ -22,32 +22,39 @@ use crate::thermal::{left_stop, right_stop, Thermograph, Thermographer};
 use crate::{GameId, Outcome, PartizanError, Store};
 
 /// Everything `conway eval` reports about a game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct GameReport {
     /// The canonical form in CGSuite's notation.
     pub canonical: String,
     /// The outcome class.
     #[serde(serialize_with = "as_text")]
+    #[schemars(with = "String")]
     pub outcome: Outcome,
     /// Left's stop.
     #[serde(serialize_with = "as_text")]
+    #[schemars(with = "String")]
     pub left_stop: Dyadic,
     /// Right's stop.
     #[serde(serialize_with = "as_text")]
+    #[schemars(with = "String")]
     pub right_stop: Dyadic,
     /// The mean value.
     #[serde(serialize_with = "as_text")]
+    #[schemars(with = "String")]
     pub mean: Dyadic,
     /// The temperature.
     #[serde(serialize_with = "as_text")]
+    #[schemars(with = "String")]
     pub temperature: Dyadic,
     /// The birthday.
     #[serde(serialize_with = "as_text")]
+    #[schemars(with = "String")]
     pub birthday: BigUint,
     /// The thermograph, printed in CGSuite's notation; `None` (null) for a number whose
     /// denominator is above 2^[`MAX_NUMBER_EXPONENT`](crate::thermal::MAX_NUMBER_EXPONENT), whose thermograph is too large to
     /// print (its mean and temperature are still given).
     #[serde(serialize_with = "as_text_or_null")]
+    #[schemars(with = "Option<String>")]
     pub thermograph: Option<Thermograph>,
     /// The atomic weight in CGSuite's notation, if the game is atomic (`null` otherwise).
     pub atomic_weight: Option<String>,
@@ -93,10 +100,11 @@ pub fn report(store: &mut Store, g: GameId) -> Result<GameReport, PartizanError>
 
 /// What `conway eval` reports about a loopy value that is not a short game: its outcome
 /// class, whether it is a stopper, its sides, and a stopper's stops.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct LoopyReport {
     /// The outcome class, CGSuite's hatted and checked classes included.
     #[serde(serialize_with = "as_text")]
+    #[schemars(with = "String")]
     pub outcome: LoopyOutcome,
     /// Whether no infinite play alternates (then the value is its own onside and offside).
     pub stopper: bool,
@@ -142,7 +150,7 @@ pub fn loopy_report(store: &mut Store, value: &Loopy) -> Result<LoopyReport, Par
 }
 
 /// What kind of value an expression has; serialized as the contract's `kind` word.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ValueKind {
     /// A short game.
@@ -223,6 +231,42 @@ pub struct EvalReport {
     /// variable in a worksheet). Not serialized: a game is a handle into the store.
     #[serde(skip)]
     pub result: Value,
+}
+
+/// The common fields, then one of the flattened reports (a short game's, a loopy value's, a
+/// misère form's, or none for a value that is not a game) and, for a ruleset position, the
+/// moves: each report's fields keep their own types (a misère form's birthday is a count,
+/// a short game's an exact text).
+impl schemars::JsonSchema for EvalReport {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "EvalReport".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let kind = generator.subschema_for::<ValueKind>();
+        let game = generator.subschema_for::<GameReport>();
+        let loopy = generator.subschema_for::<LoopyReport>();
+        let misere = generator.subschema_for::<super::misere::MisereReport>();
+        let moves = generator.subschema_for::<super::moves::Moves>();
+        schemars::json_schema!({
+            "type": "object",
+            "description": "The value of an expression and what conway eval says of it",
+            "properties": {
+                "input": { "type": "string" },
+                "kind": kind,
+                "value": { "type": "string" },
+                "notes": { "type": "array", "items": { "type": "string" } }
+            },
+            "required": ["input", "kind"],
+            "allOf": [
+                { "anyOf": [game, loopy, misere, { "not": { "anyOf": [
+                    { "required": ["outcome"] },
+                    { "required": ["misere_outcome"] }
+                ] } }] },
+                { "anyOf": [moves, { "not": { "required": ["left_moves"] } }] }
+            ]
+        })
+    }
 }
 
 /// Parses and evaluates an expression and reports on its value.

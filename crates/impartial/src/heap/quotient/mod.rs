@@ -201,7 +201,7 @@ pub const MAX_KEPT_OPTIONS: usize = 1 << 22;
 pub const MAX_TABLE_ORDER: usize = 64;
 
 /// What `conway grundy CODE --misere-quotient` reports; its serialization is the JSON.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct QuotientReport {
     /// The game's code or name.
     pub game: String,
