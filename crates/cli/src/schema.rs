@@ -60,18 +60,21 @@ struct ErrorBody {
     column: Option<usize>,
 }
 
-/// The kinds of failure.
-#[derive(JsonSchema)]
-#[serde(rename_all = "snake_case")]
-#[allow(dead_code)]
-enum ErrorKindName {
-    Usage,
-    Parse,
-    InvalidInput,
-    TooLarge,
-    Io,
-    Interrupted,
-    Internal,
+/// The kinds of failure: `usage`, and the domain kinds by their names.
+struct ErrorKindName;
+
+impl JsonSchema for ErrorKindName {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "ErrorKind".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> Schema {
+        let kinds = std::iter::once(crate::error::Kind::Usage)
+            .chain(conway_core::ErrorKind::ALL.map(crate::error::Kind::Domain))
+            .map(crate::error::Kind::name)
+            .collect::<Vec<_>>();
+        schemars::json_schema!({ "type": "string", "enum": kinds })
+    }
 }
 
 /// Each command whose output has a schema, with its schema: the one list (the `schema`
