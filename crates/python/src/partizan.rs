@@ -214,11 +214,7 @@ impl Game {
     #[getter]
     fn is_nimber(&self, py: Python<'_>) -> PyResult<bool> {
         let g = self.id;
-        with_store(py, move |store| {
-            Ok(store
-                .as_nus(g)
-                .is_some_and(|v| v.ups == 0 && v.number == Dyadic::zero()))
-        })
+        with_store(py, move |store| Ok(store.is_nimber(g)))
     }
 
     /// Whether the game is infinitesimal: smaller than every positive number and greater

@@ -55,11 +55,11 @@ fn bimatrix(a: Option<Vec<Vec<String>>>, b: Option<Vec<Vec<String>>>) -> PyResul
     match (a, b) {
         (Some(a), b) => {
             let a = matrix("A", a)?;
-            let b = match b {
-                Some(b) => matrix("B", b)?,
-                None => a.iter().map(|r| r.iter().map(|x| -x).collect()).collect(),
-            };
-            NormalFormGame::bimatrix(&a, &b).map_err(|e| to_python(&e))
+            match b {
+                Some(b) => NormalFormGame::bimatrix(&a, &matrix("B", b)?),
+                None => NormalFormGame::zero_sum(&a),
+            }
+            .map_err(|e| to_python(&e))
         }
         _ => Err(PyValueError::new_err("give payoff matrices A (and B)")),
     }
@@ -245,6 +245,24 @@ fn replicator(
 #[pyo3(name = "_read_nfg")]
 fn read_nfg<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyDict>> {
     let game = nfg::parse(text).map_err(|e| to_python(&e))?;
+    parts(py, &game)
+}
+
+/// The two-player game of `a` and `b` (zero-sum without `b`) in the parts [`read_nfg`]
+/// returns, built and checked by the library.
+#[pyfunction]
+#[pyo3(name = "_bimatrix", signature = (a, b=None))]
+fn bimatrix_parts<'py>(
+    py: Python<'py>,
+    a: Vec<Vec<String>>,
+    b: Option<Vec<Vec<String>>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    parts(py, &bimatrix(Some(a), b)?)
+}
+
+/// A game as plain parts: title, players, strategies, and payoff texts per profile in
+/// Gambit's order.
+fn parts<'py>(py: Python<'py>, game: &NormalFormGame) -> PyResult<Bound<'py, PyDict>> {
     let profiles: usize = game.shape().iter().product();
     let payoffs: Vec<Vec<String>> = (0..profiles)
         .map(|i| conway_strategic::game::rationals_text(game.payoffs_at(i)))
@@ -311,6 +329,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(stable, m)?)?;
     m.add_function(wrap_pyfunction!(replicator, m)?)?;
     m.add_function(wrap_pyfunction!(read_nfg, m)?)?;
+    m.add_function(wrap_pyfunction!(bimatrix_parts, m)?)?;
     m.add_function(wrap_pyfunction!(write_nfg, m)?)?;
     m.add_function(wrap_pyfunction!(nash_methods, m)?)
 }

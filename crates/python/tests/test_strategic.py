@@ -155,7 +155,7 @@ def test_bad_input():
         conway.nash([[1, float("nan")], [0, 1]])
     with pytest.raises(TypeError):
         conway.nash([[1, None], [0, 1]])
-    with pytest.raises(ValueError, match="same shape"):
+    with pytest.raises(ValueError, match="player 1's shape"):
         conway.nash([[1, 2]], [[1], [2]])
     with pytest.raises(ValueError, match="unknown method 'enumm'"):
         conway.nash([[1]], method="enumm")

@@ -76,11 +76,22 @@ impl NormalFormGame {
         b: &[Vec<BigRational>],
     ) -> Result<Self, StrategicError> {
         let (m, n) = (a.len(), a.first().map_or(0, Vec::len));
-        let same_shape = |x: &[Vec<BigRational>]| x.len() == m && x.iter().all(|r| r.len() == n);
-        if m == 0 || n == 0 || !same_shape(a) || !same_shape(b) {
+        if m == 0 || n == 0 {
             return Err(StrategicError::InvalidInput(
-                "the two payoff matrices must be non-empty and of the same shape".into(),
+                "the payoff matrices must be non-empty".into(),
             ));
+        }
+        if let Some(row) = a.iter().position(|r| r.len() != n) {
+            return Err(StrategicError::InvalidInput(format!(
+                "player 1's payoff matrix must be rectangular: its row {} has {} entries, not {n}",
+                row + 1,
+                a[row].len()
+            )));
+        }
+        if b.len() != m || b.iter().any(|r| r.len() != n) {
+            return Err(StrategicError::InvalidInput(format!(
+                "player 2's payoff matrix must be rectangular and of player 1's shape, {m}×{n}"
+            )));
         }
         let mut payoffs = Vec::with_capacity(m * n);
         for j in 0..n {
@@ -95,6 +106,12 @@ impl NormalFormGame {
             vec![labels(m), labels(n)],
             payoffs,
         )
+    }
+
+    /// The zero-sum two-player game in which player 1 gets `a` and player 2 its negatives.
+    pub fn zero_sum(a: &[Vec<BigRational>]) -> Result<Self, StrategicError> {
+        let b: Vec<Vec<BigRational>> = a.iter().map(|r| r.iter().map(|x| -x).collect()).collect();
+        NormalFormGame::bimatrix(a, &b)
     }
 
     /// The symmetric two-player game whose row player's payoffs are `a`, which must be

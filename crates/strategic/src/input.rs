@@ -95,9 +95,7 @@ pub fn read_game(
             NormalFormGame::bimatrix(&a, &b)
         }
         (None, Some(a), None) => {
-            let a = read_matrix("--a", a)?;
-            let b: Matrix = a.iter().map(|r| r.iter().map(|x| -x).collect()).collect();
-            NormalFormGame::bimatrix(&a, &b)
+            NormalFormGame::zero_sum(&read_matrix("--a", a)?)
         }
         _ => Err(StrategicError::InvalidInput(
             "give a .nfg file, or payoff matrices with --a (and --b; without it the game is zero-sum)"

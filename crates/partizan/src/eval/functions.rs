@@ -784,11 +784,7 @@ pub static FUNCTIONS: &[Function] = &[
         ["IsNimber"],
         "whether G is a nimber *n (0 included)",
         "is_nimber(*3)",
-        |store, g| Value::Bool(
-            store
-                .as_nus(g)
-                .is_some_and(|n| n.number.is_zero() && n.ups == 0)
-        ),
+        |store, g| Value::Bool(store.is_nimber(g)),
         |_l| Value::Bool(false)
     ),
     short_or_loopy_fn!(

@@ -441,6 +441,11 @@ impl Store {
             nimber: 0,
         })
     }
+    /// Whether `g` is a nimber *m (0 and * included).
+    pub fn is_nimber(&self, g: GameId) -> bool {
+        self.as_nus(g)
+            .is_some_and(|v| v.ups == 0 && v.number.is_zero())
+    }
 
     /// The value as number + ups + star, if it is one.
     pub fn as_nus(&self, g: GameId) -> Option<&Nus> {

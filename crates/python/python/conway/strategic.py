@@ -82,21 +82,9 @@ class NormalFormGame:
     def bimatrix(cls, A, B=None, title=""):
         """The two-player game in which player 1 (rows) gets ``A`` and player 2 gets
         ``B`` (without ``B``: ``-A``, a zero-sum game)."""
-        a = _matrix_texts(A, "A")
-        b = _matrix_texts(B, "B") if B is not None else None
-        rows, columns = len(a), len(a[0]) if a else 0
-        for name, m in (("A", a), ("B", b)):
-            if m is not None and (len(m) != rows or any(len(r) != columns for r in m)):
-                raise ValueError(f"{name} must be a non-empty rectangular matrix of A's shape")
-        if rows == 0 or columns == 0:
-            raise ValueError("A must be a non-empty matrix")
-        table = {}
-        for i in range(rows):
-            for j in range(columns):
-                x = _fraction(a[i][j], f"A[{i}][{j}]")
-                table[(i, j)] = (x, _fraction(b[i][j], f"B[{i}][{j}]") if b is not None else -x)
-        game = cls.__new__(cls)
-        game._init(title, None, None, (rows, columns), table)
+        raw = _native._bimatrix(_matrix_texts(A, "A"), _matrix_texts(B, "B"))
+        game = _from_parts(raw)
+        game.title = str(title)
         return game
 
     @property
@@ -187,7 +175,12 @@ def parse_nfg(text):
     """The game a Gambit ``.nfg`` text describes (either of Gambit's versions), as a
     ``NormalFormGame``; malformed text raises ``ValueError`` with its ``line`` and
     ``column``."""
-    raw = _native._read_nfg(text)
+    return _from_parts(_native._read_nfg(text))
+
+
+def _from_parts(raw):
+    """A ``NormalFormGame`` from the library's parts: title, players, strategies, and the
+    payoffs of each profile in Gambit's order."""
     shape = tuple(len(labels) for labels in raw["strategies"])
     table = {
         profile: tuple(_Fraction(x) for x in payoffs)
