@@ -78,8 +78,12 @@ fn command(game: &Game) -> Command {
 /// The values clap read for `game`.
 fn arguments(game: &Game, m: &ArgMatches) -> Arguments {
     Arguments::from_values(game.params.iter().map(|p| {
+        // A flag not given is absent, as `Arguments::read` leaves it.
         let values = if p.kind == Kind::Flag {
-            vec![Value::Flag(m.get_flag(p.name))]
+            m.get_flag(p.name)
+                .then_some(Value::Flag(true))
+                .into_iter()
+                .collect()
         } else {
             m.get_many::<Value>(p.name)
                 .map(|v| v.cloned().collect())

@@ -333,34 +333,35 @@ impl Arguments {
                 .collect::<Result<Vec<_>, _>>()?;
             values.insert(p.name, got);
         }
-        for p in params {
-            let given = values.get(p.name).is_some_and(|v| !v.is_empty());
-            let on = given && values[p.name] != [Value::Flag(false)];
-            if !given {
-                if let Some(word) = p.default {
-                    values.insert(p.name, vec![read(p, word, "the default".into())?]);
-                } else if p.required {
-                    return Err(GameError::invalid(format!("{} is required", p.written())));
-                }
+        // Whether a parameter was given (a flag set), as the command line's parser judges
+        // `requires` and `conflicts`: defaults do not count.
+        let given = |values: &BTreeMap<&'static str, Vec<Value>>, name: &str| {
+            values
+                .get(name)
+                .is_some_and(|v| !v.is_empty() && v != &[Value::Flag(false)])
+        };
+        for p in params.iter().filter(|p| given(&values, p.name)) {
+            if let Some(other) = p.requires.filter(|o| !given(&values, o)) {
+                return Err(GameError::invalid(format!(
+                    "--{} goes with --{other}",
+                    p.name
+                )));
             }
-            let is_on = |name: &str| {
-                values
-                    .get(name)
-                    .is_some_and(|v| !v.is_empty() && v != &[Value::Flag(false)])
-            };
-            if on {
-                if let Some(other) = p.requires.filter(|o| !is_on(o)) {
-                    return Err(GameError::invalid(format!(
-                        "--{} goes with --{other}",
-                        p.name
-                    )));
-                }
-                if let Some(other) = p.conflicts.filter(|o| is_on(o)) {
-                    return Err(GameError::invalid(format!(
-                        "--{} does not go with --{other}",
-                        p.name
-                    )));
-                }
+            if let Some(other) = p.conflicts.filter(|o| given(&values, o)) {
+                return Err(GameError::invalid(format!(
+                    "--{} does not go with --{other}",
+                    p.name
+                )));
+            }
+        }
+        for p in params {
+            if values.get(p.name).is_some_and(|v| !v.is_empty()) {
+                continue;
+            }
+            if let Some(word) = p.default {
+                values.insert(p.name, vec![read(p, word, "the default".into())?]);
+            } else if p.required {
+                return Err(GameError::invalid(format!("{} is required", p.written())));
             }
         }
         Ok(Arguments::from_values(values))

@@ -31,11 +31,23 @@ impl Auction {
                 "the target price and the largest raise must both be at least 1".into(),
             ));
         }
+        if price > target {
+            return Err(ImpartialError::InvalidInput(format!(
+                "the price {price} is past the target {target}: the race ended when a bid \
+                 reached {target}"
+            )));
+        }
         Ok(Auction {
             target,
             most,
-            price: price.min(target),
+            price,
         })
+    }
+
+    /// The bidder's value: what is still to go, modulo a largest raise plus one (in 128
+    /// bits, so that a raise of up to 2^64 − 1 has its modulus).
+    fn value(&self) -> u128 {
+        u128::from(self.left()) % (u128::from(self.most) + 1)
     }
 
     /// What is still to go.
@@ -78,10 +90,11 @@ impl ImpartialGame for Race {
 
 fn describe(from: &Auction, bid: u64, to: &Auction) -> WinningMove {
     let words = if to.price == to.target {
+        // A bid may pass the target (and 2^64): the sum is written in 128 bits.
         format!(
-            "bid {bid} ({} → {}), reaching {}",
+            "bid {bid} ({} → {}), reaching the target {}",
             from.price,
-            from.price + bid,
+            u128::from(from.price) + u128::from(bid),
             from.target
         )
     } else {
@@ -98,16 +111,30 @@ pub fn offer_moves(list: &mut OptionList, race: &Auction) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
-/// Outcome, value and every winning bid.
+/// Outcome, value and every winning bid (the first [`crate::listing::MAX_LISTED_OPTIONS`]
+/// when every bid from what is left to the largest raise wins), found by the closed form:
+/// the cost is that of the bids listed, whatever the raise.
 pub fn solve(race: &Auction) -> Solution {
     let left = race.left();
-    let value = left % (race.most + 1);
+    let value = race.value();
     let mut found = OptionList::default();
-    for (bid, to) in race.bids() {
-        let wins = to.left() % (race.most + 1) == 0;
-        if wins && found.offer(|| describe(race, bid, &to)).is_break() {
-            break;
+    let offer = |found: &mut OptionList, bid: u64| {
+        let to = Auction {
+            price: race.price.saturating_add(bid).min(race.target),
+            ..*race
+        };
+        found.offer(|| describe(race, bid, &to))
+    };
+    if left > 0 && left <= race.most {
+        // Every bid that reaches the target wins at once.
+        for bid in left..=race.most {
+            if offer(&mut found, bid).is_break() {
+                break;
+            }
         }
+    } else if value != 0 {
+        // The one bid that leaves a multiple of the raise plus one: value ≤ most here.
+        let _ = offer(&mut found, value as u64);
     }
     let mut solution = Solution::new(
         "auction",
@@ -120,7 +147,7 @@ pub fn solve(race: &Auction) -> Solution {
         "{left} still to go, raising 1 to {} a bid: the bidder loses exactly when that is a \
          multiple of {}",
         race.most,
-        race.most + 1
+        u128::from(race.most) + 1
     ));
     if left == 0 {
         solution = solution.note("the price has reached the target: the race is over");
@@ -159,6 +186,34 @@ mod tests {
         let first_wins = |m, n| solve(&Auction::new(m, n, 0).unwrap()).outcome == Outcome::N;
         assert!(first_wins(8, 10));
         assert!(!first_wins(11, 10));
+    }
+
+    #[test]
+    fn the_largest_numbers_are_answered_at_once() {
+        let max = u64::MAX;
+        // A raise of 2^64 − 1 reaches any target: every bid from the target up wins.
+        let s = solve(&Auction::new(5, max, 0).unwrap());
+        assert_eq!(s.outcome, Outcome::N);
+        assert!(!s.all_winning_moves && s.winning_moves.len() == 1000);
+        // A huge race with a huge raise: one winning bid, found without trying the others.
+        let s = solve(&Auction::new(max, 1_000_000_000_000_000_000, 0).unwrap());
+        let left = u128::from(max) % 1_000_000_000_000_000_001;
+        let bid: u128 = s.winning_moves[0]
+            .description
+            .split(' ')
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!((s.winning_moves.len(), bid), (1, left));
+        // A bid past 2^64 is written exactly.
+        let s = solve(&Auction::new(max, 10, max - 5).unwrap());
+        let last = &s.winning_moves.last().unwrap().description;
+        assert!(
+            last.contains("bid 10 (18446744073709551610 → 18446744073709551620)"),
+            "{last}"
+        );
+        assert!(Auction::new(3, 2, 10).is_err());
     }
 
     #[test]
