@@ -279,7 +279,7 @@ impl Arguments {
                 .map_err(|e| GameError::new(e.kind(), format!("{at} ({}): {e}", p.shown_name())))
         };
         // Positional words, in order; a list takes the rest.
-        let mut words = positional.iter().enumerate().peekable();
+        let mut words = positional.iter().enumerate();
         for p in params.iter().filter(|p| !p.option) {
             let take = match p.arity {
                 Arity::One => 1,

@@ -50,6 +50,25 @@ pub trait HeapRule {
     }
 }
 
+/// Offers the options of a heap of `n` under a subtraction rule whose takes up to `n` are
+/// `takes`, smallest first: the heaps left, in increasing order (the largest take first;
+/// a heap taken whole leaves nothing).
+pub fn visit_subtractions(
+    n: u64,
+    takes: impl DoubleEndedIterator<Item = u64>,
+    visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for take in takes.rev() {
+        let left = n - take;
+        visit(if left == 0 {
+            &[]
+        } else {
+            std::slice::from_ref(&left)
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
 /// Grundy values of heaps `0..len`, from the rule and the Sprague-Grundy theorem.
 pub fn grundy_sequence<R: HeapRule + ?Sized>(rule: &R, len: usize) -> Vec<u64> {
     let mut values: Vec<u64> = Vec::with_capacity(len);

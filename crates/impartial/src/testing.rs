@@ -57,15 +57,7 @@ pub fn rule_positions<R: crate::heap::HeapRule>(rule: &R, heaps: &[u64]) -> Vec<
     let mut out = Vec::new();
     for (i, &h) in heaps.iter().enumerate() {
         let _ = rule.visit_options(h, &mut |parts| {
-            let mut next = heaps.to_vec();
-            next.splice(
-                i..=i,
-                if parts.is_empty() {
-                    vec![0]
-                } else {
-                    parts.to_vec()
-                },
-            );
+            let next = crate::heap::position::after(heaps, i, parts);
             out.push(crate::solution::heaps_text(&next));
             std::ops::ControlFlow::Continue(())
         });

@@ -7,7 +7,7 @@ use conway_impartial::heap::position::{self, Wording, HEAPS, ROWS};
 
 use crate::param::{Kind, Param};
 use crate::play::{around, playable};
-use crate::{Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved};
 
 /// Misère play of a heap game.
 const MISERE: Param = Param::flag(
@@ -31,10 +31,7 @@ pub static KAYLES: Game = Game {
     example: "5 7",
     params: &ROW_PARAMS,
     lists_moves: true,
-    solve: |a, r| {
-        let rows = a.u64s("rows");
-        heap_position(&["kayles"], "kayles", &rows, a.flag("misere"), ROWS, r)
-    },
+    solve: |a, r| rows_of("kayles", a, r),
     on_ranks: None,
 };
 
@@ -45,18 +42,7 @@ pub static DAWSONS_KAYLES: Game = Game {
     example: "8 3",
     params: &ROW_PARAMS,
     lists_moves: true,
-    solve: |a, r| {
-        let rows = a.u64s("rows");
-        let misere = a.flag("misere");
-        heap_position(
-            &["dawsons-kayles"],
-            "dawsons-kayles",
-            &rows,
-            misere,
-            ROWS,
-            r,
-        )
-    },
+    solve: |a, r| rows_of("dawsons-kayles", a, r),
     on_ranks: None,
 };
 
@@ -82,6 +68,11 @@ pub static HEAP: Game = Game {
     },
     on_ranks: None,
 };
+
+/// Rows of pins of the row game `name` (a game of the heap catalogue by that name).
+fn rows_of(name: &'static str, a: &Arguments, r: &Request) -> Result<Solved, GameError> {
+    heap_position(&[name], name, &a.u64s("rows"), a.flag("misere"), ROWS, r)
+}
 
 /// A position of a heap game of `conway grundy`'s catalogue, in normal or misère play,
 /// under `command` (`heap 0.137`, `kayles`); the report names the game as written.

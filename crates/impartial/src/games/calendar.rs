@@ -141,7 +141,11 @@ pub fn all_dates() -> Vec<Date> {
 
 /// The Grundy value of every date of the game, in [`all_dates`]'s order.
 pub fn grundy_table() -> Vec<u8> {
-    let dates = all_dates();
+    values_of(&all_dates())
+}
+
+/// The Grundy value of each of `dates` (every date of the game, in order).
+fn values_of(dates: &[Date]) -> Vec<u8> {
     let index = |d: &Date| dates.binary_search(d).unwrap_or(0);
     let mut values = vec![0u8; dates.len()];
     for i in (0..dates.len()).rev() {
@@ -177,7 +181,7 @@ pub fn offer_moves(list: &mut OptionList, date: Date) -> ControlFlow<()> {
 /// Outcome, value and winning moves of a date.
 pub fn solve(date: Date) -> Solution {
     let dates = all_dates();
-    let table = grundy_table();
+    let table = values_of(&dates);
     let value_of = |d: &Date| table[dates.binary_search(d).unwrap_or(0)];
     let value = value_of(&date);
     let mut found = OptionList::default();

@@ -94,21 +94,18 @@ fn tables(start: &[u8]) -> Vec<Vec<u8>> {
             // The options' values as bits: at most 9 lowerings and one erasure per digit,
             // so every value (a mex of them) is below 128.
             let mut seen: u128 = 0;
+            // The index of digits[..i] in the table of length i, by Horner's rule.
+            let mut prefix = 0usize;
             for i in 0..k {
                 for lower in 0..digits[i] {
                     let other = index - usize::from(digits[i] - lower) * weight[i];
                     seen |= 1 << values[other];
                 }
                 if digits[i] == 0 {
-                    // The prefix before the 0, in the shorter table.
-                    let prefix = &digits[..i];
-                    let at: usize = prefix
-                        .iter()
-                        .enumerate()
-                        .map(|(j, &d)| usize::from(d) * weight_of(&radix[..i], j))
-                        .sum();
-                    seen |= 1 << tables[i][at];
+                    // Erasing leaves the prefix before the 0, in the shorter table.
+                    seen |= 1 << tables[i][prefix];
                 }
+                prefix = prefix * radix[i] + usize::from(digits[i]);
             }
             values[index] = (!seen).trailing_zeros() as u8;
             // The next string in index order: an odometer on the radices.
@@ -125,22 +122,12 @@ fn tables(start: &[u8]) -> Vec<Vec<u8>> {
     tables
 }
 
-/// The weight of place `j` among places with `radix`.
-fn weight_of(radix: &[usize], j: usize) -> usize {
-    radix[j + 1..].iter().product()
-}
-
-/// The index of `digits` in the table of its length, for a table built from `start`.
+/// The index of `digits` in the table of its length, for a table built from `start`: the
+/// mixed-radix number with place i counting 0..=start[i], by Horner's rule.
 fn index_of(start: &[u8], digits: &[u8]) -> usize {
-    let radix: Vec<usize> = start[..digits.len()]
-        .iter()
-        .map(|&d| usize::from(d) + 1)
-        .collect();
-    digits
-        .iter()
-        .enumerate()
-        .map(|(j, &d)| usize::from(d) * weight_of(&radix, j))
-        .sum()
+    digits.iter().zip(start).fold(0, |at, (&d, &most)| {
+        at * (usize::from(most) + 1) + usize::from(d)
+    })
 }
 
 /// The position as text (the empty string when every digit is erased).

@@ -37,15 +37,7 @@ impl HeapRule for FibonacciSubtraction {
         n: u64,
         visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        for f in fibonacci_up_to(n).into_iter().rev() {
-            let left = n - f;
-            visit(if left == 0 {
-                &[]
-            } else {
-                std::slice::from_ref(&left)
-            })?;
-        }
-        ControlFlow::Continue(())
+        crate::heap::visit_subtractions(n, fibonacci_up_to(n).into_iter(), visit)
     }
 }
 

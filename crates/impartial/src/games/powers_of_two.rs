@@ -26,17 +26,8 @@ impl HeapRule for PowersOfTwo {
         n: u64,
         visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        // Increasing heaps left: the largest power first.
-        let powers: Vec<u64> = (0..64).map(|k| 1u64 << k).take_while(|&p| p <= n).collect();
-        for p in powers.into_iter().rev() {
-            let left = n - p;
-            visit(if left == 0 {
-                &[]
-            } else {
-                std::slice::from_ref(&left)
-            })?;
-        }
-        ControlFlow::Continue(())
+        let powers = (0..64).map(|k| 1u64 << k).filter(|&p| p <= n);
+        crate::heap::visit_subtractions(n, powers, visit)
     }
 }
 
