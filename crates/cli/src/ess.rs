@@ -1,8 +1,8 @@
 //! `conway ess`: the evolutionarily stable strategies of a symmetric game, with every
 //! symmetric equilibrium and why it is or is not an ESS.
 
-use conway_strategic::ess::analyse;
-use conway_strategic::input::read_symmetric_game;
+use conway_strategic::evolutionary::ess::analyse;
+use conway_strategic::formats::input::read_symmetric_game;
 use conway_strategic::{EssReport, NormalFormGame};
 
 use crate::answer::{shown, Answer};

@@ -6,10 +6,10 @@
 
 use conway_core::Ranks;
 use conway_strategic::decimal::MAX_DECIMAL_PLACES;
-use conway_strategic::enumpoly::MAX_DIGITS;
-use conway_strategic::ess::{analyse, symmetric_matrix, MAX_ESS_STRATEGIES};
-use conway_strategic::extensive::equilibria::extensive_equilibria;
-use conway_strategic::input::{read_any_game, AnyGame};
+use conway_strategic::evolutionary::ess::{analyse, symmetric_matrix, MAX_ESS_STRATEGIES};
+use conway_strategic::formats::input::{read_any_game, AnyGame};
+use conway_strategic::n_player::enumpoly::MAX_DIGITS;
+use conway_strategic::nash::extensive::extensive_equilibria;
 use conway_strategic::nash::{equilibria, equilibria_on_ranks, Options};
 use conway_strategic::{EssReport, NashReport, PathPointReport, TraceReport};
 use serde::Serialize;
@@ -103,7 +103,7 @@ pub fn answer_on_ranks(
 /// of at most [`MAX_ESS_STRATEGIES`] strategies, also its symmetric equilibria with their
 /// ESS verdicts, as `conway ess` gives them.
 pub fn answer_for_nfg_text(file: &str, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
-    let game = conway_strategic::nfg::parse(file)?;
+    let game = conway_strategic::formats::nfg::parse(file)?;
     let options = Options {
         components: game.num_players() == 2,
         ..Options::default()

@@ -263,7 +263,7 @@ fn is_open(text: &str) -> bool {
 fn is_unfinished_nfg(text: &str) -> bool {
     text.trim_start().starts_with("NFG")
         && !text.ends_with("\n\n")
-        && conway_strategic::nfg::ends_too_soon(text)
+        && conway_strategic::formats::nfg::ends_too_soon(text)
 }
 
 impl Completer for Continuation {

@@ -1,7 +1,7 @@
 //! `conway replicator`: rest points of the replicator dynamic with their stability, or a
 //! trajectory as CSV (continuous or discrete time) from a starting population.
 
-use conway_strategic::replicator::{rest_points, trajectory, TrajectoryOptions};
+use conway_strategic::evolutionary::replicator::{rest_points, trajectory, TrajectoryOptions};
 use conway_strategic::{RestPointsReport, TrajectoryReport};
 
 use crate::answer::{shown, Answer};

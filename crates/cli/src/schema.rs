@@ -35,8 +35,8 @@ enum GrundyOutput {
 #[serde(untagged)]
 #[allow(dead_code)]
 enum ReplicatorOutput {
-    RestPoints(conway_strategic::report::RestPointsReport),
-    Trajectory(conway_strategic::report::TrajectoryReport),
+    RestPoints(conway_strategic::RestPointsReport),
+    Trajectory(conway_strategic::TrajectoryReport),
 }
 
 /// The one object every failure prints with `--json`.
@@ -84,12 +84,9 @@ pub fn schemas() -> Vec<(&'static str, Schema)> {
         ("solve", schema_of::<SolveOutput>()),
         ("eval", schema_of::<conway_partizan::eval::EvalReport>()),
         ("grundy", schema_of::<GrundyOutput>()),
-        ("nash", schema_of::<conway_strategic::report::NashReport>()),
-        ("ess", schema_of::<conway_strategic::report::EssReport>()),
-        (
-            "stable",
-            schema_of::<conway_strategic::report::StableReport>(),
-        ),
+        ("nash", schema_of::<conway_strategic::NashReport>()),
+        ("ess", schema_of::<conway_strategic::EssReport>()),
+        ("stable", schema_of::<conway_strategic::StableReport>()),
         ("replicator", schema_of::<ReplicatorOutput>()),
         ("tour", schema_of::<crate::tour::Tour>()),
         ("error", schema_of::<ErrorOutput>()),
@@ -99,10 +96,63 @@ pub fn schemas() -> Vec<(&'static str, Schema)> {
 /// The schema of what `T` serializes to (the serializing contract: a field skipped when
 /// empty is optional, an `Option` always printed is required and may be null).
 fn schema_of<T: JsonSchema>() -> Schema {
-    schemars::generate::SchemaSettings::default()
+    let mut schema = schemars::generate::SchemaSettings::default()
         .for_serialize()
         .into_generator()
-        .into_root_schema_for::<T>()
+        .into_root_schema_for::<T>();
+    if let Some(map) = schema.as_object_mut() {
+        map.values_mut().for_each(plain_descriptions);
+        if let Some(serde_json::Value::String(text)) = map.get_mut("description") {
+            *text = without_links(text);
+        }
+    }
+    schema
+}
+
+/// Rustdoc's links in the descriptions (the report types' doc comments) read as the plain
+/// name they link to: `` [`crate::two_player::nash_subsets`] `` becomes `` `nash_subsets` ``,
+/// so the schema speaks of the JSON, not of where the Rust lives.
+fn plain_descriptions(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, entry) in map.iter_mut() {
+                match entry {
+                    serde_json::Value::String(text) if key == "description" => {
+                        *text = without_links(text);
+                    }
+                    _ => plain_descriptions(entry),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(plain_descriptions),
+        _ => {}
+    }
+}
+
+/// `text` with each `` [`path::to::name`] `` (or `` [`name`](path) ``) written `` `name` ``.
+fn without_links(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("[`") {
+        let Some(length) = rest[start + 2..].find("`]") else {
+            break;
+        };
+        let path = &rest[start + 2..start + 2 + length];
+        let name = path.rsplit("::").next().unwrap_or(path);
+        out.push_str(&rest[..start]);
+        out.push('`');
+        out.push_str(name);
+        out.push('`');
+        rest = &rest[start + 2 + length + 2..];
+        // A link with its target written out: `[`name`](path)`.
+        if let Some(target) = rest.strip_prefix('(') {
+            if let Some(end) = target.find(')') {
+                rest = &target[end + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The names [`schemas`] lists.
@@ -128,3 +178,40 @@ pub fn answer(command: &str) -> Result<Box<dyn Answer>, CliError> {
 #[derive(Serialize)]
 #[serde(transparent)]
 struct Printed(Schema);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_read_as_the_names_they_link_to() {
+        assert_eq!(
+            without_links(
+                "hull ([`crate::two_player::nash_subsets`]), see [`NashReport::within`]."
+            ),
+            "hull (`nash_subsets`), see `within`."
+        );
+        assert_eq!(
+            without_links("a `code` [and] [`open"),
+            "a `code` [and] [`open"
+        );
+        let mut value = serde_json::json!({
+            "description": "[`a::b`]",
+            "properties": { "x": { "description": "[`c`] and [`d::e`]" } },
+            "examples": ["[`kept::as::data`]"]
+        });
+        plain_descriptions(&mut value);
+        assert_eq!(value["description"], "`b`");
+        assert_eq!(value["properties"]["x"]["description"], "`c` and `e`");
+        assert_eq!(value["examples"][0], "[`kept::as::data`]");
+    }
+
+    #[test]
+    fn no_schema_names_a_rust_path() {
+        for (name, schema) in schemas() {
+            let text = serde_json::to_string(&schema).unwrap_or_default();
+            assert!(!text.contains("crate::"), "{name}");
+            assert!(!text.contains("[`"), "{name}");
+        }
+    }
+}

@@ -1,7 +1,7 @@
 //! `conway stable`: the stochastically stable states of the KMR / Young best-response
 //! dynamic with mutations, for N agents playing a symmetric game.
 
-use conway_strategic::stable::analyse;
+use conway_strategic::evolutionary::stable::analyse;
 use conway_strategic::StableReport;
 
 use crate::answer::{shown, Answer};

@@ -41,8 +41,8 @@ use conway_partizan::{GameId, PartizanError, Store};
 use conway_retrograde::chase::Side;
 use conway_retrograde::report::{chase, ChaseQuestion, TableFile};
 use conway_retrograde::table::{self, TABLE};
+use conway_strategic::formats::nfg;
 use conway_strategic::game::rational_text;
-use conway_strategic::nfg;
 
 /// A fuzz target: its name (the binary in `fuzz/` and the folder of its seeds) and its body.
 pub type Target = (&'static str, fn(&[u8]));
@@ -295,14 +295,18 @@ const MATRIX_READ_BACK_BITS: u64 = 4096;
 pub fn matrix(data: &[u8]) {
     let Some(text) = text(data) else { return };
     for word in text.split([' ', ',', ';', '\t', '\n', '\r']) {
-        if let Some(x) = nfg::parse_number(word) {
+        if let Some(x) = conway_strategic::game::parse_number(word) {
             if x.numer().bits() + x.denom().bits() > MATRIX_READ_BACK_BITS {
                 // Read (the reader's limits are what is fuzzed), but not printed: decimal
                 // printing is quadratic, and such numbers' round trip is the nfg target's.
                 continue;
             }
             let shown = rational_text(&x);
-            assert_eq!(nfg::parse_number(&shown), Some(x), "{word:?} → {shown:?}");
+            assert_eq!(
+                conway_strategic::game::parse_number(&shown),
+                Some(x),
+                "{word:?} → {shown:?}"
+            );
         }
     }
     let Ok(a) = nfg::parse_matrix(text) else {

@@ -4,10 +4,11 @@
 //! The report comes back as the CLI's (exact texts), and the Python half turns its numbers
 //! into Fractions.
 
-use conway_strategic::extensive::equilibria::extensive_equilibria;
-use conway_strategic::input::{parse_any, AnyGame};
+use conway_strategic::formats::input::{parse_any, AnyGame};
+use conway_strategic::formats::nfg;
+use conway_strategic::nash::extensive::extensive_equilibria;
 use conway_strategic::nash::{equilibria, Method, Options};
-use conway_strategic::{nfg, NormalFormGame};
+use conway_strategic::NormalFormGame;
 use num_rational::BigRational;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -24,7 +25,7 @@ fn matrix(which: &str, rows: Vec<Vec<String>>) -> PyResult<Vec<Vec<BigRational>>
             row.iter()
                 .enumerate()
                 .map(|(j, text)| {
-                    nfg::parse_number(text).ok_or_else(|| {
+                    conway_strategic::game::parse_number(text).ok_or_else(|| {
                         PyValueError::new_err(format!(
                             "{which}[{i}][{j}] = '{text}' is not an exact number (an integer, a decimal or a fraction such as 1/3)"
                         ))
@@ -173,8 +174,10 @@ fn as_json(report: &impl serde::Serialize) -> PyResult<String> {
 #[pyo3(name = "_ess")]
 fn ess(py: Python<'_>, a: Vec<Vec<String>>) -> PyResult<String> {
     let game = symmetric(a)?;
-    let report = interruptible(py, None, |_| conway_strategic::ess::analyse(&game))?
-        .map_err(|e| to_python(&e))?;
+    let report = interruptible(py, None, |_| {
+        conway_strategic::evolutionary::ess::analyse(&game)
+    })?
+    .map_err(|e| to_python(&e))?;
     as_json(&report)
 }
 
@@ -190,7 +193,7 @@ fn stable(
 ) -> PyResult<String> {
     let game = symmetric(a)?;
     let report = interruptible(py, progress, |progress| {
-        conway_strategic::stable::analyse(&game, agents, progress)
+        conway_strategic::evolutionary::stable::analyse(&game, agents, progress)
     })?
     .map_err(|e| to_python(&e))?;
     as_json(&report)
@@ -211,7 +214,7 @@ fn replicator(
     steps: usize,
     every: usize,
 ) -> PyResult<String> {
-    use conway_strategic::replicator::{rest_points, trajectory, TrajectoryOptions};
+    use conway_strategic::evolutionary::replicator::{rest_points, trajectory, TrajectoryOptions};
     let game = symmetric(a)?;
     let Some(start) = start else {
         let report = interruptible(py, None, |_| rest_points(&game))?.map_err(|e| to_python(&e))?;
@@ -294,7 +297,7 @@ fn write_nfg(
             row.iter()
                 .enumerate()
                 .map(|(player, text)| {
-                    nfg::parse_number(text).ok_or_else(|| {
+                    conway_strategic::game::parse_number(text).ok_or_else(|| {
                         PyValueError::new_err(format!(
                             "the payoff of player {} at profile {profile} is '{text}', not an exact number",
                             player + 1

@@ -10,9 +10,9 @@ use std::time::Instant;
 
 use conway_core::Work;
 
-use conway_strategic::lh::lemke_howson;
 use conway_strategic::random::{lrs_input, random_game};
-use conway_strategic::vertex::extreme_equilibria;
+use conway_strategic::two_player::lh::lemke_howson;
+use conway_strategic::two_player::vertex::extreme_equilibria;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -9,9 +9,10 @@
 use std::ops::ControlFlow;
 
 use conway_core::{NoProgress, Work};
-use conway_strategic::input::{read_game, read_symmetric_game};
+use conway_strategic::evolutionary::{ess, stable};
+use conway_strategic::formats::input::{read_game, read_symmetric_game};
 use conway_strategic::nash::{equilibria, Method, Options};
-use conway_strategic::{ess, stable, StrategicError};
+use conway_strategic::StrategicError;
 
 fn main() -> Result<(), StrategicError> {
     // The battle of the sexes: two pure equilibria, where both go to the same place, and a

@@ -24,7 +24,7 @@ pub fn decimal_text(text: &str, places: usize) -> Result<String, StrategicError>
             "--decimals takes at most {MAX_DECIMAL_PLACES} places, not {places}"
         )));
     }
-    let x = crate::nfg::parse_number(text).ok_or_else(|| {
+    let x = crate::game::parse_number(text).ok_or_else(|| {
         StrategicError::Internal(format!("{text:?} is not an exact number to round"))
     })?;
     Ok(rounded(&x, places))

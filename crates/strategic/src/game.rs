@@ -4,8 +4,9 @@
 //! fastest. Probabilities and payoffs are `BigRational`, so every check is exact.
 
 use num_bigint::BigInt;
+use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::{One, Signed, Zero};
 
 use crate::StrategicError;
 
@@ -280,6 +281,66 @@ pub fn profile_text(profile: &MixedProfile) -> Vec<Vec<String>> {
     profile.iter().map(|s| rationals_text(s)).collect()
 }
 
+/// An exact number: `3`, `-2`, `.5`, `7.32`, `1e-3`, `3/2`.
+pub fn parse_number(word: &str) -> Option<BigRational> {
+    if let Some((n, d)) = word.split_once('/') {
+        let n: BigInt = n.parse().ok()?;
+        let d: BigInt = d.parse().ok()?;
+        return (!d.is_zero()).then(|| lowest_terms(n, d));
+    }
+    let (mantissa, exponent) = match word.find(['e', 'E']) {
+        Some(i) => (&word[..i], word[i + 1..].parse::<i32>().ok()?),
+        None => (word, 0),
+    };
+    let (negative, digits) = match mantissa.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, mantissa.strip_prefix('+').unwrap_or(mantissa)),
+    };
+    let (int_part, frac_part) = digits.split_once('.').unwrap_or((digits, ""));
+    if (int_part.is_empty() && frac_part.is_empty())
+        || !int_part
+            .chars()
+            .chain(frac_part.chars())
+            .all(|c| c.is_ascii_digit())
+        || exponent.unsigned_abs() > 10_000
+    {
+        return None;
+    }
+    let all: BigInt = format!("{int_part}{frac_part}").parse().ok()?;
+    let scale = exponent - frac_part.len() as i32;
+    let power = num_traits::pow(BigInt::from(10), scale.unsigned_abs() as usize);
+    let x = if scale >= 0 {
+        BigRational::from_integer(all * power)
+    } else {
+        lowest_terms(all, power)
+    };
+    Some(if negative { -x } else { x })
+}
+
+/// n/d in lowest terms, d ≠ 0. The greatest common divisor is taken after one step of
+/// Euclid's algorithm (the larger modulo the smaller), so a short numerator over a
+/// ten-thousand-digit denominator (`1e-9999`) costs as much as the denominator's length,
+/// where the binary algorithm `BigRational::new` uses shifts the long one bit by bit.
+fn lowest_terms(n: BigInt, d: BigInt) -> BigRational {
+    let (small, large) = if n.magnitude() <= d.magnitude() {
+        (n.magnitude(), d.magnitude())
+    } else {
+        (d.magnitude(), n.magnitude())
+    };
+    let divisor = if small.is_zero() {
+        large.clone()
+    } else {
+        small.gcd(&(large % small))
+    };
+    let divisor = BigInt::from(divisor);
+    let (n, d) = (n / &divisor, d / &divisor);
+    if d.is_negative() {
+        BigRational::new_raw(-n, -d)
+    } else {
+        BigRational::new_raw(n, d)
+    }
+}
+
 /// An integer as a rational.
 pub fn integer(n: i64) -> BigRational {
     BigRational::from_integer(BigInt::from(n))
@@ -314,5 +375,53 @@ mod tests {
         assert!(!g.is_equilibrium(&vec![vec![q(1, 1), q(0, 1)], half.clone()]));
         assert!(!g.is_equilibrium(&vec![vec![q(1, 2), q(1, 3)], half]));
         assert_eq!(rational_text(&q(-2, 4)), "-1/2");
+    }
+
+    proptest::proptest! {
+        /// Numbers read with one Euclid step before the gcd equal those reduced by
+        /// `BigRational::new` (the plain construction, as the oracle).
+        #[test]
+        fn numbers_are_in_lowest_terms(
+            n in -10_000_000i64..10_000_000,
+            d in -10_000_000i64..10_000_000,
+            digits in "[0-9]{1,12}",
+            point in 0usize..12,
+            exponent in -40i32..40,
+        ) {
+            if d != 0 {
+                let (n, d) = (BigInt::from(n), BigInt::from(d));
+                proptest::prop_assert_eq!(
+                    parse_number(&format!("{n}/{d}")),
+                    Some(BigRational::new(n, d))
+                );
+            }
+            let point = point.min(digits.len());
+            let word = format!("{}.{}e{exponent}", &digits[..point], &digits[point..]);
+            let all: BigInt = digits.parse().unwrap();
+            let scale = exponent - (digits.len() - point) as i32;
+            let ten = BigRational::from_integer(BigInt::from(10));
+            let expected = BigRational::from_integer(all) * num_traits::pow::pow(
+                if scale >= 0 { ten.clone() } else { ten.recip() },
+                scale.unsigned_abs() as usize,
+            );
+            proptest::prop_assert_eq!(parse_number(&word), Some(expected));
+        }
+    }
+
+    /// The fuzzer's slowest inputs (target `nfg`, `matrix`): numbers with exponents near
+    /// the limit of ±10000, over ten thousand digits long, are read in lowest terms.
+    #[test]
+    fn extreme_exponents_are_exact() {
+        let tiny = parse_number("-25e-9999").unwrap();
+        assert_eq!(tiny.numer(), &BigInt::from(-1));
+        assert!(tiny.denom() == &(num_traits::pow(BigInt::from(10), 9997) * 4));
+        let huge = parse_number("4.0e10000").unwrap();
+        assert_eq!(
+            huge,
+            BigRational::from_integer(num_traits::pow(BigInt::from(10), 10000) * 4)
+        );
+        let ratio = parse_number(&format!("6/{}", "4".repeat(5000))).unwrap();
+        assert_eq!(ratio.numer(), &BigInt::from(3));
+        assert!(parse_number("1e10001").is_none());
     }
 }

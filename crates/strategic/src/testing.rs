@@ -34,7 +34,7 @@ pub fn int_matrix(rows: &[&[i64]]) -> Matrix {
 /// Nash equilibria", J. Economic Theory 72 (1997), as Gambit ships it
 /// (contrib/games/2x2x2.nfg): nine equilibria, two totally mixed.
 pub fn mckelvey_mclennan() -> NormalFormGame {
-    crate::nfg::parse(
+    crate::formats::nfg::parse(
         "NFG 1 R \"\" { \"1\" \"2\" \"3\" } { 2 2 2 }\n\
          9 8 12 0 0 0 0 0 0 9 8 2 0 0 0 3 4 6 3 4 6 0 0 0\n",
     )
@@ -76,7 +76,7 @@ pub fn numbered_game(shape: &[usize], payoffs: Vec<Vec<BigRational>>) -> NormalF
 /// (for player 3) plays H. With p, q, r the chances of H, indifference is 2qr = 1,
 /// r = 3p − 1 and q = 3p − 1: so q = r = 1/√2 and p = (1 + 1/√2)/3.
 pub fn irrational_three_player() -> NormalFormGame {
-    crate::nfg::parse(
+    crate::formats::nfg::parse(
         "NFG 1 R \"\" { \"1\" \"2\" \"3\" } { 2 2 2 }\n\
          2 3 3  1 0 0  0 2 3  1 2 0  0 3 2  1 0 2  0 1 1  1 1 1\n",
     )
@@ -86,7 +86,7 @@ pub fn irrational_three_player() -> NormalFormGame {
 /// Gambit's contrib/games/g3.nfg: van der Laan, Talman and van der Heyden's four-player
 /// game with two strategies each, no pure equilibrium and five mixed ones.
 pub fn gambit_g3() -> NormalFormGame {
-    crate::nfg::parse(
+    crate::formats::nfg::parse(
         "NFG 1 R \"\" { \"1\" \"2\" \"3\" \"4\" } { 2 2 2 2 }\n\
          -3 -4 -1 -6 -4 -5 -3 -3 -3 -5 -3 -5 -1 -8 -3 -3 -4 -2 -2 -3 -4 -3 -4 -2 \
          -4 -7 -6 -1 -6 -3 -1 -2 -3 -6 -6 -2 -1 -3 -3 -4 -3 -2 -3 -5 -1 -6 -2 -1 \

@@ -229,8 +229,8 @@ pub fn is_equilibrium(game: &ExtensiveGame, profile: &BehaviourProfile) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::extensive::efg::parse;
     use crate::extensive::reduced::{reduced_normal_form, tests::HORSE};
+    use crate::formats::efg::parse;
     use crate::game::integer;
 
     fn pure(game: &ExtensiveGame, choices: &[&[usize]]) -> BehaviourProfile {

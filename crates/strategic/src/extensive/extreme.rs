@@ -3,13 +3,13 @@
 //! form.
 //!
 //! The equilibria of the reduced normal form are a union of maximal Nash subsets X × Y
-//! ([`crate::nash_subsets`]), each the product of the convex hulls of some extreme mixed
-//! strategies. A mixed strategy's realization plan is linear in it, so the equilibria in
-//! plans are the images, the products of the hulls of the extreme strategies' plans. Their
-//! extreme points are the extreme plans of each side of each subset: a plan of an extreme
-//! mixed strategy need not be one (mixtures that differ only in how they correlate choices
-//! at different sets can land inside the hull of others), so each is tested, exactly, for
-//! lying in the hull of the rest.
+//! ([`crate::two_player::nash_subsets`]), each the product of the convex hulls of some
+//! extreme mixed strategies. A mixed strategy's realization plan is linear in it, so the
+//! equilibria in plans are the images, the products of the hulls of the extreme strategies'
+//! plans. Their extreme points are the extreme plans of each side of each subset: a plan of
+//! an extreme mixed strategy need not be one (mixtures that differ only in how they
+//! correlate choices at different sets can land inside the hull of others), so each is
+//! tested, exactly, for lying in the hull of the rest.
 //!
 //! The plan-space test is what makes the list the sequence form's extreme equilibria
 //! rather than images of the normal form's: the two differ whenever a player moves at more
@@ -22,7 +22,7 @@ use super::reduced::ReducedNormalForm;
 use super::sequence::SequenceForm;
 use crate::game::MixedProfile;
 use crate::linalg::feasible_point;
-use crate::nash_subsets::maximal_nash_subsets;
+use crate::two_player::nash_subsets::maximal_nash_subsets;
 use crate::StrategicError;
 
 /// Realization plans, one per player.

@@ -1,22 +1,23 @@
 //! Extensive-form games: a tree of chance and decision nodes, information sets, outcomes
 //! (payoffs at any node, summed along the play), as Gambit's `.efg` files describe them.
 //!
-//! - [`efg`]: reading and writing `.efg` files, errors with line and column.
 //! - [`reduced`]: the reduced normal form — each player's reduced pure strategies (choices at
 //!   the information sets the player's own choices leave reachable) and the table of
-//!   expected payoffs, a [`NormalFormGame`] every normal-form method can solve.
+//!   expected payoffs, a [`crate::NormalFormGame`] every normal-form method can solve.
 //! - [`behaviour`]: behaviour strategy profiles — from a mixed profile of the reduced normal
 //!   form (Kuhn's theorem, perfect recall), expected payoffs, the exact equilibrium test by
 //!   best responses computed on the tree.
-//! - [`equilibria`]: Nash equilibria by any normal-form method on the reduced normal form,
-//!   reported as behaviour profiles.
 //! - [`sequence`]: the sequence form — realization plans and sparse payoffs over sequences,
 //!   as large as the tree.
 //! - [`sequence_lcp`]: one equilibrium of a two-player game by Lemke's algorithm on the
 //!   sequence form, exact; `sequence_tableau` holds the tableaux it pivots on and
 //!   `refinement` solves its floating-point end exactly.
-//! - [`subgames`]: subgame-perfect equilibria by decomposing the tree into subgames and
-//!   solving them from the leaves up (backward induction for perfect information).
+//! - [`extreme`]: the extreme equilibria of the reduced normal form as realization plans,
+//!   and the maximal Nash subsets among them.
+//!
+//! Files are read and written by [`crate::formats::efg`]; Nash equilibria of a tree, and
+//! subgame-perfect ones, are asked of [`crate::nash::extensive`] and
+//! [`crate::nash::subgames`].
 //!
 //! Invariants of [`ExtensiveGame`] (checked by [`ExtensiveGame::new`], so every method may
 //! rely on them): nodes are stored in prefix order, the root first, each node after its
@@ -25,15 +26,12 @@
 //! probabilities are nonnegative and sum to 1; every outcome has one payoff per player.
 
 pub mod behaviour;
-pub mod efg;
-pub mod equilibria;
 pub mod extreme;
 pub mod reduced;
 mod refinement;
 pub mod sequence;
 pub mod sequence_lcp;
 mod sequence_tableau;
-pub mod subgames;
 
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
@@ -457,6 +455,7 @@ pub(crate) mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::formats::efg;
 
     /// Writes a random game with perfect recall as `.efg` text, reading its choices from
     /// `draws` (cycled): a tree of depth at most 4 with chance nodes, two or three actions

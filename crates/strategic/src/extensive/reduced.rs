@@ -218,7 +218,7 @@ fn for_each_profile(lists: &[&Vec<usize>], stride: &[usize], mut f: impl FnMut(u
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::extensive::efg::parse;
+    use crate::formats::efg::parse;
     use crate::game::integer;
 
     /// Selten's horse (Selten 1975, "Reexamination of the perfectness concept for

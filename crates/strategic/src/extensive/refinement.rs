@@ -23,7 +23,7 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 use super::sequence::{Numerator, SequenceForm};
 use super::sequence_lcp::{Coefficient, Layout, PartPath, Path};
 use super::sequence_tableau::Place;
-use crate::interval::simplest_positive;
+use crate::n_player::interval::simplest_positive;
 use crate::StrategicError;
 
 /// Bits gained per refinement step.

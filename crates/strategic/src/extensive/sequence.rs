@@ -674,9 +674,9 @@ fn play_weights(game: &ExtensiveGame) -> (Vec<Option<usize>>, Vec<Vec<BigRationa
 mod tests {
     use super::*;
     use crate::extensive::behaviour::{is_equilibrium, payoffs};
-    use crate::extensive::efg::parse;
     use crate::extensive::reduced::tests::HORSE;
     use crate::extensive::reduced::{reduced_normal_form, reduced_strategies};
+    use crate::formats::efg::parse;
     use crate::game::integer;
 
     #[test]

@@ -54,7 +54,7 @@ use super::sequence_tableau::{Dictionary, Place, RowOp, Tableau};
 use crate::StrategicError;
 
 /// The most pivots one path may take (a guard; paths are finite).
-pub const MAX_PIVOTS: usize = crate::lh::MAX_PIVOTS;
+pub const MAX_PIVOTS: usize = crate::two_player::lh::MAX_PIVOTS;
 
 /// The most tableau cells for which the path is followed in exact arithmetic from the
 /// start; past it the path runs in floating point and its end is solved exactly
@@ -829,7 +829,7 @@ fn splitmix(state: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::extensive::behaviour::is_equilibrium;
-    use crate::extensive::efg::parse;
+    use crate::formats::efg::parse;
     use conway_core::NoProgress;
 
     /// One-card poker with `ranks` ranks: each player antes 1 and is dealt a different
@@ -1012,7 +1012,7 @@ mod tests {
                     crate::nash::Options::default(), &NoProgress).unwrap();
                 let exact = all.exact();
                 // Where equilibria are isolated, the path ends at one of them.
-                let isolated = crate::vertex::components(&exact).iter().all(|c| c.len() == 1);
+                let isolated = crate::two_player::vertex::components(&exact).iter().all(|c| c.len() == 1);
                 let listed = !isolated || exact.iter().any(|m| {
                     crate::extensive::behaviour::from_mixed(&g, &r, m) == behaviour
                 });
