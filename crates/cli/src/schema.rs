@@ -4,6 +4,8 @@
 //! them in `schemas/`, and the tests check every README example's `--json` output against
 //! its command's schema.
 
+use std::collections::BTreeSet;
+
 use schemars::{JsonSchema, Schema};
 use serde::Serialize;
 
@@ -105,8 +107,109 @@ fn schema_of<T: JsonSchema>() -> Schema {
         if let Some(serde_json::Value::String(text)) = map.get_mut("description") {
             *text = without_links(text);
         }
+        let mut parts = BTreeSet::new();
+        flattened_parts(map, &mut parts);
+        let mut root = serde_json::Value::Object(std::mem::take(map));
+        close_objects(&mut root, None, &parts);
+        if let serde_json::Value::Object(closed) = root {
+            *map = closed;
+        }
     }
     schema
+}
+
+/// The definitions (`$defs`) that are flattened into another object (serde's `flatten`:
+/// referenced from the `allOf`/`anyOf` of an object with its own properties). They are
+/// only part of an object, so only the whole may refuse keys it does not know.
+fn flattened_parts(map: &serde_json::Map<String, serde_json::Value>, parts: &mut BTreeSet<String>) {
+    fn references(value: &serde_json::Value, parts: &mut BTreeSet<String>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                if let Some(serde_json::Value::String(target)) = map.get("$ref") {
+                    if let Some(name) = target.strip_prefix("#/$defs/") {
+                        parts.insert(name.to_string());
+                    }
+                }
+                for key in ["allOf", "anyOf", "oneOf"] {
+                    if let Some(entry) = map.get(key) {
+                        references(entry, parts);
+                    }
+                }
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|i| references(i, parts)),
+            _ => {}
+        }
+    }
+    if map.contains_key("properties") {
+        for key in ["allOf", "anyOf", "oneOf"] {
+            if let Some(entry) = map.get(key) {
+                references(entry, parts);
+            }
+        }
+    }
+    for value in map.values() {
+        match value {
+            serde_json::Value::Object(inner) => flattened_parts(inner, parts),
+            serde_json::Value::Array(items) => {
+                for item in items {
+                    if let serde_json::Value::Object(inner) = item {
+                        flattened_parts(inner, parts);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Every object schema refuses keys it does not list (`additionalProperties: false`), so a
+/// misspelt or stray key in an answer fails validation; one composed of flattened parts
+/// refuses keys none of its parts evaluated (`unevaluatedProperties: false`). A part (a
+/// flattened definition, or a branch of a composed object) is left open: only the whole
+/// knows every key. `name` is the definition being visited, if it is one.
+fn close_objects(value: &mut serde_json::Value, name: Option<&str>, parts: &BTreeSet<String>) {
+    close_object(value, name.is_some_and(|n| parts.contains(n)), parts);
+}
+
+fn close_object(value: &mut serde_json::Value, is_part: bool, parts: &BTreeSet<String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            let whole = map.contains_key("properties");
+            let composed = ["allOf", "anyOf", "oneOf"]
+                .iter()
+                .any(|k| map.contains_key(*k));
+            if whole && !is_part && !map.contains_key("additionalProperties") {
+                let key = if composed {
+                    "unevaluatedProperties"
+                } else {
+                    "additionalProperties"
+                };
+                map.insert(key.to_string(), serde_json::Value::Bool(false));
+            }
+            for (key, entry) in map.iter_mut() {
+                match key.as_str() {
+                    "$defs" => {
+                        if let serde_json::Value::Object(defs) = entry {
+                            for (def, schema) in defs.iter_mut() {
+                                close_objects(schema, Some(def), parts);
+                            }
+                        }
+                    }
+                    // The branches of a composed object are parts of it; those of a
+                    // plain alternative (an untagged enum) are wholes of their own.
+                    "allOf" | "anyOf" | "oneOf" => close_object(entry, is_part || whole, parts),
+                    "not" => {}
+                    _ => close_object(entry, false, parts),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => {
+            items
+                .iter_mut()
+                .for_each(|i| close_object(i, is_part, parts));
+        }
+        _ => {}
+    }
 }
 
 /// Rustdoc's links in the descriptions (the report types' doc comments) read as the plain

@@ -6,6 +6,8 @@
 use std::time::Duration;
 
 use assert_cmd::Command;
+
+mod common;
 use serde_json::Value;
 
 fn conway() -> Command {
@@ -49,7 +51,7 @@ fn the_largest_subtraction_is_summarised() {
         "--json",
     ]);
     assert_eq!(code, Some(0));
-    let v: Value = serde_json::from_str(&json).expect("one JSON object");
+    let v: Value = common::answer_json("solve", json.as_bytes());
     assert!(v.get("period_values").is_none());
     assert_eq!(v["period_values_last"][7], "1");
     assert_eq!(v["heap_values"], serde_json::json!(["0", "*"]));
@@ -72,7 +74,7 @@ fn kayles_at_the_limit() {
     for game in ["kayles", "dawsons-kayles"] {
         let (code, text, err) = run(&["solve", game, "1000000", "999999", "--json"]);
         assert_eq!(code, Some(0), "{err}");
-        let v: Value = serde_json::from_str(&text).expect("one JSON object");
+        let v: Value = common::answer_json("solve", text.as_bytes());
         assert!(v["winning_moves"].as_array().is_some_and(|m| !m.is_empty()));
     }
     let (code, _, err) = run(&["solve", "kayles", "1000001"]);
@@ -92,7 +94,7 @@ fn three_heap_splits_are_refused_past_their_limit() {
     assert!(err.contains("8192 heaps"), "{err}");
     let (code, text, err) = run(&["solve", "heap", "0.8", "300", "--json"]);
     assert_eq!(code, Some(0), "{err}");
-    let v: Value = serde_json::from_str(&text).expect("one JSON object");
+    let v: Value = common::answer_json("solve", text.as_bytes());
     assert_eq!(v["outcome"], "N");
 }
 
@@ -110,7 +112,7 @@ fn misere_search_refuses_past_its_budget() {
     );
     let (code, text, err) = run(&["solve", "kayles", "60", "1000000", "--misere", "--json"]);
     assert_eq!(code, Some(0), "{err}");
-    let v: Value = serde_json::from_str(&text).expect("one JSON object");
+    let v: Value = common::answer_json("solve", text.as_bytes());
     assert!(
         v["quotient"]
             .as_str()

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{conway, succeeded};
+use common::{answer_json, conway, succeeded};
 use serde_json::Value;
 
 fn solve_json(args: &[&str]) -> Value {
@@ -10,7 +10,7 @@ fn solve_json(args: &[&str]) -> Value {
         conway().arg("solve").args(args).arg("--json"),
         &format!("{args:?}"),
     );
-    serde_json::from_slice(&stdout).expect("one JSON object")
+    answer_json("solve", &stdout)
 }
 
 /// A bad argument list: exit status 2 and one line on stderr.
@@ -208,7 +208,7 @@ fn bad_input_is_one_line_and_exit_2() {
 fn every_tour_command_prints_what_the_tour_shows() {
     let out = conway().args(["tour", "--json"]).output().expect("runs");
     assert!(out.status.success());
-    let tour: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let tour: Value = answer_json("tour", &out.stdout);
     let sections = tour["sections"].as_array().expect("sections");
     assert!(sections.len() > 15);
     for section in sections {
@@ -233,7 +233,7 @@ fn every_tour_command_prints_what_the_tour_shows() {
 
 fn eval_json(expr: &str) -> Value {
     let stdout = succeeded(conway().args(["eval", "--json", expr]), expr);
-    serde_json::from_slice(&stdout).expect("one JSON object")
+    answer_json("eval", &stdout)
 }
 
 #[test]
@@ -325,7 +325,7 @@ fn grundy_certifies_published_periods() {
             .output()
             .expect("runs");
         assert!(out.status.success());
-        let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+        let v: Value = answer_json("grundy", &out.stdout);
         assert_eq!(
             (v["preperiod"].as_u64(), v["period"].as_u64()),
             (Some(pre), Some(per)),
@@ -338,7 +338,7 @@ fn grundy_certifies_published_periods() {
         .args(["grundy", "grundy", "--to", "30", "--values", "--json"])
         .output()
         .expect("runs");
-    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let v: Value = answer_json("grundy", &out.stdout);
     assert_eq!(v["certified"], false);
     assert_eq!(v["values"][13], "3", "OEIS A002188: G(13) = 3");
     for bad in [["grundy", "0.9z"], ["grundy", "chess"]] {
@@ -366,7 +366,7 @@ fn heap_games_in_solve_and_grundy() {
         .args(["grundy", "lasker", "--to", "500", "--json"])
         .output()
         .expect("runs");
-    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let v: Value = answer_json("grundy", &out.stdout);
     assert_eq!(
         (
             v["preperiod"].as_u64(),
@@ -381,7 +381,7 @@ fn heap_games_in_solve_and_grundy() {
         .args(["grundy", "kayles", "--misere", "--to", "12", "--json"])
         .output()
         .expect("runs");
-    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let v: Value = answer_json("grundy", &out.stdout);
     assert_eq!(v["genus"][5], "4^146");
     assert_eq!(v["misere_values"][11], 4);
     for bad in [
@@ -489,7 +489,7 @@ fn nash_decimals() {
         "{text}"
     );
     let json = run(&[&coordination[..], &["--decimals", "2", "--json"]].concat()).stdout;
-    let v: Value = serde_json::from_slice(&json).expect("json");
+    let v: Value = answer_json("nash", &json);
     assert_eq!(v["equilibria"][2][0][0], "2/3");
     assert_eq!(v["decimals"][2][0][0], "0.67");
     let pennies = run(&["--a", "1 -1; -1 1", "--method", "lp", "--decimals", "1"]).stdout;
@@ -514,7 +514,7 @@ fn nash_precision() {
     let run = |args: &[&str]| conway().arg("nash").args(args).output().expect("runs");
     let out = run(&[f, "--precision", "25", "--json"]);
     assert_eq!(out.status.code(), Some(0));
-    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let v: Value = answer_json("nash", &out.stdout);
     // 2 − √2 to 25 places.
     assert_eq!(v["equilibria"][2][0][0], "0.5857864376269049511983113");
     assert_eq!(v["within"], "1e-25");
@@ -568,7 +568,7 @@ fn nash_logit() {
         "{text}"
     );
     let out = run(&[&dilemma[..], &["--path", "--json"]].concat());
-    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let v: Value = answer_json("nash", &out.stdout);
     assert_eq!(v["method"], "logit");
     assert_eq!(
         v["equilibria"],
@@ -593,7 +593,7 @@ fn nash_logit() {
         "--json",
     ]);
     assert_eq!(out.status.code(), Some(0));
-    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let v: Value = answer_json("nash", &out.stdout);
     assert_eq!(
         v["equilibria"],
         serde_json::json!([[["0", "1"], ["0", "1"]]])
@@ -602,7 +602,7 @@ fn nash_logit() {
     // Simplicial subdivision: the same limit here, the trace with its grids, no λ.
     let out = run(&[&dilemma[..4], &["--method", "simpdiv", "--json"]].concat());
     assert_eq!(out.status.code(), Some(0));
-    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let v: Value = answer_json("nash", &out.stdout);
     assert_eq!(
         v["equilibria"],
         serde_json::json!([[["0", "1"], ["0", "1"]]])
@@ -630,7 +630,7 @@ fn nash_extensive_games() {
     }
     let out = run(&[f, "--subgame-perfect".as_ref(), "--json".as_ref()]);
     assert_eq!(out.status.code(), Some(0));
-    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let v: Value = answer_json("nash", &out.stdout);
     assert_eq!(
         v["equilibria"],
         serde_json::json!([[["0", "1"], ["0", "1"]]])
@@ -641,7 +641,7 @@ fn nash_extensive_games() {
     // The sequence form's Lemke path ends at one of the three.
     let out = run(&[f, "--method".as_ref(), "lcp".as_ref(), "--json".as_ref()]);
     assert_eq!(out.status.code(), Some(0));
-    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let v: Value = answer_json("nash", &out.stdout);
     assert_eq!(v["method"], "lcp");
     let found = v["equilibria"].as_array().expect("a list");
     assert_eq!(found.len(), 1, "{v}");
@@ -670,7 +670,7 @@ fn nash_extensive_games() {
     .expect("written");
     let out = run(&[bad.as_os_str(), "--json".as_ref()]);
     assert_eq!(out.status.code(), Some(2));
-    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let v: Value = answer_json("nash", &out.stdout);
     assert_eq!(v["error"]["line"], 2);
     assert_eq!(v["error"]["column"], 11);
     // Subgame perfection is for trees.
@@ -704,7 +704,7 @@ fn nash_acceptance() {
         .arg(&coord3)
         .output()
         .expect("runs");
-    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let v: Value = answer_json("nash", &out.stdout);
     assert_eq!(v["method"], "enum");
     assert_eq!(v["players"][1], "Player 2");
     assert_eq!(v["equilibria"].as_array().map(Vec::len), Some(7));
@@ -749,7 +749,7 @@ fn ess_acceptance() {
             .output()
             .expect("runs");
         assert!(out.status.success(), "{a}");
-        let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+        let v: Value = answer_json("ess", &out.stdout);
         let found: Vec<Vec<String>> = serde_json::from_value(v["ess"].clone()).expect("lists");
         assert_eq!(found, ess, "{a}");
     }
@@ -811,7 +811,7 @@ fn stable_acceptance() {
         .args(["stable", "--json", "--a", "4 0; 3 3", "--agents", "10"])
         .output()
         .expect("runs");
-    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let v: Value = answer_json("stable", &out.stdout);
     assert_eq!(
         v["recurrent_classes"],
         serde_json::json!([[[10, 0]], [[0, 10]]])
@@ -829,7 +829,7 @@ fn stable_acceptance() {
         ])
         .output()
         .expect("runs");
-    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let v: Value = answer_json("stable", &out.stdout);
     assert_eq!(v["potentials"], serde_json::json!([37, 15, 16]));
     assert_bad_input(&["stable", "--a", "4 0; 3 3", "--agents", "1"]);
     assert_bad_input(&[
@@ -872,7 +872,7 @@ fn nash_methods() {
         ])
         .output()
         .expect("runs");
-    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let v: Value = answer_json("nash", &out.stdout);
     assert_eq!(v["components"], serde_json::json!([[0, 1]]));
     assert_eq!(
         v["maximal_nash_subsets"],
@@ -890,7 +890,7 @@ fn nash_methods() {
         ])
         .output()
         .expect("runs");
-    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let v: Value = answer_json("nash", &out.stdout);
     assert_eq!(v["value"], "0");
     assert_eq!(
         v["equilibria"][0][0],
@@ -913,7 +913,7 @@ fn replicator() {
         .args(["replicator", "--json", "--a", "0 6 -4; -3 0 5; -1 3 0"])
         .output()
         .expect("runs");
-    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let v: Value = answer_json("replicator", &out.stdout);
     let uniform = v["rest_points"]
         .as_array()
         .expect("list")

@@ -8,6 +8,8 @@ use std::io::Write;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
 /// Well above the promised second, so that a loaded machine does not fail the test; a run
 /// that ignores the signal takes minutes.
 const HANG: Duration = Duration::from_secs(8);
@@ -186,6 +188,6 @@ fn an_interrupted_json_run_prints_one_json_error() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let v = common::answer_json("error", &out.stdout);
     assert_eq!(v["error"]["kind"], "interrupted");
 }

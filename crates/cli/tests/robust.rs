@@ -80,6 +80,10 @@ fn one_object(args: &[&str], stdout: &str) -> Value {
         "{args:?}: more than one value: {stdout}"
     );
     assert!(first.is_object(), "{args:?}: {stdout}");
+    let command = args.iter().find(|a| !a.starts_with('-')).unwrap_or(&"");
+    if let Some(schema) = common::schema_of(command, &first) {
+        common::check_against(command, &schema, &first);
+    }
     first
 }
 

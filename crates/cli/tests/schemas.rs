@@ -81,6 +81,21 @@ fn a_changed_answer_does_not_fit() {
     assert!(eval.is_valid(&game));
     game["mean"] = 2.25.into();
     assert!(!eval.is_valid(&game));
+    // A game without its report, or with a value's text, is not a game's answer.
+    let full = answer(&["eval", "{3||2|1}", "--json"]);
+    let bare = serde_json::json!({ "input": full["input"], "kind": "game" });
+    assert!(!eval.is_valid(&bare));
+    let mut texted = full.clone();
+    texted["value"] = "{3||2|1}".into();
+    assert!(!eval.is_valid(&texted));
+    let mut number = answer(&["eval", "mean({3||2|1})", "--json"]);
+    assert!(eval.is_valid(&number));
+    number["kind"] = "game".into();
+    assert!(!eval.is_valid(&number));
+    let mut chase = answer(&["solve", "chase", "4", "1", "1", "4", "4", "--json"]);
+    assert!(solve.is_valid(&chase));
+    chase["winner"] = "nobody".into();
+    assert!(!solve.is_valid(&chase));
     let mut misere = answer(&["eval", "*[2]", "--json"]);
     assert!(eval.is_valid(&misere));
     misere["birthday"] = "4".into();
@@ -90,4 +105,46 @@ fn a_changed_answer_does_not_fit() {
     assert!(error.is_valid(&failure));
     failure["error"]["kind"] = "oops".into();
     assert!(!error.is_valid(&failure));
+}
+
+/// A key the contract does not list fails, at the top and inside, in plain objects and in
+/// ones made of flattened parts (`eval`'s game report).
+#[test]
+fn an_unknown_key_does_not_fit() {
+    let bin = env!("CARGO_BIN_EXE_conway");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../schemas");
+    let validator = |name: &str| {
+        let text = std::fs::read_to_string(dir.join(format!("{name}.json"))).expect("schema");
+        let schema: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        jsonschema::validator_for(&schema).expect("a schema")
+    };
+    let answer = |args: &[&str]| -> serde_json::Value {
+        let out = Command::new(bin).args(args).output().expect("runs");
+        serde_json::from_slice(&out.stdout).expect("one JSON object")
+    };
+    let cases: [(&str, &[&str], &str); 5] = [
+        ("solve", &["solve", "nim", "3", "4", "--json"], ""),
+        ("eval", &["eval", "{3||2|1}", "--json"], ""),
+        ("eval", &["eval", "mean({3||2|1})", "--json"], ""),
+        ("nash", &["nash", "--a", "1 0; 0 1", "--json"], ""),
+        ("error", &["solve", "nimm", "--json"], "error"),
+    ];
+    for (schema, args, inner) in cases {
+        let validator = validator(schema);
+        let fitting = answer(args);
+        assert!(validator.is_valid(&fitting), "{args:?}");
+        let mut stray = fitting.clone();
+        // An object is neither a field of any answer nor a game's fact (which are counts,
+        // texts, flags or lists of texts, the only open-ended part of `solve`'s answer).
+        stray["outcomes"] = serde_json::json!({ "N": 1 });
+        assert!(!validator.is_valid(&stray), "{args:?}: a stray key fits");
+        if !inner.is_empty() {
+            let mut stray = fitting;
+            stray[inner]["hint"] = "x".into();
+            assert!(
+                !validator.is_valid(&stray),
+                "{args:?}: a stray inner key fits"
+            );
+        }
+    }
 }

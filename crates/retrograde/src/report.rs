@@ -38,7 +38,7 @@ pub struct ChaseReport {
     /// The side that wins with optimal play, or `None` — serialized `draw` — when neither
     /// can force a capture.
     #[serde(serialize_with = "winner_or_draw")]
-    #[schemars(with = "String")]
+    #[schemars(with = "WinnerOrDraw")]
     pub winner: Option<Side>,
     /// Plies until the capture with optimal play (the winner hurries, the loser stalls);
     /// `None` (null) for a draw.
@@ -77,7 +77,7 @@ pub struct ChaseMove {
     pub to: String,
     /// Who wins from there with optimal play (`draw`: neither); a capture has won at once.
     #[serde(serialize_with = "winner_or_draw")]
-    #[schemars(with = "String")]
+    #[schemars(with = "WinnerOrDraw")]
     pub winner: Option<Side>,
     /// Plies from there to the capture with optimal play (0 after a capture; null for a draw).
     pub plies: Option<u32>,
@@ -100,6 +100,19 @@ fn winner_or_draw<S: Serializer>(winner: &Option<Side>, s: S) -> Result<S::Ok, S
     match winner {
         Some(side) => side.serialize(s),
         None => s.serialize_str("draw"),
+    }
+}
+
+/// The schema of what [`winner_or_draw`] writes: a side's name or `draw`.
+struct WinnerOrDraw;
+
+impl schemars::JsonSchema for WinnerOrDraw {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "WinnerOrDraw".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": ["white", "black", "draw"] })
     }
 }
 

@@ -233,10 +233,11 @@ pub struct EvalReport {
     pub result: Value,
 }
 
-/// The common fields, then one of the flattened reports (a short game's, a loopy value's, a
-/// misère form's, or none for a value that is not a game) and, for a ruleset position, the
-/// moves: each report's fields keep their own types (a misère form's birthday is a count,
-/// a short game's an exact text).
+/// The common fields, then what the kind decides: a short game has its report and no
+/// `value` text; a loopy value its text and its report (absent, with a note, when the
+/// report could not be made); a misère form its text and its report; any other value its
+/// text and no report. A ruleset position adds its moves. Each report's fields keep their
+/// own types (a misère form's birthday is a count, a short game's an exact text).
 impl schemars::JsonSchema for EvalReport {
     fn schema_name() -> std::borrow::Cow<'static, str> {
         "EvalReport".into()
@@ -248,6 +249,10 @@ impl schemars::JsonSchema for EvalReport {
         let loopy = generator.subschema_for::<LoopyReport>();
         let misere = generator.subschema_for::<super::misere::MisereReport>();
         let moves = generator.subschema_for::<super::moves::Moves>();
+        let no_report = schemars::json_schema!({ "not": { "anyOf": [
+            { "required": ["outcome"] },
+            { "required": ["misere_outcome"] }
+        ] } });
         schemars::json_schema!({
             "type": "object",
             "description": "The value of an expression and what conway eval says of it",
@@ -259,10 +264,28 @@ impl schemars::JsonSchema for EvalReport {
             },
             "required": ["input", "kind"],
             "allOf": [
-                { "anyOf": [game, loopy, misere, { "not": { "anyOf": [
-                    { "required": ["outcome"] },
-                    { "required": ["misere_outcome"] }
-                ] } }] },
+                { "anyOf": [
+                    {
+                        "properties": { "kind": { "const": "game" } },
+                        "not": { "required": ["value"] },
+                        "allOf": [game]
+                    },
+                    {
+                        "properties": { "kind": { "const": "loopy" } },
+                        "required": ["value"],
+                        "anyOf": [loopy, no_report]
+                    },
+                    {
+                        "properties": { "kind": { "const": "misere" } },
+                        "required": ["value"],
+                        "allOf": [misere]
+                    },
+                    {
+                        "properties": { "kind": { "not": { "enum": ["game", "loopy", "misere"] } } },
+                        "required": ["value"],
+                        "allOf": [no_report]
+                    }
+                ] },
                 { "anyOf": [moves, { "not": { "required": ["left_moves"] } }] }
             ]
         })
