@@ -110,6 +110,32 @@ pub fn text(s: &Solution) -> String {
     out
 }
 
+/// Who wins a partizan position when each player starts, as `solve domineering` prints it.
+pub fn winner_text(r: &conway_partizan::outcome::WinnerReport) -> String {
+    let mut text = format!(
+        "game      {}  {}\noutcome   {} ({})\n",
+        r.game,
+        r.position,
+        r.outcome,
+        r.outcome.explanation()
+    );
+    for (who, start) in [("Left", &r.left_first), ("Right", &r.right_first)] {
+        text.push_str(&format!("{who} first: {} wins", start.winner));
+        match start.winning_moves.first() {
+            Some(m) if start.every_move.is_none() => text.push_str(&format!(", e.g. {m}\n")),
+            _ => text.push('\n'),
+        }
+        if let Some(every) = &start.every_move {
+            for m in every {
+                let mark = if m.wins { "  (wins)" } else { "" };
+                text.push_str(&format!("  {}{mark}\n", m.description));
+            }
+        }
+    }
+    text.push_str(&format!("positions searched  {}\n", r.nodes));
+    text
+}
+
 /// The winner and game length of a chase, then the line when one was asked for.
 pub fn chase_text(r: &ChaseReport) -> String {
     let side = |s: Side| match s {

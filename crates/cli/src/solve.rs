@@ -99,5 +99,6 @@ fn text(solved: &Solved) -> String {
         Solved::Solution(s) => render::text(s),
         Solved::Chase(r) => render::chase_text(r),
         Solved::Digraph(r) => render::digraph_text(r),
+        Solved::Winner(r) => render::winner_text(r),
     }
 }

@@ -116,7 +116,16 @@ fn every_listed_game_solves_a_position() {
         let mut args = vec![game.name];
         args.extend(words.iter().map(String::as_str));
         let v = solve_json(&args);
-        if v["game"] != "chase" {
+        if v.get("left_first").is_some() {
+            // A partizan game: who wins with each player starting gives the class.
+            let class = match (&v["left_first"]["winner"], &v["right_first"]["winner"]) {
+                (l, r) if l == "Left" && r == "Left" => "L",
+                (l, r) if l == "Right" && r == "Right" => "R",
+                (l, _) if l == "Left" => "N",
+                _ => "P",
+            };
+            assert_eq!(v["outcome"], class, "{args:?}");
+        } else if v["game"] != "chase" {
             let p = v["outcome"] == "P";
             assert_eq!(p, moves(&v).is_empty(), "{args:?}");
         }

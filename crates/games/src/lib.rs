@@ -18,6 +18,7 @@ mod games;
 use conway_core::error::FileError;
 use conway_core::{Diagnostic, ErrorKind, Location, Ranks, Watcher};
 use conway_impartial::Solution;
+use conway_partizan::outcome::WinnerReport;
 use conway_retrograde::report::{ChaseReport, DigraphReport};
 use serde::Serialize;
 
@@ -167,6 +168,8 @@ pub enum Solved {
     Chase(ChaseReport),
     /// Loopy values on a digraph.
     Digraph(DigraphReport),
+    /// Who wins a partizan position when each player starts, found by search.
+    Winner(WinnerReport),
 }
 
 impl Solved {
@@ -176,7 +179,7 @@ impl Solved {
         match self {
             Solved::Solution(s) => s.reply(),
             Solved::Chase(r) => r.reply(),
-            Solved::Digraph(_) => None,
+            Solved::Digraph(_) | Solved::Winner(_) => None,
         }
     }
 }
@@ -255,6 +258,7 @@ macro_rules! from_diagnostics {
 }
 
 from_diagnostics!(
+    conway_partizan::PartizanError,
     conway_impartial::ImpartialError,
     conway_retrograde::RetrogradeError,
     conway_graph::GraphError,

@@ -13,6 +13,7 @@ pub mod infinitesimal;
 pub mod loopy;
 pub mod naive;
 pub mod ordinal;
+pub mod outcome;
 pub mod print;
 pub mod properties;
 pub mod rulesets;

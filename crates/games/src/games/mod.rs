@@ -13,6 +13,7 @@ mod conjunctive;
 mod digital_deletions;
 mod digraph;
 mod divisors;
+mod domineering;
 mod fibonacci_nim;
 mod fibonacci_subtraction;
 mod geography;
@@ -59,6 +60,7 @@ pub static GAMES: &[&Game] = &[
     &kiki::GAME,
     &calendar::GAME,
     &digital_deletions::GAME,
+    &domineering::GAME,
 ];
 
 /// Heaps of any size, the position of most heap games.

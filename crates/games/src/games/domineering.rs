@@ -1,0 +1,49 @@
+//! Who wins a Domineering board: Left places vertical dominoes, Right horizontal ones; who
+//! cannot place loses. Answered by search, for boards far past their canonical forms (the
+//! values are `conway eval 'domineering("…")'`).
+
+use conway_partizan::outcome::domineering::{winner, Position, DEFAULT_NODE_BUDGET};
+
+use crate::param::{Kind, Param};
+use crate::{Arguments, Game, GameError, Request, Solved};
+
+pub static GAME: Game = Game {
+    name: "domineering",
+    aliases: &[],
+    summary: "Who wins Domineering (Left vertical, Right horizontal) when each player starts, \
+              by search: boards up to 128 bits (rows × (columns + 1))",
+    example: "6x6",
+    params: &[
+        Param::positional(
+            "board",
+            Kind::Text,
+            "ROWSxCOLUMNS for an empty board (8x8), or CGSuite's notation: rows separated by \
+             |, . empty, # occupied ('..#|...').",
+        ),
+        Param::flag(
+            "every-move",
+            "Judge every first move of each player, not only until a winning one is found.",
+        ),
+        Param::option(
+            "budget",
+            Kind::U64,
+            "The most positions to search before giving up (default 2^34).",
+        )
+        .value_name("POSITIONS"),
+    ],
+    lists_moves: false,
+    solve,
+    on_ranks: None,
+};
+
+fn solve(a: &Arguments, r: &Request) -> Result<Solved, GameError> {
+    let position = Position::parse(&a.text("board")?)?;
+    let budget = if a.has("budget") {
+        a.u64("budget")?
+    } else {
+        DEFAULT_NODE_BUDGET
+    };
+    let stage = r.watch.stage("searching");
+    let report = winner(&position, a.flag("every-move"), Some(budget), &*stage)?;
+    Ok(Solved::Winner(report))
+}

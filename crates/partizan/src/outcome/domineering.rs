@@ -1,0 +1,818 @@
+//! Who wins a Domineering board, by search rather than by its canonical form: Left places
+//! vertical dominoes, Right horizontal ones, and whoever cannot place loses.
+//!
+//! The board is a 128-bit bitboard, each row followed by a guard bit that is never empty, so
+//! a horizontal domino never wraps to the next row. The search asks "does the player to move
+//! win?" depth first, with:
+//!
+//! - **Bounds from safe moves** (as in Bullock's Obsequi): a square no opponent domino can
+//!   ever cover stays the mover's, so the mover's dominoes on such squares (Σ⌊run/2⌋ along
+//!   the mover's direction) are moves nobody can take away. Against them, the opponent can
+//!   never make more moves than the disjoint dominoes that fit now (Σ⌊run/2⌋ along the
+//!   opponent's direction). So the mover wins at once with more safe moves than the
+//!   opponent's most, and loses at once with no more moves than the opponent's safe ones.
+//!   Vulnerable placements (off the safe squares, no opponent domino touching two of them)
+//!   add half their number: the opponent spends a move on each it takes away.
+//! - **A transposition table** of won and lost positions (two-way buckets, the entry with
+//!   the smaller subtree replaced).
+//! - **Move ordering**: moves that take away more of the opponent's placements and fewer of
+//!   the mover's own first, moves on the mover's safe squares (which can wait) last.
+//!
+//! Oracle: the outcome class of the canonical form ([`crate::rulesets::domineering`]) on
+//! every board small enough for both, in a property test.
+
+use std::ops::ControlFlow;
+use std::sync::OnceLock;
+
+use conway_core::{Progress, Work};
+
+use super::{MoveResult, Start, WinnerReport};
+use crate::rulesets::moves::{player, square_name};
+use crate::PartizanError;
+
+/// The most bits a board may take: rows × (columns + 1), the guard bit of each row
+/// included. An 11 × 10 board (11 rows) fits; the empty 11 × 11 board, which took its
+/// solvers half a year, does not.
+pub const MAX_BITS: usize = 128;
+
+/// The most columns: a row and its guard bit fit the 16-bit tables of run lengths.
+pub const MAX_COLUMNS: usize = 15;
+
+/// The positions searched when no budget is given: past it the search stops and says so.
+pub const DEFAULT_NODE_BUDGET: u64 = 1 << 34;
+
+/// The shape of a board: `height` rows of `width` squares, bit `row · stride + column`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    width: usize,
+    height: usize,
+}
+
+impl Shape {
+    fn stride(self) -> usize {
+        self.width + 1
+    }
+
+    fn row_mask(self) -> u128 {
+        (1u128 << self.width) - 1
+    }
+
+    fn row(self, squares: u128, r: usize) -> u16 {
+        // A row and its guard bit are at most 16 bits (MAX_COLUMNS).
+        ((squares >> (r * self.stride())) & self.row_mask()) as u16
+    }
+
+    fn bit(self, r: usize, c: usize) -> u128 {
+        1u128 << (r * self.stride() + c)
+    }
+
+    fn square_name(self, i: usize) -> String {
+        square_name(i / self.stride(), i % self.stride())
+    }
+}
+
+/// A board and its images under the symmetries of its shape, kept up to date move by move:
+/// the mirrors (left–right, top–bottom, both) keep each player's moves; on a square board
+/// the four transpositions swap them, so there the image stands for the other player to
+/// move. The least (image, mover) is the table's key: one entry serves every image.
+#[derive(Clone, Copy)]
+struct Images([u128; 8]);
+
+impl Images {
+    fn empty(self) -> u128 {
+        self.0[0]
+    }
+
+    /// The table's key of this board with `left` to move: the least image, and who moves
+    /// there.
+    fn key(self, symmetries: &Symmetries, left: bool) -> (u128, bool) {
+        (0..symmetries.count)
+            .map(|k| (self.0[k], left != (k >= 4)))
+            .min()
+            .unwrap_or((self.0[0], left))
+    }
+
+    /// The images after a domino on squares `a` and `b`.
+    fn place(self, symmetries: &Symmetries, a: usize, b: usize) -> Images {
+        let mut next = self.0;
+        for (k, image) in next.iter_mut().enumerate().take(symmetries.count) {
+            let (ia, ib) = (symmetries.maps[k][a], symmetries.maps[k][b]);
+            *image &= !((1u128 << ia) | (1u128 << ib));
+        }
+        Images(next)
+    }
+}
+
+/// Where each square goes under each symmetry of the shape: the identity and the three
+/// mirrors, then on a square board the four transposed ones (`count` says how many).
+struct Symmetries {
+    maps: [[u8; 128]; 8],
+    count: usize,
+}
+
+impl Symmetries {
+    fn of(shape: Shape) -> Symmetries {
+        let mut maps = [[0u8; 128]; 8];
+        let (h, w, s) = (shape.height, shape.width, shape.stride());
+        for r in 0..h {
+            for c in 0..=w {
+                let i = r * s + c;
+                if c == w {
+                    // The guard column stays where it is (it is never empty).
+                    for map in maps.iter_mut() {
+                        map[i] = i as u8;
+                    }
+                    continue;
+                }
+                let (mr, mc) = (h - 1 - r, w - 1 - c);
+                let targets = [
+                    (r, c),
+                    (r, mc),
+                    (mr, c),
+                    (mr, mc),
+                    (c, r),
+                    (mc, r),
+                    (c, mr),
+                    (mc, mr),
+                ];
+                for (k, &(tr, tc)) in targets.iter().enumerate() {
+                    // Transposed targets exist only on square boards.
+                    maps[k][i] = if k < 4 || h == w {
+                        (tr * s + tc) as u8
+                    } else {
+                        i as u8
+                    };
+                }
+            }
+        }
+        let count = if h == w { 8 } else { 4 };
+        Symmetries { maps, count }
+    }
+
+    fn images(&self, empty: u128) -> Images {
+        let mut images = [0u128; 8];
+        let mut rest = empty;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            for (k, image) in images.iter_mut().enumerate().take(self.count) {
+                *image |= 1u128 << self.maps[k][i];
+            }
+        }
+        Images(images)
+    }
+}
+
+/// A Domineering position for the search: its shape and empty squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    shape: Shape,
+    empty: u128,
+}
+
+impl Position {
+    /// Reads a board: CGSuite's notation (rows separated by `|`, `.` empty, `#` or `x` or `o`
+    /// occupied) or `RxC` for the empty board of R rows and C columns. Errors give the
+    /// 1-based column in `text`.
+    pub fn parse(text: &str) -> Result<Position, PartizanError> {
+        if let Some((rows, columns)) = text.split_once(['x', 'X']) {
+            if let (Ok(height), Ok(width)) = (rows.trim().parse(), columns.trim().parse()) {
+                return Position::rectangle(height, width);
+            }
+        }
+        let mut rows: Vec<Vec<bool>> = vec![Vec::new()];
+        let mut row_starts = vec![1];
+        for (i, c) in text.chars().enumerate() {
+            match c {
+                '|' => {
+                    rows.push(Vec::new());
+                    row_starts.push(i + 2);
+                    continue;
+                }
+                '.' | '#' | 'x' | 'o' => {}
+                _ => {
+                    return Err(PartizanError::parse(
+                        i + 1,
+                        format!(
+                            "domineering board: unexpected {c:?}; expected . (empty), # \
+                             (occupied), | between rows, or RxC for an empty board"
+                        ),
+                    ))
+                }
+            }
+            if let Some(row) = rows.last_mut() {
+                row.push(c == '.');
+                if row.len() > MAX_COLUMNS {
+                    return Err(PartizanError::too_large(
+                        "columns of a domineering board searched for its winner",
+                        row.len(),
+                        MAX_COLUMNS,
+                    ));
+                }
+            }
+        }
+        let width = rows[0].len();
+        if let Some(r) = rows.iter().position(|row| row.len() != width) {
+            return Err(PartizanError::parse(
+                row_starts[r],
+                format!(
+                    "domineering board: row {} has {} squares but row 1 has {width}",
+                    r + 1,
+                    rows[r].len()
+                ),
+            ));
+        }
+        let shape = Position::shape(rows.len(), width)?;
+        let mut empty = 0u128;
+        for (r, row) in rows.iter().enumerate() {
+            for (c, &free) in row.iter().enumerate() {
+                if free {
+                    empty |= shape.bit(r, c);
+                }
+            }
+        }
+        Ok(Position { shape, empty })
+    }
+
+    /// The empty board of `height` rows and `width` columns.
+    pub fn rectangle(height: usize, width: usize) -> Result<Position, PartizanError> {
+        let shape = Position::shape(height, width)?;
+        let empty = (0..height).fold(0u128, |all, r| {
+            all | (shape.row_mask() << (r * shape.stride()))
+        });
+        Ok(Position { shape, empty })
+    }
+
+    fn shape(height: usize, width: usize) -> Result<Shape, PartizanError> {
+        if width == 0 || height == 0 {
+            return Err(PartizanError::InvalidInput(format!(
+                "a domineering board must have at least one square, not {height}x{width}"
+            )));
+        }
+        if width > MAX_COLUMNS {
+            return Err(PartizanError::too_large(
+                "columns of a domineering board searched for its winner",
+                width,
+                MAX_COLUMNS,
+            ));
+        }
+        let bits = height.saturating_mul(width + 1);
+        if bits > MAX_BITS {
+            return Err(PartizanError::too_large(
+                format!("bits of a {height}x{width} domineering board (rows × (columns + 1))"),
+                bits,
+                MAX_BITS,
+            ));
+        }
+        Ok(Shape { width, height })
+    }
+
+    /// The board in CGSuite's notation.
+    pub fn notation(&self) -> String {
+        (0..self.shape.height)
+            .map(|r| {
+                (0..self.shape.width)
+                    .map(|c| {
+                        if self.empty & self.shape.bit(r, c) != 0 {
+                            '.'
+                        } else {
+                            '#'
+                        }
+                    })
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("|")
+    }
+
+    /// The number of empty squares.
+    pub fn empty_squares(&self) -> u32 {
+        self.empty.count_ones()
+    }
+}
+
+/// Σ⌊run/2⌋ over the runs of set bits of each 16-bit row.
+fn half_runs() -> &'static [u8] {
+    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0u32..1 << 16)
+            .map(|bits| {
+                let (mut pairs, mut run) = (0u8, 0u8);
+                for b in 0..=16 {
+                    if b < 16 && bits & (1 << b) != 0 {
+                        run += 1;
+                    } else {
+                        pairs += run / 2;
+                        run = 0;
+                    }
+                }
+                pairs
+            })
+            .collect()
+    })
+}
+
+/// One player's view of the board: the direction of its dominoes.
+#[derive(Clone, Copy)]
+struct Side {
+    left: bool,
+    /// The distance between a domino's two squares: the stride for Left, 1 for Right.
+    step: usize,
+}
+
+impl Side {
+    fn of(left: bool, shape: Shape) -> Side {
+        Side {
+            left,
+            step: if left { shape.stride() } else { 1 },
+        }
+    }
+
+    /// The squares where this player's domino can start (its other square `step` further).
+    fn placements(self, empty: u128) -> u128 {
+        empty & (empty >> self.step)
+    }
+
+    /// The squares covered by some placement.
+    fn covered(self, placements: u128) -> u128 {
+        placements | (placements << self.step)
+    }
+
+    /// How many of this player's placements (`mine`) off its safe squares can be chosen so
+    /// that no two share a square and no opponent domino touches two of them: the opponent
+    /// must spend a move on each to take it away, so the player gets at least half of them
+    /// (rounded up when it moves first), besides its safe moves. Chosen greedily.
+    fn vulnerable(self, mine: u128, theirs: u128, safe: u128, them: Side) -> u32 {
+        let (mut count, mut taken, mut zones) = (0, safe, 0u128);
+        let mut rest = mine;
+        while rest != 0 {
+            let square = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let placed = (1u128 << square) | (1u128 << (square + self.step));
+            if placed & taken != 0 {
+                continue;
+            }
+            let zone = theirs & (placed | (placed >> them.step));
+            if zone & zones != 0 {
+                continue;
+            }
+            count += 1;
+            taken |= placed;
+            zones |= zone;
+        }
+        count
+    }
+
+    /// The most disjoint dominoes of this player that fit on `squares`: Σ⌊run/2⌋ along its
+    /// direction.
+    fn most_dominoes(self, shape: Shape, squares: u128) -> u32 {
+        if self.left {
+            // Down each column, pairing greedily from the top: ⌊run/2⌋ per run.
+            let (mut count, mut unpaired) = (0, shape.row(squares, 0));
+            for r in 1..shape.height {
+                let row = shape.row(squares, r);
+                let paired = unpaired & row;
+                count += paired.count_ones();
+                unpaired = row & !paired;
+            }
+            count
+        } else {
+            let table = half_runs();
+            (0..shape.height)
+                .map(|r| u32::from(table[usize::from(shape.row(squares, r))]))
+                .sum()
+        }
+    }
+}
+
+/// Why a search ended without an answer.
+enum Halt {
+    Stopped,
+    Budget,
+}
+
+/// One slot of the transposition table: a position, who was to move, and whether they win.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    empty: u128,
+    /// Bit 0: filled; bit 1: Left to move; bit 2: the mover wins.
+    flags: u8,
+    /// The nodes its search took, for replacement.
+    work: u32,
+}
+
+struct Table {
+    slots: Vec<Entry>,
+    mask: usize,
+}
+
+impl Table {
+    fn new(bits: u32) -> Table {
+        Table {
+            slots: vec![Entry::default(); 1 << bits],
+            mask: (1 << bits) - 2,
+        }
+    }
+
+    fn index(&self, empty: u128, left: bool) -> usize {
+        let mut x = (empty as u64) ^ ((empty >> 64) as u64).rotate_left(29) ^ u64::from(left);
+        x ^= x >> 31;
+        x = x.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        x ^= x >> 29;
+        (x as usize) & self.mask
+    }
+
+    fn flags(left: bool) -> u8 {
+        1 | if left { 2 } else { 0 }
+    }
+
+    /// Whether the mover wins, if known.
+    fn get(&self, empty: u128, left: bool) -> Option<bool> {
+        let i = self.index(empty, left);
+        let wanted = Table::flags(left);
+        self.slots[i..i + 2]
+            .iter()
+            .find(|e| e.empty == empty && e.flags & 3 == wanted)
+            .map(|e| e.flags & 4 != 0)
+    }
+
+    fn put(&mut self, empty: u128, left: bool, wins: bool, work: u64) {
+        let i = self.index(empty, left);
+        let work = u32::try_from(work).unwrap_or(u32::MAX);
+        let slot = if self.slots[i].work <= self.slots[i + 1].work {
+            i
+        } else {
+            i + 1
+        };
+        self.slots[slot] = Entry {
+            empty,
+            flags: Table::flags(left) | if wins { 4 } else { 0 },
+            work,
+        };
+    }
+}
+
+/// The search for one board.
+struct Search<'a> {
+    shape: Shape,
+    symmetries: Symmetries,
+    table: Table,
+    nodes: u64,
+    budget: u64,
+    progress: &'a dyn Progress,
+    next_report: u64,
+}
+
+/// How often, in nodes, the progress hook hears from the search.
+const REPORT_EVERY: u64 = 1 << 16;
+
+impl Search<'_> {
+    /// Whether the player to move (`left`: Left) wins, with optimal play.
+    fn wins(&mut self, board: Images, left: bool) -> Result<bool, Halt> {
+        let empty = board.empty();
+        let me = Side::of(left, self.shape);
+        let them = Side::of(!left, self.shape);
+        let mine = me.placements(empty);
+        if mine == 0 {
+            return Ok(false);
+        }
+        let theirs = them.placements(empty);
+        if theirs == 0 {
+            return Ok(true);
+        }
+        let (key, mover) = board.key(&self.symmetries, left);
+        if let Some(wins) = self.table.get(key, mover) {
+            return Ok(wins);
+        }
+        // Squares the other side can never cover stay one's own.
+        let my_safe_squares = empty & !them.covered(theirs);
+        let their_safe_squares = empty & !me.covered(mine);
+        let my_safe = me.most_dominoes(self.shape, my_safe_squares);
+        let their_most = them.most_dominoes(self.shape, empty);
+        if my_safe > their_most {
+            return Ok(true);
+        }
+        let their_safe = them.most_dominoes(self.shape, their_safe_squares);
+        let my_most = me.most_dominoes(self.shape, empty);
+        if my_most <= their_safe {
+            return Ok(false);
+        }
+        // Vulnerable placements add half of themselves to the safe ones.
+        let my_vulnerable = me.vulnerable(mine, theirs, my_safe_squares, them);
+        if my_safe + my_vulnerable.div_ceil(2) > their_most {
+            return Ok(true);
+        }
+        let their_vulnerable = them.vulnerable(theirs, mine, their_safe_squares, me);
+        if my_most <= their_safe + their_vulnerable / 2 {
+            return Ok(false);
+        }
+        self.count_node()?;
+        let before = self.nodes;
+        for (_, after) in self.ordered_moves(me, them, board, mine) {
+            if !self.wins(after, !left)? {
+                self.table.put(key, mover, true, self.nodes - before);
+                return Ok(true);
+            }
+        }
+        self.table.put(key, mover, false, self.nodes - before);
+        Ok(false)
+    }
+
+    /// The mover's placements with the boards they leave, best first: by a static
+    /// evaluation of the position each leaves (the mover's safe moves against the
+    /// opponent's, then all moves against all), so a move that leaves the opponent lost by
+    /// the bounds comes first. (Asking the table about each child too saves a third of the
+    /// positions but costs more in cache misses than it saves.)
+    fn ordered_moves(
+        &self,
+        me: Side,
+        them: Side,
+        board: Images,
+        mine: u128,
+    ) -> Vec<(usize, Images)> {
+        let shape = self.shape;
+        let mut scored: Vec<(i32, usize, Images)> = Vec::with_capacity(mine.count_ones() as usize);
+        let mut rest = mine;
+        while rest != 0 {
+            let square = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let next = board.place(&self.symmetries, square, square + me.step);
+            let after = next.empty();
+            let (mine_after, theirs_after) = (me.placements(after), them.placements(after));
+            let my_safe = me.most_dominoes(shape, after & !them.covered(theirs_after)) as i32;
+            let their_most = them.most_dominoes(shape, after) as i32;
+            let score = if their_most <= my_safe {
+                i32::MAX
+            } else {
+                let their_safe = them.most_dominoes(shape, after & !me.covered(mine_after)) as i32;
+                let my_most = me.most_dominoes(shape, after) as i32;
+                4 * (my_safe - their_safe) + (my_most - their_most)
+            };
+            scored.push((score, square, next));
+        }
+        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        scored
+            .into_iter()
+            .map(|(_, square, next)| (square, next))
+            .collect()
+    }
+
+    fn count_node(&mut self) -> Result<(), Halt> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return Err(Halt::Budget);
+        }
+        if self.nodes >= self.next_report {
+            self.next_report += REPORT_EVERY;
+            if let ControlFlow::Break(()) =
+                self.progress.report(Work::open(self.nodes, "positions"))
+            {
+                return Err(Halt::Stopped);
+            }
+        }
+        Ok(())
+    }
+
+    /// Who wins when `left` (Left or Right) starts, with one winning first move, or every
+    /// first move's result.
+    fn start(&mut self, position: &Position, left: bool, every_move: bool) -> Result<Start, Halt> {
+        let me = Side::of(left, self.shape);
+        let mine = me.placements(position.empty);
+        let board = self.shape;
+        let describe = |square: usize| {
+            let shape = if left { "vertical" } else { "horizontal" };
+            format!(
+                "{} places a {shape} domino on {}–{}",
+                player(left),
+                board.square_name(square),
+                board.square_name(square + me.step)
+            )
+        };
+        let start = self.symmetries.images(position.empty);
+        // Every move is listed in the board's order; one winning move is sought best first.
+        let moves = if every_move {
+            let mut listed = Vec::new();
+            let mut rest = mine;
+            while rest != 0 {
+                let square = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                listed.push((
+                    square,
+                    start.place(&self.symmetries, square, square + me.step),
+                ));
+            }
+            listed
+        } else {
+            self.ordered_moves(me, Side::of(!left, self.shape), start, mine)
+        };
+        let mut results = Vec::new();
+        let mut winning = Vec::new();
+        for (square, after) in moves {
+            let wins = !self.wins(after, !left)?;
+            if wins {
+                winning.push(describe(square));
+            }
+            if every_move {
+                results.push(MoveResult {
+                    description: describe(square),
+                    wins,
+                });
+            } else if wins {
+                break;
+            }
+        }
+        let winner = if winning.is_empty() { !left } else { left };
+        Ok(Start {
+            winner: player(winner).to_string(),
+            winning_moves: winning,
+            every_move: every_move.then_some(results),
+        })
+    }
+}
+
+/// Who wins `position` when each player starts, searching at most `budget` positions
+/// ([`DEFAULT_NODE_BUDGET`] when `None`); with `every_move`, the result of each first move.
+pub fn winner(
+    position: &Position,
+    every_move: bool,
+    budget: Option<u64>,
+    progress: &dyn Progress,
+) -> Result<WinnerReport, PartizanError> {
+    let bits = if position.empty_squares() > 40 {
+        22
+    } else {
+        16
+    };
+    let mut search = Search {
+        shape: position.shape,
+        symmetries: Symmetries::of(position.shape),
+        table: Table::new(bits),
+        nodes: 0,
+        budget: budget.unwrap_or(DEFAULT_NODE_BUDGET),
+        progress,
+        next_report: REPORT_EVERY,
+    };
+    let mut run = |left| search.start(position, left, every_move);
+    let answer = run(true).and_then(|l| run(false).map(|r| (l, r)));
+    let (left_first, right_first) = answer.map_err(|halt| match halt {
+        Halt::Stopped => PartizanError::Interrupted,
+        Halt::Budget => PartizanError::too_large(
+            "positions searched for the winner of a domineering board",
+            search.nodes,
+            search.budget,
+        ),
+    })?;
+    let outcome = WinnerReport::class(left_first.winner == "Left", right_first.winner == "Left");
+    Ok(WinnerReport {
+        game: "domineering".to_string(),
+        position: position.notation(),
+        outcome,
+        left_first,
+        right_first,
+        nodes: search.nodes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use conway_core::NoProgress;
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::rulesets::domineering::Board;
+    use crate::Store;
+
+    /// The outcome class of the canonical form: the oracle.
+    fn by_canonical_form(text: &str) -> crate::Outcome {
+        let mut store = Store::new();
+        let board = Board::parse(text).expect("a board");
+        let g = crate::rulesets::value_of(&mut store, &board);
+        store.outcome(g)
+    }
+
+    fn searched(text: &str) -> WinnerReport {
+        winner(
+            &Position::parse(text).expect("a board"),
+            false,
+            None,
+            &NoProgress,
+        )
+        .expect("solved")
+    }
+
+    #[test]
+    fn small_rectangles_agree_with_their_canonical_forms() {
+        for height in 1..=5 {
+            for width in 1..=5 {
+                let text = vec![".".repeat(width); height].join("|");
+                assert_eq!(
+                    searched(&text).outcome,
+                    by_canonical_form(&text),
+                    "{height}x{width}"
+                );
+                assert_eq!(
+                    searched(&format!("{height}x{width}")).outcome,
+                    by_canonical_form(&text)
+                );
+            }
+        }
+    }
+
+    /// Breuker, Uiterwijk and van den Herik, "Solving 8 × 8 Domineering", Theoretical
+    /// Computer Science 230 (2000): the first player wins the standard board.
+    #[test]
+    #[ignore = "seconds in release, minutes in debug: run by the benchmark and --ignored"]
+    fn the_first_player_wins_eight_by_eight() {
+        let report = searched("8x8");
+        assert_eq!(report.outcome, crate::Outcome::Next);
+    }
+
+    #[test]
+    fn notation_and_errors() {
+        let p = Position::parse("..#|...").expect("a board");
+        assert_eq!(p.notation(), "..#|...");
+        assert_eq!(p.empty_squares(), 5);
+        assert_eq!(Position::parse("2x3").expect("2x3").notation(), "...|...");
+        assert!(matches!(
+            Position::parse("..|.a"),
+            Err(PartizanError::Parse { column: 5, .. })
+        ));
+        assert!(matches!(
+            Position::parse("..|..."),
+            Err(PartizanError::Parse { column: 4, .. })
+        ));
+        assert!(matches!(
+            Position::parse("12x10"),
+            Err(PartizanError::TooLarge { .. })
+        ));
+        assert!(matches!(
+            Position::parse("2x16"),
+            Err(PartizanError::TooLarge { .. })
+        ));
+        assert!(Position::parse("0x3").is_err());
+    }
+
+    #[test]
+    fn a_budget_and_a_stop_end_the_search() {
+        let p = Position::rectangle(6, 6).expect("6x6");
+        assert!(matches!(
+            winner(&p, false, Some(10), &NoProgress),
+            Err(PartizanError::TooLarge { .. })
+        ));
+        let stop = |_: Work| ControlFlow::Break(());
+        assert!(matches!(
+            winner(&Position::rectangle(7, 7).expect("7x7"), false, None, &stop),
+            Err(PartizanError::Interrupted)
+        ));
+    }
+
+    #[test]
+    fn every_first_move_is_judged_by_the_position_it_leaves() {
+        // 2×2: each player's first move leaves the other without a move.
+        let report = winner(
+            &Position::parse("..|..").expect("2x2"),
+            true,
+            None,
+            &NoProgress,
+        )
+        .expect("solved");
+        assert_eq!(report.outcome, crate::Outcome::Next);
+        let every = report.left_first.every_move.expect("asked for");
+        assert_eq!(every.len(), 2);
+        assert!(every.iter().all(|m| m.wins));
+        assert_eq!(
+            every[0].description,
+            "Left places a vertical domino on a1–a2"
+        );
+    }
+
+    fn arb_board() -> impl Strategy<Value = String> {
+        (1usize..=5, 1usize..=6).prop_flat_map(|(h, w)| {
+            proptest::collection::vec(proptest::bool::weighted(0.8), h * w).prop_map(move |free| {
+                free.chunks(w)
+                    .map(|row| {
+                        row.iter()
+                            .map(|&f| if f { '.' } else { '#' })
+                            .collect::<String>()
+                    })
+                    .collect::<Vec<_>>()
+                    .join("|")
+            })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The search's outcome class is the canonical form's on random boards, and each
+        /// winning first move reported leaves a position the opponent loses.
+        #[test]
+        fn outcomes_agree_with_canonical_forms(text in arb_board()) {
+            let report = searched(&text);
+            prop_assert_eq!(report.outcome, by_canonical_form(&text));
+            for (start, left) in [(&report.left_first, true), (&report.right_first, false)] {
+                prop_assert_eq!(start.winner == "Left", left != start.winning_moves.is_empty());
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! Who wins a position too large for its canonical form: a search of "does the player to move
+//! win?" for each player starting, so the outcome class follows without the value.
+//!
+//! - [`domineering`]: Domineering boards of up to 128 squares, by depth-first search on
+//!   bitboards with a transposition table, bounds from safe moves, move ordering, and the
+//!   exact values of positions small enough for the canonical-form store.
+//!
+//! Each search takes a node budget and a progress hook (a stop request ends it with
+//! [`crate::PartizanError::Interrupted`]) and returns a [`WinnerReport`]; the canonical forms
+//! of [`crate::rulesets`] are its oracle on every board small enough for both.
+
+pub mod domineering;
+
+use serde::Serialize;
+
+use crate::Outcome;
+
+/// Who wins when one player starts, and with which first moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct Start {
+    /// `Left` or `Right`: who wins with best play from here when this player moves first.
+    pub winner: String,
+    /// The starting player's winning first moves, in words (empty when the starter loses).
+    /// One, unless every move was asked for.
+    pub winning_moves: Vec<String>,
+    /// When every move was asked for: whether each of the starter's moves wins, in the order
+    /// the moves are listed (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub every_move: Option<Vec<MoveResult>>,
+}
+
+/// One first move and whether it wins for the player making it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct MoveResult {
+    /// The move, in words.
+    #[serde(rename = "move")]
+    pub description: String,
+    /// Whether it wins for the player making it.
+    pub wins: bool,
+}
+
+/// Who wins a position, found by search: for each player moving first, the winner and a
+/// winning first move, and the outcome class that follows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct WinnerReport {
+    /// The ruleset (`domineering`).
+    pub game: String,
+    /// The position in the ruleset's notation.
+    pub position: String,
+    /// The outcome class: `L`, `R`, `N` (the first player wins) or `P` (the second).
+    #[schemars(with = "OutcomeName")]
+    #[serde(serialize_with = "outcome_name")]
+    pub outcome: Outcome,
+    /// When Left moves first.
+    pub left_first: Start,
+    /// When Right moves first.
+    pub right_first: Start,
+    /// Positions searched (each visit of a position not answered by the table or a bound).
+    pub nodes: u64,
+}
+
+impl WinnerReport {
+    /// The outcome class of a position from who wins when each player starts.
+    pub fn class(left_wins_first: bool, left_wins_second: bool) -> Outcome {
+        match (left_wins_first, left_wins_second) {
+            (true, true) => Outcome::Left,
+            (false, false) => Outcome::Right,
+            (true, false) => Outcome::Next,
+            (false, true) => Outcome::Previous,
+        }
+    }
+}
+
+fn outcome_name<S: serde::Serializer>(outcome: &Outcome, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(outcome)
+}
+
+/// The outcome class's letter, in the schema.
+struct OutcomeName;
+
+impl schemars::JsonSchema for OutcomeName {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "OutcomeClass".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": ["L", "R", "N", "P"] })
+    }
+}
