@@ -22,6 +22,7 @@
 //! every board small enough for both, in a property test.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use conway_core::{Progress, Work};
@@ -389,27 +390,39 @@ impl Side {
 enum Halt {
     Stopped,
     Budget,
+    /// A root move before this thread's was found to win: its search is not needed.
+    Abandoned,
 }
 
-/// One slot of the transposition table: a position, who was to move, and whether they win.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    empty: u128,
-    /// Bit 0: filled; bit 1: Left to move; bit 2: the mover wins.
-    flags: u8,
-    /// The nodes its search took, for replacement.
-    work: u32,
+/// One slot of the transposition table, shared by the threads without locks: each half of
+/// the key is stored XORed with the data word, so a slot torn by two writers at once reads as
+/// a miss, never as a wrong answer. Data: bit 0 filled, bit 1 Left to move, bit 2 the mover
+/// wins, bits 32.. the positions its search took (for replacement).
+#[derive(Default)]
+struct Slot {
+    low: AtomicU64,
+    high: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    fn read(&self) -> (u128, u64) {
+        let data = self.data.load(Ordering::Relaxed);
+        let low = self.low.load(Ordering::Relaxed) ^ data;
+        let high = self.high.load(Ordering::Relaxed) ^ data;
+        ((u128::from(high) << 64) | u128::from(low), data)
+    }
 }
 
 struct Table {
-    slots: Vec<Entry>,
+    slots: Vec<Slot>,
     mask: usize,
 }
 
 impl Table {
     fn new(bits: u32) -> Table {
         Table {
-            slots: vec![Entry::default(); 1 << bits],
+            slots: (0..1usize << bits).map(|_| Slot::default()).collect(),
             mask: (1 << bits) - 2,
         }
     }
@@ -422,7 +435,7 @@ impl Table {
         (x as usize) & self.mask
     }
 
-    fn flags(left: bool) -> u8 {
+    fn flags(left: bool) -> u64 {
         1 | if left { 2 } else { 0 }
     }
 
@@ -432,41 +445,64 @@ impl Table {
         let wanted = Table::flags(left);
         self.slots[i..i + 2]
             .iter()
-            .find(|e| e.empty == empty && e.flags & 3 == wanted)
-            .map(|e| e.flags & 4 != 0)
+            .map(Slot::read)
+            .find(|&(key, data)| key == empty && data & 3 == wanted)
+            .map(|(_, data)| data & 4 != 0)
     }
 
-    fn put(&mut self, empty: u128, left: bool, wins: bool, work: u64) {
+    fn put(&self, empty: u128, left: bool, wins: bool, work: u64) {
         let i = self.index(empty, left);
-        let work = u32::try_from(work).unwrap_or(u32::MAX);
-        let slot = if self.slots[i].work <= self.slots[i + 1].work {
-            i
+        let work = work.min(u64::from(u32::MAX));
+        let held = |slot: &Slot| slot.data.load(Ordering::Relaxed) >> 32;
+        let slot = if held(&self.slots[i]) <= held(&self.slots[i + 1]) {
+            &self.slots[i]
         } else {
-            i + 1
+            &self.slots[i + 1]
         };
-        self.slots[slot] = Entry {
-            empty,
-            flags: Table::flags(left) | if wins { 4 } else { 0 },
-            work,
-        };
+        let data = Table::flags(left) | if wins { 4 } else { 0 } | (work << 32);
+        slot.data.store(data, Ordering::Relaxed);
+        slot.low.store(empty as u64 ^ data, Ordering::Relaxed);
+        slot.high
+            .store((empty >> 64) as u64 ^ data, Ordering::Relaxed);
     }
 }
 
-/// The search for one board.
-struct Search<'a> {
+/// What the threads of one search share: the table, the count of positions against the
+/// budget, the progress hook, and the first winning move found at the root.
+struct Shared<'a> {
     shape: Shape,
     symmetries: Symmetries,
     table: Table,
-    nodes: u64,
+    nodes: AtomicU64,
     budget: u64,
     progress: &'a dyn Progress,
-    next_report: u64,
+    /// Why the search is ending, once one thread knows (0: it is not).
+    halt: AtomicU8,
+    /// The index, in the root's order, of the first root move known to win (`usize::MAX`:
+    /// none yet): moves after it need not be searched.
+    first_win: AtomicUsize,
+}
+
+/// One thread's search: its own history and count, the shared table.
+struct Search<'s, 'a> {
+    shared: &'s Shared<'a>,
+    shape: Shape,
+    /// Per player and square: how much search the winning moves starting there settled
+    /// (the history heuristic), to order moves the evaluation ties.
+    history: [[u32; 128]; 2],
+    /// Positions this thread searched.
+    searched: u64,
+    /// Positions counted here and not yet added to the shared count.
+    unreported: u64,
+    /// The root move this thread is searching, in the root's order, when a search past the
+    /// first winning root move is not needed.
+    root_index: Option<usize>,
 }
 
 /// How often, in nodes, the progress hook hears from the search.
 const REPORT_EVERY: u64 = 1 << 16;
 
-impl Search<'_> {
+impl Search<'_, '_> {
     /// Whether the player to move (`left`: Left) wins, with optimal play.
     fn wins(&mut self, board: Images, left: bool) -> Result<bool, Halt> {
         let empty = board.empty();
@@ -480,8 +516,8 @@ impl Search<'_> {
         if theirs == 0 {
             return Ok(true);
         }
-        let (key, mover) = board.key(&self.symmetries, left);
-        if let Some(wins) = self.table.get(key, mover) {
+        let (key, mover) = board.key(&self.shared.symmetries, left);
+        if let Some(wins) = self.shared.table.get(key, mover) {
             return Ok(wins);
         }
         // Squares the other side can never cover stay one's own.
@@ -507,14 +543,20 @@ impl Search<'_> {
             return Ok(false);
         }
         self.count_node()?;
-        let before = self.nodes;
-        for (_, after) in self.ordered_moves(me, them, board, mine) {
+        let before = self.searched;
+        for (square, after) in self.ordered_moves(me, them, board, mine) {
             if !self.wins(after, !left)? {
-                self.table.put(key, mover, true, self.nodes - before);
+                let credit = &mut self.history[usize::from(left)][square];
+                *credit = credit.saturating_add(1 + (self.searched - before).min(1 << 20) as u32);
+                self.shared
+                    .table
+                    .put(key, mover, true, self.searched - before);
                 return Ok(true);
             }
         }
-        self.table.put(key, mover, false, self.nodes - before);
+        self.shared
+            .table
+            .put(key, mover, false, self.searched - before);
         Ok(false)
     }
 
@@ -531,12 +573,14 @@ impl Search<'_> {
         mine: u128,
     ) -> Vec<(usize, Images)> {
         let shape = self.shape;
-        let mut scored: Vec<(i32, usize, Images)> = Vec::with_capacity(mine.count_ones() as usize);
+        let history = &self.history[usize::from(me.left)];
+        let mut scored: Vec<(i32, u32, usize, Images)> =
+            Vec::with_capacity(mine.count_ones() as usize);
         let mut rest = mine;
         while rest != 0 {
             let square = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let next = board.place(&self.symmetries, square, square + me.step);
+            let next = board.place(&self.shared.symmetries, square, square + me.step);
             let after = next.empty();
             let (mine_after, theirs_after) = (me.placements(after), them.placements(after));
             let my_safe = me.most_dominoes(shape, after & !them.covered(theirs_after)) as i32;
@@ -548,46 +592,83 @@ impl Search<'_> {
                 let my_most = me.most_dominoes(shape, after) as i32;
                 4 * (my_safe - their_safe) + (my_most - their_most)
             };
-            scored.push((score, square, next));
+            scored.push((score, history[square], square, next));
         }
-        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        scored.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
         scored
             .into_iter()
-            .map(|(_, square, next)| (square, next))
+            .map(|(_, _, square, next)| (square, next))
             .collect()
     }
 
     fn count_node(&mut self) -> Result<(), Halt> {
-        self.nodes += 1;
-        if self.nodes > self.budget {
+        self.searched += 1;
+        self.unreported += 1;
+        if self.unreported < 1024 {
+            return Ok(());
+        }
+        self.flush()
+    }
+
+    /// Adds this thread's positions to the shared count, and hears whether to go on.
+    fn flush(&mut self) -> Result<(), Halt> {
+        let shared = self.shared;
+        let before = shared.nodes.fetch_add(self.unreported, Ordering::Relaxed);
+        let after = before + self.unreported;
+        self.unreported = 0;
+        match shared.halt.load(Ordering::Relaxed) {
+            HALT_STOPPED => return Err(Halt::Stopped),
+            HALT_BUDGET => return Err(Halt::Budget),
+            _ => {}
+        }
+        if self
+            .root_index
+            .is_some_and(|i| shared.first_win.load(Ordering::Relaxed) < i)
+        {
+            return Err(Halt::Abandoned);
+        }
+        if after > shared.budget {
+            shared.halt.store(HALT_BUDGET, Ordering::Relaxed);
             return Err(Halt::Budget);
         }
-        if self.nodes >= self.next_report {
-            self.next_report += REPORT_EVERY;
-            if let ControlFlow::Break(()) =
-                self.progress.report(Work::open(self.nodes, "positions"))
-            {
+        if before / REPORT_EVERY != after / REPORT_EVERY {
+            if let ControlFlow::Break(()) = shared.progress.report(Work::open(after, "positions")) {
+                shared.halt.store(HALT_STOPPED, Ordering::Relaxed);
                 return Err(Halt::Stopped);
             }
         }
         Ok(())
     }
+}
 
-    /// Who wins when `left` (Left or Right) starts, with one winning first move, or every
-    /// first move's result.
-    fn start(&mut self, position: &Position, left: bool, every_move: bool) -> Result<Start, Halt> {
+/// Halt codes in [`Shared::halt`].
+const HALT_STOPPED: u8 = 1;
+const HALT_BUDGET: u8 = 2;
+
+impl<'a> Shared<'a> {
+    fn search(&self) -> Search<'_, 'a> {
+        Search {
+            shared: self,
+            shape: self.shape,
+            history: [[0; 128]; 2],
+            searched: 0,
+            unreported: 0,
+            root_index: None,
+        }
+    }
+
+    /// Who wins when `left` (Left or Right) starts, with the first winning first move in the
+    /// order the root's moves are tried, or every first move's result. The root's moves are
+    /// shared among `threads` threads; the answer is the same for any number of them.
+    fn start(
+        &self,
+        position: &Position,
+        left: bool,
+        every_move: bool,
+        threads: usize,
+    ) -> Result<Start, Halt> {
         let me = Side::of(left, self.shape);
         let mine = me.placements(position.empty);
-        let board = self.shape;
-        let describe = |square: usize| {
-            let shape = if left { "vertical" } else { "horizontal" };
-            format!(
-                "{} places a {shape} domino on {}–{}",
-                player(left),
-                board.square_name(square),
-                board.square_name(square + me.step)
-            )
-        };
         let start = self.symmetries.images(position.empty);
         // Every move is listed in the board's order; one winning move is sought best first.
         let moves = if every_move {
@@ -603,64 +684,148 @@ impl Search<'_> {
             }
             listed
         } else {
-            self.ordered_moves(me, Side::of(!left, self.shape), start, mine)
+            self.search()
+                .ordered_moves(me, Side::of(!left, self.shape), start, mine)
         };
-        let mut results = Vec::new();
-        let mut winning = Vec::new();
-        for (square, after) in moves {
-            let wins = !self.wins(after, !left)?;
-            if wins {
-                winning.push(describe(square));
+        self.first_win.store(usize::MAX, Ordering::Relaxed);
+        let next = AtomicUsize::new(0);
+        let results: Vec<AtomicU8> = moves.iter().map(|_| AtomicU8::new(0)).collect();
+        let worker = || -> Result<(), Halt> {
+            let mut search = self.search();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= moves.len() || (!every_move && self.first_win.load(Ordering::Relaxed) < i) {
+                    search.root_index = None;
+                    return search.flush();
+                }
+                search.root_index = (!every_move).then_some(i);
+                match search.wins(moves[i].1, !left) {
+                    Ok(theirs) => {
+                        results[i].store(if theirs { 1 } else { 2 }, Ordering::Relaxed);
+                        if !theirs {
+                            self.first_win.fetch_min(i, Ordering::Relaxed);
+                        }
+                    }
+                    Err(Halt::Abandoned) => {}
+                    Err(halt) => {
+                        let code = if matches!(halt, Halt::Budget) {
+                            HALT_BUDGET
+                        } else {
+                            HALT_STOPPED
+                        };
+                        let _ = self.halt.compare_exchange(
+                            0,
+                            code,
+                            Ordering::Relaxed,
+                            Ordering::Relaxed,
+                        );
+                        return Err(halt);
+                    }
+                }
             }
-            if every_move {
-                results.push(MoveResult {
-                    description: describe(square),
-                    wins,
-                });
-            } else if wins {
-                break;
-            }
+        };
+        let outcomes: Vec<Result<(), Halt>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..threads.min(moves.len()).max(1))
+                .map(|_| scope.spawn(worker))
+                .collect();
+            let mut all = vec![worker()];
+            all.extend(
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or(Err(Halt::Stopped))),
+            );
+            all
+        });
+        for outcome in outcomes {
+            outcome?;
         }
+        let describe = |square: usize| {
+            let shape = if left { "vertical" } else { "horizontal" };
+            format!(
+                "{} places a {shape} domino on {}–{}",
+                player(left),
+                self.shape.square_name(square),
+                self.shape.square_name(square + me.step)
+            )
+        };
+        let wins = |i: usize| results[i].load(Ordering::Relaxed) == 2;
+        let winning: Vec<String> = if every_move {
+            (0..moves.len())
+                .filter(|&i| wins(i))
+                .map(|i| describe(moves[i].0))
+                .collect()
+        } else {
+            (0..moves.len())
+                .find(|&i| wins(i))
+                .map(|i| describe(moves[i].0))
+                .into_iter()
+                .collect()
+        };
+        let every = every_move.then(|| {
+            moves
+                .iter()
+                .enumerate()
+                .map(|(i, &(square, _))| MoveResult {
+                    description: describe(square),
+                    wins: wins(i),
+                })
+                .collect()
+        });
         let winner = if winning.is_empty() { !left } else { left };
         Ok(Start {
             winner: player(winner).to_string(),
             winning_moves: winning,
-            every_move: every_move.then_some(results),
+            every_move: every,
         })
     }
 }
 
 /// Who wins `position` when each player starts, searching at most `budget` positions
-/// ([`DEFAULT_NODE_BUDGET`] when `None`); with `every_move`, the result of each first move.
+/// ([`DEFAULT_NODE_BUDGET`] when `None`) on every core; with `every_move`, the result of each
+/// first move.
 pub fn winner(
     position: &Position,
     every_move: bool,
     budget: Option<u64>,
     progress: &dyn Progress,
 ) -> Result<WinnerReport, PartizanError> {
-    let bits = if position.empty_squares() > 40 {
-        22
-    } else {
-        16
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    winner_on(position, every_move, budget, progress, threads)
+}
+
+/// [`winner`] on `threads` threads.
+pub fn winner_on(
+    position: &Position,
+    every_move: bool,
+    budget: Option<u64>,
+    progress: &dyn Progress,
+    threads: usize,
+) -> Result<WinnerReport, PartizanError> {
+    let bits = match position.empty_squares() {
+        0..=36 => 16,
+        37..=48 => 22,
+        _ => 24,
     };
-    let mut search = Search {
+    let shared = Shared {
         shape: position.shape,
         symmetries: Symmetries::of(position.shape),
         table: Table::new(bits),
-        nodes: 0,
+        nodes: AtomicU64::new(0),
         budget: budget.unwrap_or(DEFAULT_NODE_BUDGET),
         progress,
-        next_report: REPORT_EVERY,
+        halt: AtomicU8::new(0),
+        first_win: AtomicUsize::new(usize::MAX),
     };
-    let mut run = |left| search.start(position, left, every_move);
+    let run = |left| shared.start(position, left, every_move, threads.max(1));
     let answer = run(true).and_then(|l| run(false).map(|r| (l, r)));
+    let nodes = shared.nodes.load(Ordering::Relaxed);
     let (left_first, right_first) = answer.map_err(|halt| match halt {
-        Halt::Stopped => PartizanError::Interrupted,
         Halt::Budget => PartizanError::too_large(
             "positions searched for the winner of a domineering board",
-            search.nodes,
-            search.budget,
+            nodes,
+            shared.budget,
         ),
+        Halt::Stopped | Halt::Abandoned => PartizanError::Interrupted,
     })?;
     let outcome = WinnerReport::class(left_first.winner == "Left", right_first.winner == "Left");
     Ok(WinnerReport {
@@ -669,7 +834,7 @@ pub fn winner(
         outcome,
         left_first,
         right_first,
-        nodes: search.nodes,
+        nodes,
     })
 }
 
@@ -784,6 +949,30 @@ mod tests {
             every[0].description,
             "Left places a vertical domino on a1–a2"
         );
+    }
+
+    /// The answer, winning moves included, is the same on one thread and on several (only
+    /// the count of positions may differ).
+    #[test]
+    fn any_number_of_threads_gives_the_same_answer() {
+        for text in ["5x6", "6x5", "..#...|......|.#....|......|....#."] {
+            let position = Position::parse(text).expect("a board");
+            for every_move in [false, true] {
+                let one = winner_on(&position, every_move, None, &NoProgress, 1).expect("solved");
+                for threads in [2, 3] {
+                    let many = winner_on(&position, every_move, None, &NoProgress, threads)
+                        .expect("solved");
+                    assert_eq!(
+                        WinnerReport { nodes: 0, ..many },
+                        WinnerReport {
+                            nodes: 0,
+                            ..one.clone()
+                        },
+                        "{text}"
+                    );
+                }
+            }
+        }
     }
 
     fn arb_board() -> impl Strategy<Value = String> {
