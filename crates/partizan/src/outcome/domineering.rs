@@ -886,7 +886,7 @@ mod tests {
     /// Breuker, Uiterwijk and van den Herik, "Solving 8 × 8 Domineering", Theoretical
     /// Computer Science 230 (2000): the first player wins the standard board.
     #[test]
-    #[ignore = "seconds in release, minutes in debug: run by the benchmark and --ignored"]
+    #[ignore = "minutes on two cores: run with --ignored"]
     fn the_first_player_wins_eight_by_eight() {
         let report = searched("8x8");
         assert_eq!(report.outcome, crate::Outcome::Next);
