@@ -132,7 +132,6 @@ pub fn winner_text(r: &conway_partizan::outcome::WinnerReport) -> String {
             }
         }
     }
-    text.push_str(&format!("positions searched  {}\n", r.nodes));
     text
 }
 

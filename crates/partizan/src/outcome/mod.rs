@@ -56,6 +56,9 @@ pub struct WinnerReport {
     /// When Right moves first.
     pub right_first: Start,
     /// Positions searched (each visit of a position not answered by the table or a bound).
+    /// Not serialized: with several threads it varies from run to run, and the answer must
+    /// not (the benchmark example prints it).
+    #[serde(skip)]
     pub nodes: u64,
 }
 
