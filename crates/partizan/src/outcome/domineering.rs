@@ -15,14 +15,20 @@
 //!   add half their number: the opponent spends a move on each it takes away.
 //! - **A transposition table** of won and lost positions (two-way buckets, the entry with
 //!   the smaller subtree replaced).
-//! - **Move ordering**: moves that take away more of the opponent's placements and fewer of
-//!   the mover's own first, moves on the mover's safe squares (which can wait) last.
+//! - **Move ordering**: by a static evaluation of the position each move leaves (the
+//!   mover's safe moves against the opponent's, then all moves against all), a move that
+//!   leaves the opponent lost by the bounds first; ties broken by the history of moves that
+//!   won elsewhere.
+//! - **Every core**: the root's moves are shared among threads with one table whose slots
+//!   are sequence locks (a slot being written reads as a miss; writers never wait); the
+//!   answer is the first winning root move in the root's order, the same on any number of
+//!   threads.
 //!
 //! Oracle: the outcome class of the canonical form ([`crate::rulesets::domineering`]) on
 //! every board small enough for both, in a property test.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{fence, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use conway_core::{Progress, Work};
@@ -172,13 +178,19 @@ pub struct Position {
 }
 
 impl Position {
-    /// Reads a board: CGSuite's notation (rows separated by `|`, `.` empty, `#` or `x` or `o`
-    /// occupied) or `RxC` for the empty board of R rows and C columns. Errors give the
+    /// Reads a board: CGSuite's notation (rows separated by `|`, `.` empty, `#`, `x` or `o`
+    /// in either case occupied) or `RxC` for the empty board of R rows and C columns. Errors give the
     /// 1-based column in `text`.
     pub fn parse(text: &str) -> Result<Position, PartizanError> {
+        let is_size = |part: &str| {
+            let part = part.trim();
+            !part.is_empty() && part.chars().all(|c| c.is_ascii_digit())
+        };
         if let Some((rows, columns)) = text.split_once(['x', 'X']) {
-            if let (Ok(height), Ok(width)) = (rows.trim().parse(), columns.trim().parse()) {
-                return Position::rectangle(height, width);
+            if is_size(rows) && is_size(columns) {
+                // Past usize, the size is past every limit.
+                let size = |part: &str| part.trim().parse().unwrap_or(usize::MAX);
+                return Position::rectangle(size(rows), size(columns));
             }
         }
         let mut rows: Vec<Vec<bool>> = vec![Vec::new()];
@@ -190,13 +202,13 @@ impl Position {
                     row_starts.push(i + 2);
                     continue;
                 }
-                '.' | '#' | 'x' | 'o' => {}
+                '.' | '#' | 'x' | 'o' | 'X' | 'O' => {}
                 _ => {
                     return Err(PartizanError::parse(
                         i + 1,
                         format!(
-                            "domineering board: unexpected {c:?}; expected . (empty), # \
-                             (occupied), | between rows, or RxC for an empty board"
+                            "domineering board: unexpected {c:?}; expected . (empty), # (or x, \
+                             o: occupied), | between rows, or RxC for an empty board"
                         ),
                     ))
                 }
@@ -394,23 +406,56 @@ enum Halt {
     Abandoned,
 }
 
-/// One slot of the transposition table, shared by the threads without locks: each half of
-/// the key is stored XORed with the data word, so a slot torn by two writers at once reads as
-/// a miss, never as a wrong answer. Data: bit 0 filled, bit 1 Left to move, bit 2 the mover
-/// wins, bits 32.. the positions its search took (for replacement).
+/// One slot of the transposition table, shared by the threads without locks or waiting: a
+/// sequence lock. A writer claims the slot by making its sequence odd (and skips the write
+/// when another writer holds it), writes, and makes it even again; a reader takes the words
+/// only when the sequence was even and unchanged around its reads, so a slot being written
+/// reads as a miss, never as a mixture of two entries. Data: bit 0 filled, bit 1 Left to
+/// move, bit 2 the mover wins, bits 32.. the positions its search took (for replacement).
 #[derive(Default)]
 struct Slot {
+    sequence: AtomicU64,
     low: AtomicU64,
     high: AtomicU64,
     data: AtomicU64,
 }
 
 impl Slot {
-    fn read(&self) -> (u128, u64) {
+    /// The key and data, unless a writer is at work on the slot.
+    fn read(&self) -> Option<(u128, u64)> {
+        let before = self.sequence.load(Ordering::Acquire);
+        if before & 1 != 0 {
+            return None;
+        }
         let data = self.data.load(Ordering::Relaxed);
-        let low = self.low.load(Ordering::Relaxed) ^ data;
-        let high = self.high.load(Ordering::Relaxed) ^ data;
-        ((u128::from(high) << 64) | u128::from(low), data)
+        let low = self.low.load(Ordering::Relaxed);
+        let high = self.high.load(Ordering::Relaxed);
+        fence(Ordering::Acquire);
+        let after = self.sequence.load(Ordering::Relaxed);
+        (before == after).then_some(((u128::from(high) << 64) | u128::from(low), data))
+    }
+
+    /// Writes the entry, unless another writer holds the slot (then the entry is dropped:
+    /// the table is a cache).
+    fn write(&self, key: u128, data: u64) {
+        let sequence = self.sequence.load(Ordering::Relaxed);
+        if sequence & 1 != 0
+            || self
+                .sequence
+                .compare_exchange(sequence, sequence + 1, Ordering::Acquire, Ordering::Relaxed)
+                .is_err()
+        {
+            return;
+        }
+        self.data.store(data, Ordering::Relaxed);
+        self.low.store(key as u64, Ordering::Relaxed);
+        self.high.store((key >> 64) as u64, Ordering::Relaxed);
+        self.sequence.store(sequence + 2, Ordering::Release);
+    }
+
+    /// The positions the entry's search took (0 when empty or being written).
+    fn work(&self) -> u64 {
+        self.data.load(Ordering::Relaxed) >> 32
     }
 }
 
@@ -445,7 +490,7 @@ impl Table {
         let wanted = Table::flags(left);
         self.slots[i..i + 2]
             .iter()
-            .map(Slot::read)
+            .filter_map(Slot::read)
             .find(|&(key, data)| key == empty && data & 3 == wanted)
             .map(|(_, data)| data & 4 != 0)
     }
@@ -453,17 +498,15 @@ impl Table {
     fn put(&self, empty: u128, left: bool, wins: bool, work: u64) {
         let i = self.index(empty, left);
         let work = work.min(u64::from(u32::MAX));
-        let held = |slot: &Slot| slot.data.load(Ordering::Relaxed) >> 32;
-        let slot = if held(&self.slots[i]) <= held(&self.slots[i + 1]) {
+        let slot = if self.slots[i].work() <= self.slots[i + 1].work() {
             &self.slots[i]
         } else {
             &self.slots[i + 1]
         };
-        let data = Table::flags(left) | if wins { 4 } else { 0 } | (work << 32);
-        slot.data.store(data, Ordering::Relaxed);
-        slot.low.store(empty as u64 ^ data, Ordering::Relaxed);
-        slot.high
-            .store((empty >> 64) as u64 ^ data, Ordering::Relaxed);
+        slot.write(
+            empty,
+            Table::flags(left) | if wins { 4 } else { 0 } | (work << 32),
+        );
     }
 }
 
@@ -801,10 +844,11 @@ pub fn winner_on(
     progress: &dyn Progress,
     threads: usize,
 ) -> Result<WinnerReport, PartizanError> {
+    // 32-byte slots: 2 MiB, 32 MiB, 256 MiB.
     let bits = match position.empty_squares() {
         0..=36 => 16,
-        37..=48 => 22,
-        _ => 24,
+        37..=48 => 20,
+        _ => 23,
     };
     let shared = Shared {
         shape: position.shape,
@@ -883,6 +927,17 @@ mod tests {
         }
     }
 
+    /// Lachmann, Moore and Rapaport, "Who wins Domineering on rectangular boards?" (MSRI
+    /// Workshop on Combinatorial Games, 2000), §1: the 2 × 2 board is a first-player win,
+    /// whoever places a domino there blocking the other and keeping a move.
+    #[test]
+    fn the_first_player_wins_two_by_two() {
+        let report = searched("2x2");
+        assert_eq!(report.outcome, crate::Outcome::Next);
+        assert_eq!(report.left_first.winner, "Left");
+        assert_eq!(report.right_first.winner, "Right");
+    }
+
     /// Breuker, Uiterwijk and van den Herik, "Solving 8 × 8 Domineering", Theoretical
     /// Computer Science 230 (2000): the first player wins the standard board.
     #[test]
@@ -915,6 +970,14 @@ mod tests {
             Err(PartizanError::TooLarge { .. })
         ));
         assert!(Position::parse("0x3").is_err());
+        assert_eq!(
+            Position::parse("..X|O..").expect("a board").notation(),
+            "..#|#.."
+        );
+        assert!(matches!(
+            Position::parse("99999999999999999999x3"),
+            Err(PartizanError::TooLarge { .. })
+        ));
     }
 
     #[test]
@@ -949,6 +1012,22 @@ mod tests {
             every[0].description,
             "Left places a vertical domino on a1–a2"
         );
+    }
+
+    /// A slot reads back what was written, and reads as a miss while a writer holds it.
+    #[test]
+    fn a_slot_being_written_reads_as_a_miss() {
+        let slot = Slot::default();
+        assert_eq!(slot.read(), Some((0, 0)));
+        slot.write(u128::MAX - 5, 7 | (9 << 32));
+        assert_eq!(slot.read(), Some((u128::MAX - 5, 7 | (9 << 32))));
+        assert_eq!(slot.work(), 9);
+        slot.sequence.fetch_add(1, Ordering::Relaxed);
+        assert_eq!(slot.read(), None);
+        // A second writer skips a held slot instead of waiting.
+        slot.write(1, 1);
+        slot.sequence.fetch_add(1, Ordering::Relaxed);
+        assert_eq!(slot.read(), Some((u128::MAX - 5, 7 | (9 << 32))));
     }
 
     /// The answer, winning moves included, is the same on one thread and on several (only

@@ -1,9 +1,9 @@
 //! Who wins a position too large for its canonical form: a search of "does the player to move
 //! win?" for each player starting, so the outcome class follows without the value.
 //!
-//! - [`domineering`]: Domineering boards of up to 128 squares, by depth-first search on
-//!   bitboards with a transposition table, bounds from safe moves, move ordering, and the
-//!   exact values of positions small enough for the canonical-form store.
+//! - [`domineering`]: Domineering boards of up to 128 bits (a guard bit per row: 120
+//!   squares at most), by depth-first search on bitboards with a transposition table
+//!   shared by the threads, bounds from safe and vulnerable moves, and move ordering.
 //!
 //! Each search takes a node budget and a progress hook (a stop request ends it with
 //! [`crate::PartizanError::Interrupted`]) and returns a [`WinnerReport`]; the canonical forms
