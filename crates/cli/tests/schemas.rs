@@ -57,20 +57,26 @@ fn committed_schemas_are_the_generated_ones() {
     assert_eq!(files, names.len());
 }
 
+/// The committed schema of `name`'s output, ready to validate.
+fn validator(name: &str) -> jsonschema::Validator {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../schemas");
+    let text = std::fs::read_to_string(dir.join(format!("{name}.json"))).expect("schema");
+    let schema: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    jsonschema::validator_for(&schema).expect("a schema")
+}
+
+/// The one JSON object a run of the built binary with `args` prints.
+fn answer(args: &[&str]) -> serde_json::Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_conway"))
+        .args(args)
+        .output()
+        .expect("runs");
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
 /// The schemas say something: a real answer fits, the same answer changed does not.
 #[test]
 fn a_changed_answer_does_not_fit() {
-    let bin = env!("CARGO_BIN_EXE_conway");
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../schemas");
-    let validator = |name: &str| {
-        let text = std::fs::read_to_string(dir.join(format!("{name}.json"))).expect("schema");
-        let schema: serde_json::Value = serde_json::from_str(&text).expect("JSON");
-        jsonschema::validator_for(&schema).expect("a schema")
-    };
-    let answer = |args: &[&str]| -> serde_json::Value {
-        let out = Command::new(bin).args(args).output().expect("runs");
-        serde_json::from_slice(&out.stdout).expect("one JSON object")
-    };
     let solve = validator("solve");
     let mut nim = answer(&["solve", "nim", "3", "4", "--json"]);
     assert!(solve.is_valid(&nim));
@@ -111,17 +117,6 @@ fn a_changed_answer_does_not_fit() {
 /// ones made of flattened parts (`eval`'s game report).
 #[test]
 fn an_unknown_key_does_not_fit() {
-    let bin = env!("CARGO_BIN_EXE_conway");
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../schemas");
-    let validator = |name: &str| {
-        let text = std::fs::read_to_string(dir.join(format!("{name}.json"))).expect("schema");
-        let schema: serde_json::Value = serde_json::from_str(&text).expect("JSON");
-        jsonschema::validator_for(&schema).expect("a schema")
-    };
-    let answer = |args: &[&str]| -> serde_json::Value {
-        let out = Command::new(bin).args(args).output().expect("runs");
-        serde_json::from_slice(&out.stdout).expect("one JSON object")
-    };
     let cases: [(&str, &[&str], &str); 5] = [
         ("solve", &["solve", "nim", "3", "4", "--json"], ""),
         ("eval", &["eval", "{3||2|1}", "--json"], ""),

@@ -7,12 +7,10 @@ use conway_partizan::print::canonical_text;
 use conway_partizan::rulesets::domineering::{Board, Domineering};
 use conway_partizan::Store;
 
-fn peak_memory_mib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib / 1024)
-}
+#[path = "support/memory.rs"]
+mod memory;
+
+use memory::peak_memory_mib;
 
 fn main() {
     for arg in std::env::args().skip(1) {

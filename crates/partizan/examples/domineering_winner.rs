@@ -8,12 +8,10 @@ use std::time::Instant;
 use conway_core::NoProgress;
 use conway_partizan::outcome::domineering::{winner_on, Position};
 
-fn peak_memory_mib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib / 1024)
-}
+#[path = "support/memory.rs"]
+mod memory;
+
+use memory::peak_memory_mib;
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();

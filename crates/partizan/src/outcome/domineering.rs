@@ -34,6 +34,7 @@ use std::sync::OnceLock;
 use conway_core::{Progress, Work};
 
 use super::{MoveResult, Start, WinnerReport};
+use crate::rulesets::domineering::domino_placed;
 use crate::rulesets::moves::{player, square_name};
 use crate::PartizanError;
 
@@ -565,12 +566,12 @@ impl Search<'_, '_> {
         }
         // Squares the other side can never cover stay one's own.
         let my_safe_squares = empty & !them.covered(theirs);
-        let their_safe_squares = empty & !me.covered(mine);
         let my_safe = me.most_dominoes(self.shape, my_safe_squares);
         let their_most = them.most_dominoes(self.shape, empty);
         if my_safe > their_most {
             return Ok(true);
         }
+        let their_safe_squares = empty & !me.covered(mine);
         let their_safe = them.most_dominoes(self.shape, their_safe_squares);
         let my_most = me.most_dominoes(self.shape, empty);
         if my_most <= their_safe {
@@ -783,12 +784,10 @@ impl<'a> Shared<'a> {
             outcome?;
         }
         let describe = |square: usize| {
-            let shape = if left { "vertical" } else { "horizontal" };
-            format!(
-                "{} places a {shape} domino on {}–{}",
-                player(left),
-                self.shape.square_name(square),
-                self.shape.square_name(square + me.step)
+            domino_placed(
+                left,
+                &self.shape.square_name(square),
+                &self.shape.square_name(square + me.step),
             )
         };
         let wins = |i: usize| results[i].load(Ordering::Relaxed) == 2;

@@ -459,20 +459,25 @@ impl Described for Board {
     }
 
     fn described_moves(&self, left: bool) -> Vec<(String, Board)> {
-        let (moves, offset, shape) = if left {
-            (self.vertical_moves(), self.width, "vertical")
+        let (moves, offset) = if left {
+            (self.vertical_moves(), self.width)
         } else {
-            (self.horizontal_moves(), 1, "horizontal")
+            (self.horizontal_moves(), 1)
         };
         let name = |i: usize| square_name(i / self.w(), i % self.w());
         self.placed_dominoes(moves, offset)
             .map(|(i, after)| {
-                let (a, b) = (name(i), name(i + usize::from(offset)));
-                let text = format!("{} places a {shape} domino on {a}–{b}", player(left));
+                let text = domino_placed(left, &name(i), &name(i + usize::from(offset)));
                 (text, after)
             })
             .collect()
     }
+}
+
+/// A domino placed on squares `a` and `b` (`a1`, `a2`), in words: Left's are vertical.
+pub(crate) fn domino_placed(left: bool, a: &str, b: &str) -> String {
+    let shape = if left { "vertical" } else { "horizontal" };
+    format!("{} places a {shape} domino on {a}–{b}", player(left))
 }
 
 impl crate::PartizanGame for Board {
