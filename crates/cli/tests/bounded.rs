@@ -120,3 +120,24 @@ fn misere_search_refuses_past_its_budget() {
         "{v}"
     );
 }
+
+/// A ruleset search past its budget is refused as too large (exit 2, JSON error), and a
+/// board past the notation's limit is refused before any search, the mistake located.
+#[test]
+fn ruleset_searches_keep_their_budget_and_limits() {
+    for game in ["clobber", "cram", "col", "snort", "nogo"] {
+        let (code, text, _) = run(&["solve", game, "8x8", "--budget", "100", "--json"]);
+        assert_eq!(code, Some(2), "{game}: {text}");
+        let v: Value = common::answer_json("solve", text.as_bytes());
+        assert_eq!(v["error"]["kind"], "too_large", "{game}: {text}");
+    }
+    let huge = vec!["x".repeat(65); 65].join("|");
+    let (code, _, err) = run(&["solve", "clobber", &huge]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("4096"), "{err}");
+    let (code, _, err) = run(&["solve", "konane", "xo|oq"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("column 5") && err.contains("'q'"), "{err}");
+    let (code, text, _) = run(&["solve", "toads-and-frogs", &"t.f".repeat(100)]);
+    assert_eq!(code, Some(2), "{text}");
+}

@@ -112,6 +112,19 @@ fn domineering_stops_on_ctrl_c() {
     );
 }
 
+/// The search of who wins, on its own and inside `eval`, where the store's hook carries the
+/// stop request to it.
+#[test]
+fn ruleset_searches_stop_on_ctrl_c() {
+    let dir = tempfile::tempdir().expect("scratch");
+    interrupt(&["solve", "clobber", "6x6"], dir.path());
+    let board = ["xoxoxo", "oxoxox"].repeat(3).join("|");
+    interrupt(
+        &["eval", &format!("outcome(clobber(\"{board}\"))")],
+        dir.path(),
+    );
+}
+
 #[test]
 fn chase_stops_on_ctrl_c() {
     let dir = tempfile::tempdir().expect("scratch");

@@ -11,7 +11,11 @@ use conway_partizan::outcome::domineering::{winner_on, Position};
 #[path = "support/memory.rs"]
 mod memory;
 
+#[path = "support/winner_line.rs"]
+mod winner_line;
+
 use memory::peak_memory_mib;
+use winner_line::print_or_exit;
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -35,20 +39,13 @@ fn main() {
             }
         };
         let start = Instant::now();
-        match winner_on(&position, false, None, &NoProgress, threads) {
-            Ok(report) => println!(
-                "{arg}: {} (Left first: {} wins, Right first: {} wins), {} positions, {:.2} s on {threads} threads, peak {} MiB",
-                report.outcome,
-                report.left_first.winner,
-                report.right_first.winner,
-                report.nodes,
-                start.elapsed().as_secs_f64(),
-                peak_memory_mib().unwrap_or(0)
-            ),
-            Err(e) => {
-                eprintln!("{arg}: {e}");
-                std::process::exit(1);
-            }
-        }
+        let answer = winner_on(&position, false, None, &NoProgress, threads);
+        print_or_exit(
+            &arg,
+            answer,
+            start,
+            &format!(" on {threads} threads"),
+            peak_memory_mib(),
+        );
     }
 }

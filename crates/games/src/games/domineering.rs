@@ -20,16 +20,8 @@ pub static GAME: Game = Game {
             "ROWSxCOLUMNS for an empty board (8x8), or CGSuite's notation: rows separated by \
              |, . empty, # occupied ('..#|...').",
         ),
-        Param::flag(
-            "every-move",
-            "Judge every first move of each player, not only until a winning one is found.",
-        ),
-        Param::option(
-            "budget",
-            Kind::U64,
-            "The most positions to search before giving up (default 2^34).",
-        )
-        .value_name("POSITIONS"),
+        super::rulesets::EVERY_MOVE,
+        super::rulesets::budget("The most positions to search before giving up (default 2^34)."),
     ],
     lists_moves: false,
     solve,

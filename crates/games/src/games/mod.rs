@@ -24,6 +24,7 @@ mod kiki;
 mod moore;
 mod multiplication;
 mod pairs;
+mod rulesets;
 mod subtraction;
 mod tartan;
 
@@ -61,6 +62,14 @@ pub static GAMES: &[&Game] = &[
     &calendar::GAME,
     &digital_deletions::GAME,
     &domineering::GAME,
+    &rulesets::CLOBBER,
+    &rulesets::KONANE,
+    &rulesets::CRAM,
+    &rulesets::COL,
+    &rulesets::SNORT,
+    &rulesets::NOGO,
+    &rulesets::AMAZONS,
+    &rulesets::TOADS_AND_FROGS,
 ];
 
 /// Heaps of any size, the position of most heap games.

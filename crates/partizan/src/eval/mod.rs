@@ -444,6 +444,11 @@ fn call(
     column: usize,
 ) -> Result<Value, PartizanError> {
     if let (Some(function), [arg]) = (lookup(name), args) {
+        if function.name == "outcome" {
+            if let Some(outcome) = searched_outcome(store, arg)? {
+                return Ok(Value::Outcome(outcome));
+            }
+        }
         if function.name == "misere_outcome" && moves::has_ruleset_term(arg) {
             // A ruleset position is played on its own moves, not on its canonical form.
             if let Some(outcome) =
@@ -470,6 +475,39 @@ fn call(
     }
     let (function, arguments) = arguments(store, names, name, args, column)?;
     (function.implementation)(store, &arguments).map_err(|e| e.at(column))
+}
+
+/// `outcome(clobber("…"))` and the like: a lone position of a ruleset the search answers
+/// ([`crate::outcome::ruleset::SEARCHED_RULESETS`]) is searched for who wins, not valued, so
+/// boards far past the canonical form's limits have an outcome. `None` for anything else.
+fn searched_outcome(store: &mut Store, arg: &Expr) -> Result<Option<Outcome>, PartizanError> {
+    let ExprKind::Call { name, args } = &arg.kind else {
+        return Ok(None);
+    };
+    let (Some(function), [board]) = (lookup(name), args.as_slice()) else {
+        return Ok(None);
+    };
+    let (ExprKind::Text(text), Some(ruleset)) = (
+        &board.kind,
+        crate::outcome::ruleset::searched_ruleset(function.name),
+    ) else {
+        return Ok(None);
+    };
+    let hook = store.progress_hook();
+    let ask = crate::outcome::ruleset::Ask {
+        every_move: false,
+        budget: None,
+        progress: match &hook {
+            Some(hook) => hook.as_ref(),
+            None => &conway_core::NoProgress,
+        },
+    };
+    let text = Text {
+        text,
+        column: board.column,
+    };
+    let report = (ruleset.search)(store, text.text, ask).map_err(|e| text.locate(e))?;
+    Ok(Some(report.outcome))
 }
 
 /// The function a call names and its arguments, each evaluated to its parameter's kind.

@@ -1009,3 +1009,41 @@ fn misere_outcomes_of_ruleset_positions() {
         "N"
     );
 }
+
+/// `outcome` of a lone ruleset position is searched, not valued: it agrees with the
+/// outcome of the value (`+ 0` makes the argument a sum, which is valued), and answers boards
+/// past the canonical form's limits.
+#[test]
+fn the_outcome_of_a_ruleset_position_is_searched() {
+    for position in [
+        "domineering(\"...|...|...\")",
+        "domineering(\"#..|...|..#\")",
+        "clobber(\"xoxo|oxox|xoxo\")",
+        "konane(\"xoxo|o.ox|xoxo\")",
+        "cram(\"....|....|.##.\")",
+        "col(\"x...|....|...o\")",
+        "snort(\"....|....\")",
+        "nogo(\"...|.x.|...\")",
+        "amazons(\"x..|..o\")",
+        "toads_and_frogs(\"tt.t..f.ff\")",
+        "ToadsAndFrogs(\"t..f\")",
+    ] {
+        assert_eq!(
+            eval(&format!("outcome({position})")),
+            eval(&format!("outcome({position} + 0)")),
+            "{position}"
+        );
+    }
+    // Past the canonical form's limits, where a mirror strategy decides (Winning Ways,
+    // ch. 22 for Cram): Clobber groups of 17 stones, a row and its negative (the second
+    // player copies the first, colours swapped), and Cram on 2 × 14 (28 empty squares; the
+    // second player answers every domino by its image through the centre).
+    let mirrored = "xoxoxoxoxoxoxoxox.oxoxoxoxoxoxoxoxo";
+    assert!(eval_error(&format!("clobber(\"{mirrored}\")")).contains("limit"));
+    assert_eq!(eval(&format!("outcome(clobber(\"{mirrored}\"))")), "P");
+    let long = format!("{0}|{0}", ".".repeat(14));
+    assert!(eval_error(&format!("cram(\"{long}\")")).contains("24"));
+    assert_eq!(eval(&format!("outcome(cram(\"{long}\"))")), "P");
+    // A mistake in the board is placed in the whole input.
+    assert!(eval_error("outcome(clobber(\"xo|q\"))").starts_with("column 21"));
+}

@@ -4,12 +4,17 @@
 //! - [`domineering`]: Domineering boards of up to 128 bits (a guard bit per row: 120
 //!   squares at most), by depth-first search on bitboards with a transposition table
 //!   shared by the threads, bounds from safe and vulnerable moves, and move ordering.
+//! - [`ruleset`]: any ruleset with a decomposition ([`crate::rulesets::PartizanGame`]): a
+//!   sum of components searched move by move where they are big and added up as canonical
+//!   forms where they are small; [`ruleset::SEARCHED_RULESETS`] lists the rulesets `outcome`
+//!   and `solve` search.
 //!
 //! Each search takes a node budget and a progress hook (a stop request ends it with
 //! [`crate::PartizanError::Interrupted`]) and returns a [`WinnerReport`]; the canonical forms
 //! of [`crate::rulesets`] are its oracle on every board small enough for both.
 
 pub mod domineering;
+pub mod ruleset;
 
 use serde::Serialize;
 
@@ -43,7 +48,7 @@ pub struct MoveResult {
 /// winning first move, and the outcome class that follows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct WinnerReport {
-    /// The ruleset (`domineering`).
+    /// The game (`domineering`, `clobber`, `toads-and-frogs`, …).
     pub game: String,
     /// The position in the ruleset's notation.
     pub position: String,

@@ -72,10 +72,7 @@ pub struct Amazons {
 impl Amazons {
     /// Reads the notation and checks the limits.
     pub fn parse(text: &str) -> Result<Amazons, PartizanError> {
-        let expected = "x (Left amazon), o (Right amazon), . (empty), # (burnt)";
-        let position = Amazons {
-            board: Grid::parse(text, "amazons", expected, MAX_AMAZONS_SQUARES)?,
-        };
+        let position = Amazons::read(text)?;
         let largest = position
             .regions()
             .iter()
@@ -93,6 +90,14 @@ impl Amazons {
             MAX_AMAZONS_EMPTY,
         )?;
         Ok(position)
+    }
+
+    /// Reads the notation with only the limit on squares (for a search of who wins).
+    pub fn read(text: &str) -> Result<Amazons, PartizanError> {
+        let expected = "x (Left amazon), o (Right amazon), . (empty), # (burnt)";
+        Ok(Amazons {
+            board: Grid::parse(text, "amazons", expected, MAX_AMAZONS_SQUARES)?,
+        })
     }
 
     /// The regions of squares not burnt, connected by king's moves.

@@ -86,10 +86,7 @@ impl Clobber {
 
     /// Reads the notation (see the module documentation) and checks the size limits.
     pub fn parse(text: &str) -> Result<Clobber, PartizanError> {
-        let expected = "x (Left), o (Right), . (empty)";
-        let board = Clobber {
-            board: Grid::parse(text, "clobber", expected, MAX_CLOBBER_SQUARES)?,
-        };
+        let board = Clobber::read(text)?;
         let stones = board
             .board
             .squares()
@@ -104,6 +101,15 @@ impl Clobber {
             MAX_CLOBBER_GROUP_STONES,
         )?;
         Ok(board)
+    }
+
+    /// Reads the notation with only the limit on squares: a board for a search of who wins
+    /// ([`crate::outcome::ruleset`]), which may be far past the canonical form's limits.
+    pub fn read(text: &str) -> Result<Clobber, PartizanError> {
+        let expected = "x (Left), o (Right), . (empty)";
+        Ok(Clobber {
+            board: Grid::parse(text, "clobber", expected, MAX_CLOBBER_SQUARES)?,
+        })
     }
 
     /// The number of rows.

@@ -102,10 +102,9 @@ impl Colouring {
     /// Reads the notation and checks the limits.
     pub fn parse(rule: ColouringRule, text: &str) -> Result<Colouring, PartizanError> {
         let name = rule.name();
-        let expected = "x (blue), o (red), . (uncoloured), l or r (only Left or Right may \
-                        colour it) or # (no square)";
-        let board = Grid::parse(text, name, expected, MAX_COLOURING_SQUARES)?;
-        let empty = board
+        let position = Colouring::read(rule, text)?;
+        let empty = position
+            .board
             .squares()
             .iter()
             .filter(|&&s| matches!(s, Cell::Uncoloured | Cell::LeftOnly | Cell::RightOnly))
@@ -115,6 +114,14 @@ impl Colouring {
             empty,
             MAX_COLOURING_EMPTY,
         )?;
+        Ok(position)
+    }
+
+    /// Reads the notation with only the limit on squares (for a search of who wins).
+    pub fn read(rule: ColouringRule, text: &str) -> Result<Colouring, PartizanError> {
+        let expected = "x (blue), o (red), . (uncoloured), l or r (only Left or Right may \
+                        colour it) or # (no square)";
+        let board = Grid::parse(text, rule.name(), expected, MAX_COLOURING_SQUARES)?;
         Ok(Colouring { rule, board })
     }
 

@@ -57,13 +57,20 @@ pub struct Cram {
 impl Cram {
     /// Reads the notation and checks the limits.
     pub fn parse(text: &str) -> Result<Cram, PartizanError> {
-        let board = Grid::parse(text, "cram", ". (empty) or # (filled)", MAX_CRAM_SQUARES)?;
-        let empty = board
+        let position = Cram::read(text)?;
+        let empty = position
+            .board
             .squares()
             .iter()
             .filter(|&&s| s == Cell::Empty)
             .count();
         check_size("cram's number of empty squares", empty, MAX_CRAM_EMPTY)?;
+        Ok(position)
+    }
+
+    /// Reads the notation with only the limit on squares (for a search of who wins).
+    pub fn read(text: &str) -> Result<Cram, PartizanError> {
+        let board = Grid::parse(text, "cram", ". (empty) or # (filled)", MAX_CRAM_SQUARES)?;
         Ok(Cram { board })
     }
 

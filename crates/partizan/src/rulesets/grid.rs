@@ -283,30 +283,65 @@ impl<S: Square> Grid<S> {
         cut.least_image()
     }
 
-    /// The least of the board's images under the eight symmetries.
+    /// The least of the board's images under the eight symmetries (in the order of
+    /// `Grid`'s `Ord`: rows, columns, then squares). The images are compared square by square
+    /// where they lie, and only the least is built: splitting boards into components does
+    /// this for every option of every position valued or searched.
     pub fn least_image(&self) -> Grid<S> {
-        (0..8)
-            .map(|s| self.image(s))
-            .min()
-            .unwrap_or_else(|| self.clone())
+        let mut best = 0;
+        for symmetry in 1..8 {
+            if self.compare_images(symmetry, best) == std::cmp::Ordering::Less {
+                best = symmetry;
+            }
+        }
+        self.image(best)
+    }
+
+    /// How the images under two symmetries compare, as the boards they would be.
+    fn compare_images(&self, a: u8, b: u8) -> std::cmp::Ordering {
+        let (shape_a, shape_b) = (self.image_shape(a), self.image_shape(b));
+        shape_a.cmp(&shape_b).then_with(|| {
+            let (rows, cols) = shape_a;
+            (0..rows)
+                .flat_map(|r| (0..cols).map(move |c| (r, c)))
+                .map(|(r, c)| self.image_square(a, r, c).cmp(&self.image_square(b, r, c)))
+                .find(|o| o.is_ne())
+                .unwrap_or(std::cmp::Ordering::Equal)
+        })
+    }
+
+    /// The rows and columns of the image under `symmetry`.
+    fn image_shape(&self, symmetry: u8) -> (usize, usize) {
+        if symmetry & 4 != 0 {
+            (self.cols, self.rows)
+        } else {
+            (self.rows, self.cols)
+        }
+    }
+
+    /// The square at row `r`, column `c` of the image under `symmetry`.
+    fn image_square(&self, symmetry: u8, r: usize, c: usize) -> S {
+        let (rows, cols) = self.image_shape(symmetry);
+        let r = if symmetry & 1 != 0 { rows - 1 - r } else { r };
+        let c = if symmetry & 2 != 0 { cols - 1 - c } else { c };
+        if symmetry & 4 != 0 {
+            self.at(c, r)
+        } else {
+            self.at(r, c)
+        }
     }
 
     /// The image under one of the eight symmetries of the rectangle: bit 2 transposes, bits 0
     /// and 1 then reverse the rows and the columns.
     pub fn image(&self, symmetry: u8) -> Grid<S> {
-        let transpose = symmetry & 4 != 0;
-        let (rows, cols) = if transpose {
-            (self.cols, self.rows)
-        } else {
-            (self.rows, self.cols)
-        };
+        if symmetry == 0 {
+            return self.clone();
+        }
+        let (rows, cols) = self.image_shape(symmetry);
         let mut squares = Vec::with_capacity(rows * cols);
         for r in 0..rows {
             for c in 0..cols {
-                let r = if symmetry & 1 != 0 { rows - 1 - r } else { r };
-                let c = if symmetry & 2 != 0 { cols - 1 - c } else { c };
-                let (sr, sc) = if transpose { (c, r) } else { (r, c) };
-                squares.push(self.at(sr, sc));
+                squares.push(self.image_square(symmetry, r, c));
             }
         }
         Grid {
@@ -396,5 +431,22 @@ mod tests {
         let g = grid("....|.###|.###");
         let corner: Vec<usize> = vec![0, 4, 8];
         assert_eq!(g.cut_out(&corner, Cell::Wall).to_string(), "...");
+    }
+
+    proptest::proptest! {
+        /// The least image found square by square is the least of the eight images built.
+        #[test]
+        fn the_least_image_is_the_least_built_image(
+            rows in 1usize..5,
+            cols in 1usize..5,
+            bits in proptest::collection::vec(proptest::bool::ANY, 16),
+        ) {
+            let squares = (0..rows * cols)
+                .map(|i| if bits[i] { Cell::Wall } else { Cell::Empty })
+                .collect();
+            let g = Grid { rows, cols, squares };
+            let built = (0..8).map(|s| g.image(s)).min().expect("eight images");
+            proptest::prop_assert_eq!(g.least_image(), built);
+        }
     }
 }

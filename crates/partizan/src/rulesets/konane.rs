@@ -62,14 +62,21 @@ pub struct Konane {
 impl Konane {
     /// Reads the notation and checks the limits.
     pub fn parse(text: &str) -> Result<Konane, PartizanError> {
-        let expected = "x (Left), o (Right), . (empty)";
-        let board = Grid::parse(text, "konane", expected, MAX_KONANE_SQUARES)?;
-        let stones = board
+        let position = Konane::read(text)?;
+        let stones = position
+            .board
             .squares()
             .iter()
             .filter(|&&s| s != Cell::Empty)
             .count();
         check_size("konane's number of stones", stones, MAX_KONANE_STONES)?;
+        Ok(position)
+    }
+
+    /// Reads the notation with only the limit on squares (for a search of who wins).
+    pub fn read(text: &str) -> Result<Konane, PartizanError> {
+        let expected = "x (Left), o (Right), . (empty)";
+        let board = Grid::parse(text, "konane", expected, MAX_KONANE_SQUARES)?;
         Ok(Konane { board })
     }
 

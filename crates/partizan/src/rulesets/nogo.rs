@@ -62,14 +62,21 @@ pub struct NoGo {
 impl NoGo {
     /// Reads the notation and checks the limits.
     pub fn parse(text: &str) -> Result<NoGo, PartizanError> {
-        let expected = "x (Left), o (Right), . (empty)";
-        let board = Grid::parse(text, "nogo", expected, MAX_NOGO_POINTS)?;
-        let empty = board
+        let position = NoGo::read(text)?;
+        let empty = position
+            .board
             .squares()
             .iter()
             .filter(|&&p| p == Point::Empty)
             .count();
         check_size("nogo's number of empty points", empty, MAX_NOGO_EMPTY)?;
+        Ok(position)
+    }
+
+    /// Reads the notation with only the limit on points (for a search of who wins).
+    pub fn read(text: &str) -> Result<NoGo, PartizanError> {
+        let expected = "x (Left), o (Right), . (empty)";
+        let board = Grid::parse(text, "nogo", expected, MAX_NOGO_POINTS)?;
         if !Self::every_group_breathes(&board) {
             return Err(PartizanError::InvalidInput(
                 "nogo: a group of stones has no liberty, which no NoGo position can have".into(),

@@ -34,6 +34,10 @@ use crate::{GameId, PartizanError, Store};
 /// under 1 s); memory stays small (tens of thousands of canonical forms).
 pub const MAX_STRIP_LEN: usize = 16;
 
+/// Longest strip a search of who wins accepts (a bound on one position's size; the search's
+/// own budget bounds its work).
+pub const MAX_SEARCHED_STRIP_LEN: usize = 256;
+
 /// The content of one square.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Square {
@@ -77,6 +81,13 @@ impl ToadsAndFrogs {
     pub fn parse(text: &str) -> Result<ToadsAndFrogs, PartizanError> {
         Ok(ToadsAndFrogs {
             squares: parse_strip("toads_and_frogs", text, MAX_STRIP_LEN)?,
+        })
+    }
+
+    /// Reads a strip of up to [`MAX_SEARCHED_STRIP_LEN`] squares (for a search of who wins).
+    pub fn read(text: &str) -> Result<ToadsAndFrogs, PartizanError> {
+        Ok(ToadsAndFrogs {
+            squares: parse_strip("toads_and_frogs", text, MAX_SEARCHED_STRIP_LEN)?,
         })
     }
 

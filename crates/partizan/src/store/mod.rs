@@ -204,6 +204,11 @@ impl Store {
         self.watch.hook = Some(hook);
     }
 
+    /// The progress hook, for work that reports on its own (a search of who wins).
+    pub(crate) fn progress_hook(&self) -> Option<std::sync::Arc<dyn conway_core::Progress + Send>> {
+        self.watch.hook.clone()
+    }
+
     /// Removes the progress hook (a session's store outlives each cell's hook).
     pub fn clear_progress(&mut self) {
         self.watch.hook = None;

@@ -1,0 +1,246 @@
+//! The search against its oracle, the canonical form's outcome class, on random positions of
+//! every ruleset small enough for both; and against the Domineering bitboard search.
+
+use conway_core::{NoProgress, Progress, Work};
+use proptest::prelude::*;
+
+use super::*;
+use crate::rulesets::amazons::Amazons;
+use crate::rulesets::clobber::Clobber;
+use crate::rulesets::colouring::{Colouring, ColouringRule};
+use crate::rulesets::cram::Cram;
+use crate::rulesets::domineering::Board;
+use crate::rulesets::konane::Konane;
+use crate::rulesets::nogo::NoGo;
+use crate::rulesets::toads_and_frogs::ToadsAndFrogs;
+use crate::rulesets::value_of;
+
+/// The search's report on a position.
+fn searched<G: PartizanGame + Described>(position: &G, every_move: bool) -> WinnerReport {
+    valuing(position, every_move, SMALL_COMPONENT)
+}
+
+/// The search's report on a position, valuing components of at most `small` positions.
+fn valuing<G: PartizanGame + Described>(
+    position: &G,
+    every_move: bool,
+    small: u32,
+) -> WinnerReport {
+    let mut store = Store::new();
+    let search = ("test", String::new(), DEFAULT_RULESET_BUDGET, small);
+    winner_valuing(&mut store, search, position, every_move, &NoProgress).expect("solved")
+}
+
+/// Checks the search's class against the canonical form's, and each first move's verdict
+/// against the canonical form of the position it leaves.
+fn agrees<G: PartizanGame + Described>(position: &G) -> Result<(), TestCaseError> {
+    let mut store = Store::new();
+    let value = value_of(&mut store, position);
+    let report = searched(position, true);
+    prop_assert_eq!(report.outcome, store.outcome(value));
+    // Searched through and through, and with only the smallest components valued.
+    for small in [0, 6] {
+        let other = valuing(position, true, small);
+        prop_assert_eq!(other.outcome, report.outcome);
+        prop_assert_eq!(&other.left_first, &report.left_first);
+        prop_assert_eq!(&other.right_first, &report.right_first);
+    }
+    for (left, start) in [(true, &report.left_first), (false, &report.right_first)] {
+        let results = start.every_move.as_ref().expect("every move asked for");
+        let moves = position.described_moves(left);
+        prop_assert_eq!(results.len(), moves.len());
+        for (result, (description, after)) in results.iter().zip(moves) {
+            prop_assert_eq!(&result.description, &description);
+            let after_value = value_of(&mut store, &after);
+            // The move wins when the opponent, moving next, loses.
+            let opponent_wins = mover_wins(store.outcome(after_value), !left);
+            prop_assert_eq!(result.wins, !opponent_wins, "{}", description);
+        }
+        let expected_winner = if start.winning_moves.is_empty() {
+            !left
+        } else {
+            left
+        };
+        prop_assert_eq!(&start.winner, player(expected_winner));
+    }
+    // Asked for one move only, the search names one of the winning ones.
+    let quick = searched(position, false);
+    prop_assert_eq!(quick.outcome, report.outcome);
+    for (quick, full) in [
+        (&quick.left_first, &report.left_first),
+        (&quick.right_first, &report.right_first),
+    ] {
+        prop_assert!(quick.winning_moves.len() <= 1);
+        prop_assert_eq!(
+            quick.winning_moves.is_empty(),
+            full.winning_moves.is_empty()
+        );
+        for m in &quick.winning_moves {
+            prop_assert!(full.winning_moves.contains(m));
+        }
+    }
+    Ok(())
+}
+
+/// A board of `rows` rows drawn from `cells`, in the grid notation.
+fn board(
+    cells: &'static str,
+    rows: std::ops::RangeInclusive<usize>,
+    cols: std::ops::RangeInclusive<usize>,
+) -> impl Strategy<Value = String> {
+    let symbols: Vec<char> = cells.chars().collect();
+    (rows, cols).prop_flat_map(move |(r, c)| {
+        proptest::collection::vec(proptest::sample::select(symbols.clone()), r * c).prop_map(
+            move |squares| {
+                squares
+                    .chunks(c)
+                    .map(|row| row.iter().collect::<String>())
+                    .collect::<Vec<_>>()
+                    .join("|")
+            },
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    #[test]
+    fn domineering_agrees(text in board("..#", 1..=4, 1..=5)) {
+        agrees(&Board::parse(&text).expect("a board"))?;
+    }
+
+    #[test]
+    fn domineering_agrees_with_the_bitboard_search(text in board("...#", 2..=5, 2..=6)) {
+        let bitboard = crate::outcome::domineering::winner_on(
+            &crate::outcome::domineering::Position::parse(&text).expect("a board"),
+            false,
+            None,
+            &NoProgress,
+            1,
+        )
+        .expect("solved");
+        let position = Board::parse(&text).expect("a board");
+        prop_assert_eq!(searched(&position, false).outcome, bitboard.outcome);
+    }
+
+    #[test]
+    fn clobber_agrees(text in board("xo.", 1..=3, 1..=4)) {
+        agrees(&Clobber::parse(&text).expect("a board"))?;
+    }
+
+    #[test]
+    fn konane_agrees(text in board("xo..", 1..=4, 1..=4)) {
+        agrees(&Konane::parse(&text).expect("a board"))?;
+    }
+
+    #[test]
+    fn cram_agrees(text in board("..#", 1..=3, 1..=4)) {
+        agrees(&Cram::parse(&text).expect("a board"))?;
+    }
+
+    #[test]
+    fn col_agrees(text in board("xo...", 1..=3, 1..=3)) {
+        agrees(&Colouring::parse(ColouringRule::Col, &text).expect("a board"))?;
+    }
+
+    #[test]
+    fn snort_agrees(text in board("xo...", 1..=3, 1..=3)) {
+        agrees(&Colouring::parse(ColouringRule::Snort, &text).expect("a board"))?;
+    }
+
+    #[test]
+    fn amazons_agrees(text in board("xo...#", 1..=2, 1..=4)) {
+        agrees(&Amazons::parse(&text).expect("a board"))?;
+    }
+
+    #[test]
+    fn nogo_agrees(text in board("xo...", 1..=3, 1..=3)) {
+        // Boards with a group out of liberties are not NoGo positions.
+        if let Ok(position) = NoGo::parse(&text) {
+            agrees(&position)?;
+        }
+    }
+
+    #[test]
+    fn toads_and_frogs_agrees(text in proptest::collection::vec(proptest::sample::select(vec!['t', 'f', '.', '.']), 1..=10)) {
+        let text: String = text.into_iter().collect();
+        agrees(&ToadsAndFrogs::parse(&text).expect("a strip"))?;
+    }
+}
+
+/// Searches bigger than any small component, where the search itself decides, against the
+/// canonical form.
+#[test]
+fn boards_with_big_components_agree() {
+    fn check<G: PartizanGame + Described>(position: &G, text: &str) {
+        let mut store = Store::new();
+        let value = value_of(&mut store, position);
+        let outcome = searched(position, false).outcome;
+        assert_eq!(outcome, store.outcome(value), "{text}");
+    }
+    for text in [
+        "....|....|....|....",
+        ".....|.....|.....",
+        "....|....|....|....|....",
+    ] {
+        check(&Board::parse(text).expect("a board"), text);
+    }
+    for text in ["xoxo|oxox|xoxo", "xoxox|oxoxo|xoxox"] {
+        check(&Clobber::parse(text).expect("a board"), text);
+    }
+}
+
+#[test]
+fn a_budget_and_a_stop_end_the_search() {
+    let board = Board::parse(".......|.......|.......|.......|.......|.......").expect("a board");
+    let mut store = Store::new();
+    let spent = winner(
+        &mut store,
+        "domineering",
+        String::new(),
+        &board,
+        false,
+        Some(10),
+        &NoProgress,
+    );
+    assert!(
+        matches!(spent, Err(PartizanError::TooLarge { .. })),
+        "{spent:?}"
+    );
+    struct Stop;
+    impl Progress for Stop {
+        fn report(&self, _: Work) -> ControlFlow<()> {
+            ControlFlow::Break(())
+        }
+    }
+    let stopped = winner(
+        &mut store,
+        "domineering",
+        String::new(),
+        &board,
+        false,
+        None,
+        &Stop,
+    );
+    assert!(
+        matches!(stopped, Err(PartizanError::Interrupted)),
+        "{stopped:?}"
+    );
+    // The store answers again after a stop.
+    let small = Board::parse("..|..").expect("a board");
+    assert_eq!(
+        winner(
+            &mut store,
+            "domineering",
+            String::new(),
+            &small,
+            false,
+            None,
+            &NoProgress
+        )
+        .expect("solved")
+        .outcome,
+        Outcome::Next
+    );
+}
