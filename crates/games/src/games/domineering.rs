@@ -2,7 +2,7 @@
 //! cannot place loses. Answered by search, for boards far past their canonical forms (the
 //! values are `conway eval 'domineering("…")'`).
 
-use conway_partizan::outcome::domineering::{winner, Position, DEFAULT_NODE_BUDGET};
+use conway_partizan::outcome::domineering::DEFAULT_NODE_BUDGET;
 
 use crate::param::{Kind, Param};
 use crate::{Arguments, Game, GameError, Request, Solved};
@@ -29,13 +29,7 @@ pub static GAME: Game = Game {
 };
 
 fn solve(a: &Arguments, r: &Request) -> Result<Solved, GameError> {
-    let position = Position::parse(&a.text("board")?)?;
-    let budget = if a.has("budget") {
-        a.u64("budget")?
-    } else {
-        DEFAULT_NODE_BUDGET
-    };
-    let stage = r.watch.stage("searching");
-    let report = winner(&position, a.flag("every-move"), Some(budget), &*stage)?;
-    Ok(Solved::Winner(report))
+    let board = a.text("board")?;
+    let game = ("domineering", "domineering");
+    super::rulesets::search(a, r, game, &board, DEFAULT_NODE_BUDGET)
 }

@@ -40,7 +40,10 @@ macro_rules! ruleset_game {
                 budget("The most positions to search before giving up (default 2^26)."),
             ],
             lists_moves: false,
-            solve: |a, r| search(a, r, ($name, $eval), &$text(&a.text("board")?)),
+            solve: |a, r| {
+                let board = $text(&a.text("board")?);
+                search(a, r, ($name, $eval), &board, DEFAULT_RULESET_BUDGET)
+            },
             on_ranks: None,
         };
     };
@@ -160,12 +163,14 @@ fn rectangle(text: &str, fill: impl Fn(usize, usize) -> char) -> String {
     }
 }
 
-/// Searches the position `text` of the game `name`, whose `eval` function is `eval`.
-fn search(
+/// Searches the position `text` of the game `name`, whose `eval` function is `eval`, at
+/// most `--budget` positions (`default_budget` without it).
+pub(super) fn search(
     a: &Arguments,
     r: &Request,
     (name, eval): (&str, &str),
     text: &str,
+    default_budget: u64,
 ) -> Result<Solved, GameError> {
     let ruleset = searched_ruleset(eval).ok_or_else(|| {
         PartizanError::InvalidInput(format!("{eval} is not a searched ruleset (internal error)"))
@@ -173,7 +178,7 @@ fn search(
     let budget = if a.has("budget") {
         a.u64("budget")?
     } else {
-        DEFAULT_RULESET_BUDGET
+        default_budget
     };
     let stage = r.watch.stage("searching");
     let ask = Ask {

@@ -1018,6 +1018,7 @@ fn the_outcome_of_a_ruleset_position_is_searched() {
     for position in [
         "domineering(\"...|...|...\")",
         "domineering(\"#..|...|..#\")",
+        "domineering(\"....................\")",
         "clobber(\"xoxo|oxox|xoxo\")",
         "konane(\"xoxo|o.ox|xoxo\")",
         "cram(\"....|....|.##.\")",

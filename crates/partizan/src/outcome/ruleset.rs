@@ -32,6 +32,7 @@ use crate::rulesets::amazons::Amazons;
 use crate::rulesets::clobber::Clobber;
 use crate::rulesets::colouring::{Colouring, ColouringRule};
 use crate::rulesets::cram::Cram;
+use crate::rulesets::domineering::Board;
 use crate::rulesets::konane::Konane;
 use crate::rulesets::moves::{player, Described};
 use crate::rulesets::nogo::NoGo;
@@ -205,13 +206,36 @@ pub struct SearchedRuleset {
 /// Every ruleset the search answers, by the name of its `eval` function: `outcome(…)` of one
 /// of these positions and the `solve` games of the catalogue come from this list. The board
 /// limits are those of the notation only (squares), not the canonical form's; Domineering
-/// uses its bitboard search, and so reads boards of up to 128 bits.
+/// uses its bitboard search (boards of up to 128 bits, 15 columns), and this one for the
+/// boards of its canonical form that the bitboards do not hold (a long row).
 pub static SEARCHED_RULESETS: &[SearchedRuleset] = &[
     SearchedRuleset {
         name: "domineering",
-        search: |_, text, ask| {
-            let position = crate::outcome::domineering::Position::parse(text)?;
-            crate::outcome::domineering::winner(&position, ask.every_move, ask.budget, ask.progress)
+        search: |store, text, ask| {
+            use crate::outcome::domineering::{winner as bitboard_winner, Position};
+            match Position::parse(text) {
+                Ok(position) => {
+                    bitboard_winner(&position, ask.every_move, ask.budget, ask.progress)
+                }
+                // A board the bitboards do not hold (a row of more than 15 squares) is
+                // searched here if it is a board at all; else the bitboards' reason stands.
+                Err(bitboard_error) => match Board::parse(text) {
+                    Ok(board) => {
+                        let text = text.trim().to_string();
+                        let (every, budget) = (ask.every_move, ask.budget);
+                        winner(
+                            store,
+                            "domineering",
+                            text,
+                            &board,
+                            every,
+                            budget,
+                            ask.progress,
+                        )
+                    }
+                    Err(_) => Err(bitboard_error),
+                },
+            }
         },
     },
     searched!("clobber", Clobber::read),
