@@ -2,8 +2,6 @@
 //! cannot place loses. Answered by search, for boards far past their canonical forms (the
 //! values are `conway eval 'domineering("…")'`).
 
-use conway_partizan::outcome::domineering::DEFAULT_NODE_BUDGET;
-
 use crate::param::{Kind, Param};
 use crate::{Arguments, Game, GameError, Request, Solved};
 
@@ -31,5 +29,5 @@ pub static GAME: Game = Game {
 fn solve(a: &Arguments, r: &Request) -> Result<Solved, GameError> {
     let board = a.text("board")?;
     let game = ("domineering", "domineering");
-    super::rulesets::search(a, r, game, &board, DEFAULT_NODE_BUDGET)
+    super::rulesets::search(a, r, game, &board)
 }

@@ -3,7 +3,7 @@
 //! searched by [`conway_partizan::outcome::ruleset`], which values small components exactly
 //! and searches the rest; Domineering has its own faster search (`solve domineering`).
 
-use conway_partizan::outcome::ruleset::{searched_ruleset, Ask, DEFAULT_RULESET_BUDGET};
+use conway_partizan::outcome::ruleset::{searched_ruleset, Ask};
 use conway_partizan::{PartizanError, Store};
 
 use crate::param::{Kind, Param};
@@ -42,7 +42,7 @@ macro_rules! ruleset_game {
             lists_moves: false,
             solve: |a, r| {
                 let board = $text(&a.text("board")?);
-                search(a, r, ($name, $eval), &board, DEFAULT_RULESET_BUDGET)
+                search(a, r, ($name, $eval), &board)
             },
             on_ranks: None,
         };
@@ -164,26 +164,25 @@ fn rectangle(text: &str, fill: impl Fn(usize, usize) -> char) -> String {
 }
 
 /// Searches the position `text` of the game `name`, whose `eval` function is `eval`, at
-/// most `--budget` positions (`default_budget` without it).
+/// most `--budget` positions (the search's own default without it).
 pub(super) fn search(
     a: &Arguments,
     r: &Request,
     (name, eval): (&str, &str),
     text: &str,
-    default_budget: u64,
 ) -> Result<Solved, GameError> {
     let ruleset = searched_ruleset(eval).ok_or_else(|| {
         PartizanError::InvalidInput(format!("{eval} is not a searched ruleset (internal error)"))
     })?;
     let budget = if a.has("budget") {
-        a.u64("budget")?
+        Some(a.u64("budget")?)
     } else {
-        default_budget
+        None
     };
     let stage = r.watch.stage("searching");
     let ask = Ask {
         every_move: a.flag("every-move"),
-        budget: Some(budget),
+        budget,
         progress: &*stage,
     };
     let mut report = (ruleset.search)(&mut Store::new(), text, ask)?;

@@ -478,8 +478,11 @@ fn call(
 }
 
 /// `outcome(clobber("…"))` and the like: a lone position of a ruleset the search answers
-/// ([`crate::outcome::ruleset::SEARCHED_RULESETS`]) is searched for who wins, not valued, so
-/// boards far past the canonical form's limits have an outcome. `None` for anything else.
+/// ([`crate::outcome::ruleset::SEARCHED_RULESETS`]) that is too large for its canonical form
+/// is searched for who wins, so boards past the canonical form's limits have an outcome.
+/// `None` for anything else, valued as before (a sum of mid-sized components is far quicker
+/// valued than searched). The search's budget of positions is a sixteenth of the store's
+/// budget of arithmetic steps.
 fn searched_outcome(store: &mut Store, arg: &Expr) -> Result<Option<Outcome>, PartizanError> {
     let ExprKind::Call { name, args } = &arg.kind else {
         return Ok(None);
@@ -493,10 +496,13 @@ fn searched_outcome(store: &mut Store, arg: &Expr) -> Result<Option<Outcome>, Pa
     ) else {
         return Ok(None);
     };
+    if !matches!((ruleset.valued)(text), Err(PartizanError::TooLarge { .. })) {
+        return Ok(None);
+    }
     let hook = store.progress_hook();
     let ask = crate::outcome::ruleset::Ask {
         every_move: false,
-        budget: None,
+        budget: Some(store.budget().0 / 16),
         progress: match &hook {
             Some(hook) => hook.as_ref(),
             None => &conway_core::NoProgress,
@@ -506,7 +512,10 @@ fn searched_outcome(store: &mut Store, arg: &Expr) -> Result<Option<Outcome>, Pa
         text,
         column: board.column,
     };
-    let report = (ruleset.search)(store, text.text, ask).map_err(|e| text.locate(e))?;
+    let report = (ruleset.search)(store, text.text, ask).map_err(|e| match e {
+        PartizanError::Interrupted => e,
+        e => text.locate(e),
+    })?;
     Ok(Some(report.outcome))
 }
 

@@ -50,18 +50,30 @@ pub const DEFAULT_RULESET_BUDGET: u64 = 1 << 26;
 pub const SMALL_COMPONENT: u32 = 64;
 
 /// The most entries the transposition table, the table of component facts and the table
-/// of component values each hold; past it a table starts afresh (a bound on memory — a
-/// state holds whole boards — at the price of work done again).
+/// of component values each hold; past it a table starts afresh (a bound on memory at the
+/// price of work done again). Entries hold whole boards, so a search of a position written
+/// in `n` characters remembers at most [`REMEMBERED_BYTES`] / `n` of them, and never fewer
+/// than [`MIN_REMEMBERED`].
 const MAX_REMEMBERED: usize = 1 << 20;
+const REMEMBERED_BYTES: usize = 1 << 27;
+const MIN_REMEMBERED: usize = 1 << 10;
+
+/// The stack kept in hand when the search recurses (more than the store's own reserve,
+/// so that arithmetic under the search never finds the stack short), and how much more to
+/// take when it runs low.
+const STACK_MARGIN: usize = crate::store::STACK_RESERVE + (64 << 10);
+const STACK_GROWTH: usize = 4 << 20;
 
 /// How many positions pass between two reports to the progress hook.
 const REPORT_EVERY: u64 = 1 << 12;
 
-/// A [`SearchedRuleset`] searched by [`winner`], its position read by `$read`.
+/// A [`SearchedRuleset`] searched by [`winner`], its position read by `$read` (and by
+/// `$parse` with the canonical form's limits).
 macro_rules! searched {
-    ($name:literal, $read:expr) => {
+    ($name:literal, $parse:expr, $read:expr) => {
         SearchedRuleset {
             name: $name,
+            valued: |text| $parse(text).map(drop),
             search: |store, text, ask| {
                 let position = $read(text)?;
                 let text = text.trim().to_string();
@@ -113,6 +125,8 @@ struct Search<'a, G: PartizanGame> {
     budget: u64,
     /// The largest game tree of a component valued instead of searched.
     small: u32,
+    /// The most entries of each table.
+    remember: usize,
     progress: &'a dyn Progress,
 }
 
@@ -152,6 +166,8 @@ fn winner_valuing<G: PartizanGame + Described>(
         nodes: 0,
         budget,
         small,
+        remember: (REMEMBERED_BYTES / position.expression().len().max(1))
+            .clamp(MIN_REMEMBERED, MAX_REMEMBERED),
         progress,
     };
     let answer = search
@@ -198,6 +214,9 @@ pub struct Ask<'a> {
 pub struct SearchedRuleset {
     /// The `eval` function (`clobber`, `toads_and_frogs`).
     pub name: &'static str,
+    /// Reads a position as the `eval` function does, with the canonical form's limits: a
+    /// position it refuses as too large is one `outcome(…)` searches instead of valuing.
+    pub valued: fn(&str) -> Result<(), PartizanError>,
     /// Reads the position (errors located in the text, as the ruleset's parser places
     /// them) and searches it.
     pub search: fn(&mut Store, &str, Ask) -> Result<WinnerReport, PartizanError>,
@@ -211,6 +230,7 @@ pub struct SearchedRuleset {
 pub static SEARCHED_RULESETS: &[SearchedRuleset] = &[
     SearchedRuleset {
         name: "domineering",
+        valued: |text| crate::rulesets::domineering::checked_board(text).map(drop),
         search: |store, text, ask| {
             use crate::outcome::domineering::{winner as bitboard_winner, Position};
             match Position::parse(text) {
@@ -238,14 +258,20 @@ pub static SEARCHED_RULESETS: &[SearchedRuleset] = &[
             }
         },
     },
-    searched!("clobber", Clobber::read),
-    searched!("konane", Konane::read),
-    searched!("cram", Cram::read),
-    searched!("col", |t| Colouring::read(ColouringRule::Col, t)),
-    searched!("snort", |t| Colouring::read(ColouringRule::Snort, t)),
-    searched!("nogo", NoGo::read),
-    searched!("amazons", Amazons::read),
-    searched!("toads_and_frogs", ToadsAndFrogs::read),
+    searched!("clobber", Clobber::parse, Clobber::read),
+    searched!("konane", Konane::parse, Konane::read),
+    searched!("cram", Cram::parse, Cram::read),
+    searched!("col", |t| Colouring::parse(ColouringRule::Col, t), |t| {
+        Colouring::read(ColouringRule::Col, t)
+    }),
+    searched!(
+        "snort",
+        |t| Colouring::parse(ColouringRule::Snort, t),
+        |t| Colouring::read(ColouringRule::Snort, t)
+    ),
+    searched!("nogo", NoGo::parse, NoGo::read),
+    searched!("amazons", Amazons::parse, Amazons::read),
+    searched!("toads_and_frogs", ToadsAndFrogs::parse, ToadsAndFrogs::read),
 ];
 
 /// The ruleset of [`SEARCHED_RULESETS`] with this `eval` name.
@@ -310,7 +336,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
     ) -> Result<State<G>, Halt> {
         for part in parts {
             if self.facts_of(&part).size <= self.small {
-                if self.evaluator.positions_seen() >= MAX_REMEMBERED {
+                if self.evaluator.positions_seen() >= self.remember {
                     self.evaluator = Evaluator::new();
                 }
                 let value = self.evaluator.canonical_form(self.store, &part);
@@ -333,30 +359,49 @@ impl<G: PartizanGame + Described> Search<'_, G> {
 
     /// The size and mobility of a component, remembered.
     fn facts_of(&mut self, component: &G) -> Facts {
+        self.facts_within(component, self.small)
+    }
+
+    /// The facts of a component with its size counted up to `allowance` (past it,
+    /// `allowance + 1`). Each level down has less allowance than the one above, so the count
+    /// goes at most [`SMALL_COMPONENT`] levels deep, and a component with more moves than its
+    /// allowance is big at once: a huge board costs one look at its moves, not a descent
+    /// through its game. Remembered when exact, or when big against the full allowance.
+    fn facts_within(&mut self, component: &G, allowance: u32) -> Facts {
         if let Some(&facts) = self.facts.get(component) {
             return facts;
         }
         let left = component.left_moves();
         let right = component.right_moves();
+        let moves = left.len().saturating_add(right.len());
         let mut size = 1u32;
-        'count: for option in left.iter().chain(&right) {
-            for part in option.components() {
-                let part_size = stacker::maybe_grow(64 * 1024, 4 << 20, || self.facts_of(&part));
-                size = size.saturating_add(part_size.size);
-                if size > self.small {
-                    break 'count;
+        if u32::try_from(moves).map_or(true, |m| m >= allowance) {
+            size = allowance.saturating_add(1);
+        } else {
+            'count: for option in left.iter().chain(&right) {
+                for part in option.components() {
+                    let rest = allowance - size;
+                    let part_size = stacker::maybe_grow(STACK_MARGIN, STACK_GROWTH, || {
+                        self.facts_within(&part, rest)
+                    });
+                    size = size.saturating_add(part_size.size);
+                    if size > allowance {
+                        break 'count;
+                    }
                 }
             }
         }
         let facts = Facts {
-            size: size.min(self.small.saturating_add(1)),
+            size: size.min(allowance.saturating_add(1)),
             left_moves: u32::try_from(left.len()).unwrap_or(u32::MAX),
             right_moves: u32::try_from(right.len()).unwrap_or(u32::MAX),
         };
-        if self.facts.len() >= MAX_REMEMBERED {
-            self.facts.clear();
+        if size <= allowance || allowance == self.small {
+            if self.facts.len() >= self.remember {
+                self.facts.clear();
+            }
+            self.facts.insert(component.clone(), facts);
         }
-        self.facts.insert(component.clone(), facts);
         facts
     }
 
@@ -436,7 +481,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
             let mut wins = false;
             for i in order {
                 let child = &children[i];
-                let theirs = stacker::maybe_grow(64 * 1024, 4 << 20, || self.wins(child))?;
+                let theirs = stacker::maybe_grow(STACK_MARGIN, STACK_GROWTH, || self.wins(child))?;
                 if !theirs {
                     wins = true;
                     break;
@@ -444,7 +489,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
             }
             wins
         };
-        if self.table.len() >= MAX_REMEMBERED {
+        if self.table.len() >= self.remember {
             self.table.clear();
         }
         self.table.insert(state.clone(), wins);

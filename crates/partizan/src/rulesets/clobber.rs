@@ -13,7 +13,9 @@
 
 use crate::rulesets::grid::{Grid, Square};
 use crate::rulesets::moves::{player, Described, PositionMoves};
-use crate::rulesets::{check_size, moves_of_position, value_of, PartizanGame};
+use crate::rulesets::{
+    check_size, moves_of_position, value_of, PartizanGame, MAX_SEARCHED_SQUARES,
+};
 use crate::{GameId, PartizanError, Store};
 
 /// Most squares on a board (parsing and splitting stay cheap).
@@ -86,7 +88,7 @@ impl Clobber {
 
     /// Reads the notation (see the module documentation) and checks the size limits.
     pub fn parse(text: &str) -> Result<Clobber, PartizanError> {
-        let board = Clobber::read(text)?;
+        let board = Clobber::read_within(text, MAX_CLOBBER_SQUARES)?;
         let stones = board
             .board
             .squares()
@@ -103,12 +105,17 @@ impl Clobber {
         Ok(board)
     }
 
-    /// Reads the notation with only the limit on squares: a board for a search of who wins
-    /// ([`crate::outcome::ruleset`]), which may be far past the canonical form's limits.
+    /// Reads the notation with only the limit on squares ([`MAX_SEARCHED_SQUARES`]): a board
+    /// for a search of who wins ([`crate::outcome::ruleset`]), which may be far past the
+    /// canonical form's limits.
     pub fn read(text: &str) -> Result<Clobber, PartizanError> {
+        Clobber::read_within(text, MAX_SEARCHED_SQUARES)
+    }
+
+    fn read_within(text: &str, squares: usize) -> Result<Clobber, PartizanError> {
         let expected = "x (Left), o (Right), . (empty)";
         Ok(Clobber {
-            board: Grid::parse(text, "clobber", expected, MAX_CLOBBER_SQUARES)?,
+            board: Grid::parse(text, "clobber", expected, squares)?,
         })
     }
 

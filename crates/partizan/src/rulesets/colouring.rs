@@ -20,7 +20,9 @@
 
 use crate::rulesets::grid::{Grid, Square};
 use crate::rulesets::moves::{player, Described, PositionMoves};
-use crate::rulesets::{check_size, moves_of_position, value_of, PartizanGame};
+use crate::rulesets::{
+    check_size, moves_of_position, value_of, PartizanGame, MAX_SEARCHED_SQUARES,
+};
 use crate::{GameId, PartizanError, Store};
 
 /// The most squares on a board.
@@ -102,7 +104,7 @@ impl Colouring {
     /// Reads the notation and checks the limits.
     pub fn parse(rule: ColouringRule, text: &str) -> Result<Colouring, PartizanError> {
         let name = rule.name();
-        let position = Colouring::read(rule, text)?;
+        let position = Colouring::read_within(rule, text, MAX_COLOURING_SQUARES)?;
         let empty = position
             .board
             .squares()
@@ -117,11 +119,20 @@ impl Colouring {
         Ok(position)
     }
 
-    /// Reads the notation with only the limit on squares (for a search of who wins).
+    /// Reads the notation with only the limit on squares ([`MAX_SEARCHED_SQUARES`]), for a
+    /// search of who wins.
     pub fn read(rule: ColouringRule, text: &str) -> Result<Colouring, PartizanError> {
+        Colouring::read_within(rule, text, MAX_SEARCHED_SQUARES)
+    }
+
+    fn read_within(
+        rule: ColouringRule,
+        text: &str,
+        squares: usize,
+    ) -> Result<Colouring, PartizanError> {
         let expected = "x (blue), o (red), . (uncoloured), l or r (only Left or Right may \
                         colour it) or # (no square)";
-        let board = Grid::parse(text, rule.name(), expected, MAX_COLOURING_SQUARES)?;
+        let board = Grid::parse(text, rule.name(), expected, squares)?;
         Ok(Colouring { rule, board })
     }
 

@@ -11,7 +11,9 @@
 
 use crate::rulesets::grid::{Grid, Square};
 use crate::rulesets::moves::{player, Described, PositionMoves};
-use crate::rulesets::{check_size, moves_of_position, value_of, PartizanGame};
+use crate::rulesets::{
+    check_size, moves_of_position, value_of, PartizanGame, MAX_SEARCHED_SQUARES,
+};
 use crate::{GameId, PartizanError, Store};
 
 /// The most squares on a board.
@@ -57,7 +59,7 @@ pub struct Cram {
 impl Cram {
     /// Reads the notation and checks the limits.
     pub fn parse(text: &str) -> Result<Cram, PartizanError> {
-        let position = Cram::read(text)?;
+        let position = Cram::read_within(text, MAX_CRAM_SQUARES)?;
         let empty = position
             .board
             .squares()
@@ -68,9 +70,14 @@ impl Cram {
         Ok(position)
     }
 
-    /// Reads the notation with only the limit on squares (for a search of who wins).
+    /// Reads the notation with only the limit on squares ([`MAX_SEARCHED_SQUARES`]), for a
+    /// search of who wins.
     pub fn read(text: &str) -> Result<Cram, PartizanError> {
-        let board = Grid::parse(text, "cram", ". (empty) or # (filled)", MAX_CRAM_SQUARES)?;
+        Cram::read_within(text, MAX_SEARCHED_SQUARES)
+    }
+
+    fn read_within(text: &str, squares: usize) -> Result<Cram, PartizanError> {
+        let board = Grid::parse(text, "cram", ". (empty) or # (filled)", squares)?;
         Ok(Cram { board })
     }
 

@@ -410,7 +410,7 @@ impl Domineering {
 }
 
 /// Reads a board in CGSuite's notation and checks it against [`MAX_EMPTY_SQUARES`].
-fn checked_board(text: &str) -> Result<Board, PartizanError> {
+pub(crate) fn checked_board(text: &str) -> Result<Board, PartizanError> {
     let board = Board::parse(text)?;
     let empty = board.empty.count_ones();
     if empty > MAX_EMPTY_SQUARES {

@@ -28,6 +28,11 @@ pub mod toads_and_frogs;
 pub mod toads_and_frogs_variants;
 pub mod toppling_dominoes;
 
+/// The most squares of a board searched for who wins ([`crate::outcome::ruleset`]): every
+/// level of the search holds each option of its position, so the board's size bounds the
+/// search's memory as its budget bounds its time.
+pub const MAX_SEARCHED_SQUARES: usize = 256;
+
 /// A short partizan game described by its rules.
 pub trait PartizanGame: Clone + Eq + Hash {
     /// The positions Left can move to.

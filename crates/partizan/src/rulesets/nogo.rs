@@ -62,21 +62,29 @@ pub struct NoGo {
 impl NoGo {
     /// Reads the notation and checks the limits.
     pub fn parse(text: &str) -> Result<NoGo, PartizanError> {
-        let position = NoGo::read(text)?;
-        let empty = position
-            .board
+        let board = Self::points(text)?;
+        let empty = board
             .squares()
             .iter()
             .filter(|&&p| p == Point::Empty)
             .count();
         check_size("nogo's number of empty points", empty, MAX_NOGO_EMPTY)?;
-        Ok(position)
+        Self::breathing(board)
     }
 
     /// Reads the notation with only the limit on points (for a search of who wins).
     pub fn read(text: &str) -> Result<NoGo, PartizanError> {
+        Self::breathing(Self::points(text)?)
+    }
+
+    /// The points of the notation, at most [`MAX_NOGO_POINTS`].
+    fn points(text: &str) -> Result<Grid<Point>, PartizanError> {
         let expected = "x (Left), o (Right), . (empty)";
-        let board = Grid::parse(text, "nogo", expected, MAX_NOGO_POINTS)?;
+        Grid::parse(text, "nogo", expected, MAX_NOGO_POINTS)
+    }
+
+    /// The position of `board`, unless a group on it has no liberty.
+    fn breathing(board: Grid<Point>) -> Result<NoGo, PartizanError> {
         if !Self::every_group_breathes(&board) {
             return Err(PartizanError::InvalidInput(
                 "nogo: a group of stones has no liberty, which no NoGo position can have".into(),
