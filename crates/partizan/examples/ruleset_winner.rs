@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use conway_core::NoProgress;
-use conway_partizan::outcome::ruleset::winner;
+use conway_partizan::outcome::ruleset::{winner, Ask};
 use conway_partizan::outcome::WinnerReport;
 use conway_partizan::rulesets::amazons::Amazons;
 use conway_partizan::rulesets::clobber::Clobber;
@@ -38,12 +38,13 @@ fn search<G: PartizanGame + Described>(
     let mut store = Store::new();
     winner(
         &mut store,
-        game,
-        text.to_string(),
+        (game, text.to_string()),
         &position?,
-        false,
-        None,
-        &NoProgress,
+        Ask {
+            every_move: false,
+            budget: None,
+            progress: &NoProgress,
+        },
     )
 }
 

@@ -174,11 +174,7 @@ pub(super) fn search(
     let ruleset = searched_ruleset(eval).ok_or_else(|| {
         PartizanError::InvalidInput(format!("{eval} is not a searched ruleset (internal error)"))
     })?;
-    let budget = if a.has("budget") {
-        Some(a.u64("budget")?)
-    } else {
-        None
-    };
+    let budget = a.has("budget").then(|| a.u64("budget")).transpose()?;
     let stage = r.watch.stage("searching");
     let ask = Ask {
         every_move: a.flag("every-move"),

@@ -35,7 +35,7 @@ use conway_core::{Progress, Work};
 
 use super::{MoveResult, Start, WinnerReport};
 use crate::rulesets::domineering::domino_placed;
-use crate::rulesets::moves::{player, square_name};
+use crate::rulesets::moves::square_name;
 use crate::PartizanError;
 
 /// The most bits a board may take: rows × (columns + 1), the guard bit of each row
@@ -813,12 +813,7 @@ impl<'a> Shared<'a> {
                 })
                 .collect()
         });
-        let winner = if winning.is_empty() { !left } else { left };
-        Ok(Start {
-            winner: player(winner).to_string(),
-            winning_moves: winning,
-            every_move: every,
-        })
+        Ok(Start::found(left, winning, every))
     }
 }
 
@@ -870,15 +865,14 @@ pub fn winner_on(
         ),
         Halt::Stopped | Halt::Abandoned => PartizanError::Interrupted,
     })?;
-    let outcome = WinnerReport::class(left_first.winner == "Left", right_first.winner == "Left");
-    Ok(WinnerReport {
-        game: "domineering".to_string(),
-        position: position.notation(),
-        outcome,
+    let notation = position.notation();
+    Ok(WinnerReport::of(
+        "domineering",
+        notation,
         left_first,
         right_first,
         nodes,
-    })
+    ))
 }
 
 #[cfg(test)]

@@ -34,6 +34,27 @@ pub struct Start {
     pub every_move: Option<Vec<MoveResult>>,
 }
 
+impl Start {
+    /// The answer when Left (`left`) or Right starts: the starter wins when a winning first
+    /// move was found.
+    pub fn found(
+        left: bool,
+        winning_moves: Vec<String>,
+        every_move: Option<Vec<MoveResult>>,
+    ) -> Start {
+        let winner = if winning_moves.is_empty() {
+            !left
+        } else {
+            left
+        };
+        Start {
+            winner: crate::rulesets::moves::player(winner).to_string(),
+            winning_moves,
+            every_move,
+        }
+    }
+}
+
 /// One first move and whether it wins for the player making it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct MoveResult {
@@ -68,6 +89,24 @@ pub struct WinnerReport {
 }
 
 impl WinnerReport {
+    /// The report of a search of `game`'s `position`, its class from who wins each way.
+    pub fn of(
+        game: &str,
+        position: String,
+        left_first: Start,
+        right_first: Start,
+        nodes: u64,
+    ) -> WinnerReport {
+        WinnerReport {
+            game: game.to_string(),
+            position,
+            outcome: WinnerReport::class(left_first.winner == "Left", right_first.winner == "Left"),
+            left_first,
+            right_first,
+            nodes,
+        }
+    }
+
     /// The outcome class of a position from who wins when each player starts.
     pub fn class(left_wins_first: bool, left_wins_second: bool) -> Outcome {
         match (left_wins_first, left_wins_second) {

@@ -34,7 +34,7 @@ use crate::rulesets::colouring::{Colouring, ColouringRule};
 use crate::rulesets::cram::Cram;
 use crate::rulesets::domineering::Board;
 use crate::rulesets::konane::Konane;
-use crate::rulesets::moves::{player, Described};
+use crate::rulesets::moves::Described;
 use crate::rulesets::nogo::NoGo;
 use crate::rulesets::toads_and_frogs::ToadsAndFrogs;
 use crate::rulesets::{Evaluator, PartizanGame};
@@ -75,17 +75,7 @@ macro_rules! searched {
             name: $name,
             valued: |text| $parse(text).map(drop),
             search: |store, text, ask| {
-                let position = $read(text)?;
-                let text = text.trim().to_string();
-                winner(
-                    store,
-                    $name,
-                    text,
-                    &position,
-                    ask.every_move,
-                    ask.budget,
-                    ask.progress,
-                )
+                winner(store, ($name, text.trim().to_string()), &$read(text)?, ask)
             },
         }
     };
@@ -131,31 +121,31 @@ struct Search<'a, G: PartizanGame> {
 }
 
 /// Who wins `position` of the ruleset `game` (written `notation` in the report) when each
-/// player starts, searching at most `budget` positions ([`DEFAULT_RULESET_BUDGET`] when
-/// `None`); with `every_move`, the result of each first move. The store holds the small
-/// components' values and is under its own budget of arithmetic.
+/// player starts, searching at most the asked budget of positions
+/// ([`DEFAULT_RULESET_BUDGET`] when `None`); asked for every move, the result of each first
+/// move. The store holds the small components' values and is under its own budget of
+/// arithmetic.
 pub fn winner<G: PartizanGame + Described>(
     store: &mut Store,
-    game: &str,
-    notation: String,
+    (game, notation): (&str, String),
     position: &G,
-    every_move: bool,
-    budget: Option<u64>,
-    progress: &dyn Progress,
+    ask: Ask,
 ) -> Result<WinnerReport, PartizanError> {
-    let budget = budget.unwrap_or(DEFAULT_RULESET_BUDGET);
-    let search = (game, notation, budget, SMALL_COMPONENT);
-    winner_valuing(store, search, position, every_move, progress)
+    winner_valuing(store, (game, notation), position, ask, SMALL_COMPONENT)
 }
 
 /// [`winner`] valuing the components whose game tree has at most `small` positions (the
 /// tests also search with none valued, and with few).
 fn winner_valuing<G: PartizanGame + Described>(
     store: &mut Store,
-    (game, notation, budget, small): (&str, String, u64, u32),
+    (game, notation): (&str, String),
     position: &G,
-    every_move: bool,
-    progress: &dyn Progress,
+    Ask {
+        every_move,
+        budget,
+        progress,
+    }: Ask,
+    small: u32,
 ) -> Result<WinnerReport, PartizanError> {
     store.begin_evaluation();
     let mut search = Search {
@@ -164,7 +154,7 @@ fn winner_valuing<G: PartizanGame + Described>(
         facts: FxHashMap::default(),
         table: FxHashMap::default(),
         nodes: 0,
-        budget,
+        budget: budget.unwrap_or(DEFAULT_RULESET_BUDGET),
         small,
         remember: (REMEMBERED_BYTES / position.expression().len().max(1))
             .clamp(MIN_REMEMBERED, MAX_REMEMBERED),
@@ -187,14 +177,13 @@ fn winner_valuing<G: PartizanGame + Described>(
         }
         (Err(Halt::Stopped), None) => return Err(PartizanError::Interrupted),
     };
-    Ok(WinnerReport {
-        game: game.to_string(),
-        position: notation,
-        outcome: WinnerReport::class(left_first.winner == "Left", right_first.winner == "Left"),
+    Ok(WinnerReport::of(
+        game,
+        notation,
         left_first,
         right_first,
         nodes,
-    })
+    ))
 }
 
 /// What a search of a ruleset position is asked: whether to judge every first move, its
@@ -241,17 +230,7 @@ pub static SEARCHED_RULESETS: &[SearchedRuleset] = &[
                 // searched here if it is a board at all; else the bitboards' reason stands.
                 Err(bitboard_error) => match Board::parse(text) {
                     Ok(board) => {
-                        let text = text.trim().to_string();
-                        let (every, budget) = (ask.every_move, ask.budget);
-                        winner(
-                            store,
-                            "domineering",
-                            text,
-                            &board,
-                            every,
-                            budget,
-                            ask.progress,
-                        )
+                        winner(store, ("domineering", text.trim().to_string()), &board, ask)
                     }
                     Err(_) => Err(bitboard_error),
                 },
@@ -299,11 +278,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
             moves.push((description, child));
         }
         if !every_move {
-            let scores: Vec<i64> = moves.iter().map(|(_, c)| self.score(c)).collect();
-            let mut order: Vec<usize> = (0..moves.len()).collect();
-            order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
-            let mut sorted: Vec<Option<(String, State<G>)>> = moves.into_iter().map(Some).collect();
-            moves = order.iter().filter_map(|&i| sorted[i].take()).collect();
+            moves.sort_by_cached_key(|(_, child)| std::cmp::Reverse(self.score(child)));
         }
         let mut results = Vec::new();
         let mut winning = Vec::new();
@@ -317,12 +292,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
             }
             results.push(MoveResult { description, wins });
         }
-        let winner = if winning.is_empty() { !left } else { left };
-        Ok(Start {
-            winner: player(winner).to_string(),
-            winning_moves: winning,
-            every_move: every_move.then_some(results),
-        })
+        Ok(Start::found(left, winning, every_move.then_some(results)))
     }
 
     /// The state with `big` and `rest` and the components `parts` added (a small one into
@@ -470,25 +440,18 @@ impl<G: PartizanGame + Described> Search<'_, G> {
             return Ok(known);
         }
         self.count_node()?;
-        let children = self.children(state)?;
+        let mut children = self.children(state)?;
         // A child the opponent is known to lose ends the search at once.
-        let wins = if children.iter().any(|c| self.known(c) == Some(false)) {
-            true
-        } else {
-            let scores: Vec<i64> = children.iter().map(|c| self.score(c)).collect();
-            let mut order: Vec<usize> = (0..children.len()).collect();
-            order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
-            let mut wins = false;
-            for i in order {
-                let child = &children[i];
-                let theirs = stacker::maybe_grow(STACK_MARGIN, STACK_GROWTH, || self.wins(child))?;
-                if !theirs {
+        let mut wins = children.iter().any(|c| self.known(c) == Some(false));
+        if !wins {
+            children.sort_by_cached_key(|child| std::cmp::Reverse(self.score(child)));
+            for child in &children {
+                if !stacker::maybe_grow(STACK_MARGIN, STACK_GROWTH, || self.wins(child))? {
                     wins = true;
                     break;
                 }
             }
-            wins
-        };
+        }
         if self.table.len() >= self.remember {
             self.table.clear();
         }

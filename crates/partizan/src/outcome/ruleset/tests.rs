@@ -11,6 +11,7 @@ use crate::rulesets::colouring::{Colouring, ColouringRule};
 use crate::rulesets::cram::Cram;
 use crate::rulesets::domineering::Board;
 use crate::rulesets::konane::Konane;
+use crate::rulesets::moves::player;
 use crate::rulesets::nogo::NoGo;
 use crate::rulesets::toads_and_frogs::ToadsAndFrogs;
 use crate::rulesets::value_of;
@@ -27,8 +28,12 @@ fn valuing<G: PartizanGame + Described>(
     small: u32,
 ) -> WinnerReport {
     let mut store = Store::new();
-    let search = ("test", String::new(), DEFAULT_RULESET_BUDGET, small);
-    winner_valuing(&mut store, search, position, every_move, &NoProgress).expect("solved")
+    let ask = Ask {
+        every_move,
+        budget: None,
+        progress: &NoProgress,
+    };
+    winner_valuing(&mut store, ("test", String::new()), position, ask, small).expect("solved")
 }
 
 /// Checks the search's class against the canonical form's, and each first move's verdict
@@ -197,12 +202,13 @@ fn a_budget_and_a_stop_end_the_search() {
     let mut store = Store::new();
     let spent = winner(
         &mut store,
-        "domineering",
-        String::new(),
+        ("domineering", String::new()),
         &board,
-        false,
-        Some(10),
-        &NoProgress,
+        Ask {
+            every_move: false,
+            budget: Some(10),
+            progress: &NoProgress,
+        },
     );
     assert!(
         matches!(spent, Err(PartizanError::TooLarge { .. })),
@@ -216,12 +222,13 @@ fn a_budget_and_a_stop_end_the_search() {
     }
     let stopped = winner(
         &mut store,
-        "domineering",
-        String::new(),
+        ("domineering", String::new()),
         &board,
-        false,
-        None,
-        &Stop,
+        Ask {
+            every_move: false,
+            budget: None,
+            progress: &Stop,
+        },
     );
     assert!(
         matches!(stopped, Err(PartizanError::Interrupted)),
@@ -232,12 +239,13 @@ fn a_budget_and_a_stop_end_the_search() {
     assert_eq!(
         winner(
             &mut store,
-            "domineering",
-            String::new(),
+            ("domineering", String::new()),
             &small,
-            false,
-            None,
-            &NoProgress
+            Ask {
+                every_move: false,
+                budget: None,
+                progress: &NoProgress
+            }
         )
         .expect("solved")
         .outcome,
