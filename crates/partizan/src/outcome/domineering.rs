@@ -692,25 +692,31 @@ impl Slot {
     }
 }
 
+/// Two slots, one cache line: a probe costs one miss.
+#[derive(Default)]
+#[repr(C, align(64))]
+struct Bucket([Slot; 2]);
+
 struct Table {
-    slots: Vec<Slot>,
+    buckets: Vec<Bucket>,
     mask: usize,
 }
 
 impl Table {
+    /// A table of 2^`bits` slots.
     fn new(bits: u32) -> Table {
         Table {
-            slots: (0..1usize << bits).map(|_| Slot::default()).collect(),
-            mask: (1 << bits) - 2,
+            buckets: (0..1usize << (bits - 1)).map(|_| Bucket::default()).collect(),
+            mask: (1 << (bits - 1)) - 1,
         }
     }
 
-    fn index(&self, empty: u128, left: bool) -> usize {
+    fn bucket(&self, empty: u128, left: bool) -> &[Slot; 2] {
         let mut x = (empty as u64) ^ ((empty >> 64) as u64).rotate_left(29) ^ u64::from(left);
         x ^= x >> 31;
         x = x.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         x ^= x >> 29;
-        (x as usize) & self.mask
+        &self.buckets[((x >> 1) as usize) & self.mask].0
     }
 
     fn flags(left: bool) -> u64 {
@@ -719,9 +725,8 @@ impl Table {
 
     /// Whether the mover wins, if known.
     fn get(&self, empty: u128, left: bool) -> Option<bool> {
-        let i = self.index(empty, left);
         let wanted = Table::flags(left);
-        self.slots[i..i + 2]
+        self.bucket(empty, left)
             .iter()
             .filter_map(Slot::read)
             .find(|&(key, data)| key == empty && data & 3 == wanted)
@@ -729,12 +734,12 @@ impl Table {
     }
 
     fn put(&self, empty: u128, left: bool, wins: bool, work: u64) {
-        let i = self.index(empty, left);
+        let [first, second] = self.bucket(empty, left);
         let work = work.min(u64::from(u32::MAX));
-        let slot = if self.slots[i].work() <= self.slots[i + 1].work() {
-            &self.slots[i]
+        let slot = if first.work() <= second.work() {
+            first
         } else {
-            &self.slots[i + 1]
+            second
         };
         slot.write(
             empty,
