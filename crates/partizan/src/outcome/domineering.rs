@@ -460,17 +460,20 @@ fn placement_ranks(shape: Shape) -> [[u8; 128]; 2] {
 /// ever make, and loses if the opponent is sure of as many as the mover can ever make:
 /// whoever runs out first loses.
 struct Counts {
-    me: Side,
-    them: Side,
     empty: u128,
-    mine: u128,
-    theirs: u128,
-    my_safe_squares: u128,
-    my_safe: u32,
-    their_safe_squares: u128,
-    their_safe: u32,
-    my_most: u32,
-    their_most: u32,
+    mover: SideCounts,
+    opponent: SideCounts,
+}
+
+/// One side's part of [`Counts`].
+struct SideCounts {
+    side: Side,
+    placements: u128,
+    /// The squares the other side can never cover, and this side's dominoes on them.
+    safe_squares: u128,
+    safe: u32,
+    /// The most disjoint dominoes of this side that fit now.
+    most: u32,
 }
 
 impl Counts {
@@ -498,66 +501,54 @@ impl Counts {
             return Err(false);
         }
         Ok(Counts {
-            me,
-            them,
             empty,
-            mine,
-            theirs,
-            my_safe_squares,
-            my_safe,
-            their_safe_squares,
-            their_safe,
-            my_most,
-            their_most,
+            mover: SideCounts {
+                side: me,
+                placements: mine,
+                safe_squares: my_safe_squares,
+                safe: my_safe,
+                most: my_most,
+            },
+            opponent: SideCounts {
+                side: them,
+                placements: theirs,
+                safe_squares: their_safe_squares,
+                safe: their_safe,
+                most: their_most,
+            },
         })
     }
 
     /// The verdict once contested resources add the share each side is sure of, if that
     /// settles it.
     fn contested(&self) -> Option<bool> {
-        let (my_sure, their_cap) = self.share(true);
+        let (my_sure, their_cap) = self.share(&self.mover, &self.opponent, true);
         if my_sure > their_cap {
             return Some(true);
         }
-        let (their_sure, my_cap) = self.share(false);
+        let (their_sure, my_cap) = self.share(&self.opponent, &self.mover, false);
         (my_cap <= their_sure).then_some(false)
     }
 
-    /// The moves the mover (`mover`) or the opponent is sure to make, safe and contested,
-    /// and the most moves the other side can then make. What the side takes holds squares
-    /// the other could have used, and its corners end the other's lines short: both lower
-    /// the other's most moves.
-    fn share(&self, mover: bool) -> (u32, u32) {
-        let (side, other, its, others, safe_squares, safe, other_most) = if mover {
-            let (me, them) = (self.me, self.them);
-            (
-                me,
-                them,
-                self.mine,
-                self.theirs,
-                self.my_safe_squares,
-                self.my_safe,
-                self.their_most,
-            )
-        } else {
-            let (me, them) = (self.me, self.them);
-            (
-                them,
-                me,
-                self.theirs,
-                self.mine,
-                self.their_safe_squares,
-                self.their_safe,
-                self.my_most,
-            )
-        };
-        let held = side.resources(self.empty, its, others, safe_squares, other);
-        let gain = held.moves(mover);
-        let other_room = (self.empty & !safe_squares).count_ones();
-        let other_cap = other_most
-            .saturating_sub(2 * held.corners_taken(mover))
+    /// The moves `holder` is sure to make, safe and contested, moving `first` or second,
+    /// and the most moves `other` can then make. What the holder takes holds squares the
+    /// other could have used, and its corners end the other's lines short: both lower the
+    /// other's most moves.
+    fn share(&self, holder: &SideCounts, other: &SideCounts, first: bool) -> (u32, u32) {
+        let held = holder.side.resources(
+            self.empty,
+            holder.placements,
+            other.placements,
+            holder.safe_squares,
+            other.side,
+        );
+        let gain = held.moves(first);
+        let other_room = (self.empty & !holder.safe_squares).count_ones();
+        let other_cap = other
+            .most
+            .saturating_sub(2 * held.corners_taken(first))
             .min(other_room.saturating_sub(2 * gain) / 2);
-        (safe + gain, other_cap)
+        (holder.safe + gain, other_cap)
     }
 }
 
@@ -755,6 +746,8 @@ impl Table {
 struct Shared<'a> {
     shape: Shape,
     symmetries: Symmetries,
+    /// Per player (Right, Left): its view of the board, made once per search.
+    sides: [Side; 2],
     /// Per player and starting square: the placement's rank by where it lies (smaller
     /// first), [`placement_ranks`].
     ranks: [[u8; 128]; 2],
@@ -799,7 +792,6 @@ impl MoveKey {
 /// One thread's search: its own history and count, the shared table.
 struct Search<'s, 'a> {
     shared: &'s Shared<'a>,
-    shape: Shape,
     /// Per player and square: how much search the winning moves starting there settled
     /// (the history heuristic), to order moves the evaluation ties.
     history: [[u32; 128]; 2],
@@ -819,8 +811,7 @@ impl Search<'_, '_> {
     /// Whether the player to move (`left`: Left) wins, with optimal play.
     fn wins(&mut self, board: Images, left: bool) -> Result<bool, Halt> {
         let empty = board.empty();
-        let me = Side::of(left, self.shape);
-        let them = Side::of(!left, self.shape);
+        let [me, them] = self.shared.mover_and_opponent(left);
         let counts = match Counts::of(me, them, empty) {
             Ok(counts) => counts,
             Err(verdict) => return Ok(verdict),
@@ -833,7 +824,7 @@ impl Search<'_, '_> {
         if let Some(verdict) = counts.contested() {
             return Ok(verdict);
         }
-        let mine = counts.mine;
+        let mine = counts.mover.placements;
         self.count_node()?;
         let before = self.searched;
         let mut moves = self.scored_moves(me, them, empty, mine);
@@ -879,10 +870,7 @@ impl Search<'_, '_> {
         let history = &self.history[usize::from(me.left)];
         let ranks = &self.shared.ranks[usize::from(me.left)];
         let mut scored: Vec<MoveKey> = Vec::with_capacity(mine.count_ones() as usize);
-        let mut rest = mine;
-        while rest != 0 {
-            let square = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
+        for square in squares_of(mine) {
             let after = empty & !((1u128 << square) | (1u128 << (square + me.step)));
             let (mine_after, theirs_after) = (me.placements(after), them.placements(after));
             let my_safe = me.most_dominoes(after & !them.covered(theirs_after)) as i32;
@@ -944,10 +932,17 @@ const HALT_STOPPED: u8 = 1;
 const HALT_BUDGET: u8 = 2;
 
 impl<'a> Shared<'a> {
+    /// The views of the mover (`left`: Left) and of the opponent.
+    fn mover_and_opponent(&self, left: bool) -> [Side; 2] {
+        [
+            self.sides[usize::from(left)],
+            self.sides[usize::from(!left)],
+        ]
+    }
+
     fn search(&self) -> Search<'_, 'a> {
         Search {
             shared: self,
-            shape: self.shape,
             history: [[0; 128]; 2],
             searched: 0,
             unreported: 0,
@@ -965,25 +960,22 @@ impl<'a> Shared<'a> {
         every_move: bool,
         threads: usize,
     ) -> Result<Start, Halt> {
-        let me = Side::of(left, self.shape);
+        let [me, them] = self.mover_and_opponent(left);
         let mine = me.placements(position.empty);
         let start = self.symmetries.images(position.empty);
         // Every move is listed in the board's order; one winning move is sought best first.
-        let moves = if every_move {
-            let mut listed = Vec::new();
-            let mut rest = mine;
-            while rest != 0 {
-                let square = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                listed.push((
-                    square,
-                    start.place(&self.symmetries, square, square + me.step),
-                ));
-            }
-            listed
+        let moves: Vec<(usize, Images)> = if every_move {
+            squares_of(mine)
+                .map(|square| {
+                    (
+                        square,
+                        start.place(&self.symmetries, square, square + me.step),
+                    )
+                })
+                .collect()
         } else {
             self.search()
-                .ordered_moves(me, Side::of(!left, self.shape), position.empty, mine)
+                .ordered_moves(me, them, position.empty, mine)
                 .into_iter()
                 .map(|square| {
                     (
@@ -1109,6 +1101,7 @@ pub fn winner_on(
     let shared = Shared {
         shape: position.shape,
         symmetries: Symmetries::of(position.shape),
+        sides: [false, true].map(|left| Side::of(left, position.shape)),
         ranks: placement_ranks(position.shape),
         table: Table::new(bits),
         nodes: AtomicU64::new(0),
@@ -1327,12 +1320,6 @@ mod tests {
         })
     }
 
-    /// Whether the player to move wins, by the canonical form.
-    fn mover_wins(outcome: crate::Outcome, left: bool) -> bool {
-        use crate::Outcome::{Left, Next, Right};
-        outcome == Next || outcome == if left { Left } else { Right }
-    }
-
     /// Σ⌊run/2⌋ along one player's lines, square by square: the oracle for the count.
     fn most_dominoes_by_lines(shape: Shape, squares: u128, left: bool) -> u32 {
         let (lines, along) = if left {
@@ -1392,7 +1379,13 @@ mod tests {
                     Ok(counts) => counts.contested(),
                 };
                 if let Some(wins) = verdict {
-                    prop_assert_eq!(wins, mover_wins(outcome, left), "{} left {}", text, left);
+                    prop_assert_eq!(
+                        wins,
+                        crate::outcome::mover_wins(outcome, left),
+                        "{} left {}",
+                        text,
+                        left
+                    );
                 }
             }
         }

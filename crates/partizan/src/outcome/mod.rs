@@ -134,3 +134,13 @@ impl schemars::JsonSchema for OutcomeName {
         schemars::json_schema!({ "type": "string", "enum": ["L", "R", "N", "P"] })
     }
 }
+
+/// Whether the player to move wins a short game of this outcome class (Left when `left`).
+pub(crate) fn mover_wins(outcome: Outcome, left: bool) -> bool {
+    match outcome {
+        Outcome::Next => true,
+        Outcome::Previous => false,
+        Outcome::Left => left,
+        Outcome::Right => !left,
+    }
+}

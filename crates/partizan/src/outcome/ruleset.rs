@@ -27,7 +27,7 @@ use std::ops::ControlFlow;
 use conway_core::{Progress, Work};
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
-use super::{MoveResult, Start, WinnerReport};
+use super::{mover_wins, MoveResult, Start, WinnerReport};
 use crate::rulesets::amazons::Amazons;
 use crate::rulesets::clobber::Clobber;
 use crate::rulesets::colouring::{Colouring, ColouringRule};
@@ -38,7 +38,7 @@ use crate::rulesets::moves::Described;
 use crate::rulesets::nogo::NoGo;
 use crate::rulesets::toads_and_frogs::ToadsAndFrogs;
 use crate::rulesets::{Evaluator, PartizanGame};
-use crate::{GameId, Outcome, PartizanError, Store};
+use crate::{GameId, PartizanError, Store};
 
 /// The positions searched when no budget is given.
 pub const DEFAULT_RULESET_BUDGET: u64 = 1 << 26;
@@ -256,16 +256,6 @@ pub static SEARCHED_RULESETS: &[SearchedRuleset] = &[
 /// The ruleset of [`SEARCHED_RULESETS`] with this `eval` name.
 pub fn searched_ruleset(name: &str) -> Option<&'static SearchedRuleset> {
     SEARCHED_RULESETS.iter().find(|r| r.name == name)
-}
-
-/// Whether the player to move wins a short game (Left when `left`).
-fn mover_wins(outcome: Outcome, left: bool) -> bool {
-    match outcome {
-        Outcome::Next => true,
-        Outcome::Previous => false,
-        Outcome::Left => left,
-        Outcome::Right => !left,
-    }
 }
 
 impl<G: PartizanGame + Described> Search<'_, G> {

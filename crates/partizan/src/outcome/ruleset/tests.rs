@@ -15,6 +15,7 @@ use crate::rulesets::moves::player;
 use crate::rulesets::nogo::NoGo;
 use crate::rulesets::toads_and_frogs::ToadsAndFrogs;
 use crate::rulesets::value_of;
+use crate::Outcome;
 
 /// The search's report on a position.
 fn searched<G: PartizanGame + Described>(position: &G, every_move: bool) -> WinnerReport {
