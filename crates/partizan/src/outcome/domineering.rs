@@ -21,13 +21,16 @@
 //!   protective areas and vulnerable moves are the model; these rules are stated and
 //!   proved in [`Counts`] and [`Resources`].)
 //! - **A transposition table** of won and lost positions (two-way buckets, the entry with
-//!   the smaller subtree replaced), probed after the quick bounds.
+//!   the smaller subtree replaced), probed after the bounds (a probe is a cache miss, and the
+//!   bounds settle most positions that get that far).
 //! - **Move ordering**: by a static evaluation of the position each move leaves (the
 //!   mover's safe moves against the opponent's, then all moves against all), a move that
 //!   leaves the opponent lost by the bounds first; ties broken by where the domino lies
 //!   (second lines from an edge first, as in Obsequi's positional values: they make safe
 //!   squares of the edge) and then by the history of moves that won elsewhere. Only the
-//!   best move is picked before it is tried; the rest are sorted if it fails.
+//!   best move is picked before it is tried; the rest are sorted if it fails. The counts
+//!   found for ordering are handed to the child ([`Tally`]), and the most moves of every
+//!   child come from one pass over the parent ([`Side::most_losses`]).
 //! - **Every core**: the root's moves are shared among threads with one table whose slots
 //!   are sequence locks (a slot being written reads as a miss; writers never wait); the
 //!   answer is the first winning root move in the root's order, the same on any number of
@@ -319,6 +322,9 @@ struct Side {
     /// The squares an even number of steps from the edge where this player's lines start
     /// (even rows for Left, even columns for Right).
     even: u128,
+    /// `even` with the bits in reverse order: the board seen from its last square, where
+    /// runs are counted from their ends.
+    even_reversed: u128,
     /// The squares on each of this player's lines: rows for Right, columns for Left.
     length: usize,
 }
@@ -337,6 +343,7 @@ impl Side {
             left,
             step: if left { shape.stride() } else { 1 },
             even,
+            even_reversed: even.reverse_bits(),
             length: if left { shape.height } else { shape.width },
         }
     }
@@ -412,10 +419,58 @@ impl Side {
     /// lines, counted all at once as the squares where a domino starts when each run is
     /// paired off from its start.
     fn most_dominoes(self, squares: u128) -> u32 {
+        (self.even_offsets(squares, self.even) & (squares >> self.step)).count_ones()
+    }
+
+    /// The squares of `squares` an even number of steps from the start of their run along
+    /// this player's lines, where the positions in `even` are the even ones.
+    fn even_offsets(self, squares: u128, even: u128) -> u128 {
         let starts = squares & !(squares << self.step);
-        let from_even = self.runs_from(squares, starts & self.even);
-        let pair_starts = (from_even & self.even) | (squares & !from_even & !self.even);
-        (pair_starts & (squares >> self.step)).count_ones()
+        let from_even = self.runs_from(squares, starts & even);
+        (from_even & even) | (squares & !from_even & !even)
+    }
+
+    /// The squares of `squares` an even number of steps from the end of their run: the same
+    /// count on the board read backwards (its lines stay lines, a step apart, and what lies
+    /// past each run's end is still never in `squares`).
+    fn even_offsets_from_ends(self, squares: u128) -> u128 {
+        self.even_offsets(squares.reverse_bits(), self.even_reversed)
+            .reverse_bits()
+    }
+
+    /// How [`Side::most_dominoes`] on `squares` changes as squares are taken, for every
+    /// square at once: Σ⌊run/2⌋ drops by one when a run loses a square, except when the run
+    /// is odd and the square an even number of steps from both its ends; and by one when it
+    /// loses a domino, except when the run is even and the domino starts an odd number of
+    /// steps from its start: then by two.
+    fn most_losses(self, squares: u128) -> MostLosses {
+        let from_start = self.even_offsets(squares, self.even);
+        let from_end = self.even_offsets_from_ends(squares);
+        MostLosses {
+            free_squares: from_start & from_end,
+            dear_dominoes: squares & !from_start & from_end,
+        }
+    }
+}
+
+/// [`Side::most_losses`]: the squares whose loss costs a side nothing of its most moves,
+/// and the starts of its dominoes whose placement costs it two.
+#[derive(Clone, Copy)]
+struct MostLosses {
+    free_squares: u128,
+    dear_dominoes: u128,
+}
+
+impl MostLosses {
+    /// The most moves left after the other side takes the squares `taken` (one on each of
+    /// two of this side's lines).
+    fn after_crossing(self, most: u32, taken: u128) -> u32 {
+        most + (taken & self.free_squares).count_ones() - taken.count_ones()
+    }
+
+    /// The most moves left after this side places the domino starting at `square`.
+    fn after_placing(self, most: u32, square: usize) -> u32 {
+        most - 1 - u32::from(self.dear_dominoes >> square & 1 == 1)
     }
 }
 
@@ -476,10 +531,51 @@ struct SideCounts {
     most: u32,
 }
 
+/// The dominoes counted for [`Counts`] with the mover to play: each side's safe moves and
+/// most moves. They cost the most of a position's counts, and a parent finds its children's
+/// when it orders its moves, so it hands them down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Tally {
+    my_safe: u32,
+    my_most: u32,
+    their_safe: u32,
+    their_most: u32,
+}
+
+impl Tally {
+    fn of(
+        me: Side,
+        them: Side,
+        empty: u128,
+        my_safe_squares: u128,
+        their_safe_squares: u128,
+    ) -> Tally {
+        Tally {
+            my_safe: me.most_dominoes(my_safe_squares),
+            my_most: me.most_dominoes(empty),
+            their_safe: them.most_dominoes(their_safe_squares),
+            their_most: them.most_dominoes(empty),
+        }
+    }
+
+    /// Whether the mover wins, when the safe moves settle it: more sure moves than the
+    /// opponent can ever make wins; no more moves than the opponent is sure of loses.
+    fn verdict(self) -> Option<bool> {
+        if self.my_safe > self.their_most {
+            Some(true)
+        } else if self.my_most <= self.their_safe {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}
+
 impl Counts {
     /// The counts, or the verdict (does the mover win?) when no move or the safe moves
-    /// already settle it.
-    fn of(me: Side, them: Side, empty: u128) -> Result<Counts, bool> {
+    /// already settle it. `known`: the dominoes counted already, by the parent when it
+    /// ordered its moves.
+    fn of(me: Side, them: Side, empty: u128, known: Option<Tally>) -> Result<Counts, bool> {
         let mine = me.placements(empty);
         if mine == 0 {
             return Err(false);
@@ -489,16 +585,13 @@ impl Counts {
             return Err(true);
         }
         let my_safe_squares = empty & !them.covered(theirs);
-        let my_safe = me.most_dominoes(my_safe_squares);
-        let their_most = them.most_dominoes(empty);
-        if my_safe > their_most {
-            return Err(true);
-        }
         let their_safe_squares = empty & !me.covered(mine);
-        let their_safe = them.most_dominoes(their_safe_squares);
-        let my_most = me.most_dominoes(empty);
-        if my_most <= their_safe {
-            return Err(false);
+        let tally = match known {
+            Some(tally) => tally,
+            None => Tally::of(me, them, empty, my_safe_squares, their_safe_squares),
+        };
+        if let Some(verdict) = tally.verdict() {
+            return Err(verdict);
         }
         Ok(Counts {
             empty,
@@ -506,15 +599,15 @@ impl Counts {
                 side: me,
                 placements: mine,
                 safe_squares: my_safe_squares,
-                safe: my_safe,
-                most: my_most,
+                safe: tally.my_safe,
+                most: tally.my_most,
             },
             opponent: SideCounts {
                 side: them,
                 placements: theirs,
                 safe_squares: their_safe_squares,
-                safe: their_safe,
-                most: their_most,
+                safe: tally.their_safe,
+                most: tally.their_most,
             },
         })
     }
@@ -809,25 +902,36 @@ const REPORT_EVERY: u64 = 1 << 16;
 
 impl Search<'_, '_> {
     /// Whether the player to move (`left`: Left) wins, with optimal play.
-    fn wins(&mut self, board: Images, left: bool) -> Result<bool, Halt> {
+    fn wins(&mut self, board: Images, left: bool, known: Option<Tally>) -> Result<bool, Halt> {
         let empty = board.empty();
         let [me, them] = self.shared.mover_and_opponent(left);
-        let counts = match Counts::of(me, them, empty) {
+        let counts = match Counts::of(me, them, empty, known) {
             Ok(counts) => counts,
             Err(verdict) => return Ok(verdict),
         };
-        // The table after the quick bounds: a probe is a cache miss, dearer than they are.
+        // The table after the bounds: a probe is a cache miss, dearer than they are, and
+        // the bounds settle most positions that get this far (on the empty 8 × 8 board,
+        // three probes in five would be wasted on them, and they settle almost none the
+        // table knows).
+        if let Some(verdict) = counts.contested() {
+            return Ok(verdict);
+        }
         let (key, mover) = board.key(&self.shared.symmetries, left);
         if let Some(wins) = self.shared.table.get(key, mover) {
             return Ok(wins);
         }
-        if let Some(verdict) = counts.contested() {
-            return Ok(verdict);
-        }
         let mine = counts.mover.placements;
         self.count_node()?;
         let before = self.searched;
-        let mut moves = self.scored_moves(me, them, empty, mine);
+        let mosts = (counts.mover.most, counts.opponent.most);
+        let mut moves = match self.replies(me, them, empty, mine, mosts) {
+            Ok(moves) => moves,
+            Err(square) => {
+                self.credit(left, square, 1);
+                self.shared.table.put(key, mover, true, 0);
+                return Ok(true);
+            }
+        };
         // The best move alone first: it settles most positions, and then the rest need no
         // sorting.
         if let Some(best) = (0..moves.len()).min_by_key(|&i| moves[i].0) {
@@ -835,16 +939,15 @@ impl Search<'_, '_> {
         }
         for i in 0..moves.len() {
             if i == 1 {
-                moves[1..].sort_unstable();
+                moves[1..].sort_unstable_by_key(|&(key, _)| key);
             }
-            let square = moves[i].square();
+            let (move_key, left_behind) = moves[i];
+            let square = move_key.square();
             let after = board.place(&self.shared.symmetries, square, square + me.step);
-            if !self.wins(after, !left)? {
-                let credit = &mut self.history[usize::from(left)][square];
-                *credit = credit.saturating_add(1 + (self.searched - before).min(1 << 20) as u32);
-                self.shared
-                    .table
-                    .put(key, mover, true, self.searched - before);
+            if !self.wins(after, !left, Some(left_behind))? {
+                let work = self.searched - before;
+                self.credit(left, square, 1 + work.min(1 << 20) as u32);
+                self.shared.table.put(key, mover, true, work);
                 return Ok(true);
             }
         }
@@ -854,37 +957,70 @@ impl Search<'_, '_> {
         Ok(false)
     }
 
-    /// The mover's placements with the boards they leave, best first: by a static
-    /// evaluation of the position each leaves (the mover's safe moves against the
-    /// opponent's, then all moves against all), so a move that leaves the opponent lost by
-    /// the bounds comes first. (Asking the table about each child too saves a third of the
-    /// positions but costs more in cache misses than it saves.)
-    fn ordered_moves(&self, me: Side, them: Side, empty: u128, mine: u128) -> Vec<usize> {
-        let mut scored = self.scored_moves(me, them, empty, mine);
-        scored.sort_unstable();
-        scored.into_iter().map(MoveKey::square).collect()
+    /// Credits a winning move of `left` starting at `square` with the search it settled.
+    fn credit(&mut self, left: bool, square: usize, amount: u32) {
+        let credit = &mut self.history[usize::from(left)][square];
+        *credit = credit.saturating_add(amount);
     }
 
-    /// The mover's placements, each with its key in [`Search::ordered_moves`]'s order.
-    fn scored_moves(&self, me: Side, them: Side, empty: u128, mine: u128) -> Vec<MoveKey> {
+    /// The mover's placements, best first: by a static evaluation of the position each
+    /// leaves (the mover's safe moves against the opponent's, then all moves against all).
+    /// A move that leaves the opponent lost by its counts alone is the only one listed.
+    /// (Asking the table about each child too saves a third of the positions but costs more
+    /// in cache misses than it saves.)
+    fn ordered_moves(&self, me: Side, them: Side, empty: u128, mine: u128) -> Vec<usize> {
+        let mosts = (me.most_dominoes(empty), them.most_dominoes(empty));
+        match self.replies(me, them, empty, mine, mosts) {
+            Ok(mut replies) => {
+                replies.sort_unstable_by_key(|&(key, _)| key);
+                replies.into_iter().map(|(key, _)| key.square()).collect()
+            }
+            Err(square) => vec![square],
+        }
+    }
+
+    /// The mover's placements, each with its key in [`Search::ordered_moves`]'s order and
+    /// the tally of the position it leaves; or a placement that leaves the opponent lost by
+    /// its counts alone, found before the rest are counted.
+    fn replies(
+        &self,
+        me: Side,
+        them: Side,
+        empty: u128,
+        mine: u128,
+        (my_most, their_most): (u32, u32),
+    ) -> Result<Vec<(MoveKey, Tally)>, usize> {
         let history = &self.history[usize::from(me.left)];
         let ranks = &self.shared.ranks[usize::from(me.left)];
-        let mut scored: Vec<MoveKey> = Vec::with_capacity(mine.count_ones() as usize);
+        // Most moves change only on the lines through the domino: found for every move at
+        // once; safe moves are counted afresh.
+        let (my_losses, their_losses) = (me.most_losses(empty), them.most_losses(empty));
+        let mut replies = Vec::with_capacity(mine.count_ones() as usize);
         for square in squares_of(mine) {
-            let after = empty & !((1u128 << square) | (1u128 << (square + me.step)));
+            let domino = (1u128 << square) | (1u128 << (square + me.step));
+            let after = empty & !domino;
             let (mine_after, theirs_after) = (me.placements(after), them.placements(after));
-            let my_safe = me.most_dominoes(after & !them.covered(theirs_after)) as i32;
-            let their_most = them.most_dominoes(after) as i32;
-            let score = if their_most <= my_safe {
-                i32::MAX
-            } else {
-                let their_safe = them.most_dominoes(after & !me.covered(mine_after)) as i32;
-                let my_most = me.most_dominoes(after) as i32;
-                4 * (my_safe - their_safe) + (my_most - their_most)
+            let my_safe = me.most_dominoes(after & !them.covered(theirs_after));
+            let their_most = their_losses.after_crossing(their_most, domino);
+            if their_most <= my_safe {
+                return Err(square);
+            }
+            let their_safe = them.most_dominoes(after & !me.covered(mine_after));
+            let my_most = my_losses.after_placing(my_most, square);
+            let score =
+                4 * (my_safe as i32 - their_safe as i32) + (my_most as i32 - their_most as i32);
+            let left_behind = Tally {
+                my_safe: their_safe,
+                my_most: their_most,
+                their_safe: my_safe,
+                their_most: my_most,
             };
-            scored.push(MoveKey::new(score, ranks[square], history[square], square));
+            replies.push((
+                MoveKey::new(score, ranks[square], history[square], square),
+                left_behind,
+            ));
         }
-        scored
+        Ok(replies)
     }
 
     fn count_node(&mut self) -> Result<(), Halt> {
@@ -997,7 +1133,7 @@ impl<'a> Shared<'a> {
                     return search.flush();
                 }
                 search.root_index = (!every_move).then_some(i);
-                match search.wins(moves[i].1, !left) {
+                match search.wins(moves[i].1, !left, None) {
                     Ok(theirs) => {
                         results[i].store(if theirs { 1 } else { 2 }, Ordering::Relaxed);
                         if !theirs {
@@ -1365,6 +1501,38 @@ mod tests {
             }
         }
 
+        /// The most moves after one square of each of two lines is taken, or after a
+        /// domino is placed, found for every square at once, equal the count afresh.
+        #[test]
+        fn most_losses_equal_the_count_afresh(
+            (height, width) in (1usize..=64, 1usize..=MAX_COLUMNS)
+                .prop_filter("fits", |&(h, w)| h * (w + 1) <= MAX_BITS),
+            bits in any::<u128>(),
+        ) {
+            let empty = bits & Position::rectangle(height, width).expect("fits").empty;
+            let shape = Shape { width, height };
+            for left in [true, false] {
+                let (side, other) = (Side::of(left, shape), Side::of(!left, shape));
+                let losses = side.most_losses(empty);
+                let most = side.most_dominoes(empty);
+                for square in squares_of(side.placements(empty)) {
+                    let domino = (1u128 << square) | (1u128 << (square + side.step));
+                    prop_assert_eq!(
+                        losses.after_placing(most, square),
+                        side.most_dominoes(empty & !domino)
+                    );
+                }
+                // The other side's dominoes cross this side's lines.
+                for square in squares_of(other.placements(empty)) {
+                    let domino = (1u128 << square) | (1u128 << (square + other.step));
+                    prop_assert_eq!(
+                        losses.after_crossing(most, domino),
+                        side.most_dominoes(empty & !domino)
+                    );
+                }
+            }
+        }
+
         /// Every verdict the counting arguments give before any search (safe moves, corners,
         /// vulnerable placements, room) is the canonical form's, for either player to move.
         #[test]
@@ -1374,7 +1542,7 @@ mod tests {
             for left in [true, false] {
                 let me = Side::of(left, position.shape);
                 let them = Side::of(!left, position.shape);
-                let verdict = match Counts::of(me, them, position.empty) {
+                let verdict = match Counts::of(me, them, position.empty, None) {
                     Err(verdict) => Some(verdict),
                     Ok(counts) => counts.contested(),
                 };
