@@ -302,6 +302,26 @@ async function playFirstMoves(cell, start = "Play against Conway", turns = 20, t
   return { result: await result.textContent(), moves: await cell.locator(".moves li").allTextContents() };
 }
 
+test("a board too large for its value: who wins by search, the winning first moves marked", async () => {
+  await withPage([], async (page) => {
+    // The empty 7x7 Domineering board (49 squares, past the value's 36) is a first-player
+    // win; the search tries b1-b2 first for Left and a2-b2 first for Right, and both win.
+    const rows = Array(7).fill(".......").join("|");
+    const cell = await run(page, `domineering("${rows}")`);
+    await cell.locator(".searched").waitFor();
+    assert.match(await cell.locator(".searched").textContent(), /value is out of reach .*more than the limit of 36/);
+    const text = await cell.locator("pre").textContent();
+    assert.match(text, /^N\n  Left first: Left wins, e\.g\. Left places a vertical domino on b1–b2\n/);
+    assert.match(text, /Right first: Right wins, e\.g\. Right places a horizontal domino on a2–b2/);
+    await cell.locator(".board td.win-right").first().waitFor();
+    const marked = (side) =>
+      cell.locator(`.board td.win-${side}`).evaluateAll((cells) => cells.map((c) => c.dataset.square).sort());
+    assert.deepEqual(await marked("left"), ["0,1", "1,1"]);
+    assert.deepEqual(await marked("right"), ["1,0", "1,1"]);
+    await page.screenshot({ path: join(shots, "board-searched.png"), fullPage: true });
+  });
+});
+
 test("play a heap game against Conway from a lost position, and lose", async () => {
   await withPage([], async (page) => {
     // S(1,2) on a heap of 3: a multiple of 3 is lost for the player to move.

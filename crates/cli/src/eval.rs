@@ -109,11 +109,20 @@ pub fn play(report: &EvalReport) -> Option<Play> {
     })
 }
 
+/// The search behind an outcome found without the value (`outcome(domineering("8x8"))`):
+/// who wins each way, with a winning first move; empty for any other value.
+fn searched(report: &EvalReport) -> String {
+    report.search.as_ref().map_or_else(String::new, |search| {
+        let starts = crate::render::starts_text(search, "  ");
+        format!("\n{}", starts.trim_end())
+    })
+}
+
 /// The value alone, as a worksheet prints it (CGSuite's one line), and any note.
 pub fn line(report: &EvalReport) -> String {
     let value = match &report.game {
         Some(r) if report.loopy.is_none() && report.misere.is_none() => r.canonical.clone(),
-        _ => report.value.clone().unwrap_or_default(),
+        _ => report.value.clone().unwrap_or_default() + &searched(report),
     };
     let notes: String = report
         .notes
@@ -168,7 +177,7 @@ pub fn text(report: &EvalReport) -> String {
         return value + &property_rows(&rows) + &notes;
     }
     let Some(r) = &report.game else {
-        return report.value.clone().unwrap_or_default() + &notes;
+        return report.value.clone().unwrap_or_default() + &searched(report) + &notes;
     };
     let rows = [
         (

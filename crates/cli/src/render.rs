@@ -112,15 +112,22 @@ pub fn text(s: &Solution) -> String {
 
 /// Who wins a partizan position when each player starts, as `solve domineering` prints it.
 pub fn winner_text(r: &conway_partizan::outcome::WinnerReport) -> String {
-    let mut text = format!(
-        "game      {}  {}\noutcome   {} ({})\n",
+    format!(
+        "game      {}  {}\noutcome   {} ({})\n{}",
         r.game,
         r.position,
         r.outcome,
-        r.outcome.explanation()
-    );
+        r.outcome.explanation(),
+        starts_text(r, "")
+    )
+}
+
+/// Who wins when Left starts and when Right starts, with a winning first move (or every
+/// first move's result), each line after `indent`.
+pub fn starts_text(r: &conway_partizan::outcome::WinnerReport, indent: &str) -> String {
+    let mut text = String::new();
     for (who, start) in [("Left", &r.left_first), ("Right", &r.right_first)] {
-        text.push_str(&format!("{who} first: {} wins", start.winner));
+        text.push_str(&format!("{indent}{who} first: {} wins", start.winner));
         match start.winning_moves.first() {
             Some(m) if start.every_move.is_none() => text.push_str(&format!(", e.g. {m}\n")),
             _ => text.push('\n'),
@@ -128,7 +135,7 @@ pub fn winner_text(r: &conway_partizan::outcome::WinnerReport) -> String {
         if let Some(every) = &start.every_move {
             for m in every {
                 let mark = if m.wins { "  (wins)" } else { "" };
-                text.push_str(&format!("  {}{mark}\n", m.description));
+                text.push_str(&format!("{indent}  {}{mark}\n", m.description));
             }
         }
     }

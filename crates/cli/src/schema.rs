@@ -17,7 +17,7 @@ use crate::CliError;
 #[serde(untagged)]
 #[allow(dead_code)]
 enum SolveOutput {
-    Position(conway_games::Solved),
+    Position(Box<conway_games::Solved>),
     List(crate::solve::GameList),
 }
 

@@ -448,6 +448,7 @@ impl Evaluated {
             Value::Natural(n) => Evaluated::Natural(n),
             Value::Thermograph(t) => Evaluated::Thermograph(t),
             Value::Outcome(o) => Evaluated::Outcome(o),
+            Value::Searched(report) => Evaluated::Outcome(report.outcome),
             Value::Set(mut games) => {
                 sort_as_cgsuite(store, &mut games);
                 Evaluated::Set(games.into_iter().map(|id| Game { id }).collect())

@@ -68,6 +68,9 @@ pub enum Value {
     Thermograph(Thermograph),
     /// An outcome class.
     Outcome(Outcome),
+    /// The outcome class of a position too large for its value, found by search, with the
+    /// search's report (who wins each way, and a winning first move).
+    Searched(Box<crate::outcome::WinnerReport>),
     /// A set of games (options, followers, incentives), printed in CGSuite's order.
     Set(Vec<GameId>),
     /// A set with a loopy member (a stopper's options or followers), printed in CGSuite's
@@ -95,6 +98,7 @@ impl Value {
             Value::Natural(n) => n.to_string(),
             Value::Thermograph(t) => t.to_string(),
             Value::Outcome(o) => o.to_string(),
+            Value::Searched(report) => report.outcome.to_string(),
             Value::LoopyOutcome(o) => o.to_string(),
             Value::Misere(g) => misere::text(store, *g),
             Value::Genus(g) => g.to_string(),
@@ -320,10 +324,9 @@ fn short_game(store: &mut Store, value: Value, expr: &Expr) -> Result<GameId, Pa
             expr.column,
             "a thermograph is not a game",
         )),
-        Value::Outcome(_) | Value::LoopyOutcome(_) => Err(PartizanError::parse(
-            expr.column,
-            "an outcome class is not a game",
-        )),
+        Value::Outcome(_) | Value::Searched(_) | Value::LoopyOutcome(_) => Err(
+            PartizanError::parse(expr.column, "an outcome class is not a game"),
+        ),
         Value::Set(_) | Value::LoopySet(_) => {
             Err(PartizanError::parse(expr.column, "a set is not a game"))
         }
@@ -445,8 +448,8 @@ fn call(
 ) -> Result<Value, PartizanError> {
     if let (Some(function), [arg]) = (lookup(name), args) {
         if function.name == "outcome" {
-            if let Some(outcome) = searched_outcome(store, arg)? {
-                return Ok(Value::Outcome(outcome));
+            if let Some(report) = searched_outcome(store, arg)? {
+                return Ok(Value::Searched(Box::new(report)));
             }
         }
         if function.name == "misere_outcome" && moves::has_ruleset_term(arg) {
@@ -483,7 +486,10 @@ fn call(
 /// `None` for anything else, valued as before (a sum of mid-sized components is far quicker
 /// valued than searched). The search's budget of positions is a sixteenth of the store's
 /// budget of arithmetic steps.
-fn searched_outcome(store: &mut Store, arg: &Expr) -> Result<Option<Outcome>, PartizanError> {
+fn searched_outcome(
+    store: &mut Store,
+    arg: &Expr,
+) -> Result<Option<crate::outcome::WinnerReport>, PartizanError> {
     let ExprKind::Call { name, args } = &arg.kind else {
         return Ok(None);
     };
@@ -516,7 +522,7 @@ fn searched_outcome(store: &mut Store, arg: &Expr) -> Result<Option<Outcome>, Pa
         PartizanError::Interrupted => e,
         e => text.locate(e),
     })?;
-    Ok(Some(report.outcome))
+    Ok(Some(report))
 }
 
 /// The function a call names and its arguments, each evaluated to its parameter's kind.

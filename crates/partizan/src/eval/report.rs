@@ -186,7 +186,7 @@ impl ValueKind {
             Value::Number(_) => ValueKind::Number,
             Value::Natural(_) => ValueKind::Integer,
             Value::Thermograph(_) => ValueKind::Thermograph,
-            Value::Outcome(_) | Value::LoopyOutcome(_) => ValueKind::Outcome,
+            Value::Outcome(_) | Value::Searched(_) | Value::LoopyOutcome(_) => ValueKind::Outcome,
             Value::Set(_) | Value::LoopySet(_) => ValueKind::Set,
             Value::List(_) => ValueKind::List,
             Value::Loopy(_) => ValueKind::Loopy,
@@ -223,6 +223,10 @@ pub struct EvalReport {
     /// ([`super::moves`]).
     #[serde(flatten)]
     pub moves: Option<Moves>,
+    /// The search's report, when the value is the outcome of a position too large for its
+    /// value (`outcome(domineering("8x8"))`): who wins each way, with a winning first move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search: Option<crate::outcome::WinnerReport>,
     /// Remarks on how the input was read, each naming its column: `3*5` is the game 3+*5,
     /// as CGSuite prints it, where CGSuite's interpreter would compute 15.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -249,6 +253,7 @@ impl schemars::JsonSchema for EvalReport {
         let loopy = generator.subschema_for::<LoopyReport>();
         let misere = generator.subschema_for::<super::misere::MisereReport>();
         let moves = generator.subschema_for::<super::moves::Moves>();
+        let search = generator.subschema_for::<crate::outcome::WinnerReport>();
         let no_report = schemars::json_schema!({ "not": { "anyOf": [
             { "required": ["outcome"] },
             { "required": ["misere_outcome"] }
@@ -260,6 +265,7 @@ impl schemars::JsonSchema for EvalReport {
                 "input": { "type": "string" },
                 "kind": kind,
                 "value": { "type": "string" },
+                "search": search,
                 "notes": { "type": "array", "items": { "type": "string" } }
             },
             "required": ["input", "kind"],
@@ -343,6 +349,10 @@ pub fn evaluate_report_with(
         };
         Ok((result, value, game, loopy, misere, moves, notes))
     })?;
+    let search = match &result {
+        Value::Searched(report) => Some((**report).clone()),
+        _ => None,
+    };
     Ok(EvalReport {
         input: input.to_string(),
         kind: ValueKind::of(&result),
@@ -351,6 +361,7 @@ pub fn evaluate_report_with(
         misere,
         game,
         moves,
+        search,
         notes,
         result,
     })

@@ -1010,6 +1010,41 @@ fn misere_outcomes_of_ruleset_positions() {
     );
 }
 
+/// A searched outcome reports each starter's winning first move with the position it
+/// leaves, two squares changed, where the same player wins with the other to move. Both
+/// searches: the Domineering bitboards (7 × 7, a first-player win) and the general one
+/// (a Clobber row of 18 stones, past the value's limit).
+#[test]
+fn a_searched_outcome_names_winning_first_moves_by_the_positions_they_leave() {
+    let seven = format!(
+        "domineering(\"{}\")",
+        vec![".......".to_string(); 7].join("|")
+    );
+    let row = "clobber(\"xoxoxoxoxoxoxoxoxo\")".to_string();
+    for position in [seven, row] {
+        let mut store = Store::new();
+        let report =
+            evaluate_report(&mut store, &format!("outcome({position})")).expect("searched");
+        assert_eq!(report.value.as_deref(), Some("N"));
+        let search = report.search.expect("a search report");
+        for (left, start) in [(true, &search.left_first), (false, &search.right_first)] {
+            assert_eq!(start.winning_moves.len(), 1);
+            assert_eq!(start.winning_positions.len(), 1);
+            let to = &start.winning_positions[0];
+            let changed = position
+                .chars()
+                .zip(to.chars())
+                .filter(|(a, b)| a != b)
+                .count();
+            assert_eq!(changed, 2, "{position} to {to}");
+            // The mover's win with the other to move: its own class, or the second player's.
+            let class = eval(&format!("outcome({to})"));
+            let won = if left { ["L", "P"] } else { ["R", "P"] };
+            assert!(won.contains(&class.as_str()), "{position} to {to}: {class}");
+        }
+    }
+}
+
 /// `outcome` of a lone ruleset position is searched, not valued: it agrees with the
 /// outcome of the value (`+ 0` makes the argument a sum, which is valued), and answers boards
 /// past the canonical form's limits.

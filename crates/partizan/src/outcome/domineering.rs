@@ -1173,36 +1173,36 @@ impl<'a> Shared<'a> {
         for outcome in outcomes {
             outcome?;
         }
-        let describe = |square: usize| {
-            domino_placed(
-                left,
-                &self.shape.square_name(square),
-                &self.shape.square_name(square + me.step),
-            )
+        let result = |i: usize| {
+            let square = moves[i].0;
+            let after = Position {
+                shape: self.shape,
+                empty: position.empty & !((1u128 << square) | (1u128 << (square + me.step))),
+            };
+            MoveResult {
+                description: domino_placed(
+                    left,
+                    &self.shape.square_name(square),
+                    &self.shape.square_name(square + me.step),
+                ),
+                to: format!("domineering(\"{}\")", after.notation()),
+                wins: results[i].load(Ordering::Relaxed) == 2,
+            }
         };
-        let wins = |i: usize| results[i].load(Ordering::Relaxed) == 2;
-        let winning: Vec<String> = if every_move {
-            (0..moves.len())
-                .filter(|&i| wins(i))
-                .map(|i| describe(moves[i].0))
-                .collect()
-        } else {
-            (0..moves.len())
-                .find(|&i| wins(i))
-                .map(|i| describe(moves[i].0))
-                .into_iter()
-                .collect()
-        };
-        let every = every_move.then(|| {
-            moves
-                .iter()
-                .enumerate()
-                .map(|(i, &(square, _))| MoveResult {
-                    description: describe(square),
-                    wins: wins(i),
-                })
-                .collect()
-        });
+        let mut every: Vec<MoveResult> = Vec::new();
+        let mut winning: Vec<MoveResult> = Vec::new();
+        for i in 0..moves.len() {
+            let found = result(i);
+            if found.wins {
+                winning.push(found.clone());
+            }
+            if every_move {
+                every.push(found);
+            } else if !winning.is_empty() {
+                break;
+            }
+        }
+        let every = every_move.then_some(every);
         Ok(Start::found(left, winning, every))
     }
 }

@@ -28,6 +28,9 @@ pub struct Start {
     /// The starting player's winning first moves, in words (empty when the starter loses).
     /// One, unless every move was asked for.
     pub winning_moves: Vec<String>,
+    /// The position each winning move leaves, in the same order, as an expression `eval`
+    /// reads (`domineering("…")`): a front end marks the squares that differ.
+    pub winning_positions: Vec<String>,
     /// When every move was asked for: whether each of the starter's moves wins, in the order
     /// the moves are listed (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -35,21 +38,20 @@ pub struct Start {
 }
 
 impl Start {
-    /// The answer when Left (`left`) or Right starts: the starter wins when a winning first
-    /// move was found.
+    /// The answer when Left (`left`) or Right starts, from the winning first moves found
+    /// (the starter wins when there is one) and, when asked for, every move's result.
     pub fn found(
         left: bool,
-        winning_moves: Vec<String>,
+        winning: Vec<MoveResult>,
         every_move: Option<Vec<MoveResult>>,
     ) -> Start {
-        let winner = if winning_moves.is_empty() {
-            !left
-        } else {
-            left
-        };
+        let winner = if winning.is_empty() { !left } else { left };
+        let (winning_moves, winning_positions) =
+            winning.into_iter().map(|m| (m.description, m.to)).unzip();
         Start {
             winner: crate::rulesets::moves::player(winner).to_string(),
             winning_moves,
+            winning_positions,
             every_move,
         }
     }
@@ -61,6 +63,8 @@ pub struct MoveResult {
     /// The move, in words.
     #[serde(rename = "move")]
     pub description: String,
+    /// The position it leaves, as an expression `eval` reads.
+    pub to: String,
     /// Whether it wins for the player making it.
     pub wins: bool,
 }

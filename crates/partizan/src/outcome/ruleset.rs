@@ -264,23 +264,28 @@ impl<G: PartizanGame + Described> Search<'_, G> {
     fn start(&mut self, position: &G, left: bool, every_move: bool) -> Result<Start, Halt> {
         let mut moves = Vec::new();
         for (description, after) in position.described_moves(left) {
+            let to = after.expression();
             let child = self.state_of(Vec::new(), self.store.zero(), after.components(), !left)?;
-            moves.push((description, child));
+            moves.push((description, to, child));
         }
         if !every_move {
-            moves.sort_by_cached_key(|(_, child)| std::cmp::Reverse(self.score(child)));
+            moves.sort_by_cached_key(|(_, _, child)| std::cmp::Reverse(self.score(child)));
         }
         let mut results = Vec::new();
         let mut winning = Vec::new();
-        for (description, child) in moves {
+        for (description, to, child) in moves {
             if !every_move && !winning.is_empty() {
                 break;
             }
-            let wins = !self.wins(&child)?;
-            if wins {
-                winning.push(description.clone());
+            let result = MoveResult {
+                description,
+                to,
+                wins: !self.wins(&child)?,
+            };
+            if result.wins {
+                winning.push(result.clone());
             }
-            results.push(MoveResult { description, wins });
+            results.push(result);
         }
         Ok(Start::found(left, winning, every_move.then_some(results)))
     }

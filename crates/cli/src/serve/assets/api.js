@@ -25,7 +25,8 @@ export async function api(method, path, body) {
 }
 
 /**
- * Runs `input` on the worksheet's session and waits for it: the answer, or an Error.
+ * Runs `input` on the worksheet's session and waits for it: the answer, or an Error (its
+ * `kind` the error's kind, as `too_large`).
  * `record: false` runs it without making it part of the worksheet (a game's moves).
  */
 export async function ask(input, { record = true, onProgress = () => {} } = {}) {
@@ -34,7 +35,7 @@ export async function ask(input, { record = true, onProgress = () => {} } = {}) 
   for (;;) {
     const state = await api("GET", `/api/jobs/${job}?wait=${WAIT_MS}`);
     if (state.state === "done") return state.answer;
-    if (state.state === "failed") throw new Error(state.error.message);
+    if (state.state === "failed") throw Object.assign(new Error(state.error.message), { kind: state.error.kind });
     onProgress(state, cancel);
   }
 }

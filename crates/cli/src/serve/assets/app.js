@@ -7,7 +7,7 @@
 // against Conway in play.js, the server requests in api.js.
 
 import { api, ask, session } from "./api.js";
-import { boardInput, drawBoard, markWinningMoves } from "./boards.js";
+import { boardInput, drawBoard, markWinningMoves, parseBoard } from "./boards.js";
 import { offerPlay } from "./play.js";
 
 const STORE_KEY = "conway-worksheet";
@@ -163,6 +163,24 @@ function showRunning(output, state, cancel) {
   }
 }
 
+// A board too large for its value: who wins, by search (`outcome(…)` of the same board, not
+// recorded as a cell), with the winning first moves marked.
+async function showSearched(item, input, refusal, onProgress) {
+  const output = item.querySelector(".output");
+  try {
+    const answer = await ask(`outcome(${input})`, { record: false, onProgress });
+    show(output, answer);
+    const why = document.createElement("p");
+    why.className = "searched";
+    why.textContent = `The value is out of reach (${refusal}); who wins, by search:`;
+    output.prepend(why);
+    markWinningMoves(item.querySelector(".board"), input, answer.report);
+  } catch (error) {
+    // A ruleset with no search refuses its outcome as it refused its value.
+    showError(output, error.message === refusal ? refusal : `${refusal}; by search: ${error.message}`);
+  }
+}
+
 async function runCell(item) {
   const input = item.querySelector("textarea").value.trim();
   const output = item.querySelector(".output");
@@ -177,13 +195,18 @@ async function runCell(item) {
     output.replaceChildren();
     return;
   }
+  const onProgress = (state, cancel) => showRunning(output, state, cancel);
   try {
-    const answer = await ask(input, { onProgress: (state, cancel) => showRunning(output, state, cancel) });
+    const answer = await ask(input, { onProgress });
     show(output, answer);
     markWinningMoves(item.querySelector(".board"), input, answer.report);
     offerPlay(item, input, answer);
   } catch (error) {
-    showError(output, error.message);
+    if (error.kind === "too_large" && parseBoard(input)) {
+      await showSearched(item, input, error.message, onProgress);
+    } else {
+      showError(output, error.message);
+    }
   }
   // Not awaited: the next cell is ready at once, and the panel follows.
   refreshVariables();

@@ -302,7 +302,7 @@ export function drawBoard(item, edit) {
 
 /**
  * Marks on `picture` (drawn from `input`) the squares or edges of the winning moves of a
- * report (`left_moves`, `right_moves`, each with `to`), by comparing each move's position
+ * report (`left_moves`, `right_moves`, each with `to`, or a search's winning positions), by comparing each move's position
  * with this one: class `win-left`, `win-right` or both.
  */
 export function markWinningMoves(picture, input, report) {
@@ -328,6 +328,13 @@ export function markWinningMoves(picture, input, report) {
   }
   marks(report.left_moves, "left");
   marks(report.right_moves, "right");
+  if (report.search) {
+    // An outcome found by search: each starter's winning first moves, by the positions
+    // they leave.
+    const found = (start) => (start.winning_positions || []).map((to) => ({ wins: true, to }));
+    marks(found(report.search.left_first), "left");
+    marks(found(report.search.right_first), "right");
+  }
   if (report.game === "chase" && Array.isArray(report.moves)) {
     // The square the moving piece goes to: White's moves in blue, Black's in red.
     const white = report.to_move === "white";
