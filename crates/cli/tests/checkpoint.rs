@@ -21,21 +21,20 @@ fn grundy(checkpoint: &Path) -> Command {
     c
 }
 
-#[test]
-fn killed_runs_resume_to_the_same_values() {
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let whole = dir.path().join("whole.ckpt");
-    let killed = dir.path().join("killed.ckpt");
-
-    let reference = grundy(&whole).output().expect("runs");
-    assert!(reference.status.success());
-
-    // Kill the run at several moments: right after the first checkpoint appears, and later.
+/// Runs `command` once per delay and kills it with SIGKILL that long after `file` (its
+/// checkpoint) first appears, calling `after_kill` with the delay each time; how many runs
+/// were still going when killed.
+fn kill_at_moments(
+    command: impl Fn() -> Command,
+    file: &Path,
+    delays_ms: &[u64],
+    after_kill: impl Fn(u64),
+) -> usize {
     let mut killed_mid_run = 0;
-    for delay_ms in [0u64, 7, 40, 120, 250] {
-        let mut child = grundy(&killed).spawn().expect("starts");
+    for &delay_ms in delays_ms {
+        let mut child = command().spawn().expect("starts");
         let start = Instant::now();
-        while !killed.exists() && start.elapsed() < Duration::from_secs(60) {
+        while !file.exists() && start.elapsed() < Duration::from_secs(60) {
             if child.try_wait().expect("wait").is_some() {
                 break;
             }
@@ -47,18 +46,39 @@ fn killed_runs_resume_to_the_same_values() {
             killed_mid_run += 1;
         }
         child.wait().expect("reaped");
-        // Whatever moment the kill hit, the file on disk is a valid checkpoint.
-        let check = Command::new(BIN)
-            .args(["grundy", GAME, "--to", "1", "--checkpoint"])
-            .arg(&killed)
-            .output()
-            .expect("runs");
-        assert!(
-            check.status.success(),
-            "checkpoint unreadable after a kill {delay_ms} ms in: {}",
-            String::from_utf8_lossy(&check.stderr)
-        );
+        after_kill(delay_ms);
     }
+    killed_mid_run
+}
+
+#[test]
+fn killed_runs_resume_to_the_same_values() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let whole = dir.path().join("whole.ckpt");
+    let killed = dir.path().join("killed.ckpt");
+
+    let reference = grundy(&whole).output().expect("runs");
+    assert!(reference.status.success());
+
+    // Kill the run at several moments: right after the first checkpoint appears, and later.
+    let killed_mid_run = kill_at_moments(
+        || grundy(&killed),
+        &killed,
+        &[0, 7, 40, 120, 250],
+        |delay_ms| {
+            // Whatever moment the kill hit, the file on disk is a valid checkpoint.
+            let check = Command::new(BIN)
+                .args(["grundy", GAME, "--to", "1", "--checkpoint"])
+                .arg(&killed)
+                .output()
+                .expect("runs");
+            assert!(
+                check.status.success(),
+                "checkpoint unreadable after a kill {delay_ms} ms in: {}",
+                String::from_utf8_lossy(&check.stderr)
+            );
+        },
+    );
     assert!(killed_mid_run > 0, "no run was still going when killed");
 
     let resumed = grundy(&killed).output().expect("runs");
@@ -90,4 +110,64 @@ fn damaged_checkpoints_are_refused_with_one_line() {
     assert!(err.contains("delete it to start over"), "{err}");
     // The damaged file is left as it was.
     assert_eq!(std::fs::read(&path).unwrap(), b"CONWAYGS garbage");
+}
+
+fn domineering(board: &str, checkpoint: &Path) -> Command {
+    let mut c = Command::new(BIN);
+    c.args(["solve", "domineering", board, "--json", "--checkpoint"])
+        .arg(checkpoint)
+        .args(["--checkpoint-every", "0.02"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    c
+}
+
+/// `conway solve domineering --checkpoint`: a search killed with SIGKILL at any moment,
+/// then started again with the same file, answers as an uninterrupted one; a finished
+/// search's file answers again without searching, and a file of another board is refused.
+#[test]
+fn killed_domineering_searches_resume_to_the_same_answer() {
+    // 7 × 8 takes about a second: long enough to be killed in the middle.
+    const BOARD: &str = "7x8";
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let (whole, killed) = (
+        dir.path().join("whole.ckpt"),
+        dir.path().join("killed.ckpt"),
+    );
+    let reference = domineering(BOARD, &whole).output().expect("runs");
+    assert!(reference.status.success());
+
+    let killed_mid_run = kill_at_moments(
+        || domineering(BOARD, &killed),
+        &killed,
+        &[0, 50, 150, 300],
+        |_| {},
+    );
+    assert!(killed_mid_run > 0, "no search was still going when killed");
+    let resumed = domineering(BOARD, &killed).output().expect("runs");
+    assert!(
+        resumed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&resumed.stderr)
+    );
+    assert_eq!(resumed.stdout, reference.stdout);
+
+    // A finished search's positions answer at once.
+    let start = Instant::now();
+    let again = domineering(BOARD, &whole).output().expect("runs");
+    assert_eq!(again.stdout, reference.stdout);
+    assert!(start.elapsed() < Duration::from_secs(5));
+
+    // Another board's file is refused in one line, and left as it was.
+    let before = std::fs::read(&whole).unwrap();
+    let other = Command::new(BIN)
+        .args(["solve", "domineering", "7x7", "--checkpoint"])
+        .arg(&whole)
+        .output()
+        .expect("runs");
+    assert_eq!(other.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&other.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("domineering board"), "{err}");
+    assert_eq!(std::fs::read(&whole).unwrap(), before);
 }

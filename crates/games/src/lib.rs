@@ -263,6 +263,7 @@ from_diagnostics!(
     conway_retrograde::RetrogradeError,
     conway_graph::GraphError,
     conway_core::ranks::RankFailure,
+    conway_core::durable::DurableError,
     FileError
 );
 

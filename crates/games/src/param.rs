@@ -117,6 +117,16 @@ pub struct Param {
     pub help: &'static str,
 }
 
+/// `--checkpoint-every`, the same for every game that keeps checkpoints.
+pub const CHECKPOINT_EVERY: Param = Param::option(
+    "checkpoint-every",
+    Kind::Seconds,
+    "Seconds between checkpoints (≥ 0; inf saves only at the end and when stopped).",
+)
+.value_name("SECONDS")
+.default("60")
+.requires("checkpoint");
+
 impl Param {
     /// A required positional word.
     pub const fn positional(name: &'static str, kind: Kind, help: &'static str) -> Param {

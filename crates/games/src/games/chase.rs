@@ -49,14 +49,7 @@ pub static GAME: Game = Game {
         )
         .value_name("DIR")
         .requires("mpi"),
-        Param::option(
-            "checkpoint-every",
-            Kind::Seconds,
-            "Seconds between checkpoints (≥ 0; inf saves only at the end and when stopped).",
-        )
-        .value_name("SECONDS")
-        .default("60")
-        .requires("checkpoint"),
+        crate::param::CHECKPOINT_EVERY,
     ],
     lists_moves: true,
     solve,

@@ -40,8 +40,13 @@
 //! every board small enough for both, in property tests of the whole search and of every
 //! verdict the counts give on their own.
 
+mod settled;
+
 use std::ops::ControlFlow;
 use std::sync::atomic::{fence, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+pub use settled::{Proof, Settled};
 
 use conway_core::{Progress, Work};
 
@@ -853,6 +858,12 @@ struct Shared<'a> {
     /// The index, in the root's order, of the first root move known to win (`usize::MAX`:
     /// none yet): moves after it need not be searched.
     first_win: AtomicUsize,
+    /// The positions settled at a cost of at least `keep_from` positions, and who hears of
+    /// each addition ([`Resume`]).
+    settled: Mutex<Settled>,
+    keep_from: AtomicU64,
+    max_settled: usize,
+    on_settle: &'a (dyn Fn(&Settled) + Sync),
 }
 
 /// A placement's key in the order moves are tried (least first), packed in one word: the
@@ -947,13 +958,12 @@ impl Search<'_, '_> {
             if !self.wins(after, !left, Some(left_behind))? {
                 let work = self.searched - before;
                 self.credit(left, square, 1 + work.min(1 << 20) as u32);
-                self.shared.table.put(key, mover, true, work);
+                self.shared.remember(key, mover, true, work);
                 return Ok(true);
             }
         }
         self.shared
-            .table
-            .put(key, mover, false, self.searched - before);
+            .remember(key, mover, false, self.searched - before);
         Ok(false)
     }
 
@@ -1068,6 +1078,27 @@ const HALT_STOPPED: u8 = 1;
 const HALT_BUDGET: u8 = 2;
 
 impl<'a> Shared<'a> {
+    /// Puts a position's verdict in the table and, when its search took at least
+    /// `keep_from` positions, among those settled (telling the hook, under the lock, so
+    /// additions reach it one at a time). Past `max_settled` positions the bar doubles and
+    /// the cheaper ones go.
+    fn remember(&self, key: u128, left: bool, wins: bool, work: u64) {
+        self.table.put(key, left, wins, work);
+        if work >= self.keep_from.load(Ordering::Relaxed) {
+            let mut settled = self.settled.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut bar = self.keep_from.load(Ordering::Relaxed);
+            if work >= bar {
+                settled.positions.insert((key, left), Proof { wins, work });
+                while settled.positions.len() > self.max_settled {
+                    bar = bar.saturating_mul(2);
+                    settled.positions.retain(|_, proof| proof.work >= bar);
+                }
+                self.keep_from.store(bar, Ordering::Relaxed);
+                (self.on_settle)(&settled);
+            }
+        }
+    }
+
     /// The views of the mover (`left`: Left) and of the opponent.
     fn mover_and_opponent(&self, left: bool) -> [Side; 2] {
         [
@@ -1133,7 +1164,8 @@ impl<'a> Shared<'a> {
                     return search.flush();
                 }
                 search.root_index = (!every_move).then_some(i);
-                match search.wins(moves[i].1, !left, None) {
+                let answer = search.wins(moves[i].1, !left, None);
+                match answer {
                     Ok(theirs) => {
                         results[i].store(if theirs { 1 } else { 2 }, Ordering::Relaxed);
                         if !theirs {
@@ -1228,6 +1260,59 @@ pub fn winner_on(
     progress: &dyn Progress,
     threads: usize,
 ) -> Result<WinnerReport, PartizanError> {
+    winner_resuming(
+        position,
+        every_move,
+        budget,
+        progress,
+        threads,
+        Resume::afresh(),
+    )
+    .0
+}
+
+/// The most positions kept settled ([`Resume`]): about 100 MB in a checkpoint.
+pub const MAX_SETTLED: usize = 1 << 22;
+
+/// Where a search starts from and who hears what it settles: for a search that can be
+/// stopped or killed and started again ([`winner_resuming`]).
+pub struct Resume<'r> {
+    /// What an earlier search of the same board settled.
+    pub settled: Settled,
+    /// Positions whose search takes at least this many positions are settled (the cheaper
+    /// ones are quicker searched again than kept); the bar doubles whenever more than
+    /// `max_settled` would be kept.
+    pub keep_from: u64,
+    /// The most positions kept settled ([`MAX_SETTLED`] unless a test wants fewer).
+    pub max_settled: usize,
+    /// Hears all that is settled after each addition, from any thread, one at a time: a
+    /// front end saves it now and then.
+    pub on_settle: &'r (dyn Fn(&Settled) + Sync),
+}
+
+impl Resume<'_> {
+    /// Nothing settled, nothing kept, nobody told.
+    pub fn afresh() -> Resume<'static> {
+        Resume {
+            settled: Settled::default(),
+            keep_from: u64::MAX,
+            max_settled: MAX_SETTLED,
+            on_settle: &|_| {},
+        }
+    }
+}
+
+/// [`winner_on`], starting from what `resume` says an earlier search of the same board
+/// settled and telling it of each addition; returns the answer and all that is settled,
+/// also when the search was stopped or ran out of budget (to be saved for the next run).
+pub fn winner_resuming(
+    position: &Position,
+    every_move: bool,
+    budget: Option<u64>,
+    progress: &dyn Progress,
+    threads: usize,
+    resume: Resume<'_>,
+) -> (Result<WinnerReport, PartizanError>, Settled) {
     // 32-byte slots: 2 MiB, 32 MiB, 256 MiB.
     let bits = match position.empty_squares() {
         0..=36 => 16,
@@ -1245,26 +1330,45 @@ pub fn winner_on(
         progress,
         halt: AtomicU8::new(0),
         first_win: AtomicUsize::new(usize::MAX),
+        settled: Mutex::default(),
+        keep_from: AtomicU64::new(resume.keep_from),
+        max_settled: resume.max_settled,
+        on_settle: resume.on_settle,
+    };
+    // What was settled before goes in the table first, and stays among the settled.
+    for (&(key, left), proof) in &resume.settled.positions {
+        shared.table.put(key, left, proof.wins, proof.work);
+    }
+    let shared = Shared {
+        settled: Mutex::new(resume.settled),
+        ..shared
     };
     let run = |left| shared.start(position, left, every_move, threads.max(1));
     let answer = run(true).and_then(|l| run(false).map(|r| (l, r)));
     let nodes = shared.nodes.load(Ordering::Relaxed);
-    let (left_first, right_first) = answer.map_err(|halt| match halt {
-        Halt::Budget => PartizanError::too_large(
-            "positions searched for the winner of a domineering board",
-            nodes,
-            shared.budget,
-        ),
-        Halt::Stopped | Halt::Abandoned => PartizanError::Interrupted,
-    })?;
-    let notation = position.notation();
-    Ok(WinnerReport::of(
-        "domineering",
-        notation,
-        left_first,
-        right_first,
-        nodes,
-    ))
+    let settled = shared
+        .settled
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    let answer = answer
+        .map_err(|halt| match halt {
+            Halt::Budget => PartizanError::too_large(
+                "positions searched for the winner of a domineering board",
+                nodes,
+                shared.budget,
+            ),
+            Halt::Stopped | Halt::Abandoned => PartizanError::Interrupted,
+        })
+        .map(|(left_first, right_first)| {
+            WinnerReport::of(
+                "domineering",
+                position.notation(),
+                left_first,
+                right_first,
+                nodes,
+            )
+        });
+    (answer, settled)
 }
 
 #[cfg(test)]
@@ -1377,6 +1481,112 @@ mod tests {
             winner(&Position::rectangle(8, 8).expect("8x8"), false, None, &stop),
             Err(PartizanError::Interrupted)
         ));
+    }
+
+    /// A search cut short again and again by its budget, each run resuming from what the
+    /// last settled, ends with the answer of one whole search, on either number of threads;
+    /// a search resumed from a finished one's settled positions answers at once.
+    #[test]
+    fn searches_cut_short_resume_to_the_same_answer() {
+        for (board, threads, every_move) in [
+            ("7x7", 1, false),
+            ("6x7", 2, false),
+            ("6x7", 2, true),
+            ("5x6", 1, true),
+        ] {
+            let p = Position::parse(board).expect("a board");
+            let whole = winner_on(&p, every_move, None, &NoProgress, threads).expect("solved");
+            // Each run a fifth of the whole search: several runs, each settling more.
+            let budget = (whole.nodes / 5).max(500);
+            let mut settled = Settled::default();
+            let mut runs = 0;
+            let answer = loop {
+                runs += 1;
+                assert!(runs < 100, "{board}: no answer after {runs} runs");
+                let heard = AtomicUsize::new(0);
+                let on_settle = |s: &Settled| {
+                    heard.store(s.positions.len(), Ordering::Relaxed);
+                };
+                let resume = Resume {
+                    settled: settled.clone(),
+                    keep_from: 16,
+                    max_settled: MAX_SETTLED,
+                    on_settle: &on_settle,
+                };
+                let (answer, now) =
+                    winner_resuming(&p, every_move, Some(budget), &NoProgress, threads, resume);
+                // What was settled stays, the hook heard every addition, and a run cut
+                // short settled something new.
+                assert!(settled
+                    .positions
+                    .iter()
+                    .all(|(k, v)| now.positions.get(k) == Some(v)));
+                let told = heard.load(Ordering::Relaxed);
+                assert!(told == 0 || told == now.positions.len());
+                assert!(
+                    answer.is_ok() || now.positions.len() > settled.positions.len(),
+                    "{board}, {threads} threads, every move {every_move}: run {runs} settled nothing"
+                );
+                settled = now;
+                match answer {
+                    Ok(report) => break report,
+                    Err(PartizanError::TooLarge { .. }) => continue,
+                    Err(e) => panic!("{board}: {e}"),
+                }
+            };
+            assert!(runs > 2, "{board}: {runs} runs");
+            let same = |r: &WinnerReport| WinnerReport {
+                nodes: 0,
+                ..r.clone()
+            };
+            assert_eq!(same(&answer), same(&whole), "{board}");
+            let resume = Resume {
+                settled,
+                keep_from: 16,
+                max_settled: MAX_SETTLED,
+                on_settle: &|_| {},
+            };
+            let (again, _) = winner_resuming(&p, every_move, None, &NoProgress, threads, resume);
+            let again = again.expect("solved");
+            assert_eq!(same(&again), same(&whole), "{board}");
+            assert!(again.nodes < 64 * 64, "{board}: {} positions", again.nodes);
+        }
+    }
+
+    /// Past its most positions kept, a search keeps the dearer ones (the bar doubles), and
+    /// they still resume to the same answer.
+    #[test]
+    fn the_settled_positions_kept_are_bounded() {
+        let p = Position::rectangle(6, 6).expect("6x6");
+        let whole = winner_on(&p, false, None, &NoProgress, 1).expect("solved");
+        let all = |max_settled| {
+            let resume = Resume {
+                settled: Settled::default(),
+                keep_from: 1,
+                max_settled,
+                on_settle: &|_| {},
+            };
+            winner_resuming(&p, false, None, &NoProgress, 1, resume).1
+        };
+        let (unbounded, bounded) = (all(MAX_SETTLED), all(40));
+        assert!(unbounded.positions.len() > 40);
+        assert!(bounded.positions.len() <= 40);
+        // The bar rose above the cheapest kept without a bound: the dearest stay.
+        let least = |s: &Settled| s.positions.values().map(|p| p.work).min().unwrap_or(0);
+        assert!(least(&bounded) > least(&unbounded));
+        let resume = Resume {
+            settled: bounded,
+            keep_from: 1,
+            max_settled: 40,
+            on_settle: &|_| {},
+        };
+        let (again, _) = winner_resuming(&p, false, None, &NoProgress, 1, resume);
+        let again = again.expect("solved");
+        assert!(again.nodes < whole.nodes);
+        assert_eq!(
+            WinnerReport { nodes: 0, ..again },
+            WinnerReport { nodes: 0, ..whole }
+        );
     }
 
     #[test]
