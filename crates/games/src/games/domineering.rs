@@ -4,10 +4,12 @@
 //! keeps the positions it has settled in FILE, crash-safe, and a run started again with the
 //! same file resumes from them.
 
+use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use conway_core::durable::{self, Format};
+use conway_core::Work;
 use conway_partizan::outcome::domineering::{
     winner_resuming, Position, Resume, Settled, MAX_SETTLED,
 };
@@ -64,8 +66,18 @@ fn solve(a: &Arguments, r: &Request) -> Result<Solved, GameError> {
     let Some(path) = a.path("checkpoint") else {
         return super::rulesets::search(a, r, ("domineering", "domineering"), &board);
     };
-    let position = Position::parse(&board)?;
+    let position = Position::parse(&board).map_err(|e| {
+        GameError::new(
+            conway_core::Diagnostic::kind(&e),
+            format!(
+                "{e} (--checkpoint needs a board the bitboard search holds; without it, \
+                 the general search answers this one)"
+            ),
+        )
+    })?;
     let identity = position.notation();
+    // A file that cannot be written is found out now, not at the first save.
+    durable::check_writable(&path, &CHECKPOINT)?;
     let settled = match durable::read(&path, &CHECKPOINT)? {
         Some(bytes) => {
             let payload = durable::decode(&bytes, &path, &CHECKPOINT, &identity)?;
@@ -76,10 +88,7 @@ fn solve(a: &Arguments, r: &Request) -> Result<Solved, GameError> {
                 remedy: CHECKPOINT.remedy,
             })?
         }
-        None => {
-            durable::check_writable(&path, &CHECKPOINT)?;
-            Settled::default()
-        }
+        None => Settled::default(),
     };
     let save = |settled: &Settled| {
         let mut saved = Ok(());
@@ -91,8 +100,8 @@ fn solve(a: &Arguments, r: &Request) -> Result<Solved, GameError> {
         saved
     };
     let every = a.seconds("checkpoint-every").unwrap_or(Duration::MAX);
-    // The time of the last save, and the first error a save met (the search goes on; the
-    // error ends the run once it is over).
+    // The time of the last save, and the first error a save met: that error stops the
+    // search at once (through the progress hook), rather than after hours unsaved.
     let schedule = Mutex::new((Instant::now(), Ok(())));
     let on_settle = |settled: &Settled| {
         let mut schedule = schedule.lock().unwrap_or_else(|e| e.into_inner());
@@ -110,28 +119,50 @@ fn solve(a: &Arguments, r: &Request) -> Result<Solved, GameError> {
     let budget = a.has("budget").then(|| a.u64("budget")).transpose()?;
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let stage = r.watch.stage("searching");
+    let failed = |work: Work| {
+        let unsaved = schedule.lock().map_or(true, |s| s.1.is_err());
+        if unsaved {
+            ControlFlow::Break(())
+        } else {
+            stage.report(work)
+        }
+    };
     let (answer, settled) = winner_resuming(
         &position,
         a.flag("every-move"),
         budget,
-        &*stage,
+        &failed,
         threads,
         resume,
     );
     stage.finish();
-    let (_, saved) = schedule.into_inner().unwrap_or_else(|e| e.into_inner());
-    saved?;
-    save(&settled)?;
-    match answer {
-        Ok(report) => Ok(Solved::Winner(report)),
-        Err(conway_partizan::PartizanError::Interrupted) => Err(GameError::new(
-            conway_core::ErrorKind::Interrupted,
+    let (_, periodic) = schedule.into_inner().unwrap_or_else(|e| e.into_inner());
+    // The last save is tried whatever happened, so that what was settled is kept.
+    let last = save(&settled);
+    let saved_in = path.display();
+    match (answer, periodic, last) {
+        (Ok(report), _, Ok(())) => Ok(Solved::Winner(report)),
+        (Ok(report), _, Err(e)) => Err(GameError::new(
+            conway_core::Diagnostic::kind(&e),
             format!(
-                "interrupted: the positions settled are saved in {}; run the same command \
-                 again to resume",
-                path.display()
+                "{e} (the search had finished: outcome {}, which the file does not hold)",
+                report.outcome
             ),
         )),
-        Err(e) => Err(e.into()),
+        (Err(_), Err(e), _) | (Err(_), Ok(()), Err(e)) => Err(e.into()),
+        (Err(conway_partizan::PartizanError::Interrupted), Ok(()), Ok(())) => Err(GameError::new(
+            conway_core::ErrorKind::Interrupted,
+            format!(
+                "interrupted: the positions settled are saved in {saved_in}; run the same \
+                     command again to resume"
+            ),
+        )),
+        (Err(e), Ok(()), Ok(())) => Err(GameError::new(
+            conway_core::Diagnostic::kind(&e),
+            format!(
+                "{e}; the positions settled are saved in {saved_in}: run again (with a larger \
+                 --budget) to go on"
+            ),
+        )),
     }
 }

@@ -769,6 +769,8 @@ impl Slot {
         {
             return;
         }
+        // The odd sequence before any word: a reader that sees a new word sees it odd.
+        fence(Ordering::Release);
         self.data.store(data, Ordering::Relaxed);
         self.low.store(key as u64, Ordering::Relaxed);
         self.high.store((key >> 64) as u64, Ordering::Relaxed);
@@ -1088,7 +1090,12 @@ impl<'a> Shared<'a> {
             let mut settled = self.settled.lock().unwrap_or_else(PoisonError::into_inner);
             let mut bar = self.keep_from.load(Ordering::Relaxed);
             if work >= bar {
-                settled.positions.insert((key, left), Proof { wins, work });
+                // Settled again (the table lost it): the dearer cost stays, so the bar keeps it.
+                let proof = settled
+                    .positions
+                    .entry((key, left))
+                    .or_insert(Proof { wins, work });
+                proof.work = proof.work.max(work);
                 while settled.positions.len() > self.max_settled {
                     bar = bar.saturating_mul(2);
                     settled.positions.retain(|_, proof| proof.work >= bar);
@@ -1313,12 +1320,17 @@ pub fn winner_resuming(
     threads: usize,
     resume: Resume<'_>,
 ) -> (Result<WinnerReport, PartizanError>, Settled) {
-    // 32-byte slots: 2 MiB, 32 MiB, 256 MiB.
+    // 32-byte slots: 2 MiB, 32 MiB, 256 MiB; and room for what was settled before, twice
+    // over, so that it stays in the table.
     let bits = match position.empty_squares() {
         0..=36 => 16,
         37..=48 => 20,
         _ => 23,
     };
+    let settled_bits = (2 * resume.settled.positions.len())
+        .next_power_of_two()
+        .trailing_zeros();
+    let bits = bits.max(settled_bits.min(23));
     let shared = Shared {
         shape: position.shape,
         symmetries: Symmetries::of(position.shape),

@@ -165,10 +165,13 @@ function showRunning(output, state, cancel) {
 
 // A board too large for its value: who wins, by search (`outcome(…)` of the same board, not
 // recorded as a cell), with the winning first moves marked.
-async function showSearched(item, input, refusal, onProgress) {
+async function showSearched(item, input, refusal, onProgress, run) {
   const output = item.querySelector(".output");
+  // A fresh progress line: its Cancel stops this search, not the finished evaluation.
+  output.replaceChildren();
   try {
     const answer = await ask(`outcome(${input})`, { record: false, onProgress });
+    if (run !== item.dataset.run) return;
     show(output, answer);
     const why = document.createElement("p");
     why.className = "searched";
@@ -176,8 +179,12 @@ async function showSearched(item, input, refusal, onProgress) {
     output.prepend(why);
     markWinningMoves(item.querySelector(".board"), input, answer.report);
   } catch (error) {
-    // A ruleset with no search refuses its outcome as it refused its value.
-    showError(output, error.message === refusal ? refusal : `${refusal}; by search: ${error.message}`);
+    if (run !== item.dataset.run) return;
+    // A ruleset with no search refuses its outcome as it refused its value (at another
+    // column of the longer input).
+    const unplaced = (message) => message.replace(/^column \d+: /, "");
+    const same = error.kind === "too_large" && unplaced(error.message) === unplaced(refusal);
+    showError(output, same ? refusal : `${refusal}; by search: ${error.message}`);
   }
 }
 
@@ -196,14 +203,19 @@ async function runCell(item) {
     return;
   }
   const onProgress = (state, cancel) => showRunning(output, state, cancel);
+  // Only the latest run of a cell shows its answer (a board clicked while a search runs).
+  const run = String(Number(item.dataset.run || 0) + 1);
+  item.dataset.run = run;
   try {
     const answer = await ask(input, { onProgress });
+    if (run !== item.dataset.run) return;
     show(output, answer);
     markWinningMoves(item.querySelector(".board"), input, answer.report);
     offerPlay(item, input, answer);
   } catch (error) {
+    if (run !== item.dataset.run) return;
     if (error.kind === "too_large" && parseBoard(input)) {
-      await showSearched(item, input, error.message, onProgress);
+      await showSearched(item, input, error.message, onProgress, run);
     } else {
       showError(output, error.message);
     }

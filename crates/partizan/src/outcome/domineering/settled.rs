@@ -10,7 +10,8 @@
 //! then each as its table key (u128: the least image of its empty squares under the
 //! board's symmetries), a flags byte (bit 0: Left to move there, bit 1: the mover wins) and
 //! the positions its search took (u64). The keys belong to one board: the front end names
-//! the board beside them.
+//! the board beside them, and changes its format's version whenever the table's keys (the
+//! bit layout, the symmetries) change.
 
 use std::collections::BTreeMap;
 
