@@ -119,7 +119,7 @@ fn solve(a: &Arguments, r: &Request) -> Result<Solved, GameError> {
     let budget = a.has("budget").then(|| a.u64("budget")).transpose()?;
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let stage = r.watch.stage("searching");
-    let failed = |work: Work| {
+    let stops_when_unsaved = |work: Work| {
         let unsaved = schedule.lock().map_or(true, |s| s.1.is_err());
         if unsaved {
             ControlFlow::Break(())
@@ -131,7 +131,7 @@ fn solve(a: &Arguments, r: &Request) -> Result<Solved, GameError> {
         &position,
         a.flag("every-move"),
         budget,
-        &failed,
+        &stops_when_unsaved,
         threads,
         resume,
     );
