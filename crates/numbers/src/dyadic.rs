@@ -145,6 +145,20 @@ impl Dyadic {
         self.num.to_bigint()
     }
 
+    /// The value times 2^`bits`, when that is an integer that fits an `i64`: a fixed-point
+    /// image that orders like the value, for tables that compare many small numbers.
+    pub fn to_scaled_i64(&self, bits: u32) -> Option<i64> {
+        let Numerator::Small(n) = self.num else {
+            return None;
+        };
+        let shift = bits.checked_sub(self.exp)?;
+        if shift >= 64 {
+            return (n == 0).then_some(0);
+        }
+        // |n| ≤ 2^63 and the shift is below 64: the product fits an i128.
+        i64::try_from(i128::from(n) << shift).ok()
+    }
+
     /// k such that the denominator in lowest terms is 2^k.
     pub fn denominator_exponent(&self) -> u32 {
         self.exp
@@ -791,6 +805,16 @@ mod tests {
             let back = &(&a + &b) - &b;
             prop_assert_eq!(&back, &a);
             prop_assert!(a.denominator_exponent() == 0 || a.numerator().is_odd());
+        }
+
+        /// The fixed-point image is exact where it exists, and exists for every number
+        /// whose scaled value fits.
+        #[test]
+        fn scaled_images_are_exact(a in arb_dyadic(), bits in 0u32..80) {
+            let exact = (bits >= a.denominator_exponent())
+                .then(|| a.numerator() << (bits - a.denominator_exponent()))
+                .and_then(|n| i64::try_from(n).ok());
+            prop_assert_eq!(a.to_scaled_i64(bits), exact);
         }
 
         #[test]

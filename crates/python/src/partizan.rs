@@ -224,7 +224,7 @@ impl Game {
         let g = self.id;
         with_store(py, move |store| {
             let (left, right) = store.stops(g);
-            Ok(*left == Dyadic::zero() && *right == Dyadic::zero())
+            Ok(left.is_zero() && right.is_zero())
         })
     }
 

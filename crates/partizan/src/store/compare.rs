@@ -179,8 +179,7 @@ impl Store {
             if a == b {
                 return true;
             }
-            let (ga, gb) = (&self.stops[a.index()], &self.stops[b.index()]);
-            if ga.0 > gb.0 || ga.1 > gb.1 {
+            if self.stops.any_above(*a, *b) {
                 return false;
             }
         }

@@ -15,6 +15,7 @@ mod birthday;
 pub mod compare;
 mod construct;
 pub mod nus;
+mod stops;
 pub mod uptimal;
 
 use rustc_hash::FxHashMap as HashMap;
@@ -60,7 +61,7 @@ pub struct Store {
     records: Vec<Record>,
     /// Left and right stops of each record: G ≤ H forces Ls(G) ≤ Ls(H) and Rs(G) ≤ Rs(H),
     /// which settles most failing comparisons without recursion.
-    stops: Vec<(Dyadic, Dyadic)>,
+    stops: stops::Stops,
     nus_index: HashMap<Nus, GameId>,
     options_index: HashMap<OptionsKey, GameId>,
     sums: HashMap<(GameId, GameId), GameId>,
@@ -180,7 +181,7 @@ impl Store {
     pub fn new() -> Store {
         let mut store = Store {
             records: Vec::new(),
-            stops: Vec::new(),
+            stops: stops::Stops::default(),
             nus_index: HashMap::default(),
             options_index: HashMap::default(),
             sums: HashMap::default(),
@@ -509,27 +510,18 @@ impl Store {
     fn push(&mut self, record: Record) -> GameId {
         let id =
             GameId(u32::try_from(self.records.len()).expect("fewer than 2^32 canonical forms"));
-        let stops = match &record {
-            Record::Nus(n, _) => (n.number.clone(), n.number.clone()),
-            Record::Options { left, right } => {
-                let left_stop = left.iter().map(|o| &self.stops[o.index()].1).max();
-                let right_stop = right.iter().map(|o| &self.stops[o.index()].0).min();
-                match (left_stop, right_stop) {
-                    (Some(l), Some(r)) => (l.clone(), r.clone()),
-                    _ => unreachable!("a canonical non-number has options on both sides"),
-                }
-            }
-        };
+        match &record {
+            Record::Nus(n, _) => self.stops.push(n.number.clone(), n.number.clone()),
+            Record::Options { left, right } => self.stops.push_of_options(left, right),
+        }
         self.records.push(record);
-        self.stops.push(stops);
         id
     }
 
     /// The left and right stops of G: the numbers reached when Left (Right) moves first and
     /// play stops at the first number.
-    pub fn stops(&self, g: GameId) -> (&Dyadic, &Dyadic) {
-        let (l, r) = &self.stops[g.index()];
-        (l, r)
+    pub fn stops(&self, g: GameId) -> (Dyadic, Dyadic) {
+        self.stops.get(g)
     }
 
     /// Stores a canonical form given by canonical options (sorted, without dominated or

@@ -8,10 +8,10 @@ use crate::{GameId, Store};
 
 /// The left stop of G.
 pub fn left_stop(store: &Store, g: GameId) -> Dyadic {
-    store.stops(g).0.clone()
+    store.stops(g).0
 }
 
 /// The right stop of G.
 pub fn right_stop(store: &Store, g: GameId) -> Dyadic {
-    store.stops(g).1.clone()
+    store.stops(g).1
 }
