@@ -11,6 +11,7 @@
 
 use rustc_hash::FxHashMap;
 
+use crate::rulesets::canvas::{self, Canvas};
 use crate::rulesets::check_size;
 use crate::rulesets::moves::{player, position_moves, square_name, Described, PositionMoves};
 use crate::{GameId, PartizanError, Store};
@@ -231,6 +232,37 @@ impl Board {
         }
     }
 
+    /// The key of the region's normal form under the eight symmetries, and whether that
+    /// form is transposed (which exchanges Left and Right, negating the value).
+    fn region_key(&self) -> (RegionKey, bool) {
+        if !RegionKey::on_canvas(self.width, self.height) {
+            let (normal, transposed) = self.normal_form();
+            let key = RegionKey {
+                width: normal.width,
+                height: normal.height,
+                squares: normal.empty,
+            };
+            return (key, transposed);
+        }
+        let (w, row_mask) = (self.w(), (1u64 << self.width) - 1);
+        let mut squares = 0;
+        for r in 0..self.h() {
+            squares |= (self.empty >> (r * w) & row_mask) << (canvas::SIDE * r);
+        }
+        let drawn = Canvas {
+            width: self.width,
+            height: self.height,
+            squares,
+        };
+        let (normal, transposed) = drawn.normal_form();
+        let key = RegionKey {
+            width: normal.width,
+            height: normal.height,
+            squares: normal.squares,
+        };
+        (key, transposed)
+    }
+
     /// The normal form of a region under the eight symmetries, and whether it was transposed
     /// (which exchanges Left and Right, negating the value).
     fn normal_form(&self) -> (Board, bool) {
@@ -313,15 +345,62 @@ impl Board {
     }
 }
 
+/// One well-mixed word for a region's squares and sides (the splitmix64 finaliser): the
+/// squares of nearby regions differ in few bits, which a plain multiplicative hash would
+/// crowd into few buckets.
+fn mixed(width: u8, height: u8, squares: u64) -> u64 {
+    let mut x = squares ^ (u64::from(width) << 8 | u64::from(height)).rotate_right(16);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
 impl std::hash::Hash for Board {
-    /// One well-mixed word (the splitmix64 finaliser): the squares of nearby regions differ in
-    /// few bits, which a plain multiplicative hash would crowd into few buckets.
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        let mut x =
-            self.empty ^ (u64::from(self.width) << 8 | u64::from(self.height)).rotate_right(16);
-        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        state.write_u64(x ^ (x >> 31));
+        state.write_u64(mixed(self.width, self.height, self.empty));
+    }
+}
+
+/// A region in its normal form, as the table keys it: drawn on a [`Canvas`] when both its
+/// sides are at most 8 (its symmetries are then a few word operations), else in a board's
+/// own layout; the sides say which, so no two regions share a key.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct RegionKey {
+    width: u8,
+    height: u8,
+    squares: u64,
+}
+
+impl std::hash::Hash for RegionKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(mixed(self.width, self.height, self.squares));
+    }
+}
+
+impl RegionKey {
+    fn on_canvas(width: u8, height: u8) -> bool {
+        usize::from(width.max(height)) <= canvas::SIDE
+    }
+
+    /// The region as a board.
+    fn board(self) -> Board {
+        if !RegionKey::on_canvas(self.width, self.height) {
+            return Board {
+                width: self.width,
+                height: self.height,
+                empty: self.squares,
+            };
+        }
+        let (w, row_mask) = (usize::from(self.width), (1u64 << self.width) - 1);
+        let mut empty = 0;
+        for r in 0..usize::from(self.height) {
+            empty |= (self.squares >> (canvas::SIDE * r) & row_mask) << (r * w);
+        }
+        Board {
+            width: self.width,
+            height: self.height,
+            empty,
+        }
     }
 }
 
@@ -336,7 +415,7 @@ fn full_mask(squares: usize) -> u64 {
 /// Evaluates Domineering positions, with one transposition table for all of them.
 #[derive(Default)]
 pub struct Domineering {
-    table: FxHashMap<Board, GameId>,
+    table: FxHashMap<RegionKey, GameId>,
 }
 
 impl Domineering {
@@ -361,17 +440,28 @@ impl Domineering {
     }
 
     fn region_value(&mut self, store: &mut Store, region: &Board) -> GameId {
-        let (normal, transposed) = region.normal_form();
-        let normal_value = match self.table.get(&normal) {
-            Some(&v) => v,
+        let (key, transposed) = region.region_key();
+        self.keyed_value(store, key, transposed, self.table.get(&key).copied())
+    }
+
+    /// The value of a region given by its key, `known` if the table has it.
+    fn keyed_value(
+        &mut self,
+        store: &mut Store,
+        key: RegionKey,
+        transposed: bool,
+        known: Option<GameId>,
+    ) -> GameId {
+        let normal_value = match known {
+            Some(v) => v,
             None if store.stop_requested() => return store.zero(),
             None => {
-                let v = self.evaluate(store, &normal);
+                let v = self.evaluate(store, &key.board());
                 if store.stop_requested() {
                     return v;
                 }
                 store.count_position();
-                self.table.insert(normal, v);
+                self.table.insert(key, v);
                 v
             }
         };
@@ -395,6 +485,10 @@ impl Domineering {
         store.construct(&left, &right)
     }
 
+    /// The values of the boards after each move of `moves`. The regions of all of them are
+    /// normalised first and looked up together: the table is far larger than any cache, and
+    /// lookups in a row, with nothing between them that waits for their answers, wait for
+    /// memory together instead of one after another.
     fn option_values(
         &mut self,
         store: &mut Store,
@@ -402,9 +496,31 @@ impl Domineering {
         moves: u64,
         offset: u8,
     ) -> Vec<GameId> {
-        region
-            .after_moves(moves, offset)
-            .map(|after| self.canonical_form(store, &after))
+        let mut keys = Vec::new();
+        let mut ends = Vec::new();
+        for after in region.after_moves(moves, offset) {
+            after.for_each_region(|part| keys.push(part.region_key()));
+            ends.push(keys.len());
+        }
+        let known: Vec<Option<GameId>> = keys
+            .iter()
+            .map(|(key, _)| self.table.get(key).copied())
+            .collect();
+        let mut start = 0;
+        ends.iter()
+            .map(|&end| {
+                let mut total = store.zero();
+                for (&(key, transposed), &found) in keys[start..end].iter().zip(&known[start..end])
+                {
+                    // A region valued since the lookups (as part of an earlier option) is in
+                    // the table by now.
+                    let found = found.or_else(|| self.table.get(&key).copied());
+                    let value = self.keyed_value(store, key, transposed, found);
+                    total = store.add(total, value);
+                }
+                start = end;
+                total
+            })
             .collect()
     }
 }
@@ -549,8 +665,40 @@ mod tests {
             .prop_map(|(w, h, bits)| Board::new(w, h, bits).expect("small board"))
     }
 
+    /// Boards wider than a canvas, mostly filled, so that a plain search stays small.
+    fn arb_wide_board() -> impl Strategy<Value = Board> {
+        (9usize..=12, 1usize..=3, any::<u64>(), any::<u64>())
+            .prop_map(|(w, h, a, b)| Board::new(w, h, a & b).expect("a wide board"))
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        /// The eight images of a region share one key, whose board is the image the flag
+        /// says (transposed or not).
+        #[test]
+        fn images_share_a_key(board in prop_oneof![arb_board(), arb_wide_board()]) {
+            let (key, transposed) = board.region_key();
+            let t = board.transpose();
+            let mut images = Vec::new();
+            for (base, flips) in [(board, false), (t, true)] {
+                let m = base.mirror_columns();
+                for image in [base, m, base.mirror_rows(), m.mirror_rows()] {
+                    prop_assert!(image.region_key().0 == key);
+                    images.push((image, flips));
+                }
+            }
+            prop_assert!(images.contains(&(key.board(), transposed)));
+        }
+
+        /// Past the canvas too, the value is that of a plain search.
+        #[test]
+        fn wide_boards_equal_plain_search(board in arb_wide_board()) {
+            let mut store = Store::new();
+            let fast = Domineering::new().canonical_form(&mut store, &board);
+            let plain = Evaluator::new().canonical_form(&mut store, &board);
+            prop_assert_eq!(fast, plain);
+        }
 
         /// Regions, symmetries and shortcuts change nothing: the value equals a plain search
         /// of the whole board.

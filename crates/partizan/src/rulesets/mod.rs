@@ -8,6 +8,7 @@ use std::hash::Hash;
 use crate::{GameId, PartizanError, Store};
 
 pub mod amazons;
+pub mod canvas;
 pub mod clobber;
 pub mod colouring;
 pub mod cram;

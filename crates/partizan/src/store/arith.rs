@@ -8,7 +8,7 @@ use conway_numbers::Dyadic;
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 
-use super::{GameId, Record, Store};
+use super::{GameId, Store};
 use crate::PartizanError;
 
 /// The most copies [`Store::copies`] makes of a game that is not a number (n·↑ has n levels).
@@ -95,10 +95,8 @@ impl Store {
         if !self.descend() {
             return self.zero();
         }
-        let (left, right) = match &self.records[g.index()] {
-            Record::Options { left, right } => (left.to_vec(), right.to_vec()),
-            Record::Nus(..) => unreachable!("number-up-star values are negated by formula"),
-        };
+        // Not a number-up-star value (those are negated by formula): its options are listed.
+        let (left, right) = self.options(g);
         let mut new_left: Vec<GameId> = right.into_iter().map(|x| self.neg(x)).collect();
         let mut new_right: Vec<GameId> = left.into_iter().map(|x| self.neg(x)).collect();
         new_left.sort_unstable();

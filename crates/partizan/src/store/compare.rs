@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::fmt;
 
-use super::{GameId, Nus, Record, Store};
+use super::{GameId, Nus, Store};
 
 /// The fewest arithmetic steps a comparison must have taken for the store to remember its
 /// answer: cheap ones are quicker to redo than to look up, and would fill the cache.
@@ -154,13 +154,12 @@ impl Store {
             side
         };
         match op {
-            Operand::Id(g) => match &self.records[g.index()] {
-                Record::Options { left: l, right: r } | Record::Nus(_, Some((l, r))) => {
-                    any_id(if left { l } else { r })
-                }
-                Record::Nus(n, None) => values(n)
+            Operand::Id(g) => match (self.records.options(*g), self.records.nus(*g)) {
+                (Some((l, r)), _) => any_id(if left { l } else { r }),
+                (None, Some(n)) => values(n)
                     .iter()
                     .any(|v| test(&Operand::Nus(Cow::Borrowed(v)))),
+                (None, None) => unreachable!("only number-up-star values have unlisted options"),
             },
             Operand::Nus(n) => values(n)
                 .iter()

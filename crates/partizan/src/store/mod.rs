@@ -15,6 +15,7 @@ mod birthday;
 pub mod compare;
 mod construct;
 pub mod nus;
+mod records;
 mod stops;
 pub mod uptimal;
 
@@ -40,30 +41,17 @@ impl GameId {
 /// (all number-up-star values again) are few, and worth it because comparisons walk them.
 const INTERNED_NUS_OPTIONS: u64 = 1024;
 
-/// One canonical form.
-enum Record {
-    /// A number-up-star value; its canonical options follow from [`Nus::canonical_options`]
-    /// and are interned with it for small infinitesimal parts (never for numbers, whose
-    /// options comparisons skip).
-    Nus(Nus, Option<OptionsKey>),
-    /// Any other canonical form: sorted, duplicate-free ids of its options.
-    Options {
-        left: Box<[GameId]>,
-        right: Box<[GameId]>,
-    },
-}
-
-/// The key of a general canonical form: its sorted Left and Right option ids.
-type OptionsKey = (Box<[GameId]>, Box<[GameId]>);
-
 /// The store of canonical forms, with the operation caches.
 pub struct Store {
-    records: Vec<Record>,
+    /// Every form: a number-up-star value (kept in closed form; its canonical options follow
+    /// from [`Nus::canonical_options`] and are listed with it for small infinitesimal parts,
+    /// never for numbers, whose options comparisons skip), or the sorted, duplicate-free ids
+    /// of its canonical options.
+    records: records::Records,
     /// Left and right stops of each record: G ≤ H forces Ls(G) ≤ Ls(H) and Rs(G) ≤ Rs(H),
     /// which settles most failing comparisons without recursion.
     stops: stops::Stops,
     nus_index: HashMap<Nus, GameId>,
-    options_index: HashMap<OptionsKey, GameId>,
     sums: HashMap<(GameId, GameId), GameId>,
     negatives: HashMap<GameId, GameId>,
     birthdays: HashMap<GameId, num_bigint::BigUint>,
@@ -180,10 +168,9 @@ impl Store {
     /// An empty store (holding only 0).
     pub fn new() -> Store {
         let mut store = Store {
-            records: Vec::new(),
+            records: records::Records::default(),
             stops: stops::Stops::default(),
             nus_index: HashMap::default(),
-            options_index: HashMap::default(),
             sums: HashMap::default(),
             negatives: HashMap::default(),
             birthdays: HashMap::default(),
@@ -415,7 +402,8 @@ impl Store {
         } else {
             None
         };
-        let id = self.push(Record::Nus(value.clone(), options));
+        self.stops.push(value.number.clone(), value.number.clone());
+        let id = self.records.push_nus(value.clone(), options);
         self.nus_index.insert(value.clone(), id);
         id
     }
@@ -455,10 +443,7 @@ impl Store {
 
     /// The value as number + ups + star, if it is one.
     pub fn as_nus(&self, g: GameId) -> Option<&Nus> {
-        match &self.records[g.index()] {
-            Record::Nus(n, _) => Some(n),
-            Record::Options { .. } => None,
-        }
+        self.records.nus(g)
     }
 
     /// The value as a number, if it is one.
@@ -483,39 +468,27 @@ impl Store {
 
     /// The canonical Left and Right options.
     pub fn options(&mut self, g: GameId) -> (Vec<GameId>, Vec<GameId>) {
-        match &self.records[g.index()] {
-            Record::Options { left, right } | Record::Nus(_, Some((left, right))) => {
-                (left.to_vec(), right.to_vec())
-            }
-            Record::Nus(n, None) => {
-                if n.nimber > MAX_LISTED_NIMBER_OPTIONS {
-                    self.refuse(too_many_nimber_options(n.nimber));
-                    return (Vec::new(), Vec::new());
-                }
-                let (l, r) = n.canonical_options();
-                // Listing x + *m's options makes m ids: work that loops over the options of
-                // many such games (m² for the followers of *m) must count.
-                self.arithmetic_steps(u64::try_from(l.len() + r.len()).unwrap_or(u64::MAX));
-                (self.nus_ids(&l).into_vec(), self.nus_ids(&r).into_vec())
-            }
+        if let Some((left, right)) = self.records.options(g) {
+            return (left.to_vec(), right.to_vec());
         }
+        let Some(n) = self.records.nus(g) else {
+            unreachable!("only number-up-star values have unlisted options")
+        };
+        if n.nimber > MAX_LISTED_NIMBER_OPTIONS {
+            self.refuse(too_many_nimber_options(n.nimber));
+            return (Vec::new(), Vec::new());
+        }
+        let (l, r) = n.canonical_options();
+        // Listing x + *m's options makes m ids: work that loops over the options of many
+        // such games (m² for the followers of *m) must count.
+        self.arithmetic_steps(u64::try_from(l.len() + r.len()).unwrap_or(u64::MAX));
+        (self.nus_ids(&l), self.nus_ids(&r))
     }
 
-    fn nus_ids(&mut self, values: &[Nus]) -> Box<[GameId]> {
+    fn nus_ids(&mut self, values: &[Nus]) -> Vec<GameId> {
         let mut ids: Vec<GameId> = values.iter().map(|x| self.nus(x)).collect();
         ids.sort_unstable();
-        ids.into_boxed_slice()
-    }
-
-    fn push(&mut self, record: Record) -> GameId {
-        let id =
-            GameId(u32::try_from(self.records.len()).expect("fewer than 2^32 canonical forms"));
-        match &record {
-            Record::Nus(n, _) => self.stops.push(n.number.clone(), n.number.clone()),
-            Record::Options { left, right } => self.stops.push_of_options(left, right),
-        }
-        self.records.push(record);
-        id
+        ids
     }
 
     /// The left and right stops of G: the numbers reached when Left (Right) moves first and
@@ -535,15 +508,10 @@ impl Store {
                 return self.nus(&value);
             }
         }
-        let key = (left.into_boxed_slice(), right.into_boxed_slice());
-        if let Some(&id) = self.options_index.get(&key) {
+        if let Some(id) = self.records.find(&left, &right) {
             return id;
         }
-        let id = self.push(Record::Options {
-            left: key.0.clone(),
-            right: key.1.clone(),
-        });
-        self.options_index.insert(key, id);
-        id
+        self.stops.push_of_options(&left, &right);
+        self.records.push_options(&left, &right)
     }
 }
