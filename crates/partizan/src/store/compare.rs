@@ -178,7 +178,7 @@ impl Store {
             if a == b {
                 return true;
             }
-            if self.stops.any_above(*a, *b) {
+            if self.records.any_stop_above(*a, *b) {
                 return false;
             }
         }

@@ -46,9 +46,9 @@ impl Store {
         }
         let mut order = options.to_vec();
         if left {
-            order.sort_by(|a, b| self.stops.order(*b, *a));
+            order.sort_by(|a, b| self.records.stop_order(*b, *a));
         } else {
-            order.sort_by(|a, b| self.stops.order(*a, *b));
+            order.sort_by(|a, b| self.records.stop_order(*a, *b));
         }
         // `worse(a, b)`: a is dominated by b from this side's point of view.
         let worse = |a: GameId, b: GameId| if left { self.leq(a, b) } else { self.leq(b, a) };

@@ -48,9 +48,6 @@ pub struct Store {
     /// never for numbers, whose options comparisons skip), or the sorted, duplicate-free ids
     /// of its canonical options.
     records: records::Records,
-    /// Left and right stops of each record: G ≤ H forces Ls(G) ≤ Ls(H) and Rs(G) ≤ Rs(H),
-    /// which settles most failing comparisons without recursion.
-    stops: stops::Stops,
     nus_index: HashMap<Nus, GameId>,
     sums: HashMap<(GameId, GameId), GameId>,
     negatives: HashMap<GameId, GameId>,
@@ -169,7 +166,6 @@ impl Store {
     pub fn new() -> Store {
         let mut store = Store {
             records: records::Records::default(),
-            stops: stops::Stops::default(),
             nus_index: HashMap::default(),
             sums: HashMap::default(),
             negatives: HashMap::default(),
@@ -402,7 +398,6 @@ impl Store {
         } else {
             None
         };
-        self.stops.push(value.number.clone(), value.number.clone());
         let id = self.records.push_nus(value.clone(), options);
         self.nus_index.insert(value.clone(), id);
         id
@@ -494,7 +489,7 @@ impl Store {
     /// The left and right stops of G: the numbers reached when Left (Right) moves first and
     /// play stops at the first number.
     pub fn stops(&self, g: GameId) -> (Dyadic, Dyadic) {
-        self.stops.get(g)
+        self.records.stops(g)
     }
 
     /// Stores a canonical form given by canonical options (sorted, without dominated or
@@ -511,7 +506,6 @@ impl Store {
         if let Some(id) = self.records.find(&left, &right) {
             return id;
         }
-        self.stops.push_of_options(&left, &right);
         self.records.push_options(&left, &right)
     }
 }

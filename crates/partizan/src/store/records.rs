@@ -1,17 +1,21 @@
 //! The stored canonical forms, laid out for the recursions that walk them.
 //!
-//! Comparisons and sums read a form's kind and options again and again, in no order a cache
-//! can predict. Each form is therefore a small fixed-size record (24 bytes) pointing into one
-//! shared array of option ids, where its Left options are followed by its Right ones; the
-//! number-up-star values, few next to the general forms, sit in a list of their own. The
-//! index that finds a general form by its options holds only ids and hashes: the options
-//! themselves are stored once, in the shared array.
+//! Comparisons and sums read a form's stops, kind and options again and again, in no order a
+//! cache can predict. Each form is therefore a small fixed-size record (40 bytes, its stops
+//! in fixed point among them) pointing into one shared array of option ids, where its Left
+//! options are followed by its Right ones; the number-up-star values, few next to the
+//! general forms, sit in a list of their own. The index that finds a general form by its
+//! options holds only ids and hashes: the options themselves are stored once, in the shared
+//! array.
 
+use std::cmp::Ordering;
 use std::hash::BuildHasher;
 
+use conway_numbers::Dyadic;
 use hashbrown::HashTable;
-use rustc_hash::FxBuildHasher;
+use rustc_hash::{FxBuildHasher, FxHashMap};
 
+use super::stops::FixedStop;
 use super::{GameId, Nus};
 
 /// `Record::nus` of a form that is not a number-up-star value.
@@ -31,6 +35,8 @@ struct Record {
     right: u32,
     /// The form's place in [`Records::values`], or [`NOT_NUS`].
     nus: u32,
+    /// The left and right stops.
+    stops: [FixedStop; 2],
 }
 
 /// Every stored form, by id.
@@ -44,6 +50,8 @@ pub(super) struct Records {
     /// The general forms (not number-up-star values), found by the hash of their options;
     /// each entry keeps that hash, so that growing the table reads no options.
     index: HashTable<(GameId, u64)>,
+    /// Both stops, exactly, of the forms with a stop that has no fixed-point image.
+    wide_stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
 }
 
 fn options_hash(left: &[GameId], right: &[GameId]) -> u64 {
@@ -87,12 +95,14 @@ impl Records {
             }
             None => (UNLISTED, 0),
         };
+        let stops = self.fixed_stops(id, value.number.clone(), value.number.clone());
         self.values.push(value);
         self.records.push(Record {
             start,
             left,
             right,
             nus,
+            stops,
         });
         id
     }
@@ -111,6 +121,7 @@ impl Records {
     pub(super) fn push_options(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
         let id = self.next_id();
         let hash = options_hash(left, right);
+        let stops = self.stops_of_options(id, left, right);
         let start = self.options.len();
         self.options.extend_from_slice(left);
         self.options.extend_from_slice(right);
@@ -119,6 +130,7 @@ impl Records {
             left: Self::count(left.len()),
             right: Self::count(right.len()),
             nus: NOT_NUS,
+            stops,
         });
         self.index.insert_unique(hash, (id, hash), |&(_, h)| h);
         id
@@ -142,5 +154,108 @@ impl Records {
             &self.options[r.start..middle],
             &self.options[middle..middle + r.right as usize],
         ))
+    }
+
+    /// The fixed-point stops of form `id`, keeping them exactly when either has no image.
+    fn fixed_stops(&mut self, id: GameId, left: Dyadic, right: Dyadic) -> [FixedStop; 2] {
+        let fixed = [FixedStop::of(&left), FixedStop::of(&right)];
+        if fixed.iter().any(|s| s.is_wide()) {
+            self.wide_stops.insert(id, (left, right));
+        }
+        fixed
+    }
+
+    /// The stops of form `id`, whose Left options are `left` and Right options `right`
+    /// (both stored, both non-empty): the best right stop of a Left option, and the best
+    /// left stop of a Right option.
+    fn stops_of_options(
+        &mut self,
+        id: GameId,
+        left: &[GameId],
+        right: &[GameId],
+    ) -> [FixedStop; 2] {
+        let records = &self.records;
+        let right_stops = || left.iter().map(|g| records[g.index()].stops[1]);
+        let left_stops = || right.iter().map(|g| records[g.index()].stops[0]);
+        if right_stops().chain(left_stops()).all(|s| !s.is_wide()) {
+            if let (Some(l), Some(r)) = (right_stops().max(), left_stops().min()) {
+                return [l, r];
+            }
+        }
+        let left_stop = left.iter().map(|&g| self.stops(g).1).max();
+        let right_stop = right.iter().map(|&g| self.stops(g).0).min();
+        match (left_stop, right_stop) {
+            (Some(l), Some(r)) => self.fixed_stops(id, l, r),
+            _ => unreachable!("a canonical non-number has options on both sides"),
+        }
+    }
+
+    /// The left and right stops of `g`.
+    pub(super) fn stops(&self, g: GameId) -> (Dyadic, Dyadic) {
+        match self.records[g.index()].stops.map(FixedStop::value) {
+            [Some(l), Some(r)] => (l, r),
+            _ => self.wide_stops[&g].clone(),
+        }
+    }
+
+    /// How `g`'s (left, right) stops compare with `h`'s, left stops first.
+    pub(super) fn stop_order(&self, g: GameId, h: GameId) -> Ordering {
+        let (a, b) = (self.records[g.index()].stops, self.records[h.index()].stops);
+        if a.iter().chain(&b).any(|s| s.is_wide()) {
+            return self.stops(g).cmp(&self.stops(h));
+        }
+        a.cmp(&b)
+    }
+
+    /// Whether a stop of `g` is above the same stop of `h`, which rules out G ≤ H.
+    pub(super) fn any_stop_above(&self, g: GameId, h: GameId) -> bool {
+        let (a, b) = (self.records[g.index()].stops, self.records[h.index()].stops);
+        if a.iter().chain(&b).any(|s| s.is_wide()) {
+            let (a, b) = (self.stops(g), self.stops(h));
+            return a.0 > b.0 || a.1 > b.1;
+        }
+        a[0] > b[0] || a[1] > b[1]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn dyadic() -> impl Strategy<Value = Dyadic> {
+        // Small and huge numerators, few and many binary places: both kinds of stop.
+        (any::<i64>(), 0u32..70, 0u32..3).prop_map(|(n, exp, scale)| {
+            let n = num_bigint::BigInt::from(n) << (40 * scale);
+            Dyadic::from_parts(n, exp)
+        })
+    }
+
+    proptest! {
+        /// Fixed-point and exact stops answer alike: the stops of numbers and of a form
+        /// with options read back, and their order and the test that rules out G ≤ H are
+        /// those of the numbers themselves.
+        #[test]
+        fn fixed_and_wide_stops_agree(numbers in proptest::collection::vec(dyadic(), 2..6)) {
+            let mut records = Records::default();
+            let ids: Vec<GameId> = numbers
+                .iter()
+                .map(|x| records.push_nus(Nus::number(x.clone()), None))
+                .collect();
+            // {a, b | c, d}: left stop max(a, b), right stop min(c, d).
+            let (l, r) = ids.split_at(ids.len() / 2);
+            let form = records.push_options(l, r);
+            let (nl, nr) = numbers.split_at(numbers.len() / 2);
+            let mut expected: Vec<(Dyadic, Dyadic)> = numbers.iter().map(|x| (x.clone(), x.clone())).collect();
+            expected.push((nl.iter().max().cloned().unwrap(), nr.iter().min().cloned().unwrap()));
+            let all: Vec<GameId> = ids.iter().copied().chain([form]).collect();
+            for (&g, a) in all.iter().zip(&expected) {
+                prop_assert_eq!(&records.stops(g), a);
+                for (&h, b) in all.iter().zip(&expected) {
+                    prop_assert_eq!(records.stop_order(g, h), a.cmp(b));
+                    prop_assert_eq!(records.any_stop_above(g, h), a.0 > b.0 || a.1 > b.1);
+                }
+            }
+        }
     }
 }
