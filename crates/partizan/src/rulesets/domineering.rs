@@ -424,6 +424,19 @@ impl Domineering {
         Domineering::default()
     }
 
+    /// An evaluator with the table the last one left in `store` ([`Domineering::keep_in`]).
+    pub fn in_store(store: &mut Store) -> Domineering {
+        Domineering {
+            table: store.take_table(),
+        }
+    }
+
+    /// Leaves the table in `store` for the next evaluation.
+    pub fn keep_in(self, store: &mut Store) {
+        let regions = self.table.len();
+        store.keep_table(self.table, regions);
+    }
+
     /// How many regions (in normal form) are in the table.
     pub fn regions_seen(&self) -> usize {
         self.table.len()
@@ -542,14 +555,19 @@ pub(crate) fn checked_board(text: &str) -> Result<Board, PartizanError> {
 /// The canonical form of a Domineering position in CGSuite's notation (`"..|.."`).
 pub fn domineering(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
     let board = checked_board(text)?;
-    Ok(Domineering::new().canonical_form(store, &board))
+    let mut evaluator = Domineering::in_store(store);
+    let value = evaluator.canonical_form(store, &board);
+    evaluator.keep_in(store);
+    Ok(value)
 }
 
 /// A Domineering position's value and every move of each player, in words.
 pub fn domineering_moves(store: &mut Store, text: &str) -> Result<PositionMoves, PartizanError> {
     let board = checked_board(text)?;
-    let mut evaluator = Domineering::new();
-    position_moves(store, &board, |store, b| evaluator.canonical_form(store, b))
+    let mut evaluator = Domineering::in_store(store);
+    let moves = position_moves(store, &board, |store, b| evaluator.canonical_form(store, b));
+    evaluator.keep_in(store);
+    moves
 }
 
 impl Board {
@@ -630,6 +648,37 @@ mod tests {
             value("....|....|....|...."),
             "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"
         );
+    }
+
+    #[test]
+    fn kept_tables_serve_the_next_evaluation_and_hold_no_placeholders() {
+        let board = "....|....|....|...#";
+        let expected = value(board);
+        let mut store = Store::new();
+        // Cut short by a tiny budget: whatever the table kept must be true values.
+        store.set_budget(200, 1 << 20);
+        let text = format!("domineering(\"{board}\")");
+        assert!(matches!(
+            crate::eval::evaluate_text(&mut store, &text),
+            Err(PartizanError::TooLarge { .. })
+        ));
+        store.set_budget(
+            crate::store::MAX_ARITHMETIC_STEPS,
+            crate::store::MAX_STORED_FORMS,
+        );
+        let g = domineering(&mut store, board).expect("board");
+        assert_eq!(canonical_text(&mut store, g), expected);
+        // The table is kept, and a second evaluation finds every region in it.
+        let kept = Domineering::in_store(&mut store);
+        let regions = kept.regions_seen();
+        assert!(regions > 100, "{regions} regions kept");
+        kept.keep_in(&mut store);
+        let again = domineering(&mut store, "....|....|....|....").expect("board");
+        assert_eq!(
+            canonical_text(&mut store, again),
+            value("....|....|....|....")
+        );
+        assert!(Domineering::in_store(&mut store).regions_seen() > regions);
     }
 
     #[test]

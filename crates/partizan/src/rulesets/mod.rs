@@ -73,6 +73,26 @@ impl<G: PartizanGame> Evaluator<G> {
         }
     }
 
+    /// An evaluator with the table the last one of its type left in `store`
+    /// ([`Evaluator::keep_in`]).
+    pub fn in_store(store: &mut Store) -> Evaluator<G>
+    where
+        G: Send + 'static,
+    {
+        Evaluator {
+            table: store.take_table(),
+        }
+    }
+
+    /// Leaves the table in `store` for the next evaluator of this ruleset.
+    pub fn keep_in(self, store: &mut Store)
+    where
+        G: Send + 'static,
+    {
+        let positions = self.table.len();
+        store.keep_table(self.table, positions);
+    }
+
     /// How many components are in the transposition table.
     pub fn positions_seen(&self) -> usize {
         self.table.len()
@@ -120,21 +140,27 @@ impl<G: PartizanGame> Evaluator<G> {
     }
 }
 
-/// The canonical form of a position, with a fresh transposition table.
-pub fn value_of<G: PartizanGame>(store: &mut Store, position: &G) -> GameId {
-    Evaluator::new().canonical_form(store, position)
+/// The canonical form of a position, with the transposition table the store keeps for its
+/// ruleset.
+pub fn value_of<G: PartizanGame + Send + 'static>(store: &mut Store, position: &G) -> GameId {
+    let mut evaluator = Evaluator::in_store(store);
+    let value = evaluator.canonical_form(store, position);
+    evaluator.keep_in(store);
+    value
 }
 
-/// A position's value and every move of each player, in words, with one transposition table
-/// for the position and its options.
-pub fn moves_of_position<G: PartizanGame + moves::Described>(
+/// A position's value and every move of each player, in words, with the transposition table
+/// the store keeps for its ruleset.
+pub fn moves_of_position<G: PartizanGame + moves::Described + Send + 'static>(
     store: &mut Store,
     position: &G,
 ) -> Result<moves::PositionMoves, PartizanError> {
-    let mut evaluator = Evaluator::new();
-    moves::position_moves(store, position, |store, p| {
+    let mut evaluator = Evaluator::in_store(store);
+    let moves = moves::position_moves(store, position, |store, p| {
         evaluator.canonical_form(store, p)
-    })
+    });
+    evaluator.keep_in(store);
+    moves
 }
 
 /// Checks a board or position size against a documented limit before any work is done.

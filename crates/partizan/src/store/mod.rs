@@ -67,7 +67,16 @@ pub struct Store {
     watch: Watch,
     /// Misère canonical forms of impartial games (`*[2#]`), made on first use.
     pub(crate) misere: Option<Box<conway_misere::MisereStore>>,
+    /// The tables of ruleset evaluators, kept between evaluations by the evaluator's type
+    /// ([`Store::take_table`]): a session that values a position and then its options (the
+    /// REPL, a worksheet, Python) finds them valued. The ids in them never go stale, since a
+    /// store never forgets a form.
+    kept_tables: HashMap<std::any::TypeId, Box<dyn std::any::Any + Send>>,
 }
+
+/// The most positions a ruleset evaluator's table may hold to be kept in its store after an
+/// evaluation (a few hundred MiB); a larger one is dropped.
+pub const MAX_KEPT_POSITIONS: usize = 1 << 23;
 
 /// The most comparisons [`Store`] remembers at once (about 24 bytes each).
 pub const MAX_CACHED_COMPARISONS: usize = 1 << 20;
@@ -177,6 +186,7 @@ impl Store {
             comparison_depth: std::cell::Cell::new(0),
             watch: Watch::default(),
             misere: None,
+            kept_tables: HashMap::default(),
         };
         store.nus(&Nus::zero());
         store
@@ -367,6 +377,26 @@ impl Store {
         let stopped = std::mem::take(&mut self.watch.stopped);
         let refusal = self.watch.refusal.take();
         refusal.or(stopped.then_some(crate::PartizanError::Interrupted))
+    }
+
+    /// The table an evaluator of type `T` left in the store ([`Store::keep_table`]), or a new
+    /// one.
+    pub fn take_table<T: Default + Send + 'static>(&mut self) -> T {
+        self.kept_tables
+            .remove(&std::any::TypeId::of::<T>())
+            .and_then(|table| table.downcast::<T>().ok())
+            .map_or_else(T::default, |table| *table)
+    }
+
+    /// Keeps an evaluator's table, holding `positions` positions, for the next evaluation by
+    /// the same type of evaluator, unless it holds more than [`MAX_KEPT_POSITIONS`]. Only
+    /// values a finished evaluation found may be in it: evaluators never remember a
+    /// placeholder made after a stop request.
+    pub fn keep_table<T: Send + 'static>(&mut self, table: T, positions: usize) {
+        if positions <= MAX_KEPT_POSITIONS {
+            self.kept_tables
+                .insert(std::any::TypeId::of::<T>(), Box::new(table));
+        }
     }
 
     /// How many canonical forms are stored.

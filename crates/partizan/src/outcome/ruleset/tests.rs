@@ -39,7 +39,7 @@ fn valuing<G: PartizanGame + Described>(
 
 /// Checks the search's class against the canonical form's, and each first move's verdict
 /// against the canonical form of the position it leaves.
-fn agrees<G: PartizanGame + Described>(position: &G) -> Result<(), TestCaseError> {
+fn agrees<G: PartizanGame + Described + Send + 'static>(position: &G) -> Result<(), TestCaseError> {
     let mut store = Store::new();
     let value = value_of(&mut store, position);
     let report = searched(position, true);
@@ -179,7 +179,7 @@ proptest! {
 /// canonical form.
 #[test]
 fn boards_with_big_components_agree() {
-    fn check<G: PartizanGame + Described>(position: &G, text: &str) {
+    fn check<G: PartizanGame + Described + Send + 'static>(position: &G, text: &str) {
         let mut store = Store::new();
         let value = value_of(&mut store, position);
         let outcome = searched(position, false).outcome;
