@@ -425,14 +425,14 @@ impl Domineering {
     }
 
     /// An evaluator with the table the last one left in `store` ([`Domineering::keep_in`]).
-    pub fn in_store(store: &mut Store) -> Domineering {
+    pub(crate) fn in_store(store: &mut Store) -> Domineering {
         Domineering {
             table: store.take_table(),
         }
     }
 
     /// Leaves the table in `store` for the next evaluation.
-    pub fn keep_in(self, store: &mut Store) {
+    pub(crate) fn keep_in(self, store: &mut Store) {
         let regions = self.table.len();
         store.keep_table(self.table, regions);
     }

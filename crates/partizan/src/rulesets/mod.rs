@@ -8,7 +8,7 @@ use std::hash::Hash;
 use crate::{GameId, PartizanError, Store};
 
 pub mod amazons;
-pub mod canvas;
+pub(crate) mod canvas;
 pub mod clobber;
 pub mod colouring;
 pub mod cram;
@@ -75,7 +75,7 @@ impl<G: PartizanGame> Evaluator<G> {
 
     /// An evaluator with the table the last one of its type left in `store`
     /// ([`Evaluator::keep_in`]).
-    pub fn in_store(store: &mut Store) -> Evaluator<G>
+    pub(crate) fn in_store(store: &mut Store) -> Evaluator<G>
     where
         G: Send + 'static,
     {
@@ -85,7 +85,7 @@ impl<G: PartizanGame> Evaluator<G> {
     }
 
     /// Leaves the table in `store` for the next evaluator of this ruleset.
-    pub fn keep_in(self, store: &mut Store)
+    pub(crate) fn keep_in(self, store: &mut Store)
     where
         G: Send + 'static,
     {

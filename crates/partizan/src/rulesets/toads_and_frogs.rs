@@ -25,8 +25,8 @@
 //! Rules are applied until none applies; a part in which nobody can move is worth 0 and
 //! dropped.
 
-use crate::rulesets::moves::{player, position_moves, Described, PositionMoves};
-use crate::rulesets::{check_size, Evaluator, PartizanGame};
+use crate::rulesets::moves::{player, Described, PositionMoves};
+use crate::rulesets::{check_size, moves_of_position, value_of, PartizanGame};
 use crate::{GameId, PartizanError, Store};
 
 /// Longest strip accepted. The slowest 16-square strips we tried, such as `ttt.t.t..f.f.fff`
@@ -214,7 +214,7 @@ impl PartizanGame for ToadsAndFrogs {
 /// The canonical form of a Toads and Frogs strip in the notation of the module documentation.
 pub fn toads_and_frogs_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
     let strip = ToadsAndFrogs::parse(text)?;
-    Ok(Evaluator::new().canonical_form(store, &strip))
+    Ok(value_of(store, &strip))
 }
 
 /// A Toads and Frogs strip's value and every move of each player, in words.
@@ -223,8 +223,7 @@ pub fn toads_and_frogs_moves(
     text: &str,
 ) -> Result<PositionMoves, PartizanError> {
     let strip = ToadsAndFrogs::parse(text)?;
-    let mut evaluator = Evaluator::new();
-    position_moves(store, &strip, |store, s| evaluator.canonical_form(store, s))
+    moves_of_position(store, &strip)
 }
 
 impl ToadsAndFrogs {
@@ -270,6 +269,7 @@ mod tests {
     use super::*;
     use crate::print::canonical_text;
     use crate::rulesets::oracle::{agrees_with_textbook, cgsuite_game};
+    use crate::rulesets::Evaluator;
     use proptest::prelude::*;
 
     fn value_text(text: &str) -> String {

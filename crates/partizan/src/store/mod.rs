@@ -3,8 +3,10 @@
 //! Games are hash-consed: a canonical form is stored once, so two games are equal exactly
 //! when their ids are equal. A record is either a number-up-star value ([`Nus`], kept in
 //! closed form, with its options derived on demand) or the sorted id lists of its canonical
-//! Left and Right options. Sums and negatives are cached; comparison is not (its recursion is
-//! cheap next to building the games it compares, as in CGSuite).
+//! Left and Right options. Sums and negatives are cached, and so are the comparisons deep
+//! inside a recursion that took some work ([`compare`]); [`records`] lays the forms out.
+//! The tables of ruleset evaluators are kept here between evaluations
+//! ([`Store::take_table`]), since their ids belong to this store.
 //!
 //! Recursion depth follows the birthdays of the games involved; callers that build very deep
 //! games should run on a thread with a large stack (the CLI does).
@@ -68,14 +70,15 @@ pub struct Store {
     /// Misère canonical forms of impartial games (`*[2#]`), made on first use.
     pub(crate) misere: Option<Box<conway_misere::MisereStore>>,
     /// The tables of ruleset evaluators, kept between evaluations by the evaluator's type
-    /// ([`Store::take_table`]): a session that values a position and then its options (the
-    /// REPL, a worksheet, Python) finds them valued. The ids in them never go stale, since a
-    /// store never forgets a form.
-    kept_tables: HashMap<std::any::TypeId, Box<dyn std::any::Any + Send>>,
+    /// ([`Store::take_table`]), each with its number of positions: a session that values a
+    /// position and then its options (the REPL, a worksheet, Python) finds them valued. The
+    /// ids in them never go stale, since a store never forgets a form.
+    kept_tables: HashMap<std::any::TypeId, (Box<dyn std::any::Any + Send>, usize)>,
 }
 
-/// The most positions a ruleset evaluator's table may hold to be kept in its store after an
-/// evaluation (a few hundred MiB); a larger one is dropped.
+/// The most positions the kept tables of one store may hold together (up to a few hundred
+/// MiB, with positions of a few dozen bytes): a table that would pass it alone is dropped,
+/// and the others are dropped to make room for the newest.
 pub const MAX_KEPT_POSITIONS: usize = 1 << 23;
 
 /// The most comparisons [`Store`] remembers at once (about 24 bytes each).
@@ -142,8 +145,8 @@ fn too_many_nimber_options(m: u64) -> crate::PartizanError {
 /// made) one evaluation may take: about a minute and a few GiB on one core at worst.
 pub const MAX_ARITHMETIC_STEPS: u64 = 1 << 30;
 
-/// The most canonical forms one evaluation may add to its store (each takes from about a
-/// hundred bytes up): the memory side of the same budget.
+/// The most canonical forms one evaluation may add to its store (each takes a 40-byte record,
+/// 4 bytes an option and the caches' entries): the memory side of the same budget.
 pub const MAX_STORED_FORMS: usize = 1 << 24;
 
 /// How many arithmetic steps pass between two looks at the progress hook.
@@ -381,22 +384,28 @@ impl Store {
 
     /// The table an evaluator of type `T` left in the store ([`Store::keep_table`]), or a new
     /// one.
-    pub fn take_table<T: Default + Send + 'static>(&mut self) -> T {
+    pub(crate) fn take_table<T: Default + Send + 'static>(&mut self) -> T {
         self.kept_tables
             .remove(&std::any::TypeId::of::<T>())
-            .and_then(|table| table.downcast::<T>().ok())
+            .and_then(|(table, _)| table.downcast::<T>().ok())
             .map_or_else(T::default, |table| *table)
     }
 
     /// Keeps an evaluator's table, holding `positions` positions, for the next evaluation by
-    /// the same type of evaluator, unless it holds more than [`MAX_KEPT_POSITIONS`]. Only
-    /// values a finished evaluation found may be in it: evaluators never remember a
-    /// placeholder made after a stop request.
-    pub fn keep_table<T: Send + 'static>(&mut self, table: T, positions: usize) {
-        if positions <= MAX_KEPT_POSITIONS {
-            self.kept_tables
-                .insert(std::any::TypeId::of::<T>(), Box::new(table));
+    /// the same type of evaluator (within [`MAX_KEPT_POSITIONS`] for all kept tables
+    /// together). The table must hold only true values of this store's ids: evaluators never
+    /// remember a placeholder made after a stop request or a spent budget, so an evaluation
+    /// cut short keeps what it had found.
+    pub(crate) fn keep_table<T: Send + 'static>(&mut self, table: T, positions: usize) {
+        if positions > MAX_KEPT_POSITIONS {
+            return;
         }
+        let others: usize = self.kept_tables.values().map(|(_, n)| n).sum();
+        if others + positions > MAX_KEPT_POSITIONS {
+            self.kept_tables.clear();
+        }
+        self.kept_tables
+            .insert(std::any::TypeId::of::<T>(), (Box::new(table), positions));
     }
 
     /// How many canonical forms are stored.
@@ -537,5 +546,27 @@ impl Store {
             return id;
         }
         self.records.push_options(&left, &right)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Kept tables come back to the evaluator type that left them, and together stay
+    /// within the bound: a table too large alone is not kept, and a new one that would pass
+    /// the bound with the others makes room by dropping them.
+    #[test]
+    fn kept_tables_stay_within_their_bound() {
+        let mut store = Store::new();
+        store.keep_table(vec![1u8], 1);
+        store.keep_table(String::from("kept"), MAX_KEPT_POSITIONS - 1);
+        assert_eq!(store.take_table::<Vec<u8>>(), vec![1]);
+        assert_eq!(store.take_table::<Vec<u8>>(), Vec::<u8>::new());
+        store.keep_table(vec![2u8], 2);
+        assert_eq!(store.take_table::<String>(), "");
+        assert_eq!(store.take_table::<Vec<u8>>(), vec![2]);
+        store.keep_table(vec![3u8], MAX_KEPT_POSITIONS + 1);
+        assert_eq!(store.take_table::<Vec<u8>>(), Vec::<u8>::new());
     }
 }

@@ -274,7 +274,7 @@ impl Store {
         if left_stop != right_stop {
             return None;
         }
-        let stop = left_stop.clone();
+        let stop = left_stop;
         let (left, right) = self.options(g);
         let &[right] = right.as_slice() else {
             return None;
