@@ -38,7 +38,62 @@ fn flip_diagonal(mut x: u64) -> u64 {
     x ^ t ^ (t >> 7)
 }
 
+/// Squares that have a right-hand neighbour on the canvas (all but column 7).
+pub const NOT_LAST_COLUMN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// Squares that have a left-hand neighbour on the canvas (all but column 0).
+const NOT_FIRST_COLUMN: u64 = 0xfefe_fefe_fefe_fefe;
+
+/// The squares of `squares` connected to `seed` through orthogonal neighbours in it.
+fn connected(squares: u64, seed: u64) -> u64 {
+    let mut part = seed;
+    loop {
+        let grown = (part
+            | (part & NOT_LAST_COLUMN) << 1
+            | (part & NOT_FIRST_COLUMN) >> 1
+            | part << SIDE
+            | part >> SIDE)
+            & squares;
+        if grown == part {
+            return part;
+        }
+        part = grown;
+    }
+}
+
 impl Canvas {
+    /// The smallest region holding `squares` (not none), moved to the top left corner.
+    pub fn cropped(squares: u64) -> Canvas {
+        let first_row = squares.trailing_zeros() / 8;
+        let mut columns = squares;
+        columns |= columns >> 32;
+        columns |= columns >> 16;
+        columns |= columns >> 8;
+        let columns = columns & 0xff;
+        let first_column = columns.trailing_zeros();
+        // The columns left of the first are empty in every row, so one shift of the whole
+        // word moves each row within its byte.
+        let squares = squares >> (8 * first_row) >> first_column;
+        Canvas {
+            width: (64 - columns.leading_zeros() - first_column) as u8,
+            height: ((63 - squares.leading_zeros()) / 8 + 1) as u8,
+            squares,
+        }
+    }
+
+    /// Visits each part of the region connected through orthogonal neighbours that has at
+    /// least `fewest` squares, cropped.
+    pub fn for_each_part(self, fewest: u32, mut visit: impl FnMut(Canvas)) {
+        let mut rest = self.squares;
+        while rest != 0 {
+            let part = connected(rest, rest & rest.wrapping_neg());
+            rest &= !part;
+            if part.count_ones() >= fewest {
+                visit(Canvas::cropped(part));
+            }
+        }
+    }
+
     /// The region with each row reversed.
     pub fn mirror_columns(self) -> Canvas {
         // Reversed within its byte, a row of `width` squares sits in the byte's top bits;
@@ -121,6 +176,51 @@ mod tests {
     }
 
     proptest! {
+        /// The parts of a region are its connected components, each cropped to its bounding
+        /// box: checked by a flood fill square by square.
+        #[test]
+        fn parts_are_the_cropped_components(c in arb_canvas()) {
+            let mut parts = Vec::new();
+            c.for_each_part(1, |p| parts.push(p));
+            // Square by square: label the components.
+            let mut seen = 0u64;
+            let mut expected = Vec::new();
+            for start in 0..64 {
+                if c.squares >> start & 1 == 0 || seen >> start & 1 == 1 {
+                    continue;
+                }
+                let mut part = 0u64;
+                let mut stack = vec![start];
+                while let Some(i) = stack.pop() {
+                    if part >> i & 1 == 1 || c.squares >> i & 1 == 0 {
+                        continue;
+                    }
+                    part |= 1 << i;
+                    let (r, col) = (i / 8, i % 8);
+                    if col > 0 { stack.push(i - 1); }
+                    if col < 7 { stack.push(i + 1); }
+                    if r > 0 { stack.push(i - 8); }
+                    if r < 7 { stack.push(i + 8); }
+                }
+                seen |= part;
+                let (mut r0, mut r1, mut c0, mut c1) = (8, 0, 8, 0);
+                for i in 0..64 {
+                    if part >> i & 1 == 1 {
+                        r0 = r0.min(i / 8); r1 = r1.max(i / 8);
+                        c0 = c0.min(i % 8); c1 = c1.max(i % 8);
+                    }
+                }
+                let mut squares = 0u64;
+                for i in 0..64 {
+                    if part >> i & 1 == 1 {
+                        squares |= 1 << ((i / 8 - r0) * 8 + i % 8 - c0);
+                    }
+                }
+                expected.push(Canvas { width: (c1 - c0 + 1) as u8, height: (r1 - r0 + 1) as u8, squares });
+            }
+            prop_assert_eq!(parts, expected);
+        }
+
         /// Each symmetry moves every square where its definition says.
         #[test]
         fn symmetries_move_each_square(c in arb_canvas()) {

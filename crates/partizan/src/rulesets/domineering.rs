@@ -382,6 +382,23 @@ impl RegionKey {
         usize::from(width.max(height)) <= canvas::SIDE
     }
 
+    fn of_canvas(c: Canvas) -> RegionKey {
+        RegionKey {
+            width: c.width,
+            height: c.height,
+            squares: c.squares,
+        }
+    }
+
+    /// The region as a canvas (for keys that are on one).
+    fn canvas(self) -> Canvas {
+        Canvas {
+            width: self.width,
+            height: self.height,
+            squares: self.squares,
+        }
+    }
+
     /// The region as a board.
     fn board(self) -> Board {
         if !RegionKey::on_canvas(self.width, self.height) {
@@ -469,7 +486,7 @@ impl Domineering {
             Some(v) => v,
             None if store.stop_requested() => return store.zero(),
             None => {
-                let v = self.evaluate(store, &key.board());
+                let v = self.evaluate(store, key);
                 if store.stop_requested() {
                     return v;
                 }
@@ -485,7 +502,12 @@ impl Domineering {
         }
     }
 
-    fn evaluate(&mut self, store: &mut Store, region: &Board) -> GameId {
+    /// The canonical form of a region in normal form, by its options.
+    fn evaluate(&mut self, store: &mut Store, key: RegionKey) -> GameId {
+        if RegionKey::on_canvas(key.width, key.height) {
+            return self.evaluate_canvas(store, key.canvas());
+        }
+        let region = key.board();
         let (vertical, horizontal) = (region.vertical_moves(), region.horizontal_moves());
         if vertical == 0 {
             return store.integer(-region.packing(true));
@@ -493,38 +515,72 @@ impl Domineering {
         if horizontal == 0 {
             return store.integer(region.packing(false));
         }
-        let left = self.option_values(store, region, vertical, region.width);
-        let right = self.option_values(store, region, horizontal, 1);
+        let mut options = |moves, offset| {
+            let mut keys = OptionKeys::default();
+            for after in region.after_moves(moves, offset) {
+                after.for_each_region(|part| keys.regions.push(part.region_key()));
+                keys.ends.push(keys.regions.len());
+            }
+            self.option_values(store, &keys)
+        };
+        let left = options(vertical, region.width);
+        let right = options(horizontal, 1);
         store.construct(&left, &right)
     }
 
-    /// The values of the boards after each move of `moves`. The regions of all of them are
-    /// normalised first and looked up together: the table is far larger than any cache, and
-    /// lookups in a row, with nothing between them that waits for their answers, wait for
-    /// memory together instead of one after another.
-    fn option_values(
-        &mut self,
-        store: &mut Store,
-        region: &Board,
-        moves: u64,
-        offset: u8,
-    ) -> Vec<GameId> {
-        let mut keys = Vec::new();
-        let mut ends = Vec::new();
-        for after in region.after_moves(moves, offset) {
-            after.for_each_region(|part| keys.push(part.region_key()));
-            ends.push(keys.len());
+    /// [`Domineering::evaluate`] for a region drawn on a canvas: its moves, parts and
+    /// symmetries are word operations throughout.
+    fn evaluate_canvas(&mut self, store: &mut Store, region: Canvas) -> GameId {
+        let squares = region.squares;
+        let vertical = squares & squares >> canvas::SIDE;
+        let horizontal = squares & squares >> 1 & canvas::NOT_LAST_COLUMN;
+        if vertical == 0 {
+            return store.integer(-row_packing(squares));
         }
+        if horizontal == 0 {
+            return store.integer(row_packing(region.transpose().squares));
+        }
+        let mut options = |mut moves: u64, offset: u32| {
+            let mut keys = OptionKeys::default();
+            while moves != 0 {
+                let i = moves.trailing_zeros();
+                moves &= moves - 1;
+                let after = squares & !(1 << i) & !(1 << (i + offset));
+                let placed = Canvas {
+                    squares: after,
+                    ..region
+                };
+                placed.for_each_part(2, |part| {
+                    let (normal, transposed) = part.normal_form();
+                    keys.regions
+                        .push((RegionKey::of_canvas(normal), transposed));
+                });
+                keys.ends.push(keys.regions.len());
+            }
+            self.option_values(store, &keys)
+        };
+        let left = options(vertical, canvas::SIDE as u32);
+        let right = options(horizontal, 1);
+        store.construct(&left, &right)
+    }
+
+    /// The values of the options listed in `keys`. Their regions were all normalised first
+    /// and are looked up together here: the table is far larger than any cache, and lookups
+    /// in a row, with nothing between them that waits for their answers, wait for memory
+    /// together instead of one after another.
+    fn option_values(&mut self, store: &mut Store, keys: &OptionKeys) -> Vec<GameId> {
         let known: Vec<Option<GameId>> = keys
+            .regions
             .iter()
             .map(|(key, _)| self.table.get(key).copied())
             .collect();
         let mut start = 0;
-        ends.iter()
+        keys.ends
+            .iter()
             .map(|&end| {
                 let mut total = store.zero();
-                for (&(key, transposed), &found) in keys[start..end].iter().zip(&known[start..end])
-                {
+                let regions = keys.regions[start..end].iter().zip(&known[start..end]);
+                for (&(key, transposed), &found) in regions {
                     // A region valued since the lookups (as part of an earlier option) is in
                     // the table by now.
                     let found = found.or_else(|| self.table.get(&key).copied());
@@ -536,6 +592,52 @@ impl Domineering {
             })
             .collect()
     }
+}
+
+/// The regions of the positions after each of one player's moves, in normal form: those
+/// of the first option, then the second's, and so on.
+#[derive(Default)]
+struct OptionKeys {
+    /// Each region's key, and whether its normal form is transposed.
+    regions: Vec<(RegionKey, bool)>,
+    /// Where each option's regions end in `regions`.
+    ends: Vec<usize>,
+}
+
+/// Σ⌊run/2⌋ over the maximal runs of squares in one row of a canvas (a byte).
+const fn byte_packing(byte: u8) -> u8 {
+    let (mut total, mut run, mut bit) = (0, 0, 0);
+    while bit < 8 {
+        if byte >> bit & 1 == 1 {
+            run += 1;
+        } else {
+            total += run / 2;
+            run = 0;
+        }
+        bit += 1;
+    }
+    total + run / 2
+}
+
+/// [`byte_packing`] of every byte.
+const BYTE_PACKING: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = byte_packing(b as u8);
+        b += 1;
+    }
+    table
+};
+
+/// Σ⌊run/2⌋ over the maximal runs of squares along the rows of a canvas: the horizontal
+/// dominoes that fit side by side.
+fn row_packing(squares: u64) -> i64 {
+    squares
+        .to_le_bytes()
+        .iter()
+        .map(|&b| i64::from(BYTE_PACKING[usize::from(b)]))
+        .sum()
 }
 
 /// Reads a board in CGSuite's notation and checks it against [`MAX_EMPTY_SQUARES`].
