@@ -541,7 +541,7 @@ impl Domineering {
             return store.integer(row_packing(region.transpose().squares));
         }
         let mut options = |mut moves: u64, offset: u32| {
-            let mut keys = OptionKeys::default();
+            let mut keys = OptionKeys::for_options(moves.count_ones() as usize);
             while moves != 0 {
                 let i = moves.trailing_zeros();
                 moves &= moves - 1;
@@ -602,6 +602,16 @@ struct OptionKeys {
     regions: Vec<(RegionKey, bool)>,
     /// Where each option's regions end in `regions`.
     ends: Vec<usize>,
+}
+
+impl OptionKeys {
+    /// Room for `count` options of about two regions each.
+    fn for_options(count: usize) -> OptionKeys {
+        OptionKeys {
+            regions: Vec::with_capacity(2 * count),
+            ends: Vec::with_capacity(count),
+        }
+    }
 }
 
 /// Σ⌊run/2⌋ over the maximal runs of squares in one row of a canvas (a byte).

@@ -80,17 +80,24 @@ impl Store {
         let mut i = 0;
         while i < if left_side { l.len() } else { r.len() } && !self.stop_requested() {
             let option = if left_side { l[i] } else { r[i] };
-            let (option_left, option_right) = self.options(option);
-            // A Left option reverses through a G^LR ≤ G, a Right option through a G^RL ≥ G.
-            let counter = if left_side { option_right } else { option_left };
-            let reversing = counter.into_iter().find(|&c| {
-                let g = Operand::Raw { left: l, right: r };
-                if left_side {
-                    self.le(&Operand::Id(c), &g)
-                } else {
-                    self.le(&g, &Operand::Id(c))
+            // The option's options are read where they are stored, unless they are derived
+            // on demand (a number-up-star value's), which takes the store mutably.
+            let reversing = match self.records.options(option) {
+                Some((option_left, option_right)) => {
+                    let counter = if left_side { option_right } else { option_left };
+                    counter
+                        .iter()
+                        .copied()
+                        .find(|&c| self.reverses_through(c, l, r, left_side))
                 }
-            });
+                None => {
+                    let (option_left, option_right) = self.options(option);
+                    let counter = if left_side { option_right } else { option_left };
+                    counter
+                        .into_iter()
+                        .find(|&c| self.reverses_through(c, l, r, left_side))
+                }
+            };
             match reversing {
                 None => i += 1,
                 Some(c) => {
@@ -105,6 +112,17 @@ impl Store {
             }
         }
         changed
+    }
+
+    /// Whether an option of G = {`l` | `r`} on the given side reverses through its option
+    /// `c`: a Left option through a G^LR ≤ G, a Right option through a G^RL ≥ G.
+    fn reverses_through(&self, c: GameId, l: &[GameId], r: &[GameId], left_side: bool) -> bool {
+        let g = Operand::Raw { left: l, right: r };
+        if left_side {
+            self.le(&Operand::Id(c), &g)
+        } else {
+            self.le(&g, &Operand::Id(c))
+        }
     }
 }
 
