@@ -12,6 +12,7 @@
 use rustc_hash::FxHashMap;
 
 use crate::rulesets::canvas::{self, Canvas};
+use crate::rulesets::canvas_table::CanvasTable;
 use crate::rulesets::check_size;
 use crate::rulesets::moves::{player, position_moves, square_name, Described, PositionMoves};
 use crate::{GameId, PartizanError, Store};
@@ -432,7 +433,38 @@ fn full_mask(squares: usize) -> u64 {
 /// Evaluates Domineering positions, with one transposition table for all of them.
 #[derive(Default)]
 pub struct Domineering {
-    table: FxHashMap<RegionKey, GameId>,
+    table: RegionTable,
+}
+
+/// The values of regions in normal form: those on a canvas by their squares alone (a
+/// normal form sits at the canvas's top left, so the squares say the sides), the wider ones
+/// by their keys.
+#[derive(Default)]
+struct RegionTable {
+    on_canvas: CanvasTable<GameId>,
+    wide: FxHashMap<RegionKey, GameId>,
+}
+
+impl RegionTable {
+    fn len(&self) -> usize {
+        self.on_canvas.len() + self.wide.len()
+    }
+
+    fn get(&self, key: &RegionKey) -> Option<GameId> {
+        if RegionKey::on_canvas(key.width, key.height) {
+            self.on_canvas.get(key.squares)
+        } else {
+            self.wide.get(key).copied()
+        }
+    }
+
+    fn insert(&mut self, key: RegionKey, value: GameId) {
+        if RegionKey::on_canvas(key.width, key.height) {
+            self.on_canvas.insert(key.squares, value);
+        } else {
+            self.wide.insert(key, value);
+        }
+    }
 }
 
 impl Domineering {
@@ -471,7 +503,7 @@ impl Domineering {
 
     fn region_value(&mut self, store: &mut Store, region: &Board) -> GameId {
         let (key, transposed) = region.region_key();
-        self.keyed_value(store, key, transposed, self.table.get(&key).copied())
+        self.keyed_value(store, key, transposed, self.table.get(&key))
     }
 
     /// The value of a region given by its key, `known` if the table has it.
@@ -572,7 +604,7 @@ impl Domineering {
         let known: Vec<Option<GameId>> = keys
             .regions
             .iter()
-            .map(|(key, _)| self.table.get(key).copied())
+            .map(|(key, _)| self.table.get(key))
             .collect();
         let mut start = 0;
         keys.ends
@@ -583,7 +615,7 @@ impl Domineering {
                 for (&(key, transposed), &found) in regions {
                     // A region valued since the lookups (as part of an earlier option) is in
                     // the table by now.
-                    let found = found.or_else(|| self.table.get(&key).copied());
+                    let found = found.or_else(|| self.table.get(&key));
                     let value = self.keyed_value(store, key, transposed, found);
                     total = store.add(total, value);
                 }

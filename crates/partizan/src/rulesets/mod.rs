@@ -9,6 +9,7 @@ use crate::{GameId, PartizanError, Store};
 
 pub mod amazons;
 pub(crate) mod canvas;
+pub(crate) mod canvas_table;
 pub mod clobber;
 pub mod colouring;
 pub mod cram;
