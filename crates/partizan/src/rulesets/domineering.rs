@@ -20,7 +20,7 @@ use crate::{GameId, PartizanError, Store};
 /// The largest board accepted, in squares (one bit per square).
 pub const MAX_SQUARES: usize = 64;
 
-/// The most empty squares accepted: the empty 6×6 board (36) takes 1.5 minutes and 550 MiB;
+/// The most empty squares accepted: the empty 6×6 board (36) takes a minute and 450 MiB;
 /// every further square multiplies the work.
 pub const MAX_EMPTY_SQUARES: u32 = 36;
 
