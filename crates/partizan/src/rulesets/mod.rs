@@ -2,7 +2,7 @@
 //! independent components. [`Evaluator`] turns any such game into its canonical form in a
 //! [`Store`], with a transposition table keyed by the (normalised) component.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::hash::Hash;
 
 use crate::{GameId, PartizanError, Store};
@@ -57,7 +57,7 @@ pub trait PartizanGame: Clone + Eq + Hash {
 
 /// Computes canonical forms of positions of one ruleset, remembering every component seen.
 pub struct Evaluator<G: PartizanGame> {
-    table: HashMap<G, GameId>,
+    table: FxHashMap<G, GameId>,
 }
 
 impl<G: PartizanGame> Default for Evaluator<G> {
@@ -70,7 +70,7 @@ impl<G: PartizanGame> Evaluator<G> {
     /// An evaluator with an empty transposition table.
     pub fn new() -> Evaluator<G> {
         Evaluator {
-            table: HashMap::new(),
+            table: FxHashMap::default(),
         }
     }
 
