@@ -4,9 +4,9 @@
 //! when their ids are equal. A record is either a number-up-star value ([`Nus`], kept in
 //! closed form, with its options derived on demand) or the sorted id lists of its canonical
 //! Left and Right options. Sums and negatives are cached, and so are the comparisons deep
-//! inside a recursion that took some work ([`compare`]); [`records`] lays the forms out.
-//! The tables of ruleset evaluators are kept here between evaluations
-//! ([`Store::take_table`]), since their ids belong to this store.
+//! inside a recursion that took some work ([`compare`]); the private `records` module lays
+//! the forms out. The tables of ruleset evaluators are kept here between evaluations, since
+//! their ids belong to this store.
 //!
 //! Recursion depth follows the birthdays of the games involved; callers that build very deep
 //! games should run on a thread with a large stack (the CLI does).
