@@ -89,7 +89,7 @@ impl Store {
             let negative = n.neg();
             return self.nus(&negative);
         }
-        if let Some(&n) = self.negatives.get(&g) {
+        if let Some(n) = self.records.negative(g) {
             return n;
         }
         if !self.descend() {
@@ -104,8 +104,7 @@ impl Store {
         // The negative of a canonical form is canonical.
         let negative = self.intern_canonical(new_left, new_right);
         if !self.stop_requested() {
-            self.negatives.insert(g, negative);
-            self.negatives.insert(negative, g);
+            self.records.set_negatives(g, negative);
         }
         negative
     }

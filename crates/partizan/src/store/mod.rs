@@ -52,7 +52,6 @@ pub struct Store {
     records: records::Records,
     nus_index: HashMap<Nus, GameId>,
     sums: HashMap<(GameId, GameId), GameId>,
-    negatives: HashMap<GameId, GameId>,
     birthdays: HashMap<GameId, num_bigint::BigUint>,
     /// Uptimal expansions found so far (`None`: not an uptimal), for non-nus games.
     uptimals: HashMap<GameId, Option<Uptimal>>,
@@ -180,7 +179,6 @@ impl Store {
             records: records::Records::default(),
             nus_index: HashMap::default(),
             sums: HashMap::default(),
-            negatives: HashMap::default(),
             birthdays: HashMap::default(),
             uptimals: HashMap::default(),
             up_powers: Vec::new(),

@@ -24,6 +24,9 @@ const NOT_NUS: u32 = u32::MAX;
 /// `Record::left` of a number-up-star value whose options are derived on demand.
 const UNLISTED: u32 = u32::MAX;
 
+/// `Record::negative` of a form whose negative is not known yet.
+const NEGATIVE_UNKNOWN: u32 = u32::MAX;
+
 /// One canonical form.
 #[derive(Clone, Copy)]
 struct Record {
@@ -35,6 +38,9 @@ struct Record {
     right: u32,
     /// The form's place in [`Records::values`], or [`NOT_NUS`].
     nus: u32,
+    /// The id of the form's negative once known, or [`NEGATIVE_UNKNOWN`]: it fills what
+    /// would be padding, and saves a hash lookup of every negation.
+    negative: u32,
     /// The left and right stops.
     stops: [FixedStop; 2],
 }
@@ -102,6 +108,7 @@ impl Records {
             left,
             right,
             nus,
+            negative: NEGATIVE_UNKNOWN,
             stops,
         });
         id
@@ -130,10 +137,23 @@ impl Records {
             left: Self::count(left.len()),
             right: Self::count(right.len()),
             nus: NOT_NUS,
+            negative: NEGATIVE_UNKNOWN,
             stops,
         });
         self.index.insert_unique(hash, (id, hash), |&(_, h)| h);
         id
+    }
+
+    /// The form's negative, if it has been found.
+    pub(super) fn negative(&self, g: GameId) -> Option<GameId> {
+        let n = self.records[g.index()].negative;
+        (n != NEGATIVE_UNKNOWN).then_some(GameId(n))
+    }
+
+    /// Records that `g` and `h` are each other's negatives.
+    pub(super) fn set_negatives(&mut self, g: GameId, h: GameId) {
+        self.records[g.index()].negative = h.0;
+        self.records[h.index()].negative = g.0;
     }
 
     /// The form as a number-up-star value, if it is one.
