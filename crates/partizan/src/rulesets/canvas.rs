@@ -119,17 +119,36 @@ impl Canvas {
 
     /// The least of the region's eight images, and whether it is one of the transposed ones.
     pub fn normal_form(self) -> (Canvas, bool) {
-        let mut best = (self, false);
-        for (base, transposed) in [(self, false), (self.transpose(), true)] {
-            let flipped = base.mirror_columns();
-            for image in [base, flipped, base.mirror_rows(), flipped.mirror_rows()] {
-                if image < best.0 {
-                    best = (image, transposed);
-                }
+        least_of_eight(
+            self,
+            Canvas::transpose,
+            Canvas::mirror_columns,
+            Canvas::mirror_rows,
+            |c| *c,
+        )
+    }
+}
+
+/// The least of a rectangular region's eight images by `key`, and whether it is one of the
+/// transposed ones, for any layout that gives the transposition and the two mirror images
+/// (the other symmetries are their products).
+pub fn least_of_eight<T: Copy, K: Ord>(
+    region: T,
+    transpose: impl Fn(T) -> T,
+    mirror_columns: impl Fn(T) -> T,
+    mirror_rows: impl Fn(T) -> T,
+    key: impl Fn(&T) -> K,
+) -> (T, bool) {
+    let mut best = (region, false);
+    for (base, transposed) in [(region, false), (transpose(region), true)] {
+        let flipped = mirror_columns(base);
+        for image in [base, flipped, mirror_rows(base), mirror_rows(flipped)] {
+            if key(&image) < key(&best.0) {
+                best = (image, transposed);
             }
         }
-        best
     }
+    best
 }
 
 #[cfg(test)]

@@ -29,8 +29,9 @@ impl<V: Copy> Default for CanvasTable<V> {
     }
 }
 
-/// The splitmix64 finaliser: the squares of nearby regions differ in few bits.
-fn spread(squares: u64) -> u64 {
+/// The splitmix64 finaliser: the squares of nearby regions differ in few bits, which a
+/// plain multiplicative hash would crowd into few buckets.
+pub(crate) fn spread(squares: u64) -> u64 {
     let mut x = squares;
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

@@ -85,17 +85,12 @@ impl Store {
             let reversing = match self.records.options(option) {
                 Some((option_left, option_right)) => {
                     let counter = if left_side { option_right } else { option_left };
-                    counter
-                        .iter()
-                        .copied()
-                        .find(|&c| self.reverses_through(c, l, r, left_side))
+                    self.first_reversing(counter, l, r, left_side)
                 }
                 None => {
                     let (option_left, option_right) = self.options(option);
                     let counter = if left_side { option_right } else { option_left };
-                    counter
-                        .into_iter()
-                        .find(|&c| self.reverses_through(c, l, r, left_side))
+                    self.first_reversing(&counter, l, r, left_side)
                 }
             };
             match reversing {
@@ -114,15 +109,24 @@ impl Store {
         changed
     }
 
-    /// Whether an option of G = {`l` | `r`} on the given side reverses through its option
-    /// `c`: a Left option through a G^LR ≤ G, a Right option through a G^RL ≥ G.
-    fn reverses_through(&self, c: GameId, l: &[GameId], r: &[GameId], left_side: bool) -> bool {
+    /// The first of `counter`, the options of an option of G = {`l` | `r`} on the given
+    /// side, through which that option reverses: a Left option through a G^LR ≤ G, a Right
+    /// option through a G^RL ≥ G.
+    fn first_reversing(
+        &self,
+        counter: &[GameId],
+        l: &[GameId],
+        r: &[GameId],
+        left_side: bool,
+    ) -> Option<GameId> {
         let g = Operand::Raw { left: l, right: r };
-        if left_side {
-            self.le(&Operand::Id(c), &g)
-        } else {
-            self.le(&g, &Operand::Id(c))
-        }
+        counter.iter().copied().find(|&c| {
+            if left_side {
+                self.le(&Operand::Id(c), &g)
+            } else {
+                self.le(&g, &Operand::Id(c))
+            }
+        })
     }
 }
 

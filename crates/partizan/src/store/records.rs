@@ -91,27 +91,10 @@ impl Records {
     ) -> GameId {
         let id = self.next_id();
         let nus = u32::try_from(self.values.len()).expect("fewer than 2^32 values");
-        let start = self.options.len();
-        let (left, right) = match options {
-            Some((l, r)) => {
-                let counts = (Self::count(l.len()), Self::count(r.len()));
-                self.options.extend(l);
-                self.options.extend(r);
-                counts
-            }
-            None => (UNLISTED, 0),
-        };
-        let stops = self.fixed_stops(id, value.number.clone(), value.number.clone());
+        let stops = self.fixed_stops(id, &value.number, &value.number);
         self.values.push(value);
-        self.records.push(Record {
-            start,
-            left,
-            right,
-            nus,
-            negative: NEGATIVE_UNKNOWN,
-            stops,
-        });
-        id
+        let options = options.as_ref().map(|(l, r)| (&l[..], &r[..]));
+        self.push_record(options, nus, stops)
     }
 
     /// The general form with these options (sorted and canonical), if it is stored.
@@ -126,21 +109,38 @@ impl Records {
 
     /// Stores a general form not stored yet.
     pub(super) fn push_options(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
-        let id = self.next_id();
+        let stops = self.stops_of_options(self.next_id(), left, right);
+        let id = self.push_record(Some((left, right)), NOT_NUS, stops);
         let hash = options_hash(left, right);
-        let stops = self.stops_of_options(id, left, right);
+        self.index.insert_unique(hash, (id, hash), |&(_, h)| h);
+        id
+    }
+
+    /// Adds the record of the next form, with its options (`None`: derived on demand).
+    fn push_record(
+        &mut self,
+        options: Option<(&[GameId], &[GameId])>,
+        nus: u32,
+        stops: [FixedStop; 2],
+    ) -> GameId {
+        let id = self.next_id();
         let start = self.options.len();
-        self.options.extend_from_slice(left);
-        self.options.extend_from_slice(right);
+        let (left, right) = match options {
+            Some((l, r)) => {
+                self.options.extend_from_slice(l);
+                self.options.extend_from_slice(r);
+                (Self::count(l.len()), Self::count(r.len()))
+            }
+            None => (UNLISTED, 0),
+        };
         self.records.push(Record {
             start,
-            left: Self::count(left.len()),
-            right: Self::count(right.len()),
-            nus: NOT_NUS,
+            left,
+            right,
+            nus,
             negative: NEGATIVE_UNKNOWN,
             stops,
         });
-        self.index.insert_unique(hash, (id, hash), |&(_, h)| h);
         id
     }
 
@@ -177,10 +177,10 @@ impl Records {
     }
 
     /// The fixed-point stops of form `id`, keeping them exactly when either has no image.
-    fn fixed_stops(&mut self, id: GameId, left: Dyadic, right: Dyadic) -> [FixedStop; 2] {
-        let fixed = [FixedStop::of(&left), FixedStop::of(&right)];
+    fn fixed_stops(&mut self, id: GameId, left: &Dyadic, right: &Dyadic) -> [FixedStop; 2] {
+        let fixed = [FixedStop::of(left), FixedStop::of(right)];
         if fixed.iter().any(|s| s.is_wide()) {
-            self.wide_stops.insert(id, (left, right));
+            self.wide_stops.insert(id, (left.clone(), right.clone()));
         }
         fixed
     }
@@ -205,7 +205,7 @@ impl Records {
         let left_stop = left.iter().map(|&g| self.stops(g).1).max();
         let right_stop = right.iter().map(|&g| self.stops(g).0).min();
         match (left_stop, right_stop) {
-            (Some(l), Some(r)) => self.fixed_stops(id, l, r),
+            (Some(l), Some(r)) => self.fixed_stops(id, &l, &r),
             _ => unreachable!("a canonical non-number has options on both sides"),
         }
     }
@@ -218,23 +218,29 @@ impl Records {
         }
     }
 
+    /// The fixed-point stops of `g` and of `h`, unless one of the four has no image.
+    fn both_fixed(&self, g: GameId, h: GameId) -> Option<([FixedStop; 2], [FixedStop; 2])> {
+        let (a, b) = (self.records[g.index()].stops, self.records[h.index()].stops);
+        a.iter().chain(&b).all(|s| !s.is_wide()).then_some((a, b))
+    }
+
     /// How `g`'s (left, right) stops compare with `h`'s, left stops first.
     pub(super) fn stop_order(&self, g: GameId, h: GameId) -> Ordering {
-        let (a, b) = (self.records[g.index()].stops, self.records[h.index()].stops);
-        if a.iter().chain(&b).any(|s| s.is_wide()) {
-            return self.stops(g).cmp(&self.stops(h));
+        match self.both_fixed(g, h) {
+            Some((a, b)) => a.cmp(&b),
+            None => self.stops(g).cmp(&self.stops(h)),
         }
-        a.cmp(&b)
     }
 
     /// Whether a stop of `g` is above the same stop of `h`, which rules out G ≤ H.
     pub(super) fn any_stop_above(&self, g: GameId, h: GameId) -> bool {
-        let (a, b) = (self.records[g.index()].stops, self.records[h.index()].stops);
-        if a.iter().chain(&b).any(|s| s.is_wide()) {
-            let (a, b) = (self.stops(g), self.stops(h));
-            return a.0 > b.0 || a.1 > b.1;
+        match self.both_fixed(g, h) {
+            Some((a, b)) => a[0] > b[0] || a[1] > b[1],
+            None => {
+                let (a, b) = (self.stops(g), self.stops(h));
+                a.0 > b.0 || a.1 > b.1
+            }
         }
-        a[0] > b[0] || a[1] > b[1]
     }
 }
 
