@@ -14,9 +14,10 @@
 //!   Contested resources add the share each side is sure of ([`Resources`]): *corners*
 //!   (an empty 2 × 2 block against a wall: playing its half away from the wall leaves the
 //!   other half to the player alone, two moves, and cuts two of the opponent's lines two
-//!   squares short) and *vulnerable placements* (off the safe squares); no opponent domino
-//!   touches two of them, so each opponent move takes away at most one and the sides pick
-//!   alternately. What a side takes also holds squares the other could have used: the
+//!   squares short) and *vulnerable placements* (off the squares the safe moves use; one
+//!   may take the odd safe square a run leaves over, and then holds only one square the
+//!   opponent could use); no opponent domino touches two of them, so each opponent move
+//!   takes away at most one and the sides pick alternately. What a side takes also holds squares the other could have used: the
 //!   other's moves fit in the squares it reaches, less those. (Obsequi's counts of
 //!   protective areas and vulnerable moves are the model; these rules are stated and
 //!   proved in [`Counts`] and [`Resources`].)
@@ -393,7 +394,9 @@ impl Side {
     ///   half away from the wall leaves the half against it to this player alone: two
     ///   moves. And it ends two of the opponent's lines two squares short, so the
     ///   opponent's most moves drop by two.
-    /// - **vulnerable placements**: placements off the safe squares: one move each.
+    /// - **vulnerable placements**: placements off the squares the safe moves use (the
+    ///   safe squares bar a placement only where [`Side::most_dominoes`] pairs them off):
+    ///   one move each.
     fn resources(self, empty: u128, mine: u128, theirs: u128, safe: u128, them: Side) -> Resources {
         let across = them.step;
         // Corners: both halves placements, and a wall before the first or after the second.
@@ -411,11 +414,20 @@ impl Side {
             let half = (1u128 << square) | (1u128 << (square + self.step));
             found.corners += u32::from(claims.claim(half | (half << across)));
         }
+        // A safe square the safe moves leave over (the odd square of a run) is free for a
+        // vulnerable placement beside it: the opponent can still take that placement, but
+        // only through its other square.
+        let starts = self.even_offsets(safe, self.even) & (safe >> self.step);
+        let packed = starts | (starts << self.step);
+        claims.taken &= !(safe & !packed);
         // Placements on a taken square never count: leave them out at once.
         let taken = claims.taken;
         for square in squares_of(mine & !(taken | (taken >> self.step))) {
             let placed = (1u128 << square) | (1u128 << (square + self.step));
-            found.vulnerable += u32::from(claims.claim(placed));
+            if claims.claim(placed) {
+                found.vulnerable += 1;
+                found.half_safe += u32::from(placed & safe != 0);
+            }
         }
         found
     }
@@ -645,7 +657,7 @@ impl Counts {
         let other_cap = other
             .most
             .saturating_sub(2 * held.corners_taken(first))
-            .min(other_room.saturating_sub(2 * gain) / 2);
+            .min(other_room.saturating_sub(held.squares_held(first)) / 2);
         (holder.safe + gain, other_cap)
     }
 }
@@ -693,6 +705,8 @@ fn squares_of(mut set: u128) -> impl Iterator<Item = usize> {
 struct Resources {
     corners: u32,
     vulnerable: u32,
+    /// The vulnerable placements with one square safe (the opponent could never use it).
+    half_safe: u32,
 }
 
 impl Resources {
@@ -705,18 +719,29 @@ impl Resources {
         }
     }
 
-    /// The moves the player is sure to make from its resources, moving first or second.
-    fn moves(self, first: bool) -> u32 {
+    /// The vulnerable placements the player is sure to make, moving first or second.
+    fn placements_taken(self, first: bool) -> u32 {
         // The corners take the first picks; the placements' first pick is the player's
         // when it moved first and the corners took an even number of picks, or moved
         // second and they took an odd number.
         let picks_first = first == self.corners.is_multiple_of(2);
-        let placements = if picks_first {
+        if picks_first {
             self.vulnerable.div_ceil(2)
         } else {
             self.vulnerable / 2
-        };
-        2 * self.corners_taken(first) + placements
+        }
+    }
+
+    /// The moves the player is sure to make from its resources, moving first or second.
+    fn moves(self, first: bool) -> u32 {
+        2 * self.corners_taken(first) + self.placements_taken(first)
+    }
+
+    /// The fewest squares the opponent could have used that those moves cover: two a move,
+    /// less one for each half-safe placement among them (the opponent decides which
+    /// placements are left to the player, so as many of them as can be).
+    fn squares_held(self, first: bool) -> u32 {
+        2 * self.moves(first) - self.placements_taken(first).min(self.half_safe)
     }
 }
 
@@ -1504,7 +1529,7 @@ mod tests {
             ("7x7", 1, false),
             ("6x7", 2, false),
             ("6x7", 2, true),
-            ("5x6", 1, true),
+            ("6x6", 1, true),
         ] {
             let p = Position::parse(board).expect("a board");
             let whole = winner_on(&p, every_move, None, &NoProgress, threads).expect("solved");
