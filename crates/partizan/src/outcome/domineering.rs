@@ -429,6 +429,32 @@ impl Side {
                 found.half_safe += u32::from(placed & safe != 0);
             }
         }
+        // Options: an empty square beside a safe move, along this player's line, is one the
+        // player can hold from the opponent at no cost, by playing that safe move shifted
+        // onto it (still one safe move, as the run loses one square at its end). One option
+        // per safe move: beside the first of each run, and beside the last of an even run
+        // of four or more (beside the last of an odd run, the odd square left over makes a
+        // half-safe placement instead).
+        let run_starts = safe & !(safe << self.step);
+        let run_ends = safe & !(safe >> self.step);
+        let long_ends = run_ends & (safe << self.step) & (safe << (2 * self.step));
+        let beside = ((run_starts & (safe >> self.step)) >> self.step)
+            | ((long_ends & packed & (safe << (3 * self.step))) << self.step);
+        for square in squares_of(beside & empty & !safe & !claims.taken) {
+            found.options += u32::from(claims.claim(1u128 << square));
+        }
+        // The placements left out because an opponent domino touches one claimed already:
+        // still disjoint from every claim, so one opponent domino (two squares) takes away
+        // at most two claims in all.
+        let mut taken = claims.taken;
+        for square in squares_of(mine & !(taken | (taken >> self.step))) {
+            let placed = (1u128 << square) | (1u128 << (square + self.step));
+            if placed & taken == 0 {
+                taken |= placed;
+                found.exposed += 1;
+                found.exposed_half_safe += u32::from(placed & safe != 0);
+            }
+        }
         found
     }
 
@@ -630,35 +656,55 @@ impl Counts {
     }
 
     /// The verdict once contested resources add the share each side is sure of, if that
-    /// settles it.
+    /// settles it (counting the exposed placements or not, whichever settles it).
     fn contested(&self) -> Option<bool> {
-        let (my_sure, their_cap) = self.share(&self.mover, &self.opponent, true);
-        if my_sure > their_cap {
+        let mine = self.resources_of(&self.mover, &self.opponent);
+        if [Reach::One, Reach::Two].into_iter().any(|reach| {
+            let (my_sure, their_cap) = self.share(&self.mover, &self.opponent, mine, true, reach);
+            my_sure > their_cap
+        }) {
             return Some(true);
         }
-        let (their_sure, my_cap) = self.share(&self.opponent, &self.mover, false);
-        (my_cap <= their_sure).then_some(false)
+        let theirs = self.resources_of(&self.opponent, &self.mover);
+        [Reach::One, Reach::Two]
+            .into_iter()
+            .any(|reach| {
+                let (their_sure, my_cap) =
+                    self.share(&self.opponent, &self.mover, theirs, false, reach);
+                my_cap <= their_sure
+            })
+            .then_some(false)
+    }
+
+    fn resources_of(&self, holder: &SideCounts, other: &SideCounts) -> Resources {
+        holder.side.resources(
+            self.empty,
+            holder.placements,
+            other.placements,
+            holder.safe_squares,
+            other.side,
+        )
     }
 
     /// The moves `holder` is sure to make, safe and contested, moving `first` or second,
     /// and the most moves `other` can then make. What the holder takes holds squares the
     /// other could have used, and its corners end the other's lines short: both lower the
     /// other's most moves.
-    fn share(&self, holder: &SideCounts, other: &SideCounts, first: bool) -> (u32, u32) {
-        let held = holder.side.resources(
-            self.empty,
-            holder.placements,
-            other.placements,
-            holder.safe_squares,
-            other.side,
-        );
-        let gain = held.moves(first);
+    fn share(
+        &self,
+        holder: &SideCounts,
+        other: &SideCounts,
+        held: Resources,
+        first: bool,
+        reach: Reach,
+    ) -> (u32, u32) {
+        let share = held.share(first, reach);
         let other_room = (self.empty & !holder.safe_squares).count_ones();
         let other_cap = other
             .most
-            .saturating_sub(2 * held.corners_taken(first))
-            .min(other_room.saturating_sub(held.squares_held(first)) / 2);
-        (holder.safe + gain, other_cap)
+            .saturating_sub(2 * share.corners)
+            .min(other_room.saturating_sub(share.squares_held()) / 2);
+        (holder.safe + share.moves(), other_cap)
     }
 }
 
@@ -696,52 +742,87 @@ fn squares_of(mut set: u128) -> impl Iterator<Item = usize> {
     })
 }
 
-/// A player's contested resources ([`Side::resources`]). Each opponent move takes away at
-/// most one; the player, on its turn, takes a corner while one is left, else a vulnerable
-/// placement. So the two sides pick alternately from the list of values (two per corner,
-/// one per placement), each the largest left: the player's share is what it is sure to
-/// get, every square of it on squares the opponent could reach.
+/// A player's contested resources ([`Side::resources`]): the claims no opponent domino
+/// touches two of, and the placements beside them that one may.
 #[derive(Clone, Copy, Default)]
 struct Resources {
     corners: u32,
     vulnerable: u32,
     /// The vulnerable placements with one square safe (the opponent could never use it).
     half_safe: u32,
+    /// Placements disjoint from the claims but touched by an opponent domino that also
+    /// touches a claim, and how many of them have one square safe.
+    exposed: u32,
+    exposed_half_safe: u32,
+    /// Squares beside safe moves that the player can hold from the opponent.
+    options: u32,
+}
+
+/// How many claims one opponent move can take away: the claims counted are the corners
+/// and vulnerable placements alone (one), or the exposed placements too (two, as a domino
+/// covers two squares and no two claims share one).
+#[derive(Clone, Copy)]
+enum Reach {
+    One,
+    Two,
+}
+
+/// What a player is sure to take of its resources ([`Resources::share`]).
+struct Share {
+    corners: u32,
+    placements: u32,
+    /// The most half-safe placements among those taken.
+    half_safe: u32,
+    options: u32,
 }
 
 impl Resources {
-    /// The corners the player is sure to take, moving first or second.
-    fn corners_taken(self, first: bool) -> u32 {
-        if first {
-            self.corners.div_ceil(2)
-        } else {
-            self.corners / 2
+    /// What the player is sure to take, moving first or second, against an opponent that
+    /// takes away `reach` claims a move: on its turn the player takes a corner while one is
+    /// left (two moves: one now, and the half against the wall later), else a placement;
+    /// the opponent takes away the largest claims left. So in the list of claims, corners
+    /// first, the player's picks are every (reach + 1)-th, from the first when it moves
+    /// first and after the opponent's first reply otherwise.
+    fn share(self, first: bool, reach: Reach) -> Share {
+        let (per_reply, placements, half_safe) = match reach {
+            Reach::One => (1, self.vulnerable, self.half_safe),
+            Reach::Two => (
+                2,
+                self.vulnerable + self.exposed,
+                self.half_safe + self.exposed_half_safe,
+            ),
+        };
+        let offset = if first { 0 } else { per_reply };
+        let picks_below = |n: u32| {
+            if n > offset {
+                (n - offset - 1) / (per_reply + 1) + 1
+            } else {
+                0
+            }
+        };
+        let corners = picks_below(self.corners);
+        let taken = picks_below(self.corners + placements) - corners;
+        let options = picks_below(self.corners + placements + self.options) - corners - taken;
+        Share {
+            corners,
+            placements: taken,
+            half_safe: taken.min(half_safe),
+            options,
         }
     }
+}
 
-    /// The vulnerable placements the player is sure to make, moving first or second.
-    fn placements_taken(self, first: bool) -> u32 {
-        // The corners take the first picks; the placements' first pick is the player's
-        // when it moved first and the corners took an even number of picks, or moved
-        // second and they took an odd number.
-        let picks_first = first == self.corners.is_multiple_of(2);
-        if picks_first {
-            self.vulnerable.div_ceil(2)
-        } else {
-            self.vulnerable / 2
-        }
-    }
-
-    /// The moves the player is sure to make from its resources, moving first or second.
-    fn moves(self, first: bool) -> u32 {
-        2 * self.corners_taken(first) + self.placements_taken(first)
+impl Share {
+    /// The moves the share makes.
+    fn moves(&self) -> u32 {
+        2 * self.corners + self.placements
     }
 
     /// The fewest squares the opponent could have used that those moves cover: two a move,
     /// less one for each half-safe placement among them (the opponent decides which
     /// placements are left to the player, so as many of them as can be).
-    fn squares_held(self, first: bool) -> u32 {
-        2 * self.moves(first) - self.placements_taken(first).min(self.half_safe)
+    fn squares_held(&self) -> u32 {
+        2 * self.moves() - self.half_safe + self.options
     }
 }
 
