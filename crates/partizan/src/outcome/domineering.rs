@@ -441,7 +441,22 @@ impl Side {
         let beside = ((run_starts & (safe >> self.step)) >> self.step)
             | ((long_ends & packed & (safe << (3 * self.step))) << self.step);
         for square in squares_of(beside & empty & !safe & !claims.taken) {
-            found.options += u32::from(claims.claim(1u128 << square));
+            let held = 1u128 << square;
+            if claims.claim(held) {
+                // A square beside it across, whose only opponent placement is with it, dies
+                // with it: held too (and claimed, so that nothing else counts it).
+                let mut denied = 1;
+                for (next, beyond) in [
+                    (held << across, held << (2 * across)),
+                    (held >> across, held >> (2 * across)),
+                ] {
+                    if next & empty & !claims.taken != 0 && beyond & empty == 0 {
+                        claims.taken |= next;
+                        denied += 1;
+                    }
+                }
+                found.options[denied - 1] += 1;
+            }
         }
         // The placements left out because an opponent domino touches one claimed already:
         // still disjoint from every claim, so one opponent domino (two squares) takes away
@@ -656,55 +671,42 @@ impl Counts {
     }
 
     /// The verdict once contested resources add the share each side is sure of, if that
-    /// settles it (counting the exposed placements or not, whichever settles it).
+    /// settles it: counting the exposed placements or not, against the opponent's most
+    /// moves or its room, whichever settles it (the player may choose its picks for each).
     fn contested(&self) -> Option<bool> {
-        let mine = self.resources_of(&self.mover, &self.opponent);
-        if [Reach::One, Reach::Two].into_iter().any(|reach| {
-            let (my_sure, their_cap) = self.share(&self.mover, &self.opponent, mine, true, reach);
-            my_sure > their_cap
-        }) {
-            return Some(true);
+        if self.holds(&self.mover, &self.opponent, true) {
+            Some(true)
+        } else if self.holds(&self.opponent, &self.mover, false) {
+            Some(false)
+        } else {
+            None
         }
-        let theirs = self.resources_of(&self.opponent, &self.mover);
-        [Reach::One, Reach::Two]
-            .into_iter()
-            .any(|reach| {
-                let (their_sure, my_cap) =
-                    self.share(&self.opponent, &self.mover, theirs, false, reach);
-                my_cap <= their_sure
-            })
-            .then_some(false)
     }
 
-    fn resources_of(&self, holder: &SideCounts, other: &SideCounts) -> Resources {
-        holder.side.resources(
+    /// Whether `holder`, moving `first` or second, is sure of more moves than `other` can
+    /// make (moving first: it wins) or of at least as many (moving second: the other,
+    /// moving first, loses). What the holder takes holds squares of the other's room, and
+    /// its corners end the other's lines short, lowering the other's most moves.
+    fn holds(&self, holder: &SideCounts, other: &SideCounts, first: bool) -> bool {
+        let held = holder.side.resources(
             self.empty,
             holder.placements,
             other.placements,
             holder.safe_squares,
             other.side,
-        )
-    }
-
-    /// The moves `holder` is sure to make, safe and contested, moving `first` or second,
-    /// and the most moves `other` can then make. What the holder takes holds squares the
-    /// other could have used, and its corners end the other's lines short: both lower the
-    /// other's most moves.
-    fn share(
-        &self,
-        holder: &SideCounts,
-        other: &SideCounts,
-        held: Resources,
-        first: bool,
-        reach: Reach,
-    ) -> (u32, u32) {
-        let share = held.share(first, reach);
-        let other_room = (self.empty & !holder.safe_squares).count_ones();
-        let other_cap = other
-            .most
-            .saturating_sub(2 * share.corners)
-            .min(other_room.saturating_sub(share.squares_held()) / 2);
-        (holder.safe + share.moves(), other_cap)
+        );
+        let room = (self.empty & !holder.safe_squares).count_ones();
+        // Moving first, `sure > cap` wins; moving second, `sure >= cap` does. Against the
+        // room, cap = ⌊(room − held)/2⌋, so `sure > cap` is `2·sure + held > room` and
+        // `sure >= cap` is `2·sure + held + 2 > room`.
+        let slack = u32::from(!first);
+        [Reach::One, Reach::Two].into_iter().any(|reach| {
+            let (moves, corners) = held.moves_and_corners(first, reach);
+            let sure = holder.safe + moves;
+            let most = other.most.saturating_sub(2 * corners);
+            let measure = 2 * holder.safe + held.room_measure(first, reach);
+            sure + slack > most || measure + 2 * slack > room
+        })
     }
 }
 
@@ -754,8 +756,9 @@ struct Resources {
     /// touches a claim, and how many of them have one square safe.
     exposed: u32,
     exposed_half_safe: u32,
-    /// Squares beside safe moves that the player can hold from the opponent.
-    options: u32,
+    /// Squares beside safe moves that the player can hold from the opponent, by how many
+    /// squares the opponent loses with each (one, two or three).
+    options: [u32; 3],
 }
 
 /// How many claims one opponent move can take away: the claims counted are the corners
@@ -767,62 +770,70 @@ enum Reach {
     Two,
 }
 
-/// What a player is sure to take of its resources ([`Resources::share`]).
-struct Share {
-    corners: u32,
-    placements: u32,
-    /// The most half-safe placements among those taken.
-    half_safe: u32,
-    options: u32,
-}
-
 impl Resources {
-    /// What the player is sure to take, moving first or second, against an opponent that
-    /// takes away `reach` claims a move: on its turn the player takes a corner while one is
-    /// left (two moves: one now, and the half against the wall later), else a placement;
-    /// the opponent takes away the largest claims left. So in the list of claims, corners
-    /// first, the player's picks are every (reach + 1)-th, from the first when it moves
-    /// first and after the opponent's first reply otherwise.
-    fn share(self, first: bool, reach: Reach) -> Share {
-        let (per_reply, placements, half_safe) = match reach {
-            Reach::One => (1, self.vulnerable, self.half_safe),
+    /// The player's picks among the first `n` claims of a list, against an opponent that
+    /// takes away `reach` claims a move: on its turn the player takes the best claim left,
+    /// the opponent takes away the best ones left, so the player's picks are every
+    /// (reach + 1)-th, from the first when it moves first and after the opponent's first
+    /// reply otherwise; and each pick is at least as good as the claim in that place.
+    fn picks_below(n: u32, first: bool, reach: Reach) -> u32 {
+        let per_reply = match reach {
+            Reach::One => 1,
+            Reach::Two => 2,
+        };
+        let offset = if first { 0 } else { per_reply };
+        if n > offset {
+            (n - offset - 1) / (per_reply + 1) + 1
+        } else {
+            0
+        }
+    }
+
+    /// The placements counted against an opponent of this reach, and the half-safe ones
+    /// among them.
+    fn placements(self, reach: Reach) -> (u32, u32) {
+        match reach {
+            Reach::One => (self.vulnerable, self.half_safe),
             Reach::Two => (
-                2,
                 self.vulnerable + self.exposed,
                 self.half_safe + self.exposed_half_safe,
             ),
-        };
-        let offset = if first { 0 } else { per_reply };
-        let picks_below = |n: u32| {
-            if n > offset {
-                (n - offset - 1) / (per_reply + 1) + 1
-            } else {
-                0
-            }
-        };
-        let corners = picks_below(self.corners);
-        let taken = picks_below(self.corners + placements) - corners;
-        let options = picks_below(self.corners + placements + self.options) - corners - taken;
-        Share {
-            corners,
-            placements: taken,
-            half_safe: taken.min(half_safe),
-            options,
         }
     }
-}
 
-impl Share {
-    /// The moves the share makes.
-    fn moves(&self) -> u32 {
-        2 * self.corners + self.placements
+    /// Against the opponent's most moves: the moves the player is sure to make and the
+    /// corners among them (each corner also cuts the opponent's most moves by two). The
+    /// list: corners (two moves each), then placements (one).
+    fn moves_and_corners(self, first: bool, reach: Reach) -> (u32, u32) {
+        let (placements, _) = self.placements(reach);
+        let corners = Self::picks_below(self.corners, first, reach);
+        let taken = Self::picks_below(self.corners + placements, first, reach) - corners;
+        (2 * corners + taken, corners)
     }
 
-    /// The fewest squares the opponent could have used that those moves cover: two a move,
-    /// less one for each half-safe placement among them (the opponent decides which
-    /// placements are left to the player, so as many of them as can be).
-    fn squares_held(&self) -> u32 {
-        2 * self.moves() - self.half_safe + self.options
+    /// Against the opponent's room (the squares it can reach, of which it fills two a
+    /// move): twice the moves the player is sure to make plus the squares of the room those
+    /// moves and its options hold, in one measure. The list, best first: corners (two
+    /// moves on four squares: 8), placements (4), half-safe placements and options that
+    /// hold three squares (3), options holding two (2), then one (1).
+    fn room_measure(self, first: bool, reach: Reach) -> u32 {
+        let (placements, half_safe) = self.placements(reach);
+        let [one, two, three] = self.options;
+        let classes = [
+            (8, self.corners),
+            (4, placements - half_safe),
+            (3, half_safe + three),
+            (2, two),
+            (1, one),
+        ];
+        let (mut below, mut picked, mut measure) = (0, 0, 0);
+        for (value, count) in classes {
+            below += count;
+            let picks = Self::picks_below(below, first, reach);
+            measure += value * (picks - picked);
+            picked = picks;
+        }
+        measure
     }
 }
 
