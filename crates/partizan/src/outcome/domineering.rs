@@ -14,13 +14,19 @@
 //!   Contested resources add the share each side is sure of ([`Resources`]): *corners*
 //!   (an empty 2 × 2 block against a wall: playing its half away from the wall leaves the
 //!   other half to the player alone, two moves, and cuts two of the opponent's lines two
-//!   squares short) and *vulnerable placements* (off the squares the safe moves use; one
-//!   may take the odd safe square a run leaves over, and then holds only one square the
-//!   opponent could use); no opponent domino touches two of them, so each opponent move
-//!   takes away at most one and the sides pick alternately. What a side takes also holds squares the other could have used: the
-//!   other's moves fit in the squares it reaches, less those. (Obsequi's counts of
-//!   protective areas and vulnerable moves are the model; these rules are stated and
-//!   proved in [`Counts`] and [`Resources`].)
+//!   squares short), *vulnerable placements* (off the squares the safe moves use; one may
+//!   take the odd safe square a run leaves over, and then holds only one square the
+//!   opponent could use) and *options* (an empty square beside a safe move along the
+//!   player's line, held at no cost by shifting the safe move onto it). They are claimed so
+//!   that no opponent domino touches two of them, or, in a second count with the placements
+//!   that conflict added, no more than two; the sides pick alternately, the opponent taking
+//!   away one claim (or two) a move. What a side takes also holds squares the other could
+//!   have used: the other's moves fit in the squares it reaches, less those, so against
+//!   that room every claim has one value (a corner 8, a placement 4, down to an option
+//!   holding one square, 1), and against the other's most moves the corners come first.
+//!   (Obsequi's counts of protective areas, vulnerable moves, vulnerable moves with a
+//!   protected square and safe moves with options are the model; these rules are stated
+//!   and proved in [`Counts`] and [`Resources`].)
 //! - **A transposition table** of won and lost positions (two-way buckets, the entry with
 //!   the smaller subtree replaced), probed after the bounds (a probe is a cache miss, and the
 //!   bounds settle most positions that get that far).
@@ -397,6 +403,12 @@ impl Side {
     /// - **vulnerable placements**: placements off the squares the safe moves use (the
     ///   safe squares bar a placement only where [`Side::most_dominoes`] pairs them off):
     ///   one move each.
+    /// - **options**: an empty square beside a safe move (see below), held from the
+    ///   opponent with the squares across from it that die with it.
+    ///
+    /// Then the **exposed** placements: those left out only because an opponent domino
+    /// touching them touches a claim too, counted apart (with them, one opponent move takes
+    /// away at most two claims).
     fn resources(self, empty: u128, mine: u128, theirs: u128, safe: u128, them: Side) -> Resources {
         let across = them.step;
         // Corners: both halves placements, and a wall before the first or after the second.
@@ -1437,17 +1449,21 @@ pub fn winner_resuming(
     threads: usize,
     resume: Resume<'_>,
 ) -> (Result<WinnerReport, PartizanError>, Settled) {
-    // 32-byte slots: 2 MiB, 32 MiB, 256 MiB; and room for what was settled before, twice
-    // over, so that it stays in the table.
+    // 32-byte slots: 2 MiB, 32 MiB, 256 MiB (8 x 8), 512 MiB, 1 GiB (9 x 9: a searched
+    // position lost from the table is searched again, and on 8 x 9 twice the table saves a
+    // quarter of the time); and room for what was settled before, twice over, so that it
+    // stays in the table.
     let bits = match position.empty_squares() {
         0..=36 => 16,
         37..=48 => 20,
-        _ => 23,
+        49..=64 => 23,
+        65..=80 => 24,
+        _ => 25,
     };
     let settled_bits = (2 * resume.settled.positions.len())
         .next_power_of_two()
         .trailing_zeros();
-    let bits = bits.max(settled_bits.min(23));
+    let bits = bits.max(settled_bits.min(25));
     let shared = Shared {
         shape: position.shape,
         symmetries: Symmetries::of(position.shape),
