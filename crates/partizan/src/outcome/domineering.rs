@@ -429,8 +429,7 @@ impl Side {
         // A safe square the safe moves leave over (the odd square of a run) is free for a
         // vulnerable placement beside it: the opponent can still take that placement, but
         // only through its other square.
-        let starts = self.even_offsets(safe, self.even) & (safe >> self.step);
-        let packed = starts | (starts << self.step);
+        let packed = self.covered(self.paired_starts(safe));
         claims.taken &= !(safe & !packed);
         // Placements on a taken square never count: leave them out at once.
         let taken = claims.taken;
@@ -486,10 +485,15 @@ impl Side {
     }
 
     /// The most disjoint dominoes of this player that fit on `squares`: Σ⌊run/2⌋ along its
-    /// lines, counted all at once as the squares where a domino starts when each run is
-    /// paired off from its start.
+    /// lines, counted all at once as [`Side::paired_starts`].
     fn most_dominoes(self, squares: u128) -> u32 {
-        (self.even_offsets(squares, self.even) & (squares >> self.step)).count_ones()
+        self.paired_starts(squares).count_ones()
+    }
+
+    /// The squares where a domino starts when each run of `squares` along this player's
+    /// lines is paired off from its start.
+    fn paired_starts(self, squares: u128) -> u128 {
+        self.even_offsets(squares, self.even) & (squares >> self.step)
     }
 
     /// The squares of `squares` an even number of steps from the start of their run along
@@ -712,13 +716,13 @@ impl Counts {
         // room, cap = ⌊(room − held)/2⌋, so `sure > cap` is `2·sure + held > room` and
         // `sure >= cap` is `2·sure + held + 2 > room`.
         let slack = u32::from(!first);
-        [Reach::One, Reach::Two].into_iter().any(|reach| {
+        let settles = |reach| {
             let (moves, corners) = held.moves_and_corners(first, reach);
-            let sure = holder.safe + moves;
-            let most = other.most.saturating_sub(2 * corners);
-            let measure = 2 * holder.safe + held.room_measure(first, reach);
-            sure + slack > most || measure + 2 * slack > room
-        })
+            holder.safe + moves + slack > other.most.saturating_sub(2 * corners)
+                || 2 * holder.safe + held.room_measure(first, reach) + 2 * slack > room
+        };
+        // Without exposed placements the second count has the same claims and fewer picks.
+        settles(Reach::One) || (held.exposed > 0 && settles(Reach::Two))
     }
 }
 
@@ -1438,6 +1442,9 @@ impl Resume<'_> {
     }
 }
 
+/// The largest transposition table: 2^25 slots of 32 bytes, 1 GiB.
+const MAX_TABLE_BITS: u32 = 25;
+
 /// [`winner_on`], starting from what `resume` says an earlier search of the same board
 /// settled and telling it of each addition; returns the answer and all that is settled,
 /// also when the search was stopped or ran out of budget (to be saved for the next run).
@@ -1458,12 +1465,12 @@ pub fn winner_resuming(
         37..=48 => 20,
         49..=64 => 23,
         65..=80 => 24,
-        _ => 25,
+        _ => MAX_TABLE_BITS,
     };
     let settled_bits = (2 * resume.settled.positions.len())
         .next_power_of_two()
         .trailing_zeros();
-    let bits = bits.max(settled_bits.min(25));
+    let bits = bits.max(settled_bits.min(MAX_TABLE_BITS));
     let shared = Shared {
         shape: position.shape,
         symmetries: Symmetries::of(position.shape),
