@@ -1,5 +1,6 @@
-//! `conway grundy --checkpoint`: a run killed with SIGKILL at any moment, then started again
-//! with the same file, ends with exactly the values of an uninterrupted run.
+//! `conway grundy --checkpoint` and `conway solve … --checkpoint`: a run killed with SIGKILL
+//! at any moment, then started again with the same file, ends with exactly the answer of an
+//! uninterrupted run.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -112,9 +113,9 @@ fn damaged_checkpoints_are_refused_with_one_line() {
     assert_eq!(std::fs::read(&path).unwrap(), b"CONWAYGS garbage");
 }
 
-fn domineering(board: &str, checkpoint: &Path) -> Command {
+fn solve(game: &str, board: &str, checkpoint: &Path) -> Command {
     let mut c = Command::new(BIN);
-    c.args(["solve", "domineering", board, "--json", "--checkpoint"])
+    c.args(["solve", game, board, "--json", "--checkpoint"])
         .arg(checkpoint)
         .args(["--checkpoint-every", "0.02"])
         .stdout(Stdio::piped())
@@ -122,29 +123,27 @@ fn domineering(board: &str, checkpoint: &Path) -> Command {
     c
 }
 
-/// `conway solve domineering --checkpoint`: a search killed with SIGKILL at any moment,
-/// then started again with the same file, answers as an uninterrupted one; a finished
-/// search's file answers again without searching, and a file of another board is refused.
-#[test]
-fn killed_domineering_searches_resume_to_the_same_answer() {
-    // 7 × 8 takes about a second: long enough to be killed in the middle.
-    const BOARD: &str = "7x8";
+/// `conway solve GAME BOARD --checkpoint`: a search killed with SIGKILL at any moment, then
+/// started again with the same file, answers as an uninterrupted one; a finished search's
+/// file answers again without searching, and a file of another board (`other`) is refused
+/// in one line saying what it holds (`holds`).
+fn killed_searches_resume(game: &str, board: &str, other: &str, holds: &str) {
     let dir = tempfile::tempdir().expect("temporary directory");
     let (whole, killed) = (
         dir.path().join("whole.ckpt"),
         dir.path().join("killed.ckpt"),
     );
-    let reference = domineering(BOARD, &whole).output().expect("runs");
+    let reference = solve(game, board, &whole).output().expect("runs");
     assert!(reference.status.success());
 
     let killed_mid_run = kill_at_moments(
-        || domineering(BOARD, &killed),
+        || solve(game, board, &killed),
         &killed,
         &[0, 50, 150, 300],
         |_| {},
     );
     assert!(killed_mid_run > 0, "no search was still going when killed");
-    let resumed = domineering(BOARD, &killed).output().expect("runs");
+    let resumed = solve(game, board, &killed).output().expect("runs");
     assert!(
         resumed.status.success(),
         "{}",
@@ -154,20 +153,38 @@ fn killed_domineering_searches_resume_to_the_same_answer() {
 
     // A finished search's positions answer at once.
     let start = Instant::now();
-    let again = domineering(BOARD, &whole).output().expect("runs");
+    let again = solve(game, board, &whole).output().expect("runs");
     assert_eq!(again.stdout, reference.stdout);
     assert!(start.elapsed() < Duration::from_secs(5));
 
     // Another board's file is refused in one line, and left as it was.
-    let before = std::fs::read(&whole).unwrap();
+    let before = std::fs::read(&whole).expect("the checkpoint");
     let other = Command::new(BIN)
-        .args(["solve", "domineering", "7x7", "--checkpoint"])
+        .args(["solve", game, other, "--checkpoint"])
         .arg(&whole)
         .output()
         .expect("runs");
     assert_eq!(other.status.code(), Some(2));
     let err = String::from_utf8_lossy(&other.stderr);
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
-    assert!(err.contains("domineering board"), "{err}");
-    assert_eq!(std::fs::read(&whole).unwrap(), before);
+    assert!(err.contains(holds), "{err}");
+    assert_eq!(std::fs::read(&whole).expect("the checkpoint"), before);
+}
+
+/// The Domineering bitboard search; 7 × 8 takes about a second, long enough to be killed
+/// in the middle.
+#[test]
+fn killed_domineering_searches_resume_to_the_same_answer() {
+    killed_searches_resume("domineering", "7x8", "7x7", "domineering board");
+}
+
+/// The general search of any ruleset; 4 × 5 Clobber takes about a second and a half.
+#[test]
+fn killed_ruleset_searches_resume_to_the_same_answer() {
+    killed_searches_resume(
+        "clobber",
+        "4x5",
+        "4x4",
+        "holds the search of clobber xoxox|oxoxo|xoxox|oxoxo",
+    );
 }

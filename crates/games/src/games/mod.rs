@@ -25,6 +25,7 @@ mod moore;
 mod multiplication;
 mod pairs;
 mod rulesets;
+mod search_checkpoint;
 mod subtraction;
 mod tartan;
 

@@ -3,7 +3,10 @@
 //! searched by [`conway_partizan::outcome::ruleset`], which values small components exactly
 //! and searches the rest; Domineering has its own faster search (`solve domineering`).
 
+use conway_core::durable::Format;
+use conway_core::Progress;
 use conway_partizan::outcome::ruleset::{searched_ruleset, Ask};
+use conway_partizan::outcome::Resume;
 use conway_partizan::{PartizanError, Store};
 
 use crate::param::{Kind, Param};
@@ -25,6 +28,16 @@ const fn board(help: &'static str) -> Param {
     Param::positional("board", Kind::Text, help)
 }
 
+/// Checkpoints of the ruleset searches: `CONWAYRS`, version 1; the identity is the game and
+/// its board (`clobber xoxo|oxox`).
+pub const CHECKPOINT: Format = Format {
+    magic: b"CONWAYRS",
+    version: 1,
+    noun: "checkpoint",
+    remedy: "delete it to start over",
+    held: ("the search of ", ""),
+};
+
 /// A ruleset searched for its winner: its name, its `eval` function's name, summary,
 /// example, the board's help, and the text a board is read from (`ROWSxCOLUMNS` expanded).
 macro_rules! ruleset_game {
@@ -38,11 +51,14 @@ macro_rules! ruleset_game {
                 board($board),
                 EVERY_MOVE,
                 budget("The most positions to search before giving up (default 2^26)."),
+                super::search_checkpoint::CHECKPOINT,
+                crate::param::CHECKPOINT_EVERY,
             ],
             lists_moves: false,
             solve: |a, r| {
                 let board = $text(&a.text("board")?);
-                search(a, r, ($name, $eval), &board)
+                let identity = format!("{} {}", $name, board.trim());
+                search(a, r, ($name, $eval), &board, (&CHECKPOINT, &identity))
             },
             on_ranks: None,
         };
@@ -164,24 +180,36 @@ fn rectangle(text: &str, fill: impl Fn(usize, usize) -> char) -> String {
 }
 
 /// Searches the position `text` of the game `name`, whose `eval` function is `eval`, at
-/// most `--budget` positions (the search's own default without it).
+/// most `--budget` positions (the search's own default without it); with `--checkpoint`,
+/// resuming from the file and keeping what it settles there (a file of `format`, naming the
+/// position `identity`).
 pub(super) fn search(
     a: &Arguments,
     r: &Request,
     (name, eval): (&str, &str),
     text: &str,
+    (format, identity): (&Format, &str),
 ) -> Result<Solved, GameError> {
     let ruleset = searched_ruleset(eval).ok_or_else(|| {
         PartizanError::InvalidInput(format!("{eval} is not a searched ruleset (internal error)"))
     })?;
     let budget = a.has("budget").then(|| a.u64("budget")).transpose()?;
-    let stage = r.watch.stage("searching");
-    let ask = Ask {
-        every_move: a.flag("every-move"),
-        budget,
-        progress: &*stage,
+    let every_move = a.flag("every-move");
+    let run = |resume: Resume, progress: &dyn Progress| {
+        let ask = Ask {
+            every_move,
+            budget,
+            progress,
+        };
+        (ruleset.search)(&mut Store::new(), text, ask, resume)
     };
-    let mut report = (ruleset.search)(&mut Store::new(), text, ask)?;
+    let mut report = match a.path("checkpoint") {
+        Some(path) => super::search_checkpoint::resumed(a, r, (&path, format, identity), run)?,
+        None => {
+            let stage = r.watch.stage("searching");
+            run(Resume::afresh(), &*stage).0?
+        }
+    };
     // The game as the catalogue names it (`toads-and-frogs`, not the function's name).
     report.game = name.to_string();
     Ok(Solved::Winner(report))

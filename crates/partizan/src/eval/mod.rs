@@ -518,7 +518,9 @@ fn searched_outcome(
         text,
         column: board.column,
     };
-    let report = (ruleset.search)(store, text.text, ask).map_err(|e| match e {
+    let resume = crate::outcome::Resume::afresh();
+    let (report, _) = (ruleset.search)(store, text.text, ask, resume);
+    let report = report.map_err(|e| match e {
         PartizanError::Interrupted => e,
         e => text.locate(e),
     })?;

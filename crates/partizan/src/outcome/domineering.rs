@@ -47,17 +47,12 @@
 //! every board small enough for both, in property tests of the whole search and of every
 //! verdict the counts give on their own.
 
-mod settled;
-
 use std::ops::ControlFlow;
 use std::sync::atomic::{fence, AtomicU64, AtomicU8, AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
-
-pub use settled::{Proof, Settled};
 
 use conway_core::{Progress, Work};
 
-use super::{MoveResult, Start, WinnerReport};
+use super::{Ledger, MoveResult, Resume, Resumed, Start, WinnerReport};
 use crate::rulesets::domineering::domino_placed;
 use crate::rulesets::moves::square_name;
 use crate::PartizanError;
@@ -993,12 +988,8 @@ struct Shared<'a> {
     /// The index, in the root's order, of the first root move known to win (`usize::MAX`:
     /// none yet): moves after it need not be searched.
     first_win: AtomicUsize,
-    /// The positions settled at a cost of at least `keep_from` positions, and who hears of
-    /// each addition ([`Resume`]).
-    settled: Mutex<Settled>,
-    keep_from: AtomicU64,
-    max_settled: usize,
-    on_settle: &'a (dyn Fn(&Settled) + Sync),
+    /// The positions settled at some cost, and who hears of each addition ([`Resume`]).
+    ledger: Ledger<'a>,
 }
 
 /// A placement's key in the order moves are tried (least first), packed in one word: the
@@ -1213,30 +1204,11 @@ const HALT_STOPPED: u8 = 1;
 const HALT_BUDGET: u8 = 2;
 
 impl<'a> Shared<'a> {
-    /// Puts a position's verdict in the table and, when its search took at least
-    /// `keep_from` positions, among those settled (telling the hook, under the lock, so
-    /// additions reach it one at a time). Past `max_settled` positions the bar doubles and
-    /// the cheaper ones go.
+    /// Puts a position's verdict in the table and, when its search cost enough, among
+    /// those settled.
     fn remember(&self, key: u128, left: bool, wins: bool, work: u64) {
         self.table.put(key, left, wins, work);
-        if work >= self.keep_from.load(Ordering::Relaxed) {
-            let mut settled = self.settled.lock().unwrap_or_else(PoisonError::into_inner);
-            let mut bar = self.keep_from.load(Ordering::Relaxed);
-            if work >= bar {
-                // Settled again (the table lost it): the dearer cost stays, so the bar keeps it.
-                let proof = settled
-                    .positions
-                    .entry((key, left))
-                    .or_insert(Proof { wins, work });
-                proof.work = proof.work.max(work);
-                while settled.positions.len() > self.max_settled {
-                    bar = bar.saturating_mul(2);
-                    settled.positions.retain(|_, proof| proof.work >= bar);
-                }
-                self.keep_from.store(bar, Ordering::Relaxed);
-                (self.on_settle)(&settled);
-            }
-        }
+        self.ledger.settle(key, left, wins, work);
     }
 
     /// The views of the mover (`left`: Left) and of the opponent.
@@ -1411,37 +1383,6 @@ pub fn winner_on(
     .0
 }
 
-/// The most positions kept settled ([`Resume`]): about 100 MB in a checkpoint.
-pub const MAX_SETTLED: usize = 1 << 22;
-
-/// Where a search starts from and who hears what it settles: for a search that can be
-/// stopped or killed and started again ([`winner_resuming`]).
-pub struct Resume<'r> {
-    /// What an earlier search of the same board settled.
-    pub settled: Settled,
-    /// Positions whose search takes at least this many positions are settled (the cheaper
-    /// ones are quicker searched again than kept); the bar doubles whenever more than
-    /// `max_settled` would be kept.
-    pub keep_from: u64,
-    /// The most positions kept settled ([`MAX_SETTLED`] unless a test wants fewer).
-    pub max_settled: usize,
-    /// Hears all that is settled after each addition, from any thread, one at a time: a
-    /// front end saves it now and then.
-    pub on_settle: &'r (dyn Fn(&Settled) + Sync),
-}
-
-impl Resume<'_> {
-    /// Nothing settled, nothing kept, nobody told.
-    pub fn afresh() -> Resume<'static> {
-        Resume {
-            settled: Settled::default(),
-            keep_from: u64::MAX,
-            max_settled: MAX_SETTLED,
-            on_settle: &|_| {},
-        }
-    }
-}
-
 /// The largest transposition table: 2^25 slots of 32 bytes, 1 GiB.
 const MAX_TABLE_BITS: u32 = 25;
 
@@ -1455,7 +1396,7 @@ pub fn winner_resuming(
     progress: &dyn Progress,
     threads: usize,
     resume: Resume<'_>,
-) -> (Result<WinnerReport, PartizanError>, Settled) {
+) -> Resumed {
     // 32-byte slots: 2 MiB, 32 MiB, 256 MiB (8 x 8), 512 MiB, 1 GiB (9 x 9: a searched
     // position lost from the table is searched again, and on 8 x 9 twice the table saves a
     // quarter of the time); and room for what was settled before, twice over, so that it
@@ -1482,26 +1423,20 @@ pub fn winner_resuming(
         progress,
         halt: AtomicU8::new(0),
         first_win: AtomicUsize::new(usize::MAX),
-        settled: Mutex::default(),
-        keep_from: AtomicU64::new(resume.keep_from),
-        max_settled: resume.max_settled,
-        on_settle: resume.on_settle,
+        ledger: Ledger::new(Resume::afresh()),
     };
     // What was settled before goes in the table first, and stays among the settled.
     for (&(key, left), proof) in &resume.settled.positions {
         shared.table.put(key, left, proof.wins, proof.work);
     }
     let shared = Shared {
-        settled: Mutex::new(resume.settled),
+        ledger: Ledger::new(resume),
         ..shared
     };
     let run = |left| shared.start(position, left, every_move, threads.max(1));
     let answer = run(true).and_then(|l| run(false).map(|r| (l, r)));
     let nodes = shared.nodes.load(Ordering::Relaxed);
-    let settled = shared
-        .settled
-        .into_inner()
-        .unwrap_or_else(PoisonError::into_inner);
+    let settled = shared.ledger.into_settled();
     let answer = answer
         .map_err(|halt| match halt {
             Halt::Budget => PartizanError::too_large(
@@ -1529,6 +1464,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::outcome::{Settled, MAX_SETTLED};
     use crate::rulesets::domineering::Board;
     use crate::Store;
 

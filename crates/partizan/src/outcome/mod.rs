@@ -11,10 +11,20 @@
 //!
 //! Each search takes a node budget and a progress hook (a stop request ends it with
 //! [`crate::PartizanError::Interrupted`]) and returns a [`WinnerReport`]; the canonical forms
-//! of [`crate::rulesets`] are its oracle on every board small enough for both.
+//! of [`crate::rulesets`] are its oracle on every board small enough for both. Each can also
+//! resume from the positions an earlier run of it settled ([`Resume`], [`Settled`]), which
+//! is how the front ends checkpoint long searches.
 
 pub mod domineering;
 pub mod ruleset;
+mod settled;
+
+pub(crate) use settled::Ledger;
+
+/// What a resumable search returns: its answer, and all it has settled (also when there is
+/// no answer: a search stopped or out of budget goes on from it).
+pub type Resumed = (Result<WinnerReport, crate::PartizanError>, Settled);
+pub use settled::{Proof, Resume, Settled, MAX_SETTLED};
 
 use serde::Serialize;
 

@@ -17,6 +17,12 @@
 //! (mobility, counted while sizing), and a child already known to lose for the opponent
 //! (decided by the store, or in the transposition table) is taken before any search.
 //!
+//! A long search can be stopped and resumed ([`winner_resuming`]): the states whose search
+//! took at least a given number of positions are settled under a key that is the same in
+//! every run, a 128-bit hash of the state written out (each big component's `eval`
+//! expression, in the order of their text, and the small ones' value by the structure of
+//! its canonical form, never by the store's ids).
+//!
 //! One core: the store is not shared. [`crate::outcome::domineering`] is the many-core
 //! bitboard search for Domineering; this one serves every ruleset, Domineering included
 //! (its oracle tests compare the two).
@@ -26,8 +32,9 @@ use std::ops::ControlFlow;
 
 use conway_core::{Progress, Work};
 use rustc_hash::{FxBuildHasher, FxHashMap};
+use xxhash_rust::xxh3::xxh3_128;
 
-use super::{mover_wins, MoveResult, Start, WinnerReport};
+use super::{mover_wins, Ledger, MoveResult, Resume, Resumed, Start, WinnerReport};
 use crate::rulesets::amazons::Amazons;
 use crate::rulesets::clobber::Clobber;
 use crate::rulesets::colouring::{Colouring, ColouringRule};
@@ -67,15 +74,19 @@ const STACK_GROWTH: usize = 4 << 20;
 /// How many positions pass between two reports to the progress hook.
 const REPORT_EVERY: u64 = 1 << 12;
 
-/// A [`SearchedRuleset`] searched by [`winner`], its position read by `$read` (and by
-/// `$parse` with the canonical form's limits).
+/// A [`SearchedRuleset`] searched by [`winner_resuming`], its position read by `$read` (and
+/// by `$parse` with the canonical form's limits).
 macro_rules! searched {
     ($name:literal, $parse:expr, $read:expr) => {
         SearchedRuleset {
             name: $name,
             valued: |text| $parse(text).map(drop),
-            search: |store, text, ask| {
-                winner(store, ($name, text.trim().to_string()), &$read(text)?, ask)
+            search: |store, text, ask, resume| match $read(text) {
+                Ok(position) => {
+                    let notation = ($name, text.trim().to_string());
+                    winner_resuming(store, notation, &position, ask, resume)
+                }
+                Err(e) => (Err(e), resume.settled),
             },
         }
     };
@@ -118,6 +129,13 @@ struct Search<'a, G: PartizanGame> {
     /// The most entries of each table.
     remember: usize,
     progress: &'a dyn Progress,
+    /// The states settled at some cost ([`Resume`]).
+    ledger: Ledger<'a>,
+    /// Whether an earlier run settled anything (else no state's key is worked out before
+    /// its search).
+    resuming: bool,
+    /// The keys of the small components' values ([`Search::value_key`]), by id.
+    value_keys: FxHashMap<GameId, u128>,
 }
 
 /// Who wins `position` of the ruleset `game` (written `notation` in the report) when each
@@ -131,11 +149,31 @@ pub fn winner<G: PartizanGame + Described>(
     position: &G,
     ask: Ask,
 ) -> Result<WinnerReport, PartizanError> {
-    winner_valuing(store, (game, notation), position, ask, SMALL_COMPONENT)
+    winner_resuming(store, (game, notation), position, ask, Resume::afresh()).0
 }
 
-/// [`winner`] valuing the components whose game tree has at most `small` positions (the
-/// tests also search with none valued, and with few).
+/// [`winner`], starting from what `resume` says an earlier search of the same position
+/// settled and telling it of each addition; returns the answer and all that is settled, also
+/// when the search was stopped or ran out of budget (to be saved for the next run).
+pub fn winner_resuming<G: PartizanGame + Described>(
+    store: &mut Store,
+    (game, notation): (&str, String),
+    position: &G,
+    ask: Ask,
+    resume: Resume<'_>,
+) -> Resumed {
+    winner_valuing(
+        store,
+        (game, notation),
+        position,
+        ask,
+        SMALL_COMPONENT,
+        resume,
+    )
+}
+
+/// [`winner_resuming`] valuing the components whose game tree has at most `small`
+/// positions (the tests also search with none valued, and with few).
 fn winner_valuing<G: PartizanGame + Described>(
     store: &mut Store,
     (game, notation): (&str, String),
@@ -146,7 +184,8 @@ fn winner_valuing<G: PartizanGame + Described>(
         progress,
     }: Ask,
     small: u32,
-) -> Result<WinnerReport, PartizanError> {
+    resume: Resume<'_>,
+) -> Resumed {
     store.begin_evaluation();
     let mut search = Search {
         store,
@@ -159,31 +198,31 @@ fn winner_valuing<G: PartizanGame + Described>(
         remember: (REMEMBERED_BYTES / position.expression().len().max(1))
             .clamp(MIN_REMEMBERED, MAX_REMEMBERED),
         progress,
+        resuming: !resume.settled.positions.is_empty(),
+        ledger: Ledger::new(resume),
+        value_keys: FxHashMap::default(),
     };
     let answer = search
         .start(position, true, every_move)
         .and_then(|l| Ok((l, search.start(position, false, every_move)?)));
     let (nodes, budget) = (search.nodes, search.budget);
+    let settled = search.ledger.into_settled();
     let stop = store.take_stop_request();
     let (left_first, right_first) = match (answer, stop) {
-        (_, Some(stop)) => return Err(stop),
+        (_, Some(stop)) => return (Err(stop), settled),
         (Ok(answer), None) => answer,
         (Err(Halt::Budget), None) => {
-            return Err(PartizanError::too_large(
+            let error = PartizanError::too_large(
                 format!("positions searched for the winner of a {game} position"),
                 nodes,
                 budget,
-            ))
+            );
+            return (Err(error), settled);
         }
-        (Err(Halt::Stopped), None) => return Err(PartizanError::Interrupted),
+        (Err(Halt::Stopped), None) => return (Err(PartizanError::Interrupted), settled),
     };
-    Ok(WinnerReport::of(
-        game,
-        notation,
-        left_first,
-        right_first,
-        nodes,
-    ))
+    let report = WinnerReport::of(game, notation, left_first, right_first, nodes);
+    (Ok(report), settled)
 }
 
 /// What a search of a ruleset position is asked: whether to judge every first move, its
@@ -207,8 +246,11 @@ pub struct SearchedRuleset {
     /// position it refuses as too large is one `outcome(…)` searches instead of valuing.
     pub valued: fn(&str) -> Result<(), PartizanError>,
     /// Reads the position (errors located in the text, as the ruleset's parser places
-    /// them) and searches it.
-    pub search: fn(&mut Store, &str, Ask) -> Result<WinnerReport, PartizanError>,
+    /// them) and searches it, resuming from what an earlier search of it settled
+    /// ([`Resume::afresh`] for a search from scratch); returns the answer and all that is
+    /// settled, also when there is no answer (what `resume` held, if the position was not
+    /// read).
+    pub search: fn(&mut Store, &str, Ask, Resume) -> Resumed,
 }
 
 /// Every ruleset the search answers, by the name of its `eval` function: `outcome(…)` of one
@@ -220,19 +262,26 @@ pub static SEARCHED_RULESETS: &[SearchedRuleset] = &[
     SearchedRuleset {
         name: "domineering",
         valued: |text| crate::rulesets::domineering::checked_board(text).map(drop),
-        search: |store, text, ask| {
-            use crate::outcome::domineering::{winner as bitboard_winner, Position};
+        search: |store, text, ask, resume| {
+            use crate::outcome::domineering::{winner_resuming as bitboard_winner, Position};
             match Position::parse(text) {
                 Ok(position) => {
-                    bitboard_winner(&position, ask.every_move, ask.budget, ask.progress)
+                    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+                    let Ask {
+                        every_move,
+                        budget,
+                        progress,
+                    } = ask;
+                    bitboard_winner(&position, every_move, budget, progress, threads, resume)
                 }
                 // A board the bitboards do not hold (a row of more than 15 squares) is
                 // searched here if it is a board at all; else the bitboards' reason stands.
                 Err(bitboard_error) => match Board::parse(text) {
                     Ok(board) => {
-                        winner(store, ("domineering", text.trim().to_string()), &board, ask)
+                        let notation = ("domineering", text.trim().to_string());
+                        winner_resuming(store, notation, &board, ask, resume)
                     }
-                    Err(_) => Err(bitboard_error),
+                    Err(_) => (Err(bitboard_error), resume.settled),
                 },
             }
         },
@@ -434,7 +483,15 @@ impl<G: PartizanGame + Described> Search<'_, G> {
         if let Some(known) = self.known(state) {
             return Ok(known);
         }
+        if self.resuming {
+            let key = self.settled_key(state);
+            if let Some(proof) = self.ledger.proof(key, state.left_to_move) {
+                self.remember(state, proof.wins);
+                return Ok(proof.wins);
+            }
+        }
         self.count_node()?;
+        let before = self.nodes;
         let mut children = self.children(state)?;
         // A child the opponent is known to lose ends the search at once.
         let mut wins = children.iter().any(|c| self.known(c) == Some(false));
@@ -447,11 +504,83 @@ impl<G: PartizanGame + Described> Search<'_, G> {
                 }
             }
         }
+        self.remember(state, wins);
+        let work = self.nodes - before + 1;
+        if self.ledger.keeps(work) {
+            let key = self.settled_key(state);
+            self.ledger.settle(key, state.left_to_move, wins, work);
+        }
+        Ok(wins)
+    }
+
+    /// Puts a state's verdict in the transposition table.
+    fn remember(&mut self, state: &State<G>, wins: bool) {
         if self.table.len() >= self.remember {
             self.table.clear();
         }
         self.table.insert(state.clone(), wins);
-        Ok(wins)
+    }
+
+    /// The state's key among the settled ones: the same in every run of the same build
+    /// and the next, since it is worked out from what the state is, not from ids.
+    fn settled_key(&mut self, state: &State<G>) -> u128 {
+        let mut parts: Vec<String> = state.big.iter().map(Described::expression).collect();
+        parts.sort_unstable();
+        let mut text = parts.join(" + ");
+        if state.rest != self.store.zero() {
+            text.push_str(&format!(" + {:032x}", self.value_key(state.rest)));
+        }
+        xxh3_128(text.as_bytes())
+    }
+
+    /// A key of a canonical form made from its structure: a number-up-star value by its
+    /// parts, any other form by the keys of its options, each side's in the order of the
+    /// keys (a store's ids, and so their order, differ from run to run). Walked without
+    /// recursion, each form once: a sum's canonical form shares its subgames, and written
+    /// out as a tree it could be exponentially long.
+    fn value_key(&mut self, g: GameId) -> u128 {
+        if self.value_keys.len() >= self.remember {
+            self.value_keys.clear();
+        }
+        let mut pending = vec![g];
+        while let Some(&top) = pending.last() {
+            if self.value_keys.contains_key(&top) {
+                pending.pop();
+                continue;
+            }
+            if let Some(n) = self.store.as_nus(top) {
+                let text = format!("nus {} {} {}", n.number, n.ups, n.nimber);
+                self.value_keys.insert(top, xxh3_128(text.as_bytes()));
+                pending.pop();
+                continue;
+            }
+            let (left, right) = self.store.options(top);
+            let unknown: Vec<GameId> = left
+                .iter()
+                .chain(&right)
+                .copied()
+                .filter(|o| !self.value_keys.contains_key(o))
+                .collect();
+            if !unknown.is_empty() {
+                pending.extend(unknown);
+                continue;
+            }
+            let side = |options: &[GameId]| {
+                let mut keys: Vec<u128> = options.iter().map(|o| self.value_keys[o]).collect();
+                keys.sort_unstable();
+                keys
+            };
+            let (left, right) = (side(&left), side(&right));
+            let mut bytes = Vec::with_capacity(16 * (left.len() + right.len()) + 16);
+            bytes.extend_from_slice(&(left.len() as u64).to_le_bytes());
+            bytes.extend_from_slice(&(right.len() as u64).to_le_bytes());
+            for key in left.iter().chain(&right) {
+                bytes.extend_from_slice(&key.to_le_bytes());
+            }
+            self.value_keys.insert(top, xxh3_128(&bytes));
+            pending.pop();
+        }
+        self.value_keys[&g]
     }
 
     /// Counts a searched position against the budget, and now and then asks the progress

@@ -5,6 +5,7 @@ use conway_core::{NoProgress, Progress, Work};
 use proptest::prelude::*;
 
 use super::*;
+use crate::outcome::Settled;
 use crate::rulesets::amazons::Amazons;
 use crate::rulesets::clobber::Clobber;
 use crate::rulesets::colouring::{Colouring, ColouringRule};
@@ -34,7 +35,17 @@ fn valuing<G: PartizanGame + Described>(
         budget: None,
         progress: &NoProgress,
     };
-    winner_valuing(&mut store, ("test", String::new()), position, ask, small).expect("solved")
+    let resume = Resume::afresh();
+    winner_valuing(
+        &mut store,
+        ("test", String::new()),
+        position,
+        ask,
+        small,
+        resume,
+    )
+    .0
+    .expect("solved")
 }
 
 /// Checks the search's class against the canonical form's, and each first move's verdict
@@ -252,4 +263,113 @@ fn a_budget_and_a_stop_end_the_search() {
         .outcome,
         Outcome::Next
     );
+}
+
+/// The search of `position` in `store` from `settled`, at most `budget` positions, keeping
+/// every state that took at least 16.
+fn resumed<G: PartizanGame + Described>(
+    store: &mut Store,
+    position: &G,
+    (every_move, budget): (bool, Option<u64>),
+    settled: Settled,
+) -> Resumed {
+    let ask = Ask {
+        every_move,
+        budget,
+        progress: &NoProgress,
+    };
+    let resume = Resume {
+        settled,
+        keep_from: 16,
+        max_settled: crate::outcome::MAX_SETTLED,
+        on_settle: &|_| {},
+    };
+    winner_resuming(store, ("test", String::new()), position, ask, resume)
+}
+
+/// A search cut short again and again by its budget, each run resuming from what the last
+/// settled, ends with the answer of one whole search; what was settled stays settled; and
+/// a search resumed from a finished one's settled states answers with little search.
+#[test]
+fn searches_cut_short_resume_to_the_same_answer() {
+    fn check<G: PartizanGame + Described>(position: &G, every_move: bool, name: &str) {
+        let (whole, _) = resumed(
+            &mut Store::new(),
+            position,
+            (every_move, None),
+            Settled::default(),
+        );
+        let whole = whole.expect("solved");
+        let budget = (whole.nodes / 5).max(50);
+        let mut settled = Settled::default();
+        let mut runs = 0;
+        let answer = loop {
+            runs += 1;
+            assert!(runs < 100, "{name}: no answer after {runs} runs");
+            // A fresh store each run, as in a new process: its ids differ from the last.
+            let (answer, now) = resumed(
+                &mut Store::new(),
+                position,
+                (every_move, Some(budget)),
+                settled.clone(),
+            );
+            assert!(
+                settled.positions.iter().all(|(k, v)| now
+                    .positions
+                    .get(k)
+                    .is_some_and(|n| n.wins == v.wins && n.work >= v.work)),
+                "{name}: a settled state was lost or changed"
+            );
+            assert!(
+                answer.is_ok() || now.positions.len() > settled.positions.len(),
+                "{name}: run {runs} settled nothing"
+            );
+            settled = now;
+            match answer {
+                Ok(report) => break report,
+                Err(PartizanError::TooLarge { .. }) => continue,
+                Err(e) => panic!("{name}: {e}"),
+            }
+        };
+        assert!(runs > 2, "{name}: {runs} runs");
+        let same = |r: &WinnerReport| WinnerReport {
+            nodes: 0,
+            ..r.clone()
+        };
+        assert_eq!(same(&answer), same(&whole), "{name}");
+        let (again, _) = resumed(&mut Store::new(), position, (every_move, None), settled);
+        let again = again.expect("solved");
+        assert_eq!(same(&again), same(&whole), "{name}");
+        assert!(
+            again.nodes * 10 < whole.nodes,
+            "{name}: {} positions again, {} at first",
+            again.nodes,
+            whole.nodes
+        );
+    }
+    let clobber = "xoxo|oxox|xoxo|oxox";
+    check(&Clobber::parse(clobber).expect("a board"), false, clobber);
+    check(&Clobber::parse(clobber).expect("a board"), true, clobber);
+    let board = ".....|.....|.....|.....";
+    check(&Board::parse(board).expect("a board"), false, board);
+}
+
+/// The keys of settled states name what the states are, not the store's ids: a search in
+/// a store that already holds other forms (so every new form gets another id) settles the
+/// same states under the same keys.
+#[test]
+fn settled_keys_do_not_depend_on_the_store() {
+    let position = Clobber::parse("xoxox|oxoxo|xoxox").expect("a board");
+    let (first, settled) = resumed(
+        &mut Store::new(),
+        &position,
+        (true, None),
+        Settled::default(),
+    );
+    let mut busy = Store::new();
+    crate::rulesets::value_of(&mut busy, &Board::parse("....|....|....").expect("a board"));
+    let (second, again) = resumed(&mut busy, &position, (true, None), Settled::default());
+    assert_eq!(first.expect("solved"), second.expect("solved"));
+    assert!(settled.positions.len() > 10, "{}", settled.positions.len());
+    assert_eq!(settled, again);
 }
