@@ -120,7 +120,11 @@ enum Halt {
 struct Search<'a, G: PartizanGame> {
     store: &'a mut Store,
     evaluator: Evaluator<G>,
-    facts: FxHashMap<G, Facts>,
+    /// Component facts by the component's 64-bit hash, not the component: a lookup is one
+    /// probe with nothing to compare square by square and an entry stores no board, and a
+    /// collision is harmless, since facts decide only how a component is treated (valued
+    /// or searched, both exact) and the order of moves, never a verdict.
+    facts: FxHashMap<u64, Facts>,
     table: FxHashMap<State<G>, bool>,
     nodes: u64,
     budget: u64,
@@ -382,7 +386,8 @@ impl<G: PartizanGame + Described> Search<'_, G> {
     /// allowance is big at once: a huge board costs one look at its moves, not a descent
     /// through its game. Remembered when exact, or when big against the full allowance.
     fn facts_within(&mut self, component: &G, allowance: u32) -> Facts {
-        if let Some(&facts) = self.facts.get(component) {
+        let key = FxBuildHasher.hash_one(component);
+        if let Some(&facts) = self.facts.get(&key) {
             return facts;
         }
         let left = component.left_moves();
@@ -414,7 +419,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
             if self.facts.len() >= self.remember {
                 self.facts.clear();
             }
-            self.facts.insert(component.clone(), facts);
+            self.facts.insert(key, facts);
         }
         facts
     }
