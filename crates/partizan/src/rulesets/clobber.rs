@@ -164,7 +164,8 @@ impl Clobber {
         for from in (0..board.squares().len()).filter(|&i| board.get(i) == mover) {
             for to in board.neighbours(from) {
                 if board.get(to) == victim {
-                    let next = board.with(from, Stone::Empty).with(to, mover);
+                    let mut next = board.with(from, Stone::Empty);
+                    next.set(to, mover);
                     moves.push((from, to, Clobber { board: next }));
                 }
             }

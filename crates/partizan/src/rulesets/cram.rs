@@ -88,7 +88,8 @@ impl Cram {
             .adjacent_pairs()
             .filter(|&(a, b)| empty(a) && empty(b))
             .map(|(a, b)| {
-                let board = self.board.with(a, Cell::Filled).with(b, Cell::Filled);
+                let mut board = self.board.with(a, Cell::Filled);
+                board.set(b, Cell::Filled);
                 (a, b, Cram { board })
             })
             .collect()

@@ -147,6 +147,11 @@ impl<S: Square> Grid<S> {
         self.squares[i]
     }
 
+    /// Replaces square `i`.
+    pub fn set(&mut self, i: usize, square: S) {
+        self.squares[i] = square;
+    }
+
     /// The board with square `i` replaced.
     pub fn with(&self, i: usize, square: S) -> Grid<S> {
         let mut next = self.clone();

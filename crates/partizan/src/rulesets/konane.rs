@@ -99,15 +99,20 @@ impl Konane {
                     let open = board.get(over) == victim && board.get(land) == Cell::Empty;
                     open.then_some((over, land))
                 };
-                let (mut at, mut after, mut captured) = (from, board.with(from, Cell::Empty), 0);
-                while let Some((over, land)) = jump(at) {
-                    after = after.with(over, Cell::Empty);
+                // Most stones cannot jump most ways: the board is copied only for a jump.
+                let Some(first) = jump(from) else {
+                    continue;
+                };
+                let (mut next, mut after, mut captured) =
+                    (Some(first), board.with(from, Cell::Empty), 0);
+                while let Some((over, land)) = next {
+                    after.set(over, Cell::Empty);
                     captured += 1;
-                    at = land;
                     let landed = Konane {
                         board: after.with(land, mover),
                     };
                     moves.push((from, land, captured, landed));
+                    next = jump(land);
                 }
             }
         }
