@@ -56,11 +56,11 @@ pub const DEFAULT_RULESET_BUDGET: u64 = 1 << 26;
 /// positions and 3.4 s, 64 takes 68 thousand and 2.8 s, 1024 takes 32 thousand and 4.3 s.
 pub const SMALL_COMPONENT: u32 = 64;
 
-/// The most entries the transposition table, the table of component facts and the table
-/// of component values each hold; past it a table starts afresh (a bound on memory at the
-/// price of work done again). Entries hold whole boards, so a search of a position written
-/// in `n` characters remembers at most [`REMEMBERED_BYTES`] / `n` of them, and never fewer
-/// than [`MIN_REMEMBERED`].
+/// The most entries the transposition table and the table of component values each hold;
+/// past it a table starts afresh (a bound on memory at the price of work done again).
+/// Entries hold whole boards, so a search of a position written in `n` characters remembers
+/// at most [`REMEMBERED_BYTES`] / `n` of them, and never fewer than [`MIN_REMEMBERED`]. The
+/// component facts have about as many slots, 16 bytes each ([`FactsCache`]).
 const MAX_REMEMBERED: usize = 1 << 20;
 const REMEMBERED_BYTES: usize = 1 << 27;
 const MIN_REMEMBERED: usize = 1 << 10;
@@ -102,6 +102,61 @@ struct Facts {
     right_moves: u32,
 }
 
+/// Component facts by the component's 64-bit hash, one slot per hash (a later component
+/// takes the slot of an earlier one): a lookup is one memory access, with no board compared
+/// square by square, and no entry stores a board. Neither a lost entry nor a collision
+/// changes a verdict: facts decide only how a component is treated (valued or searched,
+/// both exact) and the order of moves.
+struct FactsCache {
+    /// Each slot: the key with its lowest bit set (0: empty), and the facts packed
+    /// ([`FactsCache::pack`]).
+    slots: Vec<[u64; 2]>,
+    /// How far a key is shifted to give its slot.
+    shift: u32,
+}
+
+impl FactsCache {
+    /// Room for about `entries` components (a power of two at least that), taken from the
+    /// system only as slots are written.
+    fn new(entries: usize) -> FactsCache {
+        let slots = entries.next_power_of_two().max(2);
+        FactsCache {
+            slots: vec![[0; 2]; slots],
+            shift: 64 - slots.trailing_zeros(),
+        }
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        usize::try_from(key >> self.shift).unwrap_or(0)
+    }
+
+    fn get(&self, key: u64) -> Option<Facts> {
+        let [stored, facts] = self.slots[self.slot(key)];
+        (stored == key | 1).then(|| FactsCache::unpack(facts))
+    }
+
+    fn insert(&mut self, key: u64, facts: Facts) {
+        let slot = self.slot(key);
+        self.slots[slot] = [key | 1, FactsCache::pack(facts)];
+    }
+
+    /// The size in the low 32 bits, then the numbers of moves, 16 bits each (more moves
+    /// than that read as 65,535: they only order moves).
+    fn pack(facts: Facts) -> u64 {
+        let moves = |n: u32| u64::from(u16::try_from(n).unwrap_or(u16::MAX));
+        u64::from(facts.size) | moves(facts.left_moves) << 32 | moves(facts.right_moves) << 48
+    }
+
+    fn unpack(packed: u64) -> Facts {
+        let bits = |from: u32, width: u32| (packed >> from) & ((1 << width) - 1);
+        Facts {
+            size: bits(0, 32) as u32,
+            left_moves: bits(32, 16) as u32,
+            right_moves: bits(48, 16) as u32,
+        }
+    }
+}
+
 /// A position of the search: the big components (in a fixed order), the sum of the small
 /// ones' values, and who moves.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -120,11 +175,7 @@ enum Halt {
 struct Search<'a, G: PartizanGame> {
     store: &'a mut Store,
     evaluator: Evaluator<G>,
-    /// Component facts by the component's 64-bit hash, not the component: a lookup is one
-    /// probe with nothing to compare square by square and an entry stores no board, and a
-    /// collision is harmless, since facts decide only how a component is treated (valued
-    /// or searched, both exact) and the order of moves, never a verdict.
-    facts: FxHashMap<u64, Facts>,
+    facts: FactsCache,
     table: FxHashMap<State<G>, bool>,
     nodes: u64,
     budget: u64,
@@ -191,16 +242,17 @@ fn winner_valuing<G: PartizanGame + Described>(
     resume: Resume<'_>,
 ) -> Resumed {
     store.begin_evaluation();
+    let remember = (REMEMBERED_BYTES / position.expression().len().max(1))
+        .clamp(MIN_REMEMBERED, MAX_REMEMBERED);
     let mut search = Search {
         store,
         evaluator: Evaluator::new(),
-        facts: FxHashMap::default(),
+        facts: FactsCache::new(remember),
         table: FxHashMap::default(),
         nodes: 0,
         budget: budget.unwrap_or(DEFAULT_RULESET_BUDGET),
         small,
-        remember: (REMEMBERED_BYTES / position.expression().len().max(1))
-            .clamp(MIN_REMEMBERED, MAX_REMEMBERED),
+        remember,
         progress,
         resuming: !resume.settled.positions.is_empty(),
         ledger: Ledger::new(resume),
@@ -387,7 +439,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
     /// through its game. Remembered when exact, or when big against the full allowance.
     fn facts_within(&mut self, component: &G, allowance: u32) -> Facts {
         let key = FxBuildHasher.hash_one(component);
-        if let Some(&facts) = self.facts.get(&key) {
+        if let Some(facts) = self.facts.get(key) {
             return facts;
         }
         let left = component.left_moves();
@@ -416,9 +468,6 @@ impl<G: PartizanGame + Described> Search<'_, G> {
             right_moves: u32::try_from(right.len()).unwrap_or(u32::MAX),
         };
         if size <= allowance || allowance == self.small {
-            if self.facts.len() >= self.remember {
-                self.facts.clear();
-            }
             self.facts.insert(key, facts);
         }
         facts

@@ -373,3 +373,28 @@ fn settled_keys_do_not_depend_on_the_store() {
     assert!(settled.positions.len() > 10, "{}", settled.positions.len());
     assert_eq!(settled, again);
 }
+
+proptest! {
+    /// Facts read back as written, a number of moves past 16 bits as 65,535; a slot taken
+    /// by another key reads as nothing.
+    #[test]
+    fn facts_read_back_from_their_slot(
+        size in any::<u32>(),
+        left_moves in any::<u32>(),
+        right_moves in any::<u32>(),
+        key in any::<u64>(),
+    ) {
+        let mut cache = FactsCache::new(16);
+        let facts = Facts { size, left_moves, right_moves };
+        cache.insert(key, facts);
+        let read = cache.get(key).expect("just written");
+        prop_assert_eq!(read.size, size);
+        prop_assert_eq!(read.left_moves, left_moves.min(65_535));
+        prop_assert_eq!(read.right_moves, right_moves.min(65_535));
+        // The same slot, another key: the newer one holds it.
+        let other = key ^ 2;
+        cache.insert(other, Facts { size: 1, left_moves: 0, right_moves: 0 });
+        prop_assert!(cache.get(key).is_none());
+        prop_assert_eq!(cache.get(other).map(|f| f.size), Some(1));
+    }
+}
