@@ -89,30 +89,36 @@ impl Konane {
             (Cell::White, Cell::Black)
         };
         let board = &self.board;
+        let (rows, cols) = (board.rows(), board.cols());
         let mut moves = Vec::new();
         for from in (0..board.squares().len()).filter(|&i| board.get(i) == mover) {
-            for &direction in &DIRECTIONS[..4] {
-                // The stone jumped and the square landed on from `at`, if that jump is open.
-                let jump = |at: usize| {
-                    let over = board.step(at, direction)?;
-                    let land = board.step(over, direction)?;
+            let place = board.place(from);
+            for &(dr, dc) in &DIRECTIONS[..4] {
+                // From the square at row `r`, column `c`: the stone jumped, the square landed
+                // on and its row and column, if that jump is open (places are carried along,
+                // not divided out of indices at every step).
+                let jump = |(r, c): (usize, usize)| {
+                    let row = r.checked_add_signed(2 * dr).filter(|&r| r < rows)?;
+                    let col = c.checked_add_signed(2 * dc).filter(|&c| c < cols)?;
+                    let over = (r + row) / 2 * cols + (c + col) / 2;
+                    let land = row * cols + col;
                     let open = board.get(over) == victim && board.get(land) == Cell::Empty;
-                    open.then_some((over, land))
+                    open.then_some((over, land, (row, col)))
                 };
                 // Most stones cannot jump most ways: the board is copied only for a jump.
-                let Some(first) = jump(from) else {
+                let Some(first) = jump(place) else {
                     continue;
                 };
                 let (mut next, mut after, mut captured) =
                     (Some(first), board.with(from, Cell::Empty), 0);
-                while let Some((over, land)) = next {
+                while let Some((over, land, place)) = next {
                     after.set(over, Cell::Empty);
                     captured += 1;
                     let landed = Konane {
                         board: after.with(land, mover),
                     };
                     moves.push((from, land, captured, landed));
-                    next = jump(land);
+                    next = jump(place);
                 }
             }
         }
