@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use conway_core::NoProgress;
-use conway_partizan::outcome::domineering::{winner_on, Position};
+use conway_partizan::outcome::domineering::{every_core, winner_on, Position};
 
 #[path = "support/memory.rs"]
 mod memory;
@@ -19,7 +19,7 @@ use winner_line::print_or_exit;
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let mut threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut threads = every_core();
     if args.first().is_some_and(|a| a == "--threads") {
         threads = match args.get(1).and_then(|n| n.parse().ok()) {
             Some(n) => n,

@@ -1360,8 +1360,12 @@ pub fn winner(
     budget: Option<u64>,
     progress: &dyn Progress,
 ) -> Result<WinnerReport, PartizanError> {
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    winner_on(position, every_move, budget, progress, threads)
+    winner_on(position, every_move, budget, progress, every_core())
+}
+
+/// How many threads a search takes when not told: one per core.
+pub fn every_core() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// [`winner`] on `threads` threads.
@@ -1412,26 +1416,23 @@ pub fn winner_resuming(
         .next_power_of_two()
         .trailing_zeros();
     let bits = bits.max(settled_bits.min(MAX_TABLE_BITS));
+    // What was settled before goes in the table first, and stays among the settled.
+    let table = Table::new(bits);
+    for (&(key, left), proof) in &resume.settled.positions {
+        table.put(key, left, proof.wins, proof.work);
+    }
     let shared = Shared {
         shape: position.shape,
         symmetries: Symmetries::of(position.shape),
         sides: [false, true].map(|left| Side::of(left, position.shape)),
         ranks: placement_ranks(position.shape),
-        table: Table::new(bits),
+        table,
         nodes: AtomicU64::new(0),
         budget: budget.unwrap_or(DEFAULT_NODE_BUDGET),
         progress,
         halt: AtomicU8::new(0),
         first_win: AtomicUsize::new(usize::MAX),
-        ledger: Ledger::new(Resume::afresh()),
-    };
-    // What was settled before goes in the table first, and stays among the settled.
-    for (&(key, left), proof) in &resume.settled.positions {
-        shared.table.put(key, left, proof.wins, proof.work);
-    }
-    let shared = Shared {
         ledger: Ledger::new(resume),
-        ..shared
     };
     let run = |left| shared.start(position, left, every_move, threads.max(1));
     let answer = run(true).and_then(|l| run(false).map(|r| (l, r)));

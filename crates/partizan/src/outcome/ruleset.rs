@@ -319,16 +319,24 @@ pub static SEARCHED_RULESETS: &[SearchedRuleset] = &[
         name: "domineering",
         valued: |text| crate::rulesets::domineering::checked_board(text).map(drop),
         search: |store, text, ask, resume| {
-            use crate::outcome::domineering::{winner_resuming as bitboard_winner, Position};
+            use crate::outcome::domineering::{
+                every_core, winner_resuming as bitboard_winner, Position,
+            };
             match Position::parse(text) {
                 Ok(position) => {
-                    let threads = std::thread::available_parallelism().map_or(1, usize::from);
                     let Ask {
                         every_move,
                         budget,
                         progress,
                     } = ask;
-                    bitboard_winner(&position, every_move, budget, progress, threads, resume)
+                    bitboard_winner(
+                        &position,
+                        every_move,
+                        budget,
+                        progress,
+                        every_core(),
+                        resume,
+                    )
                 }
                 // A board the bitboards do not hold (a row of more than 15 squares) is
                 // searched here if it is a board at all; else the bitboards' reason stands.
@@ -544,8 +552,8 @@ impl<G: PartizanGame + Described> Search<'_, G> {
                 return Ok(proof.wins);
             }
         }
-        self.count_node()?;
         let before = self.nodes;
+        self.count_node()?;
         let mut children = self.children(state)?;
         // A child the opponent is known to lose ends the search at once.
         let mut wins = children.iter().any(|c| self.known(c) == Some(false));
@@ -559,7 +567,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
             }
         }
         self.remember(state, wins);
-        let work = self.nodes - before + 1;
+        let work = self.nodes - before;
         if self.ledger.keeps(work) {
             let key = self.settled_key(state);
             self.ledger.settle(key, state.left_to_move, wins, work);
