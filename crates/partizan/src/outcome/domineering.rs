@@ -30,7 +30,8 @@
 //!   protected square and safe moves with options are the model; these rules are stated
 //!   and proved in [`Counts`] and [`Resources`].)
 //! - **A transposition table** of won and lost positions (two-way buckets, the entry with
-//!   the smaller subtree replaced), probed after the bounds (a probe is a cache miss, and the
+//!   the smaller subtree replaced; 2 MiB until the search fills it, then up to 1 GiB by the
+//!   board's empty squares), probed after the bounds (a probe is a cache miss, and the
 //!   bounds settle most positions that get that far).
 //! - **Move ordering**: by a static evaluation of the position each move leaves (the
 //!   mover's safe moves against the opponent's, then all moves against all), a move that
@@ -51,6 +52,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{fence, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
 use conway_core::{Progress, Work};
 
@@ -1047,15 +1049,16 @@ impl Slot {
 #[repr(C, align(64))]
 struct Bucket([Slot; 2]);
 
-struct Table {
+/// Buckets of two slots, the entry with the smaller subtree replaced.
+struct Buckets {
     buckets: Vec<Bucket>,
     mask: usize,
 }
 
-impl Table {
-    /// A table of 2^`bits` slots.
-    fn new(bits: u32) -> Table {
-        Table {
+impl Buckets {
+    /// 2^`bits` slots.
+    fn new(bits: u32) -> Buckets {
+        Buckets {
             buckets: (0..1usize << (bits - 1))
                 .map(|_| Bucket::default())
                 .collect(),
@@ -1077,7 +1080,7 @@ impl Table {
 
     /// Whether the mover wins, if known.
     fn get(&self, empty: u128, left: bool) -> Option<bool> {
-        let wanted = Table::flags(left);
+        let wanted = Buckets::flags(left);
         self.bucket(empty, left)
             .iter()
             .filter_map(Slot::read)
@@ -1095,8 +1098,74 @@ impl Table {
         };
         slot.write(
             empty,
-            Table::flags(left) | if wins { 4 } else { 0 } | (work << 32),
+            Buckets::flags(left) | if wins { 4 } else { 0 } | (work << 32),
         );
+    }
+}
+
+/// The transposition table: a small one first, then the full size once the search has put
+/// in more than the small one holds well. On a large board that the bounds settle at once,
+/// the search then costs neither the memory nor the time of a table it would not use.
+struct Table {
+    small: Buckets,
+    large: OnceLock<Buckets>,
+    /// The full size, in bits of slots.
+    large_bits: u32,
+    puts: AtomicU64,
+}
+
+/// The small table's size, in bits of slots: 2 MiB.
+const SMALL_TABLE_BITS: u32 = 16;
+
+impl Table {
+    /// A table that grows to 2^`bits` slots; at once, when it is to be filled with what was
+    /// settled before.
+    fn new(bits: u32, full_at_once: bool) -> Table {
+        let table = Table {
+            small: Buckets::new(bits.min(SMALL_TABLE_BITS)),
+            large: OnceLock::new(),
+            large_bits: bits,
+            puts: AtomicU64::new(0),
+        };
+        if full_at_once && bits > SMALL_TABLE_BITS {
+            table.grow();
+        }
+        table
+    }
+
+    fn current(&self) -> &Buckets {
+        self.large.get().unwrap_or(&self.small)
+    }
+
+    /// Whether the mover wins, if known.
+    fn get(&self, empty: u128, left: bool) -> Option<bool> {
+        self.current().get(empty, left)
+    }
+
+    fn put(&self, empty: u128, left: bool, wins: bool, work: u64) {
+        self.current().put(empty, left, wins, work);
+        if self.large_bits > SMALL_TABLE_BITS
+            && self.large.get().is_none()
+            && self.puts.fetch_add(1, Ordering::Relaxed) == 1 << (SMALL_TABLE_BITS - 1)
+        {
+            self.grow();
+        }
+    }
+
+    /// Moves to the full size, taking along what the small table holds (entries written
+    /// meanwhile by other threads may be lost: the table is a cache).
+    fn grow(&self) {
+        self.large.get_or_init(|| {
+            let large = Buckets::new(self.large_bits);
+            for bucket in &self.small.buckets {
+                for slot in &bucket.0 {
+                    if let Some((key, data)) = slot.read().filter(|&(_, data)| data & 1 != 0) {
+                        large.put(key, data & 2 != 0, data & 4 != 0, data >> 32);
+                    }
+                }
+            }
+            large
+        });
     }
 }
 
@@ -1534,8 +1603,8 @@ pub fn winner_resuming(
 ) -> Resumed {
     // 32-byte slots: 2 MiB, 32 MiB, 256 MiB (8 x 8), 512 MiB, 1 GiB (9 x 9: a searched
     // position lost from the table is searched again, and on 8 x 9 twice the table saves a
-    // quarter of the time); and room for what was settled before, twice over, so that it
-    // stays in the table.
+    // quarter of the time), reached once the search fills 2 MiB; and room for what was
+    // settled before, twice over, so that it stays in the table.
     let bits = match position.empty_squares() {
         0..=36 => 16,
         37..=48 => 20,
@@ -1548,7 +1617,7 @@ pub fn winner_resuming(
         .trailing_zeros();
     let bits = bits.max(settled_bits.min(MAX_TABLE_BITS));
     // What was settled before goes in the table first, and stays among the settled.
-    let table = Table::new(bits);
+    let table = Table::new(bits, !resume.settled.positions.is_empty());
     for (&(key, left), proof) in &resume.settled.positions {
         table.put(key, left, proof.wins, proof.work);
     }
@@ -1654,6 +1723,30 @@ mod tests {
     fn the_first_player_wins_eight_by_eight() {
         let report = searched("8x8");
         assert_eq!(report.outcome, crate::Outcome::Next);
+    }
+
+    /// Uiterwijk, "Perfectly Solving Domineering Boards" (Computer Games workshop at IJCAI
+    /// 2013, Springer CCIS 408, 2014), theorems on whole families of rectangles, Vertical
+    /// (Left) moving first: every m × 3 board (m > 1) and every 2k × n board for n = 3, 5, 7,
+    /// 9, 11 is a win for Vertical; every 3 × n board (n > 3), every m × 2k board for m = 5,
+    /// 9 and every m × 4k board for m = 3, 7, 11 is a win for Horizontal. Checked on every
+    /// such board the bitboards hold that the search settles in well under a second.
+    #[test]
+    fn published_families_of_rectangles() {
+        let mut vertical: Vec<(usize, usize)> = (2..=31).map(|m| (m, 3)).collect();
+        vertical.extend((1..=10).map(|k| (2 * k, 5)));
+        vertical.extend((1..=3).map(|k| (2 * k, 7)));
+        vertical.extend([(2, 9), (4, 9), (2, 11), (4, 11)]);
+        let mut horizontal: Vec<(usize, usize)> = (4..=15).map(|n| (3, n)).collect();
+        horizontal.extend((1..=7).map(|k| (5, 2 * k)));
+        horizontal.extend([(9, 2), (9, 4), (7, 4), (11, 4)]);
+        for (boards, left_wins) in [(vertical, true), (horizontal, false)] {
+            for (m, n) in boards {
+                let report = searched(&format!("{m}x{n}"));
+                let winner = if left_wins { "Left" } else { "Right" };
+                assert_eq!(report.left_first.winner, winner, "{m} x {n}");
+            }
+        }
     }
 
     #[test]
@@ -1827,6 +1920,39 @@ mod tests {
             every[0].description,
             "Left places a vertical domino on a1–a2"
         );
+    }
+
+    /// The table stays small until the search has put in half as many entries as the small
+    /// one has slots, then grows to its full size with every entry the small one held.
+    #[test]
+    fn the_table_grows_once_well_used_and_keeps_its_entries() {
+        let table = Table::new(SMALL_TABLE_BITS + 3, false);
+        let threshold = 1u64 << (SMALL_TABLE_BITS - 1);
+        let key = |i: u64| u128::from(i).wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835);
+        for i in 0..threshold {
+            table.put(key(i), i % 2 == 0, i % 3 == 0, 1 + i % 5);
+        }
+        assert!(table.large.get().is_none());
+        let held: Vec<(u64, Option<bool>)> = (0..threshold)
+            .map(|i| (i, table.get(key(i), i % 2 == 0)))
+            .collect();
+        let found = held.iter().filter(|(_, wins)| wins.is_some()).count();
+        assert!(found as u64 > threshold * 3 / 4, "{found} of {threshold}");
+        for &(i, wins) in &held {
+            assert!(wins.is_none() || wins == Some(i % 3 == 0));
+        }
+        table.put(key(threshold), true, true, 1);
+        assert!(table.large.get().is_some());
+        for &(i, wins) in &held {
+            if wins.is_some() {
+                assert_eq!(table.get(key(i), i % 2 == 0), wins, "entry {i}");
+            }
+        }
+        // A small search on a large board never grows it.
+        let small = Table::new(SMALL_TABLE_BITS + 3, false);
+        small.put(1, true, true, 1);
+        assert!(small.large.get().is_none());
+        assert!(Table::new(SMALL_TABLE_BITS + 3, true).large.get().is_some());
     }
 
     /// A slot reads back what was written, and reads as a miss while a writer holds it.
