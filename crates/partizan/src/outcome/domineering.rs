@@ -500,10 +500,9 @@ impl Side {
             half_safe: marks.half_safe & (hit | hit >> self.step),
             options: marks.options.map(|o| o & hit),
         };
-        let near = near.pile();
         Resources {
-            apart: marks.pile().less(near),
-            near,
+            claims: marks.pile(),
+            near: near.pile(),
             exposed,
         }
     }
@@ -749,22 +748,21 @@ impl Counts {
             holder.safe + share.moves + slack > other.most.saturating_sub(2 * share.corners)
                 || 2 * holder.safe + share.room_measure + 2 * slack > room
         };
-        let claims = held.apart.plus(held.near);
-        if settles(claims.share(first, Reach::One)) {
+        if settles(held.claims.share(first, Reach::One)) {
             return Some(ClaimCount::OnePile);
         }
         if held.exposed.is_empty() {
             // The other counts have the same claims and fewer picks.
             return None;
         }
-        if settles(claims.plus(held.exposed).share(first, Reach::Two)) {
+        if settles(held.claims.plus(held.exposed).share(first, Reach::Two)) {
             return Some(ClaimCount::WithExposed);
         }
         // Two piles: an opponent move takes away one claim kept apart, or up to two of the
         // rest, never from both; answering each in the pile it took from keeps each pile's
         // share, and moving first the player chooses the pile of its first pick.
-        let rest = held.near.plus(held.exposed);
-        let apart = |first| held.apart.share(first, Reach::One);
+        let (apart, rest) = (held.claims.less(held.near), held.near.plus(held.exposed));
+        let apart = |first| apart.share(first, Reach::One);
         let exposed = |first| rest.share(first, Reach::Two);
         (settles(apart(first) + exposed(false)) || (first && settles(apart(false) + exposed(true))))
             .then_some(ClaimCount::TwoPiles)
@@ -821,10 +819,9 @@ fn squares_of(mut set: u128) -> impl Iterator<Item = usize> {
 /// move can take away.
 #[derive(Clone, Copy, Default)]
 struct Resources {
-    /// Claims no opponent domino touching them touches anything else counted: one move
-    /// takes away at most one.
-    apart: Pile,
-    /// Claims an opponent domino may touch together with an exposed placement.
+    /// The claims: no opponent domino touches two, so one move takes away at most one.
+    claims: Pile,
+    /// The claims an opponent domino may touch together with an exposed placement.
     near: Pile,
     /// Placements disjoint from the claims but touched by an opponent domino that also
     /// touches a claim: with them, one opponent move takes away at most two.
@@ -1134,19 +1131,17 @@ impl Table {
         table
     }
 
-    fn current(&self) -> &Buckets {
-        self.large.get().unwrap_or(&self.small)
-    }
-
     /// Whether the mover wins, if known.
     fn get(&self, empty: u128, left: bool) -> Option<bool> {
-        self.current().get(empty, left)
+        self.large.get().unwrap_or(&self.small).get(empty, left)
     }
 
     fn put(&self, empty: u128, left: bool, wins: bool, work: u64) {
-        self.current().put(empty, left, wins, work);
+        if let Some(large) = self.large.get() {
+            return large.put(empty, left, wins, work);
+        }
+        self.small.put(empty, left, wins, work);
         if self.large_bits > SMALL_TABLE_BITS
-            && self.large.get().is_none()
             && self.puts.fetch_add(1, Ordering::Relaxed) == 1 << (SMALL_TABLE_BITS - 1)
         {
             self.grow();
@@ -1999,7 +1994,16 @@ mod tests {
     }
 
     fn arb_board() -> impl Strategy<Value = String> {
-        (1usize..=5, 1usize..=6, 0.5f64..0.8).prop_flat_map(|(h, w, density)| {
+        boards(1..=5, 1..=6, 0.5..0.8)
+    }
+
+    /// Boards of `rows` × `columns` squares, each empty with a chance in `density`.
+    fn boards(
+        rows: std::ops::RangeInclusive<usize>,
+        columns: std::ops::RangeInclusive<usize>,
+        density: std::ops::Range<f64>,
+    ) -> impl Strategy<Value = String> {
+        (rows, columns, density).prop_flat_map(|(h, w, density)| {
             proptest::collection::vec(proptest::bool::weighted(density), h * w).prop_map(
                 move |free| {
                     free.chunks(w)
@@ -2126,16 +2130,7 @@ mod tests {
     fn verdicts_by_two_piles_agree_with_canonical_forms() {
         use proptest::strategy::ValueTree;
         use proptest::test_runner::TestRunner;
-        let boards = (4usize..=8, 4usize..=8, 0.55f64..0.85).prop_flat_map(|(h, w, density)| {
-            proptest::collection::vec(proptest::bool::weighted(density), h * w).prop_map(
-                move |free| {
-                    free.chunks(w)
-                        .map(|row| row.iter().map(|&f| if f { '.' } else { '#' }).collect())
-                        .collect::<Vec<String>>()
-                        .join("|")
-                },
-            )
-        });
+        let boards = boards(4..=8, 4..=8, 0.55..0.85);
         let mut runner = TestRunner::deterministic();
         let mut checked = 0;
         for _ in 0..100_000 {

@@ -155,7 +155,7 @@ impl<S: Square> Grid<S> {
     /// The board with square `i` replaced.
     pub fn with(&self, i: usize, square: S) -> Grid<S> {
         let mut next = self.clone();
-        next.squares[i] = square;
+        next.set(i, square);
         next
     }
 
