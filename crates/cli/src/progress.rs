@@ -119,6 +119,10 @@ impl Stage for Reporter {
     fn finish(&self) {
         Reporter::finish(self);
     }
+
+    fn stop_requested(&self) -> bool {
+        Reporter::stop_requested(self)
+    }
 }
 
 /// The latest count of each unit of work, in the order first reported: one computation may

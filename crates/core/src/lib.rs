@@ -30,7 +30,7 @@ pub mod svg;
 pub use error::{Diagnostic, ErrorKind, Location};
 pub use outcome::Outcome;
 pub use progress::{
-    Interrupted, NoProgress, Parts, Progress, Stage, StopAfter, StopFlag, Watcher, Work,
+    Interrupted, NoProgress, Pace, Parts, Progress, Stage, StopAfter, StopFlag, Watcher, Work,
 };
 pub use ranks::Ranks;
 pub use report::{Fact, Solution, WinningMove};

@@ -7,12 +7,22 @@
 //! Python package checks for KeyboardInterrupt, a test breaks after so much work.
 //!
 //! Computations call the hook often enough that a stop request is honoured within a fraction
-//! of a second, but not in their innermost loops: a call costs an indirect call and, in the
-//! CLI, an atomic load.
+//! of a second *of wall-clock time*, however costly their units of work and however little
+//! of a core their thread gets on a busy machine: a count of units between two calls is no
+//! measure of time (a unit may take a nanosecond or a second, and a thread sharing its core
+//! runs at a fraction of its speed). A loop paces its calls with [`Pace`], which reads the
+//! clock rather than counting: `tick` once per unit, and the hook hears from the loop about
+//! every millisecond.
+//!
+//! A stop request is a flag raised before the work looks at it and never lowered while the
+//! work runs ([`StopFlag`]): every stage of a computation, and every thread of a parallel
+//! one, reads the same flag, so a request that arrives before the work starts, between two
+//! stages or while a file is saved is seen at the next look, never lost.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// How much of a computation is done, in the computation's own unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,6 +92,89 @@ impl<F: Fn(Work) -> ControlFlow<()> + Sync> Progress for F {
     }
 }
 
+/// How much of its thread's time a [`Pace`] lets pass between two readings of the clock.
+const PACE: Duration = Duration::from_millis(1);
+
+/// The most units a [`Pace`] lets pass between two readings of the clock.
+const MOST_UNITS_BETWEEN_READINGS: u32 = 1 << 24;
+
+/// A loop's calls to its progress hook, paced by the clock: [`tick`](Pace::tick) once per
+/// unit of work, and the hook hears from the loop about every [`PACE`], whatever a unit
+/// costs.
+///
+/// The clock is read every so many units, a number that doubles while readings come sooner
+/// than half a pace apart and halves while they come later than two paces apart: a loop of
+/// nanosecond units reads the clock once in thousands of them, a loop of long units at every
+/// one. A tick between two readings costs a decrement and a branch. A `Pace` belongs to one
+/// thread; each thread of a parallel loop has its own, reporting to the shared hook.
+pub struct Pace<'a> {
+    hook: &'a dyn Progress,
+    /// Units left before the next reading of the clock.
+    left: u32,
+    /// Units between two readings.
+    stride: u32,
+    /// The last reading.
+    last: Instant,
+}
+
+impl<'a> Pace<'a> {
+    /// A pace for a loop that reports to `hook`; the first tick reports.
+    pub fn new(hook: &'a dyn Progress) -> Self {
+        Pace {
+            hook,
+            left: 1,
+            stride: 1,
+            last: Instant::now(),
+        }
+    }
+
+    /// Counts one unit of work; when the clock is due, reports `work()` to the hook and
+    /// returns [`Interrupted`] if the hook asks to stop.
+    #[inline]
+    pub fn tick(&mut self, work: impl FnOnce() -> Work) -> Result<(), Interrupted> {
+        self.left -= 1;
+        if self.left > 0 {
+            return Ok(());
+        }
+        self.reading(work())
+    }
+
+    /// Reads the clock, adapts the stride, and reports.
+    #[cold]
+    fn reading(&mut self, work: Work) -> Result<(), Interrupted> {
+        let now = Instant::now();
+        let since = now.duration_since(self.last);
+        self.last = now;
+        if since < PACE / 2 {
+            self.stride = (self.stride * 2).min(MOST_UNITS_BETWEEN_READINGS);
+        } else if since > PACE * 2 {
+            self.stride = (self.stride / 2).max(1);
+        }
+        self.left = self.stride;
+        self.hook.advance(work)
+    }
+}
+
+/// How often a thread waiting for others reports, in [`join_reporting`].
+const WAITING_REPORTS: Duration = Duration::from_millis(5);
+
+/// Waits for scoped helper threads, reporting `work()` to `hook` every few milliseconds
+/// meanwhile: a hook that can hear a stop request only on the calling thread (Python's
+/// signals) goes on hearing from it while the helpers finish, and raises the flag they
+/// watch. The helpers notice a stop themselves, through their own reports.
+pub fn join_reporting<T>(
+    handles: Vec<std::thread::ScopedJoinHandle<'_, T>>,
+    hook: &dyn Progress,
+    work: impl Fn() -> Work,
+) -> Vec<std::thread::Result<T>> {
+    while handles.iter().any(|h| !h.is_finished()) {
+        // What the hook answers is for the helpers to hear in their own reports.
+        let _ = hook.report(work());
+        std::thread::sleep(WAITING_REPORTS);
+    }
+    handles.into_iter().map(|h| h.join()).collect()
+}
+
 /// Stops when its flag is raised, from any thread (a signal handler, another request).
 #[derive(Clone, Debug, Default)]
 pub struct StopFlag(Arc<AtomicBool>);
@@ -117,13 +210,25 @@ impl Progress for StopFlag {
 pub trait Stage: Progress + Send + Sync {
     /// Ends the stage's display: a bar goes before a file is saved or the answer printed.
     fn finish(&self) {}
+
+    /// Whether a stop was asked for, without reporting work: a computation about to start
+    /// something long that a stop makes useless (a periodic save) asks first.
+    fn stop_requested(&self) -> bool;
 }
 
 /// The stop flag alone as a stage: nothing drawn, stopped when the flag is raised.
-impl Stage for StopFlag {}
+impl Stage for StopFlag {
+    fn stop_requested(&self) -> bool {
+        self.is_raised()
+    }
+}
 
 /// Never stops, shows nothing.
-impl Stage for NoProgress {}
+impl Stage for NoProgress {
+    fn stop_requested(&self) -> bool {
+        false
+    }
+}
 
 /// What watches a command's work, stage by stage: the CLI's terminal, a worksheet cell's
 /// progress and Cancel button, Python's Ctrl-C check. A computation that runs in stages
@@ -239,6 +344,77 @@ mod tests {
         flag.clone().raise();
         assert_eq!(hook.advance(Work::open(2, "heaps")), Err(Interrupted));
         assert_eq!(NoProgress.advance(Work::of(5, 5, "heaps")), Ok(()));
+    }
+
+    /// Cheap units are counted between readings of the clock, and the count grows: a loop
+    /// of ten million of them reports a small fraction as often as it ticks.
+    #[test]
+    fn a_pace_reads_the_clock_seldom_in_a_loop_of_cheap_units() {
+        let reports = StopAfter::units(u64::MAX);
+        let mut pace = Pace::new(&reports);
+        let units = 10_000_000u64;
+        for i in 0..units {
+            pace.tick(|| Work::of(i, units, "units"))
+                .expect("never stopped");
+        }
+        assert!(reports.reports() >= 1, "the first tick reports");
+        assert!(
+            reports.reports() < units / 1000,
+            "{} reports",
+            reports.reports()
+        );
+    }
+
+    /// Units longer than two paces are reported one by one, and a stop request is heard at
+    /// the first unit after it.
+    #[test]
+    fn a_pace_reports_every_long_unit_and_hears_a_stop_at_once() {
+        let flag = StopFlag::new();
+        let heard = std::sync::atomic::AtomicU64::new(0);
+        let hook = |w: Work| {
+            heard.fetch_add(1, Ordering::Relaxed);
+            flag.report(w)
+        };
+        let mut pace = Pace::new(&hook);
+        for i in 0..5 {
+            std::thread::sleep(PACE * 3);
+            assert_eq!(pace.tick(|| Work::open(i, "units")), Ok(()));
+        }
+        assert_eq!(heard.load(Ordering::Relaxed), 5);
+        flag.raise();
+        std::thread::sleep(PACE * 3);
+        assert_eq!(pace.tick(|| Work::open(5, "units")), Err(Interrupted));
+    }
+
+    /// A thread waiting for helpers keeps reporting until they end, and hands back what
+    /// each returned.
+    #[test]
+    fn join_reporting_reports_while_helpers_work() {
+        let release = StopFlag::new();
+        let heard = std::sync::atomic::AtomicU64::new(0);
+        let hook = |_: Work| {
+            if heard.fetch_add(1, Ordering::Relaxed) == 3 {
+                release.raise();
+            }
+            ControlFlow::Continue(())
+        };
+        let results = std::thread::scope(|scope| {
+            let helpers = (0..2)
+                .map(|k| {
+                    let release = release.clone();
+                    scope.spawn(move || {
+                        while !release.is_raised() {
+                            std::thread::sleep(Duration::from_millis(1));
+                        }
+                        k
+                    })
+                })
+                .collect();
+            join_reporting(helpers, &hook, || Work::open(0, "units"))
+        });
+        assert!(heard.load(Ordering::Relaxed) >= 4);
+        let returned: Vec<i32> = results.into_iter().map(|r| r.expect("no panic")).collect();
+        assert_eq!(returned, vec![0, 1]);
     }
 
     #[test]

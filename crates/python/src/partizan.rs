@@ -59,23 +59,29 @@ impl Drop for Holding {
     }
 }
 
+/// The shared store, waited for with the interpreter released (its holder may need the
+/// interpreter to finish) and Ctrl-C heard while waiting.
+fn lock_store(py: Python<'_>) -> PyResult<std::sync::MutexGuard<'static, Store>> {
+    loop {
+        match STORE.try_lock() {
+            Ok(store) => return Ok(store),
+            Err(std::sync::TryLockError::Poisoned(poisoned)) => return Ok(poisoned.into_inner()),
+            Err(std::sync::TryLockError::WouldBlock) => {
+                py.detach(|| std::thread::sleep(std::time::Duration::from_micros(200)));
+                py.check_signals()?;
+            }
+        }
+    }
+}
+
 /// Runs `work` on the shared store as one evaluation while holding the interpreter (for
-/// work that calls back into Python). The store is never waited for with the interpreter
-/// held: its holder may need the interpreter to finish, so the wait releases it.
+/// work that calls back into Python).
 pub fn with_store_and_interpreter<T>(
     py: Python<'_>,
     work: impl FnOnce(&mut Store) -> Result<T, PartizanError>,
 ) -> PyResult<T> {
     let _holding = Holding::enter()?;
-    let mut store = loop {
-        match STORE.try_lock() {
-            Ok(store) => break store,
-            Err(std::sync::TryLockError::Poisoned(poisoned)) => break poisoned.into_inner(),
-            Err(std::sync::TryLockError::WouldBlock) => {
-                py.detach(|| std::thread::sleep(std::time::Duration::from_micros(200)));
-            }
-        }
-    };
+    let mut store = lock_store(py)?;
     let signals = Arc::new(PythonSignals::new());
     store.set_progress(Arc::clone(&signals) as _);
     // The calling thread's own stack: the work calls Python, which must run on the stack
@@ -91,21 +97,25 @@ pub fn with_store_and_interpreter<T>(
 /// On the calling thread's stack first; a game too deep for it is evaluated again on the
 /// stack of [`on_evaluation_stack`], so that Python answers what `conway eval` does while
 /// most calls pay nothing for it (a refused evaluation leaves only correct values behind).
+/// The work runs on the calling thread, whose reports ask the interpreter for Ctrl-C
+/// ([`PythonSignals`]).
 pub(crate) fn with_store<T: Send>(
     py: Python<'_>,
     work: impl Fn(&mut Store) -> Result<T, PartizanError> + Send + Sync,
 ) -> PyResult<T> {
     let _holding = Holding::enter()?;
+    let mut guard = lock_store(py)?;
+    let store: &mut Store = &mut guard;
     let signals = Arc::new(PythonSignals::new());
     let hook = Arc::clone(&signals);
     let result = py.detach(move || {
-        let mut store = STORE.lock().unwrap_or_else(|e| e.into_inner());
         store.set_progress(hook);
-        contained(|| match within_budget(&mut store, &work) {
-            Err(e) if e.is_too_deep() => on_evaluation_stack(|| within_budget(&mut store, &work)),
+        contained(|| match within_budget(store, &work) {
+            Err(e) if e.is_too_deep() => on_evaluation_stack(|| within_budget(store, &work)),
             other => other,
         })
     });
+    drop(guard);
     signals.take_raised()?;
     result?.map_err(|e| to_python(&e))
 }

@@ -21,18 +21,27 @@ use pyo3::prelude::*;
 
 /// How often the hook asks the interpreter: often enough that Ctrl-C stops work well within
 /// a second, rarely enough that taking the interpreter's lock costs nothing measurable.
-const CHECK_EVERY: Duration = Duration::from_millis(50);
+const CHECK_EVERY: Duration = Duration::from_millis(20);
 
 /// A progress hook that stops the work when Python has a signal pending.
+///
+/// Only the thread that made it (the interpreter's main thread, holding the call) may ask
+/// the interpreter; a signal it finds raises a flag that every thread's report reads, so
+/// the helper threads of a parallel computation stop too. The computation's calling thread
+/// must go on reporting while helpers work ([`conway_core::progress::join_reporting`]).
 pub struct PythonSignals {
+    asker: std::thread::ThreadId,
+    flag: StopFlag,
     last_check: Mutex<Instant>,
     raised: Mutex<Option<PyErr>>,
 }
 
 impl PythonSignals {
-    /// A hook that has seen no signal yet.
+    /// A hook that has seen no signal yet, asking the interpreter from this thread.
     pub fn new() -> Self {
         PythonSignals {
+            asker: std::thread::current().id(),
+            flag: StopFlag::new(),
             last_check: Mutex::new(Instant::now()),
             raised: Mutex::new(None),
         }
@@ -49,7 +58,10 @@ impl PythonSignals {
 }
 
 impl Progress for PythonSignals {
-    fn report(&self, _: Work) -> ControlFlow<()> {
+    fn report(&self, work: Work) -> ControlFlow<()> {
+        if self.flag.is_raised() || std::thread::current().id() != self.asker {
+            return self.flag.report(work);
+        }
         {
             let mut last = self.last_check.lock().unwrap_or_else(|e| e.into_inner());
             if last.elapsed() < CHECK_EVERY {
@@ -57,14 +69,11 @@ impl Progress for PythonSignals {
             }
             *last = Instant::now();
         }
-        let mut raised = self.raised.lock().unwrap_or_else(|e| e.into_inner());
-        if raised.is_some() {
-            return ControlFlow::Break(());
-        }
         match Python::attach(|py| py.check_signals()) {
             Ok(()) => ControlFlow::Continue(()),
             Err(error) => {
-                *raised = Some(error);
+                *self.raised.lock().unwrap_or_else(|e| e.into_inner()) = Some(error);
+                self.flag.raise();
                 ControlFlow::Break(())
             }
         }
@@ -170,7 +179,11 @@ pub struct Watched {
     latest: Arc<Mutex<Option<Work>>>,
 }
 
-impl Stage for Watched {}
+impl Stage for Watched {
+    fn stop_requested(&self) -> bool {
+        self.flag.is_raised()
+    }
+}
 
 impl Watcher for Watched {
     fn stage(&self, _what: &'static str) -> Arc<dyn Stage> {

@@ -22,34 +22,3 @@ def cli():
         return done.stdout
 
     return run
-
-
-def stopped_by_ctrl_c(setup: str, call: str, work: float = 1.5) -> float:
-    """Runs ``setup`` then ``call`` in a fresh Python, sends SIGINT after ``work`` seconds,
-    checks that ``call`` ended with KeyboardInterrupt, and returns how long after the
-    signal the process ended."""
-    import signal
-    import sys
-    import textwrap
-    import time
-
-    script = "\n".join([
-        "import sys, conway",
-        textwrap.dedent(setup),
-        'print("started", flush=True)',
-        "try:",
-        f"    {call}",
-        "except KeyboardInterrupt:",
-        '    print("interrupted", flush=True)',
-        "    sys.exit(0)",
-        'print("finished", flush=True)',
-        "sys.exit(1)",
-    ])
-    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
-    assert child.stdout.readline().strip() == "started"
-    time.sleep(work)
-    sent = time.monotonic()
-    child.send_signal(signal.SIGINT)
-    out, _ = child.communicate(timeout=60)
-    assert child.returncode == 0 and out.strip() == "interrupted", out
-    return time.monotonic() - sent

@@ -7,7 +7,6 @@ from fractions import Fraction
 import pytest
 
 import conway
-from conftest import stopped_by_ctrl_c
 
 # Gambit's documentation (formats.nfgpay): e02.nfg, Selten (IJGT 1975), Figure 2.
 E02 = 'NFG 1 R "Selten (IJGT, 75), Figure 2, normal form"\n{ "Player 1" "Player 2" } { 3 2 }\n\n1 1 0 2 0 2 1 1 0 3 2 0\n'
@@ -163,16 +162,6 @@ def test_bad_input():
         conway.nash("no-such-file.nfg")
     with pytest.raises(ValueError, match="line 2"):
         conway._native._nash(nfg_text='NFG 1 R "" { "a" } { 2 }\n1 x\n')
-
-
-def test_ctrl_c_stops_a_long_enumeration():
-    setup = """
-        import random
-        rng = random.Random(1)
-        a = [[rng.randrange(100) for _ in range(22)] for _ in range(22)]
-        b = [[rng.randrange(100) for _ in range(22)] for _ in range(22)]
-    """
-    assert stopped_by_ctrl_c(setup, "conway.nash(a, b)") < 1.0
 
 
 def test_ess_stable_and_replicator_match_the_cli(cli):

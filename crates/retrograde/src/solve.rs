@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use conway_core::{Progress, Work};
+use conway_core::{Pace, Progress, Work};
 
 use crate::graph::{GameGraph, Terminal, Value, MAX_PLIES};
 use crate::RetrogradeError;
@@ -220,6 +220,19 @@ pub(crate) fn check_depth(depth: u32) -> Result<(), RetrogradeError> {
     Ok(())
 }
 
+/// `n` counters at zero, made a block at a time with a look at the hook between blocks:
+/// hundreds of megabytes take a noticeable while to touch.
+fn zeroed(n: usize, pace: &mut Pace<'_>) -> Result<Vec<AtomicU32>, RetrogradeError> {
+    const BLOCK: usize = 1 << 16;
+    let mut counters = Vec::with_capacity(n);
+    while counters.len() < n {
+        pace.tick(|| Work::of(0, n as u64, "states"))?;
+        let block = BLOCK.min(n - counters.len());
+        counters.extend((0..block).map(|_| AtomicU32::new(0)));
+    }
+    Ok(counters)
+}
+
 /// Solves every state of `g`. `progress` hears the number of states resolved after every
 /// chunk of a large level and after every level; a stop request ends the run with
 /// [`RetrogradeError::Interrupted`].
@@ -229,7 +242,8 @@ pub fn solve<G: GameGraph>(g: &G, progress: &dyn Progress) -> Result<Solved, Ret
         // States are indexed by u32.
         return Err(RetrogradeError::too_large("number of states", n, u32::MAX));
     }
-    let values: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+    let mut pace = Pace::new(progress);
+    let values = zeroed(n, &mut pace)?;
     // Workers of a parallel level report after each chunk; once one hears "stop", the others
     // skip their remaining chunks.
     let stopped = AtomicBool::new(false);
@@ -243,7 +257,7 @@ pub fn solve<G: GameGraph>(g: &G, progress: &dyn Progress) -> Result<Solved, Ret
             stopped.store(true, Relaxed);
         }
     };
-    let counters: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+    let counters = zeroed(n, &mut pace)?;
     // Level 0: terminal states, and states without a move (lost by the player to move).
     let mut frontier: Vec<u32> = values
         .par_chunks(CHUNK)

@@ -149,7 +149,11 @@ impl Progress for JobStage {
     }
 }
 
-impl Stage for JobStage {}
+impl Stage for JobStage {
+    fn stop_requested(&self) -> bool {
+        self.job.stop.is_raised()
+    }
+}
 
 impl Watcher for JobWatcher {
     fn stage(&self, what: &'static str) -> Arc<dyn Stage> {

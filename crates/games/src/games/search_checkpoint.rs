@@ -66,10 +66,16 @@ pub(super) fn resumed(
         saved
     };
     let every = a.seconds("checkpoint-every").unwrap_or(Duration::MAX);
+    let stage = r.watch.stage("searching");
     // The time of the last save, and the first error a save met: that error stops the
     // search at once (through the progress hook), rather than after hours unsaved.
     let schedule = Mutex::new((Instant::now(), Ok(())));
     let on_settle = |settled: &Settled| {
+        // Once a stop is asked for, the search is about to end and save: a save now would
+        // only hold the stop up.
+        if stage.stop_requested() {
+            return;
+        }
         let mut schedule = schedule.lock().unwrap_or_else(|e| e.into_inner());
         if schedule.1.is_ok() && schedule.0.elapsed() >= every {
             schedule.1 = save(settled);
@@ -82,7 +88,6 @@ pub(super) fn resumed(
         max_settled: MAX_SETTLED,
         on_settle: &on_settle,
     };
-    let stage = r.watch.stage("searching");
     let stops_when_unsaved = |work: Work| {
         let unsaved = schedule.lock().map_or(true, |s| s.1.is_err());
         if unsaved {

@@ -50,11 +50,11 @@
 //! every board small enough for both, in property tests of the whole search and of every
 //! verdict the counts give on their own.
 
-use std::ops::ControlFlow;
 use std::sync::atomic::{fence, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
-use conway_core::{Progress, Work};
+use conway_core::progress::join_reporting;
+use conway_core::{Interrupted, Pace, Progress, Work};
 
 use super::{Ledger, MoveResult, Resume, Resumed, Start, WinnerReport};
 use crate::rulesets::domineering::domino_placed;
@@ -1053,14 +1053,22 @@ struct Buckets {
 }
 
 impl Buckets {
-    /// 2^`bits` slots.
-    fn new(bits: u32) -> Buckets {
-        Buckets {
-            buckets: (0..1usize << (bits - 1))
-                .map(|_| Bucket::default())
-                .collect(),
-            mask: (1 << (bits - 1)) - 1,
+    /// 2^`bits` slots, made a block at a time with a look at the progress hook between
+    /// blocks: a gibibyte takes a while to touch, on a busy machine a second or more.
+    fn new(bits: u32, progress: &dyn Progress) -> Result<Buckets, Interrupted> {
+        const BLOCK: usize = 1 << 14;
+        let count = 1usize << (bits - 1);
+        let mut buckets = Vec::with_capacity(count);
+        let mut pace = Pace::new(progress);
+        while buckets.len() < count {
+            pace.tick(|| Work::open(0, "positions"))?;
+            let block = BLOCK.min(count - buckets.len());
+            buckets.extend((0..block).map(|_| Bucket::default()));
         }
+        Ok(Buckets {
+            buckets,
+            mask: count - 1,
+        })
     }
 
     fn bucket(&self, empty: u128, left: bool) -> &[Slot; 2] {
@@ -1117,18 +1125,18 @@ const SMALL_TABLE_BITS: u32 = 16;
 
 impl Table {
     /// A table that grows to 2^`bits` slots; at once, when it is to be filled with what was
-    /// settled before.
-    fn new(bits: u32, full_at_once: bool) -> Table {
+    /// settled before. `progress` may stop the making of its slots.
+    fn new(bits: u32, full_at_once: bool, progress: &dyn Progress) -> Result<Table, Interrupted> {
         let table = Table {
-            small: Buckets::new(bits.min(SMALL_TABLE_BITS)),
+            small: Buckets::new(bits.min(SMALL_TABLE_BITS), progress)?,
             large: OnceLock::new(),
             large_bits: bits,
             puts: AtomicU64::new(0),
         };
         if full_at_once && bits > SMALL_TABLE_BITS {
-            table.grow();
+            table.grow(progress)?;
         }
-        table
+        Ok(table)
     }
 
     /// Whether the mover wins, if known.
@@ -1136,23 +1144,35 @@ impl Table {
         self.large.get().unwrap_or(&self.small).get(empty, left)
     }
 
-    fn put(&self, empty: u128, left: bool, wins: bool, work: u64) {
+    /// Puts an entry in; the put that makes the table grow hears from `progress` while
+    /// the full size is made, and gives up growing when asked to stop.
+    fn put(
+        &self,
+        empty: u128,
+        left: bool,
+        wins: bool,
+        work: u64,
+        progress: &dyn Progress,
+    ) -> Result<(), Interrupted> {
         if let Some(large) = self.large.get() {
-            return large.put(empty, left, wins, work);
+            large.put(empty, left, wins, work);
+            return Ok(());
         }
         self.small.put(empty, left, wins, work);
         if self.large_bits > SMALL_TABLE_BITS
             && self.puts.fetch_add(1, Ordering::Relaxed) == 1 << (SMALL_TABLE_BITS - 1)
         {
-            self.grow();
+            self.grow(progress)?;
         }
+        Ok(())
     }
 
     /// Moves to the full size, taking along what the small table holds (entries written
-    /// meanwhile by other threads may be lost: the table is a cache).
-    fn grow(&self) {
+    /// meanwhile by other threads may be lost: the table is a cache). Only one put reaches
+    /// here, so the full size is made once; stopped while it is made, the table stays small.
+    fn grow(&self, progress: &dyn Progress) -> Result<(), Interrupted> {
+        let large = Buckets::new(self.large_bits, progress)?;
         self.large.get_or_init(|| {
-            let large = Buckets::new(self.large_bits);
             for bucket in &self.small.buckets {
                 for slot in &bucket.0 {
                     if let Some((key, data)) = slot.read().filter(|&(_, data)| data & 1 != 0) {
@@ -1162,6 +1182,7 @@ impl Table {
             }
             large
         });
+        Ok(())
     }
 }
 
@@ -1228,10 +1249,11 @@ struct Search<'s, 'a> {
     /// The root move this thread is searching, in the root's order, when a search past the
     /// first winning root move is not needed.
     root_index: Option<usize>,
+    /// This thread's calls to the progress hook, by the clock: every thread hears a stop
+    /// request itself, and a hook that listens only to the calling thread (Python's
+    /// signals) hears from it as often as from any other.
+    pace: Pace<'a>,
 }
-
-/// How often, in nodes, the progress hook hears from the search.
-const REPORT_EVERY: u64 = 1 << 16;
 
 impl Search<'_, '_> {
     /// Whether the player to move (`left`: Left) wins, with optimal play.
@@ -1261,7 +1283,7 @@ impl Search<'_, '_> {
             Ok(moves) => moves,
             Err(square) => {
                 self.credit(left, square, 1);
-                self.shared.table.put(key, mover, true, 0);
+                self.shared.put(key, mover, true, 0)?;
                 return Ok(true);
             }
         };
@@ -1280,12 +1302,12 @@ impl Search<'_, '_> {
             if !self.wins(after, !left, Some(left_behind))? {
                 let work = self.searched - before;
                 self.credit(left, square, 1 + work.min(1 << 20) as u32);
-                self.shared.remember(key, mover, true, work);
+                self.shared.remember(key, mover, true, work)?;
                 return Ok(true);
             }
         }
         self.shared
-            .remember(key, mover, false, self.searched - before);
+            .remember(key, mover, false, self.searched - before)?;
         Ok(false)
     }
 
@@ -1385,11 +1407,9 @@ impl Search<'_, '_> {
             shared.halt.store(HALT_BUDGET, Ordering::Relaxed);
             return Err(Halt::Budget);
         }
-        if before / REPORT_EVERY != after / REPORT_EVERY {
-            if let ControlFlow::Break(()) = shared.progress.report(Work::open(after, "positions")) {
-                shared.halt.store(HALT_STOPPED, Ordering::Relaxed);
-                return Err(Halt::Stopped);
-            }
+        if self.pace.tick(|| Work::open(after, "positions")).is_err() {
+            shared.halt.store(HALT_STOPPED, Ordering::Relaxed);
+            return Err(Halt::Stopped);
         }
         Ok(())
     }
@@ -1402,9 +1422,21 @@ const HALT_BUDGET: u8 = 2;
 impl<'a> Shared<'a> {
     /// Puts a position's verdict in the table and, when its search cost enough, among
     /// those settled.
-    fn remember(&self, key: u128, left: bool, wins: bool, work: u64) {
-        self.table.put(key, left, wins, work);
+    fn remember(&self, key: u128, left: bool, wins: bool, work: u64) -> Result<(), Halt> {
+        self.put(key, left, wins, work)?;
         self.ledger.settle(key, left, wins, work);
+        Ok(())
+    }
+
+    /// Puts a position's verdict in the table; a stop heard while the table grows halts
+    /// every thread.
+    fn put(&self, key: u128, left: bool, wins: bool, work: u64) -> Result<(), Halt> {
+        self.table
+            .put(key, left, wins, work, self.progress)
+            .map_err(|Interrupted| {
+                self.halt.store(HALT_STOPPED, Ordering::Relaxed);
+                Halt::Stopped
+            })
     }
 
     /// The views of the mover (`left`: Left) and of the opponent.
@@ -1422,6 +1454,7 @@ impl<'a> Shared<'a> {
             searched: 0,
             unreported: 0,
             root_index: None,
+            pace: Pace::new(self.progress),
         }
     }
 
@@ -1503,10 +1536,11 @@ impl<'a> Shared<'a> {
                 .map(|_| scope.spawn(worker))
                 .collect();
             let mut all = vec![worker()];
+            let searched = || Work::open(self.nodes.load(Ordering::Relaxed), "positions");
             all.extend(
-                handles
+                join_reporting(handles, self.progress, searched)
                     .into_iter()
-                    .map(|h| h.join().unwrap_or(Err(Halt::Stopped))),
+                    .map(|joined| joined.unwrap_or(Err(Halt::Stopped))),
             );
             all
         });
@@ -1613,9 +1647,18 @@ pub fn winner_resuming(
         .trailing_zeros();
     let bits = bits.max(settled_bits.min(MAX_TABLE_BITS));
     // What was settled before goes in the table first, and stays among the settled.
-    let table = Table::new(bits, !resume.settled.positions.is_empty());
+    let table = match Table::new(bits, !resume.settled.positions.is_empty(), progress) {
+        Ok(table) => table,
+        Err(Interrupted) => return (Err(PartizanError::Interrupted), resume.settled),
+    };
+    let mut pace = Pace::new(progress);
     for (&(key, left), proof) in &resume.settled.positions {
-        table.put(key, left, proof.wins, proof.work);
+        let put = pace
+            .tick(|| Work::open(0, "positions"))
+            .and_then(|()| table.put(key, left, proof.wins, proof.work, progress));
+        if put.is_err() {
+            return (Err(PartizanError::Interrupted), resume.settled);
+        }
     }
     let shared = Shared {
         shape: position.shape,
@@ -1785,7 +1828,7 @@ mod tests {
             winner(&p, false, Some(10), &NoProgress),
             Err(PartizanError::TooLarge { .. })
         ));
-        let stop = |_: Work| ControlFlow::Break(());
+        let stop = |_: Work| std::ops::ControlFlow::Break(());
         assert!(matches!(
             winner(&Position::rectangle(8, 8).expect("8x8"), false, None, &stop),
             Err(PartizanError::Interrupted)
@@ -1922,11 +1965,13 @@ mod tests {
     /// one has slots, then grows to its full size with every entry the small one held.
     #[test]
     fn the_table_grows_once_well_used_and_keeps_its_entries() {
-        let table = Table::new(SMALL_TABLE_BITS + 3, false);
+        let table = Table::new(SMALL_TABLE_BITS + 3, false, &NoProgress).expect("made");
         let threshold = 1u64 << (SMALL_TABLE_BITS - 1);
         let key = |i: u64| u128::from(i).wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835);
         for i in 0..threshold {
-            table.put(key(i), i % 2 == 0, i % 3 == 0, 1 + i % 5);
+            table
+                .put(key(i), i % 2 == 0, i % 3 == 0, 1 + i % 5, &NoProgress)
+                .expect("no stop");
         }
         assert!(table.large.get().is_none());
         let held: Vec<(u64, Option<bool>)> = (0..threshold)
@@ -1937,7 +1982,9 @@ mod tests {
         for &(i, wins) in &held {
             assert!(wins.is_none() || wins == Some(i % 3 == 0));
         }
-        table.put(key(threshold), true, true, 1);
+        table
+            .put(key(threshold), true, true, 1, &NoProgress)
+            .expect("no stop");
         assert!(table.large.get().is_some());
         // Whatever the small table held when it grew (the last put included) is kept.
         for i in 0..=threshold {
@@ -1947,10 +1994,24 @@ mod tests {
             }
         }
         // A small search on a large board never grows it.
-        let small = Table::new(SMALL_TABLE_BITS + 3, false);
-        small.put(1, true, true, 1);
+        let small = Table::new(SMALL_TABLE_BITS + 3, false, &NoProgress).expect("made");
+        small.put(1, true, true, 1, &NoProgress).expect("no stop");
         assert!(small.large.get().is_none());
-        assert!(Table::new(SMALL_TABLE_BITS + 3, true).large.get().is_some());
+        let full = Table::new(SMALL_TABLE_BITS + 3, true, &NoProgress).expect("made");
+        assert!(full.large.get().is_some());
+        // A stop asked for while the full size is made leaves the table small.
+        let stopped = Table::new(SMALL_TABLE_BITS + 3, false, &NoProgress).expect("made");
+        for i in 0..threshold {
+            stopped
+                .put(key(i), true, true, 1, &NoProgress)
+                .expect("no stop");
+        }
+        let stop = |_: Work| std::ops::ControlFlow::Break(());
+        assert_eq!(
+            stopped.put(key(threshold), true, true, 1, &stop),
+            Err(Interrupted)
+        );
+        assert!(stopped.large.get().is_none());
     }
 
     /// A slot reads back what was written, and reads as a miss while a writer holds it.

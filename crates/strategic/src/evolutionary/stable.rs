@@ -13,8 +13,8 @@
 //! arborescence (Chu–Liu/Edmonds). The classes of least potential are the stochastically
 //! stable ones: the support of the stationary distribution as ε → 0.
 
-use conway_core::{Progress, Work};
-use std::collections::{HashMap, VecDeque};
+use conway_core::{Pace, Progress, Work};
+use std::collections::VecDeque;
 
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -25,18 +25,23 @@ use crate::evolutionary::ess::symmetric_matrix;
 use crate::game::{Matrix, NormalFormGame};
 use crate::StrategicError;
 
-/// How many population states are handled between two progress reports.
-const REPORT_EVERY: usize = 1 << 12;
 /// The most states (distributions of agents over strategies) the analysis builds.
 pub const MAX_STATES: usize = 2_000_000;
 
 /// The population game: payoffs and the number of agents.
+///
+/// States are numbered in the order of [`Population::states`] and held flat, `n` counts a
+/// state, so that millions of them cost two allocations, not millions; a state's number is
+/// computed from its counts ([`Population::number_of`]), not looked up.
 #[derive(Clone, Debug)]
 pub struct Population {
     a: Matrix,
     agents: usize,
-    states: Vec<Vec<usize>>,
-    index: HashMap<Vec<usize>, usize>,
+    /// Every state's counts, one after another.
+    counts: Vec<usize>,
+    /// `following[k][m]`: the number of ways to put m agents on k + 1 strategies,
+    /// C(m + k, k), for k < n and m ≤ agents.
+    following: Vec<Vec<usize>>,
 }
 
 /// One possible revision: from state `from` to state `to` with this resistance.
@@ -52,20 +57,6 @@ pub struct Transition {
     pub resistance: u32,
 }
 
-fn compositions(total: usize, parts: usize) -> Vec<Vec<usize>> {
-    if parts == 1 {
-        return vec![vec![total]];
-    }
-    let mut out = Vec::new();
-    for first in (0..=total).rev() {
-        for mut rest in compositions(total - first, parts - 1) {
-            rest.insert(0, first);
-            out.push(rest);
-        }
-    }
-    out
-}
-
 /// The number of states, C(agents + n − 1, n − 1), in big integers: a population too large
 /// to analyse may have more states than a machine word counts.
 fn state_count(agents: usize, n: usize) -> num_bigint::BigUint {
@@ -76,9 +67,35 @@ fn state_count(agents: usize, n: usize) -> num_bigint::BigUint {
     })
 }
 
+/// The state after `x` in the order of [`Population::states`] (the first strategy's count
+/// falling from all agents to none, then the second's, …), or false after the last one:
+/// the last count that can fall, other than the last strategy's, falls by one, and every
+/// agent after it moves to the strategy just after it.
+fn next_state(x: &mut [usize]) -> bool {
+    let n = x.len();
+    let Some(i) = (0..n.saturating_sub(1)).rev().find(|&i| x[i] > 0) else {
+        return false;
+    };
+    let after: usize = x[i + 1..].iter().sum();
+    x[i] -= 1;
+    x[i + 1..].fill(0);
+    x[i + 1] = after + 1;
+    true
+}
+
 impl Population {
     /// `agents` agents playing the symmetric game with row payoffs `a`.
     pub fn new(a: Matrix, agents: usize) -> Result<Self, StrategicError> {
+        Population::watched(a, agents, &conway_core::NoProgress)
+    }
+
+    /// [`Population::new`], telling `progress` of the states listed and stopping when it
+    /// asks.
+    pub fn watched(
+        a: Matrix,
+        agents: usize,
+        progress: &dyn Progress,
+    ) -> Result<Self, StrategicError> {
         let n = a.len();
         if n == 0 {
             return Err(StrategicError::InvalidInput(
@@ -98,24 +115,74 @@ impl Population {
                 MAX_STATES,
             ));
         }
-        let states = compositions(agents, n);
-        let index = states
-            .iter()
-            .cloned()
-            .enumerate()
-            .map(|(i, s)| (s, i))
+        // Each entry is at most the number of states, within MAX_STATES.
+        let following: Vec<Vec<usize>> = (0..n)
+            .scan(vec![1usize; agents + 1], |row, k| {
+                if k > 0 {
+                    for m in 1..=agents {
+                        row[m] += row[m - 1];
+                    }
+                }
+                Some(row.clone())
+            })
             .collect();
+        let total = following[n - 1][agents];
+        let mut counts = Vec::with_capacity(total * n);
+        let mut x = vec![0; n];
+        x[0] = agents;
+        let mut pace = Pace::new(progress);
+        loop {
+            pace.tick(|| Work::of((counts.len() / n) as u64, total as u64, "states listed"))?;
+            counts.extend_from_slice(&x);
+            if !next_state(&mut x) {
+                break;
+            }
+        }
         Ok(Population {
             a,
             agents,
-            states,
-            index,
+            counts,
+            following,
         })
     }
 
-    /// Every state, as agent counts per strategy.
-    pub fn states(&self) -> &[Vec<usize>] {
-        &self.states
+    /// Every state, as agent counts per strategy, in the order of their numbers.
+    pub fn states(&self) -> std::slice::ChunksExact<'_, usize> {
+        self.counts.chunks_exact(self.a.len())
+    }
+
+    /// The counts of state `s`.
+    pub fn state(&self, s: usize) -> &[usize] {
+        let n = self.a.len();
+        &self.counts[s * n..(s + 1) * n]
+    }
+
+    /// The number of states.
+    pub fn len(&self) -> usize {
+        self.counts.len() / self.a.len()
+    }
+
+    /// Whether there are no states (never: every population has one at least).
+    pub fn is_empty(&self) -> bool {
+        self.counts.is_empty()
+    }
+
+    /// The number of the state with counts `x`: the states before it are those whose
+    /// first difference from it is a larger count, and for each strategy i those number
+    /// C(r − x_i − 1 + k, k) (the agents r left for strategies i.. after the earlier ones,
+    /// the k strategies after i), a sum over the larger counts by the hockey-stick identity.
+    pub fn number_of(&self, x: &[usize]) -> usize {
+        let n = x.len();
+        let mut left = self.agents;
+        let mut number = 0;
+        for (i, &xi) in x.iter().enumerate().take(n.saturating_sub(1)) {
+            let k = n - 1 - i;
+            if xi < left {
+                number += self.following[k][left - xi - 1];
+            }
+            left -= xi;
+        }
+        number
     }
 
     /// The number of agents.
@@ -145,24 +212,31 @@ impl Population {
 
     /// Every revision that changes the state, with its resistance.
     pub fn transitions(&self, from: usize) -> Vec<Transition> {
-        let x = &self.states[from];
-        let n = x.len();
         let mut out = Vec::new();
+        self.transitions_into(from, &mut out);
+        out
+    }
+
+    /// [`Population::transitions`], added to `out`.
+    fn transitions_into(&self, from: usize, out: &mut Vec<Transition>) {
+        let x = self.state(from);
+        let n = x.len();
+        let mut y = x.to_vec();
         for s in (0..n).filter(|&s| x[s] > 0) {
             let best = self.best_replies(x, s);
             for t in (0..n).filter(|&t| t != s) {
-                let mut y = x.clone();
                 y[s] -= 1;
                 y[t] += 1;
                 out.push(Transition {
-                    to: self.index[&y],
+                    to: self.number_of(&y),
                     from_strategy: s,
                     to_strategy: t,
                     resistance: u32::from(!best.contains(&t)),
                 });
+                y[s] += 1;
+                y[t] -= 1;
             }
         }
-        out
     }
 
     /// Recurrent classes, resistances, potentials and the stochastically stable classes.
@@ -170,28 +244,35 @@ impl Population {
     /// classes whose resistances are known; a stop request ends the work with
     /// [`StrategicError::Interrupted`].
     pub fn analyse(&self, progress: &dyn Progress) -> Result<StableReport, StrategicError> {
-        let count = self.states.len();
-        let mut edges: Vec<Vec<Transition>> = Vec::with_capacity(count);
+        let count = self.len();
+        let mut pace = Pace::new(progress);
+        let mut edges = Edges::default();
+        let mut buffer = Vec::new();
         for s in 0..count {
-            if s.is_multiple_of(REPORT_EVERY) {
-                progress.advance(Work::of(s as u64, count as u64, "states"))?;
-            }
-            edges.push(self.transitions(s));
+            pace.tick(|| Work::of(s as u64, count as u64, "states"))?;
+            buffer.clear();
+            self.transitions_into(s, &mut buffer);
+            edges.push(&buffer);
         }
-        let free: Vec<Vec<usize>> = edges
-            .iter()
-            .map(|e| {
-                e.iter()
+        let mut free = Edges::default();
+        let mut outs = Vec::new();
+        for s in 0..count {
+            pace.tick(|| Work::of(s as u64, count as u64, "states"))?;
+            outs.clear();
+            outs.extend(
+                edges
+                    .of(s)
+                    .iter()
                     .filter(|t| t.resistance == 0)
-                    .map(|t| t.to)
-                    .collect()
-            })
-            .collect();
-        let component = strongly_connected(&free);
+                    .map(|t| t.to),
+            );
+            free.push(&outs);
+        }
+        let component = strongly_connected(&free, &mut pace)?;
         let components = component.iter().copied().max().map_or(0, |c| c + 1);
         let mut closed = vec![true; components];
-        for (s, outs) in free.iter().enumerate() {
-            if outs.iter().any(|&t| component[t] != component[s]) {
+        for s in 0..count {
+            if free.of(s).iter().any(|&t| component[t] != component[s]) {
                 closed[component[s]] = false;
             }
         }
@@ -209,27 +290,63 @@ impl Population {
         let k = classes.len();
         let mut resistance = vec![vec![0u64; k]; k];
         for (i, class) in classes.iter().enumerate() {
-            progress.advance(Work::of(i as u64, k as u64, "classes"))?;
-            let dist = zero_one_distances(&edges, class);
+            let dist = zero_one_distances(&edges, class, &mut pace, i, k)?;
             for (j, target) in classes.iter().enumerate() {
                 resistance[i][j] = target.iter().map(|&s| dist[s]).min().unwrap_or(u64::MAX);
             }
         }
-        let potentials: Vec<u64> = (0..k)
-            .map(|root| min_in_arborescence(&resistance, root))
-            .collect();
+        let mut potentials = Vec::with_capacity(k);
+        for root in 0..k {
+            pace.tick(|| Work::of(root as u64, k as u64, "potentials"))?;
+            potentials.push(min_in_arborescence(&resistance, root));
+        }
         let least = potentials.iter().copied().min().unwrap_or(0);
         let stable = (0..k).filter(|&c| potentials[c] == least).collect();
         Ok(StableReport {
             agents: self.agents,
             recurrent_classes: classes
                 .iter()
-                .map(|c| c.iter().map(|&s| self.states[s].clone()).collect())
+                .map(|c| c.iter().map(|&s| self.state(s).to_vec()).collect())
                 .collect(),
             resistances: resistance,
             potentials,
             stable,
         })
+    }
+}
+
+/// Every state's outgoing edges, one list after another (a state's are
+/// `all[starts[s]..starts[s + 1]]`): two allocations for millions of states.
+#[derive(Debug)]
+struct Edges<T> {
+    starts: Vec<usize>,
+    all: Vec<T>,
+}
+
+impl<T> Default for Edges<T> {
+    fn default() -> Self {
+        Edges {
+            starts: vec![0],
+            all: Vec::new(),
+        }
+    }
+}
+
+impl<T: Copy> Edges<T> {
+    /// Adds the next state's edges.
+    fn push(&mut self, edges: &[T]) {
+        self.all.extend_from_slice(edges);
+        self.starts.push(self.all.len());
+    }
+
+    /// State `s`'s edges.
+    fn of(&self, s: usize) -> &[T] {
+        &self.all[self.starts[s]..self.starts[s + 1]]
+    }
+
+    /// The number of states.
+    fn len(&self) -> usize {
+        self.starts.len() - 1
     }
 }
 
@@ -240,11 +357,14 @@ pub fn analyse(
     agents: usize,
     progress: &dyn Progress,
 ) -> Result<StableReport, StrategicError> {
-    Population::new(symmetric_matrix(game)?, agents)?.analyse(progress)
+    Population::watched(symmetric_matrix(game)?, agents, progress)?.analyse(progress)
 }
 
 /// Tarjan's strongly connected components without recursion: a component number per node.
-fn strongly_connected(graph: &[Vec<usize>]) -> Vec<usize> {
+fn strongly_connected(
+    graph: &Edges<usize>,
+    pace: &mut Pace<'_>,
+) -> Result<Vec<usize>, StrategicError> {
     let n = graph.len();
     let (mut index, mut low) = (vec![usize::MAX; n], vec![0usize; n]);
     let mut on_stack = vec![false; n];
@@ -261,8 +381,10 @@ fn strongly_connected(graph: &[Vec<usize>]) -> Vec<usize> {
         stack.push(root);
         on_stack[root] = true;
         while let Some(&mut (v, ref mut i)) = calls.last_mut() {
-            if *i < graph[v].len() {
-                let w = graph[v][*i];
+            pace.tick(|| Work::of(next_index as u64, n as u64, "states ordered"))?;
+            let outs = graph.of(v);
+            if *i < outs.len() {
+                let w = outs[*i];
                 *i += 1;
                 if index[w] == usize::MAX {
                     index[w] = next_index;
@@ -292,11 +414,18 @@ fn strongly_connected(graph: &[Vec<usize>]) -> Vec<usize> {
             }
         }
     }
-    component
+    Ok(component)
 }
 
-/// Least resistance from any of `sources` to every state (0-1 breadth-first search).
-fn zero_one_distances(edges: &[Vec<Transition>], sources: &[usize]) -> Vec<u64> {
+/// Least resistance from any of `sources` to every state (0-1 breadth-first search), the
+/// `class`-th of `classes` searched.
+fn zero_one_distances(
+    edges: &Edges<Transition>,
+    sources: &[usize],
+    pace: &mut Pace<'_>,
+    class: usize,
+    classes: usize,
+) -> Result<Vec<u64>, StrategicError> {
     let mut dist = vec![u64::MAX; edges.len()];
     let mut queue = VecDeque::new();
     for &s in sources {
@@ -304,7 +433,8 @@ fn zero_one_distances(edges: &[Vec<Transition>], sources: &[usize]) -> Vec<u64> 
         queue.push_back(s);
     }
     while let Some(s) = queue.pop_front() {
-        for t in &edges[s] {
+        pace.tick(|| Work::of(class as u64, classes as u64, "classes"))?;
+        for t in edges.of(s) {
             let d = dist[s] + u64::from(t.resistance);
             if d < dist[t.to] {
                 dist[t.to] = d;
@@ -316,7 +446,7 @@ fn zero_one_distances(edges: &[Vec<Transition>], sources: &[usize]) -> Vec<u64> 
             }
         }
     }
-    dist
+    Ok(dist)
 }
 
 /// The least total weight of a tree in which every node other than `root` has one outgoing
@@ -563,7 +693,7 @@ mod tests {
         let n = 2;
         // P[x][y] for the single-revision model.
         let mut p = vec![vec![BigRational::zero(); count]; count];
-        for (x, state) in pop.states().iter().enumerate() {
+        for (x, state) in pop.states().enumerate() {
             for s in (0..n).filter(|&s| state[s] > 0) {
                 let drawn = BigRational::new(state[s].into(), pop.agents().into());
                 let best = pop.best_replies(state, s);
@@ -573,10 +703,10 @@ mod tests {
                         prob += (BigRational::one() - &eps)
                             / BigRational::from_integer(best.len().into());
                     }
-                    let mut y = state.clone();
+                    let mut y = state.to_vec();
                     y[s] -= 1;
                     y[t] += 1;
-                    let yi = pop.states().iter().position(|z| z == &y).unwrap();
+                    let yi = pop.states().position(|z| z == y.as_slice()).unwrap();
                     p[x][yi] += &drawn * prob;
                 }
             }
@@ -600,7 +730,10 @@ mod tests {
         rhs[count - 1] = BigRational::one();
         let mu = crate::linalg::solve(rows, rhs).unwrap();
         let stable_state = &report.recurrent_classes[report.stable[0]][0];
-        let si = pop.states().iter().position(|z| z == stable_state).unwrap();
+        let si = pop
+            .states()
+            .position(|z| z == stable_state.as_slice())
+            .unwrap();
         assert!(
             mu[si] > BigRational::new(99.into(), 100.into()),
             "μ = {:?}",
@@ -608,7 +741,44 @@ mod tests {
         );
     }
 
+    /// Every way to put `total` agents on `parts` strategies, the first count falling from
+    /// all to none, then the second's, …: the states' order, written out recursively.
+    fn compositions(total: usize, parts: usize) -> Vec<Vec<usize>> {
+        if parts == 1 {
+            return vec![vec![total]];
+        }
+        let mut out = Vec::new();
+        for first in (0..=total).rev() {
+            for mut rest in compositions(total - first, parts - 1) {
+                rest.insert(0, first);
+                out.push(rest);
+            }
+        }
+        out
+    }
+
+    /// A stop request is heard while the states are listed, before any analysis.
+    #[test]
+    fn listing_the_states_stops_when_asked() {
+        let three = m(&[&[1, 0, 0], &[0, 1, 0], &[0, 0, 1]]);
+        let stop = conway_core::StopAfter::units(1000);
+        let e = Population::watched(three, 1900, &stop).unwrap_err();
+        assert!(matches!(e, StrategicError::Interrupted), "{e:?}");
+    }
+
     proptest! {
+        /// The states are listed in the recursive order, and each one's number is its place.
+        #[test]
+        fn states_are_numbered_by_their_place(agents in 2usize..12, n in 1usize..6) {
+            let zero: Matrix = (0..n).map(|_| vec![BigRational::zero(); n]).collect();
+            let pop = Population::new(zero, agents).unwrap();
+            let listed: Vec<Vec<usize>> = pop.states().map(<[usize]>::to_vec).collect();
+            prop_assert_eq!(&listed, &compositions(agents, n));
+            for (i, state) in listed.iter().enumerate() {
+                prop_assert_eq!(pop.number_of(state), i);
+            }
+        }
+
         #[test]
         fn edmonds_matches_brute_force(
             n in 2usize..6,
