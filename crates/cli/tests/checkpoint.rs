@@ -188,3 +188,55 @@ fn killed_ruleset_searches_resume_to_the_same_answer() {
         "holds the search of clobber xoxox|oxoxo|xoxox|oxoxo",
     );
 }
+
+/// Every reader of a durable file, given a file of each other format Conway writes, says
+/// what the file is and what it expected, in one line with status 2, and leaves the file
+/// as it was: a file of one format is never read as another.
+#[test]
+fn a_file_of_another_format_is_named_and_left_alone() {
+    use conway_core::durable::{self, Format};
+    use conway_core::formats;
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let readers: [(&Format, &[&str]); 4] = [
+        (
+            &formats::HEAP_CHECKPOINT,
+            &["grundy", "0.77", "--to", "100", "--checkpoint"],
+        ),
+        (
+            &formats::DOMINEERING_CHECKPOINT,
+            &["solve", "domineering", "3x3", "--checkpoint"],
+        ),
+        (
+            &formats::RULESET_CHECKPOINT,
+            &["solve", "clobber", "xox|oxo", "--checkpoint"],
+        ),
+        (
+            &formats::RETROGRADE_TABLE,
+            &["solve", "chase", "4", "1", "1", "4", "4", "--table"],
+        ),
+    ];
+    for written in formats::ALL {
+        let path = dir.path().join("file");
+        durable::save(&path, written, "something", |out| {
+            out.write_all(b"a payload")
+        })
+        .expect("saved");
+        let before = std::fs::read(&path).expect("read");
+        for (expected, args) in readers {
+            if expected.magic == written.magic {
+                continue;
+            }
+            let out = Command::new(BIN)
+                .args(args)
+                .arg(&path)
+                .output()
+                .expect("runs");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+            let named = format!("this is a {}, not a {}", written.kind, expected.kind);
+            assert!(err.contains(&named), "{args:?}: {err}");
+            assert_eq!(std::fs::read(&path).expect("read"), before, "{args:?}");
+        }
+    }
+}

@@ -14,14 +14,17 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{Diagnostic, ErrorKind};
 
-/// A kind of file: how it starts and how a person calls it.
+/// A kind of file: how it starts and how a person calls it. Every format Conway writes is
+/// registered in [`crate::formats`].
 #[derive(Clone, Copy, Debug)]
 pub struct Format {
     /// The first eight bytes of every file of this kind.
     pub magic: &'static [u8; 8],
     /// The layout version this build writes and reads.
     pub version: u32,
-    /// What a person calls the file: `checkpoint`, `table`.
+    /// The format's full name, told apart from every other: `heap-game checkpoint`.
+    pub kind: &'static str,
+    /// What a person calls the file in messages about it: `checkpoint`, `table`.
     pub noun: &'static str,
     /// What to do about a damaged file: `delete it to start over`.
     pub remedy: &'static str,
@@ -268,7 +271,10 @@ pub fn decode<'a>(
         remedy: format.remedy,
     };
     if bytes.len() < format.magic.len() || &bytes[..format.magic.len()] != format.magic {
-        return Err(bad(format!("not a conway {} file", format.noun)));
+        return Err(bad(match crate::formats::by_magic(bytes) {
+            Some(other) => format!("this is a {}, not a {}", other.kind, format.kind),
+            None => format!("not a conway {} file", format.kind),
+        }));
     }
     let Some(body_len) = bytes.len().checked_sub(4) else {
         return Err(bad("truncated".into()));
@@ -360,6 +366,7 @@ mod tests {
     const TEST: Format = Format {
         magic: b"CONWAYTT",
         version: 3,
+        kind: "test file",
         noun: "test file",
         remedy: "delete it",
         held: ("", ""),
@@ -394,6 +401,15 @@ mod tests {
         assert!(damaged.to_string().ends_with("; delete it"), "{damaged}");
         fs::write(&path, b"CONWAYT").expect("write");
         assert!(load(&path, &TEST, "g").is_err());
+        // A file of another registered format is named for what it is.
+        save(&path, &crate::formats::RETROGRADE_SLICE, "g", |_| Ok(())).expect("saved");
+        let other = load(&path, &TEST, "g").expect_err("another format");
+        assert!(
+            other
+                .to_string()
+                .contains("this is a slice of a distributed table, not a test file"),
+            "{other}"
+        );
         let newer = Format { version: 4, ..TEST };
         save(&path, &newer, "g", |_| Ok(())).expect("saved");
         let version = load(&path, &TEST, "g").expect_err("version");

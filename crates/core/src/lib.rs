@@ -10,7 +10,8 @@
 //! - [`error`]: the kinds of failure ([`ErrorKind`]) and where in the input they are
 //!   ([`Location`]), so that a front end maps them to exit codes or JSON in one place.
 //! - [`durable`]: crash-safe files (temporary file, fsync, rename, directory fsync, CRC-32,
-//!   format version and the identity of the game they belong to).
+//!   format version and the identity of the game they belong to); [`formats`]: every file
+//!   format Conway writes, each magic registered once.
 //! - [`svg`]: what the domains' pictures share (escaping text).
 //! - [`ranks`]: the processes of a distributed run ([`Ranks`]), over MPI in a front end or
 //!   as threads in one process ([`ranks::run_local`]) for tests.
@@ -20,6 +21,7 @@
 
 pub mod durable;
 pub mod error;
+pub mod formats;
 pub mod outcome;
 pub mod play;
 pub mod progress;

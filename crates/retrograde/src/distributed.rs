@@ -29,15 +29,9 @@ use crate::graph::{GameGraph, Value};
 use crate::solve::{check_depth, level_zero, Predecessors, Solved};
 use crate::RetrogradeError;
 
-/// Slices of a distributed solve: `CONWAYRS`, version 1; the identity names the game, the
-/// rank, the number of ranks and the number of states.
-pub const SLICE: Format = Format {
-    magic: b"CONWAYRS",
-    version: 1,
-    noun: "slice of a distributed table",
-    remedy: "delete the checkpoint directory's slices to solve again",
-    held: ("", ""),
-};
+/// Slices of a distributed solve ([`conway_core::formats::RETROGRADE_SLICE`]); the identity
+/// names the game, the rank, the number of ranks and the number of states.
+pub const SLICE: Format = conway_core::formats::RETROGRADE_SLICE;
 
 /// Where the ranks keep their slices, and how often they write them.
 #[derive(Clone, Debug)]

@@ -13,14 +13,9 @@ use conway_core::durable::{self, Format, PayloadReader};
 use crate::solve::Solved;
 use crate::RetrogradeError;
 
-/// Solved tables: `CONWAYRT`, version 1; the identity is the game's name.
-pub const TABLE: Format = Format {
-    magic: b"CONWAYRT",
-    version: 1,
-    noun: "table",
-    remedy: "delete it to solve again",
-    held: ("", ""),
-};
+/// Solved tables ([`conway_core::formats::RETROGRADE_TABLE`]); the identity is the game's
+/// name.
+pub const TABLE: Format = conway_core::formats::RETROGRADE_TABLE;
 
 /// Writes the solved values of game `name` to `path`.
 pub fn save(path: &Path, name: &str, solved: &Solved) -> Result<(), RetrogradeError> {

@@ -33,14 +33,9 @@ pub static GAME: Game = Game {
     on_ranks: None,
 };
 
-/// Checkpoints of the search: `CONWAYDS`, version 1; the identity is the board.
-pub const CHECKPOINT: Format = Format {
-    magic: b"CONWAYDS",
-    version: 1,
-    noun: "checkpoint",
-    remedy: "delete it to start over",
-    held: ("the search of domineering board ", "domineering board "),
-};
+/// Checkpoints of the search ([`conway_core::formats::DOMINEERING_CHECKPOINT`]); the
+/// identity is the board.
+pub const CHECKPOINT: Format = conway_core::formats::DOMINEERING_CHECKPOINT;
 
 fn solve(a: &Arguments, r: &Request) -> Result<Solved, GameError> {
     let board = a.text("board")?;

@@ -28,15 +28,9 @@ const fn board(help: &'static str) -> Param {
     Param::positional("board", Kind::Text, help)
 }
 
-/// Checkpoints of the ruleset searches: `CONWAYRS`, version 1; the identity is the game and
-/// its board (`clobber xoxo|oxox`).
-pub const CHECKPOINT: Format = Format {
-    magic: b"CONWAYRS",
-    version: 1,
-    noun: "checkpoint",
-    remedy: "delete it to start over",
-    held: ("the search of ", ""),
-};
+/// Checkpoints of the ruleset searches ([`conway_core::formats::RULESET_CHECKPOINT`]); the
+/// identity is the game and its board (`clobber xoxo|oxox`).
+pub const CHECKPOINT: Format = conway_core::formats::RULESET_CHECKPOINT;
 
 /// A ruleset searched for its winner: its name, its `eval` function's name, summary,
 /// example, the board's help, and the text a board is read from (`ROWSxCOLUMNS` expanded).

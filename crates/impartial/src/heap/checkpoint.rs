@@ -30,14 +30,8 @@ use super::sequence::HeapSequence;
 use super::values::Values;
 use crate::ImpartialError;
 
-/// Checkpoints: `CONWAYGS`, version 1; the identity is the game's name.
-pub const CHECKPOINT: Format = Format {
-    magic: b"CONWAYGS",
-    version: 1,
-    noun: "checkpoint",
-    remedy: "delete it to start over",
-    held: ("values of ", "of "),
-};
+/// Checkpoints ([`conway_core::formats::HEAP_CHECKPOINT`]); the identity is the game's name.
+pub const CHECKPOINT: Format = conway_core::formats::HEAP_CHECKPOINT;
 
 /// Where and how often a long run saves its values.
 pub struct Checkpointing<'a> {
