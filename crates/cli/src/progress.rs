@@ -6,7 +6,9 @@
 //! the command exits 130 with one line. A computation that has no chance to look at the flag
 //! within [`GRACE`] (reading a file, a step that cannot be split) is ended by a watchdog with
 //! the same line and status, unless it is saving a checkpoint ([`saving`]); a second Ctrl-C
-//! ends the process at once.
+//! ends the process at once. The handler is installed once the command line is read: a
+//! SIGINT in those first milliseconds ends the process by the signal itself, which stops it
+//! as asked, with nothing begun and the status a shell reports as 130.
 //!
 //! On a terminal a bar (or a spinner when the total is unknown) appears once the work has
 //! taken longer than [`QUIET`]; when stderr is piped nothing is drawn.

@@ -112,11 +112,19 @@ fn json_answers_are_one_line_each() {
     );
 }
 
-/// Writes `keys` to a session running in a pseudo-terminal (util-linux `script`), pausing
-/// `pause` after each, and returns everything it printed.
-fn through_a_terminal(args: &str, keys: &[(&str, u64)]) -> String {
+/// How long a step of a terminal session may take to show what it waits for: far longer
+/// than any of them takes, even on a loaded machine; only a session that never shows it
+/// (a hang, a lost keystroke) waits this long.
+const STEP_DEADLINE: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Runs a session in a pseudo-terminal (util-linux `script`): waits for the first prompt,
+/// then for each step writes its keys and waits until the session prints its marker (none
+/// when empty) after them; returns everything the session printed. Steps follow what the
+/// session shows, not the clock, so a slow machine only makes the test slower.
+fn through_a_terminal(args: &str, steps: &[(&str, &str)]) -> String {
     use std::io::{Read, Write};
     use std::process::{Command, Stdio};
+    use std::sync::{Arc, Mutex};
     let command = format!("{} repl {args}", env!("CARGO_BIN_EXE_conway"));
     let mut child = Command::new("script")
         .args(["-qfec", &command, "/dev/null"])
@@ -124,38 +132,63 @@ fn through_a_terminal(args: &str, keys: &[(&str, u64)]) -> String {
         .stdout(Stdio::piped())
         .spawn()
         .expect("script (util-linux) runs");
+    let printed = Arc::new(Mutex::new(String::new()));
+    let reader = {
+        let printed = Arc::clone(&printed);
+        let mut stdout = child.stdout.take().expect("piped");
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            while let Ok(n @ 1..) = stdout.read(&mut buffer) {
+                let text = String::from_utf8_lossy(&buffer[..n]);
+                printed.lock().expect("not poisoned").push_str(&text);
+            }
+        })
+    };
+    let shown_after = |from: usize, marker: &str| {
+        let asked = std::time::Instant::now();
+        loop {
+            let seen = printed.lock().expect("not poisoned").clone();
+            if seen.get(from..).is_some_and(|after| after.contains(marker)) {
+                return;
+            }
+            assert!(
+                asked.elapsed() < STEP_DEADLINE,
+                "the session never showed {marker:?}: {seen}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    };
+    shown_after(0, "conway> ");
     let mut input = child.stdin.take().expect("piped");
-    std::thread::sleep(std::time::Duration::from_millis(800));
-    for (text, pause) in keys {
-        input.write_all(text.as_bytes()).expect("typed");
+    for (keys, marker) in steps {
+        let from = printed.lock().expect("not poisoned").len();
+        input.write_all(keys.as_bytes()).expect("typed");
         input.flush().expect("typed");
-        std::thread::sleep(std::time::Duration::from_millis(*pause));
+        if !marker.is_empty() {
+            shown_after(from, marker);
+        }
     }
     drop(input);
-    let mut out = String::new();
-    child
-        .stdout
-        .take()
-        .expect("piped")
-        .read_to_string(&mut out)
-        .expect("read");
     child.wait().expect("ends");
+    reader.join().expect("the reader ends");
+    let out = printed.lock().expect("not poisoned").clone();
     out
 }
 
 #[test]
 fn in_a_terminal_ctrl_c_stops_the_line_and_the_session_goes_on() {
+    // Ctrl-C once the cell shows its progress (so it is running), not after a pause.
     let out = through_a_terminal(
         "",
         &[
-            ("G := ^\r", 400),
+            ("G := ^\r", "conway> "),
             (
                 "domineering(\"......|......|......|......|......|......\")\r",
-                1200,
+                "Ctrl-C stops",
             ),
-            ("\u{3}", 800),
-            ("G + G\r", 500),
-            (":quit\r", 300),
+            ("\u{3}", "error: interrupted"),
+            ("G + G\r", "^^"),
+            (":quit\r", ""),
         ],
     );
     assert!(out.contains("error: interrupted"), "{out}");
@@ -174,7 +207,11 @@ fn a_worksheet_opens_in_a_terminal() {
     .unwrap();
     let out = through_a_terminal(
         path.to_str().unwrap(),
-        &[("K - {1|*}\r", 600), (":vars\r", 400), (":quit\r", 300)],
+        &[
+            ("K - {1|*}\r", "conway> "),
+            (":vars\r", "K = "),
+            (":quit\r", ""),
+        ],
     );
     assert!(out.contains("\n{1|*}\r\n"), "{out}");
     assert!(out.contains("K = 1*"), "{out}");
@@ -187,10 +224,10 @@ fn a_pasted_nfg_file_is_read_whole_in_a_terminal() {
     let out = through_a_terminal(
         "",
         &[
-            ("NFG 1 R \"hawk-dove\" { \"1\" \"2\" } { 2 2 }\r", 300),
-            ("-1 -1 0 2\r", 300),
-            ("2 0 1 1\r", 800),
-            (":quit\r", 300),
+            ("NFG 1 R \"hawk-dove\" { \"1\" \"2\" } { 2 2 }\r", ""),
+            ("-1 -1 0 2\r", ""),
+            ("2 0 1 1\r", "ESS"),
+            (":quit\r", ""),
         ],
     );
     assert!(out.contains("NE,1/2,1/2,1/2,1/2"), "{out}");

@@ -63,19 +63,21 @@ _STABLE = "3 0 1; 1 2 0; 0 1 3"
 
 @dataclasses.dataclass(frozen=True)
 class Entry:
-    """A long-running entry point: a Python call (``call``, after ``setup``) or a CLI
-    command (``args``). ``{checkpoint}`` in either stands for a fresh file's path; the run
-    that reads it back is ``resume``."""
+    """A long-running entry point: a Python call (``call``, after ``setup``), a CLI
+    command (``args``) or a worksheet cell (``cell``, stopped by its Cancel button).
+    ``{checkpoint}`` stands for a fresh file's path; the run that reads it back is
+    ``resume``."""
 
     name: str
     call: str = ""
     setup: str = ""
     args: tuple[str, ...] = ()
     resume: tuple[str, ...] = ()
+    cell: str = ""
 
     @property
     def front(self) -> str:
-        return "cli" if self.args else "python"
+        return "cli" if self.args else "worksheet" if self.cell else "python"
 
 
 ENTRIES = [
@@ -91,6 +93,14 @@ ENTRIES = [
           resume=("grundy", "0.167", "--to", "1000", "--checkpoint", "{checkpoint}")),
     Entry("cli grundy --misere-quotient",
           args=("grundy", "0.3122", "--misere-quotient", "--to", "500")),
+    Entry("cli grundy --misere", args=("grundy", "0.77", "--misere", "--to", "200")),
+    # Games written in Python: every position through the user's functions.
+    Entry("python grundy_value",
+          call="conway.grundy_value(3_000_000, options=lambda n: [n - 1, n // 2, n // 3] if n else [])"),
+    Entry("python canonical_form",
+          call="conway.canonical_form((1000, 1000), "
+               "left_moves=lambda p: [(p[0] - 1, p[1]), (p[0] - 1, p[1] // 2)] if p[0] else [], "
+               "right_moves=lambda p: [(p[0], p[1] - 1), (p[0] // 2, p[1] - 1)] if p[1] else [])"),
     # Games with cycles: the Easy Chase, a user's game in Python.
     Entry("python solve chase", call=f"conway.solve('chase', {', '.join(_CHASE)})"),
     Entry("python retrograde",
@@ -120,6 +130,11 @@ ENTRIES = [
     Entry("python stable", call="conway.stable([[3, 0, 1], [1, 2, 0], [0, 1, 3]], agents=1900)"),
     Entry("cli nash", args=("nash", "--a", _matrix_text(_A), "--b", _matrix_text(_B))),
     Entry("cli stable", args=("stable", "--a", _STABLE, "--agents", "1900")),
+    # The worksheet's Cancel button, through the server's API as the page uses it.
+    Entry("worksheet domineering value", cell='domineering("' + "|".join(["......"] * 6) + '")'),
+    Entry("worksheet solve chase", cell="solve chase " + " ".join(_CHASE)),
+    Entry("worksheet grundy", cell="grundy 0.167 --to 268435455"),
+    Entry("worksheet outcome(clobber)", cell=f'outcome(clobber("{_CLOBBER}"))'),
 ]
 
 
@@ -195,8 +210,61 @@ def checkpoint_problem(path: pathlib.Path) -> str | None:
     return None
 
 
-def run_trial(entry: Entry, delay: float, workdir: pathlib.Path) -> Trial:
-    """One run of ``entry`` interrupted ``delay`` seconds after its call began."""
+class Worksheets:
+    """A ``conway serve`` of its own, on a free port of 127.0.0.1, used as the page uses
+    it; stopped by ``close``."""
+
+    def __init__(self):
+        self.server = subprocess.Popen(
+            [str(cli_binary()), "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+        line = self.server.stdout.readline()
+        self.base = "http://127.0.0.1:" + line.split("127.0.0.1:")[1].split("/")[0]
+        self.worksheet = self.request("POST", "/api/worksheets")["worksheet"]
+
+    def request(self, method: str, path: str, body: dict | None = None) -> dict:
+        import json
+        import urllib.request
+
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=HANG + 10) as response:
+            text = response.read()
+        return json.loads(text) if text else {}
+
+    def trial(self, entry: Entry, delay: float) -> Trial:
+        job = self.request("POST", f"/api/worksheets/{self.worksheet}/cells",
+                           {"input": entry.cell})["job"]
+        time.sleep(delay)
+        sent = time.monotonic()
+        self.request("POST", f"/api/jobs/{job}/cancel")
+        while True:
+            state = self.request("GET", f"/api/jobs/{job}?wait=100")
+            latency = time.monotonic() - sent
+            if state["state"] in ("done", "failed"):
+                break
+            if latency > HANG:
+                return Trial(entry, delay, "hung", latency)
+        message = (state.get("error") or {}).get("message", "")
+        if state["state"] == "failed" and message == "stopped by Cancel":
+            return Trial(entry, delay, "stopped", latency)
+        if state["state"] == "done":
+            return Trial(entry, delay, "finished", latency)
+        return Trial(entry, delay, "failed", latency, f"{state}")
+
+    def close(self):
+        self.server.kill()
+        self.server.wait()
+
+
+def run_trial(entry: Entry, delay: float, workdir: pathlib.Path,
+              worksheets: Worksheets | None = None) -> Trial:
+    """One run of ``entry`` interrupted ``delay`` seconds after its call began; a worksheet
+    cell runs on ``worksheets``."""
+    if entry.front == "worksheet":
+        if worksheets is None:
+            raise ValueError(f"{entry.name} needs a worksheet server")
+        return worksheets.trial(entry, delay)
     checkpoint = workdir / f"trial-{time.monotonic_ns()}.ckpt"
     if entry.front == "python":
         child = subprocess.Popen(
@@ -271,13 +339,17 @@ def run(entries: list[Entry], rounds: int, seed: int, show=None) -> list[Trial]:
     busy processes running throughout."""
     rng = random.Random(seed)
     trials = []
-    with busy_cores(), tempfile.TemporaryDirectory() as workdir:
-        for _ in range(rounds):
-            for entry in entries:
-                trial = run_trial(entry, rng.random(), pathlib.Path(workdir))
-                trials.append(trial)
-                if show:
-                    show(trial)
+    worksheets = Worksheets()
+    try:
+        with busy_cores(), tempfile.TemporaryDirectory() as workdir:
+            for _ in range(rounds):
+                for entry in entries:
+                    trial = run_trial(entry, rng.random(), pathlib.Path(workdir), worksheets)
+                    trials.append(trial)
+                    if show:
+                        show(trial)
+    finally:
+        worksheets.close()
     return trials
 
 

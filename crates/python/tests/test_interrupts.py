@@ -1,6 +1,7 @@
 """Ctrl-C is never lost: the short profile of ``interrupts.py`` (which runs the long one).
 
-Every long-running entry point, from Python and from the CLI, is interrupted twice at
+Every long-running entry point, from Python, the CLI and the worksheet (its Cancel
+button), is interrupted twice at
 random moments in its first second while two other processes keep the cores busy; each
 run must stop (not run on to its end, not hang) and leave its checkpoint intact. How soon
 it stops is the long profile's to judge: a bound on time here would depend on the machine.
@@ -23,11 +24,18 @@ def busy():
         yield
 
 
+@pytest.fixture(scope="module")
+def worksheets():
+    server = interrupts.Worksheets()
+    yield server
+    server.close()
+
+
 @pytest.mark.parametrize("entry", interrupts.ENTRIES, ids=lambda e: e.name)
-def test_ctrl_c_is_never_lost(entry, busy, tmp_path):
+def test_ctrl_c_is_never_lost(entry, busy, worksheets, tmp_path):
     rng = random.Random(f"{SEED} {entry.name}")
     for _ in range(2):
-        trial = interrupts.run_trial(entry, rng.random(), tmp_path)
+        trial = interrupts.run_trial(entry, rng.random(), tmp_path, worksheets)
         assert trial.ending == "stopped", f"{trial} (CONWAY_INTERRUPT_SEED={SEED})"
 
 
