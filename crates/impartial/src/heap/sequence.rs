@@ -822,7 +822,8 @@ mod tests {
                 ),
                 "{name}"
             );
-            assert_eq!(stop.reports(), 2, "{name}");
+            // The rare/common engine also reports by the clock between its intervals.
+            assert!(stop.reports() >= 2, "{name}");
             assert_eq!(sequence.len(), 2 * interval, "{name}");
             let kept: Vec<u64> = (0..sequence.len())
                 .filter_map(|n| sequence.get(n))

@@ -7,8 +7,10 @@
 //! (the loop is compiled once per width and restarted wider when a value does not fit); a
 //! value above [`MAX_VALUE`] is reported as [`ImpartialError::ValueLimit`], never
 //! truncated. Every [`PROGRESS_INTERVAL`] heaps the run reports to its progress hook, which
-//! may stop it; the engine keeps every value computed and can then continue, or be rebuilt
-//! later from the values alone ([`SequenceEngine::resume`]).
+//! may stop it, and in between about every millisecond (a [`Pace`]: late in a long run of
+//! a code the method does not suit, a heap takes a millisecond and more); the engine keeps
+//! every value computed and can then continue, or be rebuilt later from the values alone
+//! ([`SequenceEngine::resume`]).
 
 use std::time::{Duration, Instant};
 
@@ -22,7 +24,7 @@ use super::word::OptionSets;
 use crate::heap::octal::OctalGame;
 use crate::heap::values::{StoredValue, Values};
 use crate::ImpartialError;
-use conway_core::{NoProgress, Progress, Work};
+use conway_core::{NoProgress, Pace, Progress, Work};
 
 /// The progress hook hears from the engine each time this many more heaps are computed.
 pub const PROGRESS_INTERVAL: usize = 1 << 16;
@@ -174,8 +176,9 @@ impl SequenceEngine {
         self.rc.heap_bit
     }
 
-    /// Computes values until heaps `0..len` are known. Every [`PROGRESS_INTERVAL`] heaps
-    /// `progress` hears how many are known (of `len`); when it answers stop, the engine
+    /// Computes values until heaps `0..len` are known. Every [`PROGRESS_INTERVAL`] heaps,
+    /// and about every millisecond in between, `progress` hears how many are known (of
+    /// `len`); when it answers stop, the engine
     /// stops there and this returns [`ImpartialError::Interrupted`], keeping every value
     /// computed: call again to continue. Nothing else stops it: a code the rare/common
     /// method does not suit costs about n²/4 splits (0.06: 500 s for a million heaps), which
@@ -303,6 +306,11 @@ pub(super) fn segment_end(start: usize, len: usize) -> usize {
     interval.min(power).min(len)
 }
 
+/// The report of `known` heaps of a run to `len`.
+pub(super) fn heaps_known(known: usize, len: usize) -> Work {
+    Work::of(known as u64, len as u64, "heaps")
+}
+
 /// What ends every segment, on the values `g` of heaps `0..end`: a new mask where due, and
 /// at every [`PROGRESS_INTERVAL`] heaps short of `len`, a report that may stop the run.
 pub(super) fn end_segment<T: StoredValue>(
@@ -315,11 +323,7 @@ pub(super) fn end_segment<T: StoredValue>(
     remask_if_due(g, rc);
     // A request to stop at the very end changes nothing: the run is done.
     let report = end.is_multiple_of(PROGRESS_INTERVAL) && end < len;
-    (report
-        && progress
-            .report(Work::of(end as u64, len as u64, "heaps"))
-            .is_break())
-    .then_some(Flow::Stopped)
+    (report && progress.report(heaps_known(end, len)).is_break()).then_some(Flow::Stopped)
 }
 
 /// Re-chooses the mask when the values `g` end a segment where that is due: every
@@ -487,6 +491,10 @@ fn one_thread<T: StoredValue>(
     let moves = job.moves;
     let splits = moves.split_two.len();
     let end = segment_end(g.len(), job.len);
+    // A segment of a code the rare/common method does not suit, late in a long run, takes
+    // seconds: a stop request is heard within it too (the values so far are kept, and a
+    // run goes on from the middle of a segment as from its start).
+    let mut pace = Pace::new(job.progress);
     while g.len() < end {
         let n = g.len();
         if let Some(pairs) = pairs.as_deref_mut() {
@@ -499,9 +507,14 @@ fn one_thread<T: StoredValue>(
         if let Some(pairs) = pairs.as_deref_mut() {
             pairs.fit(rc.bits);
         }
-        if n.is_multiple_of(CLOCK_EVERY) && until.is_some_and(|t| Instant::now() >= t) {
-            // Mid-segment: the mask stays until the segment's end, whoever computes it.
-            return None;
+        if n.is_multiple_of(CLOCK_EVERY) {
+            if until.is_some_and(|t| Instant::now() >= t) {
+                // Mid-segment: the mask stays until the segment's end, whoever computes it.
+                return None;
+            }
+            if g.len() < end && pace.tick(|| heaps_known(g.len(), job.len)).is_err() {
+                return Some(Flow::Stopped);
+            }
         }
     }
     if let Some(flow) = end_segment(g, rc, job.len, job.progress) {
@@ -824,20 +837,31 @@ mod tests {
             engine.extend_to(len, &stop),
             Err(ImpartialError::Interrupted)
         ));
-        assert_eq!(
-            stop.reports(),
-            2,
-            "heard at each interval, stopped at the second"
-        );
+        // Heard at each interval (and, by the clock, in between), stopped at the second.
+        assert!(stop.reports() >= 2, "{} reports", stop.reports());
         assert_eq!(engine.len(), 2 * PROGRESS_INTERVAL);
         engine.extend_to(len, &NoProgress).unwrap();
         assert_eq!(engine.values(), &octal_sequence(&game, len).unwrap());
         // Asked to stop just as the run is done: it is done.
         let mut engine = SequenceEngine::new(&game);
-        engine
-            .extend_to(PROGRESS_INTERVAL, &conway_core::StopAfter::units(0))
-            .unwrap();
+        let at_the_end = conway_core::StopAfter::units(PROGRESS_INTERVAL as u64);
+        engine.extend_to(PROGRESS_INTERVAL, &at_the_end).unwrap();
         assert_eq!(engine.len(), PROGRESS_INTERVAL);
+        // A stop heard within a segment ends the run there, and it goes on from there to
+        // the values of a run never stopped.
+        let mut engine = SequenceEngine::new(&game);
+        let within = conway_core::StopAfter::units(1000);
+        assert!(matches!(
+            engine.extend_to(len, &within),
+            Err(ImpartialError::Interrupted)
+        ));
+        assert!(
+            (1000..PROGRESS_INTERVAL).contains(&engine.len()),
+            "{}",
+            engine.len()
+        );
+        engine.extend_to(len, &NoProgress).unwrap();
+        assert_eq!(engine.values(), &octal_sequence(&game, len).unwrap());
     }
 
     /// A random code: one to four digits 0–F after a head 0 or 4.

@@ -86,6 +86,9 @@ pub(super) struct Pacer {
     shortest: Duration,
     /// How many stretches of each way were recorded: parallel, single.
     stretches: [u64; 2],
+    /// Whether every stretch lasts `shortest`, whatever the threads cost to start and
+    /// whichever way wins (in tests, to switch ways often on a machine of any speed).
+    fixed: bool,
 }
 
 impl Default for Pacer {
@@ -98,6 +101,7 @@ impl Default for Pacer {
             last_winner: None,
             shortest: PROBE,
             stretches: [0, 0],
+            fixed: false,
         }
     }
 }
@@ -117,6 +121,9 @@ impl Pacer {
 
     /// How long a probe lasts.
     fn probe(&self) -> Duration {
+        if self.fixed {
+            return self.shortest;
+        }
         self.shortest.max(self.start_cost * START_COSTS)
     }
 
@@ -126,13 +133,15 @@ impl Pacer {
         self.stretches
     }
 
-    /// A pacer whose probes and exploiting stretches last `length`: the way switches
-    /// often, in the middle of segments, to check that switching changes nothing.
+    /// A pacer whose probes and exploiting stretches all last `length`: the way switches
+    /// often, in the middle of segments, to check that switching changes nothing — as
+    /// often on a busy machine, where starting threads is slow, as on a quiet one.
     #[cfg(test)]
     pub(super) fn switching_every(length: Duration) -> Pacer {
         Pacer {
             exploit: length,
             shortest: length,
+            fixed: true,
             ..Pacer::default()
         }
     }
@@ -167,7 +176,9 @@ impl Pacer {
         } else {
             Mode::Single
         };
-        self.exploit = if self.last_winner == Some(winner) {
+        self.exploit = if self.fixed {
+            self.shortest
+        } else if self.last_winner == Some(winner) {
             (self.exploit * 2).min(LONGEST_EXPLOIT)
         } else {
             self.shortest * FIRST_EXPLOIT

@@ -34,11 +34,13 @@ use std::sync::atomic::{fence, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Barrier, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use super::engine::{end_segment, heap_value, remask_if_due, segment_end, take_value, Flow, Job};
+use super::engine::{
+    end_segment, heap_value, heaps_known, remask_if_due, segment_end, take_value, Flow, Job,
+};
 use super::moves::Moves;
 use super::rare_common::{rare_pass_ahead, HeapCost, RareCommon, REMASK_INTERVAL};
 use crate::heap::values::StoredValue;
-use conway_core::Progress;
+use conway_core::{Pace, Progress};
 
 /// Runs this short are not worth the threads: from this many heaps on, the pipeline may
 /// take over (segments are then [`REMASK_INTERVAL`] heaps long).
@@ -173,6 +175,13 @@ struct Worker<'a, T> {
     /// When the stretch ends: looked at by the calling thread only, which then stops the
     /// others.
     until: Option<Instant>,
+    /// The calling thread's calls to the progress hook within a segment, by the clock:
+    /// a stop request heard there stops every thread as the stretch's end does.
+    pace: Option<Pace<'a>>,
+    /// Whether the hook asked to stop within the segment.
+    stop_heard: bool,
+    /// The heaps the run goes to, for the reports.
+    len: usize,
 }
 
 /// [`super::engine`]'s inner loop on `threads` threads, from `g.len()` heaps to `len` or
@@ -216,9 +225,13 @@ pub(super) fn run<T: StoredValue>(
         start: 0,
         segment: 0,
         until: None,
+        pace: None,
+        stop_heard: false,
+        len,
     };
     let mut main = worker(0, std::mem::take(g), rc.clone());
     main.until = Some(until);
+    main.pace = Some(Pace::new(progress));
     let mut start_cost = Duration::ZERO;
     let flow = std::thread::scope(|scope| {
         for index in 1..threads {
@@ -265,6 +278,7 @@ impl<T: StoredValue> Worker<'_, T> {
                 shared.end.store(0, Ordering::Relaxed);
                 shared.barrier.wait();
                 return match shared.refused.load(Ordering::Relaxed) {
+                    0 if self.stop_heard => Flow::Stopped,
                     0 => Flow::Paused,
                     1 => Flow::WorkLimit,
                     code => Flow::Widen((code - 2) as u32),
@@ -334,14 +348,22 @@ impl<T: StoredValue> Worker<'_, T> {
         true
     }
 
-    /// Whether the stretch's time is up (for the calling thread; the others never are),
-    /// in which case the run now stops at the first heap this thread has not taken.
-    fn out_of_time(&self) -> bool {
+    /// Whether the stretch's time is up or a stop is asked for (for the calling thread;
+    /// the others never are), in which case the run now stops at the first heap this
+    /// thread has not taken.
+    fn out_of_time(&mut self) -> bool {
         let late = self.until.is_some_and(|t| Instant::now() >= t);
-        if late {
+        let (taken, len) = (self.taken, self.len);
+        let stop = !late
+            && self
+                .pace
+                .as_mut()
+                .is_some_and(|pace| pace.tick(|| heaps_known(taken, len)).is_err());
+        self.stop_heard |= stop;
+        if late || stop {
             self.stop_at(self.taken);
         }
-        late
+        late || stop
     }
 
     /// Lowers the heap every thread stops at to `n`, and wakes those that wait.
