@@ -34,7 +34,7 @@ max_len() {
         expr_eval) echo 32 ;;
         toads_and_frogs) echo 128 ;;
         numbers | heap_game | clobber | domineering | hackenbush | matrix | coins | text_rulesets) echo 256 ;;
-        checkpoint | nfg) echo 1024 ;;
+        checkpoint | search_checkpoint | nfg) echo 1024 ;;
         *) echo 4096 ;;
     esac
 }

@@ -64,6 +64,7 @@ pub const TARGETS: &[Target] = &[
     ("text_rulesets", text_rulesets),
     ("checkpoint", checkpoint_file),
     ("chase_table", chase_table),
+    ("search_checkpoint", search_checkpoint),
 ];
 
 /// The longest ruleset text a target evaluates (rather than only parses): positions this
@@ -546,4 +547,77 @@ pub fn chase_table(data: &[u8]) {
         &NoProgress,
     );
     let _ = std::fs::remove_file(&path);
+}
+
+/// The searches for the winner whose checkpoints [`search_checkpoint`] reads: the game, its
+/// board, and the format of its checkpoints (the bitboard search's and the general one's).
+const SEARCHED_BOARDS: [(&str, &str); 2] = [("domineering", "3x4"), ("clobber", "xox|oxo")];
+
+/// `conway solve GAME BOARD --checkpoint FILE --budget 4096` through the catalogue, as the
+/// CLI runs it, on the file at `path`.
+fn search_from(game: &str, board: &str, path: &Path) -> Result<(), conway_games::GameError> {
+    let entry = conway_games::find(game).expect("a game of the catalogue");
+    let options = [
+        (
+            "checkpoint".to_string(),
+            vec![path.to_string_lossy().into_owned()],
+        ),
+        ("budget".to_string(), vec!["4096".to_string()]),
+    ];
+    let request = conway_games::Request {
+        moves: false,
+        watch: &NoProgress,
+    };
+    entry
+        .solve_words(&[board.to_string()], &options, &request)
+        .map(drop)
+}
+
+/// The identity a search's checkpoint carries for `(game, board)`, read from a file written
+/// by a real run once: the fuzzer's payloads are wrapped with it, to reach past the header.
+fn search_identity(which: usize) -> &'static str {
+    static IDENTITIES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    &IDENTITIES.get_or_init(|| {
+        SEARCHED_BOARDS
+            .iter()
+            .map(|&(game, board)| {
+                let path = scratch_file("search-identity.ckpt");
+                let _ = std::fs::remove_file(&path);
+                search_from(game, board, &path).expect("a small search finishes");
+                let bytes = std::fs::read(&path).expect("the checkpoint was written");
+                let _ = std::fs::remove_file(&path);
+                let len = u32::from_le_bytes(bytes[12..16].try_into().expect("four bytes"));
+                String::from_utf8(bytes[16..16 + len as usize].to_vec()).expect("UTF-8")
+            })
+            .collect()
+    })[which]
+}
+
+/// Checkpoints of the searches for the winner (`conway solve domineering|clobber …
+/// --checkpoint`): the first byte picks the search and whether the rest is the whole file
+/// or its payload (wrapped with a valid header and checksum); the search resumes from the
+/// file within a small budget and saves to it, as a resumed run would. A file of another
+/// format, damaged or lying about what it settled is refused or searched past, never a
+/// panic.
+pub fn search_checkpoint(data: &[u8]) {
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let which = usize::from(selector >> 1) % SEARCHED_BOARDS.len();
+    let (game, board) = SEARCHED_BOARDS[which];
+    let format = if which == 0 {
+        &conway_core::formats::DOMINEERING_CHECKPOINT
+    } else {
+        &conway_core::formats::RULESET_CHECKPOINT
+    };
+    let bytes = if selector & 1 == 0 {
+        rest.to_vec()
+    } else {
+        durable_file(format, search_identity(which), rest)
+    };
+    let path = scratch_file("search.ckpt");
+    if std::fs::write(&path, &bytes).is_err() {
+        return;
+    }
+    let _ = search_from(game, board, &path);
 }
