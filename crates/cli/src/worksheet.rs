@@ -106,8 +106,21 @@ impl Worksheet {
                 path.display()
             )));
         }
-        let text = std::fs::read_to_string(path)
+        let bytes = std::fs::read(path)
             .map_err(|e| CliError::io(format!("cannot read {}: {e}", path.display())))?;
+        if let Some(other) = conway_core::formats::by_magic(&bytes) {
+            return Err(CliError::bad_input(format!(
+                "{}: this is a {}, not a worksheet",
+                path.display(),
+                other.kind
+            )));
+        }
+        let text = String::from_utf8(bytes).map_err(|_| {
+            CliError::bad_input(format!(
+                "{}: not a worksheet: it is not UTF-8 text",
+                path.display()
+            ))
+        })?;
         Worksheet::parse(&text).map_err(|e| e.in_input(&path.display().to_string()))
     }
 
@@ -166,6 +179,21 @@ mod tests {
         assert!(error.to_string().contains("line 2"), "{error}");
         let other = Worksheet::parse(r#"{"format":"x","version":1,"cells":[]}"#).unwrap_err();
         assert!(other.to_string().contains("format is 'x'"), "{other}");
+        // A file of one of the durable formats is named for what it is.
+        let dir = tempfile::tempdir().expect("scratch");
+        let path = dir.path().join("values.ckpt");
+        conway_core::durable::save(
+            &path,
+            &conway_core::formats::HEAP_CHECKPOINT,
+            "0.77",
+            |_| Ok(()),
+        )
+        .expect("saved");
+        let checkpoint = Worksheet::load(&path).unwrap_err().to_string();
+        assert!(
+            checkpoint.ends_with("this is a heap-game checkpoint, not a worksheet"),
+            "{checkpoint}"
+        );
         let newer = Worksheet::parse(r#"{"format":"conway-worksheet","version":2,"cells":[]}"#);
         assert!(newer.unwrap_err().to_string().contains("version 2"));
         let missing = Worksheet::load(&dir.path().join("none.json")).unwrap_err();

@@ -137,6 +137,15 @@ fn retrograde(
     terminal_value: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyRetrograde> {
+    // A text is iterable, but its characters are never the states meant.
+    if start_states.is_instance_of::<pyo3::types::PyString>()
+        || start_states.is_instance_of::<pyo3::types::PyBytes>()
+    {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "start_states must be an iterable of states, not {} (for one state s, write [s])",
+            start_states.get_type().name()?
+        )));
+    }
     let mut shown = Shown::new(progress);
     let mut positions = Positions::new(py);
     positions.numbers_of(start_states)?;

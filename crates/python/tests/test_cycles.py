@@ -93,3 +93,11 @@ def as_the_cli_prints(value):
     if isinstance(value, conway.Infinite):
         return str(value)
     return {0: "0", 1: "*"}.get(value, f"*{value}")
+
+
+def test_a_text_is_not_a_list_of_start_states():
+    # Its characters would be taken for the states: "abc" for "a", "b" and "c".
+    for text in ["", "abc", b"abc"]:
+        with pytest.raises(TypeError, match="start_states must be an iterable of states, not"):
+            conway.retrograde(text, lambda s: [])
+    assert conway.retrograde(["abc"], lambda s: []).outcome("abc") == "loss"

@@ -1054,14 +1054,15 @@ struct Buckets {
 
 impl Buckets {
     /// 2^`bits` slots, made a block at a time with a look at the progress hook between
-    /// blocks: a gibibyte takes a while to touch, on a busy machine a second or more.
-    fn new(bits: u32, progress: &dyn Progress) -> Result<Buckets, Interrupted> {
+    /// blocks (telling it of `searched` positions): a gibibyte takes a while to touch, on a
+    /// busy machine a second or more.
+    fn new(bits: u32, progress: &dyn Progress, searched: u64) -> Result<Buckets, Interrupted> {
         const BLOCK: usize = 1 << 14;
         let count = 1usize << (bits - 1);
         let mut buckets = Vec::with_capacity(count);
         let mut pace = Pace::new(progress);
         while buckets.len() < count {
-            pace.tick(|| Work::open(0, "positions"))?;
+            pace.tick(|| Work::open(searched, "positions"))?;
             let block = BLOCK.min(count - buckets.len());
             buckets.extend((0..block).map(|_| Bucket::default()));
         }
@@ -1128,13 +1129,13 @@ impl Table {
     /// settled before. `progress` may stop the making of its slots.
     fn new(bits: u32, full_at_once: bool, progress: &dyn Progress) -> Result<Table, Interrupted> {
         let table = Table {
-            small: Buckets::new(bits.min(SMALL_TABLE_BITS), progress)?,
+            small: Buckets::new(bits.min(SMALL_TABLE_BITS), progress, 0)?,
             large: OnceLock::new(),
             large_bits: bits,
             puts: AtomicU64::new(0),
         };
         if full_at_once && bits > SMALL_TABLE_BITS {
-            table.grow(progress)?;
+            table.grow(progress, 0)?;
         }
         Ok(table)
     }
@@ -1144,15 +1145,15 @@ impl Table {
         self.large.get().unwrap_or(&self.small).get(empty, left)
     }
 
-    /// Puts an entry in; the put that makes the table grow hears from `progress` while
-    /// the full size is made, and gives up growing when asked to stop.
+    /// Puts an entry in; the put that makes the table grow tells `progress` of `searched`
+    /// positions while the full size is made, and gives up growing when asked to stop.
     fn put(
         &self,
         empty: u128,
         left: bool,
         wins: bool,
         work: u64,
-        progress: &dyn Progress,
+        (progress, searched): (&dyn Progress, u64),
     ) -> Result<(), Interrupted> {
         if let Some(large) = self.large.get() {
             large.put(empty, left, wins, work);
@@ -1162,7 +1163,7 @@ impl Table {
         if self.large_bits > SMALL_TABLE_BITS
             && self.puts.fetch_add(1, Ordering::Relaxed) == 1 << (SMALL_TABLE_BITS - 1)
         {
-            self.grow(progress)?;
+            self.grow(progress, searched)?;
         }
         Ok(())
     }
@@ -1170,8 +1171,8 @@ impl Table {
     /// Moves to the full size, taking along what the small table holds (entries written
     /// meanwhile by other threads may be lost: the table is a cache). Only one put reaches
     /// here, so the full size is made once; stopped while it is made, the table stays small.
-    fn grow(&self, progress: &dyn Progress) -> Result<(), Interrupted> {
-        let large = Buckets::new(self.large_bits, progress)?;
+    fn grow(&self, progress: &dyn Progress, searched: u64) -> Result<(), Interrupted> {
+        let large = Buckets::new(self.large_bits, progress, searched)?;
         self.large.get_or_init(|| {
             for bucket in &self.small.buckets {
                 for slot in &bucket.0 {
@@ -1432,7 +1433,13 @@ impl<'a> Shared<'a> {
     /// every thread.
     fn put(&self, key: u128, left: bool, wins: bool, work: u64) -> Result<(), Halt> {
         self.table
-            .put(key, left, wins, work, self.progress)
+            .put(
+                key,
+                left,
+                wins,
+                work,
+                (self.progress, self.nodes.load(Ordering::Relaxed)),
+            )
             .map_err(|Interrupted| {
                 self.halt.store(HALT_STOPPED, Ordering::Relaxed);
                 Halt::Stopped
@@ -1655,7 +1662,7 @@ pub fn winner_resuming(
     for (&(key, left), proof) in &resume.settled.positions {
         let put = pace
             .tick(|| Work::open(0, "positions"))
-            .and_then(|()| table.put(key, left, proof.wins, proof.work, progress));
+            .and_then(|()| table.put(key, left, proof.wins, proof.work, (progress, 0)));
         if put.is_err() {
             return (Err(PartizanError::Interrupted), resume.settled);
         }
@@ -1970,7 +1977,7 @@ mod tests {
         let key = |i: u64| u128::from(i).wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835);
         for i in 0..threshold {
             table
-                .put(key(i), i % 2 == 0, i % 3 == 0, 1 + i % 5, &NoProgress)
+                .put(key(i), i % 2 == 0, i % 3 == 0, 1 + i % 5, (&NoProgress, 0))
                 .expect("no stop");
         }
         assert!(table.large.get().is_none());
@@ -1983,7 +1990,7 @@ mod tests {
             assert!(wins.is_none() || wins == Some(i % 3 == 0));
         }
         table
-            .put(key(threshold), true, true, 1, &NoProgress)
+            .put(key(threshold), true, true, 1, (&NoProgress, 0))
             .expect("no stop");
         assert!(table.large.get().is_some());
         // Whatever the small table held when it grew (the last put included) is kept.
@@ -1995,7 +2002,9 @@ mod tests {
         }
         // A small search on a large board never grows it.
         let small = Table::new(SMALL_TABLE_BITS + 3, false, &NoProgress).expect("made");
-        small.put(1, true, true, 1, &NoProgress).expect("no stop");
+        small
+            .put(1, true, true, 1, (&NoProgress, 0))
+            .expect("no stop");
         assert!(small.large.get().is_none());
         let full = Table::new(SMALL_TABLE_BITS + 3, true, &NoProgress).expect("made");
         assert!(full.large.get().is_some());
@@ -2003,12 +2012,12 @@ mod tests {
         let stopped = Table::new(SMALL_TABLE_BITS + 3, false, &NoProgress).expect("made");
         for i in 0..threshold {
             stopped
-                .put(key(i), true, true, 1, &NoProgress)
+                .put(key(i), true, true, 1, (&NoProgress, 0))
                 .expect("no stop");
         }
         let stop = |_: Work| std::ops::ControlFlow::Break(());
         assert_eq!(
-            stopped.put(key(threshold), true, true, 1, &stop),
+            stopped.put(key(threshold), true, true, 1, (&stop, 0)),
             Err(Interrupted)
         );
         assert!(stopped.large.get().is_none());

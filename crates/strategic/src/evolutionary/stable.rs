@@ -132,7 +132,7 @@ impl Population {
         x[0] = agents;
         let mut pace = Pace::new(progress);
         loop {
-            pace.tick(|| Work::of((counts.len() / n) as u64, total as u64, "states listed"))?;
+            pace.tick(|| Work::of((counts.len() / n) as u64, total as u64, "states"))?;
             counts.extend_from_slice(&x);
             if !next_state(&mut x) {
                 break;
@@ -297,7 +297,7 @@ impl Population {
         }
         let mut potentials = Vec::with_capacity(k);
         for root in 0..k {
-            pace.tick(|| Work::of(root as u64, k as u64, "potentials"))?;
+            pace.tick(|| Work::of(root as u64, k as u64, "classes"))?;
             potentials.push(min_in_arborescence(&resistance, root));
         }
         let least = potentials.iter().copied().min().unwrap_or(0);
@@ -381,7 +381,7 @@ fn strongly_connected(
         stack.push(root);
         on_stack[root] = true;
         while let Some(&mut (v, ref mut i)) = calls.last_mut() {
-            pace.tick(|| Work::of(next_index as u64, n as u64, "states ordered"))?;
+            pace.tick(|| Work::of(next_index as u64, n as u64, "states"))?;
             let outs = graph.of(v);
             if *i < outs.len() {
                 let w = outs[*i];
