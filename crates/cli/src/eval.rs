@@ -5,10 +5,10 @@
 
 use std::sync::LazyLock;
 
-use conway_partizan::eval::{
+use conway_expr::eval::{
     evaluate_report_with, Bindings, EvalReport, Listing, Moves, Value, FUNCTIONS,
 };
-use conway_partizan::loopy::picture::{loopy_svg, MAX_DRAWN_POSITIONS};
+use conway_loopy::picture::{loopy_svg, MAX_DRAWN_POSITIONS};
 use conway_partizan::thermal::{thermograph, thermograph_svg, MAX_NUMBER_EXPONENT};
 use conway_partizan::Store;
 

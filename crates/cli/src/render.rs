@@ -111,7 +111,7 @@ pub fn text(s: &Solution) -> String {
 }
 
 /// Who wins a partizan position when each player starts, as `solve domineering` prints it.
-pub fn winner_text(r: &conway_partizan::outcome::WinnerReport) -> String {
+pub fn winner_text(r: &conway_rulesets::outcome::WinnerReport) -> String {
     format!(
         "game      {}  {}\noutcome   {} ({})\n{}",
         r.game,
@@ -124,7 +124,7 @@ pub fn winner_text(r: &conway_partizan::outcome::WinnerReport) -> String {
 
 /// Who wins when Left starts and when Right starts, with a winning first move (or every
 /// first move's result), each line after `indent`.
-pub fn starts_text(r: &conway_partizan::outcome::WinnerReport, indent: &str) -> String {
+pub fn starts_text(r: &conway_rulesets::outcome::WinnerReport, indent: &str) -> String {
     let mut text = String::new();
     for (who, start) in [("Left", &r.left_first), ("Right", &r.right_first)] {
         text.push_str(&format!("{indent}{who} first: {} wins", start.winner));

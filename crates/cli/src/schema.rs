@@ -84,7 +84,7 @@ impl JsonSchema for ErrorKindName {
 pub fn schemas() -> Vec<(&'static str, Schema)> {
     vec![
         ("solve", schema_of::<SolveOutput>()),
-        ("eval", schema_of::<conway_partizan::eval::EvalReport>()),
+        ("eval", schema_of::<conway_expr::eval::EvalReport>()),
         ("grundy", schema_of::<GrundyOutput>()),
         ("nash", schema_of::<conway_strategic::NashReport>()),
         ("ess", schema_of::<conway_strategic::EssReport>()),

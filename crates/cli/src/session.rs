@@ -24,10 +24,10 @@
 //! on a thread with a large stack ([`EVAL_STACK`](crate::eval::EVAL_STACK)).
 
 use clap::Parser;
-use conway_partizan::eval::{
+use conway_expr::eval::{
     evaluate_report_in, parse_statement, Bindings, EvalReport, Statement, Value,
 };
-use conway_partizan::loopy::picture::loopy_svg;
+use conway_loopy::picture::loopy_svg;
 use conway_partizan::thermal::thermograph_svg;
 use conway_partizan::Store;
 use serde::Serialize;

@@ -16,31 +16,31 @@ use std::sync::Arc;
 
 use conway_core::durable::Format;
 use conway_core::{NoProgress, StopAfter};
+use conway_expr::eval::{evaluate_report, evaluate_text, Value};
+use conway_expr::syntax::parse_expression;
 use conway_graph::Digraph;
 use conway_impartial::games::{coins, tartan};
 use conway_impartial::heap::catalog::HeapGame;
 use conway_impartial::heap::checkpoint;
 use conway_impartial::heap::sequence::HeapSequence;
 use conway_numbers::{Dyadic, Nimber};
-use conway_partizan::eval::{evaluate_report, evaluate_text, Value};
-use conway_partizan::expr::parse_expression;
 use conway_partizan::print::canonical_text;
-use conway_partizan::rulesets::amazons::amazons_value;
-use conway_partizan::rulesets::clobber::{clobber_value, Clobber};
-use conway_partizan::rulesets::colouring::{colouring_value, ColouringRule};
-use conway_partizan::rulesets::cram::cram_value;
-use conway_partizan::rulesets::domineering::{domineering, Board};
-use conway_partizan::rulesets::graph_notation::parse_graph;
-use conway_partizan::rulesets::hackenbush::childish_hackenbush_value;
-use conway_partizan::rulesets::hackenbush::{hackenbush_value, HackenbushGraph, Stalks};
-use conway_partizan::rulesets::konane::konane_value;
-use conway_partizan::rulesets::nogo::nogo_value;
-use conway_partizan::rulesets::toads_and_frogs::{toads_and_frogs_value, ToadsAndFrogs};
-use conway_partizan::rulesets::toppling_dominoes::toppling_dominoes_value;
 use conway_partizan::{GameId, PartizanError, Store};
 use conway_retrograde::chase::Side;
 use conway_retrograde::report::{chase, ChaseQuestion, TableFile};
 use conway_retrograde::table::{self, TABLE};
+use conway_rulesets::amazons::amazons_value;
+use conway_rulesets::clobber::{clobber_value, Clobber};
+use conway_rulesets::colouring::{colouring_value, ColouringRule};
+use conway_rulesets::cram::cram_value;
+use conway_rulesets::domineering::{domineering, Board};
+use conway_rulesets::graph_notation::parse_graph;
+use conway_rulesets::hackenbush::childish_hackenbush_value;
+use conway_rulesets::hackenbush::{hackenbush_value, HackenbushGraph, Stalks};
+use conway_rulesets::konane::konane_value;
+use conway_rulesets::nogo::nogo_value;
+use conway_rulesets::toads_and_frogs::{toads_and_frogs_value, ToadsAndFrogs};
+use conway_rulesets::toppling_dominoes::toppling_dominoes_value;
 use conway_strategic::formats::nfg;
 use conway_strategic::game::rational_text;
 
@@ -173,7 +173,7 @@ pub fn expr_eval(data: &[u8]) {
 
 /// The call of a function of the table that `data` picks (see [`expr_eval`]).
 pub fn table_call(data: &[u8]) -> Option<String> {
-    use conway_partizan::eval::FUNCTIONS;
+    use conway_expr::eval::FUNCTIONS;
     let (&which, args) = data.split_first()?;
     let function = &FUNCTIONS[usize::from(which) % FUNCTIONS.len()];
     let arguments: Vec<&str> = (0..function.arity())

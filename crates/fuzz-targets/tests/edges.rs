@@ -4,8 +4,8 @@
 //! functions and made others allocate without end; each call must now answer or refuse,
 //! within the target's small budget, without a panic.
 
+use conway_expr::eval::FUNCTIONS;
 use conway_fuzz_targets::{expr_eval, table_call, EDGE_ARGUMENTS};
-use conway_partizan::eval::FUNCTIONS;
 
 /// The bytes of `expr_eval` that call function `which` with the arguments `picks`.
 fn call(which: usize, picks: &[usize]) -> Vec<u8> {

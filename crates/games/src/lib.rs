@@ -18,8 +18,8 @@ mod games;
 use conway_core::error::FileError;
 use conway_core::{Diagnostic, ErrorKind, Location, Ranks, Watcher};
 use conway_impartial::Solution;
-use conway_partizan::outcome::WinnerReport;
 use conway_retrograde::report::{ChaseReport, DigraphReport};
+use conway_rulesets::outcome::WinnerReport;
 use serde::Serialize;
 
 pub use param::{Arguments, Arity, Kind, Param, Value};

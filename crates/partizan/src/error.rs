@@ -131,6 +131,18 @@ impl PartizanError {
     }
 }
 
+/// A misère form past its limits is too large; any other misère error is bad input.
+impl From<conway_misere::MisereError> for PartizanError {
+    fn from(error: conway_misere::MisereError) -> Self {
+        match error {
+            conway_misere::MisereError::TooLarge { what, size, limit } => {
+                PartizanError::TooLarge { what, size, limit }
+            }
+            other => PartizanError::InvalidInput(other.to_string()),
+        }
+    }
+}
+
 impl conway_core::Diagnostic for PartizanError {
     fn kind(&self) -> conway_core::ErrorKind {
         use conway_core::ErrorKind;

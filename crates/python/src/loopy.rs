@@ -2,9 +2,9 @@
 //! `a{0|{1|a}}`, `over` or `on & off`, compared, added and negated with CGSuite's meaning,
 //! and printed in its notation.
 
-use conway_partizan::loopy::print::loopy_text;
-use conway_partizan::loopy::properties::{outcome, side};
-use conway_partizan::loopy::{Loopy, Side};
+use conway_loopy::print::loopy_text;
+use conway_loopy::properties::{outcome, side};
+use conway_loopy::{Loopy, Side};
 use conway_partizan::{PartizanError, Store};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyTypeError;
@@ -110,7 +110,7 @@ impl LoopyGame {
         let value = self.value.clone();
         with_store(py, move |store| {
             let title = loopy_text(&value, store)?;
-            conway_partizan::loopy::picture::loopy_svg(&value, &title, store)
+            conway_loopy::picture::loopy_svg(&value, &title, store)
         })
     }
 

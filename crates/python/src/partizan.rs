@@ -1,6 +1,6 @@
 //! Partizan games from Python: `Game`, a handle into one canonical-form store shared by the
 //! whole process, with CGSuite's operators, and every function of `conway eval` callable by
-//! name through its table ([`conway_partizan::eval::FUNCTIONS`]), which the Python half of
+//! name through its table ([`conway_expr::eval::FUNCTIONS`]), which the Python half of
 //! the package turns into module functions and `Game` properties.
 //!
 //! The store is behind a mutex that is only ever waited for with the interpreter released,
@@ -10,12 +10,12 @@
 
 use std::sync::{Arc, LazyLock, Mutex};
 
-use conway_numbers::Dyadic;
-use conway_partizan::eval::{
-    evaluate_text, lookup, moves_of, unknown_function, within_budget, ArgKind, Argument, Listing,
-    Move, Text, Value, FUNCTIONS,
+use conway_expr::eval::{
+    evaluate_text, lookup, moves_of, unknown_function, ArgKind, Argument, Listing, Move, Text,
+    Value, FUNCTIONS,
 };
-use conway_partizan::expr::parse_expression_noted;
+use conway_expr::syntax::parse_expression_noted;
+use conway_numbers::Dyadic;
 use conway_partizan::print::{canonical_text_within, sort_as_cgsuite, MAX_PRINTED_CHARS};
 use conway_partizan::thermal::{thermograph_svg, Thermograph as Thermo};
 use conway_partizan::{GameId, Outcome, PartizanError, Store};
@@ -86,7 +86,7 @@ pub fn with_store_and_interpreter<T>(
     store.set_progress(Arc::clone(&signals) as _);
     // The calling thread's own stack: the work calls Python, which must run on the stack
     // Python knows (a deep recursion is refused there rather than overflowing it).
-    let result = contained(|| within_budget(&mut store, work));
+    let result = contained(|| store.within_budget(work));
     drop(store);
     signals.take_raised()?;
     result?.map_err(|e| to_python(&e))
@@ -110,8 +110,8 @@ pub(crate) fn with_store<T: Send>(
     let hook = Arc::clone(&signals);
     let result = py.detach(move || {
         store.set_progress(hook);
-        contained(|| match within_budget(store, &work) {
-            Err(e) if e.is_too_deep() => on_evaluation_stack(|| within_budget(store, &work)),
+        contained(|| match store.within_budget(&work) {
+            Err(e) if e.is_too_deep() => on_evaluation_stack(|| store.within_budget(&work)),
             other => other,
         })
     });
@@ -428,7 +428,7 @@ enum Evaluated {
     /// A set of games (options, followers, incentives), in CGSuite's order.
     Set(Vec<Game>),
     List(Vec<Evaluated>),
-    Loopy(conway_partizan::loopy::Loopy),
+    Loopy(conway_loopy::Loopy),
     LoopyOutcome(String),
     /// A misère canonical form or a genus, in CGSuite's notation.
     Text(String),
@@ -464,7 +464,7 @@ impl Evaluated {
                 Evaluated::Set(games.into_iter().map(|id| Game { id }).collect())
             }
             Value::LoopySet(mut values) => {
-                conway_partizan::loopy::print::sort_values_as_cgsuite(&mut values, store);
+                conway_loopy::print::sort_values_as_cgsuite(&mut values, store);
                 // A list, as sets are: each a Game or a LoopyGame.
                 Evaluated::List(values.into_iter().map(Evaluated::Loopy).collect())
             }
@@ -527,7 +527,7 @@ fn py_evaluate(py: Python<'_>, expression: &str) -> PyResult<Py<PyAny>> {
     let (expr, notes) =
         parse_expression_noted(expression).map_err(|e| to_python(&PartizanError::from(e)))?;
     let value = with_store(py, move |store| {
-        conway_partizan::eval::evaluate(store, &expr).map(|v| Evaluated::of(store, v))
+        conway_expr::eval::evaluate(store, &expr).map(|v| Evaluated::of(store, v))
     })?
     .into_python(py)?;
     let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
@@ -592,8 +592,8 @@ fn game(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
 }
 
 /// The value of an expression that must be a game, short or loopy.
-pub(crate) fn evaluate_any(py: Python<'_>, text: &str) -> PyResult<conway_partizan::loopy::Loopy> {
-    use conway_partizan::loopy::Loopy;
+pub(crate) fn evaluate_any(py: Python<'_>, text: &str) -> PyResult<conway_loopy::Loopy> {
+    use conway_loopy::Loopy;
     match evaluate(py, text)? {
         Evaluated::Game(game) => Ok(Loopy::Short(game.id)),
         Evaluated::Loopy(value) => Ok(value),
@@ -614,7 +614,7 @@ fn fuzzy(py: Python<'_>, g: &Bound<'_, PyAny>, h: &Bound<'_, PyAny>) -> PyResult
 /// An argument of a table function, converted from Python before the store is taken.
 enum Arg {
     Game(GameId),
-    Any(conway_partizan::loopy::Loopy),
+    Any(conway_loopy::Loopy),
     Number(Dyadic),
     Natural(u64),
     Naturals(Vec<u64>),
@@ -692,7 +692,7 @@ fn call(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> PyResult<Py<Py
                 Arg::Naturals(ns) => Argument::Naturals(ns.clone()),
                 // Column 0: the string's own columns (from 1) are kept as they are.
                 Arg::Text(text) => Argument::Text(Text { text, column: 0 }),
-                Arg::Misere(text) => match conway_partizan::eval::evaluate_text(store, text)? {
+                Arg::Misere(text) => match conway_expr::eval::evaluate_text(store, text)? {
                     Value::Misere(g) => Argument::Misere(g),
                     _ => {
                         return Err(PartizanError::InvalidInput(format!(

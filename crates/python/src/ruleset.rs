@@ -11,9 +11,9 @@
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 
-use conway_partizan::loopy::ruleset::{EvaluationError, LoopyEvaluator, LoopyRules};
-use conway_partizan::rulesets::search::{canonical_form, FallibleRuleset, SearchError};
+use conway_loopy::ruleset::{EvaluationError, LoopyEvaluator, LoopyRules};
 use conway_partizan::{GameId, PartizanError};
+use conway_rulesets::search::{canonical_form, FallibleRuleset, SearchError};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 

@@ -5,7 +5,7 @@
 //! same file resumes from them.
 
 use conway_core::durable::Format;
-use conway_partizan::outcome::domineering::Position;
+use conway_rulesets::outcome::domineering::Position;
 
 use crate::param::{Kind, Param};
 use crate::{Arguments, Game, GameError, Request, Solved};

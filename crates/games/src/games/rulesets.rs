@@ -1,13 +1,13 @@
 //! Who wins a position of a partizan ruleset, by search: boards far past their canonical
 //! forms (the values are `conway eval 'clobber("…")'` and the like). Every ruleset here is
-//! searched by [`conway_partizan::outcome::ruleset`], which values small components exactly
+//! searched by [`conway_rulesets::outcome::ruleset`], which values small components exactly
 //! and searches the rest; Domineering has its own faster search (`solve domineering`).
 
 use conway_core::durable::Format;
 use conway_core::Progress;
-use conway_partizan::outcome::ruleset::{searched_ruleset, Ask};
-use conway_partizan::outcome::Resume;
 use conway_partizan::{PartizanError, Store};
+use conway_rulesets::outcome::ruleset::{searched_ruleset, Ask};
+use conway_rulesets::outcome::Resume;
 
 use crate::param::{Kind, Param};
 use crate::{Arguments, Game, GameError, Request, Solved};

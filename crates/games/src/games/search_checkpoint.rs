@@ -1,7 +1,7 @@
 //! `--checkpoint FILE` for the partizan searches (`solve domineering`, `solve clobber`, …):
 //! the positions a search settles are kept in FILE, crash-safe, and a run started again with
 //! the same file resumes from them. The searches settle and resume
-//! ([`conway_partizan::outcome::Resume`]); this module reads and writes the file, saves it now
+//! ([`conway_rulesets::outcome::Resume`]); this module reads and writes the file, saves it now
 //! and then and at the end, and stops the search when a save fails.
 
 use std::ops::ControlFlow;
@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use conway_core::durable::{self, Format};
 use conway_core::{Progress, Work};
-use conway_partizan::outcome::{Resume, Resumed, Settled, WinnerReport, MAX_SETTLED};
 use conway_partizan::PartizanError;
+use conway_rulesets::outcome::{Resume, Resumed, Settled, WinnerReport, MAX_SETTLED};
 
 use crate::param::{Kind, Param};
 use crate::{Arguments, GameError, Request};

@@ -67,7 +67,7 @@ pub struct Store {
     comparison_depth: std::cell::Cell<u32>,
     watch: Watch,
     /// Misère canonical forms of impartial games (`*[2#]`), made on first use.
-    pub(crate) misere: Option<Box<conway_misere::MisereStore>>,
+    misere: Option<Box<conway_misere::MisereStore>>,
     /// The tables of ruleset evaluators, kept between evaluations by the evaluator's type
     /// ([`Store::take_table`]), each with its number of positions: a session that values a
     /// position and then its options (the REPL, a worksheet, Python) finds them valued. The
@@ -86,7 +86,7 @@ pub const MAX_CACHED_COMPARISONS: usize = 1 << 20;
 /// The progress hook of a store's long evaluations, and whether it asked them to stop.
 ///
 /// Ruleset evaluators recurse without `Result`s (their depth is the game's); after a stop
-/// request they return placeholder values quickly, and [`crate::eval::evaluate_text`] turns
+/// request they return placeholder values quickly, and [`conway_expr::eval::evaluate_text`] turns
 /// the request into [`PartizanError::Interrupted`](crate::PartizanError::Interrupted), so no
 /// placeholder escapes. The store's own records stay canonical: a placeholder is a real game,
 /// only not the one asked for.
@@ -200,7 +200,7 @@ impl Store {
     }
 
     /// The progress hook, for work that reports on its own (a search of who wins).
-    pub(crate) fn progress_hook(&self) -> Option<std::sync::Arc<dyn conway_core::Progress + Send>> {
+    pub fn progress_hook(&self) -> Option<std::sync::Arc<dyn conway_core::Progress + Send>> {
         self.watch.hook.clone()
     }
 
@@ -210,7 +210,7 @@ impl Store {
     }
 
     /// Counts one position evaluated by a ruleset, telling the hook now and then.
-    pub(crate) fn count_position(&mut self) {
+    pub fn count_position(&mut self) {
         self.watch.positions += 1;
         if self.watch.positions.is_multiple_of(REPORT_EVERY) {
             if let Some(hook) = &self.watch.hook {
@@ -228,12 +228,12 @@ impl Store {
     }
 
     /// The arithmetic steps counted so far in this evaluation.
-    pub(crate) fn watch_steps(&self) -> u64 {
+    pub fn watch_steps(&self) -> u64 {
         self.watch.steps.get()
     }
 
     /// Counts `n` steps of game arithmetic at once, as [`Store::arithmetic_step`] does.
-    pub(crate) fn arithmetic_steps(&self, n: u64) -> bool {
+    pub fn arithmetic_steps(&self, n: u64) -> bool {
         let steps = self.watch.steps.get().saturating_add(n);
         self.watch.steps.set(steps);
         if steps > self.budget().0 && self.watch.evaluating > 0 {
@@ -245,7 +245,7 @@ impl Store {
     /// G's options for a recursion that walks them without arithmetic, each option a step
     /// of the evaluation's budget (x + *m has m² options below it, which no sum or
     /// comparison would count); `None` when the evaluation must wind down.
-    pub(crate) fn options_to_walk(&mut self, g: GameId) -> Option<(Vec<GameId>, Vec<GameId>)> {
+    pub fn options_to_walk(&mut self, g: GameId) -> Option<(Vec<GameId>, Vec<GameId>)> {
         let (left, right) = self.options(g);
         let count = u64::try_from(left.len() + right.len()).unwrap_or(u64::MAX);
         (!self.arithmetic_steps(count)).then_some((left, right))
@@ -354,8 +354,24 @@ impl Store {
         self.watch.stopped || self.watch.refusal.borrow().is_some()
     }
 
+    /// Runs `work` as one evaluation: under the store's budget of arithmetic steps
+    /// ([`MAX_ARITHMETIC_STEPS`]) and its progress hook, answering a spent budget with
+    /// [`PartizanError::TooLarge`](crate::PartizanError::TooLarge) and a stop request with
+    /// [`PartizanError::Interrupted`](crate::PartizanError::Interrupted).
+    pub fn within_budget<T>(
+        &mut self,
+        work: impl FnOnce(&mut Store) -> Result<T, crate::PartizanError>,
+    ) -> Result<T, crate::PartizanError> {
+        self.begin_evaluation();
+        let value = work(self);
+        if let Some(stop) = self.take_stop_request() {
+            return Err(stop);
+        }
+        value
+    }
+
     /// Starts the budget of arithmetic steps afresh for a new evaluation.
-    pub(crate) fn begin_evaluation(&mut self) {
+    pub fn begin_evaluation(&mut self) {
         if self.watch.evaluating == 0 {
             self.watch.steps.set(0);
             self.watch.next_report = STEPS_BETWEEN_REPORTS;
@@ -367,7 +383,7 @@ impl Store {
 
     /// Ends an evaluation: clears a stop request or a spent budget once it has been
     /// answered, so the store can be used again, and says which it was.
-    pub(crate) fn take_stop_request(&mut self) -> Option<crate::PartizanError> {
+    pub fn take_stop_request(&mut self) -> Option<crate::PartizanError> {
         self.watch.evaluating = self.watch.evaluating.saturating_sub(1);
         if self.watch.evaluating > 0 {
             // A nested evaluation: the outermost one answers for the budget and the stop.
@@ -382,7 +398,7 @@ impl Store {
 
     /// The table an evaluator of type `T` left in the store ([`Store::keep_table`]), or a new
     /// one.
-    pub(crate) fn take_table<T: Default + Send + 'static>(&mut self) -> T {
+    pub fn take_table<T: Default + Send + 'static>(&mut self) -> T {
         self.kept_tables
             .remove(&std::any::TypeId::of::<T>())
             .and_then(|(table, _)| table.downcast::<T>().ok())
@@ -394,7 +410,7 @@ impl Store {
     /// together). The table must hold only true values of this store's ids: evaluators never
     /// remember a placeholder made after a stop request or a spent budget, so an evaluation
     /// cut short keeps what it had found.
-    pub(crate) fn keep_table<T: Send + 'static>(&mut self, table: T, positions: usize) {
+    pub fn keep_table<T: Send + 'static>(&mut self, table: T, positions: usize) {
         if positions > MAX_KEPT_POSITIONS {
             return;
         }
@@ -546,6 +562,19 @@ impl Store {
         self.records.push_options(&left, &right)
     }
 }
+
+impl Store {
+    /// The store of misère canonical forms, made on first use.
+    pub fn misere(&mut self) -> &mut conway_misere::MisereStore {
+        self.misere.get_or_insert_with(|| {
+            Box::new(conway_misere::MisereStore::with_limit(MAX_MISERE_BYTES))
+        })
+    }
+}
+
+/// The memory an evaluation's store of misère forms may use for its forms, in bytes: sums
+/// of wild forms grow fast.
+pub const MAX_MISERE_BYTES: usize = 256 << 20;
 
 #[cfg(test)]
 mod tests {

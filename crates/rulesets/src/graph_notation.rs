@@ -1,0 +1,262 @@
+//! CGSuite's string notation for graphs with coloured edges, as its Hackenbush takes them
+//! (facts from CGSuite's documentation, "Games on Graphs"): `"l(l;rl)"`, `":A----:A"`.
+//!
+//! - An edge is a letter (`l`, `r`, `e` for Hackenbush) and runs from the current vertex to
+//!   the next one. Vertices are implied between edges, or written `.`.
+//! - `(` starts branches off the current vertex, separated by `;`, up to `)`: `"--(-;--)"` is a
+//!   trunk of two edges with branches of one and two edges on top.
+//! - A vertex is named by a suffix `:A` (one letter or digit) or `:{name}`; all vertices of one
+//!   name are one vertex, which is how cycles are written: `":A----:A"` is a 4-cycle.
+//! - The first vertex of the text is the ground. A `;` outside parentheses starts a new piece
+//!   from a new vertex, which is refused here, since every edge must reach the ground.
+//!
+//! The result is a list of edges (vertex 0 the ground), with the column of each edge's letter.
+
+use std::collections::HashMap;
+
+use conway_partizan::PartizanError;
+
+/// The largest nesting of parentheses accepted.
+pub const MAX_NESTING: usize = 256;
+
+/// An edge read from the notation: its two vertices (0 is the ground), its letter, and the
+/// 1-based column of the letter.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct WrittenEdge {
+    /// One end.
+    pub from: u32,
+    /// The other end.
+    pub to: u32,
+    /// The edge's letter.
+    pub letter: char,
+    /// Where the letter stands in the text.
+    pub column: usize,
+}
+
+/// Reads the notation for the ruleset `name`, whose edges are the letters in `letters`.
+pub fn parse_graph(
+    text: &str,
+    name: &str,
+    letters: &str,
+) -> Result<Vec<WrittenEdge>, PartizanError> {
+    let mut reader = Reader {
+        chars: text.chars().collect(),
+        pos: 0,
+        name,
+        letters,
+        vertices: 1,
+        names: HashMap::new(),
+        edges: Vec::new(),
+        depth: 0,
+    };
+    reader.sequence(0)?;
+    if let Some(&c) = reader.chars.get(reader.pos) {
+        let message = if c == ';' {
+            format!(
+                "{name}: a ';' outside parentheses starts a piece apart from the ground; \
+                 write branches as x(a;b)"
+            )
+        } else {
+            format!("{name}: unmatched {c:?}")
+        };
+        return Err(PartizanError::parse(reader.pos + 1, message));
+    }
+    Ok(reader.edges)
+}
+
+struct Reader<'a> {
+    chars: Vec<char>,
+    pos: usize,
+    name: &'a str,
+    letters: &'a str,
+    /// Vertices so far (the ground is 0).
+    vertices: u32,
+    names: HashMap<String, u32>,
+    edges: Vec<WrittenEdge>,
+    depth: usize,
+}
+
+impl Reader<'_> {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).copied()
+    }
+
+    fn error(&self, message: String) -> PartizanError {
+        PartizanError::parse(self.pos + 1, format!("{}: {message}", self.name))
+    }
+
+    fn new_vertex(&mut self) -> u32 {
+        self.vertices += 1;
+        self.vertices - 1
+    }
+
+    /// A name after `:`: one character, or `{…}`; the vertex it names, shared with every
+    /// other use of the name.
+    fn named(&mut self, unnamed: u32) -> Result<u32, PartizanError> {
+        self.pos += 1;
+        let name = match self.peek() {
+            Some('{') => {
+                let start = self.pos + 1;
+                let Some(length) = self.chars[start..].iter().position(|&c| c == '}') else {
+                    return Err(self.error("a name opened with '{' is never closed".into()));
+                };
+                self.pos = start + length + 1;
+                self.chars[start..start + length].iter().collect()
+            }
+            Some(c) if c.is_ascii_alphanumeric() => {
+                self.pos += 1;
+                c.to_string()
+            }
+            _ => return Err(self.error("expected a name after ':' (A, or {name})".into())),
+        };
+        Ok(*self.names.entry(name).or_insert(unnamed))
+    }
+
+    /// A vertex written where one may stand: `.`, a name, both, or nothing (a new vertex).
+    fn vertex(&mut self) -> Result<u32, PartizanError> {
+        if self.peek() == Some('.') {
+            self.pos += 1;
+        }
+        if self.peek() == Some(':') {
+            let fresh = self.vertices;
+            let v = self.named(fresh)?;
+            if v == fresh {
+                self.new_vertex();
+            }
+            return Ok(v);
+        }
+        Ok(self.new_vertex())
+    }
+
+    /// Edges and branches from `start` up to a `;`, a `)` or the end.
+    fn sequence(&mut self, start: u32) -> Result<(), PartizanError> {
+        let mut current = start;
+        // The first vertex may be named (`:A--:A`), or written as a dot.
+        if self.peek() == Some('.') {
+            self.pos += 1;
+        }
+        if self.peek() == Some(':') {
+            let column = self.pos + 1;
+            current = self.named(current)?;
+            if current != start {
+                return Err(PartizanError::parse(
+                    column,
+                    format!(
+                        "{}: this name belongs to another vertex; a branch starts where its \
+                         '(' stands",
+                        self.name
+                    ),
+                ));
+            }
+        }
+        while let Some(c) = self.peek() {
+            match c {
+                ';' | ')' => return Ok(()),
+                '(' => {
+                    self.depth += 1;
+                    if self.depth > MAX_NESTING {
+                        return Err(
+                            self.error(format!("parentheses nested more than {MAX_NESTING} deep"))
+                        );
+                    }
+                    let open = self.pos;
+                    loop {
+                        self.pos += 1;
+                        self.sequence(current)?;
+                        match self.peek() {
+                            Some(';') => continue,
+                            Some(')') => {
+                                self.pos += 1;
+                                break;
+                            }
+                            _ => {
+                                return Err(PartizanError::parse(
+                                    open + 1,
+                                    format!("{}: this '(' is never closed", self.name),
+                                ))
+                            }
+                        }
+                    }
+                    self.depth -= 1;
+                }
+                c if self.letters.contains(c) => {
+                    let column = self.pos + 1;
+                    self.pos += 1;
+                    let to = self.vertex()?;
+                    self.edges.push(WrittenEdge {
+                        from: current,
+                        to,
+                        letter: c,
+                        column,
+                    });
+                    current = to;
+                }
+                other => {
+                    let letters: Vec<String> =
+                        self.letters.chars().map(|c| format!("{c}")).collect();
+                    return Err(self.error(format!(
+                        "unexpected {other:?}; expected an edge ({}), '(', ';', ')', '.' or \
+                         ':name'",
+                        letters.join(", ")
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edges(text: &str) -> Vec<(u32, u32, char)> {
+        parse_graph(text, "test", "lre")
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+            .iter()
+            .map(|e| (e.from, e.to, e.letter))
+            .collect()
+    }
+
+    #[test]
+    fn paths_trees_and_cycles() {
+        assert_eq!(edges("lr"), [(0, 1, 'l'), (1, 2, 'r')]);
+        assert_eq!(edges(".l.r."), [(0, 1, 'l'), (1, 2, 'r')]);
+        assert_eq!(
+            edges("l(l;rl)"),
+            [(0, 1, 'l'), (1, 2, 'l'), (1, 3, 'r'), (3, 4, 'l')]
+        );
+        // A 3-cycle through the ground, and a lollipop: two edges to B, then a loop at B.
+        assert_eq!(
+            edges(":A eee:A".replace(' ', "").as_str()),
+            [(0, 1, 'e'), (1, 2, 'e'), (2, 0, 'e')]
+        );
+        assert_eq!(
+            edges("(e:B;e:Blr:B)"),
+            [(0, 1, 'e'), (0, 1, 'e'), (1, 2, 'l'), (2, 1, 'r')]
+        );
+        assert_eq!(edges(":{ground}ll:{ground}"), [(0, 1, 'l'), (1, 0, 'l')]);
+        assert_eq!(edges(""), []);
+    }
+
+    #[test]
+    fn errors_have_their_column() {
+        let error = |text: &str| match parse_graph(text, "test", "lre") {
+            Err(PartizanError::Parse { column, message }) => (column, message),
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(error("lrlr;lr").0, 5);
+        assert!(error("lrlr;lr").1.contains("apart from the ground"));
+        assert_eq!(error("l(lr").0, 2);
+        assert_eq!(error("lx").0, 2);
+        assert_eq!(error("l)").0, 2);
+        assert_eq!(error("l:{ab").0, 3);
+        let deep = format!(
+            "{}l{}",
+            "l(".repeat(MAX_NESTING + 1),
+            ")".repeat(MAX_NESTING + 1)
+        );
+        assert!(error(&deep).1.contains("nested"));
+        assert_eq!(error("l:A(r;r(:Al))").0, 9);
+    }
+}

@@ -1,0 +1,176 @@
+//! Games given by their rules: a position knows its Left and Right moves, and may split into
+//! independent components. [`Evaluator`] turns any such game into its canonical form in a
+//! [`Store`], with a transposition table keyed by the (normalised) component. One module per
+//! ruleset; [`outcome`] finds who wins a position too large for its canonical form, by
+//! search.
+
+use rustc_hash::FxHashMap;
+use std::hash::Hash;
+
+use conway_partizan::{GameId, PartizanError, Store};
+
+pub mod amazons;
+pub(crate) mod canvas;
+pub(crate) mod canvas_table;
+pub mod clobber;
+pub mod colouring;
+pub mod cram;
+pub mod cutcake;
+pub mod domineering;
+pub mod fox_and_geese;
+pub mod graph_notation;
+pub mod grid;
+pub mod hackenbush;
+pub mod konane;
+pub mod moves;
+pub mod nogo;
+#[cfg(test)]
+pub(crate) mod oracle;
+pub mod outcome;
+pub mod partizan_subtraction;
+pub mod search;
+pub mod toads_and_frogs;
+pub mod toads_and_frogs_variants;
+pub mod toppling_dominoes;
+
+/// The most squares of a board searched for who wins ([`crate::outcome::ruleset`]): every
+/// level of the search holds each option of its position, so the board's size bounds the
+/// search's memory as its budget bounds its time.
+pub const MAX_SEARCHED_SQUARES: usize = 256;
+
+/// A short partizan game described by its rules.
+pub trait PartizanGame: Clone + Eq + Hash {
+    /// The positions Left can move to.
+    fn left_moves(&self) -> Vec<Self>;
+    /// The positions Right can move to.
+    fn right_moves(&self) -> Vec<Self>;
+    /// Independent components whose disjunctive sum is this position, each in a normal form
+    /// (e.g. trimmed, or the least of its symmetric images) so that the transposition table
+    /// recognises them. The default is the position itself.
+    fn components(&self) -> Vec<Self> {
+        vec![self.clone()]
+    }
+    /// The canonical form of a component when a theorem gives it without search (an
+    /// all-green Hackenbush picture is a nimber by the fusion and colon principles);
+    /// `None`, the default, means searching its moves.
+    fn known_value(&self, _store: &mut Store) -> Option<GameId> {
+        None
+    }
+}
+
+/// Computes canonical forms of positions of one ruleset, remembering every component seen.
+pub struct Evaluator<G: PartizanGame> {
+    table: FxHashMap<G, GameId>,
+}
+
+impl<G: PartizanGame> Default for Evaluator<G> {
+    fn default() -> Self {
+        Evaluator::new()
+    }
+}
+
+impl<G: PartizanGame> Evaluator<G> {
+    /// An evaluator with an empty transposition table.
+    pub fn new() -> Evaluator<G> {
+        Evaluator {
+            table: FxHashMap::default(),
+        }
+    }
+
+    /// An evaluator with the table the last one of its type left in `store`
+    /// ([`Evaluator::keep_in`]).
+    pub(crate) fn in_store(store: &mut Store) -> Evaluator<G>
+    where
+        G: Send + 'static,
+    {
+        Evaluator {
+            table: store.take_table(),
+        }
+    }
+
+    /// Leaves the table in `store` for the next evaluator of this ruleset.
+    pub(crate) fn keep_in(self, store: &mut Store)
+    where
+        G: Send + 'static,
+    {
+        let positions = self.table.len();
+        store.keep_table(self.table, positions);
+    }
+
+    /// How many components are in the transposition table.
+    pub fn positions_seen(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The canonical form of a position: the sum of its components' canonical forms.
+    pub fn canonical_form(&mut self, store: &mut Store, position: &G) -> GameId {
+        let mut total = store.zero();
+        for component in position.components() {
+            let value = self.component_value(store, &component);
+            total = store.add(total, value);
+        }
+        total
+    }
+
+    fn component_value(&mut self, store: &mut Store, component: &G) -> GameId {
+        if let Some(&id) = self.table.get(component) {
+            return id;
+        }
+        if store.stop_requested() {
+            // A placeholder, never cached: the caller discards the whole evaluation.
+            return store.zero();
+        }
+        if let Some(id) = component.known_value(store) {
+            self.table.insert(component.clone(), id);
+            return id;
+        }
+        let left: Vec<GameId> = component
+            .left_moves()
+            .iter()
+            .map(|p| self.canonical_form(store, p))
+            .collect();
+        let right: Vec<GameId> = component
+            .right_moves()
+            .iter()
+            .map(|p| self.canonical_form(store, p))
+            .collect();
+        let id = store.construct(&left, &right);
+        if store.stop_requested() {
+            return id;
+        }
+        store.count_position();
+        self.table.insert(component.clone(), id);
+        id
+    }
+}
+
+/// The canonical form of a position, with the transposition table the store keeps for its
+/// ruleset.
+pub fn value_of<G: PartizanGame + Send + 'static>(store: &mut Store, position: &G) -> GameId {
+    let mut evaluator = Evaluator::in_store(store);
+    let value = evaluator.canonical_form(store, position);
+    evaluator.keep_in(store);
+    value
+}
+
+/// A position's value and every move of each player, in words, with the transposition table
+/// the store keeps for its ruleset.
+pub fn moves_of_position<G: PartizanGame + moves::Described + Send + 'static>(
+    store: &mut Store,
+    position: &G,
+) -> Result<moves::PositionMoves, PartizanError> {
+    let mut evaluator = Evaluator::in_store(store);
+    let moves = moves::position_moves(store, position, |store, p| {
+        evaluator.canonical_form(store, p)
+    });
+    evaluator.keep_in(store);
+    moves
+}
+
+/// Checks a board or position size against a documented limit before any work is done.
+pub fn check_size(what: &str, size: usize, limit: usize) -> Result<(), PartizanError> {
+    if size > limit {
+        return Err(PartizanError::too_large(what, size, limit));
+    }
+    Ok(())
+}

@@ -1,0 +1,234 @@
+//! NoGo (Go with capturing forbidden; the Birs 2011 combinatorial game contest), on small
+//! boards.
+//!
+//! Notation: the rows top to bottom, separated by `|`: `x` a black stone (Left's), `o` a
+//! white stone (Right's), `.` an empty point; e.g. `"x..|..o"`. A move places one of the
+//! mover's stones on an empty point, and is legal only if afterwards every group of stones
+//! (orthogonally connected stones of one colour) of either colour still has a liberty (an
+//! empty point next to it): a move may neither capture nor be suicide.
+//!
+//! Whether a point is legal depends on groups that reach across the board, so the board is one
+//! component, taken in its least image under the rectangle's eight symmetries.
+
+use crate::grid::{Grid, Square};
+use crate::moves::{player, Described, PositionMoves};
+use crate::{check_size, moves_of_position, value_of, PartizanGame};
+use conway_partizan::{GameId, PartizanError, Store};
+
+/// The most points on a board.
+pub const MAX_NOGO_POINTS: usize = 64;
+
+/// The most empty points: each move fills one, and positions grow exponentially with them.
+/// The empty 3 × 4 board, the slowest of 12 empty points we tried, takes 1 s in a release
+/// build.
+pub const MAX_NOGO_EMPTY: usize = 12;
+
+/// A point of a NoGo board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Point {
+    /// `.`
+    Empty,
+    /// `x`, Left's.
+    Black,
+    /// `o`, Right's.
+    White,
+}
+
+impl Square for Point {
+    fn from_char(c: char) -> Option<Point> {
+        match c {
+            '.' => Some(Point::Empty),
+            'x' => Some(Point::Black),
+            'o' => Some(Point::White),
+            _ => None,
+        }
+    }
+
+    fn to_char(self) -> char {
+        match self {
+            Point::Empty => '.',
+            Point::Black => 'x',
+            Point::White => 'o',
+        }
+    }
+}
+
+/// A NoGo board.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct NoGo {
+    board: Grid<Point>,
+}
+
+impl NoGo {
+    /// Reads the notation and checks the limits.
+    pub fn parse(text: &str) -> Result<NoGo, PartizanError> {
+        let board = Self::points(text)?;
+        let empty = board
+            .squares()
+            .iter()
+            .filter(|&&p| p == Point::Empty)
+            .count();
+        check_size("nogo's number of empty points", empty, MAX_NOGO_EMPTY)?;
+        Self::breathing(board)
+    }
+
+    /// Reads the notation with only the limit on points (for a search of who wins).
+    pub fn read(text: &str) -> Result<NoGo, PartizanError> {
+        Self::breathing(Self::points(text)?)
+    }
+
+    /// The points of the notation, at most [`MAX_NOGO_POINTS`].
+    fn points(text: &str) -> Result<Grid<Point>, PartizanError> {
+        let expected = "x (Left), o (Right), . (empty)";
+        Grid::parse(text, "nogo", expected, MAX_NOGO_POINTS)
+    }
+
+    /// The position of `board`, unless a group on it has no liberty.
+    fn breathing(board: Grid<Point>) -> Result<NoGo, PartizanError> {
+        if !Self::every_group_breathes(&board) {
+            return Err(PartizanError::InvalidInput(
+                "nogo: a group of stones has no liberty, which no NoGo position can have".into(),
+            ));
+        }
+        Ok(NoGo { board })
+    }
+
+    /// Whether every group on `board` has a liberty.
+    fn every_group_breathes(board: &Grid<Point>) -> bool {
+        [Point::Black, Point::White].into_iter().all(|colour| {
+            board.regions(|p| p == colour).iter().all(|group| {
+                group
+                    .iter()
+                    .any(|&i| board.neighbours(i).any(|j| board.get(j) == Point::Empty))
+            })
+        })
+    }
+
+    /// Each legal point of Left (`left`) or Right, and the board after the stone is placed.
+    fn placements(&self, left: bool) -> Vec<(usize, NoGo)> {
+        let stone = if left { Point::Black } else { Point::White };
+        (0..self.board.squares().len())
+            .filter(|&i| self.board.get(i) == Point::Empty)
+            .filter_map(|i| {
+                let board = self.board.with(i, stone);
+                Self::every_group_breathes(&board).then_some((i, NoGo { board }))
+            })
+            .collect()
+    }
+}
+
+impl PartizanGame for NoGo {
+    fn left_moves(&self) -> Vec<Self> {
+        self.placements(true).into_iter().map(|(_, p)| p).collect()
+    }
+
+    fn right_moves(&self) -> Vec<Self> {
+        self.placements(false).into_iter().map(|(_, p)| p).collect()
+    }
+
+    fn components(&self) -> Vec<Self> {
+        vec![NoGo {
+            board: self.board.least_image(),
+        }]
+    }
+}
+
+impl Described for NoGo {
+    fn expression(&self) -> String {
+        format!("nogo(\"{}\")", self.board)
+    }
+
+    fn described_moves(&self, left: bool) -> Vec<(String, Self)> {
+        self.placements(left)
+            .into_iter()
+            .map(|(i, after)| {
+                let text = format!(
+                    "{} places a {} stone on {}",
+                    player(left),
+                    if left { "black" } else { "white" },
+                    self.board.square_name(i)
+                );
+                (text, after)
+            })
+            .collect()
+    }
+}
+
+/// The canonical form of a NoGo board.
+pub fn nogo_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
+    Ok(value_of(store, &NoGo::parse(text)?))
+}
+
+/// A NoGo board's value and every move of each player, in words.
+pub fn nogo_moves(store: &mut Store, text: &str) -> Result<PositionMoves, PartizanError> {
+    moves_of_position(store, &NoGo::parse(text)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::{self, agrees_with_textbook};
+    use proptest::prelude::*;
+
+    fn value_text(text: &str) -> String {
+        oracle::value_text(nogo_value, text)
+    }
+
+    /// From the rules: a lone point is suicide for both (0); on two points the first stone
+    /// leaves a point nobody may fill (*); a stone's last liberty may not be filled by either
+    /// player (filling it captures or is suicide). In `x..` Left may play b1 or c1 and Right
+    /// only c1 (b1 would capture), each leaving no move: {0|0} = *.
+    #[test]
+    fn small_values_by_hand() {
+        assert_eq!(value_text("."), "0");
+        assert_eq!(value_text(".."), "*");
+        assert_eq!(value_text("x."), "0");
+        assert_eq!(value_text("x.o"), "0");
+        assert_eq!(value_text("x.."), "*");
+    }
+
+    #[test]
+    fn moves_are_told_in_words() {
+        let mut store = Store::new();
+        let moves = nogo_moves(&mut store, "x..").expect("valid");
+        let texts: Vec<&str> = moves.left.iter().map(|m| m.description.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "Left places a black stone on b1",
+                "Left places a black stone on c1"
+            ]
+        );
+        let right: Vec<&str> = moves.right.iter().map(|m| m.description.as_str()).collect();
+        assert_eq!(right, ["Right places a white stone on c1"]);
+    }
+
+    #[test]
+    fn too_many_empty_points_are_refused() {
+        let mut store = Store::new();
+        assert!(matches!(
+            nogo_value(&mut store, "oxo.."),
+            Err(PartizanError::InvalidInput(_))
+        ));
+        assert!(matches!(
+            nogo_value(&mut store, &".".repeat(MAX_NOGO_EMPTY + 1)),
+            Err(PartizanError::TooLarge { .. })
+        ));
+    }
+
+    fn arb_board() -> impl Strategy<Value = NoGo> {
+        let points = vec![Point::Empty, Point::Empty, Point::Black, Point::White];
+        oracle::arb_grid(points, 1..=3, 1..=3)
+            .prop_filter("a position NoGo can reach", NoGo::every_group_breathes)
+            .prop_map(|board| NoGo { board })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 100, ..ProptestConfig::default() })]
+
+        #[test]
+        fn boards_agree_with_the_textbook(position in arb_board()) {
+            prop_assert_eq!(agrees_with_textbook(&position), Ok(()));
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! Test support: the value of a ruleset position by the textbook definitions alone.
+//!
+//! The oracle looks at the whole position, never at its components or their normal forms, and
+//! canonicalises with [`Tree::canonical`] rather than the store. Agreement with
+//! [`Evaluator`] therefore checks the rules, the component split, the normalisation used as
+//! the transposition key, and the store's simplification at once. It is exponential: keep
+//! positions small.
+
+use std::collections::HashMap;
+use std::fmt::Debug;
+
+use crate::{Evaluator, PartizanGame};
+use conway_partizan::naive::Tree;
+use conway_partizan::{GameId, Store};
+
+/// The canonical form of a position as a tree, from its moves only.
+pub(crate) fn textbook_value<G: PartizanGame>(position: &G, memo: &mut HashMap<G, Tree>) -> Tree {
+    if let Some(tree) = memo.get(position) {
+        return tree.clone();
+    }
+    let left = position
+        .left_moves()
+        .iter()
+        .map(|p| textbook_value(p, memo))
+        .collect();
+    let right = position
+        .right_moves()
+        .iter()
+        .map(|p| textbook_value(p, memo))
+        .collect();
+    let tree = Tree::new(left, right).canonical();
+    memo.insert(position.clone(), tree.clone());
+    tree
+}
+
+/// Whether the evaluator and the textbook oracle agree on a position; the message says how
+/// they differ when they do not.
+pub(crate) fn agrees_with_textbook<G: PartizanGame + Debug>(position: &G) -> Result<(), String> {
+    let mut store = Store::new();
+    let id = Evaluator::new().canonical_form(&mut store, position);
+    let fast = Tree::from_store(&mut store, id);
+    let slow = textbook_value(position, &mut HashMap::new());
+    if fast == slow {
+        Ok(())
+    } else {
+        Err(format!(
+            "{position:?}: evaluator {fast:?}, textbook {slow:?}"
+        ))
+    }
+}
+
+/// A game written in CGSuite's output notation, for pasting published values into tests: read
+/// by `conway eval`'s own parser, which reads everything CGSuite prints. Panics on anything
+/// that is not a game: it reads test data only.
+pub(crate) fn cgsuite_game(store: &mut Store, text: &str) -> GameId {
+    match conway_expr::eval::evaluate_text(store, text) {
+        Ok(conway_expr::eval::Value::Game(g)) => g,
+        other => panic!("{text}: not a game ({other:?})"),
+    }
+}
+
+/// The canonical form, as CGSuite prints it, of a ruleset position given in its notation by
+/// `value`. Panics on an error: test data only.
+pub(crate) fn value_text(
+    value: impl FnOnce(&mut Store, &str) -> Result<GameId, conway_partizan::PartizanError>,
+    text: &str,
+) -> String {
+    let mut store = Store::new();
+    match value(&mut store, text) {
+        Ok(g) => conway_partizan::print::canonical_text(&mut store, g),
+        Err(e) => panic!("{text}: {e}"),
+    }
+}
+
+/// Random boards of `rows` × `cols` squares drawn from `squares` (repeat a square to make it
+/// likelier).
+pub(crate) fn arb_grid<S: crate::grid::Square + 'static>(
+    squares: Vec<S>,
+    rows: std::ops::RangeInclusive<usize>,
+    cols: std::ops::RangeInclusive<usize>,
+) -> impl proptest::strategy::Strategy<Value = crate::grid::Grid<S>> {
+    use proptest::prelude::*;
+    let square = prop::sample::select(squares);
+    (rows, cols).prop_flat_map(move |(rows, cols)| {
+        prop::collection::vec(square.clone(), rows * cols).prop_map(move |cells| {
+            let rows: Vec<Vec<S>> = cells.chunks(cols.max(1)).map(<[S]>::to_vec).collect();
+            crate::grid::Grid::from_rows(&rows).expect("rectangular")
+        })
+    })
+}

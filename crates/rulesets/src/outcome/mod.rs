@@ -1,0 +1,163 @@
+//! Who wins a position too large for its canonical form: a search of "does the player to move
+//! win?" for each player starting, so the outcome class follows without the value.
+//!
+//! - [`domineering`]: Domineering boards of up to 128 bits (a guard bit per row: 120
+//!   squares at most), by depth-first search on bitboards with a transposition table
+//!   shared by the threads, bounds from safe and vulnerable moves, and move ordering.
+//! - [`ruleset`]: any ruleset with a decomposition ([`crate::PartizanGame`]): a
+//!   sum of components searched move by move where they are big and added up as canonical
+//!   forms where they are small; [`ruleset::SEARCHED_RULESETS`] lists the rulesets `outcome`
+//!   and `solve` search.
+//!
+//! Each search takes a node budget and a progress hook (a stop request ends it with
+//! [`conway_partizan::PartizanError::Interrupted`]) and returns a [`WinnerReport`]; the canonical forms
+//! of [`crate`] are its oracle on every board small enough for both. Each can also
+//! resume from the positions an earlier run of it settled ([`Resume`], [`Settled`]), which
+//! is how the front ends checkpoint long searches.
+
+pub mod domineering;
+pub mod ruleset;
+mod settled;
+
+pub(crate) use settled::Ledger;
+
+/// What a resumable search returns: its answer, and all it has settled (also when there is
+/// no answer: a search stopped or out of budget goes on from it).
+pub type Resumed = (
+    Result<WinnerReport, conway_partizan::PartizanError>,
+    Settled,
+);
+pub use settled::{Proof, Resume, Settled, MAX_SETTLED};
+
+use serde::Serialize;
+
+use conway_partizan::Outcome;
+
+/// Who wins when one player starts, and with which first moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct Start {
+    /// `Left` or `Right`: who wins with best play from here when this player moves first.
+    pub winner: String,
+    /// The starting player's winning first moves, in words (empty when the starter loses).
+    /// One, unless every move was asked for.
+    pub winning_moves: Vec<String>,
+    /// The position each winning move leaves, in the same order, as an expression `eval`
+    /// reads (`domineering("…")`): a front end marks the squares that differ.
+    pub winning_positions: Vec<String>,
+    /// When every move was asked for: whether each of the starter's moves wins, in the order
+    /// the moves are listed (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub every_move: Option<Vec<MoveResult>>,
+}
+
+impl Start {
+    /// The answer when Left (`left`) or Right starts, from the winning first moves found
+    /// (the starter wins when there is one) and, when asked for, every move's result.
+    pub fn found(
+        left: bool,
+        winning: Vec<MoveResult>,
+        every_move: Option<Vec<MoveResult>>,
+    ) -> Start {
+        let winner = if winning.is_empty() { !left } else { left };
+        let (winning_moves, winning_positions) =
+            winning.into_iter().map(|m| (m.description, m.to)).unzip();
+        Start {
+            winner: crate::moves::player(winner).to_string(),
+            winning_moves,
+            winning_positions,
+            every_move,
+        }
+    }
+}
+
+/// One first move and whether it wins for the player making it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct MoveResult {
+    /// The move, in words.
+    #[serde(rename = "move")]
+    pub description: String,
+    /// The position it leaves, as an expression `eval` reads.
+    pub to: String,
+    /// Whether it wins for the player making it.
+    pub wins: bool,
+}
+
+/// Who wins a position, found by search: for each player moving first, the winner and a
+/// winning first move, and the outcome class that follows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct WinnerReport {
+    /// The game (`domineering`, `clobber`, `toads-and-frogs`, …).
+    pub game: String,
+    /// The position in the ruleset's notation.
+    pub position: String,
+    /// The outcome class: `L`, `R`, `N` (the first player wins) or `P` (the second).
+    #[schemars(with = "OutcomeName")]
+    #[serde(serialize_with = "outcome_name")]
+    pub outcome: Outcome,
+    /// When Left moves first.
+    pub left_first: Start,
+    /// When Right moves first.
+    pub right_first: Start,
+    /// Positions searched (each visit of a position not answered by the table or a bound).
+    /// Not serialized: with several threads it varies from run to run, and the answer must
+    /// not (the benchmark example prints it).
+    #[serde(skip)]
+    pub nodes: u64,
+}
+
+impl WinnerReport {
+    /// The report of a search of `game`'s `position`, its class from who wins each way.
+    pub fn of(
+        game: &str,
+        position: String,
+        left_first: Start,
+        right_first: Start,
+        nodes: u64,
+    ) -> WinnerReport {
+        WinnerReport {
+            game: game.to_string(),
+            position,
+            outcome: WinnerReport::class(left_first.winner == "Left", right_first.winner == "Left"),
+            left_first,
+            right_first,
+            nodes,
+        }
+    }
+
+    /// The outcome class of a position from who wins when each player starts.
+    pub fn class(left_wins_first: bool, left_wins_second: bool) -> Outcome {
+        match (left_wins_first, left_wins_second) {
+            (true, true) => Outcome::Left,
+            (false, false) => Outcome::Right,
+            (true, false) => Outcome::Next,
+            (false, true) => Outcome::Previous,
+        }
+    }
+}
+
+fn outcome_name<S: serde::Serializer>(outcome: &Outcome, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(outcome)
+}
+
+/// The outcome class's letter, in the schema.
+struct OutcomeName;
+
+impl schemars::JsonSchema for OutcomeName {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "OutcomeClass".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": ["L", "R", "N", "P"] })
+    }
+}
+
+/// Whether the player to move wins a short game of this outcome class (Left when `left`).
+pub(crate) fn mover_wins(outcome: Outcome, left: bool) -> bool {
+    match outcome {
+        Outcome::Next => true,
+        Outcome::Previous => false,
+        Outcome::Left => left,
+        Outcome::Right => !left,
+    }
+}

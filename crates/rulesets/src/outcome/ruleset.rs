@@ -1,0 +1,668 @@
+//! Who wins a position of any ruleset with a decomposition ([`PartizanGame`]), by a search
+//! that mixes play with combinatorial game theory: the position is a sum of components, each
+//! small component is replaced by its canonical form (all of them added into one game of
+//! the store), and only the big components are searched move by move.
+//!
+//! A search state is therefore `big components + one short game`, with the player to move.
+//! Its outcome needs no search once every component is small: the store's game alone says
+//! who wins. Moves are those of the big components (by the rules) and the canonical options
+//! of the store's game, which is exact because a sum's outcome depends on each part only
+//! through its value.
+//!
+//! What counts as small is read off the component's own game tree: a component whose tree
+//! (counted with repetitions, options split into their components) has at most
+//! [`SMALL_COMPONENT`] positions is valued; the count stops as soon as it passes the bound
+//! and is remembered, so sizing costs no more than one look at each component. Move
+//! ordering prefers moves that leave the mover the most moves and the opponent the fewest
+//! (mobility, counted while sizing), and a child already known to lose for the opponent
+//! (decided by the store, or in the transposition table) is taken before any search.
+//!
+//! A long search can be stopped and resumed ([`winner_resuming`]): the states whose search
+//! took at least a given number of positions are settled under a key that is the same in
+//! every run, a 128-bit hash of the state written out (each big component's `eval`
+//! expression, in the order of their text, and the small ones' value by the structure of
+//! its canonical form, never by the store's ids).
+//!
+//! One core: the store is not shared. [`crate::outcome::domineering`] is the many-core
+//! bitboard search for Domineering; this one serves every ruleset, Domineering included
+//! (its oracle tests compare the two).
+
+use std::hash::BuildHasher;
+use std::ops::ControlFlow;
+
+use conway_core::{Progress, Work};
+use rustc_hash::{FxBuildHasher, FxHashMap};
+use xxhash_rust::xxh3::xxh3_128;
+
+use super::{mover_wins, Ledger, MoveResult, Resume, Resumed, Start, WinnerReport};
+use crate::amazons::Amazons;
+use crate::clobber::Clobber;
+use crate::colouring::{Colouring, ColouringRule};
+use crate::cram::Cram;
+use crate::domineering::Board;
+use crate::konane::Konane;
+use crate::moves::Described;
+use crate::nogo::NoGo;
+use crate::toads_and_frogs::ToadsAndFrogs;
+use crate::{Evaluator, PartizanGame};
+use conway_partizan::{GameId, PartizanError, Store};
+
+/// The positions searched when no budget is given.
+pub const DEFAULT_RULESET_BUDGET: u64 = 1 << 26;
+
+/// The largest game tree (positions counted with repetitions) of a component valued by its
+/// canonical form instead of searched. Larger bounds search fewer positions but pay more
+/// for values and for sizing: on 4 × 5 Clobber, 0 (search only) takes 134 thousand
+/// positions and 3.4 s, 64 takes 68 thousand and 2.8 s, 1024 takes 32 thousand and 4.3 s.
+pub const SMALL_COMPONENT: u32 = 64;
+
+/// The most entries the transposition table and the table of component values each hold;
+/// past it a table starts afresh (a bound on memory at the price of work done again).
+/// Entries hold whole boards, so a search of a position written in `n` characters remembers
+/// at most [`REMEMBERED_BYTES`] / `n` of them, and never fewer than [`MIN_REMEMBERED`]. The
+/// component facts have about as many slots, 16 bytes each ([`FactsCache`]).
+const MAX_REMEMBERED: usize = 1 << 20;
+const REMEMBERED_BYTES: usize = 1 << 27;
+const MIN_REMEMBERED: usize = 1 << 10;
+
+/// The stack kept in hand when the search recurses (more than the store's own reserve,
+/// so that arithmetic under the search never finds the stack short), and how much more to
+/// take when it runs low.
+const STACK_MARGIN: usize = conway_partizan::store::STACK_RESERVE + (64 << 10);
+const STACK_GROWTH: usize = 4 << 20;
+
+/// How many positions pass between two reports to the progress hook.
+const REPORT_EVERY: u64 = 1 << 12;
+
+/// A [`SearchedRuleset`] searched by [`winner_resuming`], its position read by `$read` (and
+/// by `$parse` with the canonical form's limits).
+macro_rules! searched {
+    ($name:literal, $parse:expr, $read:expr) => {
+        SearchedRuleset {
+            name: $name,
+            valued: |text| $parse(text).map(drop),
+            search: |store, text, ask, resume| match $read(text) {
+                Ok(position) => {
+                    let notation = ($name, text.trim().to_string());
+                    winner_resuming(store, notation, &position, ask, resume)
+                }
+                Err(e) => (Err(e), resume.settled),
+            },
+        }
+    };
+}
+
+/// What the search knows of a component without its value.
+#[derive(Clone, Copy)]
+struct Facts {
+    /// Its game tree's positions, up to [`SMALL_COMPONENT`] + 1 (more).
+    size: u32,
+    /// Left's and Right's numbers of moves.
+    left_moves: u32,
+    right_moves: u32,
+}
+
+/// Component facts by the component's 64-bit hash, one slot per hash (a later component
+/// takes the slot of an earlier one): a lookup is one memory access, with no board compared
+/// square by square, and no entry stores a board. Neither a lost entry nor a collision
+/// changes a verdict: facts decide only how a component is treated (valued or searched,
+/// both exact) and the order of moves.
+struct FactsCache {
+    /// Each slot: the key with its lowest bit set (0: empty), and the facts packed
+    /// ([`FactsCache::pack`]).
+    slots: Vec<[u64; 2]>,
+    /// How far a key is shifted to give its slot.
+    shift: u32,
+}
+
+impl FactsCache {
+    /// Room for about `entries` components (a power of two at least that), taken from the
+    /// system only as slots are written.
+    fn new(entries: usize) -> FactsCache {
+        let slots = entries.next_power_of_two().max(2);
+        FactsCache {
+            slots: vec![[0; 2]; slots],
+            shift: 64 - slots.trailing_zeros(),
+        }
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        usize::try_from(key >> self.shift).unwrap_or(0)
+    }
+
+    fn get(&self, key: u64) -> Option<Facts> {
+        let [stored, facts] = self.slots[self.slot(key)];
+        (stored == key | 1).then(|| FactsCache::unpack(facts))
+    }
+
+    fn insert(&mut self, key: u64, facts: Facts) {
+        let slot = self.slot(key);
+        self.slots[slot] = [key | 1, FactsCache::pack(facts)];
+    }
+
+    /// The size in the low 32 bits, then the numbers of moves, 16 bits each (more moves
+    /// than that read as 65,535: they only order moves).
+    fn pack(facts: Facts) -> u64 {
+        let moves = |n: u32| u64::from(u16::try_from(n).unwrap_or(u16::MAX));
+        u64::from(facts.size) | moves(facts.left_moves) << 32 | moves(facts.right_moves) << 48
+    }
+
+    fn unpack(packed: u64) -> Facts {
+        let bits = |from: u32, width: u32| (packed >> from) & ((1 << width) - 1);
+        Facts {
+            size: bits(0, 32) as u32,
+            left_moves: bits(32, 16) as u32,
+            right_moves: bits(48, 16) as u32,
+        }
+    }
+}
+
+/// A position of the search: the big components (in a fixed order), the sum of the small
+/// ones' values, and who moves.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct State<G> {
+    big: Vec<G>,
+    rest: GameId,
+    left_to_move: bool,
+}
+
+/// Why a search ended without an answer.
+enum Halt {
+    Budget,
+    Stopped,
+}
+
+struct Search<'a, G: PartizanGame> {
+    store: &'a mut Store,
+    evaluator: Evaluator<G>,
+    facts: FactsCache,
+    table: FxHashMap<State<G>, bool>,
+    nodes: u64,
+    budget: u64,
+    /// The largest game tree of a component valued instead of searched.
+    small: u32,
+    /// The most entries of each table.
+    remember: usize,
+    progress: &'a dyn Progress,
+    /// The states settled at some cost ([`Resume`]).
+    ledger: Ledger<'a>,
+    /// Whether an earlier run settled anything (else no state's key is worked out before
+    /// its search).
+    resuming: bool,
+    /// The keys of the small components' values ([`Search::value_key`]), by id.
+    value_keys: FxHashMap<GameId, u128>,
+}
+
+/// Who wins `position` of the ruleset `game` (written `notation` in the report) when each
+/// player starts, searching at most the asked budget of positions
+/// ([`DEFAULT_RULESET_BUDGET`] when `None`); asked for every move, the result of each first
+/// move. The store holds the small components' values and is under its own budget of
+/// arithmetic.
+pub fn winner<G: PartizanGame + Described>(
+    store: &mut Store,
+    (game, notation): (&str, String),
+    position: &G,
+    ask: Ask,
+) -> Result<WinnerReport, PartizanError> {
+    winner_resuming(store, (game, notation), position, ask, Resume::afresh()).0
+}
+
+/// [`winner`], starting from what `resume` says an earlier search of the same position
+/// settled and telling it of each addition; returns the answer and all that is settled, also
+/// when the search was stopped or ran out of budget (to be saved for the next run).
+pub fn winner_resuming<G: PartizanGame + Described>(
+    store: &mut Store,
+    (game, notation): (&str, String),
+    position: &G,
+    ask: Ask,
+    resume: Resume<'_>,
+) -> Resumed {
+    winner_valuing(
+        store,
+        (game, notation),
+        position,
+        ask,
+        SMALL_COMPONENT,
+        resume,
+    )
+}
+
+/// [`winner_resuming`] valuing the components whose game tree has at most `small`
+/// positions (the tests also search with none valued, and with few).
+fn winner_valuing<G: PartizanGame + Described>(
+    store: &mut Store,
+    (game, notation): (&str, String),
+    position: &G,
+    Ask {
+        every_move,
+        budget,
+        progress,
+    }: Ask,
+    small: u32,
+    resume: Resume<'_>,
+) -> Resumed {
+    store.begin_evaluation();
+    let remember = (REMEMBERED_BYTES / position.expression().len().max(1))
+        .clamp(MIN_REMEMBERED, MAX_REMEMBERED);
+    let mut search = Search {
+        store,
+        evaluator: Evaluator::new(),
+        facts: FactsCache::new(remember),
+        table: FxHashMap::default(),
+        nodes: 0,
+        budget: budget.unwrap_or(DEFAULT_RULESET_BUDGET),
+        small,
+        remember,
+        progress,
+        resuming: !resume.settled.positions.is_empty(),
+        ledger: Ledger::new(resume),
+        value_keys: FxHashMap::default(),
+    };
+    let answer = search
+        .start(position, true, every_move)
+        .and_then(|l| Ok((l, search.start(position, false, every_move)?)));
+    let (nodes, budget) = (search.nodes, search.budget);
+    let settled = search.ledger.into_settled();
+    let stop = store.take_stop_request();
+    let (left_first, right_first) = match (answer, stop) {
+        (_, Some(stop)) => return (Err(stop), settled),
+        (Ok(answer), None) => answer,
+        (Err(Halt::Budget), None) => {
+            let error = PartizanError::too_large(
+                format!("positions searched for the winner of a {game} position"),
+                nodes,
+                budget,
+            );
+            return (Err(error), settled);
+        }
+        (Err(Halt::Stopped), None) => return (Err(PartizanError::Interrupted), settled),
+    };
+    let report = WinnerReport::of(game, notation, left_first, right_first, nodes);
+    (Ok(report), settled)
+}
+
+/// What a search of a ruleset position is asked: whether to judge every first move, its
+/// budget of positions (the search's default when `None`) and the progress hook.
+#[derive(Clone, Copy)]
+pub struct Ask<'a> {
+    /// Judge every first move, not only until a winning one is found.
+    pub every_move: bool,
+    /// The most positions to search.
+    pub budget: Option<u64>,
+    /// Told of the work now and then; may stop it.
+    pub progress: &'a dyn Progress,
+}
+
+/// A ruleset whose positions can be searched for their winner: its `eval` function's name
+/// and the search reading a position in that function's notation.
+pub struct SearchedRuleset {
+    /// The `eval` function (`clobber`, `toads_and_frogs`).
+    pub name: &'static str,
+    /// Reads a position as the `eval` function does, with the canonical form's limits: a
+    /// position it refuses as too large is one `outcome(…)` searches instead of valuing.
+    pub valued: fn(&str) -> Result<(), PartizanError>,
+    /// Reads the position (errors located in the text, as the ruleset's parser places
+    /// them) and searches it, resuming from what an earlier search of it settled
+    /// ([`Resume::afresh`] for a search from scratch); returns the answer and all that is
+    /// settled, also when there is no answer (what `resume` held, if the position was not
+    /// read).
+    pub search: fn(&mut Store, &str, Ask, Resume) -> Resumed,
+}
+
+/// Every ruleset the search answers, by the name of its `eval` function: `outcome(…)` of one
+/// of these positions and the `solve` games of the catalogue come from this list. The board
+/// limits are those of the notation only (squares), not the canonical form's; Domineering
+/// uses its bitboard search (boards of up to 128 bits, 15 columns), and this one for the
+/// boards of its canonical form that the bitboards do not hold (a long row).
+pub static SEARCHED_RULESETS: &[SearchedRuleset] = &[
+    SearchedRuleset {
+        name: "domineering",
+        valued: |text| crate::domineering::checked_board(text).map(drop),
+        search: |store, text, ask, resume| {
+            use crate::outcome::domineering::{
+                every_core, winner_resuming as bitboard_winner, Position,
+            };
+            match Position::parse(text) {
+                Ok(position) => {
+                    let Ask {
+                        every_move,
+                        budget,
+                        progress,
+                    } = ask;
+                    bitboard_winner(
+                        &position,
+                        every_move,
+                        budget,
+                        progress,
+                        every_core(),
+                        resume,
+                    )
+                }
+                // A board the bitboards do not hold (a row of more than 15 squares) is
+                // searched here if it is a board at all; else the bitboards' reason stands.
+                Err(bitboard_error) => match Board::parse(text) {
+                    Ok(board) => {
+                        let notation = ("domineering", text.trim().to_string());
+                        winner_resuming(store, notation, &board, ask, resume)
+                    }
+                    Err(_) => (Err(bitboard_error), resume.settled),
+                },
+            }
+        },
+    },
+    searched!("clobber", Clobber::parse, Clobber::read),
+    searched!("konane", Konane::parse, Konane::read),
+    searched!("cram", Cram::parse, Cram::read),
+    searched!("col", |t| Colouring::parse(ColouringRule::Col, t), |t| {
+        Colouring::read(ColouringRule::Col, t)
+    }),
+    searched!(
+        "snort",
+        |t| Colouring::parse(ColouringRule::Snort, t),
+        |t| Colouring::read(ColouringRule::Snort, t)
+    ),
+    searched!("nogo", NoGo::parse, NoGo::read),
+    searched!("amazons", Amazons::parse, Amazons::read),
+    searched!("toads_and_frogs", ToadsAndFrogs::parse, ToadsAndFrogs::read),
+];
+
+/// The ruleset of [`SEARCHED_RULESETS`] with this `eval` name.
+pub fn searched_ruleset(name: &str) -> Option<&'static SearchedRuleset> {
+    SEARCHED_RULESETS.iter().find(|r| r.name == name)
+}
+
+impl<G: PartizanGame + Described> Search<'_, G> {
+    /// Who wins when Left (`left`) or Right starts, and with which first moves: the first
+    /// winning one in the search's order, or every move's result in the ruleset's order.
+    fn start(&mut self, position: &G, left: bool, every_move: bool) -> Result<Start, Halt> {
+        let mut moves = Vec::new();
+        for (description, after) in position.described_moves(left) {
+            let to = after.expression();
+            let child = self.state_of(Vec::new(), self.store.zero(), after.components(), !left)?;
+            moves.push((description, to, child));
+        }
+        if !every_move {
+            moves.sort_by_cached_key(|(_, _, child)| std::cmp::Reverse(self.score(child)));
+        }
+        let mut results = Vec::new();
+        let mut winning = Vec::new();
+        for (description, to, child) in moves {
+            if !every_move && !winning.is_empty() {
+                break;
+            }
+            let result = MoveResult {
+                description,
+                to,
+                wins: !self.wins(&child)?,
+            };
+            if result.wins {
+                winning.push(result.clone());
+            }
+            results.push(result);
+        }
+        Ok(Start::found(left, winning, every_move.then_some(results)))
+    }
+
+    /// The state with `big` and `rest` and the components `parts` added (a small one into
+    /// `rest`), `left` to move.
+    fn state_of(
+        &mut self,
+        mut big: Vec<G>,
+        mut rest: GameId,
+        parts: Vec<G>,
+        left: bool,
+    ) -> Result<State<G>, Halt> {
+        for part in parts {
+            if self.facts_of(&part).size <= self.small {
+                if self.evaluator.positions_seen() >= self.remember {
+                    self.evaluator = Evaluator::new();
+                }
+                let value = self.evaluator.canonical_form(self.store, &part);
+                rest = self.store.add(rest, value);
+                if self.store.stop_requested() {
+                    return Err(Halt::Stopped);
+                }
+            } else {
+                big.push(part);
+            }
+        }
+        let order = FxBuildHasher;
+        big.sort_by_cached_key(|g| order.hash_one(g));
+        Ok(State {
+            big,
+            rest,
+            left_to_move: left,
+        })
+    }
+
+    /// The size and mobility of a component, remembered.
+    fn facts_of(&mut self, component: &G) -> Facts {
+        self.facts_within(component, self.small)
+    }
+
+    /// The facts of a component with its size counted up to `allowance` (past it,
+    /// `allowance + 1`). Each level down has less allowance than the one above, so the count
+    /// goes at most [`SMALL_COMPONENT`] levels deep, and a component with more moves than its
+    /// allowance is big at once: a huge board costs one look at its moves, not a descent
+    /// through its game. Remembered when exact, or when big against the full allowance.
+    fn facts_within(&mut self, component: &G, allowance: u32) -> Facts {
+        let key = FxBuildHasher.hash_one(component);
+        if let Some(facts) = self.facts.get(key) {
+            return facts;
+        }
+        let left = component.left_moves();
+        let right = component.right_moves();
+        let moves = left.len().saturating_add(right.len());
+        let mut size = 1u32;
+        if u32::try_from(moves).map_or(true, |m| m >= allowance) {
+            size = allowance.saturating_add(1);
+        } else {
+            'count: for option in left.iter().chain(&right) {
+                for part in option.components() {
+                    let rest = allowance - size;
+                    let part_size = stacker::maybe_grow(STACK_MARGIN, STACK_GROWTH, || {
+                        self.facts_within(&part, rest)
+                    });
+                    size = size.saturating_add(part_size.size);
+                    if size > allowance {
+                        break 'count;
+                    }
+                }
+            }
+        }
+        let facts = Facts {
+            size: size.min(allowance.saturating_add(1)),
+            left_moves: u32::try_from(left.len()).unwrap_or(u32::MAX),
+            right_moves: u32::try_from(right.len()).unwrap_or(u32::MAX),
+        };
+        if size <= allowance || allowance == self.small {
+            self.facts.insert(key, facts);
+        }
+        facts
+    }
+
+    /// How good a state is for the player who just moved into it: their moves in the big
+    /// components less the moves of the player to move.
+    fn score(&mut self, state: &State<G>) -> i64 {
+        let mut score = 0i64;
+        for component in &state.big {
+            let facts = self.facts_of(component);
+            let (mine, theirs) = if state.left_to_move {
+                (facts.right_moves, facts.left_moves)
+            } else {
+                (facts.left_moves, facts.right_moves)
+            };
+            score += i64::from(mine) - i64::from(theirs);
+        }
+        score
+    }
+
+    /// The states the player to move can reach.
+    fn children(&mut self, state: &State<G>) -> Result<Vec<State<G>>, Halt> {
+        let left = state.left_to_move;
+        let mut children = Vec::new();
+        for (i, component) in state.big.iter().enumerate() {
+            let options = if left {
+                component.left_moves()
+            } else {
+                component.right_moves()
+            };
+            for option in options {
+                let mut others = state.big.clone();
+                others.remove(i);
+                children.push(self.state_of(others, state.rest, option.components(), !left)?);
+            }
+        }
+        let rest_options = if left {
+            self.store.left_options(state.rest)
+        } else {
+            self.store.right_options(state.rest)
+        };
+        for option in rest_options {
+            children.push(State {
+                big: state.big.clone(),
+                rest: option,
+                left_to_move: !left,
+            });
+        }
+        Ok(children)
+    }
+
+    /// What is known of a state without searching it: decided by the store once nothing is
+    /// big, or remembered.
+    fn known(&self, state: &State<G>) -> Option<bool> {
+        if state.big.is_empty() {
+            return Some(mover_wins(
+                self.store.outcome(state.rest),
+                state.left_to_move,
+            ));
+        }
+        self.table.get(state).copied()
+    }
+
+    /// Whether the player to move wins `state`.
+    fn wins(&mut self, state: &State<G>) -> Result<bool, Halt> {
+        if let Some(known) = self.known(state) {
+            return Ok(known);
+        }
+        if self.resuming {
+            let key = self.settled_key(state);
+            if let Some(proof) = self.ledger.proof(key, state.left_to_move) {
+                self.remember(state, proof.wins);
+                return Ok(proof.wins);
+            }
+        }
+        let before = self.nodes;
+        self.count_node()?;
+        let mut children = self.children(state)?;
+        // A child the opponent is known to lose ends the search at once.
+        let mut wins = children.iter().any(|c| self.known(c) == Some(false));
+        if !wins {
+            children.sort_by_cached_key(|child| std::cmp::Reverse(self.score(child)));
+            for child in &children {
+                if !stacker::maybe_grow(STACK_MARGIN, STACK_GROWTH, || self.wins(child))? {
+                    wins = true;
+                    break;
+                }
+            }
+        }
+        self.remember(state, wins);
+        let work = self.nodes - before;
+        if self.ledger.keeps(work) {
+            let key = self.settled_key(state);
+            self.ledger.settle(key, state.left_to_move, wins, work);
+        }
+        Ok(wins)
+    }
+
+    /// Puts a state's verdict in the transposition table.
+    fn remember(&mut self, state: &State<G>, wins: bool) {
+        if self.table.len() >= self.remember {
+            self.table.clear();
+        }
+        self.table.insert(state.clone(), wins);
+    }
+
+    /// The state's key among the settled ones: the same in every run of the same build
+    /// and the next, since it is worked out from what the state is, not from ids.
+    fn settled_key(&mut self, state: &State<G>) -> u128 {
+        let mut parts: Vec<String> = state.big.iter().map(Described::expression).collect();
+        parts.sort_unstable();
+        let mut text = parts.join(" + ");
+        if state.rest != self.store.zero() {
+            text.push_str(&format!(" + {:032x}", self.value_key(state.rest)));
+        }
+        xxh3_128(text.as_bytes())
+    }
+
+    /// A key of a canonical form made from its structure: a number-up-star value by its
+    /// parts, any other form by the keys of its options, each side's in the order of the
+    /// keys (a store's ids, and so their order, differ from run to run). Walked without
+    /// recursion, each form once: a sum's canonical form shares its subgames, and written
+    /// out as a tree it could be exponentially long.
+    fn value_key(&mut self, g: GameId) -> u128 {
+        if self.value_keys.len() >= self.remember {
+            self.value_keys.clear();
+        }
+        let mut pending = vec![g];
+        while let Some(&top) = pending.last() {
+            if self.value_keys.contains_key(&top) {
+                pending.pop();
+                continue;
+            }
+            if let Some(n) = self.store.as_nus(top) {
+                let text = format!("nus {} {} {}", n.number, n.ups, n.nimber);
+                self.value_keys.insert(top, xxh3_128(text.as_bytes()));
+                pending.pop();
+                continue;
+            }
+            let (left, right) = self.store.options(top);
+            let unknown: Vec<GameId> = left
+                .iter()
+                .chain(&right)
+                .copied()
+                .filter(|o| !self.value_keys.contains_key(o))
+                .collect();
+            if !unknown.is_empty() {
+                pending.extend(unknown);
+                continue;
+            }
+            let side = |options: &[GameId]| {
+                let mut keys: Vec<u128> = options.iter().map(|o| self.value_keys[o]).collect();
+                keys.sort_unstable();
+                keys
+            };
+            let (left, right) = (side(&left), side(&right));
+            let mut bytes = Vec::with_capacity(16 * (left.len() + right.len()) + 16);
+            bytes.extend_from_slice(&(left.len() as u64).to_le_bytes());
+            bytes.extend_from_slice(&(right.len() as u64).to_le_bytes());
+            for key in left.iter().chain(&right) {
+                bytes.extend_from_slice(&key.to_le_bytes());
+            }
+            self.value_keys.insert(top, xxh3_128(&bytes));
+            pending.pop();
+        }
+        self.value_keys[&g]
+    }
+
+    /// Counts a searched position against the budget, and now and then asks the progress
+    /// hook whether to go on.
+    fn count_node(&mut self) -> Result<(), Halt> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return Err(Halt::Budget);
+        }
+        if self.store.stop_requested() {
+            return Err(Halt::Stopped);
+        }
+        if self.nodes.is_multiple_of(REPORT_EVERY)
+            && self.progress.report(Work::open(self.nodes, "positions")) == ControlFlow::Break(())
+        {
+            return Err(Halt::Stopped);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

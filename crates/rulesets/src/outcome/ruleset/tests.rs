@@ -1,0 +1,400 @@
+//! The search against its oracle, the canonical form's outcome class, on random positions of
+//! every ruleset small enough for both; and against the Domineering bitboard search.
+
+use conway_core::{NoProgress, Progress, Work};
+use proptest::prelude::*;
+
+use super::*;
+use crate::amazons::Amazons;
+use crate::clobber::Clobber;
+use crate::colouring::{Colouring, ColouringRule};
+use crate::cram::Cram;
+use crate::domineering::Board;
+use crate::konane::Konane;
+use crate::moves::player;
+use crate::nogo::NoGo;
+use crate::outcome::Settled;
+use crate::toads_and_frogs::ToadsAndFrogs;
+use crate::value_of;
+use conway_partizan::Outcome;
+
+/// The search's report on a position.
+fn searched<G: PartizanGame + Described>(position: &G, every_move: bool) -> WinnerReport {
+    valuing(position, every_move, SMALL_COMPONENT)
+}
+
+/// The search's report on a position, valuing components of at most `small` positions.
+fn valuing<G: PartizanGame + Described>(
+    position: &G,
+    every_move: bool,
+    small: u32,
+) -> WinnerReport {
+    let mut store = Store::new();
+    let ask = Ask {
+        every_move,
+        budget: None,
+        progress: &NoProgress,
+    };
+    let resume = Resume::afresh();
+    winner_valuing(
+        &mut store,
+        ("test", String::new()),
+        position,
+        ask,
+        small,
+        resume,
+    )
+    .0
+    .expect("solved")
+}
+
+/// Checks the search's class against the canonical form's, and each first move's verdict
+/// against the canonical form of the position it leaves.
+fn agrees<G: PartizanGame + Described + Send + 'static>(position: &G) -> Result<(), TestCaseError> {
+    let mut store = Store::new();
+    let value = value_of(&mut store, position);
+    let report = searched(position, true);
+    prop_assert_eq!(report.outcome, store.outcome(value));
+    // Searched through and through, and with only the smallest components valued.
+    for small in [0, 6] {
+        let other = valuing(position, true, small);
+        prop_assert_eq!(other.outcome, report.outcome);
+        prop_assert_eq!(&other.left_first, &report.left_first);
+        prop_assert_eq!(&other.right_first, &report.right_first);
+    }
+    for (left, start) in [(true, &report.left_first), (false, &report.right_first)] {
+        let results = start.every_move.as_ref().expect("every move asked for");
+        let moves = position.described_moves(left);
+        prop_assert_eq!(results.len(), moves.len());
+        for (result, (description, after)) in results.iter().zip(moves) {
+            prop_assert_eq!(&result.description, &description);
+            let after_value = value_of(&mut store, &after);
+            // The move wins when the opponent, moving next, loses.
+            let opponent_wins = mover_wins(store.outcome(after_value), !left);
+            prop_assert_eq!(result.wins, !opponent_wins, "{}", description);
+        }
+        let expected_winner = if start.winning_moves.is_empty() {
+            !left
+        } else {
+            left
+        };
+        prop_assert_eq!(&start.winner, player(expected_winner));
+    }
+    // Asked for one move only, the search names one of the winning ones.
+    let quick = searched(position, false);
+    prop_assert_eq!(quick.outcome, report.outcome);
+    for (quick, full) in [
+        (&quick.left_first, &report.left_first),
+        (&quick.right_first, &report.right_first),
+    ] {
+        prop_assert!(quick.winning_moves.len() <= 1);
+        prop_assert_eq!(
+            quick.winning_moves.is_empty(),
+            full.winning_moves.is_empty()
+        );
+        for m in &quick.winning_moves {
+            prop_assert!(full.winning_moves.contains(m));
+        }
+    }
+    Ok(())
+}
+
+/// A board of `rows` rows drawn from `cells`, in the grid notation.
+fn board(
+    cells: &'static str,
+    rows: std::ops::RangeInclusive<usize>,
+    cols: std::ops::RangeInclusive<usize>,
+) -> impl Strategy<Value = String> {
+    let symbols: Vec<char> = cells.chars().collect();
+    (rows, cols).prop_flat_map(move |(r, c)| {
+        proptest::collection::vec(proptest::sample::select(symbols.clone()), r * c).prop_map(
+            move |squares| {
+                squares
+                    .chunks(c)
+                    .map(|row| row.iter().collect::<String>())
+                    .collect::<Vec<_>>()
+                    .join("|")
+            },
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    #[test]
+    fn domineering_agrees(text in board("..#", 1..=4, 1..=5)) {
+        agrees(&Board::parse(&text).expect("a board"))?;
+    }
+
+    #[test]
+    fn domineering_agrees_with_the_bitboard_search(text in board("...#", 2..=5, 2..=6)) {
+        let bitboard = crate::outcome::domineering::winner_on(
+            &crate::outcome::domineering::Position::parse(&text).expect("a board"),
+            false,
+            None,
+            &NoProgress,
+            1,
+        )
+        .expect("solved");
+        let position = Board::parse(&text).expect("a board");
+        prop_assert_eq!(searched(&position, false).outcome, bitboard.outcome);
+    }
+
+    #[test]
+    fn clobber_agrees(text in board("xo.", 1..=3, 1..=4)) {
+        agrees(&Clobber::parse(&text).expect("a board"))?;
+    }
+
+    #[test]
+    fn konane_agrees(text in board("xo..", 1..=4, 1..=4)) {
+        agrees(&Konane::parse(&text).expect("a board"))?;
+    }
+
+    #[test]
+    fn cram_agrees(text in board("..#", 1..=3, 1..=4)) {
+        agrees(&Cram::parse(&text).expect("a board"))?;
+    }
+
+    #[test]
+    fn col_agrees(text in board("xo...", 1..=3, 1..=3)) {
+        agrees(&Colouring::parse(ColouringRule::Col, &text).expect("a board"))?;
+    }
+
+    #[test]
+    fn snort_agrees(text in board("xo...", 1..=3, 1..=3)) {
+        agrees(&Colouring::parse(ColouringRule::Snort, &text).expect("a board"))?;
+    }
+
+    #[test]
+    fn amazons_agrees(text in board("xo...#", 1..=2, 1..=4)) {
+        agrees(&Amazons::parse(&text).expect("a board"))?;
+    }
+
+    #[test]
+    fn nogo_agrees(text in board("xo...", 1..=3, 1..=3)) {
+        // Boards with a group out of liberties are not NoGo positions.
+        if let Ok(position) = NoGo::parse(&text) {
+            agrees(&position)?;
+        }
+    }
+
+    #[test]
+    fn toads_and_frogs_agrees(text in proptest::collection::vec(proptest::sample::select(vec!['t', 'f', '.', '.']), 1..=10)) {
+        let text: String = text.into_iter().collect();
+        agrees(&ToadsAndFrogs::parse(&text).expect("a strip"))?;
+    }
+}
+
+/// Searches bigger than any small component, where the search itself decides, against the
+/// canonical form.
+#[test]
+fn boards_with_big_components_agree() {
+    fn check<G: PartizanGame + Described + Send + 'static>(position: &G, text: &str) {
+        let mut store = Store::new();
+        let value = value_of(&mut store, position);
+        let outcome = searched(position, false).outcome;
+        assert_eq!(outcome, store.outcome(value), "{text}");
+    }
+    for text in [
+        "....|....|....|....",
+        ".....|.....|.....",
+        "....|....|....|....|....",
+    ] {
+        check(&Board::parse(text).expect("a board"), text);
+    }
+    for text in ["xoxo|oxox|xoxo", "xoxox|oxoxo|xoxox"] {
+        check(&Clobber::parse(text).expect("a board"), text);
+    }
+}
+
+#[test]
+fn a_budget_and_a_stop_end_the_search() {
+    let board = Board::parse(".......|.......|.......|.......|.......|.......").expect("a board");
+    let mut store = Store::new();
+    let spent = winner(
+        &mut store,
+        ("domineering", String::new()),
+        &board,
+        Ask {
+            every_move: false,
+            budget: Some(10),
+            progress: &NoProgress,
+        },
+    );
+    assert!(
+        matches!(spent, Err(PartizanError::TooLarge { .. })),
+        "{spent:?}"
+    );
+    struct Stop;
+    impl Progress for Stop {
+        fn report(&self, _: Work) -> ControlFlow<()> {
+            ControlFlow::Break(())
+        }
+    }
+    let stopped = winner(
+        &mut store,
+        ("domineering", String::new()),
+        &board,
+        Ask {
+            every_move: false,
+            budget: None,
+            progress: &Stop,
+        },
+    );
+    assert!(
+        matches!(stopped, Err(PartizanError::Interrupted)),
+        "{stopped:?}"
+    );
+    // The store answers again after a stop.
+    let small = Board::parse("..|..").expect("a board");
+    assert_eq!(
+        winner(
+            &mut store,
+            ("domineering", String::new()),
+            &small,
+            Ask {
+                every_move: false,
+                budget: None,
+                progress: &NoProgress
+            }
+        )
+        .expect("solved")
+        .outcome,
+        Outcome::Next
+    );
+}
+
+/// The search of `position` in `store` from `settled`, at most `budget` positions, keeping
+/// every state that took at least 16.
+fn resumed<G: PartizanGame + Described>(
+    store: &mut Store,
+    position: &G,
+    (every_move, budget): (bool, Option<u64>),
+    settled: Settled,
+) -> Resumed {
+    let ask = Ask {
+        every_move,
+        budget,
+        progress: &NoProgress,
+    };
+    let resume = Resume {
+        settled,
+        keep_from: 16,
+        max_settled: crate::outcome::MAX_SETTLED,
+        on_settle: &|_| {},
+    };
+    winner_resuming(store, ("test", String::new()), position, ask, resume)
+}
+
+/// A search cut short again and again by its budget, each run resuming from what the last
+/// settled, ends with the answer of one whole search; what was settled stays settled; and
+/// a search resumed from a finished one's settled states answers with little search.
+#[test]
+fn searches_cut_short_resume_to_the_same_answer() {
+    fn check<G: PartizanGame + Described>(position: &G, every_move: bool, name: &str) {
+        let (whole, _) = resumed(
+            &mut Store::new(),
+            position,
+            (every_move, None),
+            Settled::default(),
+        );
+        let whole = whole.expect("solved");
+        let budget = (whole.nodes / 5).max(50);
+        let mut settled = Settled::default();
+        let mut runs = 0;
+        let answer = loop {
+            runs += 1;
+            assert!(runs < 100, "{name}: no answer after {runs} runs");
+            // A fresh store each run, as in a new process: its ids differ from the last.
+            let (answer, now) = resumed(
+                &mut Store::new(),
+                position,
+                (every_move, Some(budget)),
+                settled.clone(),
+            );
+            assert!(
+                settled.positions.iter().all(|(k, v)| now
+                    .positions
+                    .get(k)
+                    .is_some_and(|n| n.wins == v.wins && n.work >= v.work)),
+                "{name}: a settled state was lost or changed"
+            );
+            assert!(
+                answer.is_ok() || now.positions.len() > settled.positions.len(),
+                "{name}: run {runs} settled nothing"
+            );
+            settled = now;
+            match answer {
+                Ok(report) => break report,
+                Err(PartizanError::TooLarge { .. }) => continue,
+                Err(e) => panic!("{name}: {e}"),
+            }
+        };
+        assert!(runs > 2, "{name}: {runs} runs");
+        let same = |r: &WinnerReport| WinnerReport {
+            nodes: 0,
+            ..r.clone()
+        };
+        assert_eq!(same(&answer), same(&whole), "{name}");
+        let (again, _) = resumed(&mut Store::new(), position, (every_move, None), settled);
+        let again = again.expect("solved");
+        assert_eq!(same(&again), same(&whole), "{name}");
+        assert!(
+            again.nodes * 10 < whole.nodes,
+            "{name}: {} positions again, {} at first",
+            again.nodes,
+            whole.nodes
+        );
+    }
+    let clobber = "xoxo|oxox|xoxo|oxox";
+    check(&Clobber::parse(clobber).expect("a board"), false, clobber);
+    check(&Clobber::parse(clobber).expect("a board"), true, clobber);
+    let board = ".....|.....|.....|.....";
+    check(&Board::parse(board).expect("a board"), false, board);
+}
+
+/// The keys of settled states name what the states are, not the store's ids: a search in
+/// a store that already holds other forms (so every new form gets another id) settles the
+/// same states under the same keys.
+#[test]
+fn settled_keys_do_not_depend_on_the_store() {
+    let position = Clobber::parse("xoxox|oxoxo|xoxox").expect("a board");
+    let (first, settled) = resumed(
+        &mut Store::new(),
+        &position,
+        (true, None),
+        Settled::default(),
+    );
+    let mut busy = Store::new();
+    crate::value_of(&mut busy, &Board::parse("....|....|....").expect("a board"));
+    let (second, again) = resumed(&mut busy, &position, (true, None), Settled::default());
+    assert_eq!(first.expect("solved"), second.expect("solved"));
+    assert!(settled.positions.len() > 10, "{}", settled.positions.len());
+    assert_eq!(settled, again);
+}
+
+proptest! {
+    /// Facts read back as written, a number of moves past 16 bits as 65,535; a slot taken
+    /// by another key reads as nothing.
+    #[test]
+    fn facts_read_back_from_their_slot(
+        size in any::<u32>(),
+        left_moves in any::<u32>(),
+        right_moves in any::<u32>(),
+        key in any::<u64>(),
+    ) {
+        let mut cache = FactsCache::new(16);
+        let facts = Facts { size, left_moves, right_moves };
+        cache.insert(key, facts);
+        let read = cache.get(key).expect("just written");
+        prop_assert_eq!(read.size, size);
+        prop_assert_eq!(read.left_moves, left_moves.min(65_535));
+        prop_assert_eq!(read.right_moves, right_moves.min(65_535));
+        // The same slot, another key: the newer one holds it.
+        let other = key ^ 2;
+        cache.insert(other, Facts { size: 1, left_moves: 0, right_moves: 0 });
+        prop_assert!(cache.get(key).is_none());
+        prop_assert_eq!(cache.get(other).map(|f| f.size), Some(1));
+    }
+}

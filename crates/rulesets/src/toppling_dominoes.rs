@@ -1,0 +1,281 @@
+//! Toppling Dominoes (Fink, Nowakowski, Siegel and Wolfe, "Toppling Conjectures", 2011):
+//! rows of standing dominoes, each Left's, Right's or either player's.
+//!
+//! Notation: each row left to right, rows separated by `|`, one character per domino: `l` a
+//! blue domino (Left's), `r` a red one (Right's), `e` a green one (either player's), as
+//! CGSuite writes them; e.g. `"lrrlrrl|le"`. A move topples one of the mover's dominoes (or a
+//! green one) to the left or to the right, and it knocks down every domino on that side of it
+//! in its row: toppling the domino at position i of a row leaves the dominoes after it (toppled
+//! left) or before it (toppled right).
+//!
+//! Rows never interact, so each row is a component; a row and its mirror image have the same
+//! value, so the transposition table keeps the lesser of the two. An empty row is 0.
+
+use crate::moves::{player, Described, PositionMoves};
+use crate::{check_size, moves_of_position, value_of, PartizanGame};
+use conway_partizan::{GameId, PartizanError, Store};
+
+/// The most dominoes in all rows together. A row of n dominoes has n(n+1)/2 contiguous
+/// pieces, each with up to 2n moves, and is valued in milliseconds at this size; but rows
+/// rich in green dominoes have canonical forms of millions of characters, and the full report
+/// of the worst 32-domino rows we tried (`leeleelee…`) takes about 3 s in a release build,
+/// nearly all of it finding that the form is too long to print.
+pub const MAX_DOMINOES: usize = 32;
+
+/// A domino's colour.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Domino {
+    /// `l`: Left may topple it.
+    Blue,
+    /// `r`: Right may topple it.
+    Red,
+    /// `e`: either player may topple it.
+    Green,
+}
+
+impl Domino {
+    fn letter(self) -> char {
+        match self {
+            Domino::Blue => 'l',
+            Domino::Red => 'r',
+            Domino::Green => 'e',
+        }
+    }
+
+    fn toppled_by(self, left: bool) -> bool {
+        match self {
+            Domino::Blue => left,
+            Domino::Red => !left,
+            Domino::Green => true,
+        }
+    }
+}
+
+/// A position: rows of dominoes, left to right.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct TopplingDominoes {
+    rows: Vec<Vec<Domino>>,
+}
+
+impl std::fmt::Debug for TopplingDominoes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TopplingDominoes({:?})", self.notation())
+    }
+}
+
+impl TopplingDominoes {
+    /// The position with these rows.
+    pub fn new(rows: Vec<Vec<Domino>>) -> TopplingDominoes {
+        TopplingDominoes { rows }
+    }
+
+    /// Reads the notation (see the module documentation) and checks the size limit.
+    pub fn parse(text: &str) -> Result<TopplingDominoes, PartizanError> {
+        // Rows are checked too: empty ones cost nothing to play but are copied and printed.
+        let rows = text.chars().filter(|&c| c == '|').count() + 1;
+        check_size("toppling_dominoes' number of rows", rows, MAX_DOMINOES)?;
+        let mut rows = vec![Vec::new()];
+        for (i, c) in text.chars().enumerate() {
+            let domino = match c {
+                'l' => Domino::Blue,
+                'r' => Domino::Red,
+                'e' => Domino::Green,
+                '|' => {
+                    rows.push(Vec::new());
+                    continue;
+                }
+                _ => {
+                    return Err(PartizanError::parse(
+                        i + 1,
+                        format!(
+                            "toppling_dominoes: unexpected {c:?}; expected l (blue), r (red), \
+                             e (green) or | between rows"
+                        ),
+                    ))
+                }
+            };
+            if let Some(row) = rows.last_mut() {
+                row.push(domino);
+            }
+        }
+        let count = rows.iter().map(Vec::len).sum();
+        check_size("toppling_dominoes' number of dominoes", count, MAX_DOMINOES)?;
+        Ok(TopplingDominoes { rows })
+    }
+
+    /// The rows in the notation of the module documentation.
+    pub fn notation(&self) -> String {
+        let rows: Vec<String> = self
+            .rows
+            .iter()
+            .map(|row| row.iter().map(|d| d.letter()).collect())
+            .collect();
+        rows.join("|")
+    }
+
+    /// Each move of Left (`left`) or Right: the row, the domino's place in it, whether it
+    /// falls to the left, and the position after it.
+    fn topples(&self, left: bool) -> Vec<(usize, usize, bool, TopplingDominoes)> {
+        let mut moves = Vec::new();
+        for (r, row) in self.rows.iter().enumerate() {
+            for (i, domino) in row.iter().enumerate() {
+                if !domino.toppled_by(left) {
+                    continue;
+                }
+                for leftwards in [true, false] {
+                    let rest = if leftwards {
+                        row[i + 1..].to_vec()
+                    } else {
+                        row[..i].to_vec()
+                    };
+                    let mut rows = self.rows.clone();
+                    rows[r] = rest;
+                    moves.push((r, i, leftwards, TopplingDominoes { rows }));
+                }
+            }
+        }
+        moves
+    }
+}
+
+impl PartizanGame for TopplingDominoes {
+    fn left_moves(&self) -> Vec<Self> {
+        self.topples(true).into_iter().map(|m| m.3).collect()
+    }
+
+    fn right_moves(&self) -> Vec<Self> {
+        self.topples(false).into_iter().map(|m| m.3).collect()
+    }
+
+    fn components(&self) -> Vec<Self> {
+        self.rows
+            .iter()
+            .filter(|row| !row.is_empty())
+            .map(|row| {
+                let mirrored: Vec<Domino> = row.iter().rev().copied().collect();
+                TopplingDominoes {
+                    rows: vec![row.clone().min(mirrored)],
+                }
+            })
+            .collect()
+    }
+}
+
+impl Described for TopplingDominoes {
+    fn expression(&self) -> String {
+        format!("toppling_dominoes(\"{}\")", self.notation())
+    }
+
+    fn described_moves(&self, left: bool) -> Vec<(String, TopplingDominoes)> {
+        let several_rows = self.rows.len() > 1;
+        self.topples(left)
+            .into_iter()
+            .map(|(r, i, leftwards, after)| {
+                let row = if several_rows {
+                    format!(" of row {}", r + 1)
+                } else {
+                    String::new()
+                };
+                let text = format!(
+                    "{} topples domino {}{row} ({}) to the {}",
+                    player(left),
+                    i + 1,
+                    self.rows[r][i].letter(),
+                    if leftwards { "left" } else { "right" }
+                );
+                (text, after)
+            })
+            .collect()
+    }
+}
+
+/// The canonical form of a Toppling Dominoes position.
+pub fn toppling_dominoes_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
+    Ok(value_of(store, &TopplingDominoes::parse(text)?))
+}
+
+/// A Toppling Dominoes position's value and every move of each player, in words.
+pub fn toppling_dominoes_moves(
+    store: &mut Store,
+    text: &str,
+) -> Result<PositionMoves, PartizanError> {
+    moves_of_position(store, &TopplingDominoes::parse(text)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::{self, agrees_with_textbook};
+    use proptest::prelude::*;
+
+    fn value_text(text: &str) -> String {
+        oracle::value_text(toppling_dominoes_value, text)
+    }
+
+    /// CGSuite's test suite (github.com/aaron-siegel/cgsuite,
+    /// `lib/core/src/test/scala/org/cgsuite/lang/GameStripTest.scala`, "TopplingDominoes").
+    #[test]
+    fn cgsuite_values() {
+        assert_eq!(value_text("lrrlrrl"), "Tiny(1/2)");
+        assert_eq!(value_text("lere"), "{1|0,{0|-1}}");
+    }
+
+    /// From the rules: n blue dominoes in a row are n moves for Left (Left topples the end
+    /// one each time, Right has none); a green domino alone is *; `lr` is {0,−1|0,1} = *.
+    #[test]
+    fn small_values_by_hand() {
+        assert_eq!(value_text(""), "0");
+        assert_eq!(value_text("llll"), "4");
+        assert_eq!(value_text("rrr"), "-3");
+        assert_eq!(value_text("e"), "*");
+        assert_eq!(value_text("lr"), "*");
+        assert_eq!(value_text("ll|rr"), "0");
+    }
+
+    #[test]
+    fn bad_positions_are_refused_with_their_place() {
+        let mut store = Store::new();
+        let error = toppling_dominoes_value(&mut store, "llx").expect_err("x is no domino");
+        assert!(
+            matches!(error, PartizanError::Parse { column: 3, .. }),
+            "{error}"
+        );
+        let long = "l".repeat(MAX_DOMINOES + 1);
+        assert!(matches!(
+            toppling_dominoes_value(&mut store, &long),
+            Err(PartizanError::TooLarge { .. })
+        ));
+    }
+
+    #[test]
+    fn moves_are_told_in_words() {
+        let mut store = Store::new();
+        let moves = toppling_dominoes_moves(&mut store, "lr").expect("valid");
+        let texts: Vec<&str> = moves.left.iter().map(|m| m.description.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "Left topples domino 1 (l) to the left",
+                "Left topples domino 1 (l) to the right"
+            ]
+        );
+        assert_eq!(moves.left[0].to, "toppling_dominoes(\"r\")");
+        assert_eq!(moves.left[1].to, "toppling_dominoes(\"\")");
+    }
+
+    fn arb_row() -> impl Strategy<Value = Vec<Domino>> {
+        prop::collection::vec(
+            prop::sample::select(vec![Domino::Blue, Domino::Red, Domino::Green]),
+            0..=6,
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+        #[test]
+        fn positions_agree_with_the_textbook(rows in prop::collection::vec(arb_row(), 1..=2)) {
+            prop_assert_eq!(agrees_with_textbook(&TopplingDominoes::new(rows)), Ok(()));
+        }
+    }
+}
