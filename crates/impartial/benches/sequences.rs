@@ -7,7 +7,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use conway_impartial::games::subtraction::SubtractionGame;
+use conway_impartial::heap::subtraction::SubtractionGame;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 fn subtraction_sequence(c: &mut Criterion) {

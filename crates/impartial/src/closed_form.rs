@@ -43,7 +43,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::subtraction::SubtractionGame;
+    use crate::heap::subtraction::SubtractionGame;
     use crate::solver::GrundySolver;
 
     #[test]

@@ -15,11 +15,13 @@ pub mod checkpoint;
 pub mod fast;
 pub mod forms;
 pub mod genus;
+pub mod lasker;
 pub mod octal;
 pub mod picture;
 pub mod position;
 pub mod quotient;
 pub mod sequence;
+pub mod subtraction;
 pub mod values;
 
 use std::ops::ControlFlow;

@@ -7,6 +7,12 @@
 //! [`graph_games`] holds the games played on graph files (Green Hackenbush, geography,
 //! conjunctive compounds), solved by theorems over the graph algorithms of `conway-graph`.
 //!
+//! Layers, each group using only those before it (`crates/core/tests/module_layers.rs`
+//! checks): `error`, `outcome`, `mex`, `periodicity`, `solution`, `game`, `closed_form`,
+//! `misere` → `solver` → `sum`, `listing` → [`heap`] (the heap engine and the rules it
+//! tabulates: octal codes, subtraction sets, Lasker's Nim) → `graph_games`, [`games`] (the
+//! classic games, which play by the heap rules).
+//!
 //! Nothing here prints or parses command lines: games report a [`Solution`] that the CLI
 //! renders as text or JSON.
 

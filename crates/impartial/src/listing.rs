@@ -113,7 +113,7 @@ pub fn offer_heap_moves<I: Iterator<Item = BigUint>>(
             list.offer(|| {
                 WinningMove::new(
                     describe(i, h, &to),
-                    crate::games::heaps_after(heaps, i, &to),
+                    crate::solution::heaps_after(heaps, i, &to),
                 )
             })?;
         }

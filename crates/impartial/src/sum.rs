@@ -68,7 +68,7 @@ pub fn winning_moves_of_sum<G: ImpartialGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::subtraction::SubtractionGame;
+    use crate::heap::subtraction::SubtractionGame;
     use proptest::prelude::*;
 
     proptest! {

@@ -26,7 +26,7 @@
 //!
 //! # Code map, in layers
 //!
-//! Each group uses only the groups listed before it (a test, `tests/layers.rs`, keeps it
+//! Each group uses only the groups listed before it (a test, `crates/core/tests/module_layers.rs`, keeps it
 //! so):
 //!
 //! 1. [`game`] (the game, mixed profiles, exact texts and numbers), [`linalg`] (exact

@@ -1,6 +1,7 @@
 //! Subtraction games (S-Nim): take s stones from one heap, s in a finite set.
 
-use conway_impartial::games::subtraction::{self, SubtractionGame};
+use conway_impartial::games::subtraction;
+use conway_impartial::heap::subtraction::SubtractionGame;
 use conway_impartial::solution::heaps_text;
 
 use super::HEAPS;

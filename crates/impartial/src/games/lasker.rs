@@ -7,56 +7,16 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
-use crate::games::{heaps_after, take_text};
-use crate::heap::HeapRule;
+use crate::games::take_text;
+use crate::heap::lasker::grundy;
 use crate::listing::{smaller, with_winning_moves, OptionList};
+use crate::solution::heaps_after;
 use crate::solution::{heaps_text, nimber_notation, Fact, Solution, WinningMove};
 use crate::Outcome;
 
 /// Splits of heaps up to this size are searched exhaustively for winning moves; above it
 /// only splits with a smaller part up to this size are tried.
 pub const SPLIT_SEARCH_LIMIT: u64 = 100_000;
-
-/// The Lasker's Nim ruleset, as a heap rule for the brute-force oracle.
-pub struct LaskerRule;
-
-impl HeapRule for LaskerRule {
-    fn visit_options(
-        &self,
-        n: u64,
-        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        if n > 0 {
-            visit(&[])?;
-        }
-        for k in 1..n {
-            visit(&[k])?;
-        }
-        for a in 1..=n / 2 {
-            visit(&[a, n - a])?;
-        }
-        ControlFlow::Continue(())
-    }
-}
-
-/// The Grundy value of a heap that fits a machine word (heap 2^64 - 1 excepted: its value
-/// is 2^64).
-pub fn grundy_of(n: u64) -> u64 {
-    match n % 4 {
-        3 => n + 1,
-        0 if n > 0 => n - 1,
-        _ => n,
-    }
-}
-
-/// The Grundy value of a heap.
-pub fn grundy(n: &BigUint) -> BigUint {
-    match (n % 4u32).to_u32() {
-        Some(3) => n + 1u32,
-        Some(0) if !n.is_zero() => n - 1u32,
-        _ => n.clone(),
-    }
-}
 
 fn one_heap_moves(h: &BigUint, target: &BigUint) -> (Vec<(BigUint, Option<BigUint>)>, bool) {
     let mut out = Vec::new();
@@ -157,6 +117,7 @@ pub fn solve(heaps: &[BigUint]) -> Solution {
 mod tests {
     use super::*;
     use crate::heap::grundy_sequence;
+    use crate::heap::lasker::LaskerRule;
     use crate::listing;
     use crate::testing::{big, rule_positions};
     use proptest::prelude::*;

@@ -6,8 +6,9 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
 use crate::games::nim::nim_sum;
-use crate::games::{heaps_after, take_text};
+use crate::games::take_text;
 use crate::listing::{first_moves, with_winning_moves};
+use crate::solution::heaps_after;
 use crate::solution::{heaps_text, Solution, WinningMove};
 use crate::Outcome;
 

@@ -32,10 +32,3 @@ pub(crate) fn take_text(heap_index: usize, from: &BigUint, to: &BigUint) -> Stri
         heap_index + 1
     )
 }
-
-/// The heaps after replacing heap `i` with `to`, as text.
-pub(crate) fn heaps_after(heaps: &[BigUint], i: usize, to: &BigUint) -> String {
-    let mut next = heaps.to_vec();
-    next[i] = to.clone();
-    crate::solution::heaps_text(&next)
-}

@@ -9,8 +9,9 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::Zero;
 
-use crate::games::{heaps_after, take_text};
+use crate::games::take_text;
 use crate::listing::{first_moves, offer_heap_moves, smaller, with_winning_moves, OptionList};
+use crate::solution::heaps_after;
 use crate::solution::{heaps_text, Fact, Solution, WinningMove};
 use crate::{ImpartialGame, Outcome};
 

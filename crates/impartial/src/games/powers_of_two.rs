@@ -11,9 +11,10 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
-use crate::games::{heaps_after, take_text};
+use crate::games::take_text;
 use crate::heap::HeapRule;
 use crate::listing::{with_winning_moves, OptionList};
+use crate::solution::heaps_after;
 use crate::solution::{heaps_text, Fact, Solution, WinningMove};
 use crate::Outcome;
 

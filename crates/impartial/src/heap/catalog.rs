@@ -6,9 +6,9 @@ use super::all_but::AllButSubtraction;
 use super::octal::OctalGame;
 use std::ops::ControlFlow;
 
+use super::lasker::LaskerRule;
+use super::subtraction::SubtractionGame;
 use super::HeapRule;
-use crate::games::lasker::LaskerRule;
-use crate::games::subtraction::SubtractionGame;
 use crate::ImpartialError;
 
 /// The most heaps tabulated for an octal or hexadecimal code without three-heap splits (the

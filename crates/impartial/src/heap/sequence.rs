@@ -19,8 +19,8 @@ use super::all_but::AllButCounts;
 use super::catalog::{HeapGame, LASKER_FORMULA_FROM};
 use super::checkpoint::{self, Checkpointing, SaveSchedule};
 use super::fast::{EngineStats, SequenceEngine, PROGRESS_INTERVAL};
+use super::lasker;
 use super::values::Values;
-use crate::games::lasker;
 use crate::mex::ValueSet;
 use crate::periodicity::{find_period, Periodicity};
 use crate::ImpartialError;
@@ -748,7 +748,7 @@ mod tests {
     fn lasker_is_arithmetic_periodic() {
         let r = analyse(&HeapGame::Lasker, 400).unwrap();
         let closed: Vec<u64> = (0..400u64)
-            .map(|n| crate::games::lasker::grundy(&n.into()).try_into().unwrap())
+            .map(|n| crate::heap::lasker::grundy(&n.into()).try_into().unwrap())
             .collect();
         assert_eq!(r.values.as_ref().map(Values::to_u64_vec), Some(closed));
         assert_eq!(
@@ -985,7 +985,7 @@ mod tests {
             digits in proptest::collection::vec(0u8..8, 2),
         ) {
             let set: Vec<u64> = set.into_iter().collect();
-            let subtraction = crate::games::subtraction::SubtractionGame::new(set).unwrap();
+            let subtraction = crate::heap::subtraction::SubtractionGame::new(set).unwrap();
             let len = 3 * FIRST_PERIOD_CHECK + 11;
             let expected: Vec<u64> = subtraction.sequence(len).into_iter().map(u64::from).collect();
             prop_assert_eq!(values(&HeapGame::Subtraction(subtraction), len), expected);
