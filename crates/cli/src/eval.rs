@@ -10,7 +10,7 @@ use conway_expr::eval::{
 };
 use conway_loopy::picture::{loopy_svg, MAX_DRAWN_POSITIONS};
 use conway_partizan::thermal::{thermograph, thermograph_svg, MAX_NUMBER_EXPONENT};
-use conway_partizan::Store;
+use conway_partizan::{Player, Store};
 
 use crate::answer::{playable, Answer, Play};
 use crate::args::EvalArgs;
@@ -104,8 +104,8 @@ pub fn play(report: &EvalReport) -> Option<Play> {
     Some(Play {
         game: "ruleset",
         reply: None,
-        left_reply: moves.reply(true),
-        right_reply: moves.reply(false),
+        left_reply: moves.reply(Player::Left),
+        right_reply: moves.reply(Player::Right),
     })
 }
 

@@ -16,8 +16,9 @@
 
 use conway_partizan::{PartizanError, Store};
 
-use super::graph::{representatives, Graph, Player};
+use super::graph::{representatives, Graph};
 use super::survival::{compare, Comparison};
+use conway_partizan::Player;
 
 /// The simplest form of the stopper `g` (which the caller has checked is one).
 pub fn simplest_form(g: &Graph, store: &Store) -> Result<Graph, PartizanError> {

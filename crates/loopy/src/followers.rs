@@ -4,8 +4,8 @@
 
 use conway_partizan::{PartizanError, Store};
 
-use super::graph::Player;
 use super::Loopy;
+use conway_partizan::Player;
 
 fn not_a_stopper(what: &str) -> PartizanError {
     PartizanError::NotApplicable(format!(

@@ -15,30 +15,11 @@ use std::collections::VecDeque;
 
 use rustc_hash::FxHashMap as HashMap;
 
-use conway_partizan::{GameId, PartizanError, Store};
+use conway_partizan::{GameId, PartizanError, Player, Store};
 
 /// The most positions a loopy game's graph may have: sums multiply the positions of their
 /// parts, and comparing two games looks at every pair of their positions.
 pub const MAX_VERTICES: usize = 1 << 16;
-
-/// Which player moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Player {
-    /// Left (positive values favour her).
-    Left,
-    /// Right.
-    Right,
-}
-
-impl Player {
-    /// The other player.
-    pub fn opponent(self) -> Player {
-        match self {
-            Player::Left => Player::Right,
-            Player::Right => Player::Left,
-        }
-    }
-}
 
 /// Numbers for the positions met in a breadth-first search, in the order they are met, up
 /// to a limit.

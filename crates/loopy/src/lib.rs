@@ -23,7 +23,7 @@ pub mod survival;
 
 use conway_partizan::{GameId, PartizanError, Store};
 
-pub use graph::{Graph, Player, MAX_VERTICES};
+pub use graph::{Graph, MAX_VERTICES};
 pub use sides::{Side, SideForm};
 
 /// The value of a loopy game (see the module doc).

@@ -15,12 +15,13 @@ use conway_retrograde::graph::{ExplicitGraph, Terminal, Value};
 use conway_retrograde::solve::solve;
 use proptest::prelude::*;
 
-use super::graph::{Graph, Player};
+use super::graph::Graph;
 use super::play::{play_position, PlayResult, Verdict};
 use super::properties::{outcome as loopy_outcome, LoopyOutcome};
 use super::ruleset::{LoopyEvaluator, LoopyRuleset};
 use super::sides::{compare_sides, side as side_of, Side, SideForm};
 use super::{canonical, survival, Loopy};
+use conway_partizan::Player;
 use conway_partizan::Store;
 
 /// The retrograde engine's value of every state of a game graph: state 2v is Left to move

@@ -14,9 +14,10 @@ use conway_numbers::Dyadic;
 
 use conway_partizan::{GameId, PartizanError, Store};
 
-use super::graph::{too_many_positions, Graph, Player, MAX_VERTICES};
+use super::graph::{too_many_positions, Graph, MAX_VERTICES};
 use super::properties::pseudonumber;
 use super::Loopy;
+use conway_partizan::Player;
 
 /// The graph of these moves from `root`, refused past [`MAX_VERTICES`] positions.
 fn bounded(left: &[Vec<u32>], right: &[Vec<u32>], root: usize) -> Result<Graph, PartizanError> {

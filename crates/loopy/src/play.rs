@@ -22,13 +22,13 @@ use rustc_hash::FxHashMap as HashMap;
 
 use conway_partizan::{PartizanError, Store};
 
-use super::graph::Player;
 use super::properties::{outcome, LoopyOutcome};
 use super::ruleset::{
     explore, EvaluationError, Exploration, LoopyRules, LoopyRuleset, OwnMoves, Target,
     MAX_POSITIONS,
 };
 use super::Loopy;
+use conway_partizan::Player;
 
 /// The result of best play for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -6,9 +6,10 @@ use std::fmt;
 
 use conway_partizan::{PartizanError, Store};
 
-use super::graph::{Graph, Player};
+use super::graph::Graph;
 use super::sides::{Side, SideForm};
 use super::Loopy;
+use conway_partizan::Player;
 
 /// The outcome class of a loopy value. A stopper has one of the four classes of short games;
 /// a value with two sides combines the classes of its sides (Siegel, *Combinatorial Game

@@ -52,8 +52,9 @@ use conway_partizan::{PartizanError, Store};
 use super::canonical::{
     bypassed, simplest_form, simplest_forms, simplify_stopper_positions, undominated,
 };
-use super::graph::{representatives, reverse, Graph, Player};
+use super::graph::{representatives, reverse, Graph};
 use super::survival::{Comparison, MAX_PAIRS};
+use conway_partizan::Player;
 
 /// Which side of a loopy game: infinite play counts for Left in the onside, for Right in
 /// the offside.

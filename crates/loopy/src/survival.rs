@@ -14,7 +14,8 @@
 
 use conway_partizan::{PartizanError, Store};
 
-use super::graph::{reverse, Graph, Player};
+use super::graph::{reverse, Graph};
+use conway_partizan::Player;
 
 /// The most pairs of positions one comparison looks at (each costs six bytes).
 pub const MAX_PAIRS: usize = 1 << 26;

@@ -14,11 +14,13 @@ mod error;
 pub mod infinitesimal;
 pub mod naive;
 pub mod ordinal;
+mod player;
 pub mod print;
 pub mod properties;
 pub mod store;
 pub mod thermal;
 
 pub use error::PartizanError;
+pub use player::Player;
 pub use store::compare::{Outcome, Relation};
 pub use store::{GameId, Nus, Store};

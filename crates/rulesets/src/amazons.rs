@@ -16,8 +16,9 @@
 //! rectangle's eight symmetries, all of which keep queen moves.
 
 use crate::grid::{Grid, Square, DIRECTIONS};
-use crate::moves::{player, Described, PositionMoves};
+use crate::moves::{Described, PositionMoves};
 use crate::{check_size, moves_of_position, value_of, PartizanGame};
+use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
 
 /// The most squares on a board.
@@ -170,14 +171,15 @@ impl Described for Amazons {
         format!("amazons(\"{}\")", self.board)
     }
 
-    fn described_moves(&self, left: bool) -> Vec<(String, Self)> {
+    fn described_moves(&self, player: Player) -> Vec<(String, Self)> {
+        let left = player.is_left();
         let name = |i: usize| self.board.square_name(i);
         self.moves(left)
             .into_iter()
             .map(|(from, to, arrow, after)| {
                 let text = format!(
                     "{} moves the amazon on {} to {} and burns {}",
-                    player(left),
+                    player.name(),
                     name(from),
                     name(to),
                     name(arrow)

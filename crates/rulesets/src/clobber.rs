@@ -12,8 +12,9 @@
 //! all have the same value.
 
 use crate::grid::{Grid, Square};
-use crate::moves::{player, Described, PositionMoves};
+use crate::moves::{Described, PositionMoves};
 use crate::{check_size, moves_of_position, value_of, PartizanGame, MAX_SEARCHED_SQUARES};
+use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
 
 /// Most squares on a board (parsing and splitting stay cheap).
@@ -177,17 +178,18 @@ impl Described for Clobber {
         format!("clobber(\"{self}\")")
     }
 
-    fn described_moves(&self, left: bool) -> Vec<(String, Clobber)> {
+    fn described_moves(&self, player: Player) -> Vec<(String, Clobber)> {
+        let left = player.is_left();
         let name = |i: usize| self.board.square_name(i);
         self.captures(left)
             .into_iter()
             .map(|(from, to, after)| {
                 let text = format!(
                     "{} moves the stone on {} onto {}, clobbering {}'s stone",
-                    player(left),
+                    player.name(),
                     name(from),
                     name(to),
-                    player(!left)
+                    player.opponent().name()
                 );
                 (text, after)
             })

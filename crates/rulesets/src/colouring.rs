@@ -19,8 +19,9 @@
 //! symmetries, which keep both rules.
 
 use crate::grid::{Grid, Square};
-use crate::moves::{player, Described, PositionMoves};
+use crate::moves::{Described, PositionMoves};
 use crate::{check_size, moves_of_position, value_of, PartizanGame, MAX_SEARCHED_SQUARES};
+use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
 
 /// The most squares on a board.
@@ -210,13 +211,14 @@ impl Described for Colouring {
         format!("{}(\"{}\")", self.rule.name(), self.board)
     }
 
-    fn described_moves(&self, left: bool) -> Vec<(String, Self)> {
+    fn described_moves(&self, player: Player) -> Vec<(String, Self)> {
+        let left = player.is_left();
         self.colourings(left)
             .into_iter()
             .map(|(i, after)| {
                 let text = format!(
                     "{} colours {} {}",
-                    player(left),
+                    player.name(),
                     self.board.square_name(i),
                     if left { "blue" } else { "red" }
                 );

@@ -10,8 +10,9 @@
 //! rectangle, all of which keep the rules (and so the value).
 
 use crate::grid::{Grid, Square};
-use crate::moves::{player, Described, PositionMoves};
+use crate::moves::{Described, PositionMoves};
 use crate::{check_size, moves_of_position, value_of, PartizanGame, MAX_SEARCHED_SQUARES};
+use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
 
 /// The most squares on a board.
@@ -120,14 +121,14 @@ impl Described for Cram {
         format!("cram(\"{}\")", self.board)
     }
 
-    fn described_moves(&self, left: bool) -> Vec<(String, Self)> {
+    fn described_moves(&self, player: Player) -> Vec<(String, Self)> {
         self.placements()
             .into_iter()
             .map(|(a, b, after)| {
                 let vertical = self.board.place(a).1 == self.board.place(b).1;
                 let text = format!(
                     "{} places a {} domino on {}–{}",
-                    player(left),
+                    player.name(),
                     if vertical { "vertical" } else { "horizontal" },
                     self.board.square_name(a),
                     self.board.square_name(b)

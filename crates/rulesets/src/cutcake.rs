@@ -18,8 +18,9 @@
 //!
 //! Every piece is its own component, so the search visits each sub-rectangle once.
 
-use crate::moves::{player, Described, PositionMoves};
+use crate::moves::{Described, PositionMoves};
 use crate::{moves_of_position, value_of, PartizanGame};
+use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
 
 /// Largest number of rows or columns of a Cutcake or Maundy Cake piece. The search visits
@@ -156,7 +157,8 @@ impl Described for Cake {
         pieces.join(" + ")
     }
 
-    fn described_moves(&self, left: bool) -> Vec<(String, Cake)> {
+    fn described_moves(&self, player: Player) -> Vec<(String, Cake)> {
+        let left = player.is_left();
         self.cuts(left)
             .into_iter()
             .map(|((r, c), parts, after)| {
@@ -168,7 +170,7 @@ impl Described for Cake {
                 };
                 let text = format!(
                     "{} {} a {r}×{c} piece {} {into}",
-                    player(left),
+                    player.name(),
                     self.rule.verb(),
                     if left { "vertically" } else { "horizontally" },
                 );

@@ -14,7 +14,8 @@ use rustc_hash::FxHashMap;
 use crate::canvas::{self, Canvas};
 use crate::canvas_table::{spread, CanvasTable};
 use crate::check_size;
-use crate::moves::{player, position_moves, square_name, Described, PositionMoves};
+use crate::moves::{position_moves, square_name, Described, PositionMoves};
+use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
 
 /// The largest board accepted, in squares (one bit per square).
@@ -721,7 +722,8 @@ impl Described for Board {
         format!("domineering(\"{}\")", self.notation())
     }
 
-    fn described_moves(&self, left: bool) -> Vec<(String, Board)> {
+    fn described_moves(&self, player: Player) -> Vec<(String, Board)> {
+        let left = player.is_left();
         let (moves, offset) = if left {
             (self.vertical_moves(), self.width)
         } else {
@@ -730,7 +732,7 @@ impl Described for Board {
         let name = |i: usize| square_name(i / self.w(), i % self.w());
         self.placed_dominoes(moves, offset)
             .map(|(i, after)| {
-                let text = domino_placed(left, &name(i), &name(i + usize::from(offset)));
+                let text = domino_placed(player, &name(i), &name(i + usize::from(offset)));
                 (text, after)
             })
             .collect()
@@ -738,9 +740,12 @@ impl Described for Board {
 }
 
 /// A domino placed on squares `a` and `b` (`a1`, `a2`), in words: Left's are vertical.
-pub(crate) fn domino_placed(left: bool, a: &str, b: &str) -> String {
-    let shape = if left { "vertical" } else { "horizontal" };
-    format!("{} places a {shape} domino on {a}–{b}", player(left))
+pub(crate) fn domino_placed(player: Player, a: &str, b: &str) -> String {
+    let shape = match player {
+        Player::Left => "vertical",
+        Player::Right => "horizontal",
+    };
+    format!("{} places a {shape} domino on {a}–{b}", player.name())
 }
 
 impl crate::PartizanGame for Board {

@@ -31,6 +31,7 @@ use crate::grid::{Grid, Square};
 use crate::moves::{loopy_position_moves, Described, LoopyPositionMoves};
 use conway_loopy::ruleset::{LoopyEvaluator, LoopyRuleset};
 use conway_loopy::{Graph, Loopy};
+use conway_partizan::Player;
 use conway_partizan::{PartizanError, Store};
 
 /// The most squares of the board up to the highest goose (width × that row): a position
@@ -277,7 +278,8 @@ impl Described for FoxAndGeese {
         }
     }
 
-    fn described_moves(&self, left: bool) -> Vec<(String, Self)> {
+    fn described_moves(&self, player: Player) -> Vec<(String, Self)> {
+        let left = player.is_left();
         let square = |(row, col): Coordinates| format!("({row},{col})");
         if left {
             self.goose_moves()

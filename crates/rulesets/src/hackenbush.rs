@@ -45,8 +45,9 @@ use conway_numbers::Dyadic;
 use num_bigint::BigInt;
 
 use crate::graph_notation::parse_graph;
-use crate::moves::{player, position_moves, Described, PositionMoves};
+use crate::moves::{position_moves, Described, PositionMoves};
 use crate::{check_size, Evaluator, PartizanGame};
+use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
 
 /// Most edges in a stalk picture made of blue and red edges only (their values are exact
@@ -710,7 +711,8 @@ impl Described for Drawing {
         format!("{name}(\"{text}\")")
     }
 
-    fn described_moves(&self, left: bool) -> Vec<(String, Drawing)> {
+    fn described_moves(&self, player: Player) -> Vec<(String, Drawing)> {
+        let left = player.is_left();
         let fallen = |n: usize| match n {
             0 => String::new(),
             1 => " (1 edge falls with it)".to_string(),
@@ -726,7 +728,7 @@ impl Described for Drawing {
                             next[i].truncate(height);
                             let text = format!(
                                 "{} cuts the {} edge {} of stalk {}{}",
-                                player(left),
+                                player.name(),
                                 colour.name(),
                                 height + 1,
                                 i + 1,
@@ -754,7 +756,7 @@ impl Described for Drawing {
                         }
                         let text = format!(
                             "{} cuts the {} edge {}-{}{}",
-                            player(left),
+                            player.name(),
                             e.colour.name(),
                             e.low,
                             e.high,
@@ -772,7 +774,8 @@ impl Described for Drawing {
         moves
     }
 
-    fn move_count(&self, left: bool) -> usize {
+    fn move_count(&self, player: Player) -> usize {
+        let left = player.is_left();
         match self {
             Drawing::Stalks(stalks) => stalks
                 .iter()
@@ -780,7 +783,7 @@ impl Described for Drawing {
                 .filter(|colour| colour.cuttable_by(left))
                 .count(),
             // At most 1,024 edges: listing them is cheap.
-            Drawing::Graph { .. } => self.described_moves(left).len(),
+            Drawing::Graph { .. } => self.described_moves(player).len(),
         }
     }
 }
@@ -1077,17 +1080,20 @@ mod tests {
         use crate::moves::Described;
         for text in ["lre|rrl|e", "0-1:l 1-2:r 2-0:e 1-1:l", "", "lrlrlrl"] {
             let picture = drawing(text, false).expect("valid");
-            for left in [true, false] {
+            for player in Player::BOTH {
                 assert_eq!(
-                    picture.move_count(left),
-                    picture.described_moves(left).len(),
-                    "{text} {left}"
+                    picture.move_count(player),
+                    picture.described_moves(player).len(),
+                    "{text} {player}"
                 );
             }
         }
         let long = drawing(&"lr".repeat(50_000), false).expect("valid");
         assert_eq!(
-            (long.move_count(true), long.move_count(false)),
+            (
+                long.move_count(Player::Left),
+                long.move_count(Player::Right)
+            ),
             (50_000, 50_000)
         );
     }

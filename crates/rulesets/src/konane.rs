@@ -11,8 +11,9 @@
 //! board is one component, taken in its least image under the rectangle's eight symmetries.
 
 use crate::grid::{Grid, Square, DIRECTIONS};
-use crate::moves::{player, Described, PositionMoves};
+use crate::moves::{Described, PositionMoves};
 use crate::{check_size, moves_of_position, value_of, PartizanGame};
+use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
 
 /// The most squares on a board.
@@ -147,7 +148,8 @@ impl Described for Konane {
         format!("konane(\"{}\")", self.board)
     }
 
-    fn described_moves(&self, left: bool) -> Vec<(String, Self)> {
+    fn described_moves(&self, player: Player) -> Vec<(String, Self)> {
+        let left = player.is_left();
         let name = |i: usize| self.board.square_name(i);
         self.jumps(left)
             .into_iter()
@@ -155,7 +157,7 @@ impl Described for Konane {
                 let stones = if captured == 1 { "stone" } else { "stones" };
                 let text = format!(
                     "{} jumps from {} to {}, capturing {captured} {stones}",
-                    player(left),
+                    player.name(),
                     name(from),
                     name(to)
                 );

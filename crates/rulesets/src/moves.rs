@@ -14,10 +14,10 @@
 //! row of the text. Squares of a strip (Toads and Frogs) and stalks of a Hackenbush picture
 //! are numbered from 1, from the left.
 
-use conway_loopy::graph::Player;
 use conway_loopy::play::{play_position, Verdict};
 use conway_loopy::ruleset::{LoopyEvaluator, LoopyRuleset};
 use conway_loopy::Loopy;
+use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
 
 /// The most moves listed for one player; a position with more has its value reported and its
@@ -76,26 +76,29 @@ pub trait Described: Sized {
     fn expression(&self) -> String;
     /// Each move of Left (`left`) or Right, in words that name the player, with the position
     /// it leaves. The positions are those of the ruleset's own move generation, one for each.
-    fn described_moves(&self, left: bool) -> Vec<(String, Self)>;
+    fn described_moves(&self, player: Player) -> Vec<(String, Self)>;
 
     /// How many moves [`Described::described_moves`] lists, told without building them
     /// where a ruleset's positions are large (a stalk of 100,000 edges has as many moves,
     /// each leaving a stalk of up to as many edges).
-    fn move_count(&self, left: bool) -> usize {
-        self.described_moves(left).len()
+    fn move_count(&self, player: Player) -> usize {
+        self.described_moves(player).len()
     }
 }
 
 /// The moves of `position` made by `each` (the move's words, the position it leaves, and
-/// whether Left makes it), unless one player has more than [`MAX_LISTED_MOVES`]. A stop
+/// who makes it), unless one player has more than [`MAX_LISTED_MOVES`]. A stop
 /// request of the store ends the listing early; the caller reports the stop.
 fn listed<P: Described, V, M>(
     store: &mut Store,
     position: &P,
     value: V,
-    mut each: impl FnMut(&mut Store, String, P, bool) -> Result<M, PartizanError>,
+    mut each: impl FnMut(&mut Store, String, P, Player) -> Result<M, PartizanError>,
 ) -> Result<PositionMoves<V, M>, PartizanError> {
-    let counts = (position.move_count(true), position.move_count(false));
+    let counts = (
+        position.move_count(Player::Left),
+        position.move_count(Player::Right),
+    );
     let mut moves = PositionMoves {
         position: position.expression(),
         value,
@@ -107,16 +110,15 @@ fn listed<P: Described, V, M>(
         moves.unlisted = Some(counts);
         return Ok(moves);
     }
-    for left in [true, false] {
-        for (description, after) in position.described_moves(left) {
+    for player in Player::BOTH {
+        for (description, after) in position.described_moves(player) {
             if store.stop_requested() {
                 break;
             }
-            let m = each(store, description, after, left)?;
-            if left {
-                &mut moves.left
-            } else {
-                &mut moves.right
+            let m = each(store, description, after, player)?;
+            match player {
+                Player::Left => &mut moves.left,
+                Player::Right => &mut moves.right,
             }
             .push(m);
         }
@@ -151,23 +153,28 @@ pub fn loopy_position_moves<P: Described + LoopyRuleset>(
     let mut evaluator = LoopyEvaluator::new();
     let value = evaluator.value(store, position)?;
     let play = play_position(store, position)?;
-    listed(store, position, value, |store, description, after, left| {
-        let next = if left { Player::Right } else { Player::Left };
-        // Every move of the start is explored; should a ruleset's described moves differ
-        // from its moves, the position is solved on its own.
-        let verdict = match play.verdict(&after, next) {
-            Some(verdict) => verdict,
-            None => play_position(store, &after)?
-                .verdict(&after, next)
-                .expect("the start is solved"),
-        };
-        Ok(LoopyMove {
-            description,
-            to: after.expression(),
-            value: evaluator.value(store, &after)?,
-            verdict: verdict.before(),
-        })
-    })
+    listed(
+        store,
+        position,
+        value,
+        |store, description, after, mover| {
+            let next = mover.opponent();
+            // Every move of the start is explored; should a ruleset's described moves differ
+            // from its moves, the position is solved on its own.
+            let verdict = match play.verdict(&after, next) {
+                Some(verdict) => verdict,
+                None => play_position(store, &after)?
+                    .verdict(&after, next)
+                    .expect("the start is solved"),
+            };
+            Ok(LoopyMove {
+                description,
+                to: after.expression(),
+                value: evaluator.value(store, &after)?,
+                verdict: verdict.before(),
+            })
+        },
+    )
 }
 
 /// The name of the square in row `row` and column `column` (both from 0), as the module
@@ -182,15 +189,6 @@ pub fn square_name(row: usize, column: usize) -> String {
         n = (n - 1) / 26;
     }
     letters.iter().rev().collect::<String>() + &(row + 1).to_string()
-}
-
-/// "Left" or "Right".
-pub fn player(left: bool) -> &'static str {
-    if left {
-        "Left"
-    } else {
-        "Right"
-    }
 }
 
 #[cfg(test)]

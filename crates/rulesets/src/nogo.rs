@@ -11,8 +11,9 @@
 //! component, taken in its least image under the rectangle's eight symmetries.
 
 use crate::grid::{Grid, Square};
-use crate::moves::{player, Described, PositionMoves};
+use crate::moves::{Described, PositionMoves};
 use crate::{check_size, moves_of_position, value_of, PartizanGame};
+use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
 
 /// The most points on a board.
@@ -138,13 +139,14 @@ impl Described for NoGo {
         format!("nogo(\"{}\")", self.board)
     }
 
-    fn described_moves(&self, left: bool) -> Vec<(String, Self)> {
+    fn described_moves(&self, player: Player) -> Vec<(String, Self)> {
+        let left = player.is_left();
         self.placements(left)
             .into_iter()
             .map(|(i, after)| {
                 let text = format!(
                     "{} places a {} stone on {}",
-                    player(left),
+                    player.name(),
                     if left { "black" } else { "white" },
                     self.board.square_name(i)
                 );

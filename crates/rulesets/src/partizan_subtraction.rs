@@ -9,8 +9,9 @@
 //! The heap is one component: its value is computed for every heap from 0 up to n, each from
 //! the smaller ones, without recursion.
 
-use crate::moves::{player, position_moves, Described, PositionMoves};
+use crate::moves::{position_moves, Described, PositionMoves};
 use crate::{check_size, PartizanGame};
+use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
 
 /// The largest heap accepted. Values' canonical forms grow with the heap in some games, so the
@@ -129,12 +130,13 @@ impl Described for PartizanSubtraction {
         )
     }
 
-    fn described_moves(&self, left: bool) -> Vec<(String, Self)> {
+    fn described_moves(&self, player: Player) -> Vec<(String, Self)> {
+        let left = player.is_left();
         self.takes(left)
             .map(|k| {
                 let text = format!(
                     "{} takes {k} from the heap of {}, leaving {}",
-                    player(left),
+                    player.name(),
                     self.heap,
                     self.heap - k
                 );

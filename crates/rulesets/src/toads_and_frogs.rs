@@ -25,8 +25,9 @@
 //! Rules are applied until none applies; a part in which nobody can move is worth 0 and
 //! dropped.
 
-use crate::moves::{player, Described, PositionMoves};
+use crate::moves::{Described, PositionMoves};
 use crate::{check_size, moves_of_position, value_of, PartizanGame};
+use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
 
 /// Longest strip accepted. The slowest 16-square strips we tried, such as `ttt.t.t..f.f.fff`
@@ -238,7 +239,8 @@ impl Described for ToadsAndFrogs {
         format!("toads_and_frogs(\"{}\")", self.notation())
     }
 
-    fn described_moves(&self, left: bool) -> Vec<(String, ToadsAndFrogs)> {
+    fn described_moves(&self, player: Player) -> Vec<(String, ToadsAndFrogs)> {
+        let left = player.is_left();
         let creature = if left { "toad" } else { "frog" };
         self.hops(left)
             .into_iter()
@@ -254,7 +256,7 @@ impl Described for ToadsAndFrogs {
                 };
                 let text = format!(
                     "{} moves the {creature} on square {}: it {how} to square {}",
-                    player(left),
+                    player.name(),
                     from + 1,
                     to + 1
                 );

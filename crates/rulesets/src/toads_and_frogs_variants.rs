@@ -14,10 +14,11 @@
 //! [`conway_loopy::ruleset::LoopyEvaluator`], which gives CGSuite's
 //! `{on||0|-1/2} & {1/2|0||off}` for `ttt..fff`.
 
-use crate::moves::{loopy_position_moves, player, Described, LoopyPositionMoves};
+use crate::moves::{loopy_position_moves, Described, LoopyPositionMoves};
 use crate::toads_and_frogs::{parse_strip, Square};
 use conway_loopy::ruleset::{LoopyEvaluator, LoopyRuleset};
 use conway_loopy::Loopy;
+use conway_partizan::Player;
 use conway_partizan::{PartizanError, Store};
 
 /// Longest strip accepted when creatures may slide back: most positions are then on cycles
@@ -187,7 +188,8 @@ impl Described for ToadsAndFrogsVariant {
         format!("{name}(\"{}\")", self.notation())
     }
 
-    fn described_moves(&self, left: bool) -> Vec<(String, Self)> {
+    fn described_moves(&self, player: Player) -> Vec<(String, Self)> {
+        let left = player.is_left();
         let creature = if left { "toad" } else { "frog" };
         self.hops(left)
             .into_iter()
@@ -201,7 +203,7 @@ impl Described for ToadsAndFrogsVariant {
                 };
                 let text = format!(
                     "{} {verb} the {creature} on square {} {back}to square {}",
-                    player(left),
+                    player.name(),
                     from + 1,
                     to + 1
                 );
@@ -279,7 +281,7 @@ mod tests {
     fn moves_are_told_in_words() {
         let strip = ToadsAndFrogsVariant::parse(StripRules::BACKSLIDING, "b", ".tf.").unwrap();
         let toads: Vec<String> = strip
-            .described_moves(true)
+            .described_moves(Player::Left)
             .into_iter()
             .map(|m| m.0)
             .collect();

@@ -11,8 +11,9 @@
 //! Rows never interact, so each row is a component; a row and its mirror image have the same
 //! value, so the transposition table keeps the lesser of the two. An empty row is 0.
 
-use crate::moves::{player, Described, PositionMoves};
+use crate::moves::{Described, PositionMoves};
 use crate::{check_size, moves_of_position, value_of, PartizanGame};
+use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
 
 /// The most dominoes in all rows together. A row of n dominoes has n(n+1)/2 contiguous
@@ -166,7 +167,8 @@ impl Described for TopplingDominoes {
         format!("toppling_dominoes(\"{}\")", self.notation())
     }
 
-    fn described_moves(&self, left: bool) -> Vec<(String, TopplingDominoes)> {
+    fn described_moves(&self, player: Player) -> Vec<(String, TopplingDominoes)> {
+        let left = player.is_left();
         let several_rows = self.rows.len() > 1;
         self.topples(left)
             .into_iter()
@@ -178,7 +180,7 @@ impl Described for TopplingDominoes {
                 };
                 let text = format!(
                     "{} topples domino {}{row} ({}) to the {}",
-                    player(left),
+                    player.name(),
                     i + 1,
                     self.rows[r][i].letter(),
                     if leftwards { "left" } else { "right" }

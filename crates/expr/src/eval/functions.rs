@@ -13,7 +13,7 @@ use conway_numbers::{Dyadic, Nimber};
 use super::Value;
 use conway_loopy::ordinal as loopy_ordinal;
 use conway_loopy::properties as loopy_properties;
-use conway_loopy::{followers, Loopy, Player, Side};
+use conway_loopy::{followers, Loopy, Side};
 use conway_partizan::compound::{compound, Compound};
 use conway_partizan::infinitesimal::{atomic_weight, norton_multiply, reduced_canonical_form};
 use conway_partizan::ordinal::subordinate;
@@ -21,6 +21,7 @@ use conway_partizan::properties::{self, Parity};
 use conway_partizan::thermal::{
     cool, heat, left_stop, mean_and_temperature, overheat, right_stop, thermograph,
 };
+use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
 use conway_rulesets::amazons::{amazons_moves, amazons_value};
 use conway_rulesets::clobber::{clobber_moves, clobber_value};

@@ -24,9 +24,9 @@ use crate::syntax::{Expr, ExprKind};
 use conway_loopy::play::PlayResult;
 use conway_loopy::print::loopy_text;
 use conway_partizan::print::{canonical_text_within, MAX_PRINTED_CHARS};
-use conway_partizan::{GameId, PartizanError, Store};
-use conway_rulesets::moves::{player, RulesetMove, MAX_LISTED_MOVES};
+use conway_partizan::{GameId, PartizanError, Player, Store};
 use conway_rulesets::moves::{LoopyMove, LoopyPositionMoves};
+use conway_rulesets::moves::{RulesetMove, MAX_LISTED_MOVES};
 
 /// Which moves a report lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,14 +75,13 @@ pub struct Moves {
 }
 
 impl Moves {
-    /// The move Conway makes as Left (`left`) or Right when it plays a person: the soonest
-    /// win, else a draw, else the longest resistance (moves of a short game, which carry no
-    /// count, in their listed order).
-    pub fn reply(&self, left: bool) -> Option<conway_core::play::Reply> {
-        let moves = if left {
-            &self.left_moves
-        } else {
-            &self.right_moves
+    /// The move Conway makes as `player` when it plays a person: the soonest win, else a
+    /// draw, else the longest resistance (moves of a short game, which carry no count, in
+    /// their listed order).
+    pub fn reply(&self, player: Player) -> Option<conway_core::play::Reply> {
+        let moves = match player {
+            Player::Left => &self.left_moves,
+            Player::Right => &self.right_moves,
         };
         let prospect = |m: &Move| conway_core::play::Prospect {
             wins: m.wins,
@@ -185,8 +184,8 @@ pub(super) fn sum_moves(
     let (left_moves, right_moves) = match note {
         Some(_) => (Vec::new(), Vec::new()),
         None => (
-            side_moves(store, &listed, true, listing),
-            side_moves(store, &listed, false, listing),
+            side_moves(store, &listed, Player::Left, listing),
+            side_moves(store, &listed, Player::Right, listing),
         ),
     };
     let moves = Moves {
@@ -279,11 +278,11 @@ fn term(store: &mut Store, names: &Bindings, expr: &Expr) -> Result<Valued, Part
             "{text} has more than {MAX_LISTED_MOVES} options for one player"
         ));
     }
-    let mut options = |options: Vec<GameId>, left: bool| {
+    let mut options = |options: Vec<GameId>, player: Player| {
         let mut moves = Vec::new();
         for option in options {
             let to = parenthesised(text_of(store, option)?);
-            let description = format!("{} moves {text} to {to}", player(left));
+            let description = format!("{player} moves {text} to {to}");
             moves.push(RulesetMove {
                 description,
                 to,
@@ -292,7 +291,8 @@ fn term(store: &mut Store, names: &Bindings, expr: &Expr) -> Result<Valued, Part
         }
         Some(moves)
     };
-    let (Some(left), Some(right)) = (options(left, true), options(right, false)) else {
+    let (Some(left), Some(right)) = (options(left, Player::Left), options(right, Player::Right))
+    else {
         return unlisted("an option's canonical form is too long to print".into());
     };
     Ok(Valued::Listed(Term {
@@ -313,8 +313,9 @@ fn parenthesised(text: String) -> String {
     }
 }
 
-/// The moves of one player in the sum, with the values of the positions they leave.
-fn side_moves(store: &mut Store, terms: &[Term], left: bool, listing: Listing) -> Vec<Move> {
+/// The moves of `player` in the sum, with the values of the positions they leave.
+fn side_moves(store: &mut Store, terms: &[Term], player: Player, listing: Listing) -> Vec<Move> {
+    let left = player == Player::Left;
     let zero = store.zero();
     let mut found: Vec<(Move, GameId)> = Vec::new();
     for (i, t) in terms.iter().enumerate() {

@@ -31,13 +31,13 @@ pub use settled::{Proof, Resume, Settled, MAX_SETTLED};
 
 use serde::Serialize;
 
-use conway_partizan::Outcome;
+use conway_partizan::{Outcome, Player};
 
 /// Who wins when one player starts, and with which first moves.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Start {
-    /// `Left` or `Right`: who wins with best play from here when this player moves first.
-    pub winner: String,
+    /// Who wins with best play from here when this player moves first (`Left` or `Right`).
+    pub winner: Player,
     /// The starting player's winning first moves, in words (empty when the starter loses).
     /// One, unless every move was asked for.
     pub winning_moves: Vec<String>,
@@ -51,18 +51,22 @@ pub struct Start {
 }
 
 impl Start {
-    /// The answer when Left (`left`) or Right starts, from the winning first moves found
-    /// (the starter wins when there is one) and, when asked for, every move's result.
+    /// The answer when `starter` moves first, from the winning first moves found (the
+    /// starter wins when there is one) and, when asked for, every move's result.
     pub fn found(
-        left: bool,
+        starter: Player,
         winning: Vec<MoveResult>,
         every_move: Option<Vec<MoveResult>>,
     ) -> Start {
-        let winner = if winning.is_empty() { !left } else { left };
+        let winner = if winning.is_empty() {
+            starter.opponent()
+        } else {
+            starter
+        };
         let (winning_moves, winning_positions) =
             winning.into_iter().map(|m| (m.description, m.to)).unzip();
         Start {
-            winner: crate::moves::player(winner).to_string(),
+            winner,
             winning_moves,
             winning_positions,
             every_move,
@@ -117,7 +121,10 @@ impl WinnerReport {
         WinnerReport {
             game: game.to_string(),
             position,
-            outcome: WinnerReport::class(left_first.winner == "Left", right_first.winner == "Left"),
+            outcome: WinnerReport::class(
+                left_first.winner == Player::Left,
+                right_first.winner == Player::Left,
+            ),
             left_first,
             right_first,
             nodes,
@@ -152,12 +159,12 @@ impl schemars::JsonSchema for OutcomeName {
     }
 }
 
-/// Whether the player to move wins a short game of this outcome class (Left when `left`).
-pub(crate) fn mover_wins(outcome: Outcome, left: bool) -> bool {
+/// Whether `mover`, the player to move, wins a short game of this outcome class.
+pub(crate) fn mover_wins(outcome: Outcome, mover: Player) -> bool {
     match outcome {
         Outcome::Next => true,
         Outcome::Previous => false,
-        Outcome::Left => left,
-        Outcome::Right => !left,
+        Outcome::Left => mover == Player::Left,
+        Outcome::Right => mover == Player::Right,
     }
 }

@@ -45,7 +45,7 @@ use crate::moves::Described;
 use crate::nogo::NoGo;
 use crate::toads_and_frogs::ToadsAndFrogs;
 use crate::{Evaluator, PartizanGame};
-use conway_partizan::{GameId, PartizanError, Store};
+use conway_partizan::{GameId, PartizanError, Player, Store};
 
 /// The positions searched when no budget is given.
 pub const DEFAULT_RULESET_BUDGET: u64 = 1 << 26;
@@ -259,8 +259,8 @@ fn winner_valuing<G: PartizanGame + Described>(
         value_keys: FxHashMap::default(),
     };
     let answer = search
-        .start(position, true, every_move)
-        .and_then(|l| Ok((l, search.start(position, false, every_move)?)));
+        .start(position, Player::Left, every_move)
+        .and_then(|l| Ok((l, search.start(position, Player::Right, every_move)?)));
     let (nodes, budget) = (search.nodes, search.budget);
     let settled = search.ledger.into_settled();
     let stop = store.take_stop_request();
@@ -372,13 +372,14 @@ pub fn searched_ruleset(name: &str) -> Option<&'static SearchedRuleset> {
 }
 
 impl<G: PartizanGame + Described> Search<'_, G> {
-    /// Who wins when Left (`left`) or Right starts, and with which first moves: the first
-    /// winning one in the search's order, or every move's result in the ruleset's order.
-    fn start(&mut self, position: &G, left: bool, every_move: bool) -> Result<Start, Halt> {
+    /// Who wins when `starter` moves first, and with which first moves: the first winning
+    /// one in the search's order, or every move's result in the ruleset's order.
+    fn start(&mut self, position: &G, starter: Player, every_move: bool) -> Result<Start, Halt> {
         let mut moves = Vec::new();
-        for (description, after) in position.described_moves(left) {
+        for (description, after) in position.described_moves(starter) {
             let to = after.expression();
-            let child = self.state_of(Vec::new(), self.store.zero(), after.components(), !left)?;
+            let next = starter.opponent().is_left();
+            let child = self.state_of(Vec::new(), self.store.zero(), after.components(), next)?;
             moves.push((description, to, child));
         }
         if !every_move {
@@ -400,7 +401,11 @@ impl<G: PartizanGame + Described> Search<'_, G> {
             }
             results.push(result);
         }
-        Ok(Start::found(left, winning, every_move.then_some(results)))
+        Ok(Start::found(
+            starter,
+            winning,
+            every_move.then_some(results),
+        ))
     }
 
     /// The state with `big` and `rest` and the components `parts` added (a small one into
@@ -534,7 +539,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
         if state.big.is_empty() {
             return Some(mover_wins(
                 self.store.outcome(state.rest),
-                state.left_to_move,
+                Player::left_if(state.left_to_move),
             ));
         }
         self.table.get(state).copied()

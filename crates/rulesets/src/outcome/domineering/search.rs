@@ -12,6 +12,7 @@ use super::table::*;
 use super::*;
 use crate::domineering::domino_placed;
 use crate::outcome::{Ledger, MoveResult, Resume, Start};
+use conway_partizan::Player;
 
 /// Why a search ended without an answer.
 pub(super) enum Halt {
@@ -437,7 +438,7 @@ impl<'a> Shared<'a> {
             };
             MoveResult {
                 description: domino_placed(
-                    left,
+                    Player::left_if(left),
                     &self.shape.square_name(square),
                     &self.shape.square_name(square + me.step),
                 ),
@@ -459,6 +460,6 @@ impl<'a> Shared<'a> {
             }
         }
         let every = every_move.then_some(every);
-        Ok(Start::found(left, winning, every))
+        Ok(Start::found(Player::left_if(left), winning, every))
     }
 }

@@ -11,7 +11,7 @@ use super::table::*;
 use super::*;
 use crate::domineering::Board;
 use crate::outcome::{Settled, MAX_SETTLED};
-use conway_partizan::Store;
+use conway_partizan::{Player, Store};
 
 /// The outcome class of the canonical form: the oracle.
 fn by_canonical_form(text: &str) -> conway_partizan::Outcome {
@@ -56,8 +56,8 @@ fn small_rectangles_agree_with_their_canonical_forms() {
 fn the_first_player_wins_two_by_two() {
     let report = searched("2x2");
     assert_eq!(report.outcome, conway_partizan::Outcome::Next);
-    assert_eq!(report.left_first.winner, "Left");
-    assert_eq!(report.right_first.winner, "Right");
+    assert_eq!(report.left_first.winner, Player::Left);
+    assert_eq!(report.right_first.winner, Player::Right);
 }
 
 /// Breuker, Uiterwijk and van den Herik, "Solving 8 × 8 Domineering", Theoretical
@@ -87,7 +87,7 @@ fn published_families_of_rectangles() {
     for (boards, left_wins) in [(vertical, true), (horizontal, false)] {
         for (m, n) in boards {
             let report = searched(&format!("{m}x{n}"));
-            let winner = if left_wins { "Left" } else { "Right" };
+            let winner = Player::left_if(left_wins);
             assert_eq!(report.left_first.winner, winner, "{m} x {n}");
         }
     }
@@ -478,7 +478,7 @@ proptest! {
             if let Some(wins) = verdict {
                 prop_assert_eq!(
                     wins,
-                    crate::outcome::mover_wins(outcome, left),
+                    crate::outcome::mover_wins(outcome, Player::left_if(left)),
                     "{} left {}",
                     text,
                     left
@@ -515,7 +515,7 @@ fn verdicts_by_two_piles_agree_with_canonical_forms() {
                 let outcome = by_canonical_form(&text);
                 assert_eq!(
                     wins,
-                    crate::outcome::mover_wins(outcome, left),
+                    crate::outcome::mover_wins(outcome, Player::left_if(left)),
                     "{text} {left}"
                 );
                 checked += 1;
@@ -541,7 +541,7 @@ proptest! {
         let report = searched(&text);
         prop_assert_eq!(report.outcome, by_canonical_form(&text));
         for (start, left) in [(&report.left_first, true), (&report.right_first, false)] {
-            prop_assert_eq!(start.winner == "Left", left != start.winning_moves.is_empty());
+            prop_assert_eq!(start.winner == Player::Left, left != start.winning_moves.is_empty());
         }
     }
 }

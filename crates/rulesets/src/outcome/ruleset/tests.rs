@@ -11,7 +11,6 @@ use crate::colouring::{Colouring, ColouringRule};
 use crate::cram::Cram;
 use crate::domineering::Board;
 use crate::konane::Konane;
-use crate::moves::player;
 use crate::nogo::NoGo;
 use crate::outcome::Settled;
 use crate::toads_and_frogs::ToadsAndFrogs;
@@ -62,23 +61,26 @@ fn agrees<G: PartizanGame + Described + Send + 'static>(position: &G) -> Result<
         prop_assert_eq!(&other.left_first, &report.left_first);
         prop_assert_eq!(&other.right_first, &report.right_first);
     }
-    for (left, start) in [(true, &report.left_first), (false, &report.right_first)] {
+    for (player, start) in [
+        (Player::Left, &report.left_first),
+        (Player::Right, &report.right_first),
+    ] {
         let results = start.every_move.as_ref().expect("every move asked for");
-        let moves = position.described_moves(left);
+        let moves = position.described_moves(player);
         prop_assert_eq!(results.len(), moves.len());
         for (result, (description, after)) in results.iter().zip(moves) {
             prop_assert_eq!(&result.description, &description);
             let after_value = value_of(&mut store, &after);
             // The move wins when the opponent, moving next, loses.
-            let opponent_wins = mover_wins(store.outcome(after_value), !left);
+            let opponent_wins = mover_wins(store.outcome(after_value), player.opponent());
             prop_assert_eq!(result.wins, !opponent_wins, "{}", description);
         }
         let expected_winner = if start.winning_moves.is_empty() {
-            !left
+            player.opponent()
         } else {
-            left
+            player
         };
-        prop_assert_eq!(&start.winner, player(expected_winner));
+        prop_assert_eq!(start.winner, expected_winner);
     }
     // Asked for one move only, the search names one of the winning ones.
     let quick = searched(position, false);

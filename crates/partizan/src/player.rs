@@ -1,0 +1,82 @@
+//! The players of a partizan game. Left and Right have different moves; a position, a move
+//! list or a verdict is always for one of them, named by this type rather than a `bool`.
+
+/// Which player: Left (positive values favour her) or Right.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, schemars::JsonSchema,
+)]
+pub enum Player {
+    /// Left, blue in pictures: positive values favour her.
+    Left,
+    /// Right, red in pictures: negative values favour him.
+    Right,
+}
+
+impl Player {
+    /// Both players, Left first: the order reports list them in.
+    pub const BOTH: [Player; 2] = [Player::Left, Player::Right];
+
+    /// The other player.
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::Left => Player::Right,
+            Player::Right => Player::Left,
+        }
+    }
+
+    /// Whether this is Left: for bit encodings and tables indexed by player.
+    pub fn is_left(self) -> bool {
+        self == Player::Left
+    }
+
+    /// Left when `left` holds, else Right.
+    pub fn left_if(left: bool) -> Player {
+        if left {
+            Player::Left
+        } else {
+            Player::Right
+        }
+    }
+
+    /// The player's index in [`Player::BOTH`]: 0 for Left, 1 for Right.
+    pub fn index(self) -> usize {
+        match self {
+            Player::Left => 0,
+            Player::Right => 1,
+        }
+    }
+
+    /// "Left" or "Right".
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::Left => "Left",
+            Player::Right => "Right",
+        }
+    }
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_player_is_the_others_opponent_and_named_as_reports_name_it() {
+        for player in Player::BOTH {
+            assert_eq!(player.opponent().opponent(), player);
+            assert_ne!(player.opponent(), player);
+            assert_eq!(Player::left_if(player.is_left()), player);
+            assert_eq!(Player::BOTH[player.index()], player);
+        }
+        assert_eq!(Player::Left.to_string(), "Left");
+        assert_eq!(
+            serde_json::to_string(&Player::Right).expect("serializes"),
+            "\"Right\""
+        );
+    }
+}
