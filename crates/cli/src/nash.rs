@@ -6,13 +6,12 @@
 
 use conway_core::Ranks;
 use conway_strategic::decimal::MAX_DECIMAL_PLACES;
-use conway_strategic::evolutionary::ess::{analyse, symmetric_matrix, MAX_ESS_STRATEGIES};
 use conway_strategic::formats::input::{read_any_game, AnyGame};
 use conway_strategic::n_player::enumpoly::MAX_DIGITS;
 use conway_strategic::nash::extensive::extensive_equilibria;
 use conway_strategic::nash::{equilibria, equilibria_on_ranks, Options};
-use conway_strategic::{EssReport, NashReport, PathPointReport, TraceReport};
-use serde::Serialize;
+use conway_strategic::pasted::pasted_nfg;
+use conway_strategic::{NashReport, PastedGameReport, PathPointReport, TraceReport};
 
 use crate::answer::{shown, Answer};
 use crate::args::NashArgs;
@@ -98,49 +97,18 @@ pub fn answer_on_ranks(
     Ok(Some(shown(report, text)))
 }
 
-/// The equilibria of a game given as Gambit `.nfg` text (a worksheet cell holding a pasted
-/// file), by the default method, grouped into components; for a symmetric two-player game
-/// of at most [`MAX_ESS_STRATEGIES`] strategies, also its symmetric equilibria with their
-/// ESS verdicts, as `conway ess` gives them.
+/// The answer to a game given as Gambit `.nfg` text (a worksheet cell holding a pasted
+/// file): [`conway_strategic::pasted::pasted_nfg`] decides what it gets.
 pub fn answer_for_nfg_text(file: &str, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
-    let game = conway_strategic::formats::nfg::parse(file)?;
-    let options = Options {
-        components: game.num_players() == 2,
-        ..Options::default()
-    };
-    let equilibria = equilibria(&game, None, options, &*watch.stage("solving"))?;
-    let symmetric = game.num_players() == 2 && symmetric_matrix(&game).is_ok();
-    let evolutionarily_stable = if symmetric && game.shape()[0] <= MAX_ESS_STRATEGIES {
-        Some(analyse(&game)?)
-    } else {
-        None
-    };
-    Ok(shown(
-        PastedGame {
-            equilibria,
-            evolutionarily_stable,
-        },
-        |g| {
-            let mut out = text(&g.equilibria);
-            if let Some(ess) = &g.evolutionarily_stable {
-                out.push_str(
-                    "\nthe game is symmetric; its symmetric equilibria and ESS verdicts:\n",
-                );
-                out.push_str(&crate::ess::text(ess));
-            }
-            out
-        },
-    ))
-}
-
-/// What a pasted `.nfg` file answers: its equilibria, and for a symmetric game the ESS
-/// verdicts (serialized as `evolutionarily_stable`, `conway ess`'s object).
-#[derive(Serialize, schemars::JsonSchema)]
-struct PastedGame {
-    #[serde(flatten)]
-    equilibria: NashReport,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    evolutionarily_stable: Option<EssReport>,
+    let report = pasted_nfg(file, &*watch.stage("solving"))?;
+    Ok(shown(report, |g: &PastedGameReport| {
+        let mut out = text(&g.equilibria);
+        if let Some(ess) = &g.evolutionarily_stable {
+            out.push_str("\nthe game is symmetric; its symmetric equilibria and ESS verdicts:\n");
+            out.push_str(&crate::ess::text(ess));
+        }
+        out
+    }))
 }
 
 fn solve(

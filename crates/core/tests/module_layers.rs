@@ -53,6 +53,22 @@ const STRATEGIC_LAYERS: &[(&str, &[&str])] = &[
             "extensive",
         ],
     ),
+    (
+        "pasted",
+        &[
+            "error",
+            "game",
+            "linalg",
+            "decimal",
+            "random",
+            "two_player",
+            "evolutionary",
+            "n_player",
+            "extensive",
+            "formats",
+            "nash",
+        ],
+    ),
 ];
 
 /// The strategic crate's re-exports, named by the group they come from.

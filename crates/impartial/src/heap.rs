@@ -73,17 +73,36 @@ pub fn visit_subtractions(
 
 /// Grundy values of heaps `0..len`, from the rule and the Sprague-Grundy theorem.
 pub fn grundy_sequence<R: HeapRule + ?Sized>(rule: &R, len: usize) -> Vec<u64> {
+    let values = try_grundy_sequence(len, |n| {
+        Ok::<_, std::convert::Infallible>(rule.heap_options(n))
+    });
+    match values {
+        Ok(values) => values,
+        Err(never) => match never {},
+    }
+}
+
+/// The Grundy values of heaps `0..len` of a game whose moves from a heap of `n` come from
+/// `moves_of(n)`, which may fail (a rule from outside, such as a Python function): each
+/// move the heaps it leaves, every one smaller than `n`. A move's value is the nim-sum of
+/// the heaps it leaves, a heap's the mex of its moves' (the Sprague-Grundy theorem, heap by
+/// heap). The first error of `moves_of` ends it.
+pub fn try_grundy_sequence<E>(
+    len: usize,
+    mut moves_of: impl FnMut(u64) -> Result<Vec<Vec<u64>>, E>,
+) -> Result<Vec<u64>, E> {
     let mut values: Vec<u64> = Vec::with_capacity(len);
     for n in 0..len as u64 {
-        let options = rule.heap_options(n).into_iter().map(|parts| {
+        let options = moves_of(n)?;
+        let reached = options.iter().map(|parts| {
             parts.iter().fold(0, |acc, &p| {
                 acc ^ values[usize::try_from(p).unwrap_or(usize::MAX)]
             })
         });
-        let g = mex(options);
+        let g = mex(reached);
         values.push(g);
     }
-    values
+    Ok(values)
 }
 
 /// A multiset of heaps played under a [`HeapRule`], searched without the Sprague-Grundy
@@ -132,5 +151,35 @@ impl<R: HeapRule> ImpartialGame for SingleHeap<R> {
             .into_iter()
             .map(|parts| parts.first().copied().unwrap_or(0))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fallible rule gives the same values as the rule itself, and its first error ends
+    /// the sequence.
+    #[test]
+    fn fallible_rules_give_the_rules_values_or_their_first_error() {
+        let kayles = octal::OctalGame::parse("0.77").expect("a code");
+        let values = try_grundy_sequence(40, |n| Ok::<_, ()>(kayles.heap_options(n)));
+        assert_eq!(values, Ok(grundy_sequence(&kayles, 40)));
+        // Kayles' values (Winning Ways, ch. 4): 0 1 2 3 1 4 3 2 1 4 2 6.
+        assert_eq!(
+            values.expect("no error")[..12],
+            [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+        );
+        let mut asked = Vec::new();
+        let failing = try_grundy_sequence(10, |n| {
+            asked.push(n);
+            if n == 3 {
+                Err(format!("rule({n}) failed"))
+            } else {
+                Ok(kayles.heap_options(n))
+            }
+        });
+        assert_eq!(failing, Err("rule(3) failed".to_string()));
+        assert_eq!(asked, [0, 1, 2, 3]);
     }
 }

@@ -5,15 +5,14 @@
 //! stops on Ctrl-C.
 //!
 //! A user's own heap game is a rule, `rule(n)`: the moves from a heap of n, each the heaps
-//! it leaves. Its values are found heap by heap (a move's value is the nim-sum of the heaps
-//! it leaves, a heap's the mex of its moves'), and its period is the observed one: no
-//! theorem covers an arbitrary rule.
+//! it leaves. The library values it heap by heap ([`try_grundy_sequence`]), and its period
+//! is the observed one: no theorem covers an arbitrary rule.
 
 use conway_impartial::heap::catalog::HeapGame;
 use conway_impartial::heap::picture::{sequence_svg, PLOTTED_HEAPS};
 use conway_impartial::heap::sequence::{compute, observed_report, SequenceReport};
+use conway_impartial::heap::try_grundy_sequence;
 use conway_impartial::heap::values::Values;
-use conway_impartial::mex::mex;
 use conway_impartial::ImpartialError;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -146,16 +145,13 @@ fn heap_rule_sequence(
             MAX_RULE_HEAPS - 1,
         )));
     }
-    let mut values: Vec<u64> = Vec::with_capacity(to + 1);
     let mut shown = Shown::new(progress);
-    for n in 0..=to {
-        let moves = rule_moves(rule, n)?;
-        let reached = moves
-            .iter()
-            .map(|parts| parts.iter().fold(0, |sum, &h| sum ^ values[h as usize]));
-        values.push(mex(reached));
-        shown.tick(n + 1, Some(to + 1), "heaps")?;
-    }
+    // rule_moves checks that every heap a move leaves is smaller than n.
+    let values = try_grundy_sequence(to + 1, |n| {
+        let moves = rule_moves(rule, n as usize)?;
+        shown.tick(n as usize + 1, Some(to + 1), "heaps")?;
+        Ok::<_, PyErr>(moves)
+    })?;
     let values = Values::from_u64(&values).map_err(|e| to_python(&e))?;
     Ok(raw_sequence(py, observed_report(name, values, true)))
 }

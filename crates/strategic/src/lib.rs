@@ -41,6 +41,8 @@
 //!    its Lemke path.
 //! 5. [`formats`]: `.nfg` and `.efg` files, matrices, the game of a request.
 //! 6. [`nash`]: the methods by name, dispatched, checked and reported.
+//! 7. [`pasted`]: what a game pasted into a worksheet answers (equilibria and, when
+//!    symmetric, ESS verdicts).
 //!
 //! Nothing here prints or parses command lines.
 
@@ -53,6 +55,7 @@ pub mod game;
 pub mod linalg;
 pub mod n_player;
 pub mod nash;
+pub mod pasted;
 pub mod random;
 #[cfg(test)]
 mod testing;
@@ -68,3 +71,4 @@ pub use game::{MixedProfile, NormalFormGame};
 pub use nash::report::{
     NashReport, NashSubsetReport, PathPointReport, TraceReport, UnsettledReport,
 };
+pub use pasted::PastedGameReport;
