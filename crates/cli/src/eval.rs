@@ -20,7 +20,7 @@ use crate::CliError;
 /// Stack for the evaluation thread: deep games recurse deeply; the memory is only reserved.
 /// The store refuses a recursion deeper than its stack holds, so the stack is the promise
 /// every front end makes alike.
-pub const EVAL_STACK: usize = conway_partizan::store::EVALUATION_STACK;
+pub const EVAL_STACK: usize = conway_partizan::stack::EVALUATION_STACK;
 
 /// The list of functions for `conway eval --help`, from the table `eval` dispatches through.
 pub static FUNCTIONS_HELP: LazyLock<String> = LazyLock::new(|| {

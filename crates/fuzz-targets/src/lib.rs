@@ -114,7 +114,7 @@ pub fn expr_parse(data: &[u8]) {
 
 /// The stack `conway eval` evaluates on: canonical forms are walked recursively, and short
 /// expressions such as `*:1534` are games more than a thousand levels deep.
-const EVAL_STACK: usize = conway_partizan::store::EVALUATION_STACK;
+const EVAL_STACK: usize = conway_partizan::stack::EVALUATION_STACK;
 
 /// What [`expr_eval`] gives the functions of the table in its second mode: the edges of
 /// every kind of argument — integers and numbers of 30 digits and more, numbers with 100

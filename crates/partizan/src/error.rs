@@ -51,8 +51,8 @@ pub enum PartizanError {
     #[error(
         "the games are too deep for this thread's stack (the recursion through their options \
          reached its last {reserve_kib} KiB); Conway's front ends evaluate on a stack of {stack_mib} MiB",
-        reserve_kib = crate::store::STACK_RESERVE >> 10,
-        stack_mib = crate::store::EVALUATION_STACK >> 20
+        reserve_kib = crate::stack::STACK_RESERVE >> 10,
+        stack_mib = crate::stack::EVALUATION_STACK >> 20
     )]
     TooDeep,
     /// The evaluation was stopped through the store's progress hook.

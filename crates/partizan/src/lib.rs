@@ -6,6 +6,10 @@
 //! tested against, and what is computed from a canonical form: thermography ([`thermal`]),
 //! infinitesimals, ordinal sums, compounds and CGSuite's properties.
 //!
+//! Layers, each group using only those before it (`crates/core/tests/module_layers.rs`
+//! checks): [`stack`], `Player`, the errors, [`store`], [`naive`], [`ordinal`], [`thermal`],
+//! [`properties`], [`print`](mod@print), [`infinitesimal`], [`compound`].
+//!
 //! The first of the game-value crates: loopy games (`conway-loopy`), games given by their
 //! rules (`conway-rulesets`) and the expression language (`conway-expr`) build on it.
 
@@ -17,6 +21,7 @@ pub mod ordinal;
 mod player;
 pub mod print;
 pub mod properties;
+pub mod stack;
 pub mod store;
 pub mod thermal;
 

@@ -77,7 +77,7 @@ fn compounds_of_huge_numbers_and_wide_nimbers() {
     }
     // At the limit, on the stack the front ends give evaluations: 4096 · ±1 = 0.
     let at_limit = std::thread::Builder::new()
-        .stack_size(conway_partizan::store::EVALUATION_STACK)
+        .stack_size(conway_partizan::stack::EVALUATION_STACK)
         .spawn(|| {
             let mut s = Store::new();
             let (a, b) = (game(&mut s, "4096"), game(&mut s, "{1|-1}"));

@@ -16,7 +16,7 @@
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use conway_partizan::store::EVALUATION_STACK;
+use conway_partizan::stack::EVALUATION_STACK;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 

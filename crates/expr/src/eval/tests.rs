@@ -831,7 +831,7 @@ fn deep_games_are_refused_on_a_small_stack_and_answered_on_the_evaluation_stack(
         .join()
         .expect("no overflow");
     let answers = std::thread::Builder::new()
-        .stack_size(conway_partizan::store::EVALUATION_STACK)
+        .stack_size(conway_partizan::stack::EVALUATION_STACK)
         .spawn(move || {
             let mut store = store;
             let mut fresh = Store::new();

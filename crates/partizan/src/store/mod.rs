@@ -151,20 +151,10 @@ pub const MAX_STORED_FORMS: usize = 1 << 24;
 /// How many arithmetic steps pass between two looks at the progress hook.
 const STEPS_BETWEEN_REPORTS: u64 = 1 << 16;
 
-/// How much of its stack a thread keeps in hand when game arithmetic recurses: a recursion
-/// that would go deeper is refused ([`Store::descend`]) instead of overflowing the stack,
-/// which would abort the process. The frames between two checks take far less than this.
-pub const STACK_RESERVE: usize = 256 << 10;
-
 /// [`Store::descend`] reads the stack pointer at one call in this many: reading it cost as
 /// much as a comparison step. Each call is at most one level of recursion, and this many
-/// levels take a few kilobytes, far less than [`STACK_RESERVE`].
+/// levels take a few kilobytes, far less than [`STACK_RESERVE`](crate::stack::STACK_RESERVE).
 const STACK_READ_EVERY: u32 = 16;
-
-/// The stack every front end gives a thread that evaluates games (the CLI's `eval`, the
-/// REPL and worksheet cells, the Python package): deep enough for games born a few million
-/// days after 0 that are not numbers (numbers of any birthday are closed forms).
-pub const EVALUATION_STACK: usize = 1 << 30;
 
 impl Default for Store {
     fn default() -> Self {
@@ -304,7 +294,7 @@ impl Store {
             return true;
         }
         // No reading (an unknown platform): the front ends' large stacks must do.
-        if stacker::remaining_stack().is_some_and(|left| left < STACK_RESERVE) {
+        if stacker::remaining_stack().is_some_and(|left| left < crate::stack::STACK_RESERVE) {
             self.refuse(crate::PartizanError::TooDeep);
             return false;
         }

@@ -68,7 +68,7 @@ const MIN_REMEMBERED: usize = 1 << 10;
 /// The stack kept in hand when the search recurses (more than the store's own reserve,
 /// so that arithmetic under the search never finds the stack short), and how much more to
 /// take when it runs low.
-const STACK_MARGIN: usize = conway_partizan::store::STACK_RESERVE + (64 << 10);
+const STACK_MARGIN: usize = conway_partizan::stack::STACK_RESERVE + (64 << 10);
 const STACK_GROWTH: usize = 4 << 20;
 
 /// How many positions pass between two reports to the progress hook.
