@@ -122,9 +122,10 @@ impl Amazons {
         reach
     }
 
-    /// Each move of Left (`left`) or Right: the amazon's square, where it goes, where its
+    /// Each move of `player`: the amazon's square, where it goes, where its
     /// arrow burns, and the board after it.
-    fn moves(&self, left: bool) -> Vec<(usize, usize, usize, Amazons)> {
+    fn moves(&self, player: Player) -> Vec<(usize, usize, usize, Amazons)> {
+        let left = player.is_left();
         let amazon = if left { Cell::Left } else { Cell::Right };
         let board = &self.board;
         let mut moves = Vec::new();
@@ -144,11 +145,11 @@ impl Amazons {
 
 impl PartizanGame for Amazons {
     fn left_moves(&self) -> Vec<Self> {
-        self.moves(true).into_iter().map(|m| m.3).collect()
+        self.moves(Player::Left).into_iter().map(|m| m.3).collect()
     }
 
     fn right_moves(&self) -> Vec<Self> {
-        self.moves(false).into_iter().map(|m| m.3).collect()
+        self.moves(Player::Right).into_iter().map(|m| m.3).collect()
     }
 
     fn components(&self) -> Vec<Self> {
@@ -172,9 +173,8 @@ impl Described for Amazons {
     }
 
     fn described_moves(&self, player: Player) -> Vec<(String, Self)> {
-        let left = player.is_left();
         let name = |i: usize| self.board.square_name(i);
-        self.moves(left)
+        self.moves(player)
             .into_iter()
             .map(|(from, to, arrow, after)| {
                 let text = format!(

@@ -146,13 +146,17 @@ impl Clobber {
         }
     }
 
-    fn moves(&self, left: bool) -> Vec<Clobber> {
-        self.captures(left).into_iter().map(|(_, _, b)| b).collect()
+    fn moves(&self, player: Player) -> Vec<Clobber> {
+        self.captures(player)
+            .into_iter()
+            .map(|(_, _, b)| b)
+            .collect()
     }
 
-    /// Each capture of Left (`left`) or Right: the square moved from, the square of the
+    /// Each capture of `player`: the square moved from, the square of the
     /// captured stone, and the board after it.
-    fn captures(&self, left: bool) -> Vec<(usize, usize, Clobber)> {
+    fn captures(&self, player: Player) -> Vec<(usize, usize, Clobber)> {
+        let left = player.is_left();
         let (mover, victim) = if left {
             (Stone::Black, Stone::White)
         } else {
@@ -179,9 +183,8 @@ impl Described for Clobber {
     }
 
     fn described_moves(&self, player: Player) -> Vec<(String, Clobber)> {
-        let left = player.is_left();
         let name = |i: usize| self.board.square_name(i);
-        self.captures(left)
+        self.captures(player)
             .into_iter()
             .map(|(from, to, after)| {
                 let text = format!(
@@ -199,11 +202,11 @@ impl Described for Clobber {
 
 impl PartizanGame for Clobber {
     fn left_moves(&self) -> Vec<Self> {
-        self.moves(true)
+        self.moves(Player::Left)
     }
 
     fn right_moves(&self) -> Vec<Self> {
-        self.moves(false)
+        self.moves(Player::Right)
     }
 
     fn components(&self) -> Vec<Self> {

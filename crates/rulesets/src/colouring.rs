@@ -135,8 +135,9 @@ impl Colouring {
         Ok(Colouring { rule, board })
     }
 
-    /// Whether Left (`left`) may colour square `i` now.
-    fn may_colour(&self, i: usize, left: bool) -> bool {
+    /// Whether `player` may colour square `i` now.
+    fn may_colour(&self, i: usize, player: Player) -> bool {
+        let left = player.is_left();
         let allowed = match self.board.get(i) {
             Cell::Uncoloured => true,
             Cell::LeftOnly => left,
@@ -158,11 +159,12 @@ impl Colouring {
                 .any(|j| self.board.get(j) == forbidding)
     }
 
-    /// Each square Left (`left`) or Right may colour, and the position after it.
-    fn colourings(&self, left: bool) -> Vec<(usize, Colouring)> {
+    /// Each square `player` may colour, and the position after it.
+    fn colourings(&self, player: Player) -> Vec<(usize, Colouring)> {
+        let left = player.is_left();
         let colour = if left { Cell::Blue } else { Cell::Red };
         (0..self.board.squares().len())
-            .filter(|&i| self.may_colour(i, left))
+            .filter(|&i| self.may_colour(i, player))
             .map(|i| {
                 let board = self.board.with(i, colour);
                 (i, Colouring { board, ..*self })
@@ -173,24 +175,33 @@ impl Colouring {
     /// The board with every uncoloured square marked by who may colour it, and the colours
     /// and dead squares taken off.
     fn marked(&self) -> Grid<Cell> {
-        self.board.map(
-            |i, _| match (self.may_colour(i, true), self.may_colour(i, false)) {
+        self.board.map(|i, _| {
+            match (
+                self.may_colour(i, Player::Left),
+                self.may_colour(i, Player::Right),
+            ) {
                 (true, true) => Cell::Uncoloured,
                 (true, false) => Cell::LeftOnly,
                 (false, true) => Cell::RightOnly,
                 (false, false) => Cell::Off,
-            },
-        )
+            }
+        })
     }
 }
 
 impl PartizanGame for Colouring {
     fn left_moves(&self) -> Vec<Self> {
-        self.colourings(true).into_iter().map(|(_, p)| p).collect()
+        self.colourings(Player::Left)
+            .into_iter()
+            .map(|(_, p)| p)
+            .collect()
     }
 
     fn right_moves(&self) -> Vec<Self> {
-        self.colourings(false).into_iter().map(|(_, p)| p).collect()
+        self.colourings(Player::Right)
+            .into_iter()
+            .map(|(_, p)| p)
+            .collect()
     }
 
     fn components(&self) -> Vec<Self> {
@@ -213,7 +224,7 @@ impl Described for Colouring {
 
     fn described_moves(&self, player: Player) -> Vec<(String, Self)> {
         let left = player.is_left();
-        self.colourings(left)
+        self.colourings(player)
             .into_iter()
             .map(|(i, after)| {
                 let text = format!(

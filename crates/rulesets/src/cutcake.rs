@@ -112,14 +112,15 @@ impl Cake {
     }
 
     /// Left divides the columns of a piece, Right its rows.
-    fn moves(&self, left: bool) -> Vec<Cake> {
-        self.cuts(left).into_iter().map(|(_, _, c)| c).collect()
+    fn moves(&self, player: Player) -> Vec<Cake> {
+        self.cuts(player).into_iter().map(|(_, _, c)| c).collect()
     }
 
-    /// Each move of Left (`left`) or Right: the piece divided, the pieces it leaves, and the
+    /// Each move of `player`: the piece divided, the pieces it leaves, and the
     /// position after it.
     #[allow(clippy::type_complexity)]
-    fn cuts(&self, left: bool) -> Vec<((u32, u32), Vec<(u32, u32)>, Cake)> {
+    fn cuts(&self, player: Player) -> Vec<((u32, u32), Vec<(u32, u32)>, Cake)> {
+        let left = player.is_left();
         let mut moves = Vec::new();
         for (i, &(rows, cols)) in self.pieces.iter().enumerate() {
             // Equal pieces have equal moves: list them once.
@@ -159,7 +160,7 @@ impl Described for Cake {
 
     fn described_moves(&self, player: Player) -> Vec<(String, Cake)> {
         let left = player.is_left();
-        self.cuts(left)
+        self.cuts(player)
             .into_iter()
             .map(|((r, c), parts, after)| {
                 let parts: Vec<String> = parts.iter().map(|(r, c)| format!("{r}×{c}")).collect();
@@ -182,11 +183,11 @@ impl Described for Cake {
 
 impl PartizanGame for Cake {
     fn left_moves(&self) -> Vec<Self> {
-        self.moves(true)
+        self.moves(Player::Left)
     }
 
     fn right_moves(&self) -> Vec<Self> {
-        self.moves(false)
+        self.moves(Player::Right)
     }
 
     fn components(&self) -> Vec<Self> {

@@ -112,7 +112,8 @@ impl Colour {
     }
 
     /// Whether the player (Left when `left`) may cut an edge of this colour.
-    fn cuttable_by(self, left: bool) -> bool {
+    fn cuttable_by(self, player: Player) -> bool {
+        let left = player.is_left();
         match self {
             Colour::Blue => left,
             Colour::Red => !left,
@@ -248,11 +249,11 @@ impl Stalks {
         total
     }
 
-    fn moves(&self, left: bool) -> Vec<Stalks> {
+    fn moves(&self, player: Player) -> Vec<Stalks> {
         let mut moves = Vec::new();
         for (i, stalk) in self.stalks.iter().enumerate() {
             for (height, colour) in stalk.iter().enumerate() {
-                if colour.cuttable_by(left) {
+                if colour.cuttable_by(player) {
                     let mut next = self.stalks.clone();
                     next[i].truncate(height);
                     moves.push(Stalks::new(next));
@@ -265,11 +266,11 @@ impl Stalks {
 
 impl PartizanGame for Stalks {
     fn left_moves(&self) -> Vec<Self> {
-        self.moves(true)
+        self.moves(Player::Left)
     }
 
     fn right_moves(&self) -> Vec<Self> {
-        self.moves(false)
+        self.moves(Player::Right)
     }
 
     fn components(&self) -> Vec<Self> {
@@ -386,9 +387,9 @@ impl HackenbushGraph {
         &self.edges
     }
 
-    fn moves(&self, left: bool) -> Vec<HackenbushGraph> {
+    fn moves(&self, player: Player) -> Vec<HackenbushGraph> {
         (0..self.edges.len())
-            .filter(|&i| self.edges[i].colour.cuttable_by(left))
+            .filter(|&i| self.edges[i].colour.cuttable_by(player))
             .filter_map(|i| {
                 let mut rest = self.edges.clone();
                 rest.remove(i);
@@ -403,11 +404,11 @@ impl HackenbushGraph {
 
 impl PartizanGame for HackenbushGraph {
     fn left_moves(&self) -> Vec<Self> {
-        self.moves(true)
+        self.moves(Player::Left)
     }
 
     fn right_moves(&self) -> Vec<Self> {
-        self.moves(false)
+        self.moves(Player::Right)
     }
 
     /// The parts that meet only at the ground: the connected pieces once the ground vertex is
@@ -712,7 +713,6 @@ impl Described for Drawing {
     }
 
     fn described_moves(&self, player: Player) -> Vec<(String, Drawing)> {
-        let left = player.is_left();
         let fallen = |n: usize| match n {
             0 => String::new(),
             1 => " (1 edge falls with it)".to_string(),
@@ -723,7 +723,7 @@ impl Described for Drawing {
             Drawing::Stalks(stalks) => {
                 for (i, stalk) in stalks.iter().enumerate() {
                     for (height, colour) in stalk.iter().enumerate() {
-                        if colour.cuttable_by(left) {
+                        if colour.cuttable_by(player) {
                             let mut next = stalks.clone();
                             next[i].truncate(height);
                             let text = format!(
@@ -741,7 +741,7 @@ impl Described for Drawing {
             }
             Drawing::Graph { edges, childish } => {
                 for (i, e) in edges.iter().enumerate() {
-                    if e.colour.cuttable_by(left) {
+                    if e.colour.cuttable_by(player) {
                         let mut rest = edges.clone();
                         rest.remove(i);
                         let grounded = grounded_edges(&rest);
@@ -775,12 +775,11 @@ impl Described for Drawing {
     }
 
     fn move_count(&self, player: Player) -> usize {
-        let left = player.is_left();
         match self {
             Drawing::Stalks(stalks) => stalks
                 .iter()
                 .flatten()
-                .filter(|colour| colour.cuttable_by(left))
+                .filter(|colour| colour.cuttable_by(player))
                 .count(),
             // At most 1,024 edges: listing them is cheap.
             Drawing::Graph { .. } => self.described_moves(player).len(),

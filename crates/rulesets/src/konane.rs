@@ -81,9 +81,10 @@ impl Konane {
         Ok(Konane { board })
     }
 
-    /// Each jump of Left (`left`) or Right: the square left, the square landed on, the number
+    /// Each jump of `player`: the square left, the square landed on, the number
     /// of stones captured, and the board after it.
-    fn jumps(&self, left: bool) -> Vec<(usize, usize, usize, Konane)> {
+    fn jumps(&self, player: Player) -> Vec<(usize, usize, usize, Konane)> {
+        let left = player.is_left();
         let (mover, victim) = if left {
             (Cell::Black, Cell::White)
         } else {
@@ -129,11 +130,11 @@ impl Konane {
 
 impl PartizanGame for Konane {
     fn left_moves(&self) -> Vec<Self> {
-        self.jumps(true).into_iter().map(|m| m.3).collect()
+        self.jumps(Player::Left).into_iter().map(|m| m.3).collect()
     }
 
     fn right_moves(&self) -> Vec<Self> {
-        self.jumps(false).into_iter().map(|m| m.3).collect()
+        self.jumps(Player::Right).into_iter().map(|m| m.3).collect()
     }
 
     fn components(&self) -> Vec<Self> {
@@ -149,9 +150,8 @@ impl Described for Konane {
     }
 
     fn described_moves(&self, player: Player) -> Vec<(String, Self)> {
-        let left = player.is_left();
         let name = |i: usize| self.board.square_name(i);
-        self.jumps(left)
+        self.jumps(player)
             .into_iter()
             .map(|(from, to, captured, after)| {
                 let stones = if captured == 1 { "stone" } else { "stones" };

@@ -74,7 +74,7 @@ pub trait Described: Sized {
     /// The position as the `eval` expression that reads back to it, e.g.
     /// `domineering("..|..")`.
     fn expression(&self) -> String;
-    /// Each move of Left (`left`) or Right, in words that name the player, with the position
+    /// Each move of `player`, in words that name the player, with the position
     /// it leaves. The positions are those of the ruleset's own move generation, one for each.
     fn described_moves(&self, player: Player) -> Vec<(String, Self)>;
 

@@ -105,8 +105,9 @@ impl NoGo {
         })
     }
 
-    /// Each legal point of Left (`left`) or Right, and the board after the stone is placed.
-    fn placements(&self, left: bool) -> Vec<(usize, NoGo)> {
+    /// Each legal point of `player`, and the board after the stone is placed.
+    fn placements(&self, player: Player) -> Vec<(usize, NoGo)> {
+        let left = player.is_left();
         let stone = if left { Point::Black } else { Point::White };
         (0..self.board.squares().len())
             .filter(|&i| self.board.get(i) == Point::Empty)
@@ -120,11 +121,17 @@ impl NoGo {
 
 impl PartizanGame for NoGo {
     fn left_moves(&self) -> Vec<Self> {
-        self.placements(true).into_iter().map(|(_, p)| p).collect()
+        self.placements(Player::Left)
+            .into_iter()
+            .map(|(_, p)| p)
+            .collect()
     }
 
     fn right_moves(&self) -> Vec<Self> {
-        self.placements(false).into_iter().map(|(_, p)| p).collect()
+        self.placements(Player::Right)
+            .into_iter()
+            .map(|(_, p)| p)
+            .collect()
     }
 
     fn components(&self) -> Vec<Self> {
@@ -141,7 +148,7 @@ impl Described for NoGo {
 
     fn described_moves(&self, player: Player) -> Vec<(String, Self)> {
         let left = player.is_left();
-        self.placements(left)
+        self.placements(player)
             .into_iter()
             .map(|(i, after)| {
                 let text = format!(

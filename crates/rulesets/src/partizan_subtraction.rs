@@ -64,7 +64,8 @@ impl PartizanSubtraction {
         })
     }
 
-    fn set(&self, left: bool) -> &[u64] {
+    fn set(&self, player: Player) -> &[u64] {
+        let left = player.is_left();
         if left {
             &self.left
         } else {
@@ -80,9 +81,9 @@ impl PartizanSubtraction {
         }
     }
 
-    /// The numbers Left (`left`) or Right may take now.
-    fn takes(&self, left: bool) -> impl Iterator<Item = u64> + '_ {
-        self.set(left).iter().copied().filter(|&k| k <= self.heap)
+    /// The numbers `player` may take now.
+    fn takes(&self, player: Player) -> impl Iterator<Item = u64> + '_ {
+        self.set(player).iter().copied().filter(|&k| k <= self.heap)
     }
 
     /// The values of every heap from 0 to this one, the smaller first.
@@ -112,11 +113,11 @@ impl PartizanSubtraction {
 
 impl PartizanGame for PartizanSubtraction {
     fn left_moves(&self) -> Vec<Self> {
-        self.takes(true).map(|k| self.taking(k)).collect()
+        self.takes(Player::Left).map(|k| self.taking(k)).collect()
     }
 
     fn right_moves(&self) -> Vec<Self> {
-        self.takes(false).map(|k| self.taking(k)).collect()
+        self.takes(Player::Right).map(|k| self.taking(k)).collect()
     }
 }
 
@@ -131,8 +132,7 @@ impl Described for PartizanSubtraction {
     }
 
     fn described_moves(&self, player: Player) -> Vec<(String, Self)> {
-        let left = player.is_left();
-        self.takes(left)
+        self.takes(player)
             .map(|k| {
                 let text = format!(
                     "{} takes {k} from the heap of {}, leaving {}",

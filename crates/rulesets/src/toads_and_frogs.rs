@@ -97,14 +97,15 @@ impl ToadsAndFrogs {
         &self.squares
     }
 
-    /// Moves for the toads (`left`) or the frogs.
-    fn moves(&self, left: bool) -> Vec<ToadsAndFrogs> {
-        self.hops(left).into_iter().map(|(_, _, s)| s).collect()
+    /// Moves for the toads (Left) or the frogs (Right), as `player` asks.
+    fn moves(&self, player: Player) -> Vec<ToadsAndFrogs> {
+        self.hops(player).into_iter().map(|(_, _, s)| s).collect()
     }
 
-    /// Each move of the toads (`left`) or the frogs: the square moved from, the square moved
+    /// Each move of the toads (Left) or the frogs (Right), as `player` asks: the square moved from, the square moved
     /// to (two away for a jump), and the strip after it.
-    fn hops(&self, left: bool) -> Vec<(usize, usize, ToadsAndFrogs)> {
+    fn hops(&self, player: Player) -> Vec<(usize, usize, ToadsAndFrogs)> {
+        let left = player.is_left();
         let (mover, opponent) = if left {
             (Square::Toad, Square::Frog)
         } else {
@@ -184,11 +185,11 @@ fn trim_frozen(mut part: &[Square]) -> &[Square] {
 
 impl PartizanGame for ToadsAndFrogs {
     fn left_moves(&self) -> Vec<Self> {
-        self.moves(true)
+        self.moves(Player::Left)
     }
 
     fn right_moves(&self) -> Vec<Self> {
-        self.moves(false)
+        self.moves(Player::Right)
     }
 
     fn components(&self) -> Vec<Self> {
@@ -242,7 +243,7 @@ impl Described for ToadsAndFrogs {
     fn described_moves(&self, player: Player) -> Vec<(String, ToadsAndFrogs)> {
         let left = player.is_left();
         let creature = if left { "toad" } else { "frog" };
-        self.hops(left)
+        self.hops(player)
             .into_iter()
             .map(|(from, to, after)| {
                 let how = if from.abs_diff(to) == 2 {

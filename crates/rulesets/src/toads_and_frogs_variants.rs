@@ -98,8 +98,9 @@ impl ToadsAndFrogsVariant {
         self.squares.iter().map(|s| s.letter()).collect()
     }
 
-    /// The square `k` squares ahead of `from` for the toads (`left`) or the frogs.
-    fn ahead(&self, left: bool, from: usize, k: i32) -> Option<usize> {
+    /// The square `k` squares ahead of `from` for the toads (Left) or the frogs (Right), as `player` asks.
+    fn ahead(&self, player: Player, from: usize, k: i32) -> Option<usize> {
+        let left = player.is_left();
         let step = if left { i64::from(k) } else { -i64::from(k) };
         let to = from as i64 + step;
         (0..self.squares.len() as i64)
@@ -113,9 +114,10 @@ impl ToadsAndFrogsVariant {
         after
     }
 
-    /// Every move of the toads (`left`) or the frogs, in CGSuite's order: slides forward,
+    /// Every move of the toads (Left) or the frogs (Right), as `player` asks, in CGSuite's order: slides forward,
     /// slides back, jumps.
-    fn hops(&self, left: bool) -> Vec<Hop> {
+    fn hops(&self, player: Player) -> Vec<Hop> {
+        let left = player.is_left();
         let (us, them) = if left {
             (Square::Toad, Square::Frog)
         } else {
@@ -129,7 +131,7 @@ impl ToadsAndFrogsVariant {
         let mut hops = Vec::new();
         for &from in &ours {
             for k in 1..=rules.max_slide {
-                let to = self.ahead(left, from, k);
+                let to = self.ahead(player, from, k);
                 if !empty(to) {
                     break;
                 }
@@ -141,7 +143,7 @@ impl ToadsAndFrogsVariant {
         }
         for &from in &ours {
             for k in (rules.min_slide..=-1).rev() {
-                let to = self.ahead(left, from, k);
+                let to = self.ahead(player, from, k);
                 if !empty(to) {
                     break;
                 }
@@ -153,11 +155,11 @@ impl ToadsAndFrogsVariant {
         }
         for &from in &ours {
             for k in 1..=rules.max_jump {
-                let over = self.ahead(left, from, k).map(|i| self.squares[i]);
+                let over = self.ahead(player, from, k).map(|i| self.squares[i]);
                 if !(over == Some(them) || rules.friendly_jump && over == Some(us)) {
                     break;
                 }
-                let to = self.ahead(left, from, k + 1);
+                let to = self.ahead(player, from, k + 1);
                 if empty(to) {
                     let to = to.expect("empty squares are on the strip");
                     hops.push((from, to, true, self.moved(from, to)));
@@ -170,11 +172,17 @@ impl ToadsAndFrogsVariant {
 
 impl LoopyRuleset for ToadsAndFrogsVariant {
     fn left_moves(&self) -> Vec<Self> {
-        self.hops(true).into_iter().map(|hop| hop.3).collect()
+        self.hops(Player::Left)
+            .into_iter()
+            .map(|hop| hop.3)
+            .collect()
     }
 
     fn right_moves(&self) -> Vec<Self> {
-        self.hops(false).into_iter().map(|hop| hop.3).collect()
+        self.hops(Player::Right)
+            .into_iter()
+            .map(|hop| hop.3)
+            .collect()
     }
 }
 
@@ -191,7 +199,7 @@ impl Described for ToadsAndFrogsVariant {
     fn described_moves(&self, player: Player) -> Vec<(String, Self)> {
         let left = player.is_left();
         let creature = if left { "toad" } else { "frog" };
-        self.hops(left)
+        self.hops(player)
             .into_iter()
             .map(|(from, to, jump, after)| {
                 let (verb, back) = if jump {

@@ -43,7 +43,8 @@ impl Domino {
         }
     }
 
-    fn toppled_by(self, left: bool) -> bool {
+    fn toppled_by(self, player: Player) -> bool {
+        let left = player.is_left();
         match self {
             Domino::Blue => left,
             Domino::Red => !left,
@@ -114,13 +115,13 @@ impl TopplingDominoes {
         rows.join("|")
     }
 
-    /// Each move of Left (`left`) or Right: the row, the domino's place in it, whether it
+    /// Each move of `player`: the row, the domino's place in it, whether it
     /// falls to the left, and the position after it.
-    fn topples(&self, left: bool) -> Vec<(usize, usize, bool, TopplingDominoes)> {
+    fn topples(&self, player: Player) -> Vec<(usize, usize, bool, TopplingDominoes)> {
         let mut moves = Vec::new();
         for (r, row) in self.rows.iter().enumerate() {
             for (i, domino) in row.iter().enumerate() {
-                if !domino.toppled_by(left) {
+                if !domino.toppled_by(player) {
                     continue;
                 }
                 for leftwards in [true, false] {
@@ -141,11 +142,17 @@ impl TopplingDominoes {
 
 impl PartizanGame for TopplingDominoes {
     fn left_moves(&self) -> Vec<Self> {
-        self.topples(true).into_iter().map(|m| m.3).collect()
+        self.topples(Player::Left)
+            .into_iter()
+            .map(|m| m.3)
+            .collect()
     }
 
     fn right_moves(&self) -> Vec<Self> {
-        self.topples(false).into_iter().map(|m| m.3).collect()
+        self.topples(Player::Right)
+            .into_iter()
+            .map(|m| m.3)
+            .collect()
     }
 
     fn components(&self) -> Vec<Self> {
@@ -168,9 +175,8 @@ impl Described for TopplingDominoes {
     }
 
     fn described_moves(&self, player: Player) -> Vec<(String, TopplingDominoes)> {
-        let left = player.is_left();
         let several_rows = self.rows.len() > 1;
-        self.topples(left)
+        self.topples(player)
             .into_iter()
             .map(|(r, i, leftwards, after)| {
                 let row = if several_rows {
