@@ -2,7 +2,7 @@
 //! text for people (one renderer per report).
 
 use conway_impartial::Solution;
-use conway_retrograde::chase::Side;
+use conway_retrograde::chase::Colour;
 use conway_retrograde::loopy::LoopyOutcome;
 use conway_retrograde::report::{ChaseReport, DigraphReport};
 
@@ -144,9 +144,9 @@ pub fn starts_text(r: &conway_rulesets::outcome::WinnerReport, indent: &str) -> 
 
 /// The winner and game length of a chase, then the line when one was asked for.
 pub fn chase_text(r: &ChaseReport) -> String {
-    let side = |s: Side| match s {
-        Side::White => "white",
-        Side::Black => "black",
+    let side = |s: Colour| match s {
+        Colour::White => "white",
+        Colour::Black => "black",
     };
     let plies = |p: u32| format!("{p} pl{}", if p == 1 { "y" } else { "ies" });
     let mut text = match (r.winner, r.plies) {
@@ -154,7 +154,7 @@ pub fn chase_text(r: &ChaseReport) -> String {
             "{} wins in {} ({} moves first; the winner hurries, the loser stalls)\n",
             side(winner),
             plies(p),
-            if r.to_move == Side::White {
+            if r.to_move == Colour::White {
                 "White"
             } else {
                 "Black"

@@ -26,7 +26,7 @@ use conway_impartial::heap::sequence::HeapSequence;
 use conway_numbers::{Dyadic, Nimber};
 use conway_partizan::print::canonical_text;
 use conway_partizan::{GameId, PartizanError, Store};
-use conway_retrograde::chase::Side;
+use conway_retrograde::chase::Colour;
 use conway_retrograde::report::{chase, ChaseQuestion, TableFile};
 use conway_retrograde::table::{self, TABLE};
 use conway_rulesets::amazons::amazons_value;
@@ -531,9 +531,9 @@ pub fn chase_table(data: &[u8]) {
     // Either side to move, with the line and every move: all read the table.
     let question = ChaseQuestion {
         to_move: if wx & 1 == 0 {
-            Side::White
+            Colour::White
         } else {
-            Side::Black
+            Colour::Black
         },
         line: true,
         moves: true,

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use conway_core::{NoProgress, StopAfter, Work};
 use conway_graph::Digraph;
-use conway_retrograde::chase::Side;
+use conway_retrograde::chase::Colour;
 use conway_retrograde::loopy::{Gsg, LoopyOutcome};
 use conway_retrograde::report::{
     chase, digraph_tokens, digraph_vertices, ChaseQuestion, TableFile,
@@ -28,7 +28,10 @@ fn main() -> Result<(), RetrogradeError> {
     for step in report.line.iter().flatten() {
         println!("  {step}");
     }
-    assert_eq!((report.winner, report.plies), (Some(Side::Black), Some(6)));
+    assert_eq!(
+        (report.winner, report.plies),
+        (Some(Colour::Black), Some(6))
+    );
     assert_eq!(report.line.as_ref().map(Vec::len), Some(6));
     println!(
         "{}",
@@ -120,7 +123,7 @@ fn runs_and_checks_its_values() {
 /// A position with White to move, with or without one optimal line.
 fn white(line: bool) -> ChaseQuestion {
     ChaseQuestion {
-        to_move: Side::White,
+        to_move: Colour::White,
         line,
         moves: false,
     }

@@ -16,10 +16,11 @@ use crate::RetrogradeError;
 /// The largest board side: 2·80⁴ ≈ 82 million states, about 700 MB while solving.
 pub const MAX_SIDE: u32 = 80;
 
-/// Whose turn it is; serialized as `white` or `black`.
+/// A player of the Easy Chase by the colour of its piece (whose turn it is, who wins);
+/// serialized as `white` or `black`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum Side {
+pub enum Colour {
     /// White, Left, moves first.
     White,
     /// Black, Right.
@@ -64,7 +65,7 @@ impl Chase {
     /// The state index of a position (squares 1-based), checking the squares.
     pub fn state(
         &self,
-        to_move: Side,
+        to_move: Colour,
         white: Square,
         black: Square,
     ) -> Result<u32, RetrogradeError> {
@@ -86,18 +87,22 @@ impl Chase {
         Ok(self.index(to_move, cell(white), cell(black)))
     }
 
-    fn index(&self, to_move: Side, w: u32, b: u32) -> u32 {
-        let side = u32::from(to_move == Side::Black);
+    fn index(&self, to_move: Colour, w: u32, b: u32) -> u32 {
+        let side = u32::from(to_move == Colour::Black);
         (side * self.cells() + w) * self.cells() + b
     }
 
     /// The side to move and the squares (1-based) of a state.
-    pub fn decode(&self, s: u32) -> (Side, Square, Square) {
+    pub fn decode(&self, s: u32) -> (Colour, Square, Square) {
         let cells = self.cells();
         let (b, rest) = (s % cells, s / cells);
         let (w, side) = (rest % cells, rest / cells);
         let square = |c: u32| (c / self.n + 1, c % self.n + 1);
-        let side = if side == 0 { Side::White } else { Side::Black };
+        let side = if side == 0 {
+            Colour::White
+        } else {
+            Colour::Black
+        };
         (side, square(w), square(b))
     }
 
@@ -107,20 +112,20 @@ impl Chase {
         let (mover, white, black) = self.decode(before);
         let (_, white_after, black_after) = self.decode(after);
         let (name, from, to) = match mover {
-            Side::White => ("White", white, white_after),
-            Side::Black => ("Black", black, black_after),
+            Colour::White => ("White", white, white_after),
+            Colour::Black => ("Black", black, black_after),
         };
         format!("{name} ({},{})→({},{})", from.0, from.1, to.0, to.1)
     }
 
     /// The cells a piece of `side` reaches from `cell` in one move.
-    fn moves(&self, side: Side, cell: u32, mut visit: impl FnMut(u32)) {
+    fn moves(&self, side: Colour, cell: u32, mut visit: impl FnMut(u32)) {
         let (n, x, y) = (
             i64::from(self.n),
             i64::from(cell / self.n),
             i64::from(cell % self.n),
         );
-        let reach = if side == Side::White { 1 } else { 2 };
+        let reach = if side == Colour::White { 1 } else { 2 };
         for (dx, dy) in STEPS {
             for k in 1..=reach {
                 let (nx, ny) = (x + k * dx, y + k * dy);
@@ -165,11 +170,11 @@ impl GameGraph for Chase {
             return;
         }
         match side {
-            Side::White => self.moves(Side::White, w, |w2| {
-                out.push(self.index(Side::Black, w2, b))
+            Colour::White => self.moves(Colour::White, w, |w2| {
+                out.push(self.index(Colour::Black, w2, b))
             }),
-            Side::Black => self.moves(Side::Black, b, |b2| {
-                out.push(self.index(Side::White, w, b2))
+            Colour::Black => self.moves(Colour::Black, b, |b2| {
+                out.push(self.index(Colour::White, w, b2))
             }),
         }
     }
@@ -184,14 +189,14 @@ impl GameGraph for Chase {
         let (side, w, b) = self.split(s);
         match side {
             // Black to move: White has just stepped onto w from a neighbouring square.
-            Side::Black => self.moves(Side::White, w, |w0| {
+            Colour::Black => self.moves(Colour::White, w, |w0| {
                 if w0 != b {
-                    out.push(self.index(Side::White, w0, b));
+                    out.push(self.index(Colour::White, w0, b));
                 }
             }),
-            Side::White => self.moves(Side::Black, b, |b0| {
+            Colour::White => self.moves(Colour::Black, b, |b0| {
                 if b0 != w {
-                    out.push(self.index(Side::Black, w, b0));
+                    out.push(self.index(Colour::Black, w, b0));
                 }
             }),
         }
@@ -200,13 +205,13 @@ impl GameGraph for Chase {
 }
 
 impl Chase {
-    fn split(&self, s: u32) -> (Side, u32, u32) {
+    fn split(&self, s: u32) -> (Colour, u32, u32) {
         let cells = self.cells();
         let (b, rest) = (s % cells, s / cells);
         let side = if rest / cells == 0 {
-            Side::White
+            Colour::White
         } else {
-            Side::Black
+            Colour::Black
         };
         (side, rest % cells, b)
     }
@@ -216,7 +221,7 @@ impl Chase {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChaseResult {
     /// The winner, or `None` when neither can force a win.
-    pub winner: Option<Side>,
+    pub winner: Option<Colour>,
     /// Plies until the capture with optimal play.
     pub plies: Option<u32>,
 }
@@ -224,10 +229,10 @@ pub struct ChaseResult {
 /// The result of a position from its solved value.
 pub fn result(chase: &Chase, solved: &Solved, s: u32) -> ChaseResult {
     let (to_move, _, _) = chase.decode(s);
-    let other = if to_move == Side::White {
-        Side::Black
+    let other = if to_move == Colour::White {
+        Colour::Black
     } else {
-        Side::White
+        Colour::White
     };
     match solved.value(s) {
         Value::Win(d) => ChaseResult {
@@ -254,16 +259,16 @@ mod tests {
     fn answer(n: u32, w: Square, b: Square) -> ChaseResult {
         let chase = Chase::new(n).unwrap();
         let solved = chase.solve(&NoProgress).unwrap();
-        result(&chase, &solved, chase.state(Side::White, w, b).unwrap())
+        result(&chase, &solved, chase.state(Colour::White, w, b).unwrap())
     }
 
     /// TopCoder's problem TheEasyChase, examples 0–2 (board size, White's square, Black's).
     #[test]
     fn published_examples() {
         let published = [
-            (2, (1, 1), (2, 2), Side::Black, 2),
-            (2, (2, 2), (1, 2), Side::White, 1),
-            (3, (1, 1), (3, 3), Side::Black, 6),
+            (2, (1, 1), (2, 2), Colour::Black, 2),
+            (2, (2, 2), (1, 2), Colour::White, 1),
+            (3, (1, 1), (3, 3), Colour::Black, 6),
         ];
         for (n, w, b, winner, plies) in published {
             assert_eq!(
@@ -284,21 +289,21 @@ mod tests {
         assert_eq!(
             answer(4, (1, 1), (4, 4)),
             ChaseResult {
-                winner: Some(Side::Black),
+                winner: Some(Colour::Black),
                 plies: Some(8)
             }
         );
         assert_eq!(
             answer(4, (2, 2), (2, 3)),
             ChaseResult {
-                winner: Some(Side::White),
+                winner: Some(Colour::White),
                 plies: Some(1)
             }
         );
         assert_eq!(
             answer(20, (1, 1), (20, 20)),
             ChaseResult {
-                winner: Some(Side::Black),
+                winner: Some(Colour::Black),
                 plies: Some(56)
             }
         );
@@ -350,18 +355,18 @@ mod tests {
             "board side is 81, more than the limit of 80"
         );
         let c = Chase::new(4).unwrap();
-        assert!(c.state(Side::White, (0, 1), (2, 2)).is_err());
-        assert!(c.state(Side::White, (1, 1), (5, 2)).is_err());
-        assert!(c.state(Side::White, (3, 3), (3, 3)).is_err());
-        let s = c.state(Side::Black, (1, 2), (3, 4)).unwrap();
-        assert_eq!(c.decode(s), (Side::Black, (1, 2), (3, 4)));
+        assert!(c.state(Colour::White, (0, 1), (2, 2)).is_err());
+        assert!(c.state(Colour::White, (1, 1), (5, 2)).is_err());
+        assert!(c.state(Colour::White, (3, 3), (3, 3)).is_err());
+        let s = c.state(Colour::Black, (1, 2), (3, 4)).unwrap();
+        assert_eq!(c.decode(s), (Colour::Black, (1, 2), (3, 4)));
     }
 
     #[test]
     fn optimal_line_has_the_announced_length() {
         let chase = Chase::new(6).unwrap();
         let solved = chase.solve(&NoProgress).unwrap();
-        let s = chase.state(Side::White, (1, 1), (6, 6)).unwrap();
+        let s = chase.state(Colour::White, (1, 1), (6, 6)).unwrap();
         let r = result(&chase, &solved, s);
         let line = chase.line(&solved, s, 1000);
         assert_eq!(Some(line.len() as u32), r.plies);

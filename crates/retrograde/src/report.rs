@@ -14,7 +14,7 @@ use conway_core::durable::{self, SaveGuard, Unguarded};
 use conway_core::{Progress, Ranks, WinningMove};
 use serde::{Serialize, Serializer};
 
-use crate::chase::{Chase, Side, Square};
+use crate::chase::{Chase, Colour, Square};
 use crate::distributed::Checkpoints;
 use crate::graph::GameGraph;
 use crate::loopy::{analyse_tokens, generalized_sg, Gsg, LoopyOutcome, TokenMove};
@@ -34,12 +34,12 @@ pub struct ChaseReport {
     /// The position as the user writes it: `n wx wy bx by`.
     pub position: String,
     /// The side to move (White, unless asked otherwise).
-    pub to_move: Side,
+    pub to_move: Colour,
     /// The side that wins with optimal play, or `None` — serialized `draw` — when neither
     /// can force a capture.
     #[serde(serialize_with = "winner_or_draw")]
     #[schemars(with = "WinnerOrDraw")]
-    pub winner: Option<Side>,
+    pub winner: Option<Colour>,
     /// Plies until the capture with optimal play (the winner hurries, the loser stalls);
     /// `None` (null) for a draw.
     pub plies: Option<u32>,
@@ -78,7 +78,7 @@ pub struct ChaseMove {
     /// Who wins from there with optimal play (`draw`: neither); a capture has won at once.
     #[serde(serialize_with = "winner_or_draw")]
     #[schemars(with = "WinnerOrDraw")]
-    pub winner: Option<Side>,
+    pub winner: Option<Colour>,
     /// Plies from there to the capture with optimal play (0 after a capture; null for a draw).
     pub plies: Option<u32>,
     /// Whether the move keeps a win for the side making it.
@@ -89,14 +89,14 @@ pub struct ChaseMove {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChaseQuestion {
     /// The side to move in the position.
-    pub to_move: Side,
+    pub to_move: Colour,
     /// One optimal line of play.
     pub line: bool,
     /// Every move of the side to move.
     pub moves: bool,
 }
 
-fn winner_or_draw<S: Serializer>(winner: &Option<Side>, s: S) -> Result<S::Ok, S::Error> {
+fn winner_or_draw<S: Serializer>(winner: &Option<Colour>, s: S) -> Result<S::Ok, S::Error> {
     match winner {
         Some(side) => side.serialize(s),
         None => s.serialize_str("draw"),
@@ -384,7 +384,7 @@ mod tests {
     /// White to move, with or without the line.
     fn white(line: bool) -> ChaseQuestion {
         ChaseQuestion {
-            to_move: Side::White,
+            to_move: Colour::White,
             line,
             moves: false,
         }
@@ -416,7 +416,7 @@ mod tests {
         let r = ChaseReport {
             game: "chase".to_string(),
             position: "p".to_string(),
-            to_move: Side::White,
+            to_move: Colour::White,
             winner: None,
             plies: None,
             line: Some(Vec::new()),
@@ -473,7 +473,7 @@ mod tests {
             let squares: Vec<Square> = (1..=n).flat_map(|x| (1..=n).map(move |y| (x, y))).collect();
             for &w in &squares {
                 for &b in squares.iter().filter(|&&b| b != w) {
-                    for to_move in [Side::White, Side::Black] {
+                    for to_move in [Colour::White, Colour::Black] {
                         let q = ChaseQuestion {
                             to_move,
                             line: false,
@@ -481,10 +481,10 @@ mod tests {
                         };
                         let r = chase(n, w, b, q, None, &NoProgress).unwrap();
                         let moves = r.moves.clone().unwrap();
-                        let other = if to_move == Side::White {
-                            Side::Black
+                        let other = if to_move == Colour::White {
+                            Colour::Black
                         } else {
-                            Side::White
+                            Colour::White
                         };
                         for m in &moves {
                             assert_eq!(m.wins, m.winner == Some(to_move));

@@ -741,23 +741,23 @@ impl Segment {
 
 /// One side of a game being assembled from bars: a list of options, or a single game that
 /// tighter bars already formed.
-enum Side {
+enum BarSide {
     Options(Segment),
     Game(Node),
 }
 
-impl Side {
+impl BarSide {
     fn column(&self) -> usize {
         match self {
-            Side::Options(segment) => segment.column,
-            Side::Game(node) => node.expr.column,
+            BarSide::Options(segment) => segment.column,
+            BarSide::Game(node) => node.expr.column,
         }
     }
 
     fn into_options(self) -> (Vec<Expr>, usize) {
         match self {
-            Side::Options(segment) => (segment.options, segment.height),
-            Side::Game(node) => (vec![node.expr], node.height),
+            BarSide::Options(segment) => (segment.options, segment.height),
+            BarSide::Game(node) => (vec![node.expr], node.height),
         }
     }
 }
@@ -1638,7 +1638,7 @@ fn assemble(segments: Vec<Segment>, bars: &[(usize, usize)]) -> Result<Node, Par
     let Some(first) = segments.next() else {
         return Err(internal(1));
     };
-    let mut operands = vec![Side::Options(first)];
+    let mut operands = vec![BarSide::Options(first)];
     let mut operators: Vec<usize> = Vec::new();
     for (&(count, column), segment) in bars.iter().zip(segments) {
         while let Some(&top) = operators.last() {
@@ -1656,19 +1656,19 @@ fn assemble(segments: Vec<Segment>, bars: &[(usize, usize)]) -> Result<Node, Par
             join_sides(&mut operands)?;
         }
         operators.push(count);
-        operands.push(Side::Options(segment));
+        operands.push(BarSide::Options(segment));
     }
     while operators.pop().is_some() {
         join_sides(&mut operands)?;
     }
     match (operands.pop(), operands.is_empty()) {
-        (Some(Side::Game(game)), true) => Ok(game),
+        (Some(BarSide::Game(game)), true) => Ok(game),
         _ => Err(internal(1)),
     }
 }
 
 /// Replaces the top two sides by the game they form across the bar run between them.
-fn join_sides(operands: &mut Vec<Side>) -> Result<(), ParseError> {
+fn join_sides(operands: &mut Vec<BarSide>) -> Result<(), ParseError> {
     let (Some(right), Some(left)) = (operands.pop(), operands.pop()) else {
         return Err(internal(1));
     };
@@ -1680,6 +1680,6 @@ fn join_sides(operands: &mut Vec<Side>) -> Result<(), ParseError> {
         ExprKind::Game { left, right },
         left_height.max(right_height),
     )?;
-    operands.push(Side::Game(game));
+    operands.push(BarSide::Game(game));
     Ok(())
 }

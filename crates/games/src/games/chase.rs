@@ -3,7 +3,7 @@
 //! distributed run.
 
 use conway_core::Ranks;
-use conway_retrograde::chase::Side;
+use conway_retrograde::chase::Colour;
 use conway_retrograde::distributed::Checkpoints;
 use conway_retrograde::report::{self, ChaseQuestion, TableFile};
 
@@ -66,8 +66,8 @@ struct Position {
 
 fn position(a: &Arguments, r: &Request) -> Result<Position, GameError> {
     let to_move = match a.text("to-move")?.as_str() {
-        "black" => Side::Black,
-        _ => Side::White,
+        "black" => Colour::Black,
+        _ => Colour::White,
     };
     let question = ChaseQuestion {
         to_move,
