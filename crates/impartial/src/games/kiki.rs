@@ -180,11 +180,13 @@ mod tests {
     #[test]
     fn closed_form_matches_search() {
         let mut solver = GrundySolver::new(&Corner);
-        for a in 0..40 {
-            for b in 0..40 {
-                assert_eq!(grundy(a, b), solver.grundy(&(a, b)).unwrap(), "({a}, {b})");
-            }
-        }
+        let pairs = (0..40).flat_map(|a| (0..40).map(move |b| (a, b)));
+        let checked = crate::closed_form::check_closed_form(
+            pairs,
+            |&(a, b)| grundy(a, b),
+            |p| solver.grundy(p),
+        );
+        assert_eq!(checked.map_err(drop), Ok(Ok(())));
     }
 
     #[test]
