@@ -200,6 +200,7 @@ impl Store {
     }
 
     /// Counts one position evaluated by a ruleset, telling the hook now and then.
+    #[inline]
     pub fn count_position(&mut self) {
         self.watch.positions += 1;
         if self.watch.positions.is_multiple_of(REPORT_EVERY) {
@@ -223,6 +224,7 @@ impl Store {
     }
 
     /// Counts `n` steps of game arithmetic at once, as [`Store::arithmetic_step`] does.
+    #[inline]
     pub fn arithmetic_steps(&self, n: u64) -> bool {
         let steps = self.watch.steps.get().saturating_add(n);
         self.watch.steps.set(steps);
@@ -284,6 +286,7 @@ impl Store {
     /// — with the evaluation refused as too large — when this thread's stack is nearly
     /// spent. Every recursion over a game's options asks before each level, so that no
     /// input overflows the stack, whatever the thread it runs on.
+    #[inline]
     pub fn descend(&self) -> bool {
         if self.stop_requested() {
             return false;
@@ -340,6 +343,7 @@ impl Store {
 
     /// Whether the evaluation must wind down — the hook asked it to stop or its budget is
     /// spent: evaluators and arithmetic then return placeholders at once and cache nothing.
+    #[inline]
     pub fn stop_requested(&self) -> bool {
         self.watch.stopped || self.watch.refusal.borrow().is_some()
     }
@@ -423,6 +427,7 @@ impl Store {
     }
 
     /// The game 0.
+    #[inline]
     pub fn zero(&self) -> GameId {
         GameId(0)
     }
@@ -480,6 +485,7 @@ impl Store {
     }
 
     /// The value as number + ups + star, if it is one.
+    #[inline]
     pub fn as_nus(&self, g: GameId) -> Option<&Nus> {
         self.records.nus(g)
     }
