@@ -38,14 +38,6 @@ impl Player {
         }
     }
 
-    /// The player's index in [`Player::BOTH`]: 0 for Left, 1 for Right.
-    pub fn index(self) -> usize {
-        match self {
-            Player::Left => 0,
-            Player::Right => 1,
-        }
-    }
-
     /// "Left" or "Right".
     pub fn name(self) -> &'static str {
         match self {
@@ -71,7 +63,6 @@ mod tests {
             assert_eq!(player.opponent().opponent(), player);
             assert_ne!(player.opponent(), player);
             assert_eq!(Player::left_if(player.is_left()), player);
-            assert_eq!(Player::BOTH[player.index()], player);
         }
         assert_eq!(Player::Left.to_string(), "Left");
         assert_eq!(

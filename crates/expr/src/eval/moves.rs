@@ -315,7 +315,7 @@ fn parenthesised(text: String) -> String {
 
 /// The moves of `player` in the sum, with the values of the positions they leave.
 fn side_moves(store: &mut Store, terms: &[Term], player: Player, listing: Listing) -> Vec<Move> {
-    let left = player == Player::Left;
+    let left = player.is_left();
     let zero = store.zero();
     let mut found: Vec<(Move, GameId)> = Vec::new();
     for (i, t) in terms.iter().enumerate() {
