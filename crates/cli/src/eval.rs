@@ -25,7 +25,7 @@ pub const EVAL_STACK: usize = conway_partizan::stack::EVALUATION_STACK;
 /// The list of functions for `conway eval --help`, from the table `eval` dispatches through.
 pub static FUNCTIONS_HELP: LazyLock<String> = LazyLock::new(|| {
     let mut text = String::from("Functions:\n");
-    for function in FUNCTIONS {
+    for function in FUNCTIONS.iter() {
         let mut meaning = function.help.to_string();
         if !function.aliases.is_empty() {
             meaning.push_str(&format!("; also {}", function.aliases.join(", ")));

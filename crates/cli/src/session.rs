@@ -353,7 +353,7 @@ mod tests {
     /// move is the server's: a winning move where there is one.
     #[test]
     fn the_playable_games_are_the_catalogues() {
-        for game in conway_games::GAMES {
+        for game in conway_games::GAMES.iter() {
             let cell = game.example_command();
             let touches_files = conway_games::EXAMPLE_FILES
                 .iter()

@@ -107,7 +107,7 @@ fn every_listed_game_solves_a_position() {
     let names: Vec<&str> = list.lines().filter_map(|l| l.split(' ').next()).collect();
     let catalogue: Vec<&str> = conway_games::GAMES.iter().map(|g| g.name).collect();
     assert_eq!(names, catalogue);
-    for game in conway_games::GAMES {
+    for game in conway_games::GAMES.iter() {
         let files = conway_games::EXAMPLE_FILES.iter();
         if files.clone().any(|(name, _)| game.example.contains(name)) {
             continue; // the graph games: tested with their files elsewhere

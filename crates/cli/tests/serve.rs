@@ -238,3 +238,46 @@ fn limits_and_the_worksheet_file() {
     let (status, _) = server.request("POST", &format!("/api/worksheets/{w}/cells"), Some("{"));
     assert_eq!(status, 400);
 }
+
+/// The page is told every ruleset of the registry, in its order, with its board; and each
+/// ruleset's example, run as a cell, answers.
+#[test]
+fn the_page_is_told_the_registry() {
+    let server = Server::start(&[]);
+    let (status, described) = server.json("GET", "/api/rulesets", None);
+    assert_eq!(status, 200, "{described}");
+    let registry = conway_rulesets::registry::RULESETS;
+    let names: Vec<&str> = described
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|r| r["name"].as_str().expect("a name"))
+        .collect();
+    let expected: Vec<&str> = registry.iter().map(|r| r.name).collect();
+    assert_eq!(names, expected);
+    let w = server.worksheet();
+    for (ruleset, told) in registry.iter().zip(described.as_array().unwrap()) {
+        let symbols: Vec<String> = ruleset
+            .board
+            .map(|b| b.squares.iter().map(|s| s.symbol.to_string()).collect())
+            .unwrap_or_default();
+        let told_symbols: Vec<String> = told["board"]["squares"]
+            .as_array()
+            .map(|squares| {
+                squares
+                    .iter()
+                    .map(|s| s["symbol"].as_str().unwrap().to_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert_eq!(told_symbols, symbols, "{}", ruleset.name);
+        assert_eq!(
+            told["searched"],
+            ruleset.search.is_some(),
+            "{}",
+            ruleset.name
+        );
+        let answer = server.outcome(server.submit(w, ruleset.example));
+        assert_eq!(answer["state"], "done", "{}: {answer}", ruleset.example);
+    }
+}

@@ -25,22 +25,16 @@ use conway_impartial::heap::checkpoint;
 use conway_impartial::heap::sequence::HeapSequence;
 use conway_numbers::{Dyadic, Nimber};
 use conway_partizan::print::canonical_text;
-use conway_partizan::{GameId, PartizanError, Store};
+use conway_partizan::{PartizanError, Store};
 use conway_retrograde::chase::Colour;
 use conway_retrograde::report::{chase, ChaseQuestion, TableFile};
 use conway_retrograde::table::{self, TABLE};
-use conway_rulesets::amazons::amazons_value;
-use conway_rulesets::clobber::{clobber_value, Clobber};
-use conway_rulesets::colouring::{colouring_value, ColouringRule};
-use conway_rulesets::cram::cram_value;
-use conway_rulesets::domineering::{domineering, Board};
+use conway_rulesets::clobber::Clobber;
+use conway_rulesets::domineering::Board;
 use conway_rulesets::graph_notation::parse_graph;
-use conway_rulesets::hackenbush::childish_hackenbush_value;
-use conway_rulesets::hackenbush::{hackenbush_value, HackenbushGraph, Stalks};
-use conway_rulesets::konane::konane_value;
-use conway_rulesets::nogo::nogo_value;
-use conway_rulesets::toads_and_frogs::{toads_and_frogs_value, ToadsAndFrogs};
-use conway_rulesets::toppling_dominoes::toppling_dominoes_value;
+use conway_rulesets::hackenbush::{HackenbushGraph, Stalks, HACKENBUSH};
+use conway_rulesets::registry::{Arg, ParamKind, Ruleset, RULESETS};
+use conway_rulesets::toads_and_frogs::ToadsAndFrogs;
 use conway_strategic::formats::nfg;
 use conway_strategic::game::rational_text;
 
@@ -388,19 +382,20 @@ pub fn coin_rows(data: &[u8]) {
 fn ruleset<T>(
     data: &[u8],
     parse: fn(&str) -> Result<T, PartizanError>,
-    value: ValueOfText,
+    ruleset: &Ruleset,
 ) -> Option<(String, T)> {
     let text = text(data)?;
     let parsed = parse(text).ok();
     if text.len() <= EVAL_MAX_LEN {
-        let _ = value(&mut bounded_store(), text);
+        let _ = ruleset.value(&mut bounded_store(), &[Arg::Position(text)]);
     }
     parsed.map(|p| (text.to_string(), p))
 }
 
 /// `clobber("xo|ox")`: a board read prints as a board that reads the same.
 pub fn clobber(data: &[u8]) {
-    let Some((text, board)) = ruleset(data, Clobber::parse, clobber_value) else {
+    let Some((text, board)) = ruleset(data, Clobber::parse, &conway_rulesets::clobber::RULESET)
+    else {
         return;
     };
     let shown = board.to_string();
@@ -411,7 +406,7 @@ pub fn clobber(data: &[u8]) {
 
 /// `domineering("..|..")`.
 pub fn domineering_board(data: &[u8]) {
-    ruleset(data, Board::parse, domineering);
+    ruleset(data, Board::parse, &conway_rulesets::domineering::RULESET);
 }
 
 /// `hackenbush("lr e")` (stalks) and `hackenbush("0-1:l 1-2:r")` (graphs).
@@ -420,39 +415,34 @@ pub fn hackenbush(data: &[u8]) {
     let _ = Stalks::parse(text);
     let _ = HackenbushGraph::parse(text);
     if text.len() <= EVAL_MAX_LEN {
-        let _ = hackenbush_value(&mut bounded_store(), text);
+        let _ = HACKENBUSH.value_of_text(&mut bounded_store(), text);
     }
 }
 
-/// A ruleset's value of a position written in its notation.
-type ValueOfText = fn(&mut Store, &str) -> Result<GameId, PartizanError>;
-
-/// Every other ruleset written as text — the grid games, Toppling Dominoes, Childish
-/// Hackenbush, and CGSuite's graph notation: none panics on any text, and a short one is
-/// valued within the bounded store.
+/// Every ruleset of the registry whose position is one text, and CGSuite's graph notation:
+/// none panics on any text, and a short one is valued within the bounded store.
 pub fn text_rulesets(data: &[u8]) {
     let Some(text) = text(data) else { return };
     let _ = parse_graph(text, "fuzz", "lre");
-    let rulesets: [ValueOfText; 8] = [
-        cram_value,
-        |s, t| colouring_value(s, ColouringRule::Col, t),
-        |s, t| colouring_value(s, ColouringRule::Snort, t),
-        konane_value,
-        amazons_value,
-        nogo_value,
-        toppling_dominoes_value,
-        childish_hackenbush_value,
-    ];
-    for value in rulesets {
-        if text.len() <= EVAL_MAX_LEN {
-            let _ = value(&mut bounded_store(), text);
+    if text.len() > EVAL_MAX_LEN {
+        return;
+    }
+    for ruleset in RULESETS {
+        if let [param] = ruleset.params {
+            if param.kind == ParamKind::Position {
+                let _ = ruleset.value(&mut bounded_store(), &[Arg::Position(text)]);
+            }
         }
     }
 }
 
 /// `toads_and_frogs("TT__FF")`.
 pub fn toads_and_frogs(data: &[u8]) {
-    ruleset(data, ToadsAndFrogs::parse, toads_and_frogs_value);
+    ruleset(
+        data,
+        ToadsAndFrogs::parse,
+        &conway_rulesets::toads_and_frogs::RULESET,
+    );
 }
 
 /// The bytes of a durable file of `format` for `identity` holding `payload`, checksum

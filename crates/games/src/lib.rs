@@ -53,7 +53,13 @@ pub struct Game {
 }
 
 /// What answers a position of a game.
-pub type Solver = fn(&Arguments, &Request) -> Result<Solved, GameError>;
+#[derive(Clone, Copy, Debug)]
+pub enum Solver {
+    /// The game's own code.
+    Code(fn(&Arguments, &Request) -> Result<Solved, GameError>),
+    /// The search of a ruleset of the registry (`solve clobber`).
+    Searched(&'static conway_rulesets::registry::Ruleset),
+}
 
 /// What answers a position with the work spread over ranks; rank 0 gets the answer.
 pub type RankSolver = fn(&Arguments, &Request, &dyn Ranks) -> Result<Option<Solved>, GameError>;
@@ -90,7 +96,10 @@ impl Game {
                 "--mpi runs a command under mpirun, from the command line",
             ));
         }
-        (self.solve)(arguments, request)
+        match self.solve {
+            Solver::Code(solve) => solve(arguments, request),
+            Solver::Searched(ruleset) => games::searched(ruleset, arguments, request),
+        }
     }
 
     /// How its command is written: `nim <HEAPS>...`.
@@ -275,7 +284,7 @@ mod tests {
     #[test]
     fn names_and_parameters_are_well_formed() {
         let mut names = std::collections::BTreeSet::new();
-        for game in GAMES {
+        for game in GAMES.iter() {
             for name in std::iter::once(&game.name).chain(game.aliases) {
                 assert!(names.insert(*name), "{name} is called twice");
                 assert!(find(name).is_some_and(|g| g.name == game.name));
@@ -349,7 +358,7 @@ mod tests {
     fn every_example_is_answered_and_its_moves_answer_too() {
         let dir = std::env::temp_dir().join(format!("conway-games-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("scratch folder");
-        for game in GAMES {
+        for game in GAMES.iter() {
             let words = example_words(game, &dir);
             let arguments = Arguments::read_command(game.params, &words).expect(game.name);
             let request = Request {

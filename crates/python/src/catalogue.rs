@@ -36,6 +36,15 @@ fn games() -> PyResult<String> {
     serde_json::to_string(&described).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
+/// Every ruleset of the registry, as JSON: name, aliases, title, summary, parameters,
+/// example, whether loopy, its board (symbols and pieces) and whether searched.
+#[pyfunction]
+#[pyo3(name = "_rulesets")]
+fn rulesets() -> PyResult<String> {
+    serde_json::to_string(&conway_rulesets::registry::descriptions())
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
 /// The answer to a position of `game` written by `positional` words and `options` (name,
 /// words), with every move when `moves`, as the JSON `conway solve … --json` prints.
 #[pyfunction]
@@ -76,6 +85,7 @@ fn example_files() -> Vec<(&'static str, &'static str)> {
 /// Adds the catalogue's functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(rulesets, m)?)?;
     m.add_function(wrap_pyfunction!(example_files, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)
 }

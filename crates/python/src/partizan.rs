@@ -680,7 +680,6 @@ fn call(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> PyResult<Py<Py
             })?),
         });
     }
-    let implementation = function.implementation;
     let value = with_store(py, move |store| {
         let mut arguments: Vec<Argument<'_>> = Vec::with_capacity(converted.len());
         for arg in &converted {
@@ -702,7 +701,8 @@ fn call(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> PyResult<Py<Py
                 },
             });
         }
-        implementation(store, &arguments)
+        function
+            .call(store, &arguments)
             .map(|v| Evaluated::of(store, v))
             .map_err(relative_to_the_string)
     })?;

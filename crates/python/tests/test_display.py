@@ -27,6 +27,35 @@ def test_boards_draw_their_squares_pieces_and_value():
         conway.board("domineering", "..|.q")
 
 
+def test_every_ruleset_with_a_board_is_drawn_from_the_registry():
+    """Each ruleset the registry draws on squares: its example position drawn, one circle
+    per square holding a player's piece, as the registry says of each symbol."""
+    for ruleset in conway.rulesets():
+        if not ruleset["board"] or len(ruleset["params"]) != 1:
+            continue
+        position = ruleset["example"].split('"')[1]
+        pieces = {s["symbol"]: s["piece"] for s in ruleset["board"]["squares"]}
+        if not all(c in pieces or c == "|" for c in position):
+            continue  # written in another notation (coordinates)
+        root = parse(conway.board(ruleset["name"], position)._repr_svg_())
+        players = sum(pieces.get(c) in ("left", "right") for c in position)
+        assert len(root.findall(f"{SVG}circle")) == players, ruleset["name"]
+        assert len(root.findall(f"{SVG}rect")) == sum(c != "|" for c in position)
+
+
+def test_rulesets_are_the_module_functions():
+    """Every ruleset of the registry is a module function of its name, described with the
+    parameters that function takes."""
+    described = conway.rulesets()
+    assert len(described) >= 20
+    for ruleset in described:
+        function = getattr(conway, ruleset["name"])
+        assert callable(function), ruleset["name"]
+        assert ruleset["example"].startswith(ruleset["name"] + "(")
+        value = conway.evaluate(ruleset["example"])
+        assert str(value), ruleset["name"]
+
+
 def test_heap_sequences_plot_every_value_and_the_period():
     kayles = conway.heap_sequence("kayles", 1000)
     root = parse(kayles._repr_svg_())

@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use conway_partizan::Store;
-use conway_rulesets::clobber::clobber_value;
+use conway_rulesets::clobber::RULESET as CLOBBER;
 use conway_rulesets::domineering::{Board, Domineering};
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -34,7 +34,9 @@ fn clobber(c: &mut Criterion) {
     group.bench_function("clobber xoxo|oxox|xoxo|oxox", |b| {
         b.iter(|| {
             let mut store = Store::new();
-            clobber_value(&mut store, "xoxo|oxox|xoxo|oxox").expect("board")
+            CLOBBER
+                .value_of_text(&mut store, "xoxo|oxox|xoxo|oxox")
+                .expect("board")
         })
     });
     group.finish();

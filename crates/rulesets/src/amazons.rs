@@ -16,10 +16,12 @@
 //! rectangle's eight symmetries, all of which keep queen moves.
 
 use crate::grid::{Grid, Square, DIRECTIONS};
-use crate::moves::{Described, PositionMoves};
-use crate::{check_size, moves_of_position, value_of, PartizanGame};
+use crate::moves::Described;
+use crate::registry::{square, Board, Command, Param, ParamKind, Piece, Ruleset, EMPTY};
+use crate::{check_size, PartizanGame};
+use crate::{searched_position, short_position};
+use conway_partizan::PartizanError;
 use conway_partizan::Player;
-use conway_partizan::{GameId, PartizanError, Store};
 
 /// The most squares on a board.
 pub const MAX_AMAZONS_SQUARES: usize = 256;
@@ -190,24 +192,44 @@ impl Described for Amazons {
     }
 }
 
-/// The canonical form of an Amazons board.
-pub fn amazons_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
-    Ok(value_of(store, &Amazons::parse(text)?))
-}
-
-/// An Amazons board's value and every move of each player, in words.
-pub fn amazons_moves(store: &mut Store, text: &str) -> Result<PositionMoves, PartizanError> {
-    moves_of_position(store, &Amazons::parse(text)?)
-}
+/// Amazons in the registry.
+pub static RULESET: Ruleset = Ruleset {
+    name: "amazons",
+    aliases: &["Amazons"],
+    title: "Amazons",
+    summary: "Amazons; rows split by |, x Left's amazons, o Right's, . empty, # burnt",
+    params: &[Param::new("x...|o...", ParamKind::Position)],
+    example: "amazons(\"x...|o...\")",
+    values: short_position!(Amazons::parse),
+    board: Some(Board::of(&[
+        EMPTY,
+        square('x', Piece::Left),
+        square('o', Piece::Right),
+        square('#', Piece::Filled),
+    ])),
+    search: Some(searched_position!(
+        Amazons::parse,
+        Amazons::read,
+        Some(Command {
+            rules: "an amazon moves as a queen, then shoots an arrow as a queen that burns a \
+                    square: Left x, Right o",
+            example: "x...|....|...o",
+            board_help: "Rows separated by |: x Left's amazon, o Right's, . empty, # burnt \
+                         ('x..|..o'), at most 256 squares.",
+            rectangle: None,
+        })
+    )),
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::oracle::{self, agrees_with_textbook, cgsuite_game};
+    use conway_partizan::Store;
     use proptest::prelude::*;
 
     fn value_text(text: &str) -> String {
-        oracle::value_text(amazons_value, text)
+        oracle::value_text(|store, text| RULESET.value_of_text(store, text), text)
     }
 
     /// CGSuite's test suite (github.com/aaron-siegel/cgsuite,
@@ -215,7 +237,9 @@ mod tests {
     #[test]
     fn cgsuite_value() {
         let mut store = Store::new();
-        let g = amazons_value(&mut store, "x...|o...").expect("valid");
+        let g = RULESET
+            .value_of_text(&mut store, "x...|o...")
+            .expect("valid");
         let expected = cgsuite_game(
             &mut store,
             "+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}",
@@ -238,7 +262,7 @@ mod tests {
     #[test]
     fn moves_are_told_in_words() {
         let mut store = Store::new();
-        let moves = amazons_moves(&mut store, "x..").expect("valid");
+        let moves = RULESET.moves_of_text(&mut store, "x..").expect("valid");
         let texts: Vec<&str> = moves.left.iter().map(|m| m.description.as_str()).collect();
         assert_eq!(
             texts,
@@ -256,7 +280,7 @@ mod tests {
     fn big_regions_are_refused() {
         let mut store = Store::new();
         assert!(matches!(
-            amazons_value(
+            RULESET.value_of_text(
                 &mut store,
                 &format!("x{}", ".".repeat(MAX_AMAZONS_EMPTY + 1))
             ),

@@ -12,10 +12,12 @@
 //! all have the same value.
 
 use crate::grid::{Grid, Square};
-use crate::moves::{Described, PositionMoves};
-use crate::{check_size, moves_of_position, value_of, PartizanGame, MAX_SEARCHED_SQUARES};
+use crate::moves::Described;
+use crate::registry::{square, Board, Command, Fill, Param, ParamKind, Piece, Ruleset, EMPTY};
+use crate::{check_size, PartizanGame, MAX_SEARCHED_SQUARES};
+use crate::{searched_position, short_position};
+use conway_partizan::PartizanError;
 use conway_partizan::Player;
-use conway_partizan::{GameId, PartizanError, Store};
 
 /// Most squares on a board (parsing and splitting stay cheap).
 pub const MAX_CLOBBER_SQUARES: usize = 4096;
@@ -223,26 +225,45 @@ impl PartizanGame for Clobber {
     }
 }
 
-/// The canonical form of a Clobber board in the notation of the module documentation.
-pub fn clobber_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
-    Ok(value_of(store, &Clobber::parse(text)?))
-}
-
-/// A Clobber board's value and every move of each player, in words.
-pub fn clobber_moves(store: &mut Store, text: &str) -> Result<PositionMoves, PartizanError> {
-    moves_of_position(store, &Clobber::parse(text)?)
-}
+/// Clobber in the registry.
+pub static RULESET: Ruleset = Ruleset {
+    name: "clobber",
+    aliases: &[],
+    title: "Clobber",
+    summary: "Clobber; rows split by |, x Left's stone, o Right's, . empty",
+    params: &[Param::new("xo|ox", ParamKind::Position)],
+    example: "clobber(\"xox|o.x\")",
+    values: short_position!(Clobber::parse),
+    board: Some(Board::of(&[
+        EMPTY,
+        square('x', Piece::Left),
+        square('o', Piece::Right),
+    ])),
+    search: Some(searched_position!(
+        Clobber::parse,
+        Clobber::read,
+        Some(Command {
+            rules: "a stone moves onto an adjacent stone of the other colour: Left x, Right o",
+            example: "xoxo|oxox|xoxo",
+            board_help: "Rows separated by |: x Left's stone, o Right's, . empty ('xoxo|oxox'); \
+                         or ROWSxCOLUMNS for the starting checkerboard, x in the top left corner \
+                         (5x5).",
+            rectangle: Some(Fill::Checkered('x', 'o')),
+        })
+    )),
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::oracle::{agrees_with_textbook, cgsuite_game};
     use conway_partizan::print::canonical_text;
+    use conway_partizan::Store;
     use proptest::prelude::*;
 
     fn value_text(text: &str) -> String {
         let mut store = Store::new();
-        match clobber_value(&mut store, text) {
+        match RULESET.value_of_text(&mut store, text) {
             Ok(id) => canonical_text(&mut store, id),
             Err(e) => panic!("{text}: {e}"),
         }
@@ -274,7 +295,7 @@ mod tests {
         assert_eq!(value_text("xox|ox."), "{^^*|*,v}");
         let mut store = Store::new();
         let expected = cgsuite_game(&mut store, "{^^*|*,v}");
-        assert_eq!(clobber_value(&mut store, "xox|ox."), Ok(expected));
+        assert_eq!(RULESET.value_of_text(&mut store, "xox|ox."), Ok(expected));
     }
 
     #[test]
@@ -302,7 +323,7 @@ mod tests {
 
     #[test]
     fn bad_input_is_refused_with_its_column() {
-        let error = |text: &str| match clobber_value(&mut Store::new(), text) {
+        let error = |text: &str| match RULESET.value_of_text(&mut Store::new(), text) {
             Err(PartizanError::Parse { column, message }) => (column, message),
             other => panic!("{text}: {other:?}"),
         };

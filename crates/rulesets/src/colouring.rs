@@ -19,10 +19,11 @@
 //! symmetries, which keep both rules.
 
 use crate::grid::{Grid, Square};
-use crate::moves::{Described, PositionMoves};
-use crate::{check_size, moves_of_position, value_of, PartizanGame, MAX_SEARCHED_SQUARES};
+use crate::moves::Described;
+use crate::registry::{square, Board, Command, Fill, Param, ParamKind, Piece, Ruleset, EMPTY};
+use crate::{check_size, searched_position, short_position, PartizanGame, MAX_SEARCHED_SQUARES};
+use conway_partizan::PartizanError;
 use conway_partizan::Player;
-use conway_partizan::{GameId, PartizanError, Store};
 
 /// The most squares on a board.
 pub const MAX_COLOURING_SQUARES: usize = 4096;
@@ -239,32 +240,86 @@ impl Described for Colouring {
     }
 }
 
-/// The canonical form of a Col or Snort position.
-pub fn colouring_value(
-    store: &mut Store,
-    rule: ColouringRule,
-    text: &str,
-) -> Result<GameId, PartizanError> {
-    Ok(value_of(store, &Colouring::parse(rule, text)?))
+/// The registry entry of a colouring game: the rule, its names, its rules in words for
+/// `solve` and an example.
+macro_rules! colouring {
+    ($rule:expr, $name:literal, $alias:literal, $title:literal, $rules:literal, $example:literal) => {
+        Ruleset {
+            name: $name,
+            aliases: &[$alias],
+            title: $title,
+            summary: concat!(
+                $title,
+                "; rows split by |, x blue, o red, . uncoloured, # no square"
+            ),
+            params: &[Param::new("x..|.o.", ParamKind::Position)],
+            example: $example,
+            values: short_position!(|t| Colouring::parse($rule, t)),
+            board: Some(BOARD),
+            search: Some(searched_position!(
+                |t| Colouring::parse($rule, t),
+                |t| Colouring::read($rule, t),
+                Some(Command {
+                    rules: $rules,
+                    example: "4x4",
+                    board_help: BOARD_HELP,
+                    rectangle: Some(Fill::Uniform('.')),
+                })
+            )),
+        }
+    };
 }
 
-/// A Col or Snort position's value and every move of each player, in words.
-pub fn colouring_moves(
-    store: &mut Store,
-    rule: ColouringRule,
-    text: &str,
-) -> Result<PositionMoves, PartizanError> {
-    moves_of_position(store, &Colouring::parse(rule, text)?)
-}
+/// Col in the registry.
+pub static COL: Ruleset = colouring!(
+    ColouringRule::Col,
+    "col",
+    "Col",
+    "Col",
+    "colour a square, never next to your own colour: Left blue x, Right red o",
+    "col(\"o.o.x.o.o.\")"
+);
+
+/// Snort in the registry.
+pub static SNORT: Ruleset = colouring!(
+    ColouringRule::Snort,
+    "snort",
+    "Snort",
+    "Snort",
+    "colour a square, never next to the other colour: Left blue x, Right red o",
+    "snort(\"x...x\")"
+);
+
+/// The squares of Col and Snort an editor offers (`l` and `r`, squares only one player may
+/// colour, are read but not offered).
+const BOARD: Board = Board::of(&[
+    EMPTY,
+    square('x', Piece::Left),
+    square('o', Piece::Right),
+    square('#', Piece::Filled),
+]);
+
+/// How `solve col` and `solve snort` write a board.
+const BOARD_HELP: &str = "Rows separated by |: x blue, o red, . uncoloured, l or r only Left or \
+                          Right may colour it, # no square ('x..|.o.'); or ROWSxCOLUMNS for an \
+                          uncoloured board.";
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::oracle::{self, agrees_with_textbook};
+    use conway_partizan::Store;
     use proptest::prelude::*;
 
+    fn ruleset(rule: ColouringRule) -> &'static Ruleset {
+        match rule {
+            ColouringRule::Col => &COL,
+            ColouringRule::Snort => &SNORT,
+        }
+    }
+
     fn value_text(rule: ColouringRule, text: &str) -> String {
-        oracle::value_text(|store, text| colouring_value(store, rule, text), text)
+        oracle::value_text(|store, text| ruleset(rule).value_of_text(store, text), text)
     }
 
     /// CGSuite's test suite (github.com/aaron-siegel/cgsuite,
@@ -299,17 +354,13 @@ mod tests {
     #[test]
     fn bad_boards_are_refused_with_their_place() {
         let mut store = Store::new();
-        let error = colouring_value(&mut store, ColouringRule::Col, "..|.z").expect_err("z");
+        let error = COL.value_of_text(&mut store, "..|.z").expect_err("z");
         assert!(
             matches!(error, PartizanError::Parse { column: 5, .. }),
             "{error}"
         );
         assert!(matches!(
-            colouring_value(
-                &mut store,
-                ColouringRule::Snort,
-                &".".repeat(MAX_COLOURING_EMPTY + 1)
-            ),
+            SNORT.value_of_text(&mut store, &".".repeat(MAX_COLOURING_EMPTY + 1)),
             Err(PartizanError::TooLarge { .. })
         ));
     }
@@ -317,7 +368,7 @@ mod tests {
     #[test]
     fn moves_are_told_in_words() {
         let mut store = Store::new();
-        let moves = colouring_moves(&mut store, ColouringRule::Col, "x..").expect("valid");
+        let moves = COL.moves_of_text(&mut store, "x..").expect("valid");
         let texts: Vec<&str> = moves.left.iter().map(|m| m.description.as_str()).collect();
         assert_eq!(texts, ["Left colours c1 blue"]);
         assert_eq!(moves.left[0].to, "col(\"x.x\")");

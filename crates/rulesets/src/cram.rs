@@ -10,10 +10,12 @@
 //! rectangle, all of which keep the rules (and so the value).
 
 use crate::grid::{Grid, Square};
-use crate::moves::{Described, PositionMoves};
-use crate::{check_size, moves_of_position, value_of, PartizanGame, MAX_SEARCHED_SQUARES};
+use crate::moves::Described;
+use crate::registry::{square, Board, Command, Fill, Param, ParamKind, Piece, Ruleset, EMPTY};
+use crate::{check_size, PartizanGame, MAX_SEARCHED_SQUARES};
+use crate::{searched_position, short_position};
+use conway_partizan::PartizanError;
 use conway_partizan::Player;
-use conway_partizan::{GameId, PartizanError, Store};
 
 /// The most squares on a board.
 pub const MAX_CRAM_SQUARES: usize = 4096;
@@ -139,24 +141,41 @@ impl Described for Cram {
     }
 }
 
-/// The value of a Cram position (a nimber).
-pub fn cram_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
-    Ok(value_of(store, &Cram::parse(text)?))
-}
-
-/// A Cram position's value and every move, in words.
-pub fn cram_moves(store: &mut Store, text: &str) -> Result<PositionMoves, PartizanError> {
-    moves_of_position(store, &Cram::parse(text)?)
-}
+/// Cram in the registry.
+pub static RULESET: Ruleset = Ruleset {
+    name: "cram",
+    aliases: &["Cram"],
+    title: "Cram",
+    summary: "Cram (impartial); rows split by |, . empty, # filled; dominoes either way",
+    params: &[Param::new("..|..", ParamKind::Position)],
+    example: "cram(\".........|##.######\")",
+    values: short_position!(Cram::parse),
+    board: Some(Board::of(&[EMPTY, square('#', Piece::Filled)])),
+    search: Some(searched_position!(
+        Cram::parse,
+        Cram::read,
+        Some(Command {
+            rules: "either player places a domino either way; impartial",
+            example: "4x5",
+            board_help:
+                "Rows separated by |: . empty, # filled ('...|.#.'); or ROWSxCOLUMNS for an \
+                         empty board.",
+            rectangle: Some(Fill::Uniform('.')),
+        })
+    )),
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::oracle::{self, agrees_with_textbook};
+    use conway_partizan::Store;
     use proptest::prelude::*;
 
     fn nim_value(store: &mut Store, text: &str) -> Option<u64> {
-        let g = cram_value(store, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let g = RULESET
+            .value_of_text(store, text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
         let n = store.as_nus(g)?;
         (n.number.is_zero() && n.ups == 0).then_some(n.nimber)
     }
@@ -200,7 +219,7 @@ mod tests {
     #[test]
     fn moves_are_told_in_words() {
         let mut store = Store::new();
-        let moves = cram_moves(&mut store, "..|#.").expect("valid");
+        let moves = RULESET.moves_of_text(&mut store, "..|#.").expect("valid");
         let texts: Vec<&str> = moves.right.iter().map(|m| m.description.as_str()).collect();
         assert_eq!(
             texts,
@@ -216,7 +235,7 @@ mod tests {
     fn too_many_empty_squares_are_refused() {
         let mut store = Store::new();
         assert!(matches!(
-            cram_value(&mut store, &".".repeat(MAX_CRAM_EMPTY + 1)),
+            RULESET.value_of_text(&mut store, &".".repeat(MAX_CRAM_EMPTY + 1)),
             Err(PartizanError::TooLarge { .. })
         ));
     }

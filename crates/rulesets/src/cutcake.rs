@@ -19,6 +19,7 @@
 //! Every piece is its own component, so the search visits each sub-rectangle once.
 
 use crate::moves::{Described, PositionMoves};
+use crate::registry::{mismatch, Arg, Param, ParamKind, Ruleset, Values};
 use crate::{moves_of_position, value_of, PartizanGame};
 use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
@@ -240,6 +241,75 @@ pub fn cake_moves(
 ) -> Result<PositionMoves, PartizanError> {
     moves_of_position(store, &cake(rule, rows, cols)?)
 }
+
+/// A piece of m rows and n columns, the position of every cake game.
+const PIECE: &[Param] = &[
+    Param::new("m", ParamKind::Natural),
+    Param::new("n", ParamKind::Natural),
+];
+
+/// The rows and columns of a piece's arguments.
+fn piece(args: &[Arg<'_>]) -> Result<(u64, u64), PartizanError> {
+    match args {
+        [Arg::Natural(rows), Arg::Natural(columns)] => Ok((*rows, *columns)),
+        _ => Err(mismatch()),
+    }
+}
+
+/// The values and moves of a piece of m rows and n columns under `$rule`.
+macro_rules! piece_values {
+    ($rule:expr) => {
+        Values::Short {
+            value: |store, args| {
+                let (rows, columns) = piece(args)?;
+                cake_value(store, $rule, rows, columns)
+            },
+            moves: |store, args| {
+                let (rows, columns) = piece(args)?;
+                cake_moves(store, $rule, rows, columns)
+            },
+        }
+    };
+}
+
+/// Cutcake in the registry.
+pub static CUTCAKE: Ruleset = Ruleset {
+    name: "cutcake",
+    aliases: &[],
+    title: "Cutcake",
+    summary: "Cutcake on m rows and n columns: Left cuts columns, Right rows",
+    params: PIECE,
+    example: "cutcake(3, 5)",
+    values: piece_values!(CakeRule::Cutcake),
+    board: None,
+    search: None,
+};
+
+/// Maundy Cake in the registry.
+pub static MAUNDY_CAKE: Ruleset = Ruleset {
+    name: "maundy_cake",
+    aliases: &["MaundyCake"],
+    title: "Maundy Cake",
+    summary: "Maundy Cake on m rows and n columns: divide a side into equal parts",
+    params: PIECE,
+    example: "maundy_cake(8, 5)",
+    values: piece_values!(CakeRule::MaundyCake),
+    board: None,
+    search: None,
+};
+
+/// Eatcake in the registry.
+pub static EATCAKE: Ruleset = Ruleset {
+    name: "eatcake",
+    aliases: &["Eatcake"],
+    title: "Eatcake",
+    summary: "Eatcake on m rows and n columns: Left eats a column, Right a row",
+    params: PIECE,
+    example: "eatcake(3, 4)",
+    values: piece_values!(CakeRule::Eatcake),
+    board: None,
+    search: None,
+};
 
 #[cfg(test)]
 mod tests {

@@ -15,6 +15,7 @@ use crate::canvas::{self, Canvas};
 use crate::canvas_table::{spread, CanvasTable};
 use crate::check_size;
 use crate::moves::{position_moves, square_name, Described, PositionMoves};
+use crate::registry::{self, Param, ParamKind, Piece, Ruleset, Searched, Values};
 use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
 
@@ -756,6 +757,54 @@ impl crate::PartizanGame for Board {
         Board::right_moves(self)
     }
 }
+
+/// Domineering in the registry. Its search is the bitboard one on every core
+/// ([`crate::outcome::domineering`]), and this crate's general one for the boards of its
+/// canonical form that the bitboards do not hold (a row of more than 15 squares). Its `solve`
+/// command is its own (a search on every core and on MPI ranks).
+pub static RULESET: Ruleset = Ruleset {
+    name: "domineering",
+    aliases: &[],
+    title: "Domineering",
+    summary: "Domineering; rows split by |, . empty, # filled",
+    params: &[Param::new("..|..", ParamKind::Position)],
+    example: "domineering(\"..#|...\")",
+    values: Values::Short {
+        value: |store, args| registry::position(args, |text| domineering(store, text)),
+        moves: |store, args| registry::position(args, |text| domineering_moves(store, text)),
+    },
+    board: Some(registry::Board::of(&[
+        registry::EMPTY,
+        registry::square('#', Piece::Filled),
+    ])),
+    search: Some(Searched {
+        valued: |text| checked_board(text).map(drop),
+        search: |store, name, text, ask, resume| {
+            use crate::outcome::domineering::{every_core, winner_resuming, Position};
+            match Position::parse(text) {
+                Ok(position) => winner_resuming(
+                    &position,
+                    ask.every_move,
+                    ask.budget,
+                    ask.progress,
+                    every_core(),
+                    resume,
+                ),
+                Err(bitboard_error) => match Board::parse(text) {
+                    Ok(board) => crate::outcome::ruleset::winner_resuming(
+                        store,
+                        (name, text.trim().to_string()),
+                        &board,
+                        ask,
+                        resume,
+                    ),
+                    Err(_) => (Err(bitboard_error), resume.settled),
+                },
+            }
+        },
+        command: None,
+    }),
+};
 
 #[cfg(test)]
 mod tests {

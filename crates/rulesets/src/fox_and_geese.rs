@@ -28,7 +28,11 @@
 //! ch. 20).
 
 use crate::grid::{Grid, Square};
+use crate::loopy_position;
 use crate::moves::{loopy_position_moves, Described, LoopyPositionMoves};
+use crate::registry::{
+    self, mismatch, square, Arg, Board, Param, ParamKind, Ruleset, Values, EMPTY,
+};
 use conway_loopy::ruleset::{LoopyEvaluator, LoopyRuleset};
 use conway_loopy::{Graph, Loopy};
 use conway_partizan::Player;
@@ -272,9 +276,12 @@ impl Described for FoxAndGeese {
     fn expression(&self) -> String {
         let picture = self.notation();
         match self.rules {
-            Rules::CLASSIC => format!("fox_and_geese(\"{picture}\")"),
-            Rules::CEYLONESE => format!("ceylonese_fox_and_geese(\"{picture}\")"),
-            Rules { width, range } => format!("gen_fox_and_geese({width}, {range}, \"{picture}\")"),
+            Rules::CLASSIC => format!("{}(\"{picture}\")", FOX_AND_GEESE.name),
+            Rules::CEYLONESE => format!("{}(\"{picture}\")", CEYLONESE_FOX_AND_GEESE.name),
+            Rules { width, range } => format!(
+                "{}({width}, {range}, \"{picture}\")",
+                GEN_FOX_AND_GEESE.name
+            ),
         }
     }
 
@@ -499,6 +506,84 @@ pub fn fox_and_geese_moves(
     text: &str,
 ) -> Result<LoopyPositionMoves, PartizanError> {
     loopy_position_moves(store, &FoxAndGeese::parse(rules, text)?)
+}
+
+/// Geese (`x`, Left's) and the fox (`o`, Right's) on the dark squares of a checkerboard.
+const BOARD: Board = Board::of(&[
+    EMPTY,
+    square('x', registry::Piece::Left),
+    square('o', registry::Piece::Right),
+])
+.checkered();
+
+/// Fox and Geese in the registry.
+pub static FOX_AND_GEESE: Ruleset = Ruleset {
+    name: "fox_and_geese",
+    aliases: &["FoxAndGeese"],
+    title: "Fox and Geese",
+    summary: "Fox and Geese (loopy), 8 wide: \"{(row,col),…}, (row,col)\" (geese, fox) or rows \
+              split by |, x geese, o fox",
+    params: &[Param::new("position", ParamKind::Position)],
+    example: "fox_and_geese(\"x.x.x.x.|...o....|........\")",
+    values: loopy_position!(|t| FoxAndGeese::parse(Rules::CLASSIC, t)),
+    board: Some(BOARD),
+    search: None,
+};
+
+/// Fox and Geese with the Ceylonese fox in the registry.
+pub static CEYLONESE_FOX_AND_GEESE: Ruleset = Ruleset {
+    name: "ceylonese_fox_and_geese",
+    aliases: &["CeyloneseFoxAndGeese"],
+    title: "Ceylonese Fox and Geese",
+    summary: "Fox and Geese with a fox that moves up to two squares",
+    params: &[Param::new("position", ParamKind::Position)],
+    example: "ceylonese_fox_and_geese(\"x.x.x.x.|...o....|........\")",
+    values: loopy_position!(|t| FoxAndGeese::parse(Rules::CEYLONESE, t)),
+    board: Some(BOARD),
+    search: None,
+};
+
+/// Fox and Geese of any width and fox's range (CGSuite's `GenFoxAndGeese`) in the registry.
+pub static GEN_FOX_AND_GEESE: Ruleset = Ruleset {
+    name: "gen_fox_and_geese",
+    aliases: &["GenFoxAndGeese"],
+    title: "Fox and Geese (any board)",
+    summary: "Fox and Geese on a board `width` wide, the fox moving up to `range` squares",
+    params: &[
+        Param::new("width", ParamKind::Natural),
+        Param::new("range", ParamKind::Natural),
+        Param::new("position", ParamKind::Position),
+    ],
+    example: "gen_fox_and_geese(10, 1, \"x.x.x.x.x.|..........|........o.\")",
+    values: Values::Loopy {
+        value: |store, args| {
+            let (rules, text) = generic_position(args)?;
+            LoopyEvaluator::new().value(store, &FoxAndGeese::parse(rules, text)?)
+        },
+        moves: |store, args| {
+            let (rules, text) = generic_position(args)?;
+            loopy_position_moves(store, &FoxAndGeese::parse(rules, text)?)
+        },
+    },
+    board: None,
+    search: None,
+};
+
+/// The rules and position of [`GEN_FOX_AND_GEESE`]'s arguments.
+fn generic_position<'a>(args: &[Arg<'a>]) -> Result<(Rules, &'a str), PartizanError> {
+    match args {
+        [Arg::Natural(width), Arg::Natural(range), Arg::Position(text)] => {
+            let limit = |n: u64, what: &str| {
+                u32::try_from(n).map_err(|_| PartizanError::too_large(what, n, u32::MAX))
+            };
+            let rules = Rules {
+                width: limit(*width, "gen_fox_and_geese: the width")?,
+                range: limit(*range, "gen_fox_and_geese: the fox's range")?,
+            };
+            Ok((rules, text))
+        }
+        _ => Err(mismatch()),
+    }
 }
 
 /// CGSuite's `ValuesTable`: for geese placed as given, the value with the fox on each

@@ -46,6 +46,7 @@ use num_bigint::BigInt;
 
 use crate::graph_notation::parse_graph;
 use crate::moves::{position_moves, Described, PositionMoves};
+use crate::registry::{position, Param, ParamKind, Ruleset, Values};
 use crate::{check_size, Evaluator, PartizanGame};
 use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
@@ -599,17 +600,39 @@ fn parse_edge(token: &str, column: usize) -> Result<Edge, PartizanError> {
     }
 }
 
-/// The canonical form of a Hackenbush picture in stalk, graph or CGSuite notation (see the
-/// module documentation).
-pub fn hackenbush_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
-    drawing_value(store, drawing(text, false)?)
-}
+/// Hackenbush in the registry: pictures in stalk, graph or CGSuite notation (see the module
+/// documentation).
+pub static HACKENBUSH: Ruleset = Ruleset {
+    name: "hackenbush",
+    aliases: &[],
+    title: "Hackenbush",
+    summary: "Hackenbush; stalks l (blue) r (red) e (green) split by |, or edges 0-1:l",
+    params: &[Param::new("lr|e", ParamKind::Position)],
+    example: "hackenbush(\"0-1:l 1-2:r 2-0:e\")",
+    values: Values::Short {
+        value: |store, args| drawing_value(store, position(args, |t| drawing(t, false))?),
+        moves: |store, args| drawing_moves(store, position(args, |t| drawing(t, false))?),
+    },
+    board: None,
+    search: None,
+};
 
-/// The canonical form of a Childish Hackenbush picture (the same notations): a blue or red
-/// edge may be cut only if no other edge falls with it; green edges as ever.
-pub fn childish_hackenbush_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
-    drawing_value(store, drawing(text, true)?)
-}
+/// Childish Hackenbush in the registry (the same notations): a blue or red edge may be cut
+/// only if no other edge falls with it; green edges as ever.
+pub static CHILDISH_HACKENBUSH: Ruleset = Ruleset {
+    name: "childish_hackenbush",
+    aliases: &["ChildishHackenbush"],
+    title: "Childish Hackenbush",
+    summary: "Childish Hackenbush: blue or red edges only where nothing falls",
+    params: &[Param::new("l(l;rl)", ParamKind::Position)],
+    example: "childish_hackenbush(\"(e:B;e:Bllllllrrr:B)\")",
+    values: Values::Short {
+        value: |store, args| drawing_value(store, position(args, |t| drawing(t, true))?),
+        moves: |store, args| drawing_moves(store, position(args, |t| drawing(t, true))?),
+    },
+    board: None,
+    search: None,
+};
 
 /// The canonical form of a picture as read: stalks by their own evaluator, graphs searched.
 fn drawing_value(store: &mut Store, drawing: Drawing) -> Result<GameId, PartizanError> {
@@ -627,9 +650,9 @@ fn drawing_value(store: &mut Store, drawing: Drawing) -> Result<GameId, Partizan
 /// becomes a path from the ground).
 fn drawing(text: &str, childish: bool) -> Result<Drawing, PartizanError> {
     let name = if childish {
-        "childish_hackenbush"
+        CHILDISH_HACKENBUSH.name
     } else {
-        "hackenbush"
+        HACKENBUSH.name
     };
     let edges = if text.chars().any(|c| c.is_ascii_digit()) && text.contains('-') {
         written_edges(text)?
@@ -787,20 +810,6 @@ impl Described for Drawing {
     }
 }
 
-/// A Hackenbush picture's value and every move of each player, in words; the positions the
-/// moves leave keep the picture's stalk order or vertex numbers.
-pub fn hackenbush_moves(store: &mut Store, text: &str) -> Result<PositionMoves, PartizanError> {
-    drawing_moves(store, drawing(text, false)?)
-}
-
-/// A Childish Hackenbush picture's value and every move of each player, in words.
-pub fn childish_hackenbush_moves(
-    store: &mut Store,
-    text: &str,
-) -> Result<PositionMoves, PartizanError> {
-    drawing_moves(store, drawing(text, true)?)
-}
-
 fn drawing_moves(store: &mut Store, drawing: Drawing) -> Result<PositionMoves, PartizanError> {
     if let Drawing::Graph { edges, .. } = &drawing {
         HackenbushGraph::checked(edges.clone())?;
@@ -825,7 +834,7 @@ mod tests {
 
     fn value_text(text: &str) -> String {
         let mut store = Store::new();
-        match hackenbush_value(&mut store, text) {
+        match HACKENBUSH.value_of_text(&mut store, text) {
             Ok(id) => canonical_text(&mut store, id),
             Err(e) => panic!("{text}: {e}"),
         }
@@ -953,7 +962,7 @@ mod tests {
     #[test]
     fn bad_input_is_refused_with_its_column() {
         let mut store = Store::new();
-        let error = |text: &str| match hackenbush_value(&mut Store::new(), text) {
+        let error = |text: &str| match HACKENBUSH.value_of_text(&mut Store::new(), text) {
             Err(PartizanError::Parse { column, message }) => (column, message),
             other => panic!("{text}: {other:?}"),
         };
@@ -978,22 +987,22 @@ mod tests {
         // all-green one is a nimber up to a larger one.
         let long_mixed = format!("l{}", "e".repeat(MAX_GREEN_STALK_EDGES));
         assert!(matches!(
-            hackenbush_value(&mut store, &long_mixed),
+            HACKENBUSH.value_of_text(&mut store, &long_mixed),
             Err(PartizanError::TooLarge { .. })
         ));
         let long_green = "e".repeat(MAX_GREEN_EDGES + 1);
         assert!(matches!(
-            hackenbush_value(&mut store, &long_green),
+            HACKENBUSH.value_of_text(&mut store, &long_green),
             Err(PartizanError::TooLarge { .. })
         ));
         let big_green_graph = "0-0:e ".repeat(MAX_GREEN_EDGES + 1);
         assert!(matches!(
-            hackenbush_value(&mut store, &big_green_graph),
+            HACKENBUSH.value_of_text(&mut store, &big_green_graph),
             Err(PartizanError::TooLarge { .. })
         ));
         let big_graph = "0-0:l ".repeat(MAX_GRAPH_EDGES + 1);
         assert!(matches!(
-            hackenbush_value(&mut store, &big_graph),
+            HACKENBUSH.value_of_text(&mut store, &big_graph),
             Err(PartizanError::TooLarge { .. })
         ));
     }
@@ -1002,7 +1011,9 @@ mod tests {
     fn long_blue_red_stalks_are_instant() {
         let text: String = "lr".repeat(MAX_STALK_EDGES / 2);
         let mut store = Store::new();
-        let id = hackenbush_value(&mut store, &text).unwrap_or_else(|e| panic!("{e}"));
+        let id = HACKENBUSH
+            .value_of_text(&mut store, &text)
+            .unwrap_or_else(|e| panic!("{e}"));
         // l(rl)* approaches 2/3 from below.
         let value = store.as_number(id).cloned().unwrap_or_default();
         assert!(value > Dyadic::new(666, 10));
@@ -1033,7 +1044,9 @@ mod tests {
             ("e(ee(e;e);e(eee;ee);e(ee;e))", "*5"),
             ("e(ee:{waist};ee:{waist}e(ee;e(e:{head};e:{head}e)))", "*2"),
         ] {
-            let g = hackenbush_value(&mut store, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let g = HACKENBUSH
+                .value_of_text(&mut store, text)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(canonical_text(&mut store, g), expected, "{text}");
         }
         for (text, expected) in [
@@ -1042,19 +1055,24 @@ mod tests {
             ("r(l:T;r(l:T;r(l:T;r(l:T;rl:T))))", "15/16"),
             ("(e:B;e:Bllllllrrr:B)", "{0|^[4]*||vv}"),
         ] {
-            let g = childish_hackenbush_value(&mut store, text)
+            let g = CHILDISH_HACKENBUSH
+                .value_of_text(&mut store, text)
                 .unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(canonical_text(&mut store, g), expected, "{text}");
         }
-        let g = childish_hackenbush_value(&mut store, "(e:B;e:B;e:Blllllllllrr:B)").expect("valid");
+        let g = CHILDISH_HACKENBUSH
+            .value_of_text(&mut store, "(e:B;e:B;e:Blllllllllrr:B)")
+            .expect("valid");
         let weight = conway_partizan::infinitesimal::atomic_weight(&mut store, g).expect("atomic");
         assert_eq!(canonical_text(&mut store, weight), "3/2");
         // A vertex named by a digit is CGSuite's notation, not the numbered-edge one.
-        let g = hackenbush_value(&mut store, ":1ll:1").expect("a loop of two blue edges");
+        let g = HACKENBUSH
+            .value_of_text(&mut store, ":1ll:1")
+            .expect("a loop of two blue edges");
         assert_eq!(canonical_text(&mut store, g), "2");
         // CGSuite: "That `Graph` is not connected."; here the ';' is refused where it stands.
         assert!(matches!(
-            hackenbush_value(&mut store, "lrlr;lr"),
+            HACKENBUSH.value_of_text(&mut store, "lrlr;lr"),
             Err(PartizanError::Parse { column: 5, .. })
         ));
     }
@@ -1062,7 +1080,9 @@ mod tests {
     #[test]
     fn childish_moves_keep_every_other_edge_standing() {
         let mut store = Store::new();
-        let moves = childish_hackenbush_moves(&mut store, "lre").expect("valid");
+        let moves = CHILDISH_HACKENBUSH
+            .moves_of_text(&mut store, "lre")
+            .expect("valid");
         // Only the top (green) edge may go: cutting the blue or the red one would drop the
         // edges above it.
         let left: Vec<&str> = moves.left.iter().map(|m| m.description.as_str()).collect();

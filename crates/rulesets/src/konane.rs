@@ -11,10 +11,12 @@
 //! board is one component, taken in its least image under the rectangle's eight symmetries.
 
 use crate::grid::{Grid, Square, DIRECTIONS};
-use crate::moves::{Described, PositionMoves};
-use crate::{check_size, moves_of_position, value_of, PartizanGame};
+use crate::moves::Described;
+use crate::registry::{square, Board, Command, Param, ParamKind, Piece, Ruleset, EMPTY};
+use crate::{check_size, PartizanGame};
+use crate::{searched_position, short_position};
+use conway_partizan::PartizanError;
 use conway_partizan::Player;
-use conway_partizan::{GameId, PartizanError, Store};
 
 /// The most squares on a board.
 pub const MAX_KONANE_SQUARES: usize = 64;
@@ -167,24 +169,41 @@ impl Described for Konane {
     }
 }
 
-/// The canonical form of a Konane board.
-pub fn konane_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
-    Ok(value_of(store, &Konane::parse(text)?))
-}
-
-/// A Konane board's value and every move of each player, in words.
-pub fn konane_moves(store: &mut Store, text: &str) -> Result<PositionMoves, PartizanError> {
-    moves_of_position(store, &Konane::parse(text)?)
-}
+/// Konane in the registry.
+pub static RULESET: Ruleset = Ruleset {
+    name: "konane",
+    aliases: &["Konane"],
+    title: "Konane",
+    summary: "Konane; rows split by |, x Left's stones, o Right's, . empty",
+    params: &[Param::new("xo.|.ox", ParamKind::Position)],
+    example: "konane(\"xo.o.|.x...\")",
+    values: short_position!(Konane::parse),
+    board: Some(Board::of(&[
+        EMPTY,
+        square('x', Piece::Left),
+        square('o', Piece::Right),
+    ])),
+    search: Some(searched_position!(
+        Konane::parse,
+        Konane::read,
+        Some(Command {
+            rules: "a stone jumps over the other colour's stones, capturing them: Left x, Right o",
+            example: "xoxo|o.ox|xoxo|oxox",
+            board_help: "Rows separated by |: x Left's stone, o Right's, . empty ('xo.|oxo').",
+            rectangle: None,
+        })
+    )),
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::oracle::{self, agrees_with_textbook};
+    use conway_partizan::Store;
     use proptest::prelude::*;
 
     fn value_text(text: &str) -> String {
-        oracle::value_text(konane_value, text)
+        oracle::value_text(|store, text| RULESET.value_of_text(store, text), text)
     }
 
     /// From the rules: in `xo.` only Left can jump, once, to a dead position (1); in `xo.o.`
@@ -222,7 +241,7 @@ mod tests {
     #[test]
     fn moves_are_told_in_words() {
         let mut store = Store::new();
-        let moves = konane_moves(&mut store, "xo.o.").expect("valid");
+        let moves = RULESET.moves_of_text(&mut store, "xo.o.").expect("valid");
         let texts: Vec<&str> = moves.left.iter().map(|m| m.description.as_str()).collect();
         assert_eq!(
             texts,
@@ -238,7 +257,7 @@ mod tests {
     fn too_many_stones_are_refused() {
         let mut store = Store::new();
         assert!(matches!(
-            konane_value(&mut store, &"xo".repeat(MAX_KONANE_STONES / 2 + 1)),
+            RULESET.value_of_text(&mut store, &"xo".repeat(MAX_KONANE_STONES / 2 + 1)),
             Err(PartizanError::TooLarge { .. })
         ));
     }

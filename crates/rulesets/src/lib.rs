@@ -28,6 +28,7 @@ pub mod nogo;
 pub(crate) mod oracle;
 pub mod outcome;
 pub mod partizan_subtraction;
+pub mod registry;
 pub mod search;
 pub mod toads_and_frogs;
 pub mod toads_and_frogs_variants;

@@ -11,10 +11,12 @@
 //! component, taken in its least image under the rectangle's eight symmetries.
 
 use crate::grid::{Grid, Square};
-use crate::moves::{Described, PositionMoves};
-use crate::{check_size, moves_of_position, value_of, PartizanGame};
+use crate::moves::Described;
+use crate::registry::{square, Board, Command, Fill, Param, ParamKind, Piece, Ruleset, EMPTY};
+use crate::{check_size, PartizanGame};
+use crate::{searched_position, short_position};
+use conway_partizan::PartizanError;
 use conway_partizan::Player;
-use conway_partizan::{GameId, PartizanError, Store};
 
 /// The most points on a board.
 pub const MAX_NOGO_POINTS: usize = 64;
@@ -163,24 +165,42 @@ impl Described for NoGo {
     }
 }
 
-/// The canonical form of a NoGo board.
-pub fn nogo_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
-    Ok(value_of(store, &NoGo::parse(text)?))
-}
-
-/// A NoGo board's value and every move of each player, in words.
-pub fn nogo_moves(store: &mut Store, text: &str) -> Result<PositionMoves, PartizanError> {
-    moves_of_position(store, &NoGo::parse(text)?)
-}
+/// NoGo in the registry.
+pub static RULESET: Ruleset = Ruleset {
+    name: "nogo",
+    aliases: &["NoGo"],
+    title: "NoGo",
+    summary: "NoGo; rows split by |, x Left's stones, o Right's, . empty",
+    params: &[Param::new("x..|..o", ParamKind::Position)],
+    example: "nogo(\"...|...\")",
+    values: short_position!(NoGo::parse),
+    board: Some(Board::of(&[
+        EMPTY,
+        square('x', Piece::Left),
+        square('o', Piece::Right),
+    ])),
+    search: Some(searched_position!(
+        NoGo::parse,
+        NoGo::read,
+        Some(Command {
+            rules: "place a stone; capturing and suicide are forbidden: Left x, Right o",
+            example: "3x4",
+            board_help: "Rows separated by |: x Left's stone, o Right's, . empty ('x..|.o.'), at \
+                         most 64 points; or ROWSxCOLUMNS for an empty board.",
+            rectangle: Some(Fill::Uniform('.')),
+        })
+    )),
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::oracle::{self, agrees_with_textbook};
+    use conway_partizan::Store;
     use proptest::prelude::*;
 
     fn value_text(text: &str) -> String {
-        oracle::value_text(nogo_value, text)
+        oracle::value_text(|store, text| RULESET.value_of_text(store, text), text)
     }
 
     /// From the rules: a lone point is suicide for both (0); on two points the first stone
@@ -199,7 +219,7 @@ mod tests {
     #[test]
     fn moves_are_told_in_words() {
         let mut store = Store::new();
-        let moves = nogo_moves(&mut store, "x..").expect("valid");
+        let moves = RULESET.moves_of_text(&mut store, "x..").expect("valid");
         let texts: Vec<&str> = moves.left.iter().map(|m| m.description.as_str()).collect();
         assert_eq!(
             texts,
@@ -216,11 +236,11 @@ mod tests {
     fn too_many_empty_points_are_refused() {
         let mut store = Store::new();
         assert!(matches!(
-            nogo_value(&mut store, "oxo.."),
+            RULESET.value_of_text(&mut store, "oxo.."),
             Err(PartizanError::InvalidInput(_))
         ));
         assert!(matches!(
-            nogo_value(&mut store, &".".repeat(MAX_NOGO_EMPTY + 1)),
+            RULESET.value_of_text(&mut store, &".".repeat(MAX_NOGO_EMPTY + 1)),
             Err(PartizanError::TooLarge { .. })
         ));
     }

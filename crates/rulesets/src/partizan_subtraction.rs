@@ -10,6 +10,7 @@
 //! the smaller ones, without recursion.
 
 use crate::moves::{position_moves, Described, PositionMoves};
+use crate::registry::{mismatch, Arg, Param, ParamKind, Ruleset, Values};
 use crate::{check_size, PartizanGame};
 use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
@@ -174,6 +175,36 @@ pub fn partizan_subtraction_moves(
             .unwrap_or_else(|| store.zero())
     })
 }
+
+/// Partizan subtraction in the registry: a heap of n, Left's and Right's sets as parameters.
+pub static RULESET: Ruleset = Ruleset {
+    name: "partizan_subtraction",
+    aliases: &["PartizanSubtraction"],
+    title: "Partizan Subtraction",
+    summary: "a heap of n: Left takes a number in the list L, Right one in R",
+    params: &[
+        Param::new("L", ParamKind::Naturals),
+        Param::new("R", ParamKind::Naturals),
+        Param::new("n", ParamKind::Natural),
+    ],
+    example: "partizan_subtraction([1,3], [2,3], 6)",
+    values: Values::Short {
+        value: |store, args| match args {
+            [Arg::Naturals(left), Arg::Naturals(right), Arg::Natural(heap)] => {
+                partizan_subtraction_value(store, left, right, *heap)
+            }
+            _ => Err(mismatch()),
+        },
+        moves: |store, args| match args {
+            [Arg::Naturals(left), Arg::Naturals(right), Arg::Natural(heap)] => {
+                partizan_subtraction_moves(store, left, right, *heap)
+            }
+            _ => Err(mismatch()),
+        },
+    },
+    board: None,
+    search: None,
+};
 
 #[cfg(test)]
 mod tests {

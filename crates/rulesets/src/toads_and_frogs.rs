@@ -25,10 +25,12 @@
 //! Rules are applied until none applies; a part in which nobody can move is worth 0 and
 //! dropped.
 
-use crate::moves::{Described, PositionMoves};
-use crate::{check_size, moves_of_position, value_of, PartizanGame};
+use crate::moves::Described;
+use crate::registry::{square, Board, Command, Param, ParamKind, Piece, Ruleset, EMPTY};
+use crate::{check_size, PartizanGame};
+use crate::{searched_position, short_position};
+use conway_partizan::PartizanError;
 use conway_partizan::Player;
-use conway_partizan::{GameId, PartizanError, Store};
 
 /// Longest strip accepted. The slowest 16-square strips we tried, such as `ttt.t.t..f.f.fff`
 /// and `ttttt......fffff`, take about 10 s in a release build (15 squares: under 3 s; 14:
@@ -213,20 +215,33 @@ impl PartizanGame for ToadsAndFrogs {
     }
 }
 
-/// The canonical form of a Toads and Frogs strip in the notation of the module documentation.
-pub fn toads_and_frogs_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
-    let strip = ToadsAndFrogs::parse(text)?;
-    Ok(value_of(store, &strip))
-}
+/// A strip of toads (Left's) and frogs (Right's), for this ruleset and its variants.
+pub const STRIP: Board =
+    Board::of(&[EMPTY, square('t', Piece::Left), square('f', Piece::Right)]).strip();
 
-/// A Toads and Frogs strip's value and every move of each player, in words.
-pub fn toads_and_frogs_moves(
-    store: &mut Store,
-    text: &str,
-) -> Result<PositionMoves, PartizanError> {
-    let strip = ToadsAndFrogs::parse(text)?;
-    moves_of_position(store, &strip)
-}
+/// Toads and Frogs in the registry.
+pub static RULESET: Ruleset = Ruleset {
+    name: "toads_and_frogs",
+    aliases: &["ToadsAndFrogs"],
+    title: "Toads and Frogs",
+    summary: "Toads and Frogs; t toad, f frog, . empty",
+    params: &[Param::new("tt..ff", ParamKind::Position)],
+    example: "toads_and_frogs(\"t.tf.f\")",
+    values: short_position!(ToadsAndFrogs::parse),
+    board: Some(STRIP),
+    search: Some(searched_position!(
+        ToadsAndFrogs::parse,
+        ToadsAndFrogs::read,
+        Some(Command {
+            rules: "toads t move right, frogs f left, one square or a jump over one of the \
+                    other kind",
+            example: "ttt....fff",
+            board_help: "The strip, left to right: t toad (Left), f frog (Right), . empty \
+                         ('tt..ff'), at most 256 squares.",
+            rectangle: None,
+        })
+    )),
+};
 
 impl ToadsAndFrogs {
     /// The strip in the notation of the module documentation.
@@ -273,11 +288,12 @@ mod tests {
     use crate::oracle::{agrees_with_textbook, cgsuite_game};
     use crate::Evaluator;
     use conway_partizan::print::canonical_text;
+    use conway_partizan::Store;
     use proptest::prelude::*;
 
     fn value_text(text: &str) -> String {
         let mut store = Store::new();
-        match toads_and_frogs_value(&mut store, text) {
+        match RULESET.value_of_text(&mut store, text) {
             Ok(id) => canonical_text(&mut store, id),
             Err(e) => panic!("{text}: {e}"),
         }
@@ -342,7 +358,7 @@ mod tests {
                          |||v<2>|-1/2||-1*}|||0}}";
         let mut store = Store::new();
         let expected = cgsuite_game(&mut store, &published.replace(' ', ""));
-        let value = toads_and_frogs_value(&mut store, "ttttt..fffff");
+        let value = RULESET.value_of_text(&mut store, "ttttt..fffff");
         assert_eq!(value, Ok(expected));
     }
 
@@ -361,7 +377,7 @@ mod tests {
     #[test]
     fn bad_input_is_refused_with_its_column() {
         let mut store = Store::new();
-        match toads_and_frogs_value(&mut store, "tt.xf") {
+        match RULESET.value_of_text(&mut store, "tt.xf") {
             Err(PartizanError::Parse { column, message }) => {
                 assert_eq!(column, 4, "{message}");
                 assert!(message.contains("unexpected 'x'"), "{message}");
@@ -369,7 +385,7 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(matches!(
-            toads_and_frogs_value(&mut store, &".".repeat(MAX_STRIP_LEN + 1)),
+            RULESET.value_of_text(&mut store, &".".repeat(MAX_STRIP_LEN + 1)),
             Err(PartizanError::TooLarge { .. })
         ));
     }

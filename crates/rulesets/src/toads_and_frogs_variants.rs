@@ -15,7 +15,8 @@
 //! `{on||0|-1/2} & {1/2|0||off}` for `ttt..fff`.
 
 use crate::moves::{loopy_position_moves, Described, LoopyPositionMoves};
-use crate::toads_and_frogs::{parse_strip, Square};
+use crate::registry::{position, Param, ParamKind, Ruleset, Values};
+use crate::toads_and_frogs::{parse_strip, Square, STRIP};
 use conway_loopy::ruleset::{LoopyEvaluator, LoopyRuleset};
 use conway_loopy::Loopy;
 use conway_partizan::Player;
@@ -188,12 +189,7 @@ impl LoopyRuleset for ToadsAndFrogsVariant {
 
 impl Described for ToadsAndFrogsVariant {
     fn expression(&self) -> String {
-        let name = match self.rules {
-            StripRules::BACKSLIDING => "backsliding_toads_and_frogs",
-            StripRules::ELEPHANTS_AND_RHINOS => "elephants_and_rhinos",
-            _ => "toads_and_frogs",
-        };
-        format!("{name}(\"{}\")", self.notation())
+        format!("{}(\"{}\")", self.rules.name(), self.notation())
     }
 
     fn described_moves(&self, player: Player) -> Vec<(String, Self)> {
@@ -221,14 +217,24 @@ impl Described for ToadsAndFrogsVariant {
     }
 }
 
-/// The value of a strip played by `rules`; `name` is the function's name in messages.
+impl StripRules {
+    /// The `eval` function of a strip played by these rules.
+    pub fn name(self) -> &'static str {
+        match self {
+            StripRules::BACKSLIDING => BACKSLIDING_TOADS_AND_FROGS.name,
+            StripRules::ELEPHANTS_AND_RHINOS => ELEPHANTS_AND_RHINOS.name,
+            _ => crate::toads_and_frogs::RULESET.name,
+        }
+    }
+}
+
+/// The value of a strip played by `rules`.
 pub fn strip_value(
     store: &mut Store,
     rules: StripRules,
-    name: &str,
     text: &str,
 ) -> Result<Loopy, PartizanError> {
-    let strip = ToadsAndFrogsVariant::parse(rules, name, text)?;
+    let strip = ToadsAndFrogsVariant::parse(rules, rules.name(), text)?;
     LoopyEvaluator::new().value(store, &strip)
 }
 
@@ -236,11 +242,53 @@ pub fn strip_value(
 pub fn strip_moves(
     store: &mut Store,
     rules: StripRules,
-    name: &str,
     text: &str,
 ) -> Result<LoopyPositionMoves, PartizanError> {
-    loopy_position_moves(store, &ToadsAndFrogsVariant::parse(rules, name, text)?)
+    loopy_position_moves(
+        store,
+        &ToadsAndFrogsVariant::parse(rules, rules.name(), text)?,
+    )
 }
+
+/// Backsliding Toads and Frogs in the registry.
+pub static BACKSLIDING_TOADS_AND_FROGS: Ruleset = Ruleset {
+    name: "backsliding_toads_and_frogs",
+    aliases: &["BackslidingToadsAndFrogs"],
+    title: "Backsliding Toads and Frogs",
+    summary: "Backsliding Toads and Frogs (loopy): creatures also slide one square back",
+    params: &[Param::new("tt..ff", ParamKind::Position)],
+    example: "backsliding_toads_and_frogs(\"tt.f\")",
+    values: Values::Loopy {
+        value: |store, args| position(args, |t| strip_value(store, StripRules::BACKSLIDING, t)),
+        moves: |store, args| position(args, |t| strip_moves(store, StripRules::BACKSLIDING, t)),
+    },
+    board: Some(STRIP),
+    search: None,
+};
+
+/// Elephants and Rhinos in the registry.
+pub static ELEPHANTS_AND_RHINOS: Ruleset = Ruleset {
+    name: "elephants_and_rhinos",
+    aliases: &["ElephantsAndRhinos"],
+    title: "Elephants and Rhinos",
+    summary: "Elephants and Rhinos: Toads and Frogs without jumps",
+    params: &[Param::new("tt..ff", ParamKind::Position)],
+    example: "elephants_and_rhinos(\"tt..ff\")",
+    values: Values::Loopy {
+        value: |store, args| {
+            position(args, |t| {
+                strip_value(store, StripRules::ELEPHANTS_AND_RHINOS, t)
+            })
+        },
+        moves: |store, args| {
+            position(args, |t| {
+                strip_moves(store, StripRules::ELEPHANTS_AND_RHINOS, t)
+            })
+        },
+    },
+    board: Some(STRIP),
+    search: None,
+};
 
 #[cfg(test)]
 mod tests {
@@ -249,7 +297,7 @@ mod tests {
 
     fn text(rules: StripRules, strip: &str) -> String {
         let mut store = Store::new();
-        let value = strip_value(&mut store, rules, "test", strip).unwrap();
+        let value = strip_value(&mut store, rules, strip).unwrap();
         loopy_text(&value, &mut store).unwrap()
     }
 
@@ -276,11 +324,12 @@ mod tests {
     /// evaluator knows.
     #[test]
     fn classic_rules_agree_with_toads_and_frogs() {
-        use crate::toads_and_frogs::toads_and_frogs_value;
         for strip in ["tt.ff", "t.tf.f", "tt..ff", "t..f.tf", "ttt.ff", "t.t.f.f"] {
             let mut store = Store::new();
-            let loopy = strip_value(&mut store, StripRules::CLASSIC, "t", strip).unwrap();
-            let short = toads_and_frogs_value(&mut store, strip).unwrap();
+            let loopy = strip_value(&mut store, StripRules::CLASSIC, strip).unwrap();
+            let short = crate::toads_and_frogs::RULESET
+                .value_of_text(&mut store, strip)
+                .unwrap();
             assert_eq!(loopy, Loopy::Short(short), "{strip}");
         }
     }

@@ -11,10 +11,12 @@
 //! Rows never interact, so each row is a component; a row and its mirror image have the same
 //! value, so the transposition table keeps the lesser of the two. An empty row is 0.
 
-use crate::moves::{Described, PositionMoves};
-use crate::{check_size, moves_of_position, value_of, PartizanGame};
+use crate::moves::Described;
+use crate::registry::{Param, ParamKind, Ruleset};
+use crate::short_position;
+use crate::{check_size, PartizanGame};
+use conway_partizan::PartizanError;
 use conway_partizan::Player;
-use conway_partizan::{GameId, PartizanError, Store};
 
 /// The most dominoes in all rows together. A row of n dominoes has n(n+1)/2 contiguous
 /// pieces, each with up to 2n moves, and is valued in milliseconds at this size; but rows
@@ -197,27 +199,28 @@ impl Described for TopplingDominoes {
     }
 }
 
-/// The canonical form of a Toppling Dominoes position.
-pub fn toppling_dominoes_value(store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
-    Ok(value_of(store, &TopplingDominoes::parse(text)?))
-}
-
-/// A Toppling Dominoes position's value and every move of each player, in words.
-pub fn toppling_dominoes_moves(
-    store: &mut Store,
-    text: &str,
-) -> Result<PositionMoves, PartizanError> {
-    moves_of_position(store, &TopplingDominoes::parse(text)?)
-}
+/// Toppling Dominoes in the registry.
+pub static RULESET: Ruleset = Ruleset {
+    name: "toppling_dominoes",
+    aliases: &["TopplingDominoes"],
+    title: "Toppling Dominoes",
+    summary: "Toppling Dominoes; rows split by |, l blue, r red, e green",
+    params: &[Param::new("lre|l", ParamKind::Position)],
+    example: "toppling_dominoes(\"lrrlrrl\")",
+    values: short_position!(TopplingDominoes::parse),
+    board: None,
+    search: None,
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::oracle::{self, agrees_with_textbook};
+    use conway_partizan::Store;
     use proptest::prelude::*;
 
     fn value_text(text: &str) -> String {
-        oracle::value_text(toppling_dominoes_value, text)
+        oracle::value_text(|store, text| RULESET.value_of_text(store, text), text)
     }
 
     /// CGSuite's test suite (github.com/aaron-siegel/cgsuite,
@@ -243,14 +246,16 @@ mod tests {
     #[test]
     fn bad_positions_are_refused_with_their_place() {
         let mut store = Store::new();
-        let error = toppling_dominoes_value(&mut store, "llx").expect_err("x is no domino");
+        let error = RULESET
+            .value_of_text(&mut store, "llx")
+            .expect_err("x is no domino");
         assert!(
             matches!(error, PartizanError::Parse { column: 3, .. }),
             "{error}"
         );
         let long = "l".repeat(MAX_DOMINOES + 1);
         assert!(matches!(
-            toppling_dominoes_value(&mut store, &long),
+            RULESET.value_of_text(&mut store, &long),
             Err(PartizanError::TooLarge { .. })
         ));
     }
@@ -258,7 +263,7 @@ mod tests {
     #[test]
     fn moves_are_told_in_words() {
         let mut store = Store::new();
-        let moves = toppling_dominoes_moves(&mut store, "lr").expect("valid");
+        let moves = RULESET.moves_of_text(&mut store, "lr").expect("valid");
         let texts: Vec<&str> = moves.left.iter().map(|m| m.description.as_str()).collect();
         assert_eq!(
             texts,

@@ -144,6 +144,7 @@ fn router(server: Server) -> Router {
         .route("/api/worksheets/{id}/file", get(worksheet_file))
         .route("/api/worksheets/{id}/save", post(save_worksheet))
         .route("/api/startup", get(startup_cells))
+        .route("/api/rulesets", get(rulesets))
         .route("/api/jobs/{id}", get(job_state))
         .route("/api/jobs/{id}/cancel", post(cancel_job))
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -296,6 +297,11 @@ async fn save_worksheet(
     Ok(Json(
         serde_json::json!({ "saved": path.display().to_string(), "cells": count }),
     ))
+}
+
+/// Every ruleset of the registry as the page draws and edits it.
+async fn rulesets() -> Json<Vec<conway_rulesets::registry::Description>> {
+    Json(conway_rulesets::registry::descriptions())
 }
 
 async fn startup_cells(State(server): State<Server>) -> Result<Json<serde_json::Value>, Failure> {

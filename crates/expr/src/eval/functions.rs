@@ -7,6 +7,8 @@
 //! spellings (`LeftStop`, `AtomicWeight`) work alongside the documented snake_case ones; an
 //! entry's `aliases` list them for the help text, and any further abbreviations.
 
+use std::sync::LazyLock;
+
 use conway_misere::{MisereId, MisereStore};
 use conway_numbers::{Dyadic, Nimber};
 
@@ -23,25 +25,8 @@ use conway_partizan::thermal::{
 };
 use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
-use conway_rulesets::amazons::{amazons_moves, amazons_value};
-use conway_rulesets::clobber::{clobber_moves, clobber_value};
-use conway_rulesets::colouring::{colouring_moves, colouring_value, ColouringRule};
-use conway_rulesets::cram::{cram_moves, cram_value};
-use conway_rulesets::cutcake::{cake_moves, cake_value, CakeRule};
-use conway_rulesets::domineering::{domineering, domineering_moves};
-use conway_rulesets::fox_and_geese::{fox_and_geese_moves, fox_and_geese_value, Rules as FoxRules};
-use conway_rulesets::hackenbush::{
-    childish_hackenbush_moves, childish_hackenbush_value, hackenbush_moves, hackenbush_value,
-};
-use conway_rulesets::konane::{konane_moves, konane_value};
 use conway_rulesets::moves::{LoopyPositionMoves, PositionMoves};
-use conway_rulesets::nogo::{nogo_moves, nogo_value};
-use conway_rulesets::partizan_subtraction::{
-    partizan_subtraction_moves, partizan_subtraction_value,
-};
-use conway_rulesets::toads_and_frogs::{toads_and_frogs_moves, toads_and_frogs_value};
-use conway_rulesets::toads_and_frogs_variants::{strip_moves, strip_value, StripRules};
-use conway_rulesets::toppling_dominoes::{toppling_dominoes_moves, toppling_dominoes_value};
+use conway_rulesets::registry::{self, Arg, ParamKind, Ruleset, Values, RULESETS};
 
 /// What an argument of an `eval` function must be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,21 +102,13 @@ pub type Implementation = fn(&mut Store, &[Argument<'_>]) -> Result<Value, Parti
 /// A function's meaning for a misère canonical form.
 pub type MisereImplementation = fn(&mut MisereStore, MisereId) -> Result<Value, PartizanError>;
 
-/// A ruleset's moves: the position of one call's arguments, its value and its moves.
-pub type MovesImplementation =
-    fn(&mut Store, &[Argument<'_>]) -> Result<PositionMoves, PartizanError>;
-
-/// A loopy ruleset's moves: the position's value and its moves, each with who wins after it.
-pub type LoopyMovesImplementation =
-    fn(&mut Store, &[Argument<'_>]) -> Result<LoopyPositionMoves, PartizanError>;
-
-/// How a ruleset lists the moves of a position.
+/// What a function computes with.
 #[derive(Clone, Copy, Debug)]
-pub enum RulesetMoves {
-    /// A short ruleset: its positions take part in sums whose moves are listed.
-    Short(MovesImplementation),
-    /// A loopy ruleset: its position's moves are listed when it stands alone.
-    Loopy(LoopyMovesImplementation),
+pub enum Body {
+    /// Its own code.
+    Native(Implementation),
+    /// A ruleset of the registry: the value of the position its arguments write.
+    Ruleset(&'static Ruleset),
 }
 
 /// One function of `eval`.
@@ -148,14 +125,11 @@ pub struct Function {
     pub help: &'static str,
     /// A call that evaluates without error (checked by the tests).
     pub example: &'static str,
-    /// For a ruleset: its position's value and every move of each player, in the ruleset's
-    /// words (what `eval` lists as the moves of a sum of ruleset positions).
-    pub moves: Option<RulesetMoves>,
     /// The same question of a misère canonical form (`birthday(*[2#])`), for a function of
     /// one game that has a misère meaning too.
     pub misere: Option<MisereImplementation>,
     /// Computes the value.
-    pub implementation: Implementation,
+    pub body: Body,
 }
 
 impl Function {
@@ -181,6 +155,103 @@ impl Function {
     pub fn spellings(&self) -> impl Iterator<Item = &'static str> {
         std::iter::once(self.name).chain(self.aliases.iter().copied())
     }
+
+    /// The ruleset it values positions of, if it does.
+    pub fn ruleset(&self) -> Option<&'static Ruleset> {
+        match self.body {
+            Body::Ruleset(ruleset) => Some(ruleset),
+            Body::Native(_) => None,
+        }
+    }
+
+    /// The value of a call with these arguments, one per parameter of its kind.
+    pub fn call(&self, store: &mut Store, args: &[Argument<'_>]) -> Result<Value, PartizanError> {
+        match self.body {
+            Body::Native(implementation) => implementation(store, args),
+            Body::Ruleset(ruleset) => {
+                on_ruleset(args, |args| ruleset.value(store, args)).map(value_of)
+            }
+        }
+    }
+
+    /// A short ruleset's position, its value and every move of each player in the ruleset's
+    /// words (what `eval` lists as the moves of a sum of ruleset positions); `None` for any
+    /// other function.
+    pub fn short_moves(
+        &self,
+        store: &mut Store,
+        args: &[Argument<'_>],
+    ) -> Option<Result<PositionMoves, PartizanError>> {
+        match self.ruleset()?.values {
+            Values::Short { moves, .. } => Some(on_ruleset(args, |args| moves(store, args))),
+            Values::Loopy { .. } => None,
+        }
+    }
+
+    /// A loopy ruleset's position, its value and its moves, each with who wins after it;
+    /// `None` for any other function.
+    pub fn loopy_moves(
+        &self,
+        store: &mut Store,
+        args: &[Argument<'_>],
+    ) -> Option<Result<LoopyPositionMoves, PartizanError>> {
+        match self.ruleset()?.values {
+            Values::Loopy { moves, .. } => Some(on_ruleset(args, |args| moves(store, args))),
+            Values::Short { .. } => None,
+        }
+    }
+
+    /// A ruleset's function: its name, parameters and help from the registry.
+    fn of_ruleset(ruleset: &'static Ruleset) -> Function {
+        let params: Vec<Param> = ruleset
+            .params
+            .iter()
+            .map(|p| Param {
+                name: p.name,
+                kind: match p.kind {
+                    ParamKind::Position => ArgKind::Text,
+                    ParamKind::Natural => ArgKind::Natural,
+                    ParamKind::Naturals => ArgKind::Naturals,
+                },
+            })
+            .collect();
+        Function {
+            name: ruleset.name,
+            aliases: ruleset.aliases,
+            // Built once, for the life of the program (the table is a static).
+            params: Box::leak(params.into_boxed_slice()),
+            help: ruleset.summary,
+            example: ruleset.example,
+            misere: None,
+            body: Body::Ruleset(ruleset),
+        }
+    }
+}
+
+/// A ruleset's answer for `eval`'s arguments: each passed as the registry's, and an error
+/// placed in the whole input by the position's string (a ruleset counts columns from the
+/// string's first character).
+fn on_ruleset<T>(
+    args: &[Argument<'_>],
+    answer: impl FnOnce(&[Arg<'_>]) -> Result<T, PartizanError>,
+) -> Result<T, PartizanError> {
+    let mut text = None;
+    let converted: Vec<Arg<'_>> = args
+        .iter()
+        .map(|a| match a {
+            Argument::Text(t) => {
+                text = Some(*t);
+                Ok(Arg::Position(t.text))
+            }
+            Argument::Natural(n) => Ok(Arg::Natural(*n)),
+            Argument::Naturals(ns) => Ok(Arg::Naturals(ns)),
+            _ => Err(registry::mismatch()),
+        })
+        .collect::<Result<_, _>>()?;
+    answer(&converted).map_err(|e| match text {
+        Some(text) => text.locate(e),
+        None => e,
+    })
 }
 
 /// A parameter (a function so that the table's entries fit on few lines).
@@ -207,12 +278,11 @@ macro_rules! any_fn {
             params: ANY,
             help: $help,
             example: $example,
-            moves: None,
             misere: None,
-            implementation: |$store, args| {
+            body: Body::Native(|$store, args| {
                 let $g = one_any(args)?;
                 Ok($body)
-            },
+            }),
         }
     };
 }
@@ -240,12 +310,11 @@ macro_rules! any_pair_fn {
             params: ANY_PAIR,
             help: $help,
             example: $example,
-            moves: None,
             misere: None,
-            implementation: |store, args| match args {
+            body: Body::Native(|store, args| match args {
                 [Argument::Any(g), Argument::Any(h)] => Ok(value_of($f(g, h, store)?)),
                 _ => Err(mismatch()),
-            },
+            }),
         }
     };
 }
@@ -259,12 +328,11 @@ macro_rules! game_fn {
             params: GAME,
             help: $help,
             example: $example,
-            moves: None,
             misere: None,
-            implementation: |$store, args| {
+            body: Body::Native(|$store, args| {
                 let $g = one_game(args)?;
                 Ok($body)
-            },
+            }),
         }
     };
 }
@@ -285,15 +353,14 @@ macro_rules! misere_fn {
             params: MISERE,
             help: $help,
             example: $example,
-            moves: None,
             misere: None,
-            implementation: |store, args| match args {
+            body: Body::Native(|store, args| match args {
                 [Argument::Misere($g)] => {
                     let ($store, $g) = (store.misere(), *$g);
                     Ok($body)
                 }
                 _ => Err(mismatch()),
-            },
+            }),
         }
     };
 }
@@ -307,15 +374,14 @@ macro_rules! misere_pair_fn {
             params: MISERE_PAIR,
             help: $help,
             example: $example,
-            moves: None,
             misere: None,
-            implementation: |store, args| match args {
+            body: Body::Native(|store, args| match args {
                 [Argument::Misere($g), Argument::Misere($h)] => {
                     let ($store, $g, $h) = (store.misere(), *$g, *$h);
                     Ok($body)
                 }
                 _ => Err(mismatch()),
-            },
+            }),
         }
     };
 }
@@ -329,89 +395,39 @@ macro_rules! game_pair_fn {
             params: &[param("G", ArgKind::Game), param("H", ArgKind::Game)],
             help: $help,
             example: $example,
-            moves: None,
             misere: None,
-            implementation: |store, args| match args {
+            body: Body::Native(|store, args| match args {
                 [Argument::Game(g), Argument::Game(h)] => Ok(Value::Game(compound(store, $kind, *g, *h))),
                 _ => Err(mismatch()),
-            },
+            }),
         }
     };
 }
 
-/// A ruleset whose position is one string in its notation: `$value` and `$moves` read it.
-macro_rules! ruleset_fn {
-    ($name:literal, [$($alias:literal),*], $param:literal, $help:literal, $example:literal, $value:expr, $moves:expr) => {
-        Function {
-            name: $name,
-            aliases: &[$($alias),*],
-            params: &[param($param, ArgKind::Text)],
-            help: $help,
-            example: $example,
-            moves: Some(RulesetMoves::Short(|store, args| on_board(store, args, $moves))),
-            misere: None,
-            implementation: |store, args| on_board(store, args, $value).map(Value::Game),
-        }
-    };
-}
+/// Every function of `eval`, in the order of the help text: [`GAME_FUNCTIONS`], a function
+/// for each ruleset of the registry ([`RULESETS`]), then [`MISERE_FUNCTIONS`].
+pub static FUNCTIONS: LazyLock<Vec<Function>> = LazyLock::new(|| {
+    GAME_FUNCTIONS
+        .iter()
+        .copied()
+        .chain(RULESETS.iter().map(|r| Function::of_ruleset(r)))
+        .chain(MISERE_FUNCTIONS.iter().copied())
+        .collect()
+});
 
-/// A loopy ruleset: its position in the ruleset's notation, valued as a loopy game (a short
-/// game when no play is infinite).
-macro_rules! loopy_ruleset_fn {
-    ($name:literal, [$($alias:literal),*], $param:literal, $help:literal, $example:literal, $value:expr, $moves:expr) => {
-        Function {
-            name: $name,
-            aliases: &[$($alias),*],
-            params: &[param($param, ArgKind::Text)],
-            help: $help,
-            example: $example,
-            moves: Some(RulesetMoves::Loopy(|store, args| on_board(store, args, $moves))),
-            misere: None,
-            implementation: |store, args| on_board(store, args, $value).map(value_of),
-        }
-    };
-}
-
-/// A cake game of [`CakeRule`] on a piece of m rows and n columns.
-macro_rules! cake_fn {
-    ($name:literal, [$($alias:literal),*], $rule:expr, $help:literal, $example:literal) => {
-        Function {
-            name: $name,
-            aliases: &[$($alias),*],
-            params: &[param("m", ArgKind::Natural), param("n", ArgKind::Natural)],
-            help: $help,
-            example: $example,
-            moves: Some(RulesetMoves::Short(|store, args| match args {
-                [Argument::Natural(rows), Argument::Natural(columns)] => {
-                    cake_moves(store, $rule, *rows, *columns)
-                }
-                _ => Err(mismatch()),
-            })),
-            misere: None,
-            implementation: |store, args| match args {
-                [Argument::Natural(rows), Argument::Natural(columns)] => {
-                    Ok(Value::Game(cake_value(store, $rule, *rows, *columns)?))
-                }
-                _ => Err(mismatch()),
-            },
-        }
-    };
-}
-
-/// Every function of `eval`, in the order of the help text.
-pub static FUNCTIONS: &[Function] = &[
+/// The functions of games: values, thermography, infinitesimals, sums and products.
+static GAME_FUNCTIONS: &[Function] = &[
     Function {
         name: "temperature",
         aliases: &[],
         params: GAME,
         help: "the temperature",
         example: "temperature({3||2|1})",
-        moves: None,
         misere: None,
-        implementation: |store, args| {
+        body: Body::Native(|store, args| {
             let g = one_game(args)?;
             Ok(Value::Number(mean_and_temperature(store, g)?.1))
-        },
+        }),
     },
     Function {
         name: "mean",
@@ -419,12 +435,11 @@ pub static FUNCTIONS: &[Function] = &[
         params: GAME,
         help: "the mean value",
         example: "mean({3||2|1})",
-        moves: None,
         misere: None,
-        implementation: |store, args| {
+        body: Body::Native(|store, args| {
             let g = one_game(args)?;
             Ok(Value::Number(mean_and_temperature(store, g)?.0))
-        },
+        }),
     },
     any_fn!(
         "left_stop",
@@ -452,12 +467,11 @@ pub static FUNCTIONS: &[Function] = &[
         params: GAME,
         help: "the thermograph",
         example: "thermograph(+-1)",
-        moves: None,
         misere: None,
-        implementation: |store, args| {
+        body: Body::Native(|store, args| {
             let g = one_game(args)?;
             Ok(Value::Thermograph(thermograph(store, g)?))
-        },
+        }),
     },
     Function {
         name: "cool",
@@ -465,12 +479,11 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("G", ArgKind::Game), param("t", ArgKind::Number)],
         help: "G cooled by the number t",
         example: "cool({3||2+*|1+*}, 1/4)",
-        moves: None,
         misere: None,
-        implementation: |store, args| match args {
+        body: Body::Native(|store, args| match args {
             [Argument::Game(g), Argument::Number(t)] => Ok(Value::Game(cool(store, *g, t)?)),
             _ => Err(mismatch()),
-        },
+        }),
     },
     Function {
         name: "heat",
@@ -478,12 +491,11 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("G", ArgKind::Game), param("t", ArgKind::Game)],
         help: "G heated by the game t",
         example: "heat({3||2+*|1+*}, 1)",
-        moves: None,
         misere: None,
-        implementation: |store, args| match args {
+        body: Body::Native(|store, args| match args {
             [Argument::Game(g), Argument::Game(t)] => Ok(Value::Game(heat(store, *g, *t))),
             _ => Err(mismatch()),
-        },
+        }),
     },
     Function {
         name: "overheat",
@@ -495,14 +507,13 @@ pub static FUNCTIONS: &[Function] = &[
         ],
         help: "G overheated from s to t: integer n is n.s, else {overheated G^L + t | … - t}",
         example: "overheat(7/16, 0, 0)",
-        moves: None,
         misere: None,
-        implementation: |store, args| match args {
+        body: Body::Native(|store, args| match args {
             [Argument::Game(g), Argument::Game(s), Argument::Game(t)] => {
                 Ok(Value::Game(overheat(store, *g, *s, *t)?))
             }
             _ => Err(mismatch()),
-        },
+        }),
     },
     Function {
         name: "atomic_weight",
@@ -510,12 +521,11 @@ pub static FUNCTIONS: &[Function] = &[
         params: GAME,
         help: "the atomic weight (an error if G is not atomic)",
         example: "atomic_weight({^^^|vv})",
-        moves: None,
         misere: None,
-        implementation: |store, args| {
+        body: Body::Native(|store, args| {
             let g = one_game(args)?;
             Ok(Value::Game(atomic_weight(store, g)?))
-        },
+        }),
     },
     Function {
         name: "reduced",
@@ -523,12 +533,11 @@ pub static FUNCTIONS: &[Function] = &[
         params: GAME,
         help: "the reduced canonical form",
         example: "reduced({3||2+*|1+*})",
-        moves: None,
         misere: None,
-        implementation: |store, args| {
+        body: Body::Native(|store, args| {
             let g = one_game(args)?;
             Ok(Value::Game(reduced_canonical_form(store, g)))
-        },
+        }),
     },
     Function {
         name: "birthday",
@@ -536,9 +545,8 @@ pub static FUNCTIONS: &[Function] = &[
         params: GAME,
         help: "the birthday",
         example: "birthday(^)",
-        moves: None,
         misere: Some(|store, g| Ok(Value::Natural(store.birthday(g).into()))),
-        implementation: |store, args| Ok(Value::Natural(store.birthday(one_game(args)?))),
+        body: Body::Native(|store, args| Ok(Value::Natural(store.birthday(one_game(args)?)))),
     },
     any_fn!(
         "outcome",
@@ -663,9 +671,8 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("x", ArgKind::Game)],
         help: "{0||0|-x}",
         example: "Tiny(2)",
-        moves: None,
         misere: None,
-        implementation: |store, args| Ok(Value::Game(tiny(store, one_game(args)?))),
+        body: Body::Native(|store, args| Ok(Value::Game(tiny(store, one_game(args)?)))),
     },
     Function {
         name: "Miny",
@@ -673,12 +680,11 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("x", ArgKind::Game)],
         help: "{x|0||0}",
         example: "Miny(1/2)",
-        moves: None,
         misere: None,
-        implementation: |store, args| {
+        body: Body::Native(|store, args| {
             let tiny = tiny(store, one_game(args)?);
             Ok(Value::Game(store.neg(tiny)))
-        },
+        }),
     },
     short_or_loopy_fn!(
         "left_options",
@@ -910,12 +916,11 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("x", ArgKind::Number)],
         help: "the greatest integer <= the number x",
         example: "floor(-3/2)",
-        moves: None,
         misere: None,
-        implementation: |_store, args| match args {
+        body: Body::Native(|_store, args| match args {
             [Argument::Number(x)] => Ok(Value::Number(Dyadic::from_bigint(x.floor()))),
             _ => Err(mismatch()),
-        },
+        }),
     },
     Function {
         name: "ceiling",
@@ -923,12 +928,11 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("x", ArgKind::Number)],
         help: "the least integer >= the number x",
         example: "ceiling(-3/2)",
-        moves: None,
         misere: None,
-        implementation: |_store, args| match args {
+        body: Body::Native(|_store, args| match args {
             [Argument::Number(x)] => Ok(Value::Number(Dyadic::from_bigint(x.ceil()))),
             _ => Err(mismatch()),
-        },
+        }),
     },
     Function {
         name: "max",
@@ -936,12 +940,11 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("x", ArgKind::Number), param("y", ArgKind::Number)],
         help: "the larger of two numbers",
         example: "max(3, 5/2)",
-        moves: None,
         misere: None,
-        implementation: |_store, args| match args {
+        body: Body::Native(|_store, args| match args {
             [Argument::Number(x), Argument::Number(y)] => Ok(Value::Number(x.max(y).clone())),
             _ => Err(mismatch()),
-        },
+        }),
     },
     Function {
         name: "min",
@@ -949,12 +952,11 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("x", ArgKind::Number), param("y", ArgKind::Number)],
         help: "the smaller of two numbers",
         example: "min(3, 5/2)",
-        moves: None,
         misere: None,
-        implementation: |_store, args| match args {
+        body: Body::Native(|_store, args| match args {
             [Argument::Number(x), Argument::Number(y)] => Ok(Value::Number(x.min(y).clone())),
             _ => Err(mismatch()),
-        },
+        }),
     },
     Function {
         name: "nim_sum",
@@ -962,12 +964,11 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("m", ArgKind::Natural), param("n", ArgKind::Natural)],
         help: "the nim-sum of two whole numbers (bitwise exclusive or)",
         example: "nim_sum(5, 6)",
-        moves: None,
         misere: None,
-        implementation: |_store, args| match args {
+        body: Body::Native(|_store, args| match args {
             [Argument::Natural(m), Argument::Natural(n)] => Ok(Value::Natural((m ^ n).into())),
             _ => Err(mismatch()),
-        },
+        }),
     },
     Function {
         name: "nim_product",
@@ -975,14 +976,13 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("m", ArgKind::Natural), param("n", ArgKind::Natural)],
         help: "the nim-product of two whole numbers below 2^64",
         example: "nim_product(5, 6)",
-        moves: None,
         misere: None,
-        implementation: |_store, args| match args {
+        body: Body::Native(|_store, args| match args {
             [Argument::Natural(m), Argument::Natural(n)] => {
                 Ok(Value::Natural((Nimber(*m) * Nimber(*n)).0.into()))
             }
             _ => Err(mismatch()),
-        },
+        }),
     },
     Function {
         name: "pow",
@@ -990,9 +990,8 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("G", ArgKind::Game), param("x", ArgKind::Any)],
         help: "G^x for G = {0|H}: {0|H - G^[x-1]} (pow(^, n) is ^<n>); x a number or a pseudonumber such as 5over or on",
         example: "pow(^, 3)",
-        moves: None,
         misere: None,
-        implementation: |store, args| match args {
+        body: Body::Native(|store, args| match args {
             [Argument::Game(g), Argument::Any(x)] => match whole_exponent(store, x) {
                 Some(0) => Err(PartizanError::InvalidInput(
                     "Invalid exponent: pow(G, n) needs n >= 1".into(),
@@ -1004,7 +1003,7 @@ pub static FUNCTIONS: &[Function] = &[
                 None => Ok(value_of(loopy_ordinal::pow(*g, x, store)?)),
             },
             _ => Err(mismatch()),
-        },
+        }),
     },
     Function {
         name: "pow_to",
@@ -1012,9 +1011,8 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("G", ArgKind::Game), param("x", ArgKind::Any)],
         help: "G^[x] for G = {0|H}: {G^[x-1]|H}, G^[0] = 0 (pow_to(^, n) is ^[n]); x a number or a pseudonumber",
         example: "pow_to(^, 3)",
-        moves: None,
         misere: None,
-        implementation: |store, args| match args {
+        body: Body::Native(|store, args| match args {
             [Argument::Game(g), Argument::Any(x)] => {
                 // Bases other than {0|H} take the ordinal sum's way, as CGSuite's do.
                 let fast = match whole_exponent(store, x) {
@@ -1027,7 +1025,7 @@ pub static FUNCTIONS: &[Function] = &[
                 }
             }
             _ => Err(mismatch()),
-        },
+        }),
     },
     Function {
         name: "norton_product",
@@ -1035,14 +1033,13 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("G", ArgKind::Game), param("U", ArgKind::Game)],
         help: "Norton's product G.U (G a number-free unit count, U positive)",
         example: "norton_product(3, ^)",
-        moves: None,
         misere: None,
-        implementation: |store, args| match args {
+        body: Body::Native(|store, args| match args {
             [Argument::Game(g), Argument::Game(u)] => {
                 Ok(Value::Game(norton_multiply(store, *g, *u)?))
             }
             _ => Err(mismatch()),
-        },
+        }),
     },
     game_pair_fn!(
         "conway_product",
@@ -1057,9 +1054,8 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[param("G", ArgKind::Any), param("B", ArgKind::Game)],
         help: "the H with G = B:H (the ordinal sum's inverse); G may be a stopper",
         example: "subordinate(1/8, 1)",
-        moves: None,
         misere: None,
-        implementation: |store, args| match args {
+        body: Body::Native(|store, args| match args {
             [Argument::Any(Loopy::Short(g)), Argument::Game(b)] => {
                 Ok(Value::Game(subordinate(store, *g, *b)?))
             }
@@ -1067,7 +1063,7 @@ pub static FUNCTIONS: &[Function] = &[
                 Ok(value_of(loopy_ordinal::subordinate(g, *b, store)?))
             }
             _ => Err(mismatch()),
-        },
+        }),
     },
     game_pair_fn!(
         "conjunctive_sum",
@@ -1083,224 +1079,16 @@ pub static FUNCTIONS: &[Function] = &[
         "selective_sum(1/2, 1/4)",
         Compound::Selective
     ),
-    ruleset_fn!(
-        "domineering",
-        [],
-        "..|..",
-        "Domineering; rows split by |, . empty, # filled",
-        "domineering(\"..#|...\")",
-        domineering,
-        domineering_moves
-    ),
-    ruleset_fn!(
-        "hackenbush",
-        [],
-        "lr|e",
-        "Hackenbush; stalks l (blue) r (red) e (green) split by |, or edges 0-1:l",
-        "hackenbush(\"0-1:l 1-2:r 2-0:e\")",
-        hackenbush_value,
-        hackenbush_moves
-    ),
-    ruleset_fn!(
-        "childish_hackenbush",
-        ["ChildishHackenbush"],
-        "l(l;rl)",
-        "Childish Hackenbush: blue or red edges only where nothing falls",
-        "childish_hackenbush(\"(e:B;e:Bllllllrrr:B)\")",
-        childish_hackenbush_value,
-        childish_hackenbush_moves
-    ),
-    ruleset_fn!(
-        "toads_and_frogs",
-        ["ToadsAndFrogs"],
-        "tt..ff",
-        "Toads and Frogs; t toad, f frog, . empty",
-        "toads_and_frogs(\"t.tf.f\")",
-        toads_and_frogs_value,
-        toads_and_frogs_moves
-    ),
-    loopy_ruleset_fn!(
-        "backsliding_toads_and_frogs",
-        ["BackslidingToadsAndFrogs"],
-        "tt..ff",
-        "Backsliding Toads and Frogs (loopy): creatures also slide one square back",
-        "backsliding_toads_and_frogs(\"tt.f\")",
-        |s, t| strip_value(s, StripRules::BACKSLIDING, "backsliding_toads_and_frogs", t),
-        |s, t| strip_moves(s, StripRules::BACKSLIDING, "backsliding_toads_and_frogs", t)
-    ),
-    loopy_ruleset_fn!(
-        "elephants_and_rhinos",
-        ["ElephantsAndRhinos"],
-        "tt..ff",
-        "Elephants and Rhinos: Toads and Frogs without jumps",
-        "elephants_and_rhinos(\"tt..ff\")",
-        |s, t| strip_value(s, StripRules::ELEPHANTS_AND_RHINOS, "elephants_and_rhinos", t),
-        |s, t| strip_moves(s, StripRules::ELEPHANTS_AND_RHINOS, "elephants_and_rhinos", t)
-    ),
-    loopy_ruleset_fn!(
-        "fox_and_geese",
-        ["FoxAndGeese"],
-        "position",
-        "Fox and Geese (loopy), 8 wide: \"{(row,col),…}, (row,col)\" (geese, fox) or rows split by |, x geese, o fox",
-        "fox_and_geese(\"x.x.x.x.|...o....|........\")",
-        |s, t| fox_and_geese_value(s, FoxRules::CLASSIC, t),
-        |s, t| fox_and_geese_moves(s, FoxRules::CLASSIC, t)
-    ),
-    loopy_ruleset_fn!(
-        "ceylonese_fox_and_geese",
-        ["CeyloneseFoxAndGeese"],
-        "position",
-        "Fox and Geese with a fox that moves up to two squares",
-        "ceylonese_fox_and_geese(\"x.x.x.x.|...o....|........\")",
-        |s, t| fox_and_geese_value(s, FoxRules::CEYLONESE, t),
-        |s, t| fox_and_geese_moves(s, FoxRules::CEYLONESE, t)
-    ),
-    Function {
-        name: "gen_fox_and_geese",
-        aliases: &["GenFoxAndGeese"],
-        params: &[
-            param("width", ArgKind::Natural),
-            param("range", ArgKind::Natural),
-            param("position", ArgKind::Text),
-        ],
-        help: "Fox and Geese on a board `width` wide, the fox moving up to `range` squares",
-        example: "gen_fox_and_geese(10, 1, \"x.x.x.x.x.|..........|........o.\")",
-        moves: Some(RulesetMoves::Loopy(|store, args| {
-            let (rules, position) = gen_fox_and_geese(args)?;
-            fox_and_geese_moves(store, rules, position.text).map_err(|e| position.locate(e))
-        })),
-        misere: None,
-        implementation: |store, args| {
-            let (rules, position) = gen_fox_and_geese(args)?;
-            fox_and_geese_value(store, rules, position.text)
-                .map_err(|e| position.locate(e))
-                .map(value_of)
-        },
-    },
-    ruleset_fn!(
-        "cram",
-        ["Cram"],
-        "..|..",
-        "Cram (impartial); rows split by |, . empty, # filled; dominoes either way",
-        "cram(\".........|##.######\")",
-        cram_value,
-        cram_moves
-    ),
-    ruleset_fn!(
-        "col",
-        ["Col"],
-        "x..|.o.",
-        "Col; rows split by |, x blue, o red, . uncoloured, # no square",
-        "col(\"o.o.x.o.o.\")",
-        |s, t| colouring_value(s, ColouringRule::Col, t),
-        |s, t| colouring_moves(s, ColouringRule::Col, t)
-    ),
-    ruleset_fn!(
-        "snort",
-        ["Snort"],
-        "x..|.o.",
-        "Snort; rows split by |, x blue, o red, . uncoloured, # no square",
-        "snort(\"x...x\")",
-        |s, t| colouring_value(s, ColouringRule::Snort, t),
-        |s, t| colouring_moves(s, ColouringRule::Snort, t)
-    ),
-    ruleset_fn!(
-        "konane",
-        ["Konane"],
-        "xo.|.ox",
-        "Konane; rows split by |, x Left's stones, o Right's, . empty",
-        "konane(\"xo.o.|.x...\")",
-        konane_value,
-        konane_moves
-    ),
-    ruleset_fn!(
-        "amazons",
-        ["Amazons"],
-        "x...|o...",
-        "Amazons; rows split by |, x Left's amazons, o Right's, . empty, # burnt",
-        "amazons(\"x...|o...\")",
-        amazons_value,
-        amazons_moves
-    ),
-    ruleset_fn!(
-        "nogo",
-        ["NoGo"],
-        "x..|..o",
-        "NoGo; rows split by |, x Left's stones, o Right's, . empty",
-        "nogo(\"...|...\")",
-        nogo_value,
-        nogo_moves
-    ),
-    ruleset_fn!(
-        "toppling_dominoes",
-        ["TopplingDominoes"],
-        "lre|l",
-        "Toppling Dominoes; rows split by |, l blue, r red, e green",
-        "toppling_dominoes(\"lrrlrrl\")",
-        toppling_dominoes_value,
-        toppling_dominoes_moves
-    ),
-    ruleset_fn!(
-        "clobber",
-        [],
-        "xo|ox",
-        "Clobber; rows split by |, x Left's stone, o Right's, . empty",
-        "clobber(\"xox|o.x\")",
-        clobber_value,
-        clobber_moves
-    ),
-    Function {
-        name: "partizan_subtraction",
-        aliases: &["PartizanSubtraction"],
-        params: &[
-            param("L", ArgKind::Naturals),
-            param("R", ArgKind::Naturals),
-            param("n", ArgKind::Natural),
-        ],
-        help: "a heap of n: Left takes a number in the list L, Right one in R",
-        example: "partizan_subtraction([1,3], [2,3], 6)",
-        moves: Some(RulesetMoves::Short(|store, args| match args {
-            [Argument::Naturals(l), Argument::Naturals(r), Argument::Natural(n)] => {
-                partizan_subtraction_moves(store, l, r, *n)
-            }
-            _ => Err(mismatch()),
-        })),
-        misere: None,
-        implementation: |store, args| match args {
-            [Argument::Naturals(l), Argument::Naturals(r), Argument::Natural(n)] => {
-                Ok(Value::Game(partizan_subtraction_value(store, l, r, *n)?))
-            }
-            _ => Err(mismatch()),
-        },
-    },
-    cake_fn!(
-        "cutcake",
-        [],
-        CakeRule::Cutcake,
-        "Cutcake on m rows and n columns: Left cuts columns, Right rows",
-        "cutcake(3, 5)"
-    ),
-    cake_fn!(
-        "maundy_cake",
-        ["MaundyCake"],
-        CakeRule::MaundyCake,
-        "Maundy Cake on m rows and n columns: divide a side into equal parts",
-        "maundy_cake(8, 5)"
-    ),
-    cake_fn!(
-        "eatcake",
-        ["Eatcake"],
-        CakeRule::Eatcake,
-        "Eatcake on m rows and n columns: Left eats a column, Right a row",
-        "eatcake(3, 4)"
-    ),
+];
+
+/// The functions of misère play: misère outcomes and the misère canonical forms' properties.
+static MISERE_FUNCTIONS: &[Function] = &[
     Function {
         name: "misere_outcome",
         aliases: &["MisereOutcomeClass"],
         params: GAME,
         help: "the outcome class in misère play, where the player who cannot move wins: L, R, P or N",
         example: "misere_outcome({1|0})",
-        moves: None,
         misere: Some(|store, g| {
             Ok(Value::Outcome(if store.is_p_position(g) {
                 conway_partizan::Outcome::Previous
@@ -1308,10 +1096,10 @@ pub static FUNCTIONS: &[Function] = &[
                 conway_partizan::Outcome::Next
             }))
         }),
-        implementation: |store, args| {
+        body: Body::Native(|store, args| {
             let g = one_game(args)?;
             Ok(Value::Outcome(super::misere_outcome(store, g)))
-        },
+        }),
     },
     misere_fn!(
         "genus",
@@ -1594,25 +1382,6 @@ fn one_any<'a>(args: &'a [Argument<'_>]) -> Result<&'a Loopy, PartizanError> {
     }
 }
 
-/// The rules and position of `gen_fox_and_geese(width, range, position)`.
-fn gen_fox_and_geese<'a, 'b>(
-    args: &'a [Argument<'b>],
-) -> Result<(FoxRules, &'a Text<'b>), PartizanError> {
-    match args {
-        [Argument::Natural(width), Argument::Natural(range), Argument::Text(position)] => {
-            let limit = |n: u64, what: &str| {
-                u32::try_from(n).map_err(|_| PartizanError::too_large(what, n, u32::MAX))
-            };
-            let rules = FoxRules {
-                width: limit(*width, "gen_fox_and_geese: the width")?,
-                range: limit(*range, "gen_fox_and_geese: the fox's range")?,
-            };
-            Ok((rules, position))
-        }
-        _ => Err(mismatch()),
-    }
-}
-
 /// A set of values: a set of games when all are short.
 fn set_of(values: Vec<Loopy>) -> Value {
     let shorts: Option<Vec<GameId>> = values
@@ -1657,17 +1426,4 @@ fn tiny(store: &mut Store, x: GameId) -> GameId {
     let minus_x = store.neg(x);
     let inner = store.construct(&[zero], &[minus_x]);
     store.construct(&[zero], &[inner])
-}
-
-/// A ruleset's answer (its value, or its moves) from its one string argument, with the
-/// parser's errors placed in the whole input.
-fn on_board<T>(
-    store: &mut Store,
-    args: &[Argument<'_>],
-    read: fn(&mut Store, &str) -> Result<T, PartizanError>,
-) -> Result<T, PartizanError> {
-    match args {
-        [Argument::Text(board)] => read(store, board.text).map_err(|e| board.locate(e)),
-        _ => Err(mismatch()),
-    }
 }

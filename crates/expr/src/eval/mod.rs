@@ -33,8 +33,8 @@ mod report;
 pub use arithmetic::{MAX_COPIES, MAX_POWER_BITS};
 pub use bindings::{parse_statement, Bindings, Statement, MAX_BINDINGS, MAX_NAME_CHARS};
 pub use functions::{
-    lookup, unknown_function, ArgKind, Argument, Function, Implementation,
-    LoopyMovesImplementation, MovesImplementation, Param, RulesetMoves, Text, FUNCTIONS,
+    lookup, unknown_function, ArgKind, Argument, Body, Function, Implementation, Param, Text,
+    FUNCTIONS,
 };
 pub use misere::{misere_outcome, misere_report, MisereReport, MAX_MISERE_HEAP};
 pub use moves::{moves_of, Listing, Move, Moves};
@@ -455,18 +455,18 @@ fn call(
                         ArgKind::Any => Argument::Any(any_of(store, value, arg)?),
                         _ => Argument::Game(short_game(store, value, arg)?),
                     };
-                    (function.implementation)(store, &[argument])
+                    function.call(store, &[argument])
                 }
             };
             return result.map_err(|e| e.at(column));
         }
     }
     let (function, arguments) = arguments(store, names, name, args, column)?;
-    (function.implementation)(store, &arguments).map_err(|e| e.at(column))
+    function.call(store, &arguments).map_err(|e| e.at(column))
 }
 
 /// `outcome(clobber("…"))` and the like: a lone position of a ruleset the search answers
-/// ([`conway_rulesets::outcome::ruleset::SEARCHED_RULESETS`]) that is too large for its canonical form
+/// (one whose registry entry is [`conway_rulesets::registry::Searched`]) that is too large for its canonical form
 /// is searched for who wins, so boards past the canonical form's limits have an outcome.
 /// `None` for anything else, valued as before (a sum of mid-sized components is far quicker
 /// valued than searched). The search's budget of positions is a sixteenth of the store's
@@ -481,10 +481,9 @@ fn searched_outcome(
     let (Some(function), [board]) = (lookup(name), args.as_slice()) else {
         return Ok(None);
     };
-    let (ExprKind::Text(text), Some(ruleset)) = (
-        &board.kind,
-        conway_rulesets::outcome::ruleset::searched_ruleset(function.name),
-    ) else {
+    let (ExprKind::Text(text), Some(ruleset)) =
+        (&board.kind, function.ruleset().and_then(|r| r.search))
+    else {
         return Ok(None);
     };
     if !matches!((ruleset.valued)(text), Err(PartizanError::TooLarge { .. })) {
@@ -504,7 +503,7 @@ fn searched_outcome(
         column: board.column,
     };
     let resume = conway_rulesets::outcome::Resume::afresh();
-    let (report, _) = (ruleset.search)(store, text.text, ask, resume);
+    let (report, _) = (ruleset.search)(store, function.name, text.text, ask, resume);
     let report = report.map_err(|e| match e {
         PartizanError::Interrupted => e,
         e => text.locate(e),

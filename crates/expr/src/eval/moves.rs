@@ -19,7 +19,7 @@
 
 use serde::Serialize;
 
-use super::{arguments, game, Bindings, RulesetMoves, Value};
+use super::{arguments, game, Bindings, Value};
 use crate::syntax::{Expr, ExprKind};
 use conway_loopy::play::PlayResult;
 use conway_loopy::print::loopy_text;
@@ -126,7 +126,9 @@ pub(super) fn has_ruleset_term(expr: &Expr) -> bool {
 /// Whether `expr` calls a ruleset (a function that can list its moves).
 fn is_ruleset_call(expr: &Expr) -> bool {
     matches!(&expr.kind, ExprKind::Call { name, .. }
-        if super::lookup(name).is_some_and(|f| matches!(f.moves, Some(RulesetMoves::Short(_)))))
+        if super::lookup(name)
+            .and_then(|f| f.ruleset())
+            .is_some_and(|r| !r.is_loopy()))
 }
 
 /// A game's text, or `None` when it is too long to print.
@@ -155,12 +157,13 @@ pub(super) fn sum_moves(
     listing: Listing,
 ) -> Result<Option<(Value, Moves)>, PartizanError> {
     if let ExprKind::Call { name, args } = &expr.kind {
-        if let Some(RulesetMoves::Loopy(_)) = super::lookup(name).and_then(|f| f.moves) {
+        let ruleset = super::lookup(name).and_then(|f| f.ruleset());
+        if ruleset.is_some_and(|r| r.is_loopy()) {
             let (function, arguments) = arguments(store, names, name, args, expr.column)?;
-            let Some(RulesetMoves::Loopy(moves)) = function.moves else {
-                unreachable!("looked up above");
-            };
-            let found = moves(store, &arguments).map_err(|e| e.at(expr.column))?;
+            let found = function
+                .loopy_moves(store, &arguments)
+                .expect("a loopy ruleset, looked up above")
+                .map_err(|e| e.at(expr.column))?;
             return loopy_moves(store, found, listing).map(Some);
         }
     }
@@ -245,8 +248,8 @@ fn loopy_moves(
 fn term(store: &mut Store, names: &Bindings, expr: &Expr) -> Result<Valued, PartizanError> {
     if let ExprKind::Call { name, args } = &expr.kind {
         let (function, arguments) = arguments(store, names, name, args, expr.column)?;
-        if let Some(RulesetMoves::Short(moves)) = function.moves {
-            let found = moves(store, &arguments).map_err(|e| e.at(expr.column))?;
+        if let Some(found) = function.short_moves(store, &arguments) {
+            let found = found.map_err(|e| e.at(expr.column))?;
             if let Some((l, r)) = found.unlisted {
                 let why = format!(
                     "{} has {l} moves for Left and {r} for Right, more than the \

@@ -4,7 +4,7 @@ use conway_impartial::games::auction::{self, Auction};
 
 use crate::param::{Kind, Param};
 use crate::play::{around, playable};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 pub static GAME: Game = Game {
     name: "auction",
@@ -18,7 +18,7 @@ pub static GAME: Game = Game {
         Param::option("price", Kind::U64, "The price now.").default("0"),
     ],
     lists_moves: true,
-    solve,
+    solve: Solver::Code(solve),
     on_ranks: None,
 };
 

@@ -5,7 +5,7 @@ use conway_impartial::games::calendar::{self, Date};
 
 use crate::param::{Kind, Param};
 use crate::play::{around, playable};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 pub static GAME: Game = Game {
     name: "calendar",
@@ -19,7 +19,7 @@ pub static GAME: Game = Game {
         Param::positional("day", Kind::U32, "The day of the month."),
     ],
     lists_moves: true,
-    solve,
+    solve: Solver::Code(solve),
     on_ranks: None,
 };
 

@@ -8,7 +8,7 @@ use conway_retrograde::distributed::Checkpoints;
 use conway_retrograde::report::{self, ChaseQuestion, TableFile};
 
 use crate::param::{Kind, Param};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 pub static GAME: Game = Game {
     name: "chase",
@@ -52,7 +52,7 @@ pub static GAME: Game = Game {
         crate::param::CHECKPOINT_EVERY,
     ],
     lists_moves: true,
-    solve,
+    solve: Solver::Code(solve),
     on_ranks: Some(on_ranks),
 };
 

@@ -5,7 +5,7 @@ use conway_impartial::games::coins::{self, CoinGame};
 
 use crate::param::{Kind, Param};
 use crate::play::{around, playable};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 /// A row of coins.
 const COINS: Param = Param::positional(
@@ -21,7 +21,7 @@ pub static TURTLES: Game = Game {
     example: "THHTH",
     params: &[COINS],
     lists_moves: true,
-    solve: |a, r| row(CoinGame::Turtles, a, r),
+    solve: Solver::Code(|a, r| row(CoinGame::Turtles, a, r)),
     on_ranks: None,
 };
 
@@ -32,7 +32,7 @@ pub static RULER: Game = Game {
     example: "THHTTHTH",
     params: &[COINS],
     lists_moves: true,
-    solve: |a, r| row(CoinGame::Ruler, a, r),
+    solve: Solver::Code(|a, r| row(CoinGame::Ruler, a, r)),
     on_ranks: None,
 };
 
@@ -43,7 +43,7 @@ pub static MOCK_TURTLES: Game = Game {
     example: "HTHH",
     params: &[COINS],
     lists_moves: true,
-    solve: |a, r| row(CoinGame::MockTurtles, a, r),
+    solve: Solver::Code(|a, r| row(CoinGame::MockTurtles, a, r)),
     on_ranks: None,
 };
 

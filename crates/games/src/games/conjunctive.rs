@@ -4,7 +4,7 @@ use conway_impartial::graph_games::conjunctive;
 
 use super::digraph::named_graph;
 use crate::param::{Kind, Param};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 pub static GAME: Game = Game {
     name: "conjunctive",
@@ -16,7 +16,7 @@ pub static GAME: Game = Game {
         Param::positional("tokens", Kind::Text, "The vertices holding tokens.").many(),
     ],
     lists_moves: false,
-    solve,
+    solve: Solver::Code(solve),
     on_ranks: None,
 };
 

@@ -4,7 +4,7 @@ use conway_impartial::games::digital_deletions;
 
 use crate::param::{Kind, Param};
 use crate::play::playable;
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 pub static GAME: Game = Game {
     name: "digital-deletions",
@@ -18,7 +18,7 @@ pub static GAME: Game = Game {
         "The string of digits, up to 7 (leading zeros count; '' is the empty string).",
     )],
     lists_moves: true,
-    solve,
+    solve: Solver::Code(solve),
     on_ranks: None,
 };
 

@@ -10,7 +10,7 @@ use conway_retrograde::digraph::Digraph;
 use conway_retrograde::report;
 
 use crate::param::{Kind, Param};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 pub static GAME: Game = Game {
     name: "digraph",
@@ -33,7 +33,7 @@ pub static GAME: Game = Game {
         .any(),
     ],
     lists_moves: false,
-    solve,
+    solve: Solver::Code(solve),
     on_ranks: None,
 };
 

@@ -4,7 +4,7 @@ use conway_impartial::games::divisors;
 
 use crate::param::{Kind, Param};
 use crate::play::{around, playable};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 pub static GAME: Game = Game {
     name: "divisors",
@@ -22,7 +22,7 @@ pub static GAME: Game = Game {
         .value_name("NUMBERS"),
     ],
     lists_moves: true,
-    solve,
+    solve: Solver::Code(solve),
     on_ranks: None,
 };
 

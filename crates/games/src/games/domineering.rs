@@ -5,13 +5,15 @@
 //! same file resumes from them.
 
 use conway_core::durable::Format;
+use conway_rulesets::domineering::RULESET;
 use conway_rulesets::outcome::domineering::Position;
 
 use crate::param::{Kind, Param};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 pub static GAME: Game = Game {
-    name: "domineering",
+    // The registry's name: its search is the registry entry's, on every core.
+    name: RULESET.name,
     aliases: &[],
     summary: "Who wins Domineering (Left vertical, Right horizontal) when each player starts, \
               by search: boards up to 128 bits (rows × (columns + 1))",
@@ -29,7 +31,7 @@ pub static GAME: Game = Game {
         crate::param::CHECKPOINT_EVERY,
     ],
     lists_moves: false,
-    solve,
+    solve: Solver::Code(solve),
     on_ranks: None,
 };
 
@@ -43,11 +45,5 @@ fn solve(a: &Arguments, r: &Request) -> Result<Solved, GameError> {
     // the general search's, for a row too long for the bitboards, as given.
     let identity =
         Position::parse(&board).map_or_else(|_| board.trim().to_string(), |p| p.notation());
-    super::rulesets::search(
-        a,
-        r,
-        ("domineering", "domineering"),
-        &board,
-        (&CHECKPOINT, &identity),
-    )
+    super::rulesets::search(&RULESET, a, r, &board, (&CHECKPOINT, &identity))
 }

@@ -4,7 +4,7 @@ use conway_impartial::games::fibonacci_nim;
 
 use crate::param::{Kind, Param};
 use crate::play::{around, playable};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 pub static GAME: Game = Game {
     name: "fibonacci-nim",
@@ -20,7 +20,7 @@ pub static GAME: Game = Game {
         ),
     ],
     lists_moves: true,
-    solve,
+    solve: Solver::Code(solve),
     on_ranks: None,
 };
 

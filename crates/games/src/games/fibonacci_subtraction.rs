@@ -4,7 +4,7 @@ use conway_impartial::games::fibonacci_subtraction;
 
 use crate::param::{Kind, Param};
 use crate::play::{around, playable};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 pub static GAME: Game = Game {
     name: "fibonacci-subtraction",
@@ -13,7 +13,7 @@ pub static GAME: Game = Game {
     example: "1 4 1",
     params: &[Param::positional("heaps", Kind::U64, "Heap sizes (up to 10,000,000).").many()],
     lists_moves: true,
-    solve,
+    solve: Solver::Code(solve),
     on_ranks: None,
 };
 

@@ -4,7 +4,7 @@ use conway_impartial::graph_games::geography;
 
 use super::digraph::named_graph;
 use crate::param::{Kind, Param};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 pub static GAME: Game = Game {
     name: "geography",
@@ -21,7 +21,7 @@ pub static GAME: Game = Game {
         Param::positional("start", Kind::Text, "The vertex the token starts on."),
     ],
     lists_moves: false,
-    solve,
+    solve: Solver::Code(solve),
     on_ranks: None,
 };
 

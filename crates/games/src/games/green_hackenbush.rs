@@ -4,7 +4,7 @@ use conway_impartial::graph_games::green_hackenbush;
 
 use super::digraph::named_graph;
 use crate::param::{Kind, Param};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 pub static GAME: Game = Game {
     name: "green-hackenbush",
@@ -17,7 +17,7 @@ pub static GAME: Game = Game {
         "The edge-list file.",
     )],
     lists_moves: false,
-    solve,
+    solve: Solver::Code(solve),
     on_ranks: None,
 };
 

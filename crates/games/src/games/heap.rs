@@ -7,7 +7,7 @@ use conway_impartial::heap::position::{self, Wording, HEAPS, ROWS};
 
 use crate::param::{Kind, Param};
 use crate::play::{around, playable};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 /// Misère play of a heap game.
 const MISERE: Param = Param::flag(
@@ -31,7 +31,7 @@ pub static KAYLES: Game = Game {
     example: "5 7",
     params: &ROW_PARAMS,
     lists_moves: true,
-    solve: |a, r| rows_of("kayles", a, r),
+    solve: Solver::Code(|a, r| rows_of("kayles", a, r)),
     on_ranks: None,
 };
 
@@ -42,7 +42,7 @@ pub static DAWSONS_KAYLES: Game = Game {
     example: "8 3",
     params: &ROW_PARAMS,
     lists_moves: true,
-    solve: |a, r| rows_of("dawsons-kayles", a, r),
+    solve: Solver::Code(|a, r| rows_of("dawsons-kayles", a, r)),
     on_ranks: None,
 };
 
@@ -62,10 +62,10 @@ pub static HEAP: Game = Game {
         MISERE,
     ],
     lists_moves: true,
-    solve: |a, r| {
+    solve: Solver::Code(|a, r| {
         let (game, heaps) = (a.text("game")?, a.u64s("heaps"));
         heap_position(&["heap", &game], &game, &heaps, a.flag("misere"), HEAPS, r)
-    },
+    }),
     on_ranks: None,
 };
 

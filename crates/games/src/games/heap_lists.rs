@@ -11,7 +11,7 @@ use num_bigint::BigUint;
 
 use super::HEAPS;
 use crate::play::{around, playable};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 pub static NIM: Game = Game {
     name: "nim",
@@ -20,7 +20,7 @@ pub static NIM: Game = Game {
     example: "14 21 39",
     params: &[HEAPS],
     lists_moves: true,
-    solve: |a, r| on_heaps("nim", a, r, nim::solve, nim::offer_moves),
+    solve: Solver::Code(|a, r| on_heaps("nim", a, r, nim::solve, nim::offer_moves)),
     on_ranks: None,
 };
 
@@ -31,7 +31,7 @@ pub static MISERE_NIM: Game = Game {
     example: "1 1 2",
     params: &[HEAPS],
     lists_moves: true,
-    solve: |a, r| on_heaps("misere-nim", a, r, misere_nim::solve, nim::offer_moves),
+    solve: Solver::Code(|a, r| on_heaps("misere-nim", a, r, misere_nim::solve, nim::offer_moves)),
     on_ranks: None,
 };
 
@@ -42,7 +42,9 @@ pub static STAIRCASE: Game = Game {
     example: "3 0 5 2",
     params: &[HEAPS],
     lists_moves: true,
-    solve: |a, r| on_heaps("staircase", a, r, staircase::solve, staircase::offer_moves),
+    solve: Solver::Code(|a, r| {
+        on_heaps("staircase", a, r, staircase::solve, staircase::offer_moves)
+    }),
     on_ranks: None,
 };
 
@@ -53,7 +55,7 @@ pub static LASKER: Game = Game {
     example: "3 5 7",
     params: &[HEAPS],
     lists_moves: true,
-    solve: |a, r| on_heaps("lasker", a, r, lasker::solve, lasker::offer_moves),
+    solve: Solver::Code(|a, r| on_heaps("lasker", a, r, lasker::solve, lasker::offer_moves)),
     on_ranks: None,
 };
 
@@ -65,10 +67,10 @@ pub static NIM_WITH_ADDING: Game = Game {
     example: "3 5",
     params: &[HEAPS],
     lists_moves: true,
-    solve: |a, r| {
+    solve: Solver::Code(|a, r| {
         let (solve, offer) = (nim_with_adding::solve, nim_with_adding::offer_moves);
         on_heaps("nim-with-adding", a, r, solve, offer)
-    },
+    }),
     on_ranks: None,
 };
 
@@ -79,10 +81,10 @@ pub static POWERS_OF_TWO: Game = Game {
     example: "1000",
     params: &[HEAPS],
     lists_moves: true,
-    solve: |a, r| {
+    solve: Solver::Code(|a, r| {
         let (solve, offer) = (powers_of_two::solve, powers_of_two::offer_moves);
         on_heaps("powers-of-two", a, r, solve, offer)
-    },
+    }),
     on_ranks: None,
 };
 

@@ -4,7 +4,7 @@ use conway_impartial::games::kiki::{self, Board};
 
 use crate::param::{Kind, Param};
 use crate::play::{around, playable};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 pub static GAME: Game = Game {
     name: "kiki",
@@ -24,7 +24,7 @@ pub static GAME: Game = Game {
         .value_name("ROW,COL"),
     ],
     lists_moves: true,
-    solve,
+    solve: Solver::Code(solve),
     on_ranks: None,
 };
 

@@ -1,6 +1,8 @@
 //! The games, one module each (a family sharing one solver, such as the coin-turning games,
 //! shares a module), and [`GAMES`], the one list of them.
 
+use std::sync::LazyLock;
+
 use crate::param::{Kind, Param};
 use crate::Game;
 
@@ -29,8 +31,19 @@ mod search_checkpoint;
 mod subtraction;
 mod tartan;
 
-/// Every game, in the order `solve --list` shows them.
-pub static GAMES: &[&Game] = &[
+/// Every game, in the order `solve --list` shows them: [`OWN`], then a game for each ruleset
+/// of the registry whose positions are searched ([`rulesets::searched_games`]).
+pub static GAMES: LazyLock<Vec<&'static Game>> = LazyLock::new(|| {
+    OWN.iter()
+        .copied()
+        .chain(rulesets::searched_games())
+        .collect()
+});
+
+pub(crate) use rulesets::searched;
+
+/// The games with a module of their own.
+static OWN: &[&Game] = &[
     &heap_lists::NIM,
     &subtraction::GAME,
     &bash::GAME,
@@ -63,14 +76,6 @@ pub static GAMES: &[&Game] = &[
     &calendar::GAME,
     &digital_deletions::GAME,
     &domineering::GAME,
-    &rulesets::CLOBBER,
-    &rulesets::KONANE,
-    &rulesets::CRAM,
-    &rulesets::COL,
-    &rulesets::SNORT,
-    &rulesets::NOGO,
-    &rulesets::AMAZONS,
-    &rulesets::TOADS_AND_FROGS,
 ];
 
 /// Heaps of any size, the position of most heap games.

@@ -5,7 +5,7 @@ use conway_impartial::games::moore;
 use super::HEAPS;
 use crate::param::{Kind, Param};
 use crate::play::{around, playable};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 pub static GAME: Game = Game {
     name: "moore",
@@ -17,7 +17,7 @@ pub static GAME: Game = Game {
         HEAPS,
     ],
     lists_moves: true,
-    solve,
+    solve: Solver::Code(solve),
     on_ranks: None,
 };
 

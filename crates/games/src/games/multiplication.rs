@@ -4,7 +4,7 @@ use conway_impartial::games::multiplication;
 
 use crate::param::{Kind, Param};
 use crate::play::{around, playable};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 pub static GAME: Game = Game {
     name: "multiplication",
@@ -16,7 +16,7 @@ pub static GAME: Game = Game {
         Param::option("from", Kind::Natural, "The current value of p.").default("1"),
     ],
     lists_moves: true,
-    solve,
+    solve: Solver::Code(solve),
     on_ranks: None,
 };
 

@@ -9,7 +9,7 @@ use num_bigint::BigUint;
 
 use crate::param::{Kind, Param};
 use crate::play::{around, playable};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 /// Two numbers.
 const PAIR: [Param; 2] = [
@@ -24,7 +24,7 @@ pub static WYTHOFF: Game = Game {
     example: "3 5",
     params: &PAIR,
     lists_moves: true,
-    solve: |a, r| on_pair("wythoff", a, r, wythoff::solve, wythoff::offer_moves),
+    solve: Solver::Code(|a, r| on_pair("wythoff", a, r, wythoff::solve, wythoff::offer_moves)),
     on_ranks: None,
 };
 
@@ -36,7 +36,7 @@ pub static EUCLID: Game = Game {
     example: "25 7",
     params: &PAIR,
     lists_moves: true,
-    solve: |a, r| on_pair("euclid", a, r, euclid::solve, euclid::offer_moves),
+    solve: Solver::Code(|a, r| on_pair("euclid", a, r, euclid::solve, euclid::offer_moves)),
     on_ranks: None,
 };
 

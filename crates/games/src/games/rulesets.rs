@@ -1,16 +1,18 @@
 //! Who wins a position of a partizan ruleset, by search: boards far past their canonical
-//! forms (the values are `conway eval 'clobber("…")'` and the like). Every ruleset here is
-//! searched by [`conway_rulesets::outcome::ruleset`], which values small components exactly
-//! and searches the rest; Domineering has its own faster search (`solve domineering`).
+//! forms (the values are `conway eval 'clobber("…")'` and the like). A game here for each
+//! ruleset of the registry with a `solve` command, searched by its registry entry (most by
+//! [`conway_rulesets::outcome::ruleset`], which values small components exactly and searches
+//! the rest); Domineering's game has a module of its own and shares [`search`].
 
 use conway_core::durable::Format;
 use conway_core::Progress;
 use conway_partizan::{PartizanError, Store};
-use conway_rulesets::outcome::ruleset::{searched_ruleset, Ask};
+use conway_rulesets::outcome::ruleset::Ask;
 use conway_rulesets::outcome::Resume;
+use conway_rulesets::registry::{Ruleset, RULESETS};
 
 use crate::param::{Kind, Param};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 /// Judge every first move, not only until a winning one is found.
 pub(super) const EVERY_MOVE: Param = Param::flag(
@@ -32,160 +34,64 @@ const fn board(help: &'static str) -> Param {
 /// identity is the game and its board (`clobber xoxo|oxox`).
 pub const CHECKPOINT: Format = conway_core::formats::RULESET_CHECKPOINT;
 
-/// A ruleset searched for its winner: its name, its `eval` function's name, summary,
-/// example, the board's help, and the text a board is read from (`ROWSxCOLUMNS` expanded).
-macro_rules! ruleset_game {
-    ($static:ident, $name:literal, $eval:literal, $summary:literal, $example:literal, $board:expr, $text:expr) => {
-        pub static $static: Game = Game {
-            name: $name,
+/// A game for each ruleset of the registry that has a `solve` command
+/// ([`conway_rulesets::registry::Command`]), in the registry's order; built once, for the
+/// life of the program.
+pub(super) fn searched_games() -> impl Iterator<Item = &'static Game> {
+    RULESETS.iter().filter_map(|ruleset| {
+        let command = ruleset.search?.command?;
+        let params: &'static [Param] = Box::leak(Box::new([
+            board(command.board_help),
+            EVERY_MOVE,
+            budget("The most positions to search before giving up (default 2^26)."),
+            super::search_checkpoint::CHECKPOINT,
+            crate::param::CHECKPOINT_EVERY,
+        ]));
+        let game = Game {
+            name: Box::leak(ruleset.command_name().into_boxed_str()),
             aliases: &[],
-            summary: $summary,
-            example: $example,
-            params: &[
-                board($board),
-                EVERY_MOVE,
-                budget("The most positions to search before giving up (default 2^26)."),
-                super::search_checkpoint::CHECKPOINT,
-                crate::param::CHECKPOINT_EVERY,
-            ],
+            summary: Box::leak(command.summary(ruleset).into_boxed_str()),
+            example: command.example,
+            params,
             lists_moves: false,
-            solve: |a, r| {
-                let board = $text(&a.text("board")?);
-                let identity = format!("{} {}", $name, board.trim());
-                search(a, r, ($name, $eval), &board, (&CHECKPOINT, &identity))
-            },
+            solve: Solver::Searched(ruleset),
             on_ranks: None,
         };
-    };
+        Some(&*Box::leak(Box::new(game)))
+    })
 }
 
-ruleset_game!(
-    CLOBBER,
-    "clobber",
-    "clobber",
-    "Who wins Clobber (a stone moves onto an adjacent stone of the other colour: Left x, \
-     Right o) when each player starts, by search",
-    "xoxo|oxox|xoxo",
-    "Rows separated by |: x Left's stone, o Right's, . empty ('xoxo|oxox'); or ROWSxCOLUMNS \
-     for the starting checkerboard, x in the top left corner (5x5).",
-    |t: &str| rectangle(t, |r, c| if (r + c) % 2 == 0 { 'x' } else { 'o' })
-);
-
-ruleset_game!(
-    KONANE,
-    "konane",
-    "konane",
-    "Who wins Konane (a stone jumps over the other colour's stones, capturing them: Left x, \
-     Right o) when each player starts, by search",
-    "xoxo|o.ox|xoxo|oxox",
-    "Rows separated by |: x Left's stone, o Right's, . empty ('xo.|oxo').",
-    String::from
-);
-
-ruleset_game!(
-    CRAM,
-    "cram",
-    "cram",
-    "Who wins Cram (either player places a domino either way; impartial) when each player \
-     starts, by search",
-    "4x5",
-    "Rows separated by |: . empty, # filled ('...|.#.'); or ROWSxCOLUMNS for an empty board.",
-    |t: &str| rectangle(t, |_, _| '.')
-);
-
-/// The board of Col and Snort.
-const COLOURING_BOARD: &str = "Rows separated by |: x blue, o red, . uncoloured, l or r only \
-                               Left or Right may colour it, # no square ('x..|.o.'); or \
-                               ROWSxCOLUMNS for an uncoloured board.";
-
-ruleset_game!(
-    COL,
-    "col",
-    "col",
-    "Who wins Col (colour a square, never next to your own colour: Left blue x, Right red \
-     o) when each player starts, by search",
-    "4x4",
-    COLOURING_BOARD,
-    |t: &str| rectangle(t, |_, _| '.')
-);
-
-ruleset_game!(
-    SNORT,
-    "snort",
-    "snort",
-    "Who wins Snort (colour a square, never next to the other colour: Left blue x, Right red \
-     o) when each player starts, by search",
-    "4x4",
-    COLOURING_BOARD,
-    |t: &str| rectangle(t, |_, _| '.')
-);
-
-ruleset_game!(
-    NOGO,
-    "nogo",
-    "nogo",
-    "Who wins NoGo (place a stone; capturing and suicide are forbidden: Left x, Right o) when \
-     each player starts, by search",
-    "3x4",
-    "Rows separated by |: x Left's stone, o Right's, . empty ('x..|.o.'), at most 64 points; \
-     or ROWSxCOLUMNS for an empty board.",
-    |t: &str| rectangle(t, |_, _| '.')
-);
-
-ruleset_game!(
-    AMAZONS,
-    "amazons",
-    "amazons",
-    "Who wins Amazons (an amazon moves as a queen, then shoots an arrow as a queen that burns \
-     a square: Left x, Right o) when each player starts, by search",
-    "x...|....|...o",
-    "Rows separated by |: x Left's amazon, o Right's, . empty, # burnt ('x..|..o'), at most \
-     256 squares.",
-    String::from
-);
-
-ruleset_game!(
-    TOADS_AND_FROGS,
-    "toads-and-frogs",
-    "toads_and_frogs",
-    "Who wins Toads and Frogs (toads t move right, frogs f left, one square or a jump over \
-     one of the other kind) when each player starts, by search",
-    "ttt....fff",
-    "The strip, left to right: t toad (Left), f frog (Right), . empty ('tt..ff'), at most 256 \
-     squares.",
-    String::from
-);
-
-/// `ROWSxCOLUMNS` as a board of those rows, each square `fill(row, column)`; any other text
-/// as it is. Rectangles past the rulesets' limits are left to those limits (at most 64 a
-/// side here, so the text built stays small).
-fn rectangle(text: &str, fill: impl Fn(usize, usize) -> char) -> String {
-    let size = text.trim().split_once(['x', 'X']).and_then(|(r, c)| {
-        let side = |s: &str| s.parse::<usize>().ok().filter(|n| (1..=64).contains(n));
-        Some((side(r)?, side(c)?))
-    });
-    match size {
-        Some((rows, cols)) => (0..rows)
-            .map(|r| (0..cols).map(|c| fill(r, c)).collect::<String>())
-            .collect::<Vec<_>>()
-            .join("|"),
-        None => text.to_string(),
-    }
-}
-
-/// Searches the position `text` of the game `name`, whose `eval` function is `eval`, at
-/// most `--budget` positions (the search's own default without it); with `--checkpoint`,
-/// resuming from the file and keeping what it settles there (a file of `format`, naming the
-/// position `identity`).
-pub(super) fn search(
+/// Answers `solve RULESET BOARD` for a ruleset with a `solve` command: the board
+/// (`ROWSxCOLUMNS` expanded) searched for its winner, resumable from a checkpoint named by
+/// the game and its board.
+pub(crate) fn searched(
+    ruleset: &'static Ruleset,
     a: &Arguments,
     r: &Request,
-    (name, eval): (&str, &str),
+) -> Result<Solved, GameError> {
+    let board = match ruleset.search.and_then(|s| s.command) {
+        Some(command) => command.board(&a.text("board")?),
+        None => a.text("board")?,
+    };
+    let identity = format!("{} {}", ruleset.command_name(), board.trim());
+    search(ruleset, a, r, &board, (&CHECKPOINT, &identity))
+}
+
+/// Searches the position `text` of `ruleset`, at most `--budget` positions (the search's own
+/// default without it); with `--checkpoint`, resuming from the file and keeping what it
+/// settles there (a file of `format`, naming the position `identity`).
+pub(super) fn search(
+    ruleset: &'static Ruleset,
+    a: &Arguments,
+    r: &Request,
     text: &str,
     (format, identity): (&Format, &str),
 ) -> Result<Solved, GameError> {
-    let ruleset = searched_ruleset(eval).ok_or_else(|| {
-        PartizanError::InvalidInput(format!("{eval} is not a searched ruleset (internal error)"))
+    let searched = ruleset.search.ok_or_else(|| {
+        PartizanError::InvalidInput(format!(
+            "{} is not a searched ruleset (internal error)",
+            ruleset.name
+        ))
     })?;
     let budget = a.has("budget").then(|| a.u64("budget")).transpose()?;
     let every_move = a.flag("every-move");
@@ -195,7 +101,7 @@ pub(super) fn search(
             budget,
             progress,
         };
-        (ruleset.search)(&mut Store::new(), text, ask, resume)
+        (searched.search)(&mut Store::new(), ruleset.name, text, ask, resume)
     };
     let mut report = match a.path("checkpoint") {
         Some(path) => super::search_checkpoint::resumed(a, r, (&path, format, identity), run)?,
@@ -205,6 +111,6 @@ pub(super) fn search(
         }
     };
     // The game as the catalogue names it (`toads-and-frogs`, not the function's name).
-    report.game = name.to_string();
+    report.game = ruleset.command_name();
     Ok(Solved::Winner(report))
 }

@@ -7,7 +7,7 @@ use conway_impartial::solution::heaps_text;
 use super::HEAPS;
 use crate::param::{Kind, Param};
 use crate::play::{around, playable};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 pub static GAME: Game = Game {
     name: "subtraction",
@@ -24,7 +24,7 @@ pub static GAME: Game = Game {
         ),
     ],
     lists_moves: true,
-    solve,
+    solve: Solver::Code(solve),
     on_ranks: None,
 };
 

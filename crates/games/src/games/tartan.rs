@@ -5,7 +5,7 @@ use conway_impartial::games::tartan;
 
 use crate::param::{Kind, Param};
 use crate::play::{around, playable};
-use crate::{Arguments, Game, GameError, Request, Solved};
+use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 /// The coin-turning games a tartan product is made of.
 const FACTORS: &[&str] = &["turtles", "ruler", "mock-turtles"];
@@ -31,7 +31,7 @@ pub static GAME: Game = Game {
         .default("turtles"),
     ],
     lists_moves: true,
-    solve,
+    solve: Solver::Code(solve),
     on_ranks: None,
 };
 

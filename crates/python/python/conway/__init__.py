@@ -432,15 +432,27 @@ def moves(position: str, every: bool = False) -> Moves:
     return Moves(listed("left"), listed("right"), raw["every_move"], raw["note"])
 
 
+def rulesets():
+    """Every ruleset, as the library's registry describes it: a dict with its ``name`` (the
+    module function), ``aliases``, ``title``, ``summary``, ``params``, ``example``, whether
+    ``loopy``, its ``board`` (the symbols of its squares and what stands on each: ``left``,
+    ``right``, ``filled`` or ``empty``), or None, and whether ``searched`` for who wins."""
+    import json
+
+    return json.loads(_native._rulesets())
+
+
 def board(ruleset, position):
-    """A position of ``"domineering"``, ``"clobber"`` or ``"toads_and_frogs"`` with its
-    ``value``; Jupyter draws it."""
+    """A position of a ruleset drawn on squares (one whose ``conway.rulesets()`` entry has a
+    ``board``: Domineering, Clobber, Toads and Frogs, …), named as its module function is,
+    with its ``value``; Jupyter draws it."""
     from .display import Board
 
     return Board(ruleset, position)
 
 
 __all__ += [
+    "rulesets",
     "board",
     "Move",
     "Moves",

@@ -232,7 +232,8 @@ class Moves:
 def moves(position: str, every: bool = False) -> Moves:
     """The moves of a ruleset position or a sum with one (good ones unless ``every``)."""
 
-def board(ruleset: Literal["domineering", "clobber", "toads_and_frogs"], position: str) -> Board:
+def rulesets() -> List[Dict[str, Any]]: ...
+def board(ruleset: str, position: str) -> Board:
     """A grid ruleset's position with its value."""
 
 def heap_sequence(

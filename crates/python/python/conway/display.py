@@ -16,19 +16,33 @@ def _svg(width, height, body):
     )
 
 
+_COLOURS = {"left": "#1f5fbf", "right": "#bf2f1f"}
+
+
+def _boards():
+    """The rulesets drawn on squares, by name: each symbol's piece, from the registry."""
+    from . import rulesets
+
+    return {
+        r["name"]: {s["symbol"]: s["piece"] for s in r["board"]["squares"]}
+        for r in rulesets()
+        if r["board"] and len(r["params"]) == 1
+    }
+
+
 class Board:
-    """A position of a grid ruleset (``"domineering"``, ``"clobber"`` or
-    ``"toads_and_frogs"``) in ``conway eval``'s notation: its ``value`` (a ``Game``) and a
+    """A position of a ruleset drawn on squares (Domineering, Clobber, Toads and Frogs, … :
+    those whose ``conway.rulesets()`` entry has a ``board``) in ``conway eval``'s notation: its ``value`` (a ``Game``, or a ``LoopyGame``) and a
     drawing of it."""
 
-    RULESETS = ("domineering", "clobber", "toads_and_frogs")
-
     def __init__(self, ruleset, position):
-        if ruleset not in self.RULESETS:
-            raise ValueError(f"unknown ruleset '{ruleset}' (one of {', '.join(self.RULESETS)})")
+        boards = _boards()
+        if ruleset not in boards:
+            raise ValueError(f"unknown ruleset '{ruleset}' (one of {', '.join(boards)})")
         from . import call
 
         self.ruleset, self.position = ruleset, position
+        self.pieces = boards[ruleset]
         self.value = call(ruleset, position)  # also checks the position
 
     def __repr__(self):
@@ -41,16 +55,17 @@ class Board:
         body = []
         for y, row in enumerate(rows):
             for x, square in enumerate(row):
-                fill = "#333" if square == "#" else "#fff"
+                piece = self.pieces.get(square, self.pieces.get(square.lower()))
+                fill = "#333" if piece == "filled" else "#fff"
                 body.append(
                     f'<rect x="{x * CELL}" y="{y * CELL}" width="{CELL}" height="{CELL}" '
                     f'fill="{fill}" stroke="#888"/>'
                 )
-                piece = {"x": "#1f5fbf", "o": "#bf2f1f", "t": "#1f5fbf", "f": "#bf2f1f"}.get(square.lower())
-                if piece:
+                colour = _COLOURS.get(piece)
+                if colour:
                     body.append(
                         f'<circle cx="{x * CELL + CELL / 2}" cy="{y * CELL + CELL / 2}" '
-                        f'r="{CELL / 2 - 4}" fill="{piece}"/>'
+                        f'r="{CELL / 2 - 4}" fill="{colour}"/>'
                     )
         body.append(
             f'<text x="0" y="{len(rows) * CELL + 16}" font-size="13">{escape(str(self.value))}</text>'

@@ -6,8 +6,8 @@
 //!   shared by the threads, bounds from safe and vulnerable moves, and move ordering.
 //! - [`ruleset`]: any ruleset with a decomposition ([`crate::PartizanGame`]): a
 //!   sum of components searched move by move where they are big and added up as canonical
-//!   forms where they are small; [`ruleset::SEARCHED_RULESETS`] lists the rulesets `outcome`
-//!   and `solve` search.
+//!   forms where they are small. A ruleset whose registry entry has a
+//!   [`crate::registry::Searched`] is searched by `outcome(…)` and `solve`.
 //!
 //! Each search takes a node budget and a progress hook (a stop request ends it with
 //! [`conway_partizan::PartizanError::Interrupted`]) and returns a [`WinnerReport`]; the canonical forms

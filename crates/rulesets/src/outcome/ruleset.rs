@@ -35,15 +35,7 @@ use rustc_hash::{FxBuildHasher, FxHashMap};
 use xxhash_rust::xxh3::xxh3_128;
 
 use super::{mover_wins, Ledger, MoveResult, Resume, Resumed, Start, WinnerReport};
-use crate::amazons::Amazons;
-use crate::clobber::Clobber;
-use crate::colouring::{Colouring, ColouringRule};
-use crate::cram::Cram;
-use crate::domineering::Board;
-use crate::konane::Konane;
 use crate::moves::Described;
-use crate::nogo::NoGo;
-use crate::toads_and_frogs::ToadsAndFrogs;
 use crate::{Evaluator, PartizanGame};
 use conway_partizan::{GameId, PartizanError, Player, Store};
 
@@ -73,24 +65,6 @@ const STACK_GROWTH: usize = 4 << 20;
 
 /// How many positions pass between two reports to the progress hook.
 const REPORT_EVERY: u64 = 1 << 12;
-
-/// A [`SearchedRuleset`] searched by [`winner_resuming`], its position read by `$read` (and
-/// by `$parse` with the canonical form's limits).
-macro_rules! searched {
-    ($name:literal, $parse:expr, $read:expr) => {
-        SearchedRuleset {
-            name: $name,
-            valued: |text| $parse(text).map(drop),
-            search: |store, text, ask, resume| match $read(text) {
-                Ok(position) => {
-                    let notation = ($name, text.trim().to_string());
-                    winner_resuming(store, notation, &position, ask, resume)
-                }
-                Err(e) => (Err(e), resume.settled),
-            },
-        }
-    };
-}
 
 /// What the search knows of a component without its value.
 #[derive(Clone, Copy)]
@@ -291,84 +265,6 @@ pub struct Ask<'a> {
     pub budget: Option<u64>,
     /// Told of the work now and then; may stop it.
     pub progress: &'a dyn Progress,
-}
-
-/// A ruleset whose positions can be searched for their winner: its `eval` function's name
-/// and the search reading a position in that function's notation.
-pub struct SearchedRuleset {
-    /// The `eval` function (`clobber`, `toads_and_frogs`).
-    pub name: &'static str,
-    /// Reads a position as the `eval` function does, with the canonical form's limits: a
-    /// position it refuses as too large is one `outcome(…)` searches instead of valuing.
-    pub valued: fn(&str) -> Result<(), PartizanError>,
-    /// Reads the position (errors located in the text, as the ruleset's parser places
-    /// them) and searches it, resuming from what an earlier search of it settled
-    /// ([`Resume::afresh`] for a search from scratch); returns the answer and all that is
-    /// settled, also when there is no answer (what `resume` held, if the position was not
-    /// read).
-    pub search: fn(&mut Store, &str, Ask, Resume) -> Resumed,
-}
-
-/// Every ruleset the search answers, by the name of its `eval` function: `outcome(…)` of one
-/// of these positions and the `solve` games of the catalogue come from this list. The board
-/// limits are those of the notation only (squares), not the canonical form's; Domineering
-/// uses its bitboard search (boards of up to 128 bits, 15 columns), and this one for the
-/// boards of its canonical form that the bitboards do not hold (a long row).
-pub static SEARCHED_RULESETS: &[SearchedRuleset] = &[
-    SearchedRuleset {
-        name: "domineering",
-        valued: |text| crate::domineering::checked_board(text).map(drop),
-        search: |store, text, ask, resume| {
-            use crate::outcome::domineering::{
-                every_core, winner_resuming as bitboard_winner, Position,
-            };
-            match Position::parse(text) {
-                Ok(position) => {
-                    let Ask {
-                        every_move,
-                        budget,
-                        progress,
-                    } = ask;
-                    bitboard_winner(
-                        &position,
-                        every_move,
-                        budget,
-                        progress,
-                        every_core(),
-                        resume,
-                    )
-                }
-                // A board the bitboards do not hold (a row of more than 15 squares) is
-                // searched here if it is a board at all; else the bitboards' reason stands.
-                Err(bitboard_error) => match Board::parse(text) {
-                    Ok(board) => {
-                        let notation = ("domineering", text.trim().to_string());
-                        winner_resuming(store, notation, &board, ask, resume)
-                    }
-                    Err(_) => (Err(bitboard_error), resume.settled),
-                },
-            }
-        },
-    },
-    searched!("clobber", Clobber::parse, Clobber::read),
-    searched!("konane", Konane::parse, Konane::read),
-    searched!("cram", Cram::parse, Cram::read),
-    searched!("col", |t| Colouring::parse(ColouringRule::Col, t), |t| {
-        Colouring::read(ColouringRule::Col, t)
-    }),
-    searched!(
-        "snort",
-        |t| Colouring::parse(ColouringRule::Snort, t),
-        |t| Colouring::read(ColouringRule::Snort, t)
-    ),
-    searched!("nogo", NoGo::parse, NoGo::read),
-    searched!("amazons", Amazons::parse, Amazons::read),
-    searched!("toads_and_frogs", ToadsAndFrogs::parse, ToadsAndFrogs::read),
-];
-
-/// The ruleset of [`SEARCHED_RULESETS`] with this `eval` name.
-pub fn searched_ruleset(name: &str) -> Option<&'static SearchedRuleset> {
-    SEARCHED_RULESETS.iter().find(|r| r.name == name)
 }
 
 impl<G: PartizanGame + Described> Search<'_, G> {

@@ -7,7 +7,7 @@
 // against Conway in play.js, the server requests in api.js.
 
 import { api, ask, session } from "./api.js";
-import { boardInput, drawBoard, markWinningMoves, parseBoard } from "./boards.js";
+import { boardInput, boardOf, drawBoard, loadRulesets, markWinningMoves, parseBoard, RULESETS } from "./boards.js";
 import { offerPlay } from "./play.js";
 
 const STORE_KEY = "conway-worksheet";
@@ -263,7 +263,23 @@ async function runAll(inputs) {
   addCell().querySelector("textarea").focus();
 }
 
+/** Offers a new board of each ruleset the server describes with one, before the Hackenbush
+ * pictures the page draws itself. */
+function offerBoards() {
+  const select = document.getElementById("board-ruleset");
+  const first = select.firstElementChild;
+  for (const ruleset of RULESETS.filter((r) => r.board && !r.loopy && r.params.length === 1)) {
+    const option = document.createElement("option");
+    option.value = ruleset.name;
+    option.textContent = ruleset.title;
+    select.insertBefore(option, first);
+  }
+  select.value = select.firstElementChild.value;
+}
+
 async function start() {
+  await loadRulesets();
+  offerBoards();
   session.worksheet = (await api("POST", "/api/worksheets")).worksheet;
   const startup = await api("GET", "/api/startup");
   serverFile = startup.file;
@@ -310,9 +326,10 @@ document.getElementById("new-board").addEventListener("submit", (event) => {
   event.preventDefault();
   const ruleset = document.getElementById("board-ruleset").value;
   const clamp = (id, most) => Math.max(1, Math.min(most, Number(document.getElementById(id).value) || 1));
-  const rows = ruleset === "toads_and_frogs" ? 1 : clamp("board-rows", 8);
+  const rows = boardOf(ruleset)?.strip ? 1 : clamp("board-rows", 8);
   const columns = clamp("board-columns", 12);
-  const empty = Array.from({ length: rows }, () => Array(columns).fill("."));
+  const blank = boardOf(ruleset)?.cycle[0] ?? ".";
+  const empty = Array.from({ length: rows }, () => Array(columns).fill(blank));
   let item = cellsList.lastElementChild;
   if (!item || item.querySelector("textarea").value.trim()) item = addCell();
   // Stalks: one blue edge per stalk to start from.

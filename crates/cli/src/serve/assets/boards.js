@@ -1,32 +1,52 @@
-// Boards: a cell that is one ruleset call on a board string (Domineering, Clobber, Toads and
-// Frogs and its loopy variants, Fox and Geese in picture notation), Hackenbush stalks or an
-// Easy Chase command shows its position, and clicks change it. Once the answer is in, the squares and edges of the winning moves are marked: blue
-// for Left's, red for Right's (the answer lists the moves; the squares a move changes are
-// found by comparing the position it leaves with this one).
+// Boards: a cell that is one ruleset call on a board string (each ruleset the server
+// describes with a board: Domineering, Clobber, Toads and Frogs, Fox and Geese in picture
+// notation, …), Hackenbush stalks or an Easy Chase command shows its position, and clicks
+// change it. Once the answer is in, the squares and edges of the winning moves are marked:
+// blue for Left's, red for Right's (the answer lists the moves; the squares a move changes
+// are found by comparing the position it leaves with this one).
 
-const STRIP = { cycle: [".", "t", "f"], style: { t: "left", f: "right" } };
-// Fox and Geese: geese (x) are Left's, the fox (o) Right's; pieces stand on the dark squares.
-const FOX_AND_GEESE = { cycle: [".", "x", "o"], style: { x: "left", o: "right" }, checkered: true };
-const BOARDS = {
-  domineering: { cycle: [".", "#"], style: { "#": "filled" } },
-  clobber: { cycle: [".", "x", "o"], style: { x: "left", o: "right" } },
-  toads_and_frogs: STRIP,
-  backsliding_toads_and_frogs: STRIP,
-  elephants_and_rhinos: STRIP,
-  fox_and_geese: FOX_AND_GEESE,
-  ceylonese_fox_and_geese: FOX_AND_GEESE,
-};
-const BOARD_CELL = new RegExp(`^\\s*(${Object.keys(BOARDS).join("|")})\\("([^"]*)"\\)\\s*$`, "i");
+import { api } from "./api.js";
+
+/** Every ruleset as the server describes it (`GET /api/rulesets`), once `loadRulesets` ran. */
+export const RULESETS = [];
+
+// The rulesets with a board, by each spelling of their name in lower case: the symbols in
+// the order a click cycles through them, each symbol's piece (its style), whether pieces
+// stand on the dark squares of a checkerboard, and whether a position is one row.
+const BOARDS = new Map();
+
+/** Asks the server which rulesets there are and how their boards are drawn. */
+export async function loadRulesets() {
+  for (const ruleset of await api("GET", "/api/rulesets")) {
+    RULESETS.push(ruleset);
+    if (!ruleset.board) continue;
+    const { squares, checkered, strip } = ruleset.board;
+    const board = {
+      name: ruleset.name,
+      cycle: squares.map((s) => s.symbol),
+      style: Object.fromEntries(squares.map((s) => [s.symbol, s.piece === "empty" ? "" : s.piece])),
+      checkered,
+      strip,
+    };
+    for (const spelling of [ruleset.name, ...ruleset.aliases]) BOARDS.set(spelling.toLowerCase(), board);
+  }
+}
+
+/** The board of the ruleset named `name`, if it has one. */
+export function boardOf(name) {
+  return BOARDS.get(name.toLowerCase()) || null;
+}
+
+const BOARD_CELL = /^\s*(\w+)\("([^"]*)"\)\s*$/;
 
 /** A board cell's ruleset and rows of squares, or null. */
 export function parseBoard(input) {
   const found = input.match(BOARD_CELL);
-  if (!found) return null;
-  const ruleset = found[1].toLowerCase();
+  const board = found && boardOf(found[1]);
+  if (!board) return null;
   const rows = found[2].split("|").map((row) => [...row]);
-  const known = BOARDS[ruleset].cycle;
-  if (!rows.every((row) => row.every((square) => known.includes(square)))) return null;
-  return { ruleset, rows };
+  if (!rows.every((row) => row.every((square) => board.cycle.includes(square)))) return null;
+  return { ruleset: board.name, rows };
 }
 
 export function boardInput(ruleset, rows) {
@@ -254,7 +274,7 @@ function chaseBoard(found, edit) {
 
 /** A board as a table; with `edit`, a click on a square cycles its contents. */
 function boardTable(board, edit) {
-  const { cycle, style, checkered } = BOARDS[board.ruleset];
+  const { cycle, style, checkered } = boardOf(board.ruleset);
   const table = document.createElement("table");
   table.className = edit ? "board" : "board fixed";
   table.setAttribute("aria-label", `${board.ruleset} board`);
