@@ -180,6 +180,35 @@ test("boards: an empty 4x4 Domineering board, then a click changes the position"
   });
 });
 
+test("new boards are the server's rulesets: a Konane board, Hackenbush stalks and graphs", async () => {
+  await withPage([], async (page) => {
+    const offered = await page.locator("#board-ruleset option").allTextContents();
+    for (const title of ["Domineering", "Konane", "Amazons", "Hackenbush stalks", "Childish Hackenbush graph"]) {
+      assert.ok(offered.includes(title), `${title} in ${offered}`);
+    }
+    // Loopy rulesets are played on their own pages, not offered as new boards.
+    assert.ok(!offered.includes("Fox and Geese"), `${offered}`);
+    await page.locator("#board-ruleset").selectOption("konane");
+    await page.locator("#board-rows").fill("1");
+    await page.locator("#board-columns").fill("3");
+    await page.getByRole("button", { name: "Add board" }).click();
+    const konane = page.locator("li.cell").nth(0);
+    await konane.locator("pre").waitFor();
+    await konane.locator('.board td[data-square="0,0"]').click();
+    await page.waitForFunction(() => document.querySelector("li.cell textarea").value === 'konane("x..")');
+    await page.locator("#board-ruleset").selectOption("hackenbush:stalks");
+    await page.getByRole("button", { name: "Add board" }).click();
+    await page.waitForFunction(() => document.querySelectorAll("li.cell textarea")[1]?.value === 'hackenbush("l|l|l")');
+    const stalks = page.locator("li.cell").nth(1);
+    await stalks.locator("pre").filter({ hasText: /^3\n/ }).waitFor();
+    assert.equal(await stalks.locator(".stalks .edge").count(), 3);
+    await page.locator("#board-ruleset").selectOption("hackenbush:graph");
+    await page.getByRole("button", { name: "Add board" }).click();
+    await page.waitForFunction(() => document.querySelectorAll("li.cell textarea")[2]?.value === 'hackenbush("0-1:l 1-2:r")');
+    await page.locator("li.cell").nth(2).locator("svg.graph .edge-line").nth(1).waitFor({ state: "attached" });
+  });
+});
+
 test("play Nim 3 5 7 against Conway to the end, and lose", async () => {
   await withPage([], async (page) => {
     const cell = await run(page, "solve nim 3 5 7");

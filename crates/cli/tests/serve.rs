@@ -281,3 +281,54 @@ fn the_page_is_told_the_registry() {
         assert_eq!(answer["state"], "done", "{}: {answer}", ruleset.example);
     }
 }
+
+/// A pictured ruleset's position is read into a picture and written back by the server: an
+/// edited graph loses the edges a cut leaves hanging; a bad position is refused with the
+/// ruleset's located message, an unknown ruleset is not found.
+#[test]
+fn pictures_are_read_and_written_by_the_ruleset() {
+    let server = Server::start(&[]);
+    let pictured = conway_rulesets::registry::RULESETS
+        .iter()
+        .find(|r| r.picture.is_some())
+        .expect("a ruleset drawn as a picture");
+    let path = |what: &str| format!("/api/rulesets/{}/{what}", pictured.name);
+    let (status, read) = server.json(
+        "POST",
+        &path("picture"),
+        Some(serde_json::json!({ "position": "0-1:l 1-2:r 2-3:e" })),
+    );
+    assert_eq!(status, 200, "{read}");
+    let mut edges = read["picture"]["graph"]
+        .as_array()
+        .expect("a graph")
+        .clone();
+    assert_eq!(edges.len(), 3);
+    edges.remove(0);
+    let (status, written) = server.json(
+        "POST",
+        &path("position"),
+        Some(serde_json::json!({ "picture": { "graph": edges } })),
+    );
+    assert_eq!(status, 200, "{written}");
+    assert_eq!(written["position"], "");
+    let (status, stalks) = server.json(
+        "POST",
+        &path("position"),
+        Some(serde_json::json!({ "picture": { "stalks": [["left", "right"], ["either"]] } })),
+    );
+    assert_eq!((status, stalks["position"].as_str()), (200, Some("lr|e")));
+    let (status, refused) = server.json(
+        "POST",
+        &path("picture"),
+        Some(serde_json::json!({ "position": "lrq" })),
+    );
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(refused["error"]["column"], 3, "{refused}");
+    let (status, _) = server.json(
+        "POST",
+        "/api/rulesets/no_such_game/picture",
+        Some(serde_json::json!({ "position": "" })),
+    );
+    assert_eq!(status, 404);
+}

@@ -433,6 +433,19 @@ pub fn text_rulesets(data: &[u8]) {
                 let _ = ruleset.value(&mut bounded_store(), &[Arg::Position(text)]);
             }
         }
+        // A picture read writes back to a position that reads as the same picture.
+        if let Some(pictured) = ruleset.picture {
+            if let Ok(picture) = (pictured.read)(text) {
+                let written = (pictured.write)(&picture).unwrap_or_else(|e| {
+                    panic!("{text:?} read, but its picture writes no text: {e}")
+                });
+                assert_eq!(
+                    (pictured.read)(&written),
+                    Ok(picture),
+                    "{text:?} → {written:?}"
+                );
+            }
+        }
     }
 }
 

@@ -201,6 +201,7 @@ pub static RULESET: Ruleset = Ruleset {
     params: &[Param::new("x...|o...", ParamKind::Position)],
     example: "amazons(\"x...|o...\")",
     values: short_position!(Amazons::parse),
+    picture: None,
     board: Some(Board::of(&[
         EMPTY,
         square('x', Piece::Left),

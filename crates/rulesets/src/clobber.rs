@@ -234,6 +234,7 @@ pub static RULESET: Ruleset = Ruleset {
     params: &[Param::new("xo|ox", ParamKind::Position)],
     example: "clobber(\"xox|o.x\")",
     values: short_position!(Clobber::parse),
+    picture: None,
     board: Some(Board::of(&[
         EMPTY,
         square('x', Piece::Left),

@@ -255,6 +255,7 @@ macro_rules! colouring {
             params: &[Param::new("x..|.o.", ParamKind::Position)],
             example: $example,
             values: short_position!(|t| Colouring::parse($rule, t)),
+            picture: None,
             board: Some(BOARD),
             search: Some(searched_position!(
                 |t| Colouring::parse($rule, t),

@@ -150,6 +150,7 @@ pub static RULESET: Ruleset = Ruleset {
     params: &[Param::new("..|..", ParamKind::Position)],
     example: "cram(\".........|##.######\")",
     values: short_position!(Cram::parse),
+    picture: None,
     board: Some(Board::of(&[EMPTY, square('#', Piece::Filled)])),
     search: Some(searched_position!(
         Cram::parse,

@@ -281,6 +281,7 @@ pub static CUTCAKE: Ruleset = Ruleset {
     params: PIECE,
     example: "cutcake(3, 5)",
     values: piece_values!(CakeRule::Cutcake),
+    picture: None,
     board: None,
     search: None,
 };
@@ -294,6 +295,7 @@ pub static MAUNDY_CAKE: Ruleset = Ruleset {
     params: PIECE,
     example: "maundy_cake(8, 5)",
     values: piece_values!(CakeRule::MaundyCake),
+    picture: None,
     board: None,
     search: None,
 };
@@ -307,6 +309,7 @@ pub static EATCAKE: Ruleset = Ruleset {
     params: PIECE,
     example: "eatcake(3, 4)",
     values: piece_values!(CakeRule::Eatcake),
+    picture: None,
     board: None,
     search: None,
 };

@@ -773,6 +773,7 @@ pub static RULESET: Ruleset = Ruleset {
         value: |store, args| registry::position(args, |text| domineering(store, text)),
         moves: |store, args| registry::position(args, |text| domineering_moves(store, text)),
     },
+    picture: None,
     board: Some(registry::Board::of(&[
         registry::EMPTY,
         registry::square('#', Piece::Filled),

@@ -526,6 +526,7 @@ pub static FOX_AND_GEESE: Ruleset = Ruleset {
     params: &[Param::new("position", ParamKind::Position)],
     example: "fox_and_geese(\"x.x.x.x.|...o....|........\")",
     values: loopy_position!(|t| FoxAndGeese::parse(Rules::CLASSIC, t)),
+    picture: None,
     board: Some(BOARD),
     search: None,
 };
@@ -539,6 +540,7 @@ pub static CEYLONESE_FOX_AND_GEESE: Ruleset = Ruleset {
     params: &[Param::new("position", ParamKind::Position)],
     example: "ceylonese_fox_and_geese(\"x.x.x.x.|...o....|........\")",
     values: loopy_position!(|t| FoxAndGeese::parse(Rules::CEYLONESE, t)),
+    picture: None,
     board: Some(BOARD),
     search: None,
 };
@@ -565,6 +567,7 @@ pub static GEN_FOX_AND_GEESE: Ruleset = Ruleset {
             loopy_position_moves(store, &FoxAndGeese::parse(rules, text)?)
         },
     },
+    picture: None,
     board: None,
     search: None,
 };

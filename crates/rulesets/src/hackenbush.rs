@@ -46,7 +46,9 @@ use num_bigint::BigInt;
 
 use crate::graph_notation::parse_graph;
 use crate::moves::{position_moves, Described, PositionMoves};
-use crate::registry::{position, Param, ParamKind, Ruleset, Values};
+use crate::registry::{
+    position, Param, ParamKind, Picture, PictureEdge, Pictured, Piece, Ruleset, Values,
+};
 use crate::{check_size, Evaluator, PartizanGame};
 use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
@@ -100,6 +102,27 @@ impl Colour {
             Colour::Blue => 'l',
             Colour::Red => 'r',
             Colour::Green => 'e',
+        }
+    }
+
+    /// What a front end draws: Left's, Right's or either player's edge.
+    pub fn piece(self) -> Piece {
+        match self {
+            Colour::Blue => Piece::Left,
+            Colour::Red => Piece::Right,
+            Colour::Green => Piece::Either,
+        }
+    }
+
+    /// The colour a front end's piece stands for.
+    fn of(piece: Piece) -> Result<Colour, PartizanError> {
+        match piece {
+            Piece::Left => Ok(Colour::Blue),
+            Piece::Right => Ok(Colour::Red),
+            Piece::Either => Ok(Colour::Green),
+            other => Err(PartizanError::InvalidInput(format!(
+                "hackenbush: an edge is blue (left), red (right) or green (either), not {other:?}"
+            ))),
         }
     }
 
@@ -563,6 +586,12 @@ fn tokens(text: &str) -> Vec<(usize, &str)> {
 
 /// Reads one `U-V:C` edge that starts at `column`.
 fn parse_edge(token: &str, column: usize) -> Result<Edge, PartizanError> {
+    let (a, b, colour) = edge_as_written(token, column)?;
+    Ok(Edge::new(a, b, colour))
+}
+
+/// An edge `U-V:C` with its ends in the order written.
+fn edge_as_written(token: &str, column: usize) -> Result<(u32, u32, Colour), PartizanError> {
     let shape = || {
         PartizanError::parse(
             column,
@@ -592,7 +621,7 @@ fn parse_edge(token: &str, column: usize) -> Result<Edge, PartizanError> {
     let colour_column = column + a_count + b.chars().count() + 2;
     let mut letters = colour.chars();
     match (letters.next().and_then(Colour::from_letter), letters.next()) {
-        (Some(c), None) => Ok(Edge::new(low, high, c)),
+        (Some(c), None) => Ok((low, high, c)),
         _ => Err(PartizanError::parse(
             colour_column,
             format!("hackenbush: bad colour {colour:?}; expected l (blue), r (red) or e (green)"),
@@ -614,6 +643,10 @@ pub static HACKENBUSH: Ruleset = Ruleset {
         moves: |store, args| drawing_moves(store, position(args, |t| drawing(t, false))?),
     },
     board: None,
+    picture: Some(Pictured {
+        read: |text| picture_of(text, HACKENBUSH.name),
+        write: picture_text,
+    }),
     search: None,
 };
 
@@ -631,6 +664,10 @@ pub static CHILDISH_HACKENBUSH: Ruleset = Ruleset {
         moves: |store, args| drawing_moves(store, position(args, |t| drawing(t, true))?),
     },
     board: None,
+    picture: Some(Pictured {
+        read: |text| picture_of(text, CHILDISH_HACKENBUSH.name),
+        write: picture_text,
+    }),
     search: None,
 };
 
@@ -664,6 +701,69 @@ fn drawing(text: &str, childish: bool) -> Result<Drawing, PartizanError> {
         return Ok(Drawing::Stalks(stalk_list(text)?));
     };
     Ok(Drawing::Graph { edges, childish })
+}
+
+/// A picture as the front ends draw it: stalks as written, or a graph's edges with their
+/// ends in the order written (CGSuite's notation read as a graph).
+fn picture_of(text: &str, name: &str) -> Result<Picture, PartizanError> {
+    let edge = |a: u32, b: u32, colour: Colour| PictureEdge {
+        a,
+        b,
+        piece: colour.piece(),
+    };
+    if text.chars().any(|c| c.is_ascii_digit()) && text.contains('-') {
+        written_edges(text)?;
+        tokens(text)
+            .into_iter()
+            .map(|(column, token)| edge_as_written(token, column).map(|(a, b, c)| edge(a, b, c)))
+            .collect::<Result<_, _>>()
+            .map(Picture::Graph)
+    } else if text.chars().any(|c| "();:.".contains(c)) {
+        let edges = cgsuite_edges(text, name)?;
+        Ok(Picture::Graph(
+            edges
+                .iter()
+                .map(|e| edge(e.low, e.high, e.colour))
+                .collect(),
+        ))
+    } else {
+        let stalks = stalk_list(text)?;
+        Ok(Picture::Stalks(
+            stalks
+                .iter()
+                .map(|stalk| stalk.iter().map(|c| c.piece()).collect())
+                .collect(),
+        ))
+    }
+}
+
+/// A picture written in stalk or graph notation; the edges of a graph no longer joined to
+/// the ground fall (the rules of Hackenbush), the others keep their order and vertices.
+fn picture_text(picture: &Picture) -> Result<String, PartizanError> {
+    let letter = |piece: Piece| Colour::of(piece).map(Colour::letter);
+    match picture {
+        Picture::Stalks(stalks) => {
+            let written: Vec<String> = stalks
+                .iter()
+                .map(|stalk| stalk.iter().map(|&p| letter(p)).collect())
+                .collect::<Result<_, _>>()?;
+            Ok(written.join("|"))
+        }
+        Picture::Graph(edges) => {
+            let as_edges: Vec<Edge> = edges
+                .iter()
+                .map(|e| Ok(Edge::new(e.a, e.b, Colour::of(e.piece)?)))
+                .collect::<Result<_, PartizanError>>()?;
+            let grounded = grounded_edges(&as_edges);
+            let written: Vec<String> = edges
+                .iter()
+                .zip(grounded)
+                .filter(|(_, joined)| *joined)
+                .map(|(e, _)| Ok(format!("{}-{}:{}", e.a, e.b, letter(e.piece)?)))
+                .collect::<Result<_, PartizanError>>()?;
+            Ok(written.join(" "))
+        }
+    }
 }
 
 /// The edges of a picture in CGSuite's notation ([`graph_notation`]), each connected to the
@@ -1199,6 +1299,41 @@ mod tests {
                 edges.into_iter().map(|(a, b, c)| Edge::new(a, b, c)),
             );
             prop_assert_eq!(agrees_with_textbook(&graph), Ok(()));
+        }
+    }
+
+    /// A graph's picture keeps each edge's ends as written; written back after a cut, the
+    /// edges left hanging fall and the rest keep their order and numbers.
+    #[test]
+    fn pictures_keep_the_writing_and_drop_what_falls() {
+        let picture = picture_of("0-1:l 1-2:r 2-0:e", "hackenbush").expect("valid");
+        let Picture::Graph(mut edges) = picture else {
+            panic!("a graph")
+        };
+        assert_eq!(
+            edges[2],
+            PictureEdge {
+                a: 2,
+                b: 0,
+                piece: Piece::Either
+            }
+        );
+        assert_eq!(
+            picture_text(&Picture::Graph(edges.clone())).as_deref(),
+            Ok("0-1:l 1-2:r 2-0:e")
+        );
+        edges.remove(2);
+        edges.remove(0);
+        assert_eq!(picture_text(&Picture::Graph(edges)).as_deref(), Ok(""));
+        assert!(picture_text(&Picture::Stalks(vec![vec![Piece::Filled]])).is_err());
+    }
+
+    proptest! {
+        /// Stalks read as a picture write back as they were written, empty stalks included.
+        #[test]
+        fn stalk_pictures_round_trip(text in "[lre|]{0,12}") {
+            let picture = picture_of(&text, "hackenbush").expect("stalks");
+            prop_assert_eq!(picture_text(&picture), Ok(text));
         }
     }
 }

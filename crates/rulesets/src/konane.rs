@@ -178,6 +178,7 @@ pub static RULESET: Ruleset = Ruleset {
     params: &[Param::new("xo.|.ox", ParamKind::Position)],
     example: "konane(\"xo.o.|.x...\")",
     values: short_position!(Konane::parse),
+    picture: None,
     board: Some(Board::of(&[
         EMPTY,
         square('x', Piece::Left),

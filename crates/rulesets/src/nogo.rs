@@ -174,6 +174,7 @@ pub static RULESET: Ruleset = Ruleset {
     params: &[Param::new("x..|..o", ParamKind::Position)],
     example: "nogo(\"...|...\")",
     values: short_position!(NoGo::parse),
+    picture: None,
     board: Some(Board::of(&[
         EMPTY,
         square('x', Piece::Left),

@@ -202,6 +202,7 @@ pub static RULESET: Ruleset = Ruleset {
             _ => Err(mismatch()),
         },
     },
+    picture: None,
     board: None,
     search: None,
 };

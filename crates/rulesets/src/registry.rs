@@ -9,7 +9,7 @@
 //! symbols, values (short or loopy) and moves in words, and whether and how positions are
 //! searched for their winner. How a front end shows them is its own business.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use conway_loopy::Loopy;
 use conway_partizan::{GameId, PartizanError, Store};
@@ -81,6 +81,9 @@ pub struct Ruleset {
     pub values: Values,
     /// How a position is drawn on a board of squares, for rulesets that have one.
     pub board: Option<Board>,
+    /// How a position is drawn as a picture of edges (stalks or a graph), read from its
+    /// notation and written back after an edit, for rulesets drawn so.
+    pub picture: Option<Pictured>,
     /// How a position too large for its value is searched for its winner.
     pub search: Option<Searched>,
 }
@@ -166,6 +169,7 @@ impl Ruleset {
                 strip: b.strip,
                 checkered: b.checkered,
             }),
+            pictured: self.picture.is_some(),
             searched: self.search.is_some(),
         }
     }
@@ -338,7 +342,7 @@ pub struct Square {
 }
 
 /// What a square shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Piece {
     /// Nothing: a square either player may use.
@@ -349,6 +353,40 @@ pub enum Piece {
     Right,
     /// A square nobody may use.
     Filled,
+    /// An edge either player may take (green).
+    Either,
+}
+
+/// A position drawn as edges: read from the notation and written back, so that a front end
+/// edits the picture without knowing the notation.
+#[derive(Clone, Copy, Debug)]
+pub struct Pictured {
+    /// The picture of a position (errors located in the text).
+    pub read: fn(&str) -> Result<Picture, PartizanError>,
+    /// The position a picture shows, in the notation; parts the rules would remove (edges
+    /// cut off from the ground) are gone.
+    pub write: fn(&Picture) -> Result<String, PartizanError>,
+}
+
+/// A picture of edges.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Picture {
+    /// Stalks standing on the ground, each its edges from the ground up.
+    Stalks(Vec<Vec<Piece>>),
+    /// A graph on numbered vertices, vertex 0 the ground.
+    Graph(Vec<PictureEdge>),
+}
+
+/// An edge of a graph picture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct PictureEdge {
+    /// One end, as written first.
+    pub a: u32,
+    /// The other end.
+    pub b: u32,
+    /// Who may take it.
+    pub piece: Piece,
 }
 
 impl Board {
@@ -490,6 +528,8 @@ pub struct Description {
     pub loopy: bool,
     /// How a position is drawn on squares, if it is.
     pub board: Option<DescribedBoard>,
+    /// Whether a position is drawn as a picture of edges (ask the ruleset for it).
+    pub pictured: bool,
     /// Whether positions too large for their value are searched for their winner.
     pub searched: bool,
 }
@@ -599,6 +639,37 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// A pictured ruleset's example reads as a picture that writes back to a position of
+    /// the same value.
+    #[test]
+    fn pictures_write_back_what_they_read() {
+        for ruleset in RULESETS {
+            let Some(pictured) = ruleset.picture else {
+                continue;
+            };
+            let text = ruleset
+                .example
+                .split('"')
+                .nth(1)
+                .expect("a quoted position");
+            let picture = (pictured.read)(text).expect("the example reads");
+            let written = (pictured.write)(&picture).expect("a picture read writes");
+            assert_eq!(
+                (pictured.read)(&written),
+                Ok(picture.clone()),
+                "{}",
+                ruleset.name
+            );
+            let mut store = Store::new();
+            assert_eq!(
+                ruleset.value_of_text(&mut store, &written),
+                ruleset.value_of_text(&mut store, text),
+                "{}",
+                ruleset.name
+            );
         }
     }
 

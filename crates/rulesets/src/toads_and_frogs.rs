@@ -228,6 +228,7 @@ pub static RULESET: Ruleset = Ruleset {
     params: &[Param::new("tt..ff", ParamKind::Position)],
     example: "toads_and_frogs(\"t.tf.f\")",
     values: short_position!(ToadsAndFrogs::parse),
+    picture: None,
     board: Some(STRIP),
     search: Some(searched_position!(
         ToadsAndFrogs::parse,

@@ -262,6 +262,7 @@ pub static BACKSLIDING_TOADS_AND_FROGS: Ruleset = Ruleset {
         value: |store, args| position(args, |t| strip_value(store, StripRules::BACKSLIDING, t)),
         moves: |store, args| position(args, |t| strip_moves(store, StripRules::BACKSLIDING, t)),
     },
+    picture: None,
     board: Some(STRIP),
     search: None,
 };
@@ -286,6 +287,7 @@ pub static ELEPHANTS_AND_RHINOS: Ruleset = Ruleset {
             })
         },
     },
+    picture: None,
     board: Some(STRIP),
     search: None,
 };

@@ -208,6 +208,7 @@ pub static RULESET: Ruleset = Ruleset {
     params: &[Param::new("lre|l", ParamKind::Position)],
     example: "toppling_dominoes(\"lrrlrrl\")",
     values: short_position!(TopplingDominoes::parse),
+    picture: None,
     board: None,
     search: None,
 };

@@ -145,6 +145,8 @@ fn router(server: Server) -> Router {
         .route("/api/worksheets/{id}/save", post(save_worksheet))
         .route("/api/startup", get(startup_cells))
         .route("/api/rulesets", get(rulesets))
+        .route("/api/rulesets/{name}/picture", post(picture_of))
+        .route("/api/rulesets/{name}/position", post(position_of))
         .route("/api/jobs/{id}", get(job_state))
         .route("/api/jobs/{id}/cancel", post(cancel_job))
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -302,6 +304,51 @@ async fn save_worksheet(
 /// Every ruleset of the registry as the page draws and edits it.
 async fn rulesets() -> Json<Vec<conway_rulesets::registry::Description>> {
     Json(conway_rulesets::registry::descriptions())
+}
+
+/// How a ruleset drawn as a picture draws its position.
+#[derive(Deserialize)]
+struct PictureRequest {
+    position: String,
+}
+
+/// A picture a ruleset writes as a position.
+#[derive(Deserialize)]
+struct PositionRequest {
+    picture: conway_rulesets::registry::Picture,
+}
+
+/// The ruleset called `name` that draws positions as pictures.
+fn pictured(name: &str) -> Result<conway_rulesets::registry::Pictured, Failure> {
+    conway_rulesets::registry::ruleset(name)
+        .and_then(|r| r.picture)
+        .ok_or_else(|| {
+            Failure(
+                StatusCode::NOT_FOUND,
+                CliError::bad_input(format!("no ruleset '{name}' drawn as a picture")),
+            )
+        })
+}
+
+/// The picture of a position, read by its ruleset (a position it refuses is a bad request,
+/// with the ruleset's located message).
+async fn picture_of(
+    Path(name): Path<String>,
+    Json(request): Json<PictureRequest>,
+) -> Result<Json<serde_json::Value>, Failure> {
+    let picture = (pictured(&name)?.read)(&request.position)
+        .map_err(|e| Failure(StatusCode::BAD_REQUEST, e.into()))?;
+    Ok(Json(serde_json::json!({ "picture": picture })))
+}
+
+/// The position a picture shows, written by its ruleset in its notation.
+async fn position_of(
+    Path(name): Path<String>,
+    Json(request): Json<PositionRequest>,
+) -> Result<Json<serde_json::Value>, Failure> {
+    let position = (pictured(&name)?.write)(&request.picture)
+        .map_err(|e| Failure(StatusCode::BAD_REQUEST, e.into()))?;
+    Ok(Json(serde_json::json!({ "position": position })))
 }
 
 async fn startup_cells(State(server): State<Server>) -> Result<Json<serde_json::Value>, Failure> {

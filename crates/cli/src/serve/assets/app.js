@@ -7,7 +7,7 @@
 // against Conway in play.js, the server requests in api.js.
 
 import { api, ask, session } from "./api.js";
-import { boardInput, boardOf, drawBoard, loadRulesets, markWinningMoves, parseBoard, RULESETS } from "./boards.js";
+import { boardInput, boardOf, drawBoard, loadRulesets, markWinningMoves, newPicture, parseBoard, RULESETS } from "./boards.js";
 import { offerPlay } from "./play.js";
 
 const STORE_KEY = "conway-worksheet";
@@ -177,7 +177,7 @@ async function showSearched(item, input, refusal, onProgress, run) {
     why.className = "searched";
     why.textContent = `The value is out of reach (${refusal}); who wins, by search:`;
     output.prepend(why);
-    markWinningMoves(item.querySelector(".board"), input, answer.report);
+    await markWinningMoves(item.querySelector(".board"), input, answer.report);
   } catch (error) {
     if (run !== item.dataset.run) return;
     // A ruleset with no search refuses its outcome as it refused its value (at another
@@ -193,7 +193,7 @@ async function runCell(item) {
   const output = item.querySelector(".output");
   saveLocally();
   const area = item.querySelector("textarea");
-  drawBoard(item, (changed) => {
+  const drawn = drawBoard(item, (changed) => {
     area.value = changed;
     runCell(item);
   });
@@ -210,8 +210,9 @@ async function runCell(item) {
     const answer = await ask(input, { onProgress });
     if (run !== item.dataset.run) return;
     show(output, answer);
-    markWinningMoves(item.querySelector(".board"), input, answer.report);
     offerPlay(item, input, answer);
+    await drawn;
+    markWinningMoves(item.querySelector(".board"), input, answer.report);
   } catch (error) {
     if (run !== item.dataset.run) return;
     if (error.kind === "too_large" && parseBoard(input)) {
@@ -263,18 +264,23 @@ async function runAll(inputs) {
   addCell().querySelector("textarea").focus();
 }
 
-/** Offers a new board of each ruleset the server describes with one, before the Hackenbush
- * pictures the page draws itself. */
+/** Offers a new board of each short ruleset the server describes with one, and stalks and
+ * a graph of each drawn as a picture. */
 function offerBoards() {
   const select = document.getElementById("board-ruleset");
-  const first = select.firstElementChild;
-  for (const ruleset of RULESETS.filter((r) => r.board && !r.loopy && r.params.length === 1)) {
+  const offer = (value, text) => {
     const option = document.createElement("option");
-    option.value = ruleset.name;
-    option.textContent = ruleset.title;
-    select.insertBefore(option, first);
+    option.value = value;
+    option.textContent = text;
+    select.append(option);
+  };
+  for (const ruleset of RULESETS.filter((r) => !r.loopy && r.params.length === 1)) {
+    if (ruleset.board) offer(ruleset.name, ruleset.title);
   }
-  select.value = select.firstElementChild.value;
+  for (const ruleset of RULESETS.filter((r) => r.pictured)) {
+    offer(`${ruleset.name}:stalks`, `${ruleset.title} stalks`);
+    offer(`${ruleset.name}:graph`, `${ruleset.title} graph`);
+  }
 }
 
 async function start() {
@@ -322,23 +328,21 @@ document.getElementById("open").addEventListener("change", async (event) => {
 
 document.getElementById("clear").addEventListener("click", () => restart([]));
 
-document.getElementById("new-board").addEventListener("submit", (event) => {
+document.getElementById("new-board").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const ruleset = document.getElementById("board-ruleset").value;
+  const [ruleset, kind] = document.getElementById("board-ruleset").value.split(":");
   const clamp = (id, most) => Math.max(1, Math.min(most, Number(document.getElementById(id).value) || 1));
   const rows = boardOf(ruleset)?.strip ? 1 : clamp("board-rows", 8);
   const columns = clamp("board-columns", 12);
-  const blank = boardOf(ruleset)?.cycle[0] ?? ".";
-  const empty = Array.from({ length: rows }, () => Array(columns).fill(blank));
   let item = cellsList.lastElementChild;
   if (!item || item.querySelector("textarea").value.trim()) item = addCell();
-  // Stalks: one blue edge per stalk to start from.
-  const start = {
-    hackenbush: () => `hackenbush("${Array(columns).fill("l").join("|")}")`,
-    // A blue edge standing on the ground with a red one above it.
-    "hackenbush-graph": () => 'hackenbush("0-1:l 1-2:r")',
-  }[ruleset];
-  item.querySelector("textarea").value = start ? start() : boardInput(ruleset, empty);
+  if (kind) {
+    // A picture: stalks, one blue edge each, or a small graph; the server writes it.
+    item.querySelector("textarea").value = await newPicture(ruleset, kind, columns);
+  } else {
+    const blank = boardOf(ruleset).cycle[0];
+    item.querySelector("textarea").value = boardInput(ruleset, Array.from({ length: rows }, () => Array(columns).fill(blank)));
+  }
   runCell(item).then(() => addCell());
 });
 

@@ -53,25 +53,52 @@ export function boardInput(ruleset, rows) {
   return `${ruleset}("${rows.map((row) => row.join("")).join("|")}")`;
 }
 
-// Hackenbush stalks (`hackenbush("lre|rl")`, each stalk from the ground up).
-const STALKS_CELL = /^\s*hackenbush\("([lre|]*)"\)\s*$/i;
-const EDGE_COLOURS = ["l", "r", "e"];
+// Pictures of edges (Hackenbush): the server reads a position into stalks or a graph
+// (`POST /api/rulesets/NAME/picture`) and writes an edited picture back in the ruleset's
+// notation (`POST /api/rulesets/NAME/position`), so the page never reads the notation.
+// Edges are blue (Left's), red (Right's) or green (either player's); a click cycles them.
+const EDGE_PIECES = ["left", "right", "either"];
 
-function parseStalks(input) {
-  const found = input.match(STALKS_CELL);
-  return found ? found[1].toLowerCase().split("|").map((stalk) => [...stalk]) : null;
+/** The ruleset call of a cell that the server draws as a picture, or null. */
+function picturedCall(input) {
+  const found = input.match(BOARD_CELL);
+  const ruleset = found && RULESETS.find((r) => r.pictured && [r.name, ...r.aliases].some((s) => s.toLowerCase() === found[1].toLowerCase()));
+  return ruleset ? { ruleset: ruleset.name, position: found[2] } : null;
+}
+
+/** The picture of a pictured ruleset's position, or null when the ruleset refuses it. */
+async function readPicture(call) {
+  try {
+    return (await api("POST", `/api/rulesets/${call.ruleset}/picture`, { position: call.position })).picture;
+  } catch {
+    return null;
+  }
+}
+
+/** The cell input showing `picture`, written by the ruleset. */
+async function writePicture(ruleset, picture) {
+  const { position } = await api("POST", `/api/rulesets/${ruleset}/position`, { picture });
+  return `${ruleset}("${position}")`;
+}
+
+/** A new picture of `columns` blue stalks, or a blue edge with a red one above it. */
+export async function newPicture(ruleset, kind, columns) {
+  const picture = kind === "graph"
+    ? { graph: [{ a: 0, b: 1, piece: "left" }, { a: 1, b: 2, piece: "right" }] }
+    : { stalks: Array.from({ length: columns }, () => ["left"]) };
+  return writePicture(ruleset, picture);
 }
 
 /**
  * The stalks as a picture; with `edit`, a click on an edge changes its colour (blue, red,
  * green), Shift+click cuts it and everything above it, "+" grows a stalk by a blue edge and
- * "new stalk" starts one, each calling `edit` with the new cell input.
+ * "new stalk" starts one, each calling `edit` with the new stalks.
  */
 function stalksPicture(stalks, edit) {
-  const changed = () => edit(`hackenbush("${stalks.map((s) => s.join("")).join("|")}")`);
+  const changed = () => edit({ stalks });
   const picture = document.createElement("div");
   picture.className = "board stalks";
-  picture.setAttribute("aria-label", "hackenbush stalks");
+  picture.setAttribute("aria-label", "stalks");
   stalks.forEach((stalk, s) => {
     const column = document.createElement("div");
     column.className = "stalk";
@@ -83,7 +110,7 @@ function stalksPicture(stalks, edit) {
         edge.title = "click: change colour; Shift+click: cut here";
         edge.addEventListener("click", (event) => {
           if (event.shiftKey) stalk.splice(e);
-          else stalk[e] = EDGE_COLOURS[(EDGE_COLOURS.indexOf(colour) + 1) % EDGE_COLOURS.length];
+          else stalk[e] = EDGE_PIECES[(EDGE_PIECES.indexOf(colour) + 1) % EDGE_PIECES.length];
           changed();
         });
       }
@@ -95,7 +122,7 @@ function stalksPicture(stalks, edit) {
       grow.textContent = "+";
       grow.setAttribute("aria-label", `grow stalk ${s + 1}`);
       grow.addEventListener("click", () => {
-        stalk.push("l");
+        stalk.push("left");
         changed();
       });
       column.append(grow);
@@ -106,7 +133,7 @@ function stalksPicture(stalks, edit) {
     const add = document.createElement("button");
     add.textContent = "new stalk";
     add.addEventListener("click", () => {
-      stalks.push(["l"]);
+      stalks.push(["left"]);
       changed();
     });
     picture.append(add);
@@ -114,41 +141,13 @@ function stalksPicture(stalks, edit) {
   return picture;
 }
 
-// Hackenbush graphs (`hackenbush("0-1:l 1-2:r 2-0:e")`, vertex 0 the ground): drawn with
-// each vertex at its distance from the ground. A click on an edge changes its colour,
-// Shift+click cuts it (edges left hanging fall); a click on a vertex (or the ground) selects
-// it, and a click on a second vertex joins the two by a blue edge; "grow" adds a blue edge
-// from the selected vertex to a new one.
-const GRAPH_CELL = /^\s*hackenbush\("((?:\s*\d+-\d+:[lre])*\s*)"\)\s*$/i;
+// Graphs (vertex 0 the ground): drawn with each vertex at its distance from the ground. A
+// click on an edge changes its colour, Shift+click cuts it (the server drops the edges
+// left hanging); a click on a vertex (or the ground) selects it, and a click on a second
+// vertex joins the two by a blue edge; "grow" adds a blue edge from the selected vertex to
+// a new one.
 const SVG = "http://www.w3.org/2000/svg";
-const STROKES = { l: "#1f5fbf", r: "#bf2f1f", e: "#2f9f4f" };
-
-function parseGraph(input) {
-  const found = input.match(GRAPH_CELL);
-  if (!found || !/\d/.test(found[1])) return null;
-  return found[1].trim().split(/\s+/).map((token) => {
-    const [, a, b, c] = token.match(/^(\d+)-(\d+):([lre])$/i);
-    return { a: Number(a), b: Number(b), c: c.toLowerCase() };
-  });
-}
-
-const graphInput = (edges) => `hackenbush("${edges.map((e) => `${e.a}-${e.b}:${e.c}`).join(" ")}")`;
-
-/** Keeps the edges still joined to the ground (vertex 0). */
-function grounded(edges) {
-  const reached = new Set([0]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const e of edges) {
-      if (reached.has(e.a) !== reached.has(e.b)) {
-        reached.add(e.a);
-        reached.add(e.b);
-        grew = true;
-      }
-    }
-  }
-  return edges.filter((e) => reached.has(e.a));
-}
+const STROKES = { left: "#1f5fbf", right: "#bf2f1f", either: "#2f9f4f" };
 
 function graphPicture(edges, edit) {
   // Levels: distance from the ground; each level's vertices spread across the width.
@@ -184,7 +183,7 @@ function graphPicture(edges, edit) {
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   svg.setAttribute("width", String(width));
   svg.setAttribute("class", "board graph");
-  svg.setAttribute("aria-label", "hackenbush graph");
+  svg.setAttribute("aria-label", "graph of edges");
   const shape = (name, attributes) => {
     const element = document.createElementNS(SVG, name);
     for (const [k, v] of Object.entries(attributes)) element.setAttribute(k, String(v));
@@ -193,11 +192,11 @@ function graphPicture(edges, edit) {
   };
   shape("line", { x1: 0, y1: ground, x2: width, y2: ground, class: "ground", "data-vertex": 0 });
   let selected = null;
-  const changed = (next) => edit && edit(graphInput(next));
+  const changed = (next) => edit && edit({ graph: next });
   edges.forEach((e, i) => {
     const end = (v, other) => (v === 0 ? groundPoint(other) : place.get(v));
     const [[x1, y1], [x2, y2]] = [end(e.a, e.b), end(e.b, e.a)];
-    const attributes = { "data-edge": i, "data-ends": `${Math.min(e.a, e.b)}-${Math.max(e.a, e.b)}`, stroke: STROKES[e.c] };
+    const attributes = { "data-edge": i, "data-ends": `${Math.min(e.a, e.b)}-${Math.max(e.a, e.b)}`, stroke: STROKES[e.piece] };
     const line = e.a === e.b
       ? shape("circle", { ...attributes, cx: x1, cy: y1 - 12, r: 12, fill: "none", class: "edge-line" })
       : shape("line", { ...attributes, x1, y1, x2, y2, class: "edge-line" });
@@ -205,8 +204,8 @@ function graphPicture(edges, edit) {
       line.addEventListener("click", (event) => {
         const next = edges.map((x) => ({ ...x }));
         if (event.shiftKey) next.splice(i, 1);
-        else next[i].c = EDGE_COLOURS[(EDGE_COLOURS.indexOf(e.c) + 1) % EDGE_COLOURS.length];
-        changed(grounded(next));
+        else next[i].piece = EDGE_PIECES[(EDGE_PIECES.indexOf(e.piece) + 1) % EDGE_PIECES.length];
+        changed(next);
       });
     }
   });
@@ -218,14 +217,14 @@ function graphPicture(edges, edit) {
           selected = v;
           dot.classList.add("selected");
         } else if (selected !== v) {
-          changed([...edges, { a: selected, b: v, c: "l" }]);
+          changed([...edges, { a: selected, b: v, piece: "left" }]);
         }
       });
     }
   }
   if (!edit) return svg;
   svg.querySelector(".ground").addEventListener("click", () => {
-    if (selected !== null && selected !== 0) changed([...edges, { a: 0, b: selected, c: "l" }]);
+    if (selected !== null && selected !== 0) changed([...edges, { a: 0, b: selected, piece: "left" }]);
     else selected = 0;
   });
   const box = document.createElement("div");
@@ -235,7 +234,7 @@ function graphPicture(edges, edit) {
   grow.title = "a blue edge from the selected vertex (or the ground) to a new vertex";
   grow.addEventListener("click", () => {
     const fresh = Math.max(0, ...edges.flatMap((e) => [e.a, e.b])) + 1;
-    changed([...edges, { a: selected ?? 0, b: fresh, c: "l" }]);
+    changed([...edges, { a: selected ?? 0, b: fresh, piece: "left" }]);
   });
   svg.classList.remove("board");
   box.append(svg, grow);
@@ -299,61 +298,65 @@ function boardTable(board, edit) {
 }
 
 /**
- * The picture of a position written as a cell input (a board, stalks, a chase), or null;
- * with `edit`, clicks change it and call `edit` with the new input.
+ * The picture of a position the page draws from what it was told (a board of squares, a
+ * chase), or null; with `edit`, clicks change it and call `edit` with the new input.
  */
-export function positionPicture(input, edit = null) {
-  const stalks = parseStalks(input);
-  if (stalks) return stalksPicture(stalks, edit);
-  const graph = parseGraph(input);
-  if (graph) return graphPicture(graph, edit);
+export function localPicture(input, edit = null) {
   const chase = input.match(CHASE_CELL);
   if (chase) return chaseBoard(chase, edit || (() => {}));
   const board = parseBoard(input);
   return board ? boardTable(board, edit) : null;
 }
 
-/** Draws the editable picture of a cell's position above its answer. */
-export function drawBoard(item, edit) {
+/**
+ * The picture of a position written as a cell input (a board, stalks, a graph, a chase),
+ * or null; with `edit`, clicks change it and call `edit` with the new input.
+ */
+export async function positionPicture(input, edit = null) {
+  const local = localPicture(input, edit);
+  if (local) return local;
+  const call = picturedCall(input);
+  const picture = call && (await readPicture(call));
+  if (!picture) return null;
+  const changed = edit && ((next) => writePicture(call.ruleset, next).then(edit, () => {}));
+  return picture.stalks ? stalksPicture(picture.stalks, changed) : graphPicture(picture.graph, changed);
+}
+
+/** Draws the editable picture of a cell's position above its answer, once it is known. */
+export async function drawBoard(item, edit) {
   item.querySelector(".board")?.remove();
-  const picture = positionPicture(item.querySelector("textarea").value, edit);
-  if (picture) item.querySelector("textarea").after(picture);
+  const input = item.querySelector("textarea").value;
+  const picture = await positionPicture(input, edit);
+  // A later run of the cell may have drawn its own picture meanwhile.
+  if (picture && item.querySelector("textarea").value === input && !item.querySelector(".board")) {
+    item.querySelector("textarea").after(picture);
+  }
 }
 
 /**
  * Marks on `picture` (drawn from `input`) the squares or edges of the winning moves of a
- * report (`left_moves`, `right_moves`, each with `to`, or a search's winning positions), by comparing each move's position
- * with this one: class `win-left`, `win-right` or both.
+ * report (`left_moves`, `right_moves`, each with `to`, or a search's winning positions), by
+ * comparing each move's position with this one: class `win-left`, `win-right` or both.
  */
-export function markWinningMoves(picture, input, report) {
+export async function markWinningMoves(picture, input, report) {
   if (!picture || !report) return;
-  const marks = (moves, side) => {
+  const marks = async (moves, side) => {
     for (const move of moves || []) {
       if (!move.wins) continue;
-      for (const key of changedParts(input, move.to)) {
-        const selector = picture.classList.contains("stalks") ? `[data-edge="${key}"]` : `[data-square="${key}"]`;
-        picture.querySelector(selector)?.classList.add(`win-${side}`);
+      for (const key of await changedParts(input, move.to)) {
+        picture.querySelector(key)?.classList.add(`win-${side}`);
+        if (picture.matches(".graph-editor, svg.graph")) picture.querySelectorAll(key).forEach((e) => e.classList.add(`win-${side}`));
       }
     }
   };
-  if (picture.matches(".graph-editor, svg.graph")) {
-    // A graph: the edge each winning move cuts, named in the move ("cuts the blue edge 1-2").
-    for (const [moves, side] of [[report.left_moves, "left"], [report.right_moves, "right"]]) {
-      for (const move of moves || []) {
-        const ends = move.wins && move.move.match(/edge (\d+-\d+)/);
-        if (ends) picture.querySelectorAll(`[data-ends="${ends[1]}"]`).forEach((e) => e.classList.add(`win-${side}`));
-      }
-    }
-    return;
-  }
-  marks(report.left_moves, "left");
-  marks(report.right_moves, "right");
+  await marks(report.left_moves, "left");
+  await marks(report.right_moves, "right");
   if (report.search) {
     // An outcome found by search: each starter's winning first moves, by the positions
     // they leave.
     const found = (start) => (start.winning_positions || []).map((to) => ({ wins: true, to }));
-    marks(found(report.search.left_first), "left");
-    marks(found(report.search.right_first), "right");
+    await marks(found(report.search.left_first), "left");
+    await marks(found(report.search.right_first), "right");
   }
   if (report.game === "chase" && Array.isArray(report.moves)) {
     // The square the moving piece goes to: White's moves in blue, Black's in red.
@@ -367,8 +370,11 @@ export function markWinningMoves(picture, input, report) {
   }
 }
 
-/** The squares (`r,c`) or stalk edges (`s,e`: the edge cut) that differ from `before` in `after`. */
-function changedParts(before, after) {
+/**
+ * Selectors of the squares or edges that differ from `before` in `after`: squares that
+ * change, the stalk edge cut, or the graph edges a move removes.
+ */
+async function changedParts(before, after) {
   const [a, b] = [parseBoard(before), parseBoard(after)];
   if (a && b) {
     // Rows line up from the bottom: a Fox and Geese picture gains or loses rows at the top.
@@ -376,14 +382,21 @@ function changedParts(before, after) {
     const changed = [];
     a.rows.forEach((row, r) => row.forEach((square, c) => {
       const other = b.rows[r - shift];
-      if (other && other[c] !== square) changed.push(`${r},${c}`);
+      if (other && other[c] !== square) changed.push(`[data-square="${r},${c}"]`);
     }));
     return changed;
   }
-  const [s, t] = [parseStalks(before), parseStalks(after)];
-  if (s && t) {
-    const cut = s.findIndex((stalk, i) => (t[i] || []).length < stalk.length);
-    return cut < 0 ? [] : [`${cut},${t[cut].length}`];
+  const [x, y] = [picturedCall(before), picturedCall(after)];
+  if (!x || !y) return [];
+  const [s, t] = await Promise.all([readPicture(x), readPicture(y)]);
+  if (s?.stalks && t?.stalks) {
+    const cut = s.stalks.findIndex((stalk, i) => (t.stalks[i] || []).length < stalk.length);
+    return cut < 0 ? [] : [`[data-edge="${cut},${t.stalks[cut].length}"]`];
+  }
+  if (s?.graph && t?.graph) {
+    const ends = (e) => `${Math.min(e.a, e.b)}-${Math.max(e.a, e.b)}`;
+    const left = new Set(t.graph.map(ends));
+    return s.graph.filter((e) => !left.has(ends(e))).map((e) => `[data-ends="${ends(e)}"]`);
   }
   return [];
 }

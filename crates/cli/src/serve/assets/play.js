@@ -19,7 +19,7 @@
 // Whoever cannot move loses (in misère play, wins).
 
 import { ask } from "./api.js";
-import { positionPicture } from "./boards.js";
+import { localPicture, positionPicture } from "./boards.js";
 
 /** Nim is played with tokens up to this many in a heap; larger heaps from the move list. */
 const MAX_TOKENS = 30;
@@ -231,16 +231,16 @@ function playPartizan(item, start, side) {
   // Positions met, with the player to move, for a loopy game's draw by repetition.
   const seen = new Set();
   let plies = 0;
-  const draw = (position) => {
+  const draw = async (position) => {
     board.replaceChildren();
-    const picture = positionPicture(position);
+    const picture = await positionPicture(position);
     if (picture) board.append(picture);
     const shown = document.createElement("p");
     shown.textContent = position;
     board.append(shown);
   };
   const turn = async (position, mover) => {
-    draw(position);
+    await draw(position);
     try {
       const answer = await solve(position);
       if (!answer.play) {
@@ -307,7 +307,7 @@ function playChase(item, n, white, black, side) {
   };
   const turn = async (squares, toMove, ply) => {
     board.replaceChildren();
-    const picture = positionPicture(`solve chase ${squares}`);
+    const picture = localPicture(`solve chase ${squares}`);
     if (picture) board.append(picture);
     if (ply >= MAX_CHASE_PLIES) return say(`${MAX_CHASE_PLIES} plies without a capture: a draw.`, "result");
     try {
@@ -317,7 +317,7 @@ function playChase(item, n, white, black, side) {
         const reply = answer.play.reply;
         say(`Conway: ${reply.move}`);
         if (captured(reply.to)) {
-          board.replaceChildren(positionPicture(`solve chase ${reply.to}`) || "");
+          board.replaceChildren(localPicture(`solve chase ${reply.to}`) || "");
           return say("Conway captured your piece: you lose.", "result");
         }
         return turn(reply.to, side, ply + 1);
@@ -325,7 +325,7 @@ function playChase(item, n, white, black, side) {
       moveButtons(board, now.moves, (m) => {
         judge(say, m.to, now.moves.filter((x) => x.wins), `you: ${m.move}`);
         if (captured(m.to)) {
-          board.replaceChildren(positionPicture(`solve chase ${m.to}`) || "");
+          board.replaceChildren(localPicture(`solve chase ${m.to}`) || "");
           return say("You captured Conway's piece: you win.", "result");
         }
         turn(m.to, other, ply + 1);
