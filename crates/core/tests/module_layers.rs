@@ -134,6 +134,7 @@ const IMPARTIAL_ROOT_ITEMS: &[(&str, &str)] = &[
 /// `conway-partizan`, as its `lib.rs` lists the layers: each group may use every group
 /// before it.
 const PARTIZAN_LAYERS: &[(&str, &[&str])] = &[
+    ("rules", &[]),
     ("stack", &[]),
     ("player", &["stack"]),
     ("error", &["stack", "player"]),

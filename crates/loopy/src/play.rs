@@ -24,7 +24,7 @@ use conway_partizan::{PartizanError, Store};
 
 use super::properties::{outcome, LoopyOutcome};
 use super::ruleset::{
-    explore, EvaluationError, Exploration, LoopyRules, LoopyRuleset, OwnMoves, Target,
+    explore, EvaluationError, Exploration, LoopyRules, LoopyRuleset, OwnMoves, Rules, Target,
     MAX_POSITIONS,
 };
 use super::Loopy;
@@ -134,7 +134,7 @@ struct FromStart<'a, R: LoopyRules> {
     start: &'a R::Position,
 }
 
-impl<R: LoopyRules> LoopyRules for FromStart<'_, R> {
+impl<R: LoopyRules> Rules for FromStart<'_, R> {
     type Position = R::Position;
     type Error = R::Error;
 
@@ -145,7 +145,9 @@ impl<R: LoopyRules> LoopyRules for FromStart<'_, R> {
     fn right_moves(&self, position: &R::Position) -> Result<Vec<R::Position>, R::Error> {
         self.rules.right_moves(position)
     }
+}
 
+impl<R: LoopyRules> LoopyRules for FromStart<'_, R> {
     fn known_value(&self, position: &R::Position) -> Result<Option<Loopy>, R::Error> {
         if position == self.start {
             return Ok(None);

@@ -27,6 +27,7 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap as HashMap;
 
+pub use conway_partizan::rules::Rules;
 use conway_partizan::{GameId, PartizanError, Store};
 
 use super::canonical::simplest_forms;
@@ -51,17 +52,9 @@ pub trait LoopyRuleset: Clone + Eq + Hash {
     }
 }
 
-/// Rules that list moves of positions they are given and may fail doing so (a Python
-/// callback that raises): what [`LoopyEvaluator::value_by`] explores.
-pub trait LoopyRules {
-    /// A position.
-    type Position: Clone + Eq + Hash;
-    /// Why listing moves failed.
-    type Error;
-    /// The positions Left can move to.
-    fn left_moves(&self, position: &Self::Position) -> Result<Vec<Self::Position>, Self::Error>;
-    /// The positions Right can move to.
-    fn right_moves(&self, position: &Self::Position) -> Result<Vec<Self::Position>, Self::Error>;
+/// [`Rules`] (moves listed by code that may fail, such as a Python callback) as
+/// [`LoopyEvaluator::value_by`] explores them: with the values the rules know.
+pub trait LoopyRules: Rules {
     /// The value when the rules know it, as [`LoopyRuleset::known_value`].
     fn known_value(&self, _position: &Self::Position) -> Result<Option<Loopy>, Self::Error> {
         Ok(None)
@@ -77,7 +70,7 @@ impl<G> OwnMoves<G> {
     }
 }
 
-impl<G: LoopyRuleset> LoopyRules for OwnMoves<G> {
+impl<G: LoopyRuleset> Rules for OwnMoves<G> {
     type Position = G;
     type Error = std::convert::Infallible;
 
@@ -88,7 +81,9 @@ impl<G: LoopyRuleset> LoopyRules for OwnMoves<G> {
     fn right_moves(&self, position: &G) -> Result<Vec<G>, Self::Error> {
         Ok(position.right_moves())
     }
+}
 
+impl<G: LoopyRuleset> LoopyRules for OwnMoves<G> {
     fn known_value(&self, position: &G) -> Result<Option<Loopy>, Self::Error> {
         Ok(position.known_value())
     }

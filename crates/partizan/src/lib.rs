@@ -7,7 +7,7 @@
 //! infinitesimals, ordinal sums, compounds and CGSuite's properties.
 //!
 //! Layers, each group using only those before it (`crates/core/tests/module_layers.rs`
-//! checks): [`stack`], `Player`, the errors, [`store`], [`naive`], [`ordinal`], [`thermal`],
+//! checks): [`rules`] (on its own), [`stack`], `Player`, the errors, [`store`], [`naive`], [`ordinal`], [`thermal`],
 //! [`properties`], [`print`](mod@print), [`infinitesimal`], [`compound`].
 //!
 //! The first of the game-value crates: loopy games (`conway-loopy`), games given by their
@@ -21,6 +21,7 @@ pub mod ordinal;
 mod player;
 pub mod print;
 pub mod properties;
+pub mod rules;
 pub mod stack;
 pub mod store;
 pub mod thermal;

@@ -12,8 +12,9 @@ use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 
 use conway_loopy::ruleset::{EvaluationError, LoopyEvaluator, LoopyRules};
+use conway_partizan::rules::Rules;
 use conway_partizan::{GameId, PartizanError};
-use conway_rulesets::search::{canonical_form, FallibleRuleset, SearchError};
+use conway_rulesets::search::{canonical_form, SearchError};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -72,20 +73,10 @@ impl<'py> Callbacks<'_, 'py> {
     }
 }
 
-impl LoopyRules for Callbacks<'_, '_> {
-    type Position = u32;
-    type Error = PyErr;
+/// The rules know no loopy values: every position is explored.
+impl LoopyRules for Callbacks<'_, '_> {}
 
-    fn left_moves(&self, n: &u32) -> PyResult<Vec<u32>> {
-        self.moves(*n, self.game.left_moves.as_ref(), "left_moves")
-    }
-
-    fn right_moves(&self, n: &u32) -> PyResult<Vec<u32>> {
-        self.moves(*n, self.game.right_moves.as_ref(), "right_moves")
-    }
-}
-
-impl FallibleRuleset for Callbacks<'_, '_> {
+impl Rules for Callbacks<'_, '_> {
     type Position = u32;
     type Error = PyErr;
 

@@ -1,5 +1,5 @@
 //! Canonical forms of positions of a ruleset given from outside the library (a user's
-//! callbacks), without recursion: the moves may fail to be listed, positions may be
+//! callbacks, as [`Rules`]), without recursion: the moves may fail to be listed, positions may be
 //! arbitrarily deep, and a cycle is reported instead of looping.
 //!
 //! [`Evaluator`](super::Evaluator) serves the built-in rulesets, whose positions are a few
@@ -9,29 +9,12 @@
 //! store's budget and stop requests end the search with nothing half-done remembered.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasher, Hash};
+use std::hash::BuildHasher;
 
 use rustc_hash::FxHashSet;
 
+use conway_partizan::rules::Rules;
 use conway_partizan::{GameId, Store};
-
-/// A partizan ruleset whose moves are listed by code that may fail.
-pub trait FallibleRuleset {
-    /// A position.
-    type Position: Clone + Eq + Hash;
-    /// Why the moves of a position could not be listed.
-    type Error;
-    /// The positions Left can move to.
-    fn left_moves(&self, position: &Self::Position) -> Result<Vec<Self::Position>, Self::Error>;
-    /// The positions Right can move to.
-    fn right_moves(&self, position: &Self::Position) -> Result<Vec<Self::Position>, Self::Error>;
-    /// The independent parts of a position that is their disjunctive sum, or `None`; one
-    /// part means no decomposition.
-    fn components(
-        &self,
-        position: &Self::Position,
-    ) -> Result<Option<Vec<Self::Position>>, Self::Error>;
-}
 
 /// Why a search gave no value.
 #[derive(Debug)]
@@ -60,7 +43,7 @@ struct Frame<P> {
 
 /// The canonical form of `root`, remembering every position valued in `table`, which with
 /// the positions on the search's path may hold at most `limit`.
-pub fn canonical_form<R: FallibleRuleset, S: BuildHasher>(
+pub fn canonical_form<R: Rules, S: BuildHasher>(
     ruleset: &R,
     store: &mut Store,
     table: &mut HashMap<R::Position, GameId, S>,
@@ -157,7 +140,7 @@ mod tests {
         split: bool,
     }
 
-    impl FallibleRuleset for Builtin {
+    impl Rules for Builtin {
         type Position = Board;
         type Error = Infallible;
         fn left_moves(&self, p: &Board) -> Result<Vec<Board>, Infallible> {
@@ -206,7 +189,7 @@ mod tests {
     /// n is odd, 0 when it is even. Right's moves cannot be listed at 77,777.
     struct Countdown;
 
-    impl FallibleRuleset for Countdown {
+    impl Rules for Countdown {
         type Position = u32;
         type Error = &'static str;
         fn left_moves(&self, n: &u32) -> Result<Vec<u32>, &'static str> {
@@ -240,7 +223,7 @@ mod tests {
         assert!(!table.contains_key(&80_000) && !table.contains_key(&77_778));
 
         struct Loop;
-        impl FallibleRuleset for Loop {
+        impl Rules for Loop {
             type Position = u8;
             type Error = ();
             fn left_moves(&self, p: &u8) -> Result<Vec<u8>, ()> {
@@ -259,7 +242,7 @@ mod tests {
         ));
         // A game that goes on for ever through new positions meets the limit.
         struct Forever;
-        impl FallibleRuleset for Forever {
+        impl Rules for Forever {
             type Position = u64;
             type Error = ();
             fn left_moves(&self, p: &u64) -> Result<Vec<u64>, ()> {
