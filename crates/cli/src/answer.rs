@@ -3,7 +3,7 @@
 //! two; the worksheet and the REPL, which run the same commands in cells, show both. Every
 //! command is dispatched here ([`answer`]), so the three front ends cannot drift apart.
 
-use conway_core::play::Reply;
+use conway_core::play::{Ended, Reply};
 use serde::Serialize;
 
 use crate::args::Command;
@@ -42,6 +42,44 @@ pub struct Play {
     /// Conway's move as Right, in a ruleset position.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub right_reply: Option<Reply>,
+    /// How play has ended here, with the player to move in a catalogue game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ended: Option<Ended>,
+    /// How play has ended with Left to move, in a ruleset position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left_ended: Option<Ended>,
+    /// How play has ended with Right to move, in a ruleset position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub right_ended: Option<Ended>,
+    /// With Left to move, neither side can force a win: should the position come back so,
+    /// the game is a draw by infinite play.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub left_drawn: bool,
+    /// The same with Right to move.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub right_drawn: bool,
+    /// In a game that can go on for ever, the plies after which play that has not ended is
+    /// called a draw.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draw_after: Option<u32>,
+}
+
+impl Play {
+    /// A game of the catalogue: Conway's move and the end of play, for the player to move.
+    pub fn of_game(game: &'static str, reply: Option<Reply>, ended: Option<Ended>) -> Play {
+        Play {
+            game,
+            reply,
+            left_reply: None,
+            right_reply: None,
+            ended,
+            left_ended: None,
+            right_ended: None,
+            left_drawn: false,
+            right_drawn: false,
+            draw_after: None,
+        }
+    }
 }
 
 /// How a report is written for a person, or drawn.

@@ -102,10 +102,16 @@ fn evaluate(args: &EvalArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, Cli
 pub fn play(report: &EvalReport) -> Option<Play> {
     let moves = report.moves.as_ref().filter(|m| m.moves_note.is_none())?;
     Some(Play {
-        game: "ruleset",
-        reply: None,
         left_reply: moves.reply(Player::Left),
         right_reply: moves.reply(Player::Right),
+        left_ended: moves.ended(Player::Left),
+        right_ended: moves.ended(Player::Right),
+        left_drawn: moves.drawn(Player::Left),
+        right_drawn: moves.drawn(Player::Right),
+        draw_after: moves
+            .goes_on()
+            .then_some(conway_core::play::PLAYED_OUT_PLIES),
+        ..Play::of_game("ruleset", None, None)
     })
 }
 

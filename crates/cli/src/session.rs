@@ -385,6 +385,45 @@ mod tests {
         let play = answer.play.expect("playable");
         assert_eq!(play.game, "ruleset");
         assert!(play.left_reply.is_some_and(|r| r.wins));
+        assert_eq!((play.left_ended, play.right_ended), (None, None));
+        assert_eq!(play.draw_after, None, "a short game always ends");
+    }
+
+    /// The server says where play ends and who has won there: the player to move with no
+    /// move loses, in misère play wins; a ruleset player with no move loses; a loopy game is
+    /// called a draw after a number of plies, and a capture ends the chase.
+    #[test]
+    fn the_server_says_when_play_ends() {
+        let answers = run_all(&[
+            "solve nim 0 0 --moves",
+            "solve misere-nim 0 0 --moves",
+            "solve nim 1 --moves",
+            "domineering(\"#.|#.\")",
+            "backsliding_toads_and_frogs(\"t.f\")",
+            "solve chase 4 1 1 1 2 --moves",
+        ]);
+        let play = |i: usize| {
+            answers[i]
+                .as_ref()
+                .expect("an answer")
+                .play
+                .clone()
+                .expect("playable")
+        };
+        assert_eq!(play(0).ended.map(|e| e.mover_wins), Some(false));
+        assert_eq!(play(1).ended.map(|e| e.mover_wins), Some(true));
+        assert_eq!(play(2).ended, None);
+        let domineering = play(3);
+        assert_eq!(domineering.left_ended, None, "Left has a vertical domino");
+        assert_eq!(domineering.right_ended.map(|e| e.mover_wins), Some(false));
+        let strip = play(4);
+        assert_eq!(strip.draw_after, Some(conway_core::play::PLAYED_OUT_PLIES));
+        let chase = play(5);
+        assert!(
+            chase.reply.is_some_and(|r| r.ends),
+            "White captures at once"
+        );
+        assert_eq!(chase.draw_after, Some(conway_core::play::PLAYED_OUT_PLIES));
     }
 
     /// A misère quotient in a worksheet is drawn as its multiplication table, not as the

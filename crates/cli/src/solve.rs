@@ -84,12 +84,12 @@ fn shown_solved(game: &'static Game, solved: Solved) -> Box<dyn Answer> {
         return shown(solved, text);
     }
     playable(solved, text, move |s| {
-        Some(Play {
-            game: game.name,
-            reply: s.reply(),
-            left_reply: None,
-            right_reply: None,
-        })
+        let mut play = Play::of_game(game.name, s.reply(), s.ended());
+        if matches!(s, Solved::Chase(_)) {
+            // Both sides can keep out of reach for ever in a drawn chase.
+            play.draw_after = Some(conway_core::play::PLAYED_OUT_PLIES);
+        }
+        Some(play)
     })
 }
 

@@ -20,7 +20,23 @@ pub struct Reply {
     pub wins: bool,
     /// Whether it draws (no move wins, and play can go on for ever).
     pub draws: bool,
+    /// Whether it ends the game: nothing is left to play after it (a capture, the last
+    /// token taken).
+    pub ends: bool,
 }
+
+/// How play has ended at a position: the player to move has nothing left to play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct Ended {
+    /// Whether the player to move has won (misère play: whoever cannot move wins) or lost.
+    pub mover_wins: bool,
+    /// Why, in words.
+    pub why: String,
+}
+
+/// How long a front end plays a game out before calling it a draw: a drawn game (neither
+/// player can force a win) goes on for ever with best play.
+pub const PLAYED_OUT_PLIES: u32 = 300;
 
 /// What a move leads to, for the player making it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,13 +81,15 @@ pub fn reply<M>(
 ) -> Option<Reply> {
     let best = best_move(moves, &prospect)?;
     let (description, to) = words(best);
-    let Prospect { wins, draws, .. } = prospect(best);
+    let Prospect { wins, draws, plies } = prospect(best);
     Some(Reply {
         description: description.to_string(),
         to: to.to_string(),
         command: None,
         wins,
         draws,
+        // No ply left with best play is no ply left at all.
+        ends: plies == Some(0),
     })
 }
 

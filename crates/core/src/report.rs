@@ -113,11 +113,23 @@ impl Solution {
             command: m.command.clone(),
             wins,
             draws: false,
+            // Whether the position it leaves is the end is for its own solution to say.
+            ends: false,
         };
         match self.winning_moves.first() {
             Some(m) => Some(reply(m, true)),
             None => Some(reply(self.options.as_ref()?.first()?, false)),
         }
+    }
+
+    /// How play has ended here, when every move was asked for and there is none: the
+    /// player to move wins exactly when the outcome says so (misère play).
+    pub fn ended(&self) -> Option<crate::play::Ended> {
+        let none_left = self.options.as_ref().is_some_and(Vec::is_empty) && self.all_options;
+        none_left.then(|| crate::play::Ended {
+            mover_wins: self.outcome == Outcome::N,
+            why: "no move is left".to_string(),
+        })
     }
 
     /// A solution with no moves, facts or notes yet.

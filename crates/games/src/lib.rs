@@ -182,6 +182,15 @@ pub enum Solved {
 }
 
 impl Solved {
+    /// How play has ended at this position, when every move was asked for and none is left.
+    pub fn ended(&self) -> Option<conway_core::play::Ended> {
+        match self {
+            Solved::Solution(s) => s.ended(),
+            // A chase ends with a capture, a move away from any position `solve` takes.
+            Solved::Chase(_) | Solved::Digraph(_) | Solved::Winner(_) => None,
+        }
+    }
+
     /// The move Conway makes from this position when it plays a person, when the report
     /// lists one (every move asked for, or a winning move).
     pub fn reply(&self) -> Option<conway_core::play::Reply> {

@@ -79,16 +79,45 @@ impl Moves {
     /// draw, else the longest resistance (moves of a short game, which carry no count, in
     /// their listed order).
     pub fn reply(&self, player: Player) -> Option<conway_core::play::Reply> {
-        let moves = match player {
-            Player::Left => &self.left_moves,
-            Player::Right => &self.right_moves,
-        };
+        let moves = self.of(player);
         let prospect = |m: &Move| conway_core::play::Prospect {
             wins: m.wins,
             draws: m.draws,
             plies: m.plies,
         };
         conway_core::play::reply(moves, prospect, |m| (&m.description, &m.to))
+    }
+
+    /// The moves `player` has.
+    fn of(&self, player: Player) -> &[Move] {
+        match player {
+            Player::Left => &self.left_moves,
+            Player::Right => &self.right_moves,
+        }
+    }
+
+    /// How play has ended with `player` to move: with no move, that player has lost
+    /// (normal play).
+    pub fn ended(&self, player: Player) -> Option<conway_core::play::Ended> {
+        self.of(player)
+            .is_empty()
+            .then(|| conway_core::play::Ended {
+                mover_wins: false,
+                why: format!("{player} cannot move"),
+            })
+    }
+
+    /// With `player` to move, neither side can force a win: no move wins and one draws.
+    pub fn drawn(&self, player: Player) -> bool {
+        let moves = self.of(player);
+        !moves.iter().any(|m| m.wins) && moves.iter().any(|m| m.draws)
+    }
+
+    /// Whether play can go on for ever: a loopy position, whose moves say how long they
+    /// last or that they draw.
+    pub fn goes_on(&self) -> bool {
+        let loopy = |m: &Move| m.draws || m.plies.is_some();
+        self.left_moves.iter().any(loopy) || self.right_moves.iter().any(loopy)
     }
 }
 

@@ -1,8 +1,12 @@
 // Playing against Conway from a cell's position. The server says which cells can be played
-// (an answer's `play`: a game of the catalogue whose moves are listed, or a ruleset position)
-// and which move Conway makes (`play.reply`, or `left_reply`/`right_reply`): it wins when it
-// can, soonest; else draws; else resists longest. The page draws the position, offers the
-// person's moves, and says after each whether it was winning and, if not, what would have won.
+// (an answer's `play`: a game of the catalogue whose moves are listed, or a ruleset position),
+// which move Conway makes (`play.reply`, or `left_reply`/`right_reply`): it wins when it
+// can, soonest; else draws; else resists longest), when play has ended and who won
+// (`ended`, `left_ended`, `right_ended`; a move that `ends` the game), and when a game that
+// can go on for ever is a draw (`draw_after` plies, or a position that comes back when
+// neither side can force a win: `left_drawn`, `right_drawn`). The page draws the position,
+// offers the person's moves, and says after each whether it was winning and, if not, what
+// would have won.
 //
 // - Nim with small heaps (`solve nim 3 5 7`): click a token to take it and every token to its
 //   right.
@@ -16,7 +20,6 @@
 //   after each move. In a loopy ruleset (`fox_and_geese(…)`, `backsliding_toads_and_frogs(…)`)
 //   a position that comes back with the same player to move and no win for either side is a
 //   draw by infinite play.
-// Whoever cannot move loses (in misère play, wins).
 
 import { ask } from "./api.js";
 import { localPicture, positionPicture } from "./boards.js";
@@ -51,9 +54,8 @@ export function offerPlay(item, input, answer) {
     return;
   }
   if (play.game === "chase") {
-    const [n, wx, wy, bx, by] = report.position.split(" ").map(Number);
-    button("Play White against Conway", () => playChase(item, n, [wx, wy], [bx, by], "white"));
-    button("Play Black against Conway", () => playChase(item, n, [wx, wy], [bx, by], "black"));
+    button("Play White against Conway", () => playChase(item, report.position, "white"));
+    button("Play Black against Conway", () => playChase(item, report.position, "black"));
     return;
   }
   const heaps = report.position.split(" ").map(Number);
@@ -96,6 +98,14 @@ function judge(say, chosen, winning, what, drawing = []) {
   else say(`${what}: no move wins here`);
 }
 
+/**
+ * Says how play ended, as the server decided (`ended`): `mover` (who was to move: "You",
+ * "Conway (Right)") cannot move, and whether that wins; `you` whether the person was.
+ */
+function finish(say, ended, you, mover) {
+  say(`${mover} cannot move${ended.mover_wins ? " (and that wins here)" : ""}: ${you === ended.mover_wins ? "you win." : "you lose."}`, "result");
+}
+
 /** Move buttons for the person, one per move. */
 function moveButtons(board, moves, choose) {
   const list = document.createElement("div");
@@ -119,7 +129,6 @@ function playNim(item, start) {
   const solveNim = async (heaps) => await ask(`solve nim ${heaps.join(" ")} --moves`, { record: false });
   let heaps = [...start];
   let yourTurn = true;
-  const over = () => heaps.every((h) => h === 0);
   const draw = () => {
     board.replaceChildren();
     heaps.forEach((size, i) => {
@@ -147,13 +156,15 @@ function playNim(item, start) {
       heaps[i] = k;
       judge(say, heaps.join(" "), before.winning_moves, `you take ${before.position.split(" ")[i] - k} from heap ${i + 1}`);
       draw();
-      if (over()) return say("You took the last token: you win.", "result");
-      const reply = (await solveNim(heaps)).play.reply;
+      const after = (await solveNim(heaps)).play;
+      if (after.ended) return finish(say, after.ended, false, "Conway");
+      const reply = after.reply;
       heaps = reply.to.split(" ").map(Number);
       say(`Conway: ${reply.move}${reply.wins ? "" : " (no move wins here)"}`);
-      if (over()) {
+      const now = (await solveNim(heaps)).play;
+      if (now.ended) {
         draw();
-        return say("Conway took the last token: you lose.", "result");
+        return finish(say, now.ended, true, "You");
       }
       yourTurn = true;
       draw();
@@ -169,24 +180,18 @@ function playNim(item, start) {
 function playListed(item, command) {
   const { board, say } = panel(item);
   const solve = async (line) => await ask(`${line} --moves`, { record: false });
-  // Whoever cannot move has lost, unless the game says the player to move wins there
-  // (misère play).
-  const finish = (report, you) => {
-    const moverWins = report.outcome === "N";
-    const who = you ? "You" : "Conway";
-    say(`${who} cannot move${moverWins ? " (and that wins here)" : ""}: ${you === moverWins ? "you win." : "you lose."}`, "result");
-  };
   const yourTurn = async (line) => {
     board.replaceChildren();
     try {
-      const now = (await solve(line)).report;
+      const answer = await solve(line);
+      const now = answer.report;
       const shown = document.createElement("p");
       shown.textContent = `position: ${now.position}`;
       board.append(shown);
       if (!now.options.length && !now.all_options) {
         return say(`Conway cannot list the moves here: ${now.notes.join("; ")}`, "bad");
       }
-      if (!now.options.length) return finish(now, true);
+      if (answer.play.ended) return finish(say, answer.play.ended, true, "You");
       // A cut-off list may miss the winning moves: they are offered too.
       const listed = new Set(now.options.map((m) => m.to));
       const offered = [...now.options, ...now.winning_moves.filter((m) => !listed.has(m.to))];
@@ -200,7 +205,7 @@ function playListed(item, command) {
           else if (now.winning_moves.length) say(`you: ${m.move}: not winning; ${now.winning_moves[0].move} would have won`, "bad");
           else if (now.outcome === "N") say(`you: ${m.move}: not winning (a winning move exists, but Conway was not told it)`, "bad");
           else say(`you: ${m.move}: no move wins here`);
-          if (!next.options.length) return finish(next, false);
+          if (answer.play.ended) return finish(say, answer.play.ended, false, "Conway");
           const reply = answer.play.reply;
           const why = reply.wins ? "" : next.outcome === "N" ? " (Conway wins here but was not told how)" : " (no move wins here)";
           say(`Conway: ${reply.move}${why}`);
@@ -218,9 +223,6 @@ function playListed(item, command) {
   say(`${command.replace(/^solve\s+/, "")}: you move first; pick a move.`);
   yourTurn(command);
 }
-
-/** The longest game of a loopy ruleset played out before it is called a draw. */
-const MAX_PARTIZAN_PLIES = 300;
 
 /** A ruleset position (or sum), the person playing `side` against Conway. */
 function playPartizan(item, start, side) {
@@ -247,20 +249,16 @@ function playPartizan(item, start, side) {
         return say(`Conway cannot list the moves here: ${answer.report.moves_note || "no moves are listed"}`, "bad");
       }
       const moves = movesOf(answer.report, mover);
-      if (!moves.length) {
-        const you = mover === side;
-        return say(`${you ? "You" : "Conway"} (${mover}) cannot move: ${you ? "you lose." : "you win."}`, "result");
-      }
+      const ended = mover === "Left" ? answer.play.left_ended : answer.play.right_ended;
+      if (ended) return finish(say, ended, mover === side, `${mover === side ? "You" : "Conway"} (${mover})`);
       const key = `${mover} ${position}`;
-      const drawn = !moves.some((m) => m.wins) && moves.some((m) => m.draws);
+      const drawn = mover === "Left" ? answer.play.left_drawn : answer.play.right_drawn;
       if (drawn && seen.has(key)) {
         return say("The position repeats with the same player to move, and neither side can force a win: a draw by infinite play.", "result");
       }
-      // Only a loopy game (its moves say how long they last, or that they draw) can go on
-      // for ever; a short one always ends.
-      const loopy = moves.some((m) => m.draws || m.plies !== undefined);
-      if (loopy && ++plies > MAX_PARTIZAN_PLIES) {
-        return say(`${MAX_PARTIZAN_PLIES} moves without an end: a draw by infinite play.`, "result");
+      const limit = answer.play.draw_after;
+      if (limit && ++plies > limit) {
+        return say(`${limit} moves without an end: a draw by infinite play.`, "result");
       }
       seen.add(key);
       if (mover === conway) {
@@ -292,31 +290,25 @@ function playPartizan(item, start, side) {
   play.prepend(first);
 }
 
-/** The longest game of the Easy Chase played out before it is called a draw. */
-const MAX_CHASE_PLIES = 200;
-
 /** The Easy Chase from White on `white` and Black on `black`, the person playing `side`. */
-function playChase(item, n, white, black, side) {
+function playChase(item, start, side) {
   const { board, say } = panel(item);
   const other = side === "white" ? "black" : "white";
   const solve = async (squares, toMove) =>
     await ask(`solve chase ${squares} --to-move ${toMove} --moves`, { record: false });
-  const captured = (squares) => {
-    const [, wx, wy, bx, by] = squares.split(" ");
-    return wx === bx && wy === by;
-  };
   const turn = async (squares, toMove, ply) => {
     board.replaceChildren();
     const picture = localPicture(`solve chase ${squares}`);
     if (picture) board.append(picture);
-    if (ply >= MAX_CHASE_PLIES) return say(`${MAX_CHASE_PLIES} plies without a capture: a draw.`, "result");
     try {
       const answer = await solve(squares, toMove);
+      const limit = answer.play.draw_after;
+      if (limit && ply >= limit) return say(`${limit} plies without a capture: a draw.`, "result");
       const now = answer.report;
       if (toMove === other) {
         const reply = answer.play.reply;
         say(`Conway: ${reply.move}`);
-        if (captured(reply.to)) {
+        if (reply.ends) {
           board.replaceChildren(localPicture(`solve chase ${reply.to}`) || "");
           return say("Conway captured your piece: you lose.", "result");
         }
@@ -324,7 +316,8 @@ function playChase(item, n, white, black, side) {
       }
       moveButtons(board, now.moves, (m) => {
         judge(say, m.to, now.moves.filter((x) => x.wins), `you: ${m.move}`);
-        if (captured(m.to)) {
+        // Nothing is left to play after a capture (0 plies to it).
+        if (m.plies === 0) {
           board.replaceChildren(localPicture(`solve chase ${m.to}`) || "");
           return say("You captured Conway's piece: you win.", "result");
         }
@@ -334,6 +327,6 @@ function playChase(item, n, white, black, side) {
       say(`error: ${error.message}`, "bad");
     }
   };
-  say(`The Easy Chase on ${n}×${n}: you play ${side === "white" ? "White (♔, one step)" : "Black (♚, one or two squares in a line)"}; White moves first.`);
-  turn(`${n} ${white.join(" ")} ${black.join(" ")}`, "white", 0);
+  say(`The Easy Chase: you play ${side === "white" ? "White (♔, one step)" : "Black (♚, one or two squares in a line)"}; White moves first.`);
+  turn(start, "white", 0);
 }
