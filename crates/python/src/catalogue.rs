@@ -45,6 +45,18 @@ fn rulesets() -> PyResult<String> {
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
+/// The picture of a position of the ruleset `name` drawn as edges, as JSON
+/// (`{"stalks": …}` or `{"graph": …}`); a position the ruleset refuses raises its error.
+#[pyfunction]
+#[pyo3(name = "_picture")]
+fn picture(name: &str, position: &str) -> PyResult<String> {
+    let pictured = conway_rulesets::registry::ruleset(name)
+        .and_then(|r| r.picture)
+        .ok_or_else(|| PyValueError::new_err(format!("no ruleset '{name}' drawn as a picture")))?;
+    let picture = (pictured.read)(position).map_err(|e| to_python(&e))?;
+    serde_json::to_string(&picture).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
 /// The answer to a position of `game` written by `positional` words and `options` (name,
 /// words), with every move when `moves`, as the JSON `conway solve … --json` prints.
 #[pyfunction]
@@ -86,6 +98,7 @@ fn example_files() -> Vec<(&'static str, &'static str)> {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(rulesets, m)?)?;
+    m.add_function(wrap_pyfunction!(picture, m)?)?;
     m.add_function(wrap_pyfunction!(example_files, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)
 }

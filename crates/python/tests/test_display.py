@@ -43,6 +43,22 @@ def test_every_ruleset_with_a_board_is_drawn_from_the_registry():
         assert len(root.findall(f"{SVG}rect")) == sum(c != "|" for c in position)
 
 
+def test_pictures_draw_each_edge_the_library_reads():
+    """Hackenbush stalks and graphs: one coloured line per edge, as the library read them,
+    and the value."""
+    stalks = conway.board("hackenbush", "lr|e")
+    assert stalks.picture == {"stalks": [["left", "right"], ["either"]]}
+    root = parse(stalks._repr_svg_())
+    colours = [l.get("stroke") for l in root.findall(f"{SVG}line")][1:]
+    assert colours == ["#1f5fbf", "#bf2f1f", "#2f9f4f"]
+    assert root.find(f"{SVG}text").text == str(conway.hackenbush("lr|e"))
+    graph = conway.board("childish_hackenbush", "0-1:l 1-2:r 2-0:e")
+    assert len(graph.picture["graph"]) == 3
+    assert len(parse(graph._repr_svg_()).findall(f"{SVG}line")) == 1 + 3
+    with pytest.raises(ValueError):
+        conway.board("hackenbush", "lrq")
+
+
 def test_rulesets_are_the_module_functions():
     """Every ruleset of the registry is a module function of its name, described with the
     parameters that function takes."""

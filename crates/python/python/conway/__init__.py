@@ -444,10 +444,13 @@ def rulesets():
 
 def board(ruleset, position):
     """A position of a ruleset drawn on squares (one whose ``conway.rulesets()`` entry has a
-    ``board``: Domineering, Clobber, Toads and Frogs, …), named as its module function is,
-    with its ``value``; Jupyter draws it."""
-    from .display import Board
+    ``board``: Domineering, Clobber, Toads and Frogs, …) or as edges (``pictured``:
+    Hackenbush's stalks and graphs), named as its module function is, with its ``value``;
+    Jupyter draws it."""
+    from .display import Board, Picture, _pictured
 
+    if ruleset in _pictured():
+        return Picture(ruleset, position)
     return Board(ruleset, position)
 
 

@@ -212,6 +212,15 @@ class Board:
     value: Game
     def _repr_svg_(self) -> str: ...
 
+class Picture:
+    """A position drawn as edges (Hackenbush) with its value, drawn by Jupyter."""
+
+    ruleset: str
+    position: str
+    picture: Dict[str, Any]
+    value: Game
+    def _repr_svg_(self) -> str: ...
+
 class Move:
     """One move: in words, the position it leaves, its value, whether it wins; in a loopy
     ruleset whether it draws, and the plies to the end for a win or a loss."""
@@ -233,8 +242,8 @@ def moves(position: str, every: bool = False) -> Moves:
     """The moves of a ruleset position or a sum with one (good ones unless ``every``)."""
 
 def rulesets() -> List[Dict[str, Any]]: ...
-def board(ruleset: str, position: str) -> Board:
-    """A grid ruleset's position with its value."""
+def board(ruleset: str, position: str) -> Union[Board, Picture]:
+    """A ruleset's position with its value, drawn on squares or as edges."""
 
 def heap_sequence(
     game: Union[str, Callable[[int], Iterable[Any]]], to: int, progress: Progress = False
