@@ -195,3 +195,26 @@ fn comments_are_stripped_outside_quotes_only() {
     assert_eq!(strip_comment("printf 'a # b' > f"), "printf 'a # b' > f");
     assert_eq!(strip_comment("conway x#y"), "conway x#y");
 }
+
+/// The README documents every ruleset of the registry: its `eval` call, and for a searched
+/// ruleset with a `solve` command, that command's name.
+#[test]
+fn the_readme_names_every_ruleset() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(manifest.join("../../README.md")).expect("README");
+    for ruleset in conway_rulesets::registry::RULESETS {
+        assert!(
+            readme.contains(&format!("{}(", ruleset.name)),
+            "the README never calls {}",
+            ruleset.name
+        );
+        if ruleset.search.and_then(|s| s.command).is_some() {
+            let command = format!("`{}`", ruleset.command_name());
+            assert!(
+                readme.contains(&command)
+                    || readme.contains(&format!("solve {}", ruleset.command_name())),
+                "the README never names the command {command}"
+            );
+        }
+    }
+}
