@@ -720,6 +720,10 @@ fn picture_of(text: &str, name: &str) -> Result<Picture, PartizanError> {
             .map(Picture::Graph)
     } else if text.chars().any(|c| "();:.".contains(c)) {
         let edges = cgsuite_edges(text, name)?;
+        if edges.is_empty() {
+            // Nothing drawn: as the empty text, which is what an empty graph writes.
+            return picture_of("", name);
+        }
         Ok(Picture::Graph(
             edges
                 .iter()
@@ -1326,6 +1330,15 @@ mod tests {
         edges.remove(0);
         assert_eq!(picture_text(&Picture::Graph(edges)).as_deref(), Ok(""));
         assert!(picture_text(&Picture::Stalks(vec![vec![Piece::Filled]])).is_err());
+    }
+
+    /// CGSuite's empty picture is drawn as the empty text is, so that it writes back to a
+    /// text read as the same picture (found by the fuzz target `text_rulesets`).
+    #[test]
+    fn an_empty_picture_is_the_empty_text() {
+        let empty = picture_of(".", "hackenbush").expect("CGSuite's empty picture");
+        assert_eq!(picture_of("", "hackenbush"), Ok(empty.clone()));
+        assert_eq!(picture_text(&empty).as_deref(), Ok(""));
     }
 
     proptest! {
