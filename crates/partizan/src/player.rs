@@ -29,6 +29,15 @@ impl Player {
         self == Player::Left
     }
 
+    /// `for_left` when this is Left, else `for_right`: what each player's move is made of
+    /// (`player.either(Stone::Black, Stone::White)`).
+    pub fn either<T>(self, for_left: T, for_right: T) -> T {
+        match self {
+            Player::Left => for_left,
+            Player::Right => for_right,
+        }
+    }
+
     /// Left when `left` holds, else Right.
     pub fn left_if(left: bool) -> Player {
         if left {

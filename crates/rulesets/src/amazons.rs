@@ -127,8 +127,7 @@ impl Amazons {
     /// Each move of `player`: the amazon's square, where it goes, where its
     /// arrow burns, and the board after it.
     fn moves(&self, player: Player) -> Vec<(usize, usize, usize, Amazons)> {
-        let left = player.is_left();
-        let amazon = if left { Cell::Left } else { Cell::Right };
+        let amazon = player.either(Cell::Left, Cell::Right);
         let board = &self.board;
         let mut moves = Vec::new();
         for from in (0..board.squares().len()).filter(|&i| board.get(i) == amazon) {

@@ -158,12 +158,8 @@ impl Clobber {
     /// Each capture of `player`: the square moved from, the square of the
     /// captured stone, and the board after it.
     fn captures(&self, player: Player) -> Vec<(usize, usize, Clobber)> {
-        let left = player.is_left();
-        let (mover, victim) = if left {
-            (Stone::Black, Stone::White)
-        } else {
-            (Stone::White, Stone::Black)
-        };
+        let (mover, victim) =
+            player.either((Stone::Black, Stone::White), (Stone::White, Stone::Black));
         let mut moves = Vec::new();
         let board = &self.board;
         for from in (0..board.squares().len()).filter(|&i| board.get(i) == mover) {

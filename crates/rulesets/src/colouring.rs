@@ -147,8 +147,8 @@ impl Colouring {
         };
         // The neighbours' colour that forbids this player: their own in Col, the other's in
         // Snort.
-        let own = if left { Cell::Blue } else { Cell::Red };
-        let other = if left { Cell::Red } else { Cell::Blue };
+        let own = player.either(Cell::Blue, Cell::Red);
+        let other = player.either(Cell::Red, Cell::Blue);
         let forbidding = match self.rule {
             ColouringRule::Col => own,
             ColouringRule::Snort => other,
@@ -162,8 +162,7 @@ impl Colouring {
 
     /// Each square `player` may colour, and the position after it.
     fn colourings(&self, player: Player) -> Vec<(usize, Colouring)> {
-        let left = player.is_left();
-        let colour = if left { Cell::Blue } else { Cell::Red };
+        let colour = player.either(Cell::Blue, Cell::Red);
         (0..self.board.squares().len())
             .filter(|&i| self.may_colour(i, player))
             .map(|i| {
@@ -224,7 +223,6 @@ impl Described for Colouring {
     }
 
     fn described_moves(&self, player: Player) -> Vec<(String, Self)> {
-        let left = player.is_left();
         self.colourings(player)
             .into_iter()
             .map(|(i, after)| {
@@ -232,7 +230,7 @@ impl Described for Colouring {
                     "{} colours {} {}",
                     player.name(),
                     self.board.square_name(i),
-                    if left { "blue" } else { "red" }
+                    player.either("blue", "red")
                 );
                 (text, after)
             })

@@ -121,18 +121,17 @@ impl Cake {
     /// position after it.
     #[allow(clippy::type_complexity)]
     fn cuts(&self, player: Player) -> Vec<((u32, u32), Vec<(u32, u32)>, Cake)> {
-        let left = player.is_left();
         let mut moves = Vec::new();
         for (i, &(rows, cols)) in self.pieces.iter().enumerate() {
             // Equal pieces have equal moves: list them once.
             if i > 0 && self.pieces[i - 1] == (rows, cols) {
                 continue;
             }
-            let side = if left { cols } else { rows };
+            let side = player.either(cols, rows);
             for division in self.rule.divisions(side) {
                 let parts: Vec<(u32, u32)> = division
                     .iter()
-                    .map(|&s| if left { (rows, s) } else { (s, cols) })
+                    .map(|&s| player.either((rows, s), (s, cols)))
                     .collect();
                 let mut next = self.pieces.clone();
                 next.remove(i);
@@ -160,7 +159,6 @@ impl Described for Cake {
     }
 
     fn described_moves(&self, player: Player) -> Vec<(String, Cake)> {
-        let left = player.is_left();
         self.cuts(player)
             .into_iter()
             .map(|((r, c), parts, after)| {
@@ -174,7 +172,7 @@ impl Described for Cake {
                     "{} {} a {r}×{c} piece {} {into}",
                     player.name(),
                     self.rule.verb(),
-                    if left { "vertically" } else { "horizontally" },
+                    player.either("vertically", "horizontally"),
                 );
                 (text, after)
             })

@@ -724,11 +724,9 @@ impl Described for Board {
     }
 
     fn described_moves(&self, player: Player) -> Vec<(String, Board)> {
-        let left = player.is_left();
-        let (moves, offset) = if left {
-            (self.vertical_moves(), self.width)
-        } else {
-            (self.horizontal_moves(), 1)
+        let (moves, offset) = match player {
+            Player::Left => (self.vertical_moves(), self.width),
+            Player::Right => (self.horizontal_moves(), 1),
         };
         let name = |i: usize| square_name(i / self.w(), i % self.w());
         self.placed_dominoes(moves, offset)

@@ -86,12 +86,7 @@ impl Konane {
     /// Each jump of `player`: the square left, the square landed on, the number
     /// of stones captured, and the board after it.
     fn jumps(&self, player: Player) -> Vec<(usize, usize, usize, Konane)> {
-        let left = player.is_left();
-        let (mover, victim) = if left {
-            (Cell::Black, Cell::White)
-        } else {
-            (Cell::White, Cell::Black)
-        };
+        let (mover, victim) = player.either((Cell::Black, Cell::White), (Cell::White, Cell::Black));
         let board = &self.board;
         let (rows, cols) = (board.rows(), board.cols());
         let mut moves = Vec::new();

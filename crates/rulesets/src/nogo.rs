@@ -109,8 +109,7 @@ impl NoGo {
 
     /// Each legal point of `player`, and the board after the stone is placed.
     fn placements(&self, player: Player) -> Vec<(usize, NoGo)> {
-        let left = player.is_left();
-        let stone = if left { Point::Black } else { Point::White };
+        let stone = player.either(Point::Black, Point::White);
         (0..self.board.squares().len())
             .filter(|&i| self.board.get(i) == Point::Empty)
             .filter_map(|i| {
@@ -149,14 +148,13 @@ impl Described for NoGo {
     }
 
     fn described_moves(&self, player: Player) -> Vec<(String, Self)> {
-        let left = player.is_left();
         self.placements(player)
             .into_iter()
             .map(|(i, after)| {
                 let text = format!(
                     "{} places a {} stone on {}",
                     player.name(),
-                    if left { "black" } else { "white" },
+                    player.either("black", "white"),
                     self.board.square_name(i)
                 );
                 (text, after)

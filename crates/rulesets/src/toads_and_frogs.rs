@@ -108,11 +108,8 @@ impl ToadsAndFrogs {
     /// to (two away for a jump), and the strip after it.
     fn hops(&self, player: Player) -> Vec<(usize, usize, ToadsAndFrogs)> {
         let left = player.is_left();
-        let (mover, opponent) = if left {
-            (Square::Toad, Square::Frog)
-        } else {
-            (Square::Frog, Square::Toad)
-        };
+        let (mover, opponent) =
+            player.either((Square::Toad, Square::Frog), (Square::Frog, Square::Toad));
         let n = self.squares.len();
         // The square `steps` squares ahead of `from`, if it is on the board.
         let ahead = |from: usize, steps: usize| {
@@ -257,15 +254,14 @@ impl Described for ToadsAndFrogs {
     }
 
     fn described_moves(&self, player: Player) -> Vec<(String, ToadsAndFrogs)> {
-        let left = player.is_left();
-        let creature = if left { "toad" } else { "frog" };
+        let creature = player.either("toad", "frog");
         self.hops(player)
             .into_iter()
             .map(|(from, to, after)| {
                 let how = if from.abs_diff(to) == 2 {
                     format!(
                         "jumps over the {} on square {}",
-                        if left { "frog" } else { "toad" },
+                        player.either("frog", "toad"),
                         (from + to) / 2 + 1
                     )
                 } else {

@@ -101,8 +101,7 @@ impl ToadsAndFrogsVariant {
 
     /// The square `k` squares ahead of `from` for the toads (Left) or the frogs (Right), as `player` asks.
     fn ahead(&self, player: Player, from: usize, k: i32) -> Option<usize> {
-        let left = player.is_left();
-        let step = if left { i64::from(k) } else { -i64::from(k) };
+        let step = player.either(i64::from(k), -i64::from(k));
         let to = from as i64 + step;
         (0..self.squares.len() as i64)
             .contains(&to)
@@ -118,12 +117,7 @@ impl ToadsAndFrogsVariant {
     /// Every move of the toads (Left) or the frogs (Right), as `player` asks, in CGSuite's order: slides forward,
     /// slides back, jumps.
     fn hops(&self, player: Player) -> Vec<Hop> {
-        let left = player.is_left();
-        let (us, them) = if left {
-            (Square::Toad, Square::Frog)
-        } else {
-            (Square::Frog, Square::Toad)
-        };
+        let (us, them) = player.either((Square::Toad, Square::Frog), (Square::Frog, Square::Toad));
         let rules = self.rules;
         let empty = |i: Option<usize>| i.is_some_and(|i| self.squares[i] == Square::Empty);
         let ours: Vec<usize> = (0..self.squares.len())
@@ -194,7 +188,7 @@ impl Described for ToadsAndFrogsVariant {
 
     fn described_moves(&self, player: Player) -> Vec<(String, Self)> {
         let left = player.is_left();
-        let creature = if left { "toad" } else { "frog" };
+        let creature = player.either("toad", "frog");
         self.hops(player)
             .into_iter()
             .map(|(from, to, jump, after)| {

@@ -357,7 +357,7 @@ fn side_moves(store: &mut Store, terms: &[Term], player: Player, listing: Listin
                 rest = store.add(rest, other.value);
             }
         }
-        let moves = if left { &t.left } else { &t.right };
+        let moves = player.either(&t.left, &t.right);
         for m in moves {
             if store.stop_requested() {
                 return Vec::new();
