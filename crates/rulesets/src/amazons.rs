@@ -17,7 +17,7 @@
 
 use crate::grid::{Grid, Square, DIRECTIONS};
 use crate::moves::Described;
-use crate::registry::{square, Board, Command, Param, ParamKind, Piece, Ruleset, EMPTY};
+use crate::registry::{Command, Param, ParamKind, Ruleset, STONES_AND_FILLED};
 use crate::{check_size, PartizanGame};
 use crate::{searched_position, short_position};
 use conway_partizan::PartizanError;
@@ -201,12 +201,7 @@ pub static RULESET: Ruleset = Ruleset {
     example: "amazons(\"x...|o...\")",
     values: short_position!(Amazons::parse),
     picture: None,
-    board: Some(Board::of(&[
-        EMPTY,
-        square('x', Piece::Left),
-        square('o', Piece::Right),
-        square('#', Piece::Filled),
-    ])),
+    board: Some(STONES_AND_FILLED),
     search: Some(searched_position!(
         Amazons::parse,
         Amazons::read,

@@ -13,7 +13,7 @@
 
 use crate::grid::{Grid, Square};
 use crate::moves::Described;
-use crate::registry::{square, Board, Command, Fill, Param, ParamKind, Piece, Ruleset, EMPTY};
+use crate::registry::{Command, Fill, Param, ParamKind, Ruleset, STONES};
 use crate::{check_size, PartizanGame, MAX_SEARCHED_SQUARES};
 use crate::{searched_position, short_position};
 use conway_partizan::PartizanError;
@@ -231,11 +231,7 @@ pub static RULESET: Ruleset = Ruleset {
     example: "clobber(\"xox|o.x\")",
     values: short_position!(Clobber::parse),
     picture: None,
-    board: Some(Board::of(&[
-        EMPTY,
-        square('x', Piece::Left),
-        square('o', Piece::Right),
-    ])),
+    board: Some(STONES),
     search: Some(searched_position!(
         Clobber::parse,
         Clobber::read,

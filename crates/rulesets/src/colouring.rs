@@ -20,7 +20,7 @@
 
 use crate::grid::{Grid, Square};
 use crate::moves::Described;
-use crate::registry::{square, Board, Command, Fill, Param, ParamKind, Piece, Ruleset, EMPTY};
+use crate::registry::{Command, Fill, Param, ParamKind, Ruleset, STONES_AND_FILLED};
 use crate::{check_size, searched_position, short_position, PartizanGame, MAX_SEARCHED_SQUARES};
 use conway_partizan::PartizanError;
 use conway_partizan::Player;
@@ -254,7 +254,8 @@ macro_rules! colouring {
             example: $example,
             values: short_position!(|t| Colouring::parse($rule, t)),
             picture: None,
-            board: Some(BOARD),
+            // `l` and `r`, squares only one player may colour, are read but not offered.
+            board: Some(STONES_AND_FILLED),
             search: Some(searched_position!(
                 |t| Colouring::parse($rule, t),
                 |t| Colouring::read($rule, t),
@@ -288,15 +289,6 @@ pub static SNORT: Ruleset = colouring!(
     "colour a square, never next to the other colour: Left blue x, Right red o",
     "snort(\"x...x\")"
 );
-
-/// The squares of Col and Snort an editor offers (`l` and `r`, squares only one player may
-/// colour, are read but not offered).
-const BOARD: Board = Board::of(&[
-    EMPTY,
-    square('x', Piece::Left),
-    square('o', Piece::Right),
-    square('#', Piece::Filled),
-]);
 
 /// How `solve col` and `solve snort` write a board.
 const BOARD_HELP: &str = "Rows separated by |: x blue, o red, . uncoloured, l or r only Left or \

@@ -30,9 +30,7 @@
 use crate::grid::{Grid, Square};
 use crate::loopy_position;
 use crate::moves::{loopy_position_moves, Described, LoopyPositionMoves};
-use crate::registry::{
-    self, mismatch, square, Arg, Board, Param, ParamKind, Ruleset, Values, EMPTY,
-};
+use crate::registry::{mismatch, Arg, Board, Param, ParamKind, Ruleset, Values, STONES};
 use conway_loopy::ruleset::{LoopyEvaluator, LoopyRuleset};
 use conway_loopy::{Graph, Loopy};
 use conway_partizan::Player;
@@ -509,12 +507,7 @@ pub fn fox_and_geese_moves(
 }
 
 /// Geese (`x`, Left's) and the fox (`o`, Right's) on the dark squares of a checkerboard.
-const BOARD: Board = Board::of(&[
-    EMPTY,
-    square('x', registry::Piece::Left),
-    square('o', registry::Piece::Right),
-])
-.checkered();
+const BOARD: Board = STONES.checkered();
 
 /// Fox and Geese in the registry.
 pub static FOX_AND_GEESE: Ruleset = Ruleset {

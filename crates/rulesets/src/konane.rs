@@ -12,7 +12,7 @@
 
 use crate::grid::{Grid, Square, DIRECTIONS};
 use crate::moves::Described;
-use crate::registry::{square, Board, Command, Param, ParamKind, Piece, Ruleset, EMPTY};
+use crate::registry::{Command, Param, ParamKind, Ruleset, STONES};
 use crate::{check_size, PartizanGame};
 use crate::{searched_position, short_position};
 use conway_partizan::PartizanError;
@@ -174,11 +174,7 @@ pub static RULESET: Ruleset = Ruleset {
     example: "konane(\"xo.o.|.x...\")",
     values: short_position!(Konane::parse),
     picture: None,
-    board: Some(Board::of(&[
-        EMPTY,
-        square('x', Piece::Left),
-        square('o', Piece::Right),
-    ])),
+    board: Some(STONES),
     search: Some(searched_position!(
         Konane::parse,
         Konane::read,

@@ -12,7 +12,7 @@
 
 use crate::grid::{Grid, Square};
 use crate::moves::Described;
-use crate::registry::{square, Board, Command, Fill, Param, ParamKind, Piece, Ruleset, EMPTY};
+use crate::registry::{Command, Fill, Param, ParamKind, Ruleset, STONES};
 use crate::{check_size, PartizanGame};
 use crate::{searched_position, short_position};
 use conway_partizan::PartizanError;
@@ -173,11 +173,7 @@ pub static RULESET: Ruleset = Ruleset {
     example: "nogo(\"...|...\")",
     values: short_position!(NoGo::parse),
     picture: None,
-    board: Some(Board::of(&[
-        EMPTY,
-        square('x', Piece::Left),
-        square('o', Piece::Right),
-    ])),
+    board: Some(STONES),
     search: Some(searched_position!(
         NoGo::parse,
         NoGo::read,

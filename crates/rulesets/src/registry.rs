@@ -53,7 +53,8 @@ pub fn ruleset(name: &str) -> Option<&'static Ruleset> {
         .find(|r| r.spellings().any(|s| name_key(s) == key))
 }
 
-/// A name without case or underscores (or hyphens, as commands write them).
+/// A name without case or underscores (or hyphens, as commands write them): how `eval`
+/// matches every function name, CGSuite's spellings included.
 pub fn name_key(name: &str) -> String {
     name.chars()
         .filter(|c| *c != '_' && *c != '-')
@@ -147,28 +148,10 @@ impl Ruleset {
             aliases: self.aliases,
             title: self.title,
             summary: self.summary,
-            params: self
-                .params
-                .iter()
-                .map(|p| DescribedParam {
-                    name: p.name,
-                    kind: p.kind,
-                })
-                .collect(),
+            params: self.params,
             example: self.example,
             loopy: self.is_loopy(),
-            board: self.board.as_ref().map(|b| DescribedBoard {
-                squares: b
-                    .squares
-                    .iter()
-                    .map(|s| DescribedSquare {
-                        symbol: s.symbol,
-                        piece: s.piece,
-                    })
-                    .collect(),
-                strip: b.strip,
-                checkered: b.checkered,
-            }),
+            board: self.board,
             pictured: self.picture.is_some(),
             searched: self.search.is_some(),
         }
@@ -176,7 +159,7 @@ impl Ruleset {
 }
 
 /// One parameter of a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Param {
     /// How help texts write it: a letter (`n`), or for a position a sample one.
     pub name: &'static str,
@@ -320,7 +303,7 @@ macro_rules! searched_position {
 
 /// How a position is drawn on squares: the notation's rows split by `|`, one symbol a
 /// square.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Serialize, schemars::JsonSchema)]
 pub struct Board {
     /// Every symbol a square may hold, in the order an editor cycles through them; the
     /// first is the empty square a new board is filled with.
@@ -333,7 +316,7 @@ pub struct Board {
 }
 
 /// One symbol of a board and what it shows.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Serialize, schemars::JsonSchema)]
 pub struct Square {
     /// The character in the notation.
     pub symbol: char,
@@ -423,6 +406,19 @@ pub const fn square(symbol: char, piece: Piece) -> Square {
 
 /// The empty square `.`.
 pub const EMPTY: Square = square('.', Piece::Empty);
+
+/// Empty squares and the players' pieces, `x` Left's and `o` Right's (Clobber, Konane, NoGo,
+/// Fox and Geese).
+pub const STONES: Board = Board::of(&[EMPTY, square('x', Piece::Left), square('o', Piece::Right)]);
+
+/// [`STONES`] and squares nobody may use, `#` (Amazons' burnt squares, Col's and Snort's
+/// missing ones).
+pub const STONES_AND_FILLED: Board = Board::of(&[
+    EMPTY,
+    square('x', Piece::Left),
+    square('o', Piece::Right),
+    square('#', Piece::Filled),
+]);
 
 /// A ruleset searched for its winner.
 #[derive(Clone, Copy, Debug)]
@@ -521,46 +517,17 @@ pub struct Description {
     /// Its notation and rules in one line.
     pub summary: &'static str,
     /// Its parameters.
-    pub params: Vec<DescribedParam>,
+    pub params: &'static [Param],
     /// An `eval` call.
     pub example: &'static str,
     /// Whether its values are loopy games.
     pub loopy: bool,
     /// How a position is drawn on squares, if it is.
-    pub board: Option<DescribedBoard>,
+    pub board: Option<Board>,
     /// Whether a position is drawn as a picture of edges (ask the ruleset for it).
     pub pictured: bool,
     /// Whether positions too large for their value are searched for their winner.
     pub searched: bool,
-}
-
-/// A parameter as described.
-#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
-pub struct DescribedParam {
-    /// Its name.
-    pub name: &'static str,
-    /// Its kind.
-    pub kind: ParamKind,
-}
-
-/// A board as described.
-#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
-pub struct DescribedBoard {
-    /// Each symbol in editing order, the empty square first.
-    pub squares: Vec<DescribedSquare>,
-    /// Whether a position is one row.
-    pub strip: bool,
-    /// Whether pieces stand on the dark squares of a checkerboard.
-    pub checkered: bool,
-}
-
-/// A board symbol as described.
-#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
-pub struct DescribedSquare {
-    /// The character.
-    pub symbol: char,
-    /// What it shows.
-    pub piece: Piece,
 }
 
 /// Every ruleset, described.

@@ -26,7 +26,7 @@ use conway_partizan::thermal::{
 use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
 use conway_rulesets::moves::{LoopyPositionMoves, PositionMoves};
-use conway_rulesets::registry::{self, Arg, ParamKind, Ruleset, Values, RULESETS};
+use conway_rulesets::registry::{self, name_key, Arg, ParamKind, Ruleset, Values, RULESETS};
 
 /// What an argument of an `eval` function must be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1277,31 +1277,23 @@ static MISERE_FUNCTIONS: &[Function] = &[
     ),
 ];
 
-/// The canonical spelling of a function name: lower case without underscores.
-fn normalise(name: &str) -> String {
-    name.chars()
-        .filter(|&c| c != '_')
-        .flat_map(char::to_lowercase)
-        .collect()
-}
-
 /// The function a name (or alias) stands for, ignoring case and underscores.
 pub fn lookup(name: &str) -> Option<&'static Function> {
-    let wanted = normalise(name);
+    let wanted = name_key(name);
     FUNCTIONS
         .iter()
-        .find(|f| f.spellings().any(|s| normalise(s) == wanted))
+        .find(|f| f.spellings().any(|s| name_key(s) == wanted))
 }
 
 /// Why `name` is not a function: the nearest known spelling when one is close, else the list.
 pub fn unknown_function(name: &str) -> String {
-    let wanted = normalise(name);
+    let wanted = name_key(name);
     let wanted = wanted.as_str();
     let nearest = FUNCTIONS
         .iter()
         .flat_map(|f| {
             f.spellings()
-                .map(move |s| (edit_distance(&normalise(s), wanted), f))
+                .map(move |s| (edit_distance(&name_key(s), wanted), f))
         })
         .min_by_key(|&(distance, _)| distance);
     match nearest {

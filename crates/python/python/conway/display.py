@@ -4,6 +4,7 @@ sequences and thermographs are drawn by the library itself."""
 
 from __future__ import annotations
 
+import functools
 from html import escape
 
 CELL = 28
@@ -19,8 +20,10 @@ def _svg(width, height, body):
 _COLOURS = {"left": "#1f5fbf", "right": "#bf2f1f", "either": "#2f9f4f"}
 
 
+@functools.cache
 def _boards():
-    """The rulesets drawn on squares, by name: each symbol's piece, from the registry."""
+    """The rulesets drawn on squares, by name: each symbol's piece, from the registry (read
+    once: the registry is fixed in the library)."""
     from . import rulesets
 
     return {
@@ -30,11 +33,12 @@ def _boards():
     }
 
 
+@functools.cache
 def _pictured():
     """The rulesets drawn as edges (stalks or a graph), by name, from the registry."""
     from . import rulesets
 
-    return {r["name"] for r in rulesets() if r["pictured"]}
+    return frozenset(r["name"] for r in rulesets() if r["pictured"])
 
 
 class Picture:

@@ -10,31 +10,37 @@ import { api } from "./api.js";
 /** Every ruleset as the server describes it (`GET /api/rulesets`), once `loadRulesets` ran. */
 export const RULESETS = [];
 
-// The rulesets with a board, by each spelling of their name in lower case: the symbols in
-// the order a click cycles through them, each symbol's piece (its style), whether pieces
-// stand on the dark squares of a checkerboard, and whether a position is one row.
+// Each ruleset by every spelling of its name in lower case.
+const BY_SPELLING = new Map();
+
+// The rulesets with a board, by name: the symbols in the order a click cycles through them,
+// each symbol's piece (its style), whether pieces stand on the dark squares of a
+// checkerboard, and whether a position is one row.
 const BOARDS = new Map();
 
 /** Asks the server which rulesets there are and how their boards are drawn. */
 export async function loadRulesets() {
   for (const ruleset of await api("GET", "/api/rulesets")) {
     RULESETS.push(ruleset);
+    for (const spelling of [ruleset.name, ...ruleset.aliases]) BY_SPELLING.set(spelling.toLowerCase(), ruleset);
     if (!ruleset.board) continue;
     const { squares, checkered, strip } = ruleset.board;
-    const board = {
+    BOARDS.set(ruleset.name, {
       name: ruleset.name,
       cycle: squares.map((s) => s.symbol),
       style: Object.fromEntries(squares.map((s) => [s.symbol, s.piece === "empty" ? "" : s.piece])),
       checkered,
       strip,
-    };
-    for (const spelling of [ruleset.name, ...ruleset.aliases]) BOARDS.set(spelling.toLowerCase(), board);
+    });
   }
 }
 
+/** The ruleset a name or alias spells, whatever its case. */
+const rulesetCalled = (name) => BY_SPELLING.get(name.toLowerCase());
+
 /** The board of the ruleset named `name`, if it has one. */
 export function boardOf(name) {
-  return BOARDS.get(name.toLowerCase()) || null;
+  return BOARDS.get(rulesetCalled(name)?.name) || null;
 }
 
 const BOARD_CELL = /^\s*(\w+)\("([^"]*)"\)\s*$/;
@@ -62,8 +68,8 @@ const EDGE_PIECES = ["left", "right", "either"];
 /** The ruleset call of a cell that the server draws as a picture, or null. */
 function picturedCall(input) {
   const found = input.match(BOARD_CELL);
-  const ruleset = found && RULESETS.find((r) => r.pictured && [r.name, ...r.aliases].some((s) => s.toLowerCase() === found[1].toLowerCase()));
-  return ruleset ? { ruleset: ruleset.name, position: found[2] } : null;
+  const ruleset = found && rulesetCalled(found[1]);
+  return ruleset?.pictured ? { ruleset: ruleset.name, position: found[2] } : null;
 }
 
 /** The picture of a pictured ruleset's position, or null when the ruleset refuses it. */
@@ -147,6 +153,9 @@ function stalksPicture(stalks, edit) {
 // vertex joins the two by a blue edge; "grow" adds a blue edge from the selected vertex to
 // a new one.
 const SVG = "http://www.w3.org/2000/svg";
+
+/** An edge's ends, the lower first: how a drawn edge and a removed one are matched. */
+const edgeEnds = (e) => `${Math.min(e.a, e.b)}-${Math.max(e.a, e.b)}`;
 const STROKES = { left: "#1f5fbf", right: "#bf2f1f", either: "#2f9f4f" };
 
 function graphPicture(edges, edit) {
@@ -196,7 +205,7 @@ function graphPicture(edges, edit) {
   edges.forEach((e, i) => {
     const end = (v, other) => (v === 0 ? groundPoint(other) : place.get(v));
     const [[x1, y1], [x2, y2]] = [end(e.a, e.b), end(e.b, e.a)];
-    const attributes = { "data-edge": i, "data-ends": `${Math.min(e.a, e.b)}-${Math.max(e.a, e.b)}`, stroke: STROKES[e.piece] };
+    const attributes = { "data-edge": i, "data-ends": edgeEnds(e), stroke: STROKES[e.piece] };
     const line = e.a === e.b
       ? shape("circle", { ...attributes, cx: x1, cy: y1 - 12, r: 12, fill: "none", class: "edge-line" })
       : shape("line", { ...attributes, x1, y1, x2, y2, class: "edge-line" });
@@ -340,12 +349,14 @@ export async function drawBoard(item, edit) {
  */
 export async function markWinningMoves(picture, input, report) {
   if (!picture || !report) return;
+  // The picture of this position is read once, whatever the number of moves compared with it.
+  const call = picturedCall(input);
+  const before = call && readPicture(call);
   const marks = async (moves, side) => {
     for (const move of moves || []) {
       if (!move.wins) continue;
-      for (const key of await changedParts(input, move.to)) {
-        picture.querySelector(key)?.classList.add(`win-${side}`);
-        if (picture.matches(".graph-editor, svg.graph")) picture.querySelectorAll(key).forEach((e) => e.classList.add(`win-${side}`));
+      for (const key of await changedParts(input, before, move.to)) {
+        picture.querySelectorAll(key).forEach((e) => e.classList.add(`win-${side}`));
       }
     }
   };
@@ -372,9 +383,10 @@ export async function markWinningMoves(picture, input, report) {
 
 /**
  * Selectors of the squares or edges that differ from `before` in `after`: squares that
- * change, the stalk edge cut, or the graph edges a move removes.
+ * change, the stalk edge cut, or the graph edges a move removes (`drawn`: the picture of
+ * `before`, being read, for a pictured ruleset).
  */
-async function changedParts(before, after) {
+async function changedParts(before, drawn, after) {
   const [a, b] = [parseBoard(before), parseBoard(after)];
   if (a && b) {
     // Rows line up from the bottom: a Fox and Geese picture gains or loses rows at the top.
@@ -386,17 +398,16 @@ async function changedParts(before, after) {
     }));
     return changed;
   }
-  const [x, y] = [picturedCall(before), picturedCall(after)];
-  if (!x || !y) return [];
-  const [s, t] = await Promise.all([readPicture(x), readPicture(y)]);
+  const next = picturedCall(after);
+  if (!drawn || !next) return [];
+  const [s, t] = await Promise.all([drawn, readPicture(next)]);
   if (s?.stalks && t?.stalks) {
     const cut = s.stalks.findIndex((stalk, i) => (t.stalks[i] || []).length < stalk.length);
     return cut < 0 ? [] : [`[data-edge="${cut},${t.stalks[cut].length}"]`];
   }
   if (s?.graph && t?.graph) {
-    const ends = (e) => `${Math.min(e.a, e.b)}-${Math.max(e.a, e.b)}`;
-    const left = new Set(t.graph.map(ends));
-    return s.graph.filter((e) => !left.has(ends(e))).map((e) => `[data-ends="${ends(e)}"]`);
+    const left = new Set(t.graph.map(edgeEnds));
+    return s.graph.filter((e) => !left.has(edgeEnds(e))).map((e) => `[data-ends="${edgeEnds(e)}"]`);
   }
   return [];
 }
