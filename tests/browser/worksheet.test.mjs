@@ -216,7 +216,7 @@ test("play Nim 3 5 7 against Conway to the end, and lose", async () => {
     const result = cell.locator(".moves .result");
     // Take a whole heap each turn: never a winning move here, so Conway wins.
     for (let turn = 0; turn < 20 && (await result.count()) === 0; turn++) {
-      const token = cell.locator(".token:not([disabled])").first();
+      const token = cell.locator(".play .token:not([disabled])").first();
       await token.waitFor({ timeout: 5000 }).catch(() => {});
       if ((await result.count()) > 0) break;
       const before = await cell.locator(".moves li").count();
@@ -229,7 +229,7 @@ test("play Nim 3 5 7 against Conway to the end, and lose", async () => {
     }
     assert.equal(await result.textContent(), "You cannot move: you lose.");
     const moves = await cell.locator(".moves li").allTextContents();
-    assert.match(moves[1], /^you take 3 from heap 1: not winning; take 1 from heap 1 \(3 → 2\) would have won$/);
+    assert.match(moves[1], /^you: take 3 from heap 1 \(3 → 0\): not winning; take 1 from heap 1 \(3 → 2\) would have won$/);
     assert.match(moves[2], /^Conway: take/);
     // The play is not part of the worksheet: only the cell itself is.
     await page.screenshot({ path: join(shots, "play-nim.png"), fullPage: true });
@@ -284,11 +284,13 @@ test("the Easy Chase: clicks move White and Black, and the answer follows", asyn
   await withPage([], async (page) => {
     const cell = await run(page, "solve chase 4 1 1 4 4");
     assert.match(await cell.locator("pre").first().textContent(), /^black wins in 8 plies/);
-    assert.equal(await cell.locator(".chase td").count(), 16);
-    await cell.locator('.chase td[data-square="3,4"]').click(); // White beside Black
+    // The server draws the board; a click puts White on a square, Shift+click Black.
+    await cell.locator(".board.drawn td").first().waitFor();
+    assert.equal(await cell.locator(".board.drawn td").count(), 16);
+    await cell.locator('.board.drawn td[data-square="3,4"]').click(); // White beside Black
     await page.waitForFunction(() => document.querySelector("li.cell textarea").value === "solve chase 4 3 4 4 4");
     await cell.locator("pre").filter({ hasText: /^white wins in 1 ply/ }).waitFor();
-    await cell.locator('.chase td[data-square="1,1"]').click({ modifiers: ["Shift"] }); // Black away
+    await cell.locator('.board.drawn td[data-square="1,1"]').click({ modifiers: ["Shift"] }); // Black away
     await page.waitForFunction(() => document.querySelector("li.cell textarea").value === "solve chase 4 3 4 1 1");
     await cell.locator("pre").filter({ hasText: /^black wins in 10 plies/ }).waitFor();
     await page.screenshot({ path: join(shots, "chase.png"), fullPage: true });
@@ -417,7 +419,7 @@ test("the Easy Chase: winning squares outlined, and a game against Conway lost a
     // On 3x3 with the pieces in opposite corners Black wins (in 6 plies): as White, lose.
     const cell = await run(page, "solve chase 3 1 1 3 3");
     const { result, moves } = await playFirstMoves(cell, "Play White against Conway", 10);
-    assert.equal(result, "Conway captured your piece: you lose.");
+    assert.equal(result, "You cannot move (captured): you lose.");
     assert.match(moves[1], /^you: White \(1,1\)→\(\d,\d\): no move wins here$/);
     assert.match(moves[2], /^Conway: Black \(3,3\)→/);
     await page.screenshot({ path: join(shots, "play-chase.png"), fullPage: true });

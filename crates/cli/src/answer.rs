@@ -62,6 +62,10 @@ pub struct Play {
     /// called a draw.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub draw_after: Option<u32>,
+    /// The position drawn for a person to play on by clicks, in a catalogue game that has a
+    /// picture.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drawing: Option<conway_games::drawing::Drawing>,
 }
 
 impl Play {
@@ -78,6 +82,7 @@ impl Play {
             left_drawn: false,
             right_drawn: false,
             draw_after: None,
+            drawing: None,
         }
     }
 }

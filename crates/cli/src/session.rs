@@ -424,6 +424,15 @@ mod tests {
             "White captures at once"
         );
         assert_eq!(chase.draw_after, Some(conway_core::play::PLAYED_OUT_PLIES));
+        // The page plays on the server's drawings: the capture's square names its end.
+        let board = chase.drawing.expect("the chase is drawn");
+        let capture = board.clicks.iter().find(|c| c.ended.is_some());
+        assert_eq!(capture.map(|c| c.at), Some([2, 0]), "Black on (1,2)");
+        assert_eq!(play(2).drawing.map(|d| d.rows.len()), Some(1), "one heap");
+        assert!(
+            domineering.drawing.is_none(),
+            "a ruleset's board is drawn from its text"
+        );
     }
 
     /// A misère quotient in a worksheet is drawn as its multiplication table, not as the

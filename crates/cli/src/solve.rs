@@ -56,7 +56,9 @@ pub fn answer(args: SolveArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, C
         moves: args.moves,
         watch,
     };
-    Ok(shown_solved(game, game.answer(&arguments, &request)?))
+    let solved = game.answer(&arguments, &request)?;
+    let drawing = game.drawing(&arguments, &solved);
+    Ok(shown_solved(game, solved, drawing))
 }
 
 /// `conway solve … --mpi` on one rank of a distributed run (a collective call): rank 0 gets
@@ -78,13 +80,19 @@ pub fn answer_on_ranks(
     Ok(report.map(|r| shown(r, text)))
 }
 
-/// A solved position's answer; the worksheet plays the games whose moves are listed.
-fn shown_solved(game: &'static Game, solved: Solved) -> Box<dyn Answer> {
+/// A solved position's answer; the worksheet plays the games whose moves are listed, on
+/// the game's `drawing` where it has one.
+fn shown_solved(
+    game: &'static Game,
+    solved: Solved,
+    drawing: Option<conway_games::drawing::Drawing>,
+) -> Box<dyn Answer> {
     if !game.lists_moves {
         return shown(solved, text);
     }
     playable(solved, text, move |s| {
         let mut play = Play::of_game(game.name, s.reply(), s.ended());
+        play.drawing = drawing.clone();
         if matches!(s, Solved::Chase(_)) {
             // Both sides can keep out of reach for ever in a drawn chase.
             play.draw_after = Some(conway_core::play::PLAYED_OUT_PLIES);

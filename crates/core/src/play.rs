@@ -30,7 +30,7 @@ pub struct Reply {
 pub struct Ended {
     /// Whether the player to move has won (misère play: whoever cannot move wins) or lost.
     pub mover_wins: bool,
-    /// Why, in words.
+    /// What befell the player to move, in words that follow its name: `cannot move`.
     pub why: String,
 }
 

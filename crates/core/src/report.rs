@@ -128,7 +128,7 @@ impl Solution {
         let none_left = self.options.as_ref().is_some_and(Vec::is_empty) && self.all_options;
         none_left.then(|| crate::play::Ended {
             mover_wins: self.outcome == Outcome::N,
-            why: "no move is left".to_string(),
+            why: "cannot move".to_string(),
         })
     }
 

@@ -9,6 +9,7 @@
 //! This crate reads words and calls the domain crates; it renders nothing (front ends render
 //! the [`Solved`] report) and touches no terminal.
 
+pub mod drawing;
 pub mod param;
 pub mod play;
 pub mod words;
@@ -50,6 +51,9 @@ pub struct Game {
     /// collective call: rank 0 gets the answer), for the games that can; the flag `mpi`
     /// among the arguments asks for it.
     pub on_ranks: Option<RankSolver>,
+    /// Draws its positions for a person to play on by clicks (Nim's tokens, the chase's
+    /// board), for the games that have a picture.
+    pub drawn: Option<drawing::Drawer>,
 }
 
 /// What answers a position of a game.
@@ -100,6 +104,11 @@ impl Game {
             Solver::Code(solve) => solve(arguments, request),
             Solver::Searched(ruleset) => games::searched(ruleset, arguments, request),
         }
+    }
+
+    /// Its picture of a solved position, where it has one and the position is small enough.
+    pub fn drawing(&self, arguments: &Arguments, solved: &Solved) -> Option<drawing::Drawing> {
+        self.drawn.and_then(|draw| draw(arguments, solved))
     }
 
     /// How its command is written: `nim <HEAPS>...`.

@@ -64,7 +64,7 @@ impl Board {
     /// occupied. Errors about a square or a row give its 1-based column (in characters) in
     /// `text`.
     pub fn parse(text: &str) -> Result<Board, PartizanError> {
-        let rows: Vec<&str> = text.split('|').collect();
+        let rows: Vec<&str> = text.split(crate::grid::ROW_SEPARATOR).collect();
         let width = rows[0].chars().count();
         check_size(
             &format!("domineering board {width}x{}", rows.len()),
@@ -707,7 +707,7 @@ impl Board {
         let mut text = String::with_capacity(self.h() * (self.w() + 1));
         for r in 0..self.h() {
             if r > 0 {
-                text.push('|');
+                text.push(crate::grid::ROW_SEPARATOR);
             }
             for c in 0..self.w() {
                 let empty = self.empty >> (r * self.w() + c) & 1 == 1;

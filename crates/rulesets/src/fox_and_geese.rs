@@ -266,7 +266,7 @@ impl FoxAndGeese {
                     .collect::<String>()
             })
             .collect::<Vec<_>>()
-            .join("|")
+            .join(&crate::grid::ROW_SEPARATOR.to_string())
     }
 }
 

@@ -12,6 +12,9 @@ use crate::check_size;
 use crate::moves::square_name;
 use conway_partizan::PartizanError;
 
+/// The character between rows of a board, as CGSuite writes grids: `"x.o|.#."`.
+pub const ROW_SEPARATOR: char = '|';
+
 /// The eight directions of a queen's or king's move, as (row step, column step); the first
 /// four are orthogonal.
 pub const DIRECTIONS: [(isize, isize); 8] = [
@@ -52,7 +55,7 @@ impl<S: Square> fmt::Display for Grid<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for r in 0..self.rows {
             if r > 0 {
-                f.write_str("|")?;
+                write!(f, "{ROW_SEPARATOR}")?;
             }
             for c in 0..self.cols {
                 write!(f, "{}", self.at(r, c).to_char())?;
@@ -89,7 +92,7 @@ impl<S: Square> Grid<S> {
         let mut rows: Vec<Vec<S>> = vec![Vec::new()];
         let mut row_starts = vec![1];
         for (i, c) in text.chars().enumerate() {
-            if c == '|' {
+            if c == ROW_SEPARATOR {
                 rows.push(Vec::new());
                 row_starts.push(i + 2);
                 continue;

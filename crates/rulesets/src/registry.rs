@@ -308,6 +308,8 @@ pub struct Board {
     /// Every symbol a square may hold, in the order an editor cycles through them; the
     /// first is the empty square a new board is filled with.
     pub squares: &'static [Square],
+    /// The character between rows in the notation ([`crate::grid::ROW_SEPARATOR`]).
+    pub row_separator: char,
     /// Whether a position is one row (a strip).
     pub strip: bool,
     /// Whether pieces stand on the squares of one colour of a checkerboard (row + column
@@ -377,6 +379,7 @@ impl Board {
     pub const fn of(squares: &'static [Square]) -> Board {
         Board {
             squares,
+            row_separator: crate::grid::ROW_SEPARATOR,
             strip: false,
             checkered: false,
         }

@@ -11,6 +11,7 @@
 //! Rows never interact, so each row is a component; a row and its mirror image have the same
 //! value, so the transposition table keeps the lesser of the two. An empty row is 0.
 
+use crate::grid::ROW_SEPARATOR;
 use crate::moves::Described;
 use crate::registry::{Param, ParamKind, Ruleset};
 use crate::short_position;
@@ -76,7 +77,7 @@ impl TopplingDominoes {
     /// Reads the notation (see the module documentation) and checks the size limit.
     pub fn parse(text: &str) -> Result<TopplingDominoes, PartizanError> {
         // Rows are checked too: empty ones cost nothing to play but are copied and printed.
-        let rows = text.chars().filter(|&c| c == '|').count() + 1;
+        let rows = text.chars().filter(|&c| c == ROW_SEPARATOR).count() + 1;
         check_size("toppling_dominoes' number of rows", rows, MAX_DOMINOES)?;
         let mut rows = vec![Vec::new()];
         for (i, c) in text.chars().enumerate() {
@@ -84,7 +85,7 @@ impl TopplingDominoes {
                 'l' => Domino::Blue,
                 'r' => Domino::Red,
                 'e' => Domino::Green,
-                '|' => {
+                ROW_SEPARATOR => {
                     rows.push(Vec::new());
                     continue;
                 }

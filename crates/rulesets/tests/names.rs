@@ -1,6 +1,7 @@
 //! Each ruleset is defined once: outside the module that defines it (its registry entry),
 //! its tests, benchmarks and examples, no source file in the tree spells its name as a
-//! string, so that every front end takes the ruleset from the registry.
+//! string, so that every front end takes the ruleset from the registry. (That the page
+//! names no ruleset at all is checked beside the page, in the CLI's `tests/page.rs`.)
 
 use std::path::{Path, PathBuf};
 
@@ -110,53 +111,4 @@ fn a_ruleset_is_named_only_where_it_is_defined() {
         "ruleset names outside their definitions:\n{}",
         misplaced.join("\n")
     );
-}
-
-/// Whether `word` stands in `line` as a word of its own (case aside).
-fn has_word(line: &str, word: &str) -> bool {
-    let (line, word) = (line.to_lowercase(), word.to_lowercase());
-    let is_word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
-    line.match_indices(&word).any(|(at, _)| {
-        !is_word(line[..at].chars().next_back()) && !is_word(line[at + word.len()..].chars().next())
-    })
-}
-
-/// The worksheet's page draws what the server tells it: its code (comments aside) names no
-/// ruleset at all, not even in a regular expression or a key.
-#[test]
-fn the_page_names_no_ruleset() {
-    let assets = root().join("crates/cli/src/serve/assets");
-    let mut named = Vec::new();
-    for entry in std::fs::read_dir(&assets).expect("the page's assets") {
-        let path = entry.expect("an entry").path();
-        if path.extension().is_none_or(|e| e != "js") {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).expect("a readable file");
-        for (number, line) in text.lines().enumerate() {
-            let code = line.trim_start();
-            if code.starts_with("//") || code.starts_with('*') || code.starts_with("/*") {
-                continue;
-            }
-            for ruleset in RULESETS {
-                for spelling in spellings(ruleset) {
-                    if has_word(line, &spelling) {
-                        named.push(format!("{}:{}: {spelling}", path.display(), number + 1));
-                    }
-                }
-            }
-        }
-    }
-    assert!(
-        named.is_empty(),
-        "the page names rulesets:\n{}",
-        named.join("\n")
-    );
-}
-
-#[test]
-fn words_are_found_whole() {
-    assert!(has_word("x = col(1)", "col"));
-    assert!(!has_word("colour", "col"));
-    assert!(!has_word("my_col", "col"));
 }

@@ -103,7 +103,7 @@ impl Moves {
             .is_empty()
             .then(|| conway_core::play::Ended {
                 mover_wins: false,
-                why: format!("{player} cannot move"),
+                why: "cannot move".to_string(),
             })
     }
 

@@ -2,12 +2,16 @@
 //! capture wins. Solved by retrograde analysis, on one machine or across the ranks of a
 //! distributed run.
 
+use conway_core::play::Ended;
 use conway_core::Ranks;
 use conway_retrograde::chase::Colour;
 use conway_retrograde::distributed::Checkpoints;
 use conway_retrograde::report::{self, ChaseQuestion, TableFile};
+use conway_rulesets::registry::Piece;
 
+use crate::drawing::{self, Click, Drawing, Edit, Square, Style};
 use crate::param::{Kind, Param};
+use crate::play::{around, command_line};
 use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 pub static GAME: Game = Game {
@@ -54,6 +58,7 @@ pub static GAME: Game = Game {
     lists_moves: true,
     solve: Solver::Code(solve),
     on_ranks: Some(on_ranks),
+    drawn: Some(board),
 };
 
 /// The board side, White's square, Black's square and what is asked.
@@ -150,4 +155,121 @@ fn on_ranks(a: &Arguments, r: &Request, ranks: &dyn Ranks) -> Result<Option<Solv
     )?;
     progress.finish();
     Ok(report.map(Solved::Chase))
+}
+
+/// The largest board drawn for a person to play on.
+pub const DRAWN_SIDE: u32 = 20;
+
+/// The board of a solved position, White (♔, Left's colour) and Black (♚, Right's): a
+/// click on the square the mover's piece goes to makes that move; to edit the position, a
+/// click puts White on a square and Shift+click puts Black there.
+fn board(a: &Arguments, solved: &Solved) -> Option<Drawing> {
+    let Solved::Chase(report) = solved else {
+        return None;
+    };
+    let Position {
+        n,
+        white,
+        black,
+        question,
+    } = position(
+        a,
+        &Request {
+            moves: report.moves.is_some(),
+            watch: &conway_core::NoProgress,
+        },
+    )
+    .ok()?;
+    if !(2..=DRAWN_SIDE).contains(&n) {
+        return None;
+    }
+    let (mover, other) = match question.to_move {
+        Colour::White => ("white", "black"),
+        Colour::Black => ("black", "white"),
+    };
+    // Rows top first: row 0 is y = n; column 0 is x = 1.
+    let at = |(x, y): (u32, u32)| [(n - y) as usize, (x - 1) as usize];
+    let square = |r: u32, c: u32| {
+        let xy = (c + 1, n - r);
+        let (symbol, piece) = match xy {
+            _ if xy == white => ("♔", Piece::Left),
+            _ if xy == black => ("♚", Piece::Right),
+            _ => ("", Piece::Empty),
+        };
+        Square::new(format!("{},{}", xy.0, xy.1), symbol, piece)
+    };
+    let rows = (0..n)
+        .map(|r| (0..n).map(|c| square(r, c)).collect())
+        .collect();
+    let after = |to: &str| around(&["chase"], to, &["--to-move", other]);
+    let click = |m: &report::ChaseMove| {
+        let words: Vec<u32> =
+            m.to.split(' ')
+                .map(|w| w.parse().ok())
+                .collect::<Option<_>>()?;
+        let moved = match question.to_move {
+            Colour::White => (*words.get(1)?, *words.get(2)?),
+            Colour::Black => (*words.get(3)?, *words.get(4)?),
+        };
+        Some(Click {
+            at: at(moved),
+            description: m.description.clone(),
+            to: m.to.clone(),
+            command: command_line(&after(&m.to)),
+            wins: m.wins,
+            ended: (m.plies == Some(0)).then(|| Ended {
+                mover_wins: false,
+                why: "cannot move (captured)".to_string(),
+            }),
+        })
+    };
+    // An edit keeps the input's options.
+    let mut options = drawing::flags(a, &["line"]);
+    if question.to_move == Colour::Black {
+        options.extend(["--to-move".to_string(), "black".to_string()]);
+    }
+    if let Some(path) = a.path("table") {
+        options.extend(["--table".to_string(), path.display().to_string()]);
+    }
+    if question.moves {
+        options.push("--moves".to_string());
+    }
+    let input = |w: (u32, u32), b: (u32, u32)| {
+        let squares = [n, w.0, w.1, b.0, b.1].map(|v| v.to_string());
+        let words: Vec<String> = std::iter::once("chase".to_string())
+            .chain(squares)
+            .chain(options.iter().cloned())
+            .collect();
+        command_line(&words)
+    };
+    let edits = (1..=n)
+        .flat_map(|y| (1..=n).map(move |x| (x, y)))
+        .map(|xy| Edit {
+            at: at(xy),
+            // A piece is not put on the other's square.
+            click: input(if xy == black { white } else { xy }, black),
+            shift_click: input(white, if xy == white { black } else { xy }),
+        })
+        .collect();
+    let position = format!("{n} {} {} {} {}", white.0, white.1, black.0, black.1);
+    let players = [mover, other].map(|p| {
+        let mut name = p.to_string();
+        name[..1].make_ascii_uppercase();
+        name
+    });
+    Some(Drawing {
+        style: Style::Squares,
+        rows,
+        mover: match question.to_move {
+            Colour::White => Piece::Left,
+            Colour::Black => Piece::Right,
+        },
+        command: command_line(&around(&["chase"], &position, &["--to-move", mover])),
+        players: Some(players),
+        how_to_move: "Click the square your piece moves to: White (♔) steps one square, Black \
+                      (♚) one or two squares in a line."
+            .to_string(),
+        clicks: report.moves.iter().flatten().filter_map(click).collect(),
+        edits,
+    })
 }

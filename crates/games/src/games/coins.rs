@@ -23,6 +23,7 @@ pub static TURTLES: Game = Game {
     lists_moves: true,
     solve: Solver::Code(|a, r| row(CoinGame::Turtles, a, r)),
     on_ranks: None,
+    drawn: None,
 };
 
 pub static RULER: Game = Game {
@@ -34,6 +35,7 @@ pub static RULER: Game = Game {
     lists_moves: true,
     solve: Solver::Code(|a, r| row(CoinGame::Ruler, a, r)),
     on_ranks: None,
+    drawn: None,
 };
 
 pub static MOCK_TURTLES: Game = Game {
@@ -45,6 +47,7 @@ pub static MOCK_TURTLES: Game = Game {
     lists_moves: true,
     solve: Solver::Code(|a, r| row(CoinGame::MockTurtles, a, r)),
     on_ranks: None,
+    drawn: None,
 };
 
 fn row(game: CoinGame, a: &Arguments, r: &Request) -> Result<Solved, GameError> {

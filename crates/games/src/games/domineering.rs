@@ -33,6 +33,7 @@ pub static GAME: Game = Game {
     lists_moves: false,
     solve: Solver::Code(solve),
     on_ranks: None,
+    drawn: None,
 };
 
 /// Checkpoints of the search ([`conway_core::formats::DOMINEERING_CHECKPOINT`]); the

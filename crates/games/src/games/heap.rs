@@ -33,6 +33,7 @@ pub static KAYLES: Game = Game {
     lists_moves: true,
     solve: Solver::Code(|a, r| rows_of("kayles", a, r)),
     on_ranks: None,
+    drawn: None,
 };
 
 pub static DAWSONS_KAYLES: Game = Game {
@@ -44,6 +45,7 @@ pub static DAWSONS_KAYLES: Game = Game {
     lists_moves: true,
     solve: Solver::Code(|a, r| rows_of("dawsons-kayles", a, r)),
     on_ranks: None,
+    drawn: None,
 };
 
 pub static HEAP: Game = Game {
@@ -67,6 +69,7 @@ pub static HEAP: Game = Game {
         heap_position(&["heap", &game], &game, &heaps, a.flag("misere"), HEAPS, r)
     }),
     on_ranks: None,
+    drawn: None,
 };
 
 /// Rows of pins of the row game `name` (a game of the heap catalogue by that name).

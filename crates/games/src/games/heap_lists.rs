@@ -10,7 +10,8 @@ use conway_impartial::Solution;
 use num_bigint::BigUint;
 
 use super::HEAPS;
-use crate::play::{around, playable};
+use crate::drawing::{Click, Drawing, Square, Style};
+use crate::play::{around, command_line, playable};
 use crate::{Arguments, Game, GameError, Request, Solved, Solver};
 
 pub static NIM: Game = Game {
@@ -22,6 +23,7 @@ pub static NIM: Game = Game {
     lists_moves: true,
     solve: Solver::Code(|a, r| on_heaps("nim", a, r, nim::solve, nim::offer_moves)),
     on_ranks: None,
+    drawn: Some(|a, s| tokens("nim", a, s)),
 };
 
 pub static MISERE_NIM: Game = Game {
@@ -33,6 +35,7 @@ pub static MISERE_NIM: Game = Game {
     lists_moves: true,
     solve: Solver::Code(|a, r| on_heaps("misere-nim", a, r, misere_nim::solve, nim::offer_moves)),
     on_ranks: None,
+    drawn: Some(|a, s| tokens("misere-nim", a, s)),
 };
 
 pub static STAIRCASE: Game = Game {
@@ -46,6 +49,7 @@ pub static STAIRCASE: Game = Game {
         on_heaps("staircase", a, r, staircase::solve, staircase::offer_moves)
     }),
     on_ranks: None,
+    drawn: None,
 };
 
 pub static LASKER: Game = Game {
@@ -57,6 +61,7 @@ pub static LASKER: Game = Game {
     lists_moves: true,
     solve: Solver::Code(|a, r| on_heaps("lasker", a, r, lasker::solve, lasker::offer_moves)),
     on_ranks: None,
+    drawn: None,
 };
 
 pub static NIM_WITH_ADDING: Game = Game {
@@ -72,6 +77,7 @@ pub static NIM_WITH_ADDING: Game = Game {
         on_heaps("nim-with-adding", a, r, solve, offer)
     }),
     on_ranks: None,
+    drawn: None,
 };
 
 pub static POWERS_OF_TWO: Game = Game {
@@ -86,6 +92,7 @@ pub static POWERS_OF_TWO: Game = Game {
         on_heaps("powers-of-two", a, r, solve, offer)
     }),
     on_ranks: None,
+    drawn: Some(|a, s| tokens("powers-of-two", a, s)),
 };
 
 /// The position `a` writes as heaps, answered by `solve`, its moves listed by `offer`.
@@ -103,4 +110,56 @@ fn on_heaps(
         |l| offer(l, &heaps),
         |to| around(&[name], to, &[]),
     ))
+}
+
+/// The most tokens a heap is drawn with: larger heaps are played from the list of moves.
+pub const DRAWN_TOKENS: usize = 30;
+
+/// The heaps of a game that takes from one heap, drawn as rows of tokens: a click on a token
+/// takes it and every token to its right, the listed move leaving that many in its heap.
+fn tokens(name: &str, a: &Arguments, solved: &Solved) -> Option<Drawing> {
+    use num_traits::ToPrimitive;
+    let Solved::Solution(s) = solved else {
+        return None;
+    };
+    let heaps: Vec<usize> = a
+        .naturals("heaps")
+        .iter()
+        .map(|h| h.to_usize().filter(|&h| h <= DRAWN_TOKENS))
+        .collect::<Option<_>>()?;
+    let token = |i: usize, k: usize| {
+        let name = format!("heap {} token {}", i + 1, k + 1);
+        Square::new(name, "", conway_rulesets::registry::Piece::Either)
+    };
+    let rows = (heaps.iter().enumerate())
+        .map(|(i, &h)| (0..h).map(|k| token(i, k)).collect())
+        .collect();
+    let click = |m: &conway_impartial::WinningMove| {
+        let after: Vec<usize> =
+            (m.to.split_whitespace().map(|w| w.parse().ok())).collect::<Option<_>>()?;
+        let heap = (0..heaps.len()).find(|&i| after.get(i) != Some(&heaps[i]))?;
+        Some(Click {
+            at: [heap, *after.get(heap)?],
+            description: m.description.clone(),
+            to: m.to.clone(),
+            command: command_line(&around(&[name], &m.to, &[])),
+            wins: s.winning_moves.iter().any(|w| w.to == m.to),
+            ended: None,
+        })
+    };
+    Some(Drawing {
+        style: Style::Tokens,
+        rows,
+        mover: conway_rulesets::registry::Piece::Left,
+        command: command_line(&around(&[name], &s.position, &[])),
+        players: None,
+        how_to_move: "Click a token to take it and every token to its right.".to_string(),
+        // Every move when they were asked for, else the winning ones.
+        clicks: (s.options.as_ref())
+            .unwrap_or(&s.winning_moves)
+            .iter()
+            .filter_map(click)
+            .collect(),
+        edits: Vec::new(),
+    })
 }

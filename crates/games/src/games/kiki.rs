@@ -26,6 +26,7 @@ pub static GAME: Game = Game {
     lists_moves: true,
     solve: Solver::Code(solve),
     on_ranks: None,
+    drawn: None,
 };
 
 fn solve(a: &Arguments, r: &Request) -> Result<Solved, GameError> {

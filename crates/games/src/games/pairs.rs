@@ -26,6 +26,7 @@ pub static WYTHOFF: Game = Game {
     lists_moves: true,
     solve: Solver::Code(|a, r| on_pair("wythoff", a, r, wythoff::solve, wythoff::offer_moves)),
     on_ranks: None,
+    drawn: None,
 };
 
 pub static EUCLID: Game = Game {
@@ -38,6 +39,7 @@ pub static EUCLID: Game = Game {
     lists_moves: true,
     solve: Solver::Code(|a, r| on_pair("euclid", a, r, euclid::solve, euclid::offer_moves)),
     on_ranks: None,
+    drawn: None,
 };
 
 /// The position `a` writes as two numbers, answered by `solve`, its moves listed by `offer`.

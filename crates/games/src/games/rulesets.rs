@@ -56,6 +56,7 @@ pub(super) fn searched_games() -> impl Iterator<Item = &'static Game> {
             lists_moves: false,
             solve: Solver::Searched(ruleset),
             on_ranks: None,
+            drawn: None,
         };
         Some(&*Box::leak(Box::new(game)))
     })

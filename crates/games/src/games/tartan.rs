@@ -33,6 +33,7 @@ pub static GAME: Game = Game {
     lists_moves: true,
     solve: Solver::Code(solve),
     on_ranks: None,
+    drawn: None,
 };
 
 fn factor(a: &Arguments, name: &str) -> Result<CoinGame, GameError> {

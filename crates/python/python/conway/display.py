@@ -22,12 +22,12 @@ _COLOURS = {"left": "#1f5fbf", "right": "#bf2f1f", "either": "#2f9f4f"}
 
 @functools.cache
 def _boards():
-    """The rulesets drawn on squares, by name: each symbol's piece, from the registry (read
-    once: the registry is fixed in the library)."""
+    """The rulesets drawn on squares, by name: each symbol's piece and the character between
+    rows, from the registry (read once: the registry is fixed in the library)."""
     from . import rulesets
 
     return {
-        r["name"]: {s["symbol"]: s["piece"] for s in r["board"]["squares"]}
+        r["name"]: ({s["symbol"]: s["piece"] for s in r["board"]["squares"]}, r["board"]["row_separator"])
         for r in rulesets()
         if r["board"] and len(r["params"]) == 1
     }
@@ -132,14 +132,14 @@ class Board:
         from . import call
 
         self.ruleset, self.position = ruleset, position
-        self.pieces = boards[ruleset]
+        self.pieces, self._row_separator = boards[ruleset]
         self.value = call(ruleset, position)  # also checks the position
 
     def __repr__(self):
         return f"{self.ruleset}({self.position!r}) = {self.value}"
 
     def _repr_svg_(self):
-        rows = self.position.split("|")
+        rows = self.position.split(self._row_separator)
         width = max(len(r) for r in rows) * CELL
         height = len(rows) * CELL + 22
         body = []

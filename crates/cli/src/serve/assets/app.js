@@ -7,7 +7,7 @@
 // against Conway in play.js, the server requests in api.js.
 
 import { api, ask, session } from "./api.js";
-import { boardInput, boardOf, drawBoard, loadRulesets, markWinningMoves, newPicture, parseBoard, RULESETS } from "./boards.js";
+import { boardInput, boardOf, drawBoard, drawingPicture, loadRulesets, markDrawing, markWinningMoves, newPicture, parseBoard, RULESETS } from "./boards.js";
 import { offerPlay } from "./play.js";
 
 const STORE_KEY = "conway-worksheet";
@@ -193,10 +193,11 @@ async function runCell(item) {
   const output = item.querySelector(".output");
   saveLocally();
   const area = item.querySelector("textarea");
-  const drawn = drawBoard(item, (changed) => {
+  const edit = (changed) => {
     area.value = changed;
     runCell(item);
-  });
+  };
+  const drawn = drawBoard(item, edit);
   item.querySelector(".play")?.remove();
   if (!input) {
     output.replaceChildren();
@@ -212,7 +213,16 @@ async function runCell(item) {
     show(output, answer);
     offerPlay(item, input, answer);
     await drawn;
-    markWinningMoves(item.querySelector(".board"), input, answer.report);
+    const drawing = answer.play?.drawing;
+    if (drawing) {
+      // A catalogue game's position, as the server drew it.
+      const picture = drawingPicture(drawing, { edit });
+      item.querySelector(".board")?.remove();
+      area.after(picture);
+      markDrawing(picture, drawing);
+    } else {
+      markWinningMoves(item.querySelector(".board"), input, answer.report);
+    }
   } catch (error) {
     if (run !== item.dataset.run) return;
     if (error.kind === "too_large" && parseBoard(input)) {

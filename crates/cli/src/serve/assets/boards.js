@@ -1,9 +1,10 @@
 // Boards: a cell that is one ruleset call on a board string (each ruleset the server
 // describes with a board: Domineering, Clobber, Toads and Frogs, Fox and Geese in picture
-// notation, …), Hackenbush stalks or an Easy Chase command shows its position, and clicks
-// change it. Once the answer is in, the squares and edges of the winning moves are marked:
-// blue for Left's, red for Right's (the answer lists the moves; the squares a move changes
-// are found by comparing the position it leaves with this one).
+// notation, …) or Hackenbush stalks and graphs shows its position, and clicks change it; a
+// catalogue game the server draws (Nim's tokens, the chase's board) shows its drawing once
+// the answer is in. The squares and edges of the winning moves are marked: blue for Left's,
+// red for Right's (the answer lists the moves; the squares a move changes are found by
+// comparing the position it leaves with this one, or named by the drawing).
 
 import { api } from "./api.js";
 
@@ -15,7 +16,7 @@ const BY_SPELLING = new Map();
 
 // The rulesets with a board, by name: the symbols in the order a click cycles through them,
 // each symbol's piece (its style), whether pieces stand on the dark squares of a
-// checkerboard, and whether a position is one row.
+// checkerboard, whether a position is one row, and the character written between rows.
 const BOARDS = new Map();
 
 /** Asks the server which rulesets there are and how their boards are drawn. */
@@ -24,13 +25,14 @@ export async function loadRulesets() {
     RULESETS.push(ruleset);
     for (const spelling of [ruleset.name, ...ruleset.aliases]) BY_SPELLING.set(spelling.toLowerCase(), ruleset);
     if (!ruleset.board) continue;
-    const { squares, checkered, strip } = ruleset.board;
+    const { squares, checkered, strip, row_separator } = ruleset.board;
     BOARDS.set(ruleset.name, {
       name: ruleset.name,
       cycle: squares.map((s) => s.symbol),
       style: Object.fromEntries(squares.map((s) => [s.symbol, s.piece === "empty" ? "" : s.piece])),
       checkered,
       strip,
+      separator: row_separator,
     });
   }
 }
@@ -50,13 +52,13 @@ export function parseBoard(input) {
   const found = input.match(BOARD_CELL);
   const board = found && boardOf(found[1]);
   if (!board) return null;
-  const rows = found[2].split("|").map((row) => [...row]);
+  const rows = found[2].split(board.separator).map((row) => [...row]);
   if (!rows.every((row) => row.every((square) => board.cycle.includes(square)))) return null;
   return { ruleset: board.name, rows };
 }
 
 export function boardInput(ruleset, rows) {
-  return `${ruleset}("${rows.map((row) => row.join("")).join("|")}")`;
+  return `${ruleset}("${rows.map((row) => row.join("")).join(boardOf(ruleset).separator)}")`;
 }
 
 // Pictures of edges (Hackenbush): the server reads a position into stalks or a graph
@@ -250,34 +252,69 @@ function graphPicture(edges, edit) {
   return box;
 }
 
-// The Easy Chase (`solve chase N WX WY BX BY`, squares counted from 1): a click puts White
-// on a square, Shift+click puts Black there.
-export const CHASE_CELL =
-  /^\s*solve\s+chase\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)((?:\s+--(?:line|moves|to-move\s+(?:white|black)))*)\s*$/;
-const MAX_DRAWN_CHASE = 20;
+// A catalogue game's position as the server draws it (an answer's `play.drawing`: Nim's
+// tokens, the chase's board): the page shows the squares it is given, and a click sends back
+// what the server named for that square: a listed move when playing, else the edited input.
+const atKey = ([r, c]) => `${r},${c}`;
 
-function chaseBoard(found, edit) {
-  const [n, wx, wy, bx, by] = found.slice(1, 6).map(Number);
-  if (n < 2 || n > MAX_DRAWN_CHASE) return null;
-  const table = document.createElement("table");
-  table.className = "board chase";
-  table.setAttribute("aria-label", "easy chase board");
-  for (let y = n; y >= 1; y--) {
-    const line = table.insertRow();
-    for (let x = 1; x <= n; x++) {
-      const cell = line.insertCell();
-      cell.dataset.square = `${x},${y}`;
-      if (x === wx && y === wy) cell.textContent = "♔";
-      if (x === bx && y === by) cell.textContent = "♚";
-      cell.title = "click: White here; Shift+click: Black here";
-      cell.addEventListener("click", (event) => {
-        const [white, black] = event.shiftKey ? [[wx, wy], [x, y]] : [[x, y], [bx, by]];
-        if (white[0] === black[0] && white[1] === black[1]) return;
-        edit(`solve chase ${n} ${white.join(" ")} ${black.join(" ")}${found[6]}`);
-      });
+/**
+ * The drawing as a board or rows of tokens. With `edit`, a click on a square calls it with
+ * the input the server gave for that square (Shift+click: the other one); with `play`, a
+ * click on a square a listed move is made from calls it with that move (`waiting`: not yet).
+ */
+export function drawingPicture(drawing, { edit = null, play = null, waiting = false } = {}) {
+  const edits = new Map((drawing.edits || []).map((e) => [atKey(e.at), e]));
+  const clicks = new Map(drawing.clicks.map((m) => [atKey(m.at), m]));
+  const listen = (element, at) => {
+    const key = atKey(at);
+    if (play) {
+      element.disabled = waiting || !clicks.has(key);
+      element.addEventListener("click", () => clicks.has(key) && play(clicks.get(key)));
+    } else if (edit && edits.has(key)) {
+      element.addEventListener("click", (event) => edit(event.shiftKey ? edits.get(key).shift_click : edits.get(key).click));
     }
+  };
+  if (drawing.style === "tokens") {
+    const rows = document.createElement("div");
+    rows.className = "board tokens";
+    drawing.rows.forEach((row, r) => {
+      const line = document.createElement("div");
+      line.className = "token-row";
+      row.forEach((square, c) => {
+        const token = document.createElement(play ? "button" : "span");
+        token.className = `token ${square.piece}`;
+        token.dataset.at = atKey([r, c]);
+        token.setAttribute("aria-label", square.name);
+        listen(token, [r, c]);
+        line.append(token);
+      });
+      if (!row.length) line.textContent = "(empty)";
+      rows.append(line);
+    });
+    return rows;
   }
+  const table = document.createElement("table");
+  table.className = "board drawn";
+  drawing.rows.forEach((row, r) => {
+    const line = table.insertRow();
+    row.forEach((square, c) => {
+      const cell = line.insertCell();
+      cell.textContent = square.symbol;
+      cell.className = square.piece === "empty" ? "" : square.piece;
+      cell.dataset.square = square.name;
+      cell.dataset.at = atKey([r, c]);
+      if (edit && !play) cell.title = "click: the first piece here; Shift+click: the second";
+      listen(cell, [r, c]);
+    });
+  });
   return table;
+}
+
+/** Marks on a drawing's picture the squares its winning moves are made from. */
+export function markDrawing(picture, drawing) {
+  for (const move of drawing.clicks) {
+    if (move.wins) picture?.querySelector(`[data-at="${atKey(move.at)}"]`)?.classList.add(`win-${drawing.mover}`);
+  }
 }
 
 /** A board as a table; with `edit`, a click on a square cycles its contents. */
@@ -307,18 +344,16 @@ function boardTable(board, edit) {
 }
 
 /**
- * The picture of a position the page draws from what it was told (a board of squares, a
- * chase), or null; with `edit`, clicks change it and call `edit` with the new input.
+ * The picture of a ruleset position the page draws from what it was told (a board of
+ * squares), or null; with `edit`, clicks change it and call `edit` with the new input.
  */
-export function localPicture(input, edit = null) {
-  const chase = input.match(CHASE_CELL);
-  if (chase) return chaseBoard(chase, edit || (() => {}));
+function localPicture(input, edit = null) {
   const board = parseBoard(input);
   return board ? boardTable(board, edit) : null;
 }
 
 /**
- * The picture of a position written as a cell input (a board, stalks, a graph, a chase),
+ * The picture of a position written as a cell input (a board, stalks, a graph),
  * or null; with `edit`, clicks change it and call `edit` with the new input.
  */
 export async function positionPicture(input, edit = null) {
@@ -368,16 +403,6 @@ export async function markWinningMoves(picture, input, report) {
     const found = (start) => (start.winning_positions || []).map((to) => ({ wins: true, to }));
     await marks(found(report.search.left_first), "left");
     await marks(found(report.search.right_first), "right");
-  }
-  if (report.game === "chase" && Array.isArray(report.moves)) {
-    // The square the moving piece goes to: White's moves in blue, Black's in red.
-    const white = report.to_move === "white";
-    for (const move of report.moves) {
-      if (!move.wins) continue;
-      const [, wx, wy, bx, by] = move.to.split(" ");
-      const square = white ? `${wx},${wy}` : `${bx},${by}`;
-      picture.querySelector(`[data-square="${square}"]`)?.classList.add(white ? "win-left" : "win-right");
-    }
   }
 }
 

@@ -8,10 +8,9 @@
 // offers the person's moves, and says after each whether it was winning and, if not, what
 // would have won.
 //
-// - Nim with small heaps (`solve nim 3 5 7`): click a token to take it and every token to its
-//   right.
-// - The Easy Chase (`solve chase 4 1 1 4 4`): play White or Black on the board; White moves
-//   first.
+// - A game the server draws (`play.drawing`: Nim's tokens in `solve nim 3 5 7`, the board of
+//   `solve chase 4 1 1 4 4`): click the square the server names for a move; where a person
+//   may play either side, choose one.
 // - Every other game whose moves are listed (`solve wythoff 3 5`,
 //   `solve heap 0.137 5 7 --misere`, `solve tartan HT/TH`, `solve divisors 12`): pick a move
 //   from the list `--moves` gives; each move names the command for the position after it.
@@ -22,10 +21,7 @@
 //   draw by infinite play.
 
 import { ask } from "./api.js";
-import { localPicture, positionPicture } from "./boards.js";
-
-/** Nim is played with tokens up to this many in a heap; larger heaps from the move list. */
-const MAX_TOKENS = 30;
+import { drawingPicture, positionPicture } from "./boards.js";
 
 /** After a cell's answer: a button to play its position, when the server says it can be. */
 export function offerPlay(item, input, answer) {
@@ -53,15 +49,12 @@ export function offerPlay(item, input, answer) {
     button("Play as Right against Conway", () => playPartizan(item, expression, "Right"));
     return;
   }
-  if (play.game === "chase") {
-    button("Play White against Conway", () => playChase(item, report.position, "white"));
-    button("Play Black against Conway", () => playChase(item, report.position, "black"));
+  const drawing = play.drawing;
+  if (drawing?.players) {
+    drawing.players.forEach((side, i) => button(`Play ${side} against Conway`, () => playDrawn(item, drawing, side, i === 0)));
     return;
   }
-  const heaps = report.position.split(" ").map(Number);
-  if (play.game === "nim" && heaps.every((h) => Number.isSafeInteger(h) && h <= MAX_TOKENS)) {
-    return button("Play against Conway", () => playNim(item, heaps));
-  }
+  if (drawing) return button("Play against Conway", () => playDrawn(item, drawing, null, true));
   if (["P", "N"].includes(report.outcome)) {
     return button("Play against Conway", () => playListed(item, input.trim().replace(/\s--moves\b/g, "")));
   }
@@ -124,56 +117,56 @@ function moveButtons(board, moves, choose) {
   board.append(list);
 }
 
-function playNim(item, start) {
+/**
+ * A game the server draws, from the position `start` draws, the person playing `side` (or
+ * the only side, when none is named) and moving first or not. Each turn the server draws
+ * the position and names each move's square; a click there (or on the move in the list)
+ * makes the move.
+ */
+function playDrawn(item, start, side, first) {
   const { board, say } = panel(item);
-  const solveNim = async (heaps) => await ask(`solve nim ${heaps.join(" ")} --moves`, { record: false });
-  let heaps = [...start];
-  let yourTurn = true;
-  const draw = () => {
-    board.replaceChildren();
-    heaps.forEach((size, i) => {
-      const row = document.createElement("div");
-      row.className = "heap";
-      row.dataset.heap = String(i + 1);
-      for (let k = 0; k < size; k++) {
-        const token = document.createElement("button");
-        token.className = "token";
-        token.setAttribute("aria-label", `heap ${i + 1} token ${k + 1}`);
-        token.disabled = !yourTurn;
-        token.addEventListener("click", () => move(i, k));
-        row.append(token);
-      }
-      if (size === 0) row.textContent = "(empty)";
-      board.append(row);
-    });
+  const solve = async (command) => await ask(`${command} --moves`, { record: false });
+  // A move that ends play (a capture) leaves nothing to ask about: its `ended` says how.
+  const over = (ended, you) => {
+    const mover = you ? "You" : "Conway";
+    say(`${mover} ${ended.why}${ended.mover_wins ? " (and that wins here)" : ""}: ${you === ended.mover_wins ? "you win." : "you lose."}`, "result");
   };
-  const move = async (i, k) => {
-    if (!yourTurn) return;
-    yourTurn = false;
-    draw();
+  const turn = async (command, yours, ply) => {
     try {
-      const before = (await solveNim(heaps)).report;
-      heaps[i] = k;
-      judge(say, heaps.join(" "), before.winning_moves, `you take ${before.position.split(" ")[i] - k} from heap ${i + 1}`);
-      draw();
-      const after = (await solveNim(heaps)).play;
-      if (after.ended) return finish(say, after.ended, false, "Conway");
-      const reply = after.reply;
-      heaps = reply.to.split(" ").map(Number);
-      say(`Conway: ${reply.move}${reply.wins ? "" : " (no move wins here)"}`);
-      const now = (await solveNim(heaps)).play;
-      if (now.ended) {
-        draw();
-        return finish(say, now.ended, true, "You");
+      const answer = await solve(command);
+      const drawing = answer.play?.drawing;
+      if (!drawing) return say("Conway cannot draw this position", "bad");
+      if (answer.play.ended) {
+        board.replaceChildren(drawingPicture(drawing));
+        return over(answer.play.ended, yours);
       }
-      yourTurn = true;
-      draw();
+      const limit = answer.play.draw_after;
+      if (limit && ply >= limit) return say(`${limit} plies without an end: a draw.`, "result");
+      if (!yours) {
+        board.replaceChildren(drawingPicture(drawing, { play: () => {}, waiting: true }));
+        const reply = answer.play.reply;
+        const move = drawing.clicks.find((m) => m.to === reply.to);
+        say(`Conway: ${reply.move}${reply.wins || reply.draws ? "" : " (no move wins here)"}`);
+        if (!move) return say("error: Conway's move is not on the board", "bad");
+        if (move.ended) return over(move.ended, true);
+        return turn(move.command, true, ply + 1);
+      }
+      const play = (m) => {
+        board.replaceChildren(drawingPicture(drawing, { play: () => {}, waiting: true }));
+        judge(say, m.to, drawing.clicks.filter((x) => x.wins), `you: ${m.move}`);
+        if (m.ended) return over(m.ended, false);
+        turn(m.command, false, ply + 1);
+      };
+      // The moves are listed too, for a keyboard and a screen reader.
+      board.replaceChildren(drawingPicture(drawing, { play }));
+      moveButtons(board, drawing.clicks, play);
     } catch (error) {
       say(`error: ${error.message}`, "bad");
     }
   };
-  say(`Nim ${start.join(" ")}: you move first. Click a token to take it and every token to its right.`);
-  draw();
+  const players = start.players;
+  say(`${side ? `You play ${side}; ${players[0]} moves first.` : "You move first."} ${start.how_to_move}`);
+  turn(start.command, first, 0);
 }
 
 /** A game of `solve` from the cell's command, moves picked from the list of every move. */
@@ -288,45 +281,4 @@ function playPartizan(item, start, side) {
     first.append(b);
   }
   play.prepend(first);
-}
-
-/** The Easy Chase from White on `white` and Black on `black`, the person playing `side`. */
-function playChase(item, start, side) {
-  const { board, say } = panel(item);
-  const other = side === "white" ? "black" : "white";
-  const solve = async (squares, toMove) =>
-    await ask(`solve chase ${squares} --to-move ${toMove} --moves`, { record: false });
-  const turn = async (squares, toMove, ply) => {
-    board.replaceChildren();
-    const picture = localPicture(`solve chase ${squares}`);
-    if (picture) board.append(picture);
-    try {
-      const answer = await solve(squares, toMove);
-      const limit = answer.play.draw_after;
-      if (limit && ply >= limit) return say(`${limit} plies without a capture: a draw.`, "result");
-      const now = answer.report;
-      if (toMove === other) {
-        const reply = answer.play.reply;
-        say(`Conway: ${reply.move}`);
-        if (reply.ends) {
-          board.replaceChildren(localPicture(`solve chase ${reply.to}`) || "");
-          return say("Conway captured your piece: you lose.", "result");
-        }
-        return turn(reply.to, side, ply + 1);
-      }
-      moveButtons(board, now.moves, (m) => {
-        judge(say, m.to, now.moves.filter((x) => x.wins), `you: ${m.move}`);
-        // Nothing is left to play after a capture (0 plies to it).
-        if (m.plies === 0) {
-          board.replaceChildren(localPicture(`solve chase ${m.to}`) || "");
-          return say("You captured Conway's piece: you win.", "result");
-        }
-        turn(m.to, other, ply + 1);
-      });
-    } catch (error) {
-      say(`error: ${error.message}`, "bad");
-    }
-  };
-  say(`The Easy Chase: you play ${side === "white" ? "White (♔, one step)" : "Black (♚, one or two squares in a line)"}; White moves first.`);
-  turn(start, "white", 0);
 }
