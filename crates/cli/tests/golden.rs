@@ -198,6 +198,75 @@ fn comments_are_stripped_outside_quotes_only() {
 
 /// The README documents every ruleset of the registry: its `eval` call, and for a searched
 /// ruleset with a `solve` command, that command's name.
+/// Whether `row` writes the number `n` whole: not inside a longer number (`1,024` does not
+/// state 24, nor `2^26` 26).
+fn states_number(row: &str, n: &str) -> bool {
+    row.match_indices(n).any(|(at, _)| {
+        let before = row[..at].chars().next_back();
+        let mut after = row[at + n.len()..].chars();
+        let joined_before = before.is_some_and(|c| c.is_ascii_digit() || c == '^' || c == ',');
+        let joined_after = match after.next() {
+            Some(c) if c.is_ascii_digit() => true,
+            Some(',') => after.next().is_some_and(|d| d.is_ascii_digit()),
+            _ => false,
+        };
+        !joined_before && !joined_after
+    })
+}
+
+#[test]
+fn the_readme_states_every_ruleset_limit() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(manifest.join("../../README.md")).expect("README");
+    let table: Vec<&str> = readme
+        .lines()
+        .skip_while(|l| !l.starts_with("| what | limit |"))
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    assert!(table.len() > 10, "the README's limits table was not found");
+    // 100000 is written 100,000.
+    let written = |n: u64| {
+        let digits = n.to_string();
+        let mut grouped = String::new();
+        for (i, d) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                grouped.push(',');
+            }
+            grouped.push(d);
+        }
+        [digits, grouped]
+    };
+    let mut missing = Vec::new();
+    for ruleset in conway_rulesets::registry::RULESETS {
+        // The limit cells of the rows of its values (not of `solve`'s search) that name it.
+        let rows: Vec<&str> = (table.iter())
+            .filter_map(|row| {
+                let cells: Vec<&str> = row.split('|').collect();
+                let first = cells.get(1)?.trim().to_lowercase();
+                let named =
+                    first.contains(&ruleset.title.to_lowercase()) || first.contains(ruleset.name);
+                let limit = cells.get(2).copied();
+                limit.filter(|_| named && !first.starts_with("`solve"))
+            })
+            .collect();
+        for limit in ruleset.limits {
+            let stated =
+                (rows.iter()).any(|row| written(limit.most).iter().any(|w| states_number(row, w)));
+            if !stated {
+                missing.push(format!(
+                    "{}: {} ≤ {}",
+                    ruleset.title, limit.what, limit.most
+                ));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "limits the README's table does not state:\n{}",
+        missing.join("\n")
+    );
+}
+
 #[test]
 fn the_readme_names_every_ruleset() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -1,5 +1,6 @@
 """Pictures for notebooks: well-formed SVG that shows what the library computed."""
 
+import re
 import xml.etree.ElementTree as ElementTree
 
 import pytest
@@ -70,6 +71,20 @@ def test_rulesets_are_the_module_functions():
         assert ruleset["example"].startswith(ruleset["name"] + "(")
         value = conway.evaluate(ruleset["example"])
         assert str(value), ruleset["name"]
+
+
+def test_ruleset_limits_are_stated_and_kept():
+    """Each ruleset says what it refuses past, and refuses it: one more empty square than
+    Cram's limit is too large, the limit itself is not."""
+    for ruleset in conway.rulesets():
+        assert ruleset["limits"], ruleset["name"]
+        assert all(limit["most"] > 0 and limit["what"] for limit in ruleset["limits"])
+    (cram,) = [r for r in conway.rulesets() if r["name"] == "cram"]
+    (empty,) = [limit["most"] for limit in cram["limits"] if limit["what"] == "empty squares"]
+    with pytest.raises(conway.TooLargeError):
+        conway.cram("." * (empty + 1))
+    # A strip of Cram is an impartial game: its value at the limit is a nimber.
+    assert re.fullmatch(r"0|\*\d*", str(conway.cram("." * empty)))
 
 
 def test_heap_sequences_plot_every_value_and_the_period():

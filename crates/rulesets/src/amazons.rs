@@ -17,7 +17,7 @@
 
 use crate::grid::{Grid, Square, DIRECTIONS};
 use crate::moves::Described;
-use crate::registry::{Command, Param, ParamKind, Ruleset, STONES_AND_FILLED};
+use crate::registry::{call, Command, Limit, Param, ParamKind, Ruleset, STONES_AND_FILLED};
 use crate::{check_size, PartizanGame};
 use crate::{searched_position, short_position};
 use conway_partizan::PartizanError;
@@ -199,6 +199,21 @@ pub static RULESET: Ruleset = Ruleset {
     summary: "Amazons; rows split by |, x Left's amazons, o Right's, . empty, # burnt",
     params: &[Param::new("x...|o...", ParamKind::Position)],
     example: "amazons(\"x...|o...\")",
+    limits: &[
+        Limit::new("squares", MAX_AMAZONS_SQUARES as u64, || {
+            call(RULESET.name, &"#".repeat(MAX_AMAZONS_SQUARES + 1))
+        }),
+        Limit::new(
+            "empty squares in a region",
+            MAX_AMAZONS_EMPTY as u64,
+            || {
+                call(
+                    RULESET.name,
+                    &format!("x{}", ".".repeat(MAX_AMAZONS_EMPTY + 1)),
+                )
+            },
+        ),
+    ],
     values: short_position!(Amazons::parse),
     picture: None,
     board: Some(STONES_AND_FILLED),

@@ -13,7 +13,7 @@
 
 use crate::grid::{Grid, Square};
 use crate::moves::Described;
-use crate::registry::{Command, Fill, Param, ParamKind, Ruleset, STONES};
+use crate::registry::{call, Command, Fill, Limit, Param, ParamKind, Ruleset, STONES};
 use crate::{check_size, PartizanGame, MAX_SEARCHED_SQUARES};
 use crate::{searched_position, short_position};
 use conway_partizan::PartizanError;
@@ -229,6 +229,20 @@ pub static RULESET: Ruleset = Ruleset {
     summary: "Clobber; rows split by |, x Left's stone, o Right's, . empty",
     params: &[Param::new("xo|ox", ParamKind::Position)],
     example: "clobber(\"xox|o.x\")",
+    limits: &[
+        Limit::new("squares", MAX_CLOBBER_SQUARES as u64, || {
+            call(RULESET.name, &".".repeat(MAX_CLOBBER_SQUARES + 1))
+        }),
+        Limit::new("stones in a group", MAX_CLOBBER_GROUP_STONES as u64, || {
+            call(
+                RULESET.name,
+                &format!("{}x", "xo".repeat(MAX_CLOBBER_GROUP_STONES / 2)),
+            )
+        }),
+        Limit::new("stones", MAX_CLOBBER_STONES as u64, || {
+            call(RULESET.name, &"xo.".repeat(MAX_CLOBBER_STONES / 2 + 1))
+        }),
+    ],
     values: short_position!(Clobber::parse),
     picture: None,
     board: Some(STONES),

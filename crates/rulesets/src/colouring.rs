@@ -20,7 +20,7 @@
 
 use crate::grid::{Grid, Square};
 use crate::moves::Described;
-use crate::registry::{Command, Fill, Param, ParamKind, Ruleset, STONES_AND_FILLED};
+use crate::registry::{call, Command, Fill, Limit, Param, ParamKind, Ruleset, STONES_AND_FILLED};
 use crate::{check_size, searched_position, short_position, PartizanGame, MAX_SEARCHED_SQUARES};
 use conway_partizan::PartizanError;
 use conway_partizan::Player;
@@ -252,6 +252,14 @@ macro_rules! colouring {
             ),
             params: &[Param::new("x..|.o.", ParamKind::Position)],
             example: $example,
+            limits: &[
+                Limit::new("squares", MAX_COLOURING_SQUARES as u64, || {
+                    call($name, &"#".repeat(MAX_COLOURING_SQUARES + 1))
+                }),
+                Limit::new("uncoloured squares", MAX_COLOURING_EMPTY as u64, || {
+                    call($name, &".".repeat(MAX_COLOURING_EMPTY + 1))
+                }),
+            ],
             values: short_position!(|t| Colouring::parse($rule, t)),
             picture: None,
             // `l` and `r`, squares only one player may colour, are read but not offered.

@@ -11,7 +11,9 @@
 
 use crate::grid::{Grid, Square};
 use crate::moves::Described;
-use crate::registry::{square, Board, Command, Fill, Param, ParamKind, Piece, Ruleset, EMPTY};
+use crate::registry::{
+    call, square, Board, Command, Fill, Limit, Param, ParamKind, Piece, Ruleset, EMPTY,
+};
 use crate::{check_size, PartizanGame, MAX_SEARCHED_SQUARES};
 use crate::{searched_position, short_position};
 use conway_partizan::PartizanError;
@@ -149,6 +151,14 @@ pub static RULESET: Ruleset = Ruleset {
     summary: "Cram (impartial); rows split by |, . empty, # filled; dominoes either way",
     params: &[Param::new("..|..", ParamKind::Position)],
     example: "cram(\".........|##.######\")",
+    limits: &[
+        Limit::new("squares", MAX_CRAM_SQUARES as u64, || {
+            call(RULESET.name, &"#".repeat(MAX_CRAM_SQUARES + 1))
+        }),
+        Limit::new("empty squares", MAX_CRAM_EMPTY as u64, || {
+            call(RULESET.name, &".".repeat(MAX_CRAM_EMPTY + 1))
+        }),
+    ],
     values: short_position!(Cram::parse),
     picture: None,
     board: Some(Board::of(&[EMPTY, square('#', Piece::Filled)])),

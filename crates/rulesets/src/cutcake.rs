@@ -19,7 +19,7 @@
 //! Every piece is its own component, so the search visits each sub-rectangle once.
 
 use crate::moves::{Described, PositionMoves};
-use crate::registry::{mismatch, Arg, Param, ParamKind, Ruleset, Values};
+use crate::registry::{mismatch, Arg, Limit, Param, ParamKind, Ruleset, Values};
 use crate::{moves_of_position, value_of, PartizanGame};
 use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
@@ -62,6 +62,16 @@ impl CakeRule {
         }
     }
 
+    /// Whether a side of n squares can be divided at all: what [`CakeRule::divisions`] is
+    /// nonempty for, without listing them (asked of every piece every move leaves).
+    fn divides(self, n: u32) -> bool {
+        match self {
+            // A cut, or division into n equal parts of one square, needs two squares.
+            CakeRule::Cutcake | CakeRule::MaundyCake => n >= 2,
+            CakeRule::Eatcake => n >= 1,
+        }
+    }
+
     /// Every way to divide a side of n squares, as the sides of the pieces left (equal
     /// divisions listed once).
     fn divisions(self, n: u32) -> Vec<Vec<u32>> {
@@ -99,9 +109,7 @@ impl Cake {
     /// The position with these pieces (rows, columns) under `rule`; empty pieces and pieces on
     /// which neither player can move are dropped.
     pub fn new(rule: CakeRule, pieces: impl IntoIterator<Item = (u32, u32)>) -> Cake {
-        let movable = |&(r, c): &(u32, u32)| {
-            r > 0 && c > 0 && !(rule.divisions(c).is_empty() && rule.divisions(r).is_empty())
-        };
+        let movable = |&(r, c): &(u32, u32)| r > 0 && c > 0 && (rule.divides(c) || rule.divides(r));
         let mut pieces: Vec<(u32, u32)> = pieces.into_iter().filter(movable).collect();
         pieces.sort_unstable();
         Cake { rule, pieces }
@@ -278,6 +286,9 @@ pub static CUTCAKE: Ruleset = Ruleset {
     summary: "Cutcake on m rows and n columns: Left cuts columns, Right rows",
     params: PIECE,
     example: "cutcake(3, 5)",
+    limits: &[Limit::new("rows or columns", MAX_CUTCAKE_SIDE, || {
+        format!("{}(1, {})", CUTCAKE.name, MAX_CUTCAKE_SIDE + 1)
+    })],
     values: piece_values!(CakeRule::Cutcake),
     picture: None,
     board: None,
@@ -292,6 +303,9 @@ pub static MAUNDY_CAKE: Ruleset = Ruleset {
     summary: "Maundy Cake on m rows and n columns: divide a side into equal parts",
     params: PIECE,
     example: "maundy_cake(8, 5)",
+    limits: &[Limit::new("rows or columns", MAX_CUTCAKE_SIDE, || {
+        format!("{}(1, {})", MAUNDY_CAKE.name, MAX_CUTCAKE_SIDE + 1)
+    })],
     values: piece_values!(CakeRule::MaundyCake),
     picture: None,
     board: None,
@@ -306,6 +320,9 @@ pub static EATCAKE: Ruleset = Ruleset {
     summary: "Eatcake on m rows and n columns: Left eats a column, Right a row",
     params: PIECE,
     example: "eatcake(3, 4)",
+    limits: &[Limit::new("rows or columns", MAX_EATCAKE_SIDE, || {
+        format!("{}(1, {})", EATCAKE.name, MAX_EATCAKE_SIDE + 1)
+    })],
     values: piece_values!(CakeRule::Eatcake),
     picture: None,
     board: None,
@@ -318,6 +335,19 @@ mod tests {
     use crate::oracle::{agrees_with_textbook, cgsuite_game};
     use conway_numbers::Dyadic;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_side_divides_exactly_when_it_has_divisions() {
+        for rule in [CakeRule::Cutcake, CakeRule::MaundyCake, CakeRule::Eatcake] {
+            for n in 0..64 {
+                assert_eq!(
+                    rule.divides(n),
+                    !rule.divisions(n).is_empty(),
+                    "{rule:?} {n}"
+                );
+            }
+        }
+    }
 
     /// A closed form, checked here against the search: with 2^j ≤ rows < 2^(j+1), Left's
     /// advantage is ⌊cols / 2^j⌋ − 1 cuts when that is positive; Right's likewise with the

@@ -15,7 +15,7 @@ use crate::canvas::{self, Canvas};
 use crate::canvas_table::{spread, CanvasTable};
 use crate::check_size;
 use crate::moves::{position_moves, square_name, Described, PositionMoves};
-use crate::registry::{self, Param, ParamKind, Piece, Ruleset, Searched, Values};
+use crate::registry::{self, call, Limit, Param, ParamKind, Piece, Ruleset, Searched, Values};
 use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
 
@@ -767,6 +767,15 @@ pub static RULESET: Ruleset = Ruleset {
     summary: "Domineering; rows split by |, . empty, # filled",
     params: &[Param::new("..|..", ParamKind::Position)],
     example: "domineering(\"..#|...\")",
+    limits: &[
+        Limit::new("squares", MAX_SQUARES as u64, || {
+            call(RULESET.name, &"#".repeat(MAX_SQUARES + 1))
+        }),
+        Limit::new("empty squares", MAX_EMPTY_SQUARES as u64, || {
+            let rows = MAX_EMPTY_SQUARES as usize / 6 + 1;
+            call(RULESET.name, &vec!["......"; rows].join("|"))
+        }),
+    ],
     values: Values::Short {
         value: |store, args| registry::position(args, |text| domineering(store, text)),
         moves: |store, args| registry::position(args, |text| domineering_moves(store, text)),

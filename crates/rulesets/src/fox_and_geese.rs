@@ -30,7 +30,9 @@
 use crate::grid::{Grid, Square};
 use crate::loopy_position;
 use crate::moves::{loopy_position_moves, Described, LoopyPositionMoves};
-use crate::registry::{mismatch, Arg, Board, Param, ParamKind, Ruleset, Values, STONES};
+use crate::registry::{
+    call, mismatch, Arg, Board, Limit, Param, ParamKind, Ruleset, Values, STONES,
+};
 use conway_loopy::ruleset::{LoopyEvaluator, LoopyRuleset};
 use conway_loopy::{Graph, Loopy};
 use conway_partizan::Player;
@@ -509,6 +511,14 @@ pub fn fox_and_geese_moves(
 /// Geese (`x`, Left's) and the fox (`o`, Right's) on the dark squares of a checkerboard.
 const BOARD: Board = STONES.checkered();
 
+/// Geese on the top row and the fox on the bottom one of a board of 8 columns, one row
+/// taller than [`MAX_SQUARES`] allows.
+fn tall_board() -> String {
+    let rows = MAX_SQUARES / 8 + 1;
+    let middle = vec!["........"; rows - 2].join("|");
+    format!("x.x.x.x.|{middle}|o.......")
+}
+
 /// Fox and Geese in the registry.
 pub static FOX_AND_GEESE: Ruleset = Ruleset {
     name: "fox_and_geese",
@@ -518,6 +528,11 @@ pub static FOX_AND_GEESE: Ruleset = Ruleset {
               split by |, x geese, o fox",
     params: &[Param::new("position", ParamKind::Position)],
     example: "fox_and_geese(\"x.x.x.x.|...o....|........\")",
+    limits: &[Limit::new(
+        "squares up to the highest piece",
+        MAX_SQUARES as u64,
+        || call(FOX_AND_GEESE.name, &tall_board()),
+    )],
     values: loopy_position!(|t| FoxAndGeese::parse(Rules::CLASSIC, t)),
     picture: None,
     board: Some(BOARD),
@@ -532,6 +547,11 @@ pub static CEYLONESE_FOX_AND_GEESE: Ruleset = Ruleset {
     summary: "Fox and Geese with a fox that moves up to two squares",
     params: &[Param::new("position", ParamKind::Position)],
     example: "ceylonese_fox_and_geese(\"x.x.x.x.|...o....|........\")",
+    limits: &[Limit::new(
+        "squares up to the highest piece",
+        MAX_SQUARES as u64,
+        || call(CEYLONESE_FOX_AND_GEESE.name, &tall_board()),
+    )],
     values: loopy_position!(|t| FoxAndGeese::parse(Rules::CEYLONESE, t)),
     picture: None,
     board: Some(BOARD),
@@ -550,6 +570,11 @@ pub static GEN_FOX_AND_GEESE: Ruleset = Ruleset {
         Param::new("position", ParamKind::Position),
     ],
     example: "gen_fox_and_geese(10, 1, \"x.x.x.x.x.|..........|........o.\")",
+    limits: &[Limit::new(
+        "squares up to the highest piece",
+        MAX_SQUARES as u64,
+        || format!("{}(8, 1, \"{}\")", GEN_FOX_AND_GEESE.name, tall_board()),
+    )],
     values: Values::Loopy {
         value: |store, args| {
             let (rules, text) = generic_position(args)?;

@@ -47,7 +47,7 @@ use num_bigint::BigInt;
 use crate::graph_notation::parse_graph;
 use crate::moves::{position_moves, Described, PositionMoves};
 use crate::registry::{
-    position, Param, ParamKind, Picture, PictureEdge, Pictured, Piece, Ruleset, Values,
+    call, position, Limit, Param, ParamKind, Picture, PictureEdge, Pictured, Piece, Ruleset, Values,
 };
 use crate::{check_size, Evaluator, PartizanGame};
 use conway_partizan::Player;
@@ -638,6 +638,39 @@ pub static HACKENBUSH: Ruleset = Ruleset {
     summary: "Hackenbush; stalks l (blue) r (red) e (green) split by |, or edges 0-1:l",
     params: &[Param::new("lr|e", ParamKind::Position)],
     example: "hackenbush(\"0-1:l 1-2:r 2-0:e\")",
+    limits: &[
+        Limit::new(
+            "edges of blue and red stalks",
+            MAX_STALK_EDGES as u64,
+            || call(HACKENBUSH.name, &"l".repeat(MAX_STALK_EDGES + 1)),
+        ),
+        Limit::new(
+            "edges of stalks mixing green with blue or red",
+            MAX_GREEN_STALK_EDGES as u64,
+            || {
+                call(
+                    HACKENBUSH.name,
+                    &format!("e{}", "l".repeat(MAX_GREEN_STALK_EDGES)),
+                )
+            },
+        ),
+        Limit::new(
+            "edges of all-green stalks, or of a graph",
+            MAX_GREEN_EDGES as u64,
+            || call(HACKENBUSH.name, &"e".repeat(MAX_GREEN_EDGES + 1)),
+        ),
+        Limit::new(
+            "edges of a graph's parts with blue or red edges",
+            MAX_GRAPH_EDGES as u64,
+            || {
+                // A cycle of blue edges through the ground, one edge too long.
+                let edges: Vec<String> = (0..=MAX_GRAPH_EDGES)
+                    .map(|i| format!("{i}-{}:l", (i + 1) % (MAX_GRAPH_EDGES + 1)))
+                    .collect();
+                call(HACKENBUSH.name, &edges.join(" "))
+            },
+        ),
+    ],
     values: Values::Short {
         value: |store, args| drawing_value(store, position(args, |t| drawing(t, false))?),
         moves: |store, args| drawing_moves(store, position(args, |t| drawing(t, false))?),
@@ -659,6 +692,16 @@ pub static CHILDISH_HACKENBUSH: Ruleset = Ruleset {
     summary: "Childish Hackenbush: blue or red edges only where nothing falls",
     params: &[Param::new("l(l;rl)", ParamKind::Position)],
     example: "childish_hackenbush(\"(e:B;e:Bllllllrrr:B)\")",
+    limits: &[Limit::new(
+        "edges of stalks mixing green with blue or red",
+        MAX_GREEN_STALK_EDGES as u64,
+        || {
+            call(
+                CHILDISH_HACKENBUSH.name,
+                &format!("e{}", "l".repeat(MAX_GREEN_STALK_EDGES)),
+            )
+        },
+    )],
     values: Values::Short {
         value: |store, args| drawing_value(store, position(args, |t| drawing(t, true))?),
         moves: |store, args| drawing_moves(store, position(args, |t| drawing(t, true))?),

@@ -12,7 +12,7 @@
 
 use crate::grid::{Grid, Square, DIRECTIONS};
 use crate::moves::Described;
-use crate::registry::{Command, Param, ParamKind, Ruleset, STONES};
+use crate::registry::{call, Command, Limit, Param, ParamKind, Ruleset, STONES};
 use crate::{check_size, PartizanGame};
 use crate::{searched_position, short_position};
 use conway_partizan::PartizanError;
@@ -172,6 +172,14 @@ pub static RULESET: Ruleset = Ruleset {
     summary: "Konane; rows split by |, x Left's stones, o Right's, . empty",
     params: &[Param::new("xo.|.ox", ParamKind::Position)],
     example: "konane(\"xo.o.|.x...\")",
+    limits: &[
+        Limit::new("squares", MAX_KONANE_SQUARES as u64, || {
+            call(RULESET.name, &".".repeat(MAX_KONANE_SQUARES + 1))
+        }),
+        Limit::new("stones", MAX_KONANE_STONES as u64, || {
+            call(RULESET.name, &"x".repeat(MAX_KONANE_STONES + 1))
+        }),
+    ],
     values: short_position!(Konane::parse),
     picture: None,
     board: Some(STONES),

@@ -12,7 +12,7 @@
 
 use crate::grid::{Grid, Square};
 use crate::moves::Described;
-use crate::registry::{Command, Fill, Param, ParamKind, Ruleset, STONES};
+use crate::registry::{call, Command, Fill, Limit, Param, ParamKind, Ruleset, STONES};
 use crate::{check_size, PartizanGame};
 use crate::{searched_position, short_position};
 use conway_partizan::PartizanError;
@@ -171,6 +171,14 @@ pub static RULESET: Ruleset = Ruleset {
     summary: "NoGo; rows split by |, x Left's stones, o Right's, . empty",
     params: &[Param::new("x..|..o", ParamKind::Position)],
     example: "nogo(\"...|...\")",
+    limits: &[
+        Limit::new("points", MAX_NOGO_POINTS as u64, || {
+            call(RULESET.name, &".".repeat(MAX_NOGO_POINTS + 1))
+        }),
+        Limit::new("empty points", MAX_NOGO_EMPTY as u64, || {
+            call(RULESET.name, &".".repeat(MAX_NOGO_EMPTY + 1))
+        }),
+    ],
     values: short_position!(NoGo::parse),
     picture: None,
     board: Some(STONES),

@@ -10,7 +10,7 @@
 //! the smaller ones, without recursion.
 
 use crate::moves::{position_moves, Described, PositionMoves};
-use crate::registry::{mismatch, Arg, Param, ParamKind, Ruleset, Values};
+use crate::registry::{mismatch, Arg, Limit, Param, ParamKind, Ruleset, Values};
 use crate::{check_size, PartizanGame};
 use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
@@ -188,6 +188,17 @@ pub static RULESET: Ruleset = Ruleset {
         Param::new("n", ParamKind::Natural),
     ],
     example: "partizan_subtraction([1,3], [2,3], 6)",
+    limits: &[
+        Limit::new("heap", MAX_SUBTRACTION_HEAP, || {
+            format!("{}([1], [1], {})", RULESET.name, MAX_SUBTRACTION_HEAP + 1)
+        }),
+        Limit::new("numbers in a set", MAX_SUBTRACTION_SET as u64, || {
+            let set: Vec<String> = (1..=MAX_SUBTRACTION_SET + 1)
+                .map(|n| n.to_string())
+                .collect();
+            format!("{}([{}], [1], 5)", RULESET.name, set.join(","))
+        }),
+    ],
     values: Values::Short {
         value: |store, args| match args {
             [Arg::Naturals(left), Arg::Naturals(right), Arg::Natural(heap)] => {

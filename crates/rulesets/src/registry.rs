@@ -78,6 +78,8 @@ pub struct Ruleset {
     pub params: &'static [Param],
     /// An `eval` call that evaluates without error (checked by the tests).
     pub example: &'static str,
+    /// The sizes past which a position's value is refused.
+    pub limits: &'static [Limit],
     /// Its values and moves.
     pub values: Values,
     /// How a position is drawn on a board of squares, for rulesets that have one.
@@ -150,11 +152,39 @@ impl Ruleset {
             summary: self.summary,
             params: self.params,
             example: self.example,
+            limits: self.limits,
             loopy: self.is_loopy(),
             board: self.board,
             pictured: self.picture.is_some(),
             searched: self.search.is_some(),
         }
+    }
+}
+
+/// A size past which a ruleset refuses a position's value with a `too_large` error: a
+/// promise that inside it the value is found (the README's limits table states each one with
+/// its worst time, and a test checks it names them all).
+#[derive(Clone, Copy, Debug, Serialize, schemars::JsonSchema)]
+pub struct Limit {
+    /// What is counted: `empty squares`.
+    pub what: &'static str,
+    /// The most a position may have.
+    pub most: u64,
+    /// An `eval` call just past the limit, which the ruleset refuses (checked by the tests).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub past: fn() -> String,
+}
+
+/// The `eval` call of a ruleset on one position text: `domineering("..|..")`.
+pub fn call(name: &str, position: &str) -> String {
+    format!("{name}(\"{position}\")")
+}
+
+impl Limit {
+    /// A limit of `most` on `what`, refused at the call `past` writes.
+    pub const fn new(what: &'static str, most: u64, past: fn() -> String) -> Limit {
+        Limit { what, most, past }
     }
 }
 
@@ -523,6 +553,8 @@ pub struct Description {
     pub params: &'static [Param],
     /// An `eval` call.
     pub example: &'static str,
+    /// The sizes past which a position's value is refused.
+    pub limits: &'static [Limit],
     /// Whether its values are loopy games.
     pub loopy: bool,
     /// How a position is drawn on squares, if it is.
@@ -555,31 +587,101 @@ mod tests {
         }
     }
 
+    /// An argument of an `eval` call, read.
+    enum Read {
+        Text(String),
+        Number(u64),
+        Numbers(Vec<u64>),
+    }
+
+    /// The arguments of the call `name(…)`: quoted positions, naturals and lists `[1,3]`
+    /// (the forms the registry's examples and limits are written in).
+    fn read_call(call: &str, name: &str) -> Vec<Read> {
+        let inner = (call.strip_prefix(name))
+            .and_then(|c| c.strip_prefix('('))
+            .and_then(|c| c.strip_suffix(')'))
+            .unwrap_or_else(|| panic!("{call} is not a call of {name}"));
+        let (mut parts, mut start, mut quoted, mut depth) = (Vec::new(), 0, false, 0);
+        for (i, c) in inner.char_indices() {
+            match c {
+                '"' => quoted = !quoted,
+                '[' if !quoted => depth += 1,
+                ']' if !quoted => depth -= 1,
+                ',' if !quoted && depth == 0 => {
+                    parts.push(&inner[start..i]);
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        parts.push(&inner[start..]);
+        let number = |n: &str| n.trim().parse::<u64>().unwrap_or_else(|_| panic!("{call}"));
+        (parts.into_iter().map(str::trim))
+            .map(|p| {
+                if let Some(text) = p.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+                    Read::Text(text.to_string())
+                } else if let Some(list) = p.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+                    Read::Numbers(list.split(',').map(number).collect())
+                } else {
+                    Read::Number(number(p))
+                }
+            })
+            .collect()
+    }
+
+    fn args_of(read: &[Read]) -> Vec<Arg<'_>> {
+        (read.iter())
+            .map(|r| match r {
+                Read::Text(text) => Arg::Position(text),
+                Read::Number(n) => Arg::Natural(*n),
+                Read::Numbers(list) => Arg::Naturals(list),
+            })
+            .collect()
+    }
+
     /// Every example evaluates, and its moves are listed with the same value.
     #[test]
     fn examples_evaluate_and_list_their_moves() {
         for ruleset in RULESETS {
             let call = ruleset.example;
-            let inner = call
-                .strip_prefix(ruleset.name)
-                .and_then(|c| c.strip_prefix('('))
-                .and_then(|c| c.strip_suffix(')'))
-                .unwrap_or_else(|| panic!("{call} is not a call of {}", ruleset.name));
-            if ruleset.params.len() != 1 || ruleset.params[0].kind != ParamKind::Position {
-                continue;
-            }
-            let text = inner.trim_matches('"');
+            let read = read_call(call, ruleset.name);
+            let args = args_of(&read);
+            assert_eq!(args.len(), ruleset.params.len(), "{call}");
             let mut store = Store::new();
-            let value = ruleset.value(&mut store, &[Arg::Position(text)]);
+            let value = ruleset.value(&mut store, &args);
             assert!(value.is_ok(), "{call}: {value:?}");
             match ruleset.values {
                 Values::Short { moves, .. } => {
-                    let listed = moves(&mut store, &[Arg::Position(text)]).unwrap();
+                    let listed = moves(&mut store, &args).unwrap();
                     assert_eq!(Ok(Loopy::Short(listed.value)), value, "{call}");
                 }
                 Values::Loopy { moves, .. } => {
-                    let listed = moves(&mut store, &[Arg::Position(text)]).unwrap();
+                    let listed = moves(&mut store, &args).unwrap();
                     assert_eq!(Ok(listed.value), value, "{call}");
+                }
+            }
+        }
+    }
+
+    /// Each ruleset states its limits, and refuses the call just past each one as too large
+    /// for that very limit.
+    #[test]
+    fn every_limit_refuses_the_call_past_it() {
+        for ruleset in RULESETS {
+            assert!(
+                !ruleset.limits.is_empty(),
+                "{} states no limit",
+                ruleset.name
+            );
+            for limit in ruleset.limits {
+                let call = (limit.past)();
+                let read = read_call(&call, ruleset.name);
+                let mut store = Store::new();
+                match ruleset.value(&mut store, &args_of(&read)) {
+                    Err(PartizanError::TooLarge { limit: stated, .. }) => {
+                        assert_eq!(stated, limit.most.to_string(), "{}: {call:.80}", limit.what)
+                    }
+                    other => panic!("{}: {call:.80}: {other:?}", limit.what),
                 }
             }
         }

@@ -26,7 +26,9 @@
 //! dropped.
 
 use crate::moves::Described;
-use crate::registry::{square, Board, Command, Param, ParamKind, Piece, Ruleset, EMPTY};
+use crate::registry::{
+    call, square, Board, Command, Limit, Param, ParamKind, Piece, Ruleset, EMPTY,
+};
 use crate::{check_size, PartizanGame};
 use crate::{searched_position, short_position};
 use conway_partizan::PartizanError;
@@ -224,6 +226,12 @@ pub static RULESET: Ruleset = Ruleset {
     summary: "Toads and Frogs; t toad, f frog, . empty",
     params: &[Param::new("tt..ff", ParamKind::Position)],
     example: "toads_and_frogs(\"t.tf.f\")",
+    limits: &[Limit::new("squares", MAX_STRIP_LEN as u64, || {
+        call(
+            RULESET.name,
+            &format!("t{}f", ".".repeat(MAX_STRIP_LEN - 1)),
+        )
+    })],
     values: short_position!(ToadsAndFrogs::parse),
     picture: None,
     board: Some(STRIP),

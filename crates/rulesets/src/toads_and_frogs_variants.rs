@@ -15,7 +15,7 @@
 //! `{on||0|-1/2} & {1/2|0||off}` for `ttt..fff`.
 
 use crate::moves::{loopy_position_moves, Described, LoopyPositionMoves};
-use crate::registry::{position, Param, ParamKind, Ruleset, Values};
+use crate::registry::{call, position, Limit, Param, ParamKind, Ruleset, Values};
 use crate::toads_and_frogs::{parse_strip, Square, STRIP};
 use conway_loopy::ruleset::{LoopyEvaluator, LoopyRuleset};
 use conway_loopy::Loopy;
@@ -252,6 +252,10 @@ pub static BACKSLIDING_TOADS_AND_FROGS: Ruleset = Ruleset {
     summary: "Backsliding Toads and Frogs (loopy): creatures also slide one square back",
     params: &[Param::new("tt..ff", ParamKind::Position)],
     example: "backsliding_toads_and_frogs(\"tt.f\")",
+    limits: &[Limit::new("squares", MAX_BACKSLIDING_LEN as u64, || {
+        let strip = format!("t{}f", ".".repeat(MAX_BACKSLIDING_LEN - 1));
+        call(BACKSLIDING_TOADS_AND_FROGS.name, &strip)
+    })],
     values: Values::Loopy {
         value: |store, args| position(args, |t| strip_value(store, StripRules::BACKSLIDING, t)),
         moves: |store, args| position(args, |t| strip_moves(store, StripRules::BACKSLIDING, t)),
@@ -269,6 +273,10 @@ pub static ELEPHANTS_AND_RHINOS: Ruleset = Ruleset {
     summary: "Elephants and Rhinos: Toads and Frogs without jumps",
     params: &[Param::new("tt..ff", ParamKind::Position)],
     example: "elephants_and_rhinos(\"tt..ff\")",
+    limits: &[Limit::new("squares", MAX_STRIP_LEN as u64, || {
+        let strip = format!("t{}f", ".".repeat(MAX_STRIP_LEN - 1));
+        call(ELEPHANTS_AND_RHINOS.name, &strip)
+    })],
     values: Values::Loopy {
         value: |store, args| {
             position(args, |t| {

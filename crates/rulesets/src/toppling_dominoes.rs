@@ -13,7 +13,7 @@
 
 use crate::grid::ROW_SEPARATOR;
 use crate::moves::Described;
-use crate::registry::{Param, ParamKind, Ruleset};
+use crate::registry::{call, Limit, Param, ParamKind, Ruleset};
 use crate::short_position;
 use crate::{check_size, PartizanGame};
 use conway_partizan::PartizanError;
@@ -208,6 +208,9 @@ pub static RULESET: Ruleset = Ruleset {
     summary: "Toppling Dominoes; rows split by |, l blue, r red, e green",
     params: &[Param::new("lre|l", ParamKind::Position)],
     example: "toppling_dominoes(\"lrrlrrl\")",
+    limits: &[Limit::new("dominoes, or rows", MAX_DOMINOES as u64, || {
+        call(RULESET.name, &"l".repeat(MAX_DOMINOES + 1))
+    })],
     values: short_position!(TopplingDominoes::parse),
     picture: None,
     board: None,

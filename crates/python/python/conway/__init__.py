@@ -436,7 +436,9 @@ def rulesets():
     """Every ruleset, as the library's registry describes it: a dict with its ``name`` (the
     module function), ``aliases``, ``title``, ``summary``, ``params``, ``example``, whether
     ``loopy``, its ``board`` (the symbols of its squares and what stands on each: ``left``,
-    ``right``, ``filled`` or ``empty``), or None, and whether ``searched`` for who wins."""
+    ``right``, ``filled`` or ``empty``), or None, whether ``pictured`` as edges, whether
+    ``searched`` for who wins, and its ``limits``: each ``what`` is counted and the ``most``
+    a position may have before its value is refused with ``TooLargeError``."""
     import json
 
     return json.loads(_native._rulesets())
