@@ -174,7 +174,7 @@ impl std::hash::Hash for GraphPosition {
     }
 }
 
-impl LoopyRuleset for GraphPosition {
+impl conway_partizan::rules::Position for GraphPosition {
     fn left_moves(&self) -> Vec<Self> {
         let moves = self.graph.left(self.at as usize);
         moves
@@ -191,6 +191,8 @@ impl LoopyRuleset for GraphPosition {
             .collect()
     }
 }
+
+impl LoopyRuleset for GraphPosition {}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]

@@ -279,13 +279,14 @@ mod tests {
     #[derive(Clone, PartialEq, Eq, Hash)]
     struct Counter(u32);
 
-    impl LoopyRuleset for Counter {
+    impl conway_partizan::rules::Position for Counter {
         fn left_moves(&self) -> Vec<Counter> {
             (self.0 > 0)
                 .then(|| Counter(self.0 - 1))
                 .into_iter()
                 .collect()
         }
+
         fn right_moves(&self) -> Vec<Counter> {
             let mut moves = self.left_moves();
             if self.0 % 2 == 1 {
@@ -294,6 +295,8 @@ mod tests {
             moves
         }
     }
+
+    impl LoopyRuleset for Counter {}
 
     /// Worked by hand: at 0 the mover loses; at 1 the mover wins in one move (to 0; Right
     /// could also go back up to 2); at 2 either player must go to 1 and loses in two.

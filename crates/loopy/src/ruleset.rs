@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap as HashMap;
 
-pub use conway_partizan::rules::Rules;
+pub use conway_partizan::rules::{Position, Rules};
 use conway_partizan::{GameId, PartizanError, Store};
 
 use super::canonical::simplest_forms;
@@ -39,12 +39,9 @@ use super::{to_short, Loopy};
 /// moves, tens of bytes for a small board.
 pub const MAX_POSITIONS: usize = 1 << 23;
 
-/// A partizan game described by its rules whose positions may repeat.
-pub trait LoopyRuleset: Clone + Eq + Hash {
-    /// The positions Left can move to.
-    fn left_moves(&self) -> Vec<Self>;
-    /// The positions Right can move to.
-    fn right_moves(&self) -> Vec<Self>;
+/// A partizan game described by its rules whose positions may repeat: a [`Position`] with
+/// what the loopy evaluator may know besides its moves.
+pub trait LoopyRuleset: Position {
     /// The value, a stopper, when the rules give it without looking at moves (the fox has
     /// slipped past the geese: `off`); `None`, the default, means exploring the moves.
     fn known_value(&self) -> Option<Loopy> {

@@ -144,7 +144,7 @@ impl Amazons {
     }
 }
 
-impl PartizanGame for Amazons {
+impl crate::Position for Amazons {
     fn left_moves(&self) -> Vec<Self> {
         self.moves(Player::Left).into_iter().map(|m| m.3).collect()
     }
@@ -152,7 +152,9 @@ impl PartizanGame for Amazons {
     fn right_moves(&self) -> Vec<Self> {
         self.moves(Player::Right).into_iter().map(|m| m.3).collect()
     }
+}
 
+impl PartizanGame for Amazons {
     fn components(&self) -> Vec<Self> {
         self.regions()
             .into_iter()

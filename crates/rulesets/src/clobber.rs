@@ -198,7 +198,7 @@ impl Described for Clobber {
     }
 }
 
-impl PartizanGame for Clobber {
+impl crate::Position for Clobber {
     fn left_moves(&self) -> Vec<Self> {
         self.moves(Player::Left)
     }
@@ -206,7 +206,9 @@ impl PartizanGame for Clobber {
     fn right_moves(&self) -> Vec<Self> {
         self.moves(Player::Right)
     }
+}
 
+impl PartizanGame for Clobber {
     fn components(&self) -> Vec<Self> {
         self.groups()
             .into_iter()

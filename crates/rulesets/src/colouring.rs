@@ -189,7 +189,7 @@ impl Colouring {
     }
 }
 
-impl PartizanGame for Colouring {
+impl crate::Position for Colouring {
     fn left_moves(&self) -> Vec<Self> {
         self.colourings(Player::Left)
             .into_iter()
@@ -203,7 +203,9 @@ impl PartizanGame for Colouring {
             .map(|(_, p)| p)
             .collect()
     }
+}
 
+impl PartizanGame for Colouring {
     fn components(&self) -> Vec<Self> {
         let marked = self.marked();
         marked

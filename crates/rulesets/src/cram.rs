@@ -99,7 +99,7 @@ impl Cram {
     }
 }
 
-impl PartizanGame for Cram {
+impl crate::Position for Cram {
     fn left_moves(&self) -> Vec<Self> {
         self.placements().into_iter().map(|(_, _, p)| p).collect()
     }
@@ -107,7 +107,9 @@ impl PartizanGame for Cram {
     fn right_moves(&self) -> Vec<Self> {
         self.left_moves()
     }
+}
 
+impl PartizanGame for Cram {
     fn components(&self) -> Vec<Self> {
         self.board
             .regions(|s| s == Cell::Empty)

@@ -20,6 +20,7 @@
 
 use crate::moves::{Described, PositionMoves};
 use crate::registry::{mismatch, Arg, Limit, Param, ParamKind, Ruleset, Values};
+use crate::Position;
 use crate::{moves_of_position, value_of, PartizanGame};
 use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
@@ -188,7 +189,7 @@ impl Described for Cake {
     }
 }
 
-impl PartizanGame for Cake {
+impl Position for Cake {
     fn left_moves(&self) -> Vec<Self> {
         self.moves(Player::Left)
     }
@@ -196,7 +197,9 @@ impl PartizanGame for Cake {
     fn right_moves(&self) -> Vec<Self> {
         self.moves(Player::Right)
     }
+}
 
+impl PartizanGame for Cake {
     fn components(&self) -> Vec<Self> {
         self.pieces
             .iter()

@@ -747,14 +747,17 @@ pub(crate) fn domino_placed(player: Player, a: &str, b: &str) -> String {
     format!("{} places a {shape} domino on {a}–{b}", player.name())
 }
 
-impl crate::PartizanGame for Board {
+impl crate::Position for Board {
     fn left_moves(&self) -> Vec<Board> {
         Board::left_moves(self)
     }
+
     fn right_moves(&self) -> Vec<Board> {
         Board::right_moves(self)
     }
 }
+
+impl crate::PartizanGame for Board {}
 
 /// Domineering in the registry. Its search is the bitboard one on every core
 /// ([`crate::outcome::domineering`]), and this crate's general one for the boards of its

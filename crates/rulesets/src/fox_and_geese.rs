@@ -309,7 +309,7 @@ impl Described for FoxAndGeese {
     }
 }
 
-impl LoopyRuleset for FoxAndGeese {
+impl crate::Position for FoxAndGeese {
     fn left_moves(&self) -> Vec<Self> {
         self.goose_moves().into_iter().map(|(_, _, p)| p).collect()
     }
@@ -317,7 +317,9 @@ impl LoopyRuleset for FoxAndGeese {
     fn right_moves(&self) -> Vec<Self> {
         self.fox_moves().into_iter().map(|(_, p)| p).collect()
     }
+}
 
+impl LoopyRuleset for FoxAndGeese {
     fn known_value(&self) -> Option<Loopy> {
         self.fox_escaped().then(|| Loopy::Stopper(Graph::off()))
     }

@@ -288,7 +288,7 @@ impl Stalks {
     }
 }
 
-impl PartizanGame for Stalks {
+impl crate::Position for Stalks {
     fn left_moves(&self) -> Vec<Self> {
         self.moves(Player::Left)
     }
@@ -296,7 +296,9 @@ impl PartizanGame for Stalks {
     fn right_moves(&self) -> Vec<Self> {
         self.moves(Player::Right)
     }
+}
 
+impl PartizanGame for Stalks {
     fn components(&self) -> Vec<Self> {
         self.stalks
             .iter()
@@ -426,7 +428,7 @@ impl HackenbushGraph {
     }
 }
 
-impl PartizanGame for HackenbushGraph {
+impl crate::Position for HackenbushGraph {
     fn left_moves(&self) -> Vec<Self> {
         self.moves(Player::Left)
     }
@@ -434,7 +436,9 @@ impl PartizanGame for HackenbushGraph {
     fn right_moves(&self) -> Vec<Self> {
         self.moves(Player::Right)
     }
+}
 
+impl PartizanGame for HackenbushGraph {
     /// The parts that meet only at the ground: the connected pieces once the ground vertex is
     /// taken away, each with its edges to the ground. A loop at the ground is a part by itself.
     fn components(&self) -> Vec<Self> {

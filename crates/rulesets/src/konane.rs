@@ -125,7 +125,7 @@ impl Konane {
     }
 }
 
-impl PartizanGame for Konane {
+impl crate::Position for Konane {
     fn left_moves(&self) -> Vec<Self> {
         self.jumps(Player::Left).into_iter().map(|m| m.3).collect()
     }
@@ -133,7 +133,9 @@ impl PartizanGame for Konane {
     fn right_moves(&self) -> Vec<Self> {
         self.jumps(Player::Right).into_iter().map(|m| m.3).collect()
     }
+}
 
+impl PartizanGame for Konane {
     fn components(&self) -> Vec<Self> {
         vec![Konane {
             board: self.board.least_image(),

@@ -5,7 +5,6 @@
 //! search.
 
 use rustc_hash::FxHashMap;
-use std::hash::Hash;
 
 use conway_partizan::{GameId, PartizanError, Store};
 
@@ -39,12 +38,11 @@ pub mod toppling_dominoes;
 /// search's memory as its budget bounds its time.
 pub const MAX_SEARCHED_SQUARES: usize = 256;
 
-/// A short partizan game described by its rules.
-pub trait PartizanGame: Clone + Eq + Hash {
-    /// The positions Left can move to.
-    fn left_moves(&self) -> Vec<Self>;
-    /// The positions Right can move to.
-    fn right_moves(&self) -> Vec<Self>;
+pub use conway_partizan::rules::Position;
+
+/// A short partizan game described by its rules: a [`Position`] whose play ends, with what
+/// the short evaluator may know besides its moves.
+pub trait PartizanGame: Position {
     /// Independent components whose disjunctive sum is this position, each in a normal form
     /// (e.g. trimmed, or the least of its symmetric images) so that the transposition table
     /// recognises them. The default is the position itself.

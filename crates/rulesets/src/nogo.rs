@@ -120,7 +120,7 @@ impl NoGo {
     }
 }
 
-impl PartizanGame for NoGo {
+impl crate::Position for NoGo {
     fn left_moves(&self) -> Vec<Self> {
         self.placements(Player::Left)
             .into_iter()
@@ -134,7 +134,9 @@ impl PartizanGame for NoGo {
             .map(|(_, p)| p)
             .collect()
     }
+}
 
+impl PartizanGame for NoGo {
     fn components(&self) -> Vec<Self> {
         vec![NoGo {
             board: self.board.least_image(),

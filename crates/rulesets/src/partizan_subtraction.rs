@@ -112,7 +112,7 @@ impl PartizanSubtraction {
     }
 }
 
-impl PartizanGame for PartizanSubtraction {
+impl crate::Position for PartizanSubtraction {
     fn left_moves(&self) -> Vec<Self> {
         self.takes(Player::Left).map(|k| self.taking(k)).collect()
     }
@@ -121,6 +121,8 @@ impl PartizanGame for PartizanSubtraction {
         self.takes(Player::Right).map(|k| self.taking(k)).collect()
     }
 }
+
+impl PartizanGame for PartizanSubtraction {}
 
 impl Described for PartizanSubtraction {
     fn expression(&self) -> String {

@@ -29,7 +29,7 @@ use crate::moves::Described;
 use crate::registry::{
     call, square, Board, Command, Limit, Param, ParamKind, Piece, Ruleset, EMPTY,
 };
-use crate::{check_size, PartizanGame};
+use crate::{check_size, PartizanGame, Position};
 use crate::{searched_position, short_position};
 use conway_partizan::PartizanError;
 use conway_partizan::Player;
@@ -184,7 +184,7 @@ fn trim_frozen(mut part: &[Square]) -> &[Square] {
     }
 }
 
-impl PartizanGame for ToadsAndFrogs {
+impl crate::Position for ToadsAndFrogs {
     fn left_moves(&self) -> Vec<Self> {
         self.moves(Player::Left)
     }
@@ -192,7 +192,9 @@ impl PartizanGame for ToadsAndFrogs {
     fn right_moves(&self) -> Vec<Self> {
         self.moves(Player::Right)
     }
+}
 
+impl PartizanGame for ToadsAndFrogs {
     fn components(&self) -> Vec<Self> {
         use Square::{Frog, Toad};
         let mut parts = Vec::new();

@@ -165,7 +165,7 @@ impl ToadsAndFrogsVariant {
     }
 }
 
-impl LoopyRuleset for ToadsAndFrogsVariant {
+impl crate::Position for ToadsAndFrogsVariant {
     fn left_moves(&self) -> Vec<Self> {
         self.hops(Player::Left)
             .into_iter()
@@ -180,6 +180,8 @@ impl LoopyRuleset for ToadsAndFrogsVariant {
             .collect()
     }
 }
+
+impl LoopyRuleset for ToadsAndFrogsVariant {}
 
 impl Described for ToadsAndFrogsVariant {
     fn expression(&self) -> String {

@@ -143,7 +143,7 @@ impl TopplingDominoes {
     }
 }
 
-impl PartizanGame for TopplingDominoes {
+impl crate::Position for TopplingDominoes {
     fn left_moves(&self) -> Vec<Self> {
         self.topples(Player::Left)
             .into_iter()
@@ -157,7 +157,9 @@ impl PartizanGame for TopplingDominoes {
             .map(|m| m.3)
             .collect()
     }
+}
 
+impl PartizanGame for TopplingDominoes {
     fn components(&self) -> Vec<Self> {
         self.rows
             .iter()

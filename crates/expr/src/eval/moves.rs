@@ -672,7 +672,7 @@ mod tests {
             let position = conway_rulesets::toads_and_frogs_variants::ToadsAndFrogsVariant::parse(
                 rules, "backsliding_toads_and_frogs", &strip,
             ).unwrap();
-            use conway_loopy::ruleset::LoopyRuleset;
+            use conway_rulesets::Position;
             prop_assert_eq!(moves.left_moves.len(), position.left_moves().len());
             prop_assert_eq!(moves.right_moves.len(), position.right_moves().len());
             for (list, left) in [(&moves.left_moves, true), (&moves.right_moves, false)] {
