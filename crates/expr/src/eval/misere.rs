@@ -13,7 +13,7 @@ use num_traits::ToPrimitive;
 
 use super::{evaluate_in, Bindings, Value};
 use crate::syntax::{Expr, ExprKind};
-use conway_partizan::{GameId, Outcome, PartizanError, Store};
+use conway_partizan::{GameId, Outcome, PartizanError, Player, Store};
 
 /// The largest heap size a misère literal may name (CGSuite's forms have heap n with n
 /// options, every one stored).
@@ -110,8 +110,8 @@ pub(super) fn text(store: &mut Store, g: MisereId) -> String {
 /// wins when the player who cannot move wins.
 pub fn misere_outcome(store: &mut Store, g: GameId) -> Outcome {
     let mut memo = rustc_hash::FxHashMap::default();
-    let left = wins_moving_first(store, g, true, &mut memo);
-    let right = wins_moving_first(store, g, false, &mut memo);
+    let left = wins_moving_first(store, g, Player::Left, &mut memo);
+    let right = wins_moving_first(store, g, Player::Right, &mut memo);
     outcome_of_first_moves(left, right)
 }
 
@@ -125,25 +125,25 @@ pub(super) fn outcome_of_first_moves(left_wins: bool, right_wins: bool) -> Outco
     }
 }
 
-/// Whether the player (Left when `left`) wins moving first in misère play.
+/// Whether `player` wins moving first in misère play.
 fn wins_moving_first(
     store: &mut Store,
     g: GameId,
-    left: bool,
-    memo: &mut rustc_hash::FxHashMap<(GameId, bool), bool>,
+    player: Player,
+    memo: &mut rustc_hash::FxHashMap<(GameId, Player), bool>,
 ) -> bool {
-    if let Some(&wins) = memo.get(&(g, left)) {
+    if let Some(&wins) = memo.get(&(g, player)) {
         return wins;
     }
     let (lefts, rights) = store.options(g);
-    let moves = if left { lefts } else { rights };
+    let moves = player.either(lefts, rights);
     let wins = moves.is_empty()
         || moves.into_iter().any(|o| {
             !stacker::maybe_grow(64 * 1024, 8 * 1024 * 1024, || {
-                wins_moving_first(store, o, !left, memo)
+                wins_moving_first(store, o, player.opponent(), memo)
             })
         });
-    memo.insert((g, left), wins);
+    memo.insert((g, player), wins);
     wins
 }
 

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use super::moves::{sum_moves, Listing};
 use super::Bindings;
 use crate::syntax::{parse_expression, Expr};
-use conway_partizan::{Outcome, PartizanError, Store};
+use conway_partizan::{Outcome, PartizanError, Player, Store};
 
 /// The most positions one search lists the moves of.
 pub const MAX_MISERE_POSITIONS: usize = 200_000;
@@ -27,7 +27,7 @@ struct Listed {
 struct Search<'a> {
     store: &'a mut Store,
     moves: HashMap<String, Listed>,
-    wins: HashMap<(String, bool), bool>,
+    wins: HashMap<(String, Player), bool>,
 }
 
 /// The misère outcome class of `expr`, a ruleset position or a sum with one (the caller
@@ -48,8 +48,8 @@ pub(super) fn position_misere_outcome(
     // The root is known by the empty text, which no move leaves.
     let text = String::new();
     search.moves.insert(text.clone(), root);
-    let left = search.wins_moving_first(&text, true)?;
-    let right = search.wins_moving_first(&text, false)?;
+    let left = search.wins_moving_first(&text, Player::Left)?;
+    let right = search.wins_moving_first(&text, Player::Right)?;
     Ok(Some(super::misere::outcome_of_first_moves(left, right)))
 }
 
@@ -75,10 +75,10 @@ fn listed(
 }
 
 impl Search<'_> {
-    /// Whether the player (Left when `left`) wins `position` moving first in misère play:
-    /// with no move, or with a move to a position the other player loses moving first.
-    fn wins_moving_first(&mut self, position: &str, left: bool) -> Result<bool, PartizanError> {
-        if let Some(&wins) = self.wins.get(&(position.to_string(), left)) {
+    /// Whether `player` wins `position` moving first in misère play: with no move, or with
+    /// a move to a position the other player loses moving first.
+    fn wins_moving_first(&mut self, position: &str, player: Player) -> Result<bool, PartizanError> {
+        if let Some(&wins) = self.wins.get(&(position.to_string(), player)) {
             return Ok(wins);
         }
         if !self.moves.contains_key(position) {
@@ -101,11 +101,7 @@ impl Search<'_> {
         }
         let options = {
             let listed = &self.moves[position];
-            if left {
-                listed.left.clone()
-            } else {
-                listed.right.clone()
-            }
+            player.either(&listed.left, &listed.right).clone()
         };
         let mut wins = options.is_empty();
         for option in &options {
@@ -113,11 +109,11 @@ impl Search<'_> {
                 break;
             }
             let other_wins = stacker::maybe_grow(64 * 1024, 8 * 1024 * 1024, || {
-                self.wins_moving_first(option, !left)
+                self.wins_moving_first(option, player.opponent())
             })?;
             wins = !other_wins;
         }
-        self.wins.insert((position.to_string(), left), wins);
+        self.wins.insert((position.to_string(), player), wins);
         Ok(wins)
     }
 }
