@@ -9,8 +9,8 @@ use serde::Serialize;
 
 use crate::{Arguments, Solved};
 
-/// Draws a solved position of a game, given the arguments that wrote it and whether every
-/// move was asked for; `None` when the position is too big to draw.
+/// Draws a solved position of a game, given the arguments that wrote it (its report says
+/// whether every move was asked for); `None` when the position is too big to draw.
 pub type Drawer = fn(&Arguments, &Solved) -> Option<Drawing>;
 
 /// A position as a person sees it and plays on it.
