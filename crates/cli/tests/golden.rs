@@ -196,8 +196,6 @@ fn comments_are_stripped_outside_quotes_only() {
     assert_eq!(strip_comment("conway x#y"), "conway x#y");
 }
 
-/// The README documents every ruleset of the registry: its `eval` call, and for a searched
-/// ruleset with a `solve` command, that command's name.
 /// Whether `row` writes the number `n` whole: not inside a longer number (`1,024` does not
 /// state 24, nor `2^26` 26).
 fn states_number(row: &str, n: &str) -> bool {
@@ -267,6 +265,8 @@ fn the_readme_states_every_ruleset_limit() {
     );
 }
 
+/// The README documents every ruleset of the registry: its `eval` call, and for a searched
+/// ruleset with a `solve` command, that command's name.
 #[test]
 fn the_readme_names_every_ruleset() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -64,6 +64,10 @@ fn a_heap_too_big_for_tokens_is_not_drawn() {
     assert!(drawn("solve nim 30 1 --moves").1.is_some());
     assert!(drawn("solve nim 31 1 --moves").1.is_none());
     assert!(drawn("solve nim 1000000000000000000000 5").1.is_none());
+    // 40 heaps of 30 tokens have more moves than are listed: no token may lack its move.
+    let many = vec!["30"; 40].join(" ");
+    assert!(drawn(&format!("solve nim {many} --moves")).1.is_none());
+    assert!(drawn(&format!("solve nim {many}")).1.is_some());
 }
 
 #[test]
@@ -179,5 +183,8 @@ fn a_click_on_the_chase_board_edits_the_position() {
         Some(["Black".to_string(), "White".to_string()])
     );
     assert!(black.edits[0].click.ends_with("--line --to-move black"));
-    assert!(drawn("solve chase 21 1 1 3 3").1.is_none());
+    // A board too large to edit by clicks is still played on.
+    let (_, large) = drawn("solve chase 21 1 1 3 3 --moves");
+    let large = large.expect("drawn");
+    assert!(large.edits.is_empty() && !large.clicks.is_empty());
 }

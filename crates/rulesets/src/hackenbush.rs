@@ -696,16 +696,20 @@ pub static CHILDISH_HACKENBUSH: Ruleset = Ruleset {
     summary: "Childish Hackenbush: blue or red edges only where nothing falls",
     params: &[Param::new("l(l;rl)", ParamKind::Position)],
     example: "childish_hackenbush(\"(e:B;e:Bllllllrrr:B)\")",
-    limits: &[Limit::new(
-        "edges of stalks mixing green with blue or red",
-        MAX_GREEN_STALK_EDGES as u64,
-        || {
-            call(
-                CHILDISH_HACKENBUSH.name,
-                &format!("e{}", "l".repeat(MAX_GREEN_STALK_EDGES)),
-            )
-        },
-    )],
+    // Every stalk is searched as a graph here: a blue or red edge may be cut only where
+    // nothing falls, which the stalks' own evaluator does not know.
+    limits: &[
+        Limit::new(
+            "edges of a graph's parts with blue or red edges",
+            MAX_GRAPH_EDGES as u64,
+            || call(CHILDISH_HACKENBUSH.name, &"l".repeat(MAX_GRAPH_EDGES + 1)),
+        ),
+        Limit::new(
+            "edges of all-green stalks, or of a graph",
+            MAX_GREEN_EDGES as u64,
+            || call(CHILDISH_HACKENBUSH.name, &"e".repeat(MAX_GREEN_EDGES + 1)),
+        ),
+    ],
     values: Values::Short {
         value: |store, args| drawing_value(store, position(args, |t| drawing(t, true))?),
         moves: |store, args| drawing_moves(store, position(args, |t| drawing(t, true))?),

@@ -157,8 +157,9 @@ fn on_ranks(a: &Arguments, r: &Request, ranks: &dyn Ranks) -> Result<Option<Solv
     Ok(report.map(Solved::Chase))
 }
 
-/// The largest board drawn for a person to play on.
-pub const DRAWN_SIDE: u32 = 20;
+/// The largest board whose squares edit the position by clicks (a larger one is played on,
+/// but edited as text).
+pub const EDITED_SIDE: u32 = 20;
 
 /// The board of a solved position, White (♔, Left's colour) and Black (♚, Right's): a
 /// click on the square the mover's piece goes to makes that move; to edit the position, a
@@ -180,7 +181,7 @@ fn board(a: &Arguments, solved: &Solved) -> Option<Drawing> {
         },
     )
     .ok()?;
-    if !(2..=DRAWN_SIDE).contains(&n) {
+    if n < 2 {
         return None;
     }
     let (mover, other) = match question.to_move {
@@ -242,8 +243,9 @@ fn board(a: &Arguments, solved: &Solved) -> Option<Drawing> {
             .collect();
         command_line(&words)
     };
-    let edits = (1..=n)
-        .flat_map(|y| (1..=n).map(move |x| (x, y)))
+    let edited = if n <= EDITED_SIDE { n } else { 0 };
+    let edits = (1..=edited)
+        .flat_map(|y| (1..=edited).map(move |x| (x, y)))
         .map(|xy| Edit {
             at: at(xy),
             // A piece is not put on the other's square.

@@ -122,6 +122,10 @@ fn tokens(name: &str, a: &Arguments, solved: &Solved) -> Option<Drawing> {
     let Solved::Solution(s) = solved else {
         return None;
     };
+    // Every move must have its token: a cut-off list would leave tokens without a move.
+    if s.options.is_some() && !s.all_options {
+        return None;
+    }
     let heaps: Vec<usize> = a
         .naturals("heaps")
         .iter()
