@@ -17,6 +17,7 @@ pub mod cram;
 pub mod cutcake;
 pub mod domineering;
 pub mod fox_and_geese;
+pub mod gen_clobber;
 pub mod graph_notation;
 pub mod grid;
 pub mod hackenbush;
