@@ -209,6 +209,22 @@ test("new boards are the server's rulesets: a Konane board, Hackenbush stalks an
   });
 });
 
+test("GenClobber's instances are drawn as boards: Kings with a square off the board", async () => {
+  await withPage([], async (page) => {
+    // CGSuite's GameGridTest: Kings on xox|ox. is {^^*|*,v[2]}.
+    const cell = await run(page, 'kings("xox|#x.")');
+    await cell.locator(".board td").first().waitFor();
+    assert.equal(await cell.locator(".board td").count(), 6);
+    assert.equal(await cell.locator(".board td.filled").count(), 1);
+    // A click cycles a square through the registry's symbols: # becomes . (empty).
+    await cell.locator('.board td[data-square="1,0"]').click();
+    await page.waitForFunction(() => document.querySelector("li.cell textarea").value === 'kings("xox|.x.")');
+    await page.locator("li.cell textarea").first().fill('kings("xox|ox.")');
+    await page.locator("li.cell textarea").first().press("Enter");
+    await cell.locator("pre").filter({ hasText: /^\{\^\^\*\|\*,v\[2\]\}\n/ }).waitFor();
+  });
+});
+
 test("play Nim 3 5 7 against Conway to the end, and lose", async () => {
   await withPage([], async (page) => {
     const cell = await run(page, "solve nim 3 5 7");
