@@ -99,12 +99,3 @@ impl Square {
         }
     }
 }
-
-/// Tells `arguments`' flags back as words (`--line`), for an input that keeps them.
-pub fn flags(arguments: &Arguments, names: &[&str]) -> Vec<String> {
-    names
-        .iter()
-        .filter(|n| arguments.flag(n))
-        .map(|n| format!("--{n}"))
-        .collect()
-}

@@ -256,7 +256,9 @@ impl GenClobber {
     }
 
     /// The squares connected to each other through `inside` squares by the instance's
-    /// steps.
+    /// steps. `Grid::regions_linked` does the same for the orthogonal and king's steps; one
+    /// function over a slice of steps for both measured 9% slower on Amazons, whose every
+    /// option is split by king's steps, so the two stay apart.
     fn regions(&self, inside: impl Fn(Stone) -> bool) -> Vec<Vec<usize>> {
         let board = &self.board;
         let mut seen = vec![false; board.squares().len()];

@@ -9,7 +9,7 @@ use conway_retrograde::distributed::Checkpoints;
 use conway_retrograde::report::{self, ChaseQuestion, TableFile};
 use conway_rulesets::registry::Piece;
 
-use crate::drawing::{self, Click, Drawing, Edit, Square, Style};
+use crate::drawing::{Click, Drawing, Edit, Square, Style};
 use crate::param::{Kind, Param};
 use crate::play::{around, command_line};
 use crate::{Arguments, Game, GameError, Request, Solved, Solver};
@@ -225,7 +225,10 @@ fn board(a: &Arguments, solved: &Solved) -> Option<Drawing> {
         })
     };
     // An edit keeps the input's options.
-    let mut options = drawing::flags(a, &["line"]);
+    let mut options = Vec::new();
+    if a.flag("line") {
+        options.push("--line".to_string());
+    }
     if question.to_move == Colour::Black {
         options.extend(["--to-move".to_string(), "black".to_string()]);
     }
