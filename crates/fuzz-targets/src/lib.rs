@@ -428,10 +428,21 @@ pub fn text_rulesets(data: &[u8]) {
         return;
     }
     for ruleset in RULESETS {
-        if let [param] = ruleset.params {
-            if param.kind == ParamKind::Position {
-                let _ = ruleset.value(&mut bounded_store(), &[Arg::Position(text)]);
-            }
+        // Texts for every parameter, split at `;`: a position, or a word of the rules.
+        let parts: Vec<&str> = text.splitn(ruleset.params.len(), ';').collect();
+        let args: Option<Vec<Arg<'_>>> = (parts.len() == ruleset.params.len())
+            .then(|| {
+                (ruleset.params.iter().zip(&parts))
+                    .map(|(param, part)| match param.kind {
+                        ParamKind::Position => Some(Arg::Position(part)),
+                        ParamKind::Word => Some(Arg::Word(part)),
+                        ParamKind::Natural | ParamKind::Naturals => None,
+                    })
+                    .collect()
+            })
+            .flatten();
+        if let Some(args) = args {
+            let _ = ruleset.value(&mut bounded_store(), &args);
         }
         // A picture read writes back to a position that reads as the same picture.
         if let Some(pictured) = ruleset.picture {

@@ -332,3 +332,13 @@ def test_a_panic_never_crosses_into_python():
     with pytest.raises(conway.InternalError, match="the boundary's own test"):
         conway._native._panic_for_test()
     assert issubclass(conway.InternalError, RuntimeError)
+
+
+def test_gen_clobber_takes_cgsuites_parameters_and_refuses_endless_rules():
+    # King's steps onto the other's stones are Kings (CGSuite's GameGridTest value).
+    kings = conway.gen_clobber("compass", "o/x", "./.", "1", "xox|ox.")
+    assert kings == conway.kings("xox|ox.") == conway.game("{^^*|*,v[2]}")
+    with pytest.raises(ValueError, match="for ever"):
+        conway.gen_clobber("orthogonal", "./.", "./.", "1", "x.o")
+    with pytest.raises(ValueError, match="directions"):
+        conway.gen_clobber("bishop", "o/x", "./.", "1", "x.o")

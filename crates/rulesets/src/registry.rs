@@ -43,6 +43,7 @@ pub static RULESETS: &[&Ruleset] = &[
     &crate::gen_clobber::KNIGHTS,
     &crate::gen_clobber::ROOKS,
     &crate::gen_clobber::QUEENS,
+    &crate::gen_clobber::GEN_CLOBBER,
     &crate::partizan_subtraction::RULESET,
     &crate::cutcake::CUTCAKE,
     &crate::cutcake::MAUNDY_CAKE,
@@ -216,6 +217,8 @@ impl Param {
 pub enum ParamKind {
     /// A position in the ruleset's notation, a string.
     Position,
+    /// A word of a generic ruleset's rules, a string (`"compass"`), read by the ruleset.
+    Word,
     /// A whole number ≥ 0 that fits in 64 bits.
     Natural,
     /// A list of such numbers.
@@ -227,6 +230,8 @@ pub enum ParamKind {
 pub enum Arg<'a> {
     /// For [`ParamKind::Position`].
     Position(&'a str),
+    /// For [`ParamKind::Word`].
+    Word(&'a str),
     /// For [`ParamKind::Natural`].
     Natural(u64),
     /// For [`ParamKind::Naturals`].
@@ -635,9 +640,10 @@ mod tests {
             .collect()
     }
 
-    fn args_of(read: &[Read]) -> Vec<Arg<'_>> {
-        (read.iter())
-            .map(|r| match r {
+    fn args_of<'a>(read: &'a [Read], params: &[Param]) -> Vec<Arg<'a>> {
+        (read.iter().zip(params))
+            .map(|(r, p)| match r {
+                Read::Text(text) if p.kind == ParamKind::Word => Arg::Word(text),
                 Read::Text(text) => Arg::Position(text),
                 Read::Number(n) => Arg::Natural(*n),
                 Read::Numbers(list) => Arg::Naturals(list),
@@ -651,8 +657,8 @@ mod tests {
         for ruleset in RULESETS {
             let call = ruleset.example;
             let read = read_call(call, ruleset.name);
-            let args = args_of(&read);
-            assert_eq!(args.len(), ruleset.params.len(), "{call}");
+            let args = args_of(&read, ruleset.params);
+            assert_eq!(read.len(), ruleset.params.len(), "{call}");
             let mut store = Store::new();
             let value = ruleset.value(&mut store, &args);
             assert!(value.is_ok(), "{call}: {value:?}");
@@ -683,7 +689,7 @@ mod tests {
                 let call = (limit.past)();
                 let read = read_call(&call, ruleset.name);
                 let mut store = Store::new();
-                match ruleset.value(&mut store, &args_of(&read)) {
+                match ruleset.value(&mut store, &args_of(&read, ruleset.params)) {
                     Err(PartizanError::TooLarge { limit: stated, .. }) => {
                         assert_eq!(stated, limit.most.to_string(), "{}: {call:.80}", limit.what)
                     }

@@ -169,7 +169,7 @@ impl Function {
         match self.body {
             Body::Native(implementation) => implementation(store, args),
             Body::Ruleset(ruleset) => {
-                on_ruleset(args, |args| ruleset.value(store, args)).map(value_of)
+                on_ruleset(ruleset, args, |args| ruleset.value(store, args)).map(value_of)
             }
         }
     }
@@ -182,8 +182,11 @@ impl Function {
         store: &mut Store,
         args: &[Argument<'_>],
     ) -> Option<Result<PositionMoves, PartizanError>> {
-        match self.ruleset()?.values {
-            Values::Short { moves, .. } => Some(on_ruleset(args, |args| moves(store, args))),
+        let ruleset = self.ruleset()?;
+        match ruleset.values {
+            Values::Short { moves, .. } => {
+                Some(on_ruleset(ruleset, args, |args| moves(store, args)))
+            }
             Values::Loopy { .. } => None,
         }
     }
@@ -195,8 +198,11 @@ impl Function {
         store: &mut Store,
         args: &[Argument<'_>],
     ) -> Option<Result<LoopyPositionMoves, PartizanError>> {
-        match self.ruleset()?.values {
-            Values::Loopy { moves, .. } => Some(on_ruleset(args, |args| moves(store, args))),
+        let ruleset = self.ruleset()?;
+        match ruleset.values {
+            Values::Loopy { moves, .. } => {
+                Some(on_ruleset(ruleset, args, |args| moves(store, args)))
+            }
             Values::Short { .. } => None,
         }
     }
@@ -209,7 +215,7 @@ impl Function {
             .map(|p| Param {
                 name: p.name,
                 kind: match p.kind {
-                    ParamKind::Position => ArgKind::Text,
+                    ParamKind::Position | ParamKind::Word => ArgKind::Text,
                     ParamKind::Natural => ArgKind::Natural,
                     ParamKind::Naturals => ArgKind::Naturals,
                 },
@@ -230,15 +236,16 @@ impl Function {
 
 /// A ruleset's answer for `eval`'s arguments: each passed as the registry's, and an error
 /// placed in the whole input by the position's string (a ruleset counts columns from the
-/// string's first character).
+/// string's first character; a word of its rules is named in the message instead).
 fn on_ruleset<T>(
+    ruleset: &Ruleset,
     args: &[Argument<'_>],
     answer: impl FnOnce(&[Arg<'_>]) -> Result<T, PartizanError>,
 ) -> Result<T, PartizanError> {
     let mut text = None;
-    let converted: Vec<Arg<'_>> = args
-        .iter()
-        .map(|a| match a {
+    let converted: Vec<Arg<'_>> = (args.iter().zip(ruleset.params))
+        .map(|(a, p)| match a {
+            Argument::Text(t) if p.kind == ParamKind::Word => Ok(Arg::Word(t.text)),
             Argument::Text(t) => {
                 text = Some(*t);
                 Ok(Arg::Position(t.text))

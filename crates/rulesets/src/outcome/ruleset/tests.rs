@@ -10,6 +10,7 @@ use crate::clobber::Clobber;
 use crate::colouring::{Colouring, ColouringRule};
 use crate::cram::Cram;
 use crate::domineering::Board;
+use crate::gen_clobber::{self, GenClobber};
 use crate::konane::Konane;
 use crate::nogo::NoGo;
 use crate::outcome::Settled;
@@ -179,6 +180,19 @@ proptest! {
         if let Ok(position) = NoGo::parse(&text) {
             agrees(&position)?;
         }
+    }
+
+    #[test]
+    fn gen_clobber_agrees(text in board("xo.#", 1..=3, 1..=4), instance in 0..6usize) {
+        let rules = [
+            gen_clobber::ANTI_CLOBBER_RULES,
+            gen_clobber::HOT_CLOBBER_RULES,
+            gen_clobber::KINGS_RULES,
+            gen_clobber::KNIGHTS_RULES,
+            gen_clobber::ROOKS_RULES,
+            gen_clobber::QUEENS_RULES,
+        ][instance];
+        agrees(&GenClobber::parse(rules, &text).expect("a board"))?;
     }
 
     #[test]
