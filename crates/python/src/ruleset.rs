@@ -11,9 +11,13 @@
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 
+use conway_core::{NoProgress, Progress};
 use conway_loopy::ruleset::{EvaluationError, LoopyEvaluator, LoopyRules};
 use conway_partizan::rules::Rules;
 use conway_partizan::{GameId, PartizanError};
+use conway_rulesets::outcome::outside::{misere_outcome, winner, Notation, OutsideError};
+use conway_rulesets::outcome::ruleset::Ask;
+use conway_rulesets::outcome::WinnerReport;
 use conway_rulesets::search::{canonical_form, SearchError};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -31,6 +35,10 @@ pub struct PyPartizanGame {
     left_moves: Option<Py<PyAny>>,
     right_moves: Option<Py<PyAny>>,
     components: Option<Py<PyAny>>,
+    /// Writes a position in the game's notation (for reports); `repr` without it.
+    notation: Option<Py<PyAny>>,
+    /// The game's name in reports.
+    name: String,
     positions: Positions,
     memo: Memo,
     progress: Option<Py<PyAny>>,
@@ -76,6 +84,21 @@ impl<'py> Callbacks<'_, 'py> {
 /// The rules know no loopy values: every position is explored.
 impl LoopyRules for Callbacks<'_, '_> {}
 
+impl Notation for Callbacks<'_, '_> {
+    fn name(&self) -> String {
+        self.game.name.clone()
+    }
+
+    fn written(&self, n: &u32) -> PyResult<String> {
+        let position = self.positions.borrow().get(self.py, *n);
+        let text = match &self.game.notation {
+            Some(notation) => notation.bind(self.py).call1((&position,))?,
+            None => position.repr()?.into_any(),
+        };
+        text.extract::<String>()
+    }
+}
+
 impl Rules for Callbacks<'_, '_> {
     type Position = u32;
     type Error = PyErr;
@@ -111,18 +134,24 @@ impl PyPartizanGame {
     /// independent parts (or None). Without them, the positions' own methods of those names
     /// are used. `progress` (True for a bar, or a callable) shows the positions met during
     /// each question; see `conway.progress`.
+    ///
+    /// `notation(position)`, optional, writes a position as text for reports (`repr`
+    /// without it), and `name` names the game in them.
     #[new]
-    #[pyo3(signature = (left_moves=None, right_moves=None, components=None, progress=None))]
+    #[pyo3(signature = (left_moves=None, right_moves=None, components=None, progress=None, notation=None, name=None))]
     fn new(
         py: Python<'_>,
         left_moves: Option<Py<PyAny>>,
         right_moves: Option<Py<PyAny>>,
         components: Option<Py<PyAny>>,
         progress: Option<Py<PyAny>>,
+        notation: Option<Py<PyAny>>,
+        name: Option<String>,
     ) -> PyResult<Self> {
         callable_or_none("left_moves", &left_moves, py)?;
         callable_or_none("right_moves", &right_moves, py)?;
         callable_or_none("components", &components, py)?;
+        callable_or_none("notation", &notation, py)?;
         if left_moves.is_some() != right_moves.is_some() {
             return Err(PyValueError::new_err(
                 "give both left_moves and right_moves, or neither (to use the positions' methods)",
@@ -132,6 +161,8 @@ impl PyPartizanGame {
             left_moves,
             right_moves,
             components,
+            notation,
+            name: name.unwrap_or_else(|| "game".to_string()),
             positions: Positions::new(py),
             memo: Memo::default(),
             progress,
@@ -155,32 +186,120 @@ impl PyPartizanGame {
 
     /// The canonical form of a position, a `Game`.
     fn canonical_form(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Game> {
-        self.ask(py, position, |rules, store, memo, root| {
-            match canonical_form(rules, store, &mut memo.values, &root, MAX_POSITIONS) {
+        self.ask(
+            py,
+            position,
+            |rules, store, memo, root| match canonical_form(
+                rules,
+                store,
+                &mut memo.values,
+                &root,
+                MAX_POSITIONS,
+            ) {
                 Ok(id) => Ok(Game { id }),
-                Err(SearchError::Ruleset(error)) => Err(Failure::Python(error)),
                 Err(SearchError::Cycle) => Err(Failure::Game(PartizanError::InvalidInput(
                     "the game has a cycle through a position; it is not a short game \
                      (game_value gives the value of a loopy game)"
                         .to_string(),
                 ))),
-                // The evaluation around the search reports why it stopped.
-                Err(SearchError::Stopped) => Err(Failure::Game(PartizanError::Interrupted)),
-                Err(SearchError::TooManyPositions(limit)) => {
-                    Err(Failure::Game(PartizanError::too_large(
-                        "the positions of the game met by the search",
-                        format!("more than {limit}"),
-                        limit,
-                    )))
-                }
-            }
-        })
+                Err(error) => Err(searched(error)),
+            },
+        )
+    }
+
+    /// Who wins a position, by search rather than by its value (for positions too large for
+    /// a canonical form): `L`, `R`, `N` or `P`; with `misere=True`, in misère play (the
+    /// player who cannot move wins), by a search of the position's own moves. The normal
+    /// play search is the built-in rulesets': a transposition table, the position split by
+    /// `components`, small components valued. `budget` bounds the positions searched (2^26
+    /// by default); play that never ends is refused.
+    #[pyo3(signature = (position, misere=false, budget=None))]
+    fn outcome(
+        &mut self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        misere: bool,
+        budget: Option<u64>,
+    ) -> PyResult<String> {
+        let outcome = if misere {
+            self.ask(py, position, |rules, store, _, root| {
+                let hook = store.progress_hook();
+                let progress: &dyn Progress = match &hook {
+                    Some(hook) => hook.as_ref(),
+                    None => &NoProgress,
+                };
+                misere_outcome(rules, &root, MAX_POSITIONS, progress).map_err(searched)
+            })?
+        } else {
+            self.ask(py, position, |rules, store, _, root| {
+                Ok(search_winner(rules, store, root, false, budget)?.outcome)
+            })?
+        };
+        Ok(outcome.to_string())
+    }
+
+    /// The search's report on a position as JSON, as `conway solve`'s for a searched
+    /// ruleset: its outcome and, for each starting player, the winner and the winning
+    /// first moves with the positions they leave (every first move judged with
+    /// `every_move`).
+    #[pyo3(signature = (position, every_move=false, budget=None))]
+    fn _winner(
+        &mut self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        every_move: bool,
+        budget: Option<u64>,
+    ) -> PyResult<String> {
+        let report = self.ask(py, position, |rules, store, _, root| {
+            search_winner(rules, store, root, every_move, budget)
+        })?;
+        serde_json::to_string(&report).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
     /// How many positions have a known canonical form.
     #[getter]
     fn positions_evaluated(&self) -> usize {
         self.memo.values.len()
+    }
+}
+
+/// The outcome search of the built-in rulesets on a position of the callbacks' game.
+fn search_winner(
+    rules: &Callbacks<'_, '_>,
+    store: &mut Store,
+    root: u32,
+    every_move: bool,
+    budget: Option<u64>,
+) -> Result<WinnerReport, Failure> {
+    let hook = store.progress_hook();
+    let ask = Ask {
+        every_move,
+        budget,
+        progress: match &hook {
+            Some(hook) => hook.as_ref(),
+            None => &NoProgress,
+        },
+    };
+    winner(store, rules, &root, ask).map_err(|error| match error {
+        OutsideError::Ruleset(error) => Failure::Python(error),
+        OutsideError::Game(error) => Failure::Game(error),
+    })
+}
+
+/// A failed search's failure.
+fn searched(error: SearchError<PyErr>) -> Failure {
+    match error {
+        SearchError::Ruleset(error) => Failure::Python(error),
+        SearchError::Cycle => Failure::Game(PartizanError::InvalidInput(
+            "the game has a cycle through a position: its play need not end".to_string(),
+        )),
+        // The evaluation around the search reports why it stopped.
+        SearchError::Stopped => Failure::Game(PartizanError::Interrupted),
+        SearchError::TooManyPositions(limit) => Failure::Game(PartizanError::too_large(
+            "the positions of the game met by the search",
+            format!("more than {limit}"),
+            limit,
+        )),
     }
 }
 

@@ -243,6 +243,46 @@ def test_partizan_games_with_any_callbacks(left, right, components, position):
     call_bounded(lambda: conway.PartizanGame(left, right, components).canonical_form(position))
 
 
+@given(
+    left=ANYTHING,
+    right=ANYTHING,
+    notation=ANYTHING,
+    position=NESTED,
+    misere=st.booleans(),
+    budget=st.one_of(st.none(), INTS),
+)
+def test_partizan_searches_with_any_callbacks(left, right, notation, position, misere, budget):
+    def ask():
+        game = conway.PartizanGame(left, right, notation=notation)
+        game.outcome(position, misere=misere, budget=budget)
+        game._winner(position, every_move=misere, budget=budget)
+
+    call_bounded(ask)
+
+
+@given(left=ANYTHING, right=ANYTHING, text=st.text(max_size=20), misere=st.booleans())
+def test_rulesets_of_your_own_with_any_moves(left, right, text, misere):
+    def answer(rules, position):
+        return rules(position) if callable(rules) else rules
+
+    class Anything(conway.Ruleset):
+        name = "any_argument_ruleset"
+
+        def left_moves(self, position):
+            return answer(left, position)
+
+        def right_moves(self, position):
+            return answer(right, position)
+
+    def ask():
+        ruleset = Anything()
+        ruleset.outcome(text, misere=misere)
+        conway.solve("any_argument_ruleset", text)
+        ruleset(text)
+
+    call_bounded(ask)
+
+
 @given(start=NESTED, successors=ANYTHING, terminal=ANYTHING)
 # Found by the long profile (2026-12-04): a text as the start states was read as its
 # characters, so '' gave no states and asking about '' raised KeyError; now a TypeError.

@@ -88,3 +88,50 @@ pub(crate) fn arb_grid<S: crate::grid::Square + 'static>(
         })
     })
 }
+
+/// A built-in ruleset seen through the interface of rulesets from outside
+/// ([`conway_partizan::rules::Rules`]), split into components or not: what the searches for
+/// rulesets from outside are compared on with the built-in searches.
+pub(crate) struct FromOutside<G> {
+    /// Whether positions are split into their components.
+    pub split: bool,
+    pub ruleset: std::marker::PhantomData<G>,
+}
+
+impl<G> FromOutside<G> {
+    pub fn new(split: bool) -> Self {
+        FromOutside {
+            split,
+            ruleset: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<G: PartizanGame> conway_partizan::rules::Rules for FromOutside<G> {
+    type Position = G;
+    type Error = std::convert::Infallible;
+
+    fn left_moves(&self, p: &G) -> Result<Vec<G>, Self::Error> {
+        Ok(p.left_moves())
+    }
+
+    fn right_moves(&self, p: &G) -> Result<Vec<G>, Self::Error> {
+        Ok(p.right_moves())
+    }
+
+    fn components(&self, p: &G) -> Result<Option<Vec<G>>, Self::Error> {
+        Ok(self.split.then(|| p.components()))
+    }
+}
+
+impl<G: PartizanGame + crate::moves::Described> crate::outcome::outside::Notation
+    for FromOutside<G>
+{
+    fn name(&self) -> String {
+        "from-outside".to_string()
+    }
+
+    fn written(&self, p: &G) -> Result<String, Self::Error> {
+        Ok(p.expression())
+    }
+}

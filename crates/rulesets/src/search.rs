@@ -130,29 +130,9 @@ pub fn canonical_form<R: Rules, S: BuildHasher>(
 mod tests {
     use super::*;
     use crate::domineering::{domineering, Board};
-    use crate::{Evaluator, PartizanGame};
+    use crate::oracle::FromOutside;
+    use crate::Evaluator;
     use proptest::prelude::*;
-    use std::convert::Infallible;
-
-    /// A built-in ruleset seen through the fallible interface, with or without its
-    /// decomposition into components.
-    struct Builtin {
-        split: bool,
-    }
-
-    impl Rules for Builtin {
-        type Position = Board;
-        type Error = Infallible;
-        fn left_moves(&self, p: &Board) -> Result<Vec<Board>, Infallible> {
-            Ok(p.left_moves())
-        }
-        fn right_moves(&self, p: &Board) -> Result<Vec<Board>, Infallible> {
-            Ok(p.right_moves())
-        }
-        fn components(&self, p: &Board) -> Result<Option<Vec<Board>>, Infallible> {
-            Ok(self.split.then(|| PartizanGame::components(p)))
-        }
-    }
 
     fn board_text() -> impl Strategy<Value = String> {
         (1usize..=4, 1usize..=4)
@@ -178,7 +158,7 @@ mod tests {
             let mut store = Store::new();
             let board = Board::parse(&text).unwrap();
             let expected = Evaluator::new().canonical_form(&mut store, &board);
-            let found = canonical_form(&Builtin { split }, &mut store, &mut HashMap::new(), &board, usize::MAX);
+            let found = canonical_form(&FromOutside::<Board>::new(split), &mut store, &mut HashMap::new(), &board, usize::MAX);
             prop_assert_eq!(found.ok(), Some(expected));
             prop_assert_eq!(Some(expected), domineering(&mut store, &text).ok());
         }

@@ -26,6 +26,7 @@ fn sources(dir: &Path, found: &mut Vec<PathBuf>) {
             let skipped = [
                 "tests",
                 "benches",
+                "bench",
                 "examples",
                 "target",
                 "node_modules",

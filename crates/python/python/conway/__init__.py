@@ -52,6 +52,7 @@ from dataclasses import dataclass as _dataclass
 from . import _native
 from ._arguments import whole as _whole
 from ._catalogue import GameInfo, Parameter, Solution, SolvedMove, games, solve
+from ._ruleset import Ruleset, RulesetSolution, RulesetStart
 from ._native import (
     Game,
     LoopyGame,
@@ -143,6 +144,19 @@ del _entry, _function
 
 
 _partizan_outcome = outcome  # noqa: F821 (made from the table above)
+_table_misere_outcome = misere_outcome  # noqa: F821 (made from the table above)
+
+
+def misere_outcome(G):
+    """The misère outcome class of a game (the player who cannot move wins). A string is
+    read as ``conway eval`` reads it, so that a ruleset position (``'clobber("xo.|.ox")'``)
+    is played on its own moves, as the command line plays it, not on its canonical form."""
+    if isinstance(G, str):
+        return evaluate(f"misere_outcome({G})")
+    return _table_misere_outcome(G)
+
+
+misere_outcome.__doc__ += "\n\n" + _table_misere_outcome.__doc__
 
 
 def outcome(position, options=None, misere=False, components=None, progress=False):
@@ -446,17 +460,21 @@ def rulesets():
 
 def board(ruleset, position):
     """A position of a ruleset drawn on squares (one whose ``conway.rulesets()`` entry has a
-    ``board``: Domineering, Clobber, Toads and Frogs, …) or as edges (``pictured``:
+    ``board``: Domineering, Clobber, Toads and Frogs, …, or a ``Ruleset`` of your own with a
+    ``board``, or its name) or as edges (``pictured``:
     Hackenbush's stalks and graphs), named as its module function is, with its ``value``;
     Jupyter draws it."""
     from .display import Board, Picture, _pictured
 
-    if ruleset in _pictured():
+    if isinstance(ruleset, str) and ruleset in _pictured():
         return Picture(ruleset, position)
     return Board(ruleset, position)
 
 
 __all__ += [
+    "Ruleset",
+    "RulesetSolution",
+    "RulesetStart",
     "rulesets",
     "board",
     "Move",

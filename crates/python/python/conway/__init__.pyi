@@ -172,12 +172,57 @@ class PartizanGame:
         right_moves: Optional[Moves] = None,
         components: Optional[Components] = None,
         progress: Progress = False,
+        notation: Optional[Callable[[Any], str]] = None,
+        name: Optional[str] = None,
     ) -> None: ...
     def canonical_form(self, position: Hashable) -> Game: ...
     def game_value(self, position: Hashable) -> Union[Game, LoopyGame]:
         """The value of a position whose play may repeat positions (CGSuite's GameValue)."""
+    def outcome(
+        self, position: Hashable, misere: bool = False, budget: Optional[int] = None
+    ) -> OutcomeClass:
+        """Who wins, by the built-in rulesets' search (misère: by the position's moves)."""
     @property
     def positions_evaluated(self) -> int: ...
+
+class Ruleset:
+    """A ruleset of your own: subclass it and define left_moves and right_moves."""
+
+    name: str
+    board: Optional[Dict[str, str]]
+    def left_moves(self, position: Any) -> Iterable[Any]: ...
+    def right_moves(self, position: Any) -> Iterable[Any]: ...
+    def parse(self, text: str) -> Any: ...
+    def format(self, position: Any) -> str: ...
+    def __call__(self, text: str) -> Game: ...
+    def value(self, position: Any) -> Game: ...
+    def game_value(self, position: Any) -> Union[Game, LoopyGame]: ...
+    def outcome(
+        self, position: Any, misere: bool = False, budget: Optional[int] = None
+    ) -> OutcomeClass: ...
+    def solve(
+        self, position: Any, every_move: bool = False, budget: Optional[int] = None
+    ) -> RulesetSolution: ...
+    def moves(self, position: Any) -> Tuple[List[Tuple[Any, Game]], List[Tuple[Any, Game]]]: ...
+
+class RulesetStart:
+    """Who wins when one player moves first, and the winning first moves."""
+
+    winner: str
+    winning_moves: List[str]
+    winning_positions: List[Any]
+    every_move: Optional[List[Dict[str, Any]]]
+
+class RulesetSolution:
+    """The outcome search's answer on a position of your ruleset."""
+
+    ruleset: Ruleset
+    position: Any
+    game: str
+    outcome: OutcomeClass
+    left_first: RulesetStart
+    right_first: RulesetStart
+    report: Dict[str, Any]
 
 def canonical_form(
     position: Hashable,
@@ -335,9 +380,14 @@ class Solution:
     notes: List[str]
 
 def solve(
-    game: str, *position: Any, moves: bool = False, progress: Progress = False, **options: Any
-) -> Solution:
-    """The answer to a position of any game of ``games()``, written as on the command line."""
+    game: Union[str, Ruleset],
+    *position: Any,
+    moves: bool = False,
+    progress: Progress = False,
+    **options: Any,
+) -> Union[Solution, RulesetSolution]:
+    """The answer to a position of any game of ``games()``, written as on the command line,
+    or of a ``Ruleset`` of your own (or its name)."""
 
 class Equilibrium(tuple):
     """A Nash equilibrium: one tuple of exact probabilities per player."""

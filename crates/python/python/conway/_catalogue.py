@@ -222,12 +222,26 @@ def solve(game: str, *position, moves: bool = False, progress=False, **options) 
     ``moves=True`` also lists every move, each with the command answering the position it
     leaves (not for the games on graph files). Bad arguments are a ``TypeError`` (wrong
     type) or ``ValueError`` (``TooLargeError`` past a limit) naming the word.
-    ``progress``: see ``conway.progress``.
+    ``progress``: see ``conway.progress``. ``game`` may also be a ``Ruleset`` of your own
+    (or its name): its position's text is read by its ``parse``, and the answer is its
+    search's ``RulesetSolution`` (``moves=True`` judges every first move).
     """
-    if not isinstance(game, str):
-        raise TypeError(f"game must be a game's name, not {type(game).__name__}")
+    from ._ruleset import Ruleset, registered
+
     if not isinstance(moves, bool):
         raise TypeError(f"moves must be True or False, not {type(moves).__name__}")
+    ruleset = game if isinstance(game, Ruleset) else None
+    if isinstance(game, str):
+        ruleset = registered(game)
+    if ruleset is not None:
+        # A ruleset of your own: one position, or its text in the ruleset's notation.
+        if len(position) != 1 or options:
+            raise TypeError(f"{ruleset.name} takes one position and no options")
+        (given,) = position
+        given = ruleset.parse(given) if isinstance(given, str) else given
+        return ruleset.solve(given, every_move=moves)
+    if not isinstance(game, str):
+        raise TypeError(f"game must be a game's name, not {type(game).__name__}")
     info = next((g for g in _GAMES if game == g.name or game in g.aliases), None)
     if info is None:
         names = ", ".join(g.name for g in _GAMES)

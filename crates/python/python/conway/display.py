@@ -126,6 +126,17 @@ class Board:
     drawing of it."""
 
     def __init__(self, ruleset, position):
+        from ._ruleset import Ruleset, registered
+
+        own = ruleset if isinstance(ruleset, Ruleset) else registered(ruleset)
+        if own is not None:
+            # A ruleset of your own, drawn by its ``board``.
+            if not own.board:
+                raise ValueError(f"the ruleset '{own.name}' has no board")
+            self.ruleset, self.position = own.name, position
+            self.pieces, self._row_separator = dict(own.board), "|"
+            self.value = own(position)
+            return
         boards = _boards()
         if ruleset not in boards:
             raise ValueError(f"unknown ruleset '{ruleset}' (one of {', '.join(boards)})")

@@ -8,6 +8,8 @@
 //!   sum of components searched move by move where they are big and added up as canonical
 //!   forms where they are small. A ruleset whose registry entry has a
 //!   [`crate::registry::Searched`] is searched by `outcome(…)` and `solve`.
+//! - [`outside`]: a ruleset given from outside the library (a user's Python class) by the
+//!   same search, and its misère outcome by a search of its own moves.
 //!
 //! Each search takes a node budget and a progress hook (a stop request ends it with
 //! [`conway_partizan::PartizanError::Interrupted`]) and returns a [`WinnerReport`]; the canonical forms
@@ -16,6 +18,7 @@
 //! is how the front ends checkpoint long searches.
 
 pub mod domineering;
+pub mod outside;
 pub mod ruleset;
 mod settled;
 

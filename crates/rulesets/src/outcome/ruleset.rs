@@ -144,7 +144,15 @@ struct State<G> {
 enum Halt {
     Budget,
     Stopped,
+    /// A line of play longer than [`MAX_PLAY_LENGTH`] moves: a game that long, or one whose
+    /// play goes round a cycle (a ruleset from outside may be loopy).
+    TooLong,
 }
+
+/// The most moves in one line of play the search follows. Every built-in ruleset's plays are
+/// far shorter (a board of [`crate::MAX_SEARCHED_SQUARES`] squares); a ruleset given from
+/// outside may have plays that never end, which would otherwise recurse without bound.
+pub const MAX_PLAY_LENGTH: usize = 1 << 16;
 
 struct Search<'a, G: PartizanGame> {
     store: &'a mut Store,
@@ -165,6 +173,8 @@ struct Search<'a, G: PartizanGame> {
     resuming: bool,
     /// The keys of the small components' values ([`Search::value_key`]), by id.
     value_keys: FxHashMap<GameId, u128>,
+    /// How many moves deep the search is.
+    depth: usize,
 }
 
 /// Who wins `position` of the ruleset `game` (written `notation` in the report) when each
@@ -231,6 +241,7 @@ fn winner_valuing<G: PartizanGame + Described>(
         resuming: !resume.settled.positions.is_empty(),
         ledger: Ledger::new(resume),
         value_keys: FxHashMap::default(),
+        depth: 0,
     };
     let answer = search
         .start(position, Player::Left, every_move)
@@ -250,6 +261,14 @@ fn winner_valuing<G: PartizanGame + Described>(
             return (Err(error), settled);
         }
         (Err(Halt::Stopped), None) => return (Err(PartizanError::Interrupted), settled),
+        (Err(Halt::TooLong), None) => {
+            let error = PartizanError::too_large(
+                format!("moves in a line of play of a {game} position (or play that never ends)"),
+                format!("more than {MAX_PLAY_LENGTH}"),
+                MAX_PLAY_LENGTH,
+            );
+            return (Err(error), settled);
+        }
     };
     let report = WinnerReport::of(game, notation, left_first, right_first, nodes);
     (Ok(report), settled)
@@ -455,13 +474,20 @@ impl<G: PartizanGame + Described> Search<'_, G> {
         }
         let before = self.nodes;
         self.count_node()?;
+        if self.depth >= MAX_PLAY_LENGTH {
+            return Err(Halt::TooLong);
+        }
         let mut children = self.children(state)?;
         // A child the opponent is known to lose ends the search at once.
         let mut wins = children.iter().any(|c| self.known(c) == Some(false));
         if !wins {
             children.sort_by_cached_key(|child| std::cmp::Reverse(self.score(child)));
             for child in &children {
-                if !stacker::maybe_grow(STACK_MARGIN, STACK_GROWTH, || self.wins(child))? {
+                self.depth += 1;
+                let child_wins =
+                    stacker::maybe_grow(STACK_MARGIN, STACK_GROWTH, || self.wins(child));
+                self.depth -= 1;
+                if !child_wins? {
                     wins = true;
                     break;
                 }

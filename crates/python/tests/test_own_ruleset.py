@@ -1,0 +1,179 @@
+"""A ruleset written in Python is a ruleset: Clobber written here gives the built-in
+Clobber's values and outcomes, misère outcomes by the definition, conway.solve, boards."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import conway
+
+
+class PyClobber(conway.Ruleset):
+    """Clobber: a stone moves onto an orthogonally adjacent stone of the other colour.
+    Positions are tuples of row strings; components are the groups of touching stones."""
+
+    name = "py_clobber"
+    board = {".": "empty", "x": "left", "o": "right"}
+
+    def parse(self, text):
+        return tuple(text.split("|"))
+
+    def format(self, position):
+        return "|".join(position)
+
+    def _moves(self, rows, me, them):
+        found = []
+        for r, row in enumerate(rows):
+            for c, square in enumerate(row):
+                if square != me:
+                    continue
+                for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+                    tr, tc = r + dr, c + dc
+                    if 0 <= tr < len(rows) and 0 <= tc < len(rows[tr]) and rows[tr][tc] == them:
+                        after = [list(x) for x in rows]
+                        after[r][c], after[tr][tc] = ".", me
+                        found.append(tuple("".join(x) for x in after))
+        return found
+
+    def left_moves(self, rows):
+        return self._moves(rows, "x", "o")
+
+    def right_moves(self, rows):
+        return self._moves(rows, "o", "x")
+
+    def components(self, rows):
+        seen, parts = set(), []
+        for r, row in enumerate(rows):
+            for c, square in enumerate(row):
+                if square == "." or (r, c) in seen:
+                    continue
+                group, todo = [], [(r, c)]
+                seen.add((r, c))
+                while todo:
+                    a, b = todo.pop()
+                    group.append((a, b))
+                    for da, db in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+                        p = (a + da, b + db)
+                        if (
+                            0 <= p[0] < len(rows)
+                            and 0 <= p[1] < len(rows[p[0]])
+                            and rows[p[0]][p[1]] != "."
+                            and p not in seen
+                        ):
+                            seen.add(p)
+                            todo.append(p)
+                parts.append(self._cut(rows, group))
+        return parts
+
+    def _cut(self, rows, group):
+        top, bottom = min(a for a, _ in group), max(a for a, _ in group)
+        left, right = min(b for _, b in group), max(b for _, b in group)
+        inside = set(group)
+        return tuple(
+            "".join(rows[a][b] if (a, b) in inside else "." for b in range(left, right + 1))
+            for a in range(top, bottom + 1)
+        )
+
+
+def misere_by_definition(ruleset, rows):
+    """Misère outcome by the definition (the player who cannot move wins), recursively."""
+
+    def wins(p, left):
+        moves = ruleset.left_moves(p) if left else ruleset.right_moves(p)
+        return not moves or any(not wins(m, not left) for m in moves)
+
+    return {(True, True): "N", (True, False): "L", (False, True): "R", (False, False): "P"}[
+        (wins(rows, True), wins(rows, False))
+    ]
+
+
+boards = st.integers(1, 3).flatmap(
+    lambda rows: st.integers(1, 4).flatmap(
+        lambda cols: st.lists(
+            st.text(alphabet="xo.", min_size=cols, max_size=cols), min_size=rows, max_size=rows
+        )
+    )
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards)
+def test_python_clobber_gives_the_builtin_values_and_outcomes(rows):
+    text = "|".join(rows)
+    ruleset = PyClobber()
+    builtin = conway.clobber(text)
+    assert ruleset(text) == builtin
+    assert ruleset.outcome(ruleset.parse(text)) == builtin.outcome
+    assert ruleset.outcome(ruleset.parse(text), misere=True) == conway.misere_outcome(
+        f'clobber("{text}")'
+    )
+    assert ruleset.outcome(ruleset.parse(text), misere=True) == misere_by_definition(
+        ruleset, ruleset.parse(text)
+    )
+
+
+def test_the_search_decides_boards_too_large_for_values_as_the_builtin_does():
+    # The search answers without a value, as the built-in search does.
+    text = "xoxo|oxox|xoxo|oxox"
+    ruleset = PyClobber()
+    solution = conway.solve("py_clobber", text)
+    builtin = conway.solve("clobber", text)
+    assert solution.outcome == builtin.outcome
+    for start in (solution.left_first, solution.right_first):
+        for position in start.winning_positions:
+            # Each winning move leaves a position that is one of the starter's moves.
+            assert isinstance(position, tuple)
+    assert solution.left_first.winner == builtin.facts["left_first"]["winner"]
+    assert ruleset.outcome(ruleset.parse(text)) == builtin.outcome
+
+
+def test_values_add_to_builtin_games_and_boards_are_drawn():
+    ruleset = PyClobber()
+    g = ruleset("xox|o.x")
+    assert g + conway.game("*") == conway.clobber("xox|o.x") + conway.game("*")
+    drawn = conway.board("py_clobber", "xox|o.x")
+    assert drawn.value == g
+    assert "<circle" in drawn._repr_svg_()
+
+
+class Loop(conway.Ruleset):
+    """A counter Left raises and Right lowers between 0 and 3: play need not end."""
+
+    def left_moves(self, n):
+        return [n + 1] if n < 3 else []
+
+    def right_moves(self, n):
+        return [n - 1] if n > 0 else []
+
+
+class Failing(conway.Ruleset):
+    def left_moves(self, n):
+        raise KeyError("no moves here")
+
+    def right_moves(self, n):
+        return []
+
+
+def test_endless_play_is_refused_and_a_callbacks_exception_is_raised_unchanged():
+    assert Loop.name == "loop"
+    with pytest.raises(conway.TooLargeError, match="never ends"):
+        Loop().outcome(1)
+    with pytest.raises(ValueError, match="cycle"):
+        Loop().outcome(1, misere=True)
+    with pytest.raises(KeyError, match="no moves here"):
+        Failing().outcome(0)
+    with pytest.raises(KeyError, match="no moves here"):
+        Failing().solve(0)
+    with pytest.raises(KeyError, match="no moves here"):
+        Failing().outcome(0, misere=True)
+
+
+def test_random_boards_agree_with_the_builtin_search():
+    rng = random.Random(7)
+    ruleset = PyClobber()
+    for _ in range(5):
+        rows = ["".join(rng.choice("xxoo.") for _ in range(5)) for _ in range(3)]
+        text = "|".join(rows)
+        assert ruleset.solve(ruleset.parse(text)).outcome == conway.solve("clobber", text).outcome
