@@ -219,8 +219,9 @@ impl PyPartizanGame {
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         misere: bool,
-        budget: Option<u64>,
+        budget: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<String> {
+        let budget = budget_of(budget)?;
         let outcome = if misere {
             self.ask(py, position, |rules, store, _, root| {
                 let hook = store.progress_hook();
@@ -248,8 +249,9 @@ impl PyPartizanGame {
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         every_move: bool,
-        budget: Option<u64>,
+        budget: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<String> {
+        let budget = budget_of(budget)?;
         let report = self.ask(py, position, |rules, store, _, root| {
             search_winner(rules, store, root, every_move, budget)
         })?;
@@ -260,6 +262,27 @@ impl PyPartizanGame {
     #[getter]
     fn positions_evaluated(&self) -> usize {
         self.memo.values.len()
+    }
+}
+
+/// A search's budget of positions: None, or a whole number from 1 to 2^64 - 1 (a bool or
+/// any other value is a `TypeError`, a number out of range a `ValueError`).
+fn budget_of(budget: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+    let Some(budget) = budget.filter(|b| !b.is_none()) else {
+        return Ok(None);
+    };
+    if budget.is_instance_of::<pyo3::types::PyBool>()
+        || !budget.is_instance_of::<pyo3::types::PyInt>()
+    {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "budget must be a whole number of positions, or None",
+        ));
+    }
+    match budget.extract::<u64>() {
+        Ok(n) if n >= 1 => Ok(Some(n)),
+        _ => Err(PyValueError::new_err(
+            "budget must be a whole number of positions from 1 to 2^64 - 1",
+        )),
     }
 }
 
