@@ -32,7 +32,8 @@ pub mod svg;
 pub use error::{Diagnostic, ErrorKind, Location};
 pub use outcome::Outcome;
 pub use progress::{
-    Interrupted, NoProgress, Pace, Parts, Progress, Stage, StopAfter, StopFlag, Watcher, Work,
+    or_no_progress, Interrupted, NoProgress, Pace, Parts, Progress, Stage, StopAfter, StopFlag,
+    Watcher, Work,
 };
 pub use ranks::Ranks;
 pub use report::{Fact, Solution, WinningMove};

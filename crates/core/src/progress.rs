@@ -86,6 +86,14 @@ impl Progress for NoProgress {
     }
 }
 
+/// The hook a caller may have set (a store's, a session's), or [`NoProgress`] without one.
+pub fn or_no_progress<'a>(hook: Option<&'a (dyn Progress + Send + 'a)>) -> &'a dyn Progress {
+    match hook {
+        Some(hook) => hook,
+        None => &NoProgress,
+    }
+}
+
 impl<F: Fn(Work) -> ControlFlow<()> + Sync> Progress for F {
     fn report(&self, work: Work) -> ControlFlow<()> {
         self(work)

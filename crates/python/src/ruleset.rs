@@ -11,7 +11,7 @@
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 
-use conway_core::{NoProgress, Progress};
+use conway_core::or_no_progress;
 use conway_loopy::ruleset::{EvaluationError, LoopyEvaluator, LoopyRules};
 use conway_partizan::rules::Rules;
 use conway_partizan::{GameId, PartizanError};
@@ -225,10 +225,7 @@ impl PyPartizanGame {
         let outcome = if misere {
             self.ask(py, position, |rules, store, _, root| {
                 let hook = store.progress_hook();
-                let progress: &dyn Progress = match &hook {
-                    Some(hook) => hook.as_ref(),
-                    None => &NoProgress,
-                };
+                let progress = or_no_progress(hook.as_deref());
                 misere_outcome(rules, &root, MAX_POSITIONS, progress).map_err(searched)
             })?
         } else {
@@ -298,10 +295,7 @@ fn search_winner(
     let ask = Ask {
         every_move,
         budget,
-        progress: match &hook {
-            Some(hook) => hook.as_ref(),
-            None => &NoProgress,
-        },
+        progress: or_no_progress(hook.as_deref()),
     };
     winner(store, rules, &root, ask).map_err(|error| match error {
         OutsideError::Ruleset(error) => Failure::Python(error),

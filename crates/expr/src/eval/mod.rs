@@ -493,10 +493,7 @@ fn searched_outcome(
     let ask = conway_rulesets::outcome::ruleset::Ask {
         every_move: false,
         budget: Some(store.budget().0 / 16),
-        progress: match &hook {
-            Some(hook) => hook.as_ref(),
-            None => &conway_core::NoProgress,
-        },
+        progress: conway_core::or_no_progress(hook.as_deref()),
     };
     let text = Text {
         text,

@@ -226,14 +226,10 @@ pub fn misere_outcome<R: Rules>(
         expanded: 0,
         progress,
     };
-    let left = search.wins(position, Player::Left)?;
-    let right = search.wins(position, Player::Right)?;
-    Ok(match (left, right) {
-        (true, true) => Outcome::Next,
-        (true, false) => Outcome::Left,
-        (false, true) => Outcome::Right,
-        (false, false) => Outcome::Previous,
-    })
+    let left_first = search.wins(position, Player::Left)?;
+    // Left wins moving second when Right loses moving first.
+    let left_second = !search.wins(position, Player::Right)?;
+    Ok(WinnerReport::class(left_first, left_second))
 }
 
 struct MisereSearch<'a, R: Rules> {
