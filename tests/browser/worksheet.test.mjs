@@ -225,6 +225,24 @@ test("GenClobber's instances are drawn as boards: Kings with a square off the bo
   });
 });
 
+test("Fission is drawn as a board of neutral stones, and a click edits it", async () => {
+  await withPage([], async (page) => {
+    // By the rules: a lone stone with empty squares above and below only is Left's one move.
+    const cell = await run(page, 'fission("#.#|#x#|#.#")');
+    await cell.locator(".board td").first().waitFor();
+    assert.equal(await cell.locator(".board td.either").count(), 1);
+    assert.equal(await cell.locator(".board td.filled").count(), 6);
+    await cell.locator("pre").filter({ hasText: /^1\n/ }).waitFor();
+    // A click cycles a square through the registry's symbols: # becomes . (empty), so Right
+    // may split the stone sideways too: {0|0} = *.
+    await cell.locator('.board td[data-square="1,0"]').click();
+    await page.waitForFunction(() => document.querySelector("li.cell textarea").value === 'fission("#.#|.x#|#.#")');
+    await cell.locator('.board td[data-square="1,2"]').click();
+    await page.waitForFunction(() => document.querySelector("li.cell textarea").value === 'fission("#.#|.x.|#.#")');
+    await cell.locator("pre").filter({ hasText: /^\*\n/ }).waitFor();
+  });
+});
+
 test("play Nim 3 5 7 against Conway to the end, and lose", async () => {
   await withPage([], async (page) => {
     const cell = await run(page, "solve nim 3 5 7");

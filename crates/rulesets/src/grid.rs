@@ -15,6 +15,13 @@ use conway_partizan::PartizanError;
 /// The character between rows of a board, as CGSuite writes grids: `"x.o|.#."`.
 pub const ROW_SEPARATOR: char = '|';
 
+/// The eight symmetries of a rectangle, numbered as [`Grid::image`] numbers them.
+pub const ALL_SYMMETRIES: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/// The symmetries that keep rows rows and columns columns: the identity, the two mirror
+/// images and the half turn.
+pub const UPRIGHT_SYMMETRIES: [u8; 4] = [0, 1, 2, 3];
+
 /// The eight directions of a queen's or king's move, as (row step, column step); the first
 /// four are orthogonal.
 pub const DIRECTIONS: [(isize, isize); 8] = [
@@ -265,6 +272,13 @@ impl<S: Square> Grid<S> {
     /// set to `outside`, in its least image under the rectangle's eight symmetries (all of
     /// which keep the value when the ruleset treats rows and columns alike).
     pub fn cut_out(&self, squares: &[usize], outside: S) -> Grid<S> {
+        self.cut_out_among(squares, outside, &ALL_SYMMETRIES)
+    }
+
+    /// [`Grid::cut_out`] for a ruleset whose value only the listed symmetries keep (see
+    /// [`Grid::image`] for their numbering): Fission's players move along the axes, so a
+    /// transposed board is the negative; a hexagonal board keeps only its own symmetries.
+    pub fn cut_out_among(&self, squares: &[usize], outside: S, symmetries: &[u8]) -> Grid<S> {
         let (mut top, mut bottom, mut left, mut right) = (usize::MAX, 0, usize::MAX, 0);
         for &i in squares {
             let (r, c) = self.place(i);
@@ -288,7 +302,7 @@ impl<S: Square> Grid<S> {
             cols,
             squares: cut,
         };
-        cut.least_image()
+        cut.least_image_among(symmetries)
     }
 
     /// The least of the board's images under the eight symmetries (in the order of
@@ -296,8 +310,14 @@ impl<S: Square> Grid<S> {
     /// where they lie, and only the least is built: splitting boards into components does
     /// this for every option of every position valued or searched.
     pub fn least_image(&self) -> Grid<S> {
+        self.least_image_among(&ALL_SYMMETRIES)
+    }
+
+    /// The least of the board's images under the listed symmetries (which include the
+    /// identity, 0).
+    pub fn least_image_among(&self, symmetries: &[u8]) -> Grid<S> {
         let mut best = 0;
-        for symmetry in 1..8 {
+        for &symmetry in symmetries {
             if self.compare_images(symmetry, best) == std::cmp::Ordering::Less {
                 best = symmetry;
             }

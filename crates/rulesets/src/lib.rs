@@ -16,6 +16,7 @@ pub mod colouring;
 pub mod cram;
 pub mod cutcake;
 pub mod domineering;
+pub mod fission;
 pub mod fox_and_geese;
 pub mod gen_clobber;
 pub mod graph_notation;

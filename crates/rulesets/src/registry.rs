@@ -44,6 +44,7 @@ pub static RULESETS: &[&Ruleset] = &[
     &crate::gen_clobber::ROOKS,
     &crate::gen_clobber::QUEENS,
     &crate::gen_clobber::GEN_CLOBBER,
+    &crate::fission::RULESET,
     &crate::partizan_subtraction::RULESET,
     &crate::cutcake::CUTCAKE,
     &crate::cutcake::MAUNDY_CAKE,
@@ -379,7 +380,7 @@ pub enum Piece {
     Right,
     /// A square nobody may use.
     Filled,
-    /// An edge either player may take (green).
+    /// An edge either player may take, or a stone either player may use (green).
     Either,
 }
 

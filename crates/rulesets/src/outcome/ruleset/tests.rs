@@ -10,6 +10,7 @@ use crate::clobber::Clobber;
 use crate::colouring::{Colouring, ColouringRule};
 use crate::cram::Cram;
 use crate::domineering::Board;
+use crate::fission::Fission;
 use crate::gen_clobber::{self, GenClobber};
 use crate::konane::Konane;
 use crate::nogo::NoGo;
@@ -193,6 +194,11 @@ proptest! {
             gen_clobber::QUEENS_RULES,
         ][instance];
         agrees(&GenClobber::parse(rules, &text).expect("a board"))?;
+    }
+
+    #[test]
+    fn fission_agrees(text in board("x....#", 1..=4, 1..=4)) {
+        agrees(&Fission::parse(&text).expect("a board"))?;
     }
 
     #[test]
