@@ -39,7 +39,8 @@ fn main() {
             budget: None,
             progress: &NoProgress,
         };
-        let (report, _) = (searched.search)(&mut Store::new(), name, text, ask, Resume::afresh());
+        let args = [conway_rulesets::registry::Arg::Position(text)];
+        let (report, _) = (searched.search)(&mut Store::new(), name, &args, ask, Resume::afresh());
         print_or_exit(
             &format!("{game} {text}"),
             report,

@@ -789,10 +789,10 @@ pub static RULESET: Ruleset = Ruleset {
         registry::square('#', Piece::Filled),
     ])),
     search: Some(Searched {
-        valued: |text| checked_board(text).map(drop),
-        search: |store, name, text, ask, resume| {
+        valued: |args| registry::position(args, checked_board).map(drop),
+        search: |store, name, args, ask, resume| {
             use crate::outcome::domineering::{every_core, winner_resuming, Position};
-            match Position::parse(text) {
+            match registry::position(args, Position::parse) {
                 Ok(position) => winner_resuming(
                     &position,
                     ask.every_move,
@@ -801,10 +801,10 @@ pub static RULESET: Ruleset = Ruleset {
                     every_core(),
                     resume,
                 ),
-                Err(bitboard_error) => match Board::parse(text) {
+                Err(bitboard_error) => match registry::position(args, Board::parse) {
                     Ok(board) => crate::outcome::ruleset::winner_resuming(
                         store,
-                        (name, text.trim().to_string()),
+                        (name, registry::written(args)),
                         &board,
                         ask,
                         resume,

@@ -328,10 +328,10 @@ macro_rules! loopy_position {
 macro_rules! searched_position {
     ($parse:expr, $read:expr, $command:expr) => {
         $crate::registry::Searched {
-            valued: |text| $parse(text).map(drop),
-            search: |store, name, text, ask, resume| match $read(text) {
+            valued: |args| $crate::registry::position(args, $parse).map(drop),
+            search: |store, name, args, ask, resume| match $crate::registry::position(args, $read) {
                 Ok(position) => {
-                    let notation = (name, text.trim().to_string());
+                    let notation = (name, $crate::registry::written(args));
                     $crate::outcome::ruleset::winner_resuming(
                         store, notation, &position, ask, resume,
                     )
@@ -341,6 +341,20 @@ macro_rules! searched_position {
             command: $command,
         }
     };
+}
+
+/// A position's arguments as a report writes them: the position's text alone, or each
+/// argument in order, separated by `, ` (`1, 1, true, .x.|.#.|.o.`).
+pub fn written(args: &[Arg<'_>]) -> String {
+    let each: Vec<String> = args
+        .iter()
+        .map(|a| match a {
+            Arg::Position(text) | Arg::Word(text) => text.trim().to_string(),
+            Arg::Natural(n) => n.to_string(),
+            Arg::Naturals(ns) => format!("{ns:?}"),
+        })
+        .collect();
+    each.join(", ")
 }
 
 /// How a position is drawn on squares: the notation's rows split by `|`, one symbol a
@@ -468,14 +482,15 @@ pub const STONES_AND_FILLED: Board = Board::of(&[
 /// A ruleset searched for its winner.
 #[derive(Clone, Copy, Debug)]
 pub struct Searched {
-    /// Reads a position as the `eval` function does, with the canonical form's limits: a
-    /// position it refuses as too large is one `outcome(…)` searches instead of valuing.
-    pub valued: fn(&str) -> Result<(), PartizanError>,
-    /// Reads the position (errors located in the text) and searches it, resuming from what
+    /// Reads a position (the ruleset's arguments) as the `eval` function does, with the
+    /// canonical form's limits: a position it refuses as too large is one `outcome(…)`
+    /// searches instead of valuing.
+    pub valued: fn(&[Arg<'_>]) -> Result<(), PartizanError>,
+    /// Reads the position (errors located in its text) and searches it, resuming from what
     /// an earlier search of it settled ([`Resume::afresh`] for a search from scratch);
     /// returns the answer and all that is settled, also when there is no answer. The
     /// `&'static str` is the ruleset's name, for the report.
-    pub search: fn(&mut Store, &'static str, &str, Ask, Resume) -> Resumed,
+    pub search: fn(&mut Store, &'static str, &[Arg<'_>], Ask, Resume) -> Resumed,
     /// Its `solve` command; `None` for a ruleset whose command is its own (Domineering's
     /// searches on every core).
     pub command: Option<Command>,
@@ -773,12 +788,16 @@ mod tests {
             let board = command.board("2x3");
             if command.rectangle.is_some() {
                 assert_eq!(board.len(), 7, "{}", ruleset.name);
-                assert!(valued(&board).is_ok(), "{}: {board}", ruleset.name);
+                assert!(
+                    valued(&[Arg::Position(&board)]).is_ok(),
+                    "{}: {board}",
+                    ruleset.name
+                );
             } else {
                 assert_eq!(board, "2x3");
             }
             assert!(
-                valued(&command.board(command.example)).is_ok(),
+                valued(&[Arg::Position(&command.board(command.example))]).is_ok(),
                 "{}",
                 ruleset.name
             );

@@ -237,7 +237,7 @@ impl Function {
 /// A ruleset's answer for `eval`'s arguments: each passed as the registry's, and an error
 /// placed in the whole input by the position's string (a ruleset counts columns from the
 /// string's first character; a word of its rules is named in the message instead).
-fn on_ruleset<T>(
+pub(crate) fn on_ruleset<T>(
     ruleset: &Ruleset,
     args: &[Argument<'_>],
     answer: impl FnOnce(&[Arg<'_>]) -> Result<T, PartizanError>,
@@ -255,9 +255,10 @@ fn on_ruleset<T>(
             _ => Err(registry::mismatch()),
         })
         .collect::<Result<_, _>>()?;
+    // A stop is about no place in the input.
     answer(&converted).map_err(|e| match text {
-        Some(text) => text.locate(e),
-        None => e,
+        Some(text) if !matches!(e, PartizanError::Interrupted) => text.locate(e),
+        _ => e,
     })
 }
 

@@ -433,7 +433,7 @@ fn call(
 ) -> Result<Value, PartizanError> {
     if let (Some(function), [arg]) = (lookup(name), args) {
         if function.name == "outcome" {
-            if let Some(report) = searched_outcome(store, arg)? {
+            if let Some(report) = searched_outcome(store, names, arg)? {
                 return Ok(Value::Searched(Box::new(report)));
             }
         }
@@ -473,20 +473,23 @@ fn call(
 /// budget of arithmetic steps.
 fn searched_outcome(
     store: &mut Store,
+    names: &Bindings,
     arg: &Expr,
 ) -> Result<Option<conway_rulesets::outcome::WinnerReport>, PartizanError> {
     let ExprKind::Call { name, args } = &arg.kind else {
         return Ok(None);
     };
-    let (Some(function), [board]) = (lookup(name), args.as_slice()) else {
-        return Ok(None);
-    };
-    let (ExprKind::Text(text), Some(ruleset)) =
-        (&board.kind, function.ruleset().and_then(|r| r.search))
+    let Some((ruleset, searched)) = lookup(name)
+        .and_then(|f| f.ruleset())
+        .and_then(|r| Some((r, r.search?)))
     else {
         return Ok(None);
     };
-    if !matches!((ruleset.valued)(text), Err(PartizanError::TooLarge { .. })) {
+    let Ok((_, arguments)) = arguments(store, names, name, args, arg.column) else {
+        return Ok(None);
+    };
+    let valued = functions::on_ruleset(ruleset, &arguments, |args| Ok((searched.valued)(args)));
+    if !matches!(valued, Ok(Err(PartizanError::TooLarge { .. }))) {
         return Ok(None);
     }
     let hook = store.progress_hook();
@@ -495,17 +498,11 @@ fn searched_outcome(
         budget: Some(store.budget().0 / 16),
         progress: conway_core::or_no_progress(hook.as_deref()),
     };
-    let text = Text {
-        text,
-        column: board.column,
-    };
     let resume = conway_rulesets::outcome::Resume::afresh();
-    let (report, _) = (ruleset.search)(store, function.name, text.text, ask, resume);
-    let report = report.map_err(|e| match e {
-        PartizanError::Interrupted => e,
-        e => text.locate(e),
-    })?;
-    Ok(Some(report))
+    functions::on_ruleset(ruleset, &arguments, |args| {
+        (searched.search)(store, ruleset.name, args, ask, resume).0
+    })
+    .map(Some)
 }
 
 /// The function a call names and its arguments, each evaluated to its parameter's kind.

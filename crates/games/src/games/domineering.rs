@@ -46,5 +46,6 @@ fn solve(a: &Arguments, r: &Request) -> Result<Solved, GameError> {
     // the general search's, for a row too long for the bitboards, as given.
     let identity =
         Position::parse(&board).map_or_else(|_| board.trim().to_string(), |p| p.notation());
-    super::rulesets::search(&RULESET, a, r, &board, (&CHECKPOINT, &identity))
+    let args = [conway_rulesets::registry::Arg::Position(&board)];
+    super::rulesets::search(&RULESET, a, r, &args, (&CHECKPOINT, &identity))
 }

@@ -9,7 +9,9 @@ use conway_core::Progress;
 use conway_partizan::{PartizanError, Store};
 use conway_rulesets::outcome::ruleset::Ask;
 use conway_rulesets::outcome::Resume;
-use conway_rulesets::registry::{Ruleset, RULESETS};
+use conway_rulesets::registry::{
+    written, Arg, Param as RulesetParam, ParamKind, Ruleset, RULESETS,
+};
 
 use crate::param::{Kind, Param};
 use crate::{Arguments, Game, GameError, Request, Solved, Solver};
@@ -26,7 +28,7 @@ pub(super) const fn budget(help: &'static str) -> Param {
 }
 
 /// The position of a board game, with what the notation's symbols mean.
-const fn board(help: &'static str) -> Param {
+pub(super) const fn board(help: &'static str) -> Param {
     Param::positional("board", Kind::Text, help)
 }
 
@@ -40,19 +42,30 @@ pub const CHECKPOINT: Format = conway_core::formats::RULESET_CHECKPOINT;
 pub(super) fn searched_games() -> impl Iterator<Item = &'static Game> {
     RULESETS.iter().filter_map(|ruleset| {
         let command = ruleset.search?.command?;
-        let params: &'static [Param] = Box::leak(Box::new([
-            board(command.board_help),
+        // The ruleset's parameters in order, the position last as `board`.
+        let mut params: Vec<Param> = ruleset
+            .params
+            .iter()
+            .map(|p| match p.kind {
+                ParamKind::Position => board(command.board_help),
+                ParamKind::Natural => Param::positional(p.name, Kind::U64, rule_help(ruleset, p)),
+                ParamKind::Word | ParamKind::Naturals => {
+                    Param::positional(p.name, Kind::Text, rule_help(ruleset, p))
+                }
+            })
+            .collect();
+        params.extend([
             EVERY_MOVE,
             budget("The most positions to search before giving up (default 2^26)."),
             super::search_checkpoint::CHECKPOINT,
             crate::param::CHECKPOINT_EVERY,
-        ]));
+        ]);
         let game = Game {
             name: Box::leak(ruleset.command_name().into_boxed_str()),
             aliases: &[],
             summary: Box::leak(command.summary(ruleset).into_boxed_str()),
             example: command.example,
-            params,
+            params: Box::leak(params.into_boxed_slice()),
             lists_moves: false,
             solve: Solver::Searched(ruleset),
             on_ranks: None,
@@ -62,9 +75,20 @@ pub(super) fn searched_games() -> impl Iterator<Item = &'static Game> {
     })
 }
 
-/// Answers `solve RULESET BOARD` for a ruleset with a `solve` command: the board
-/// (`ROWSxCOLUMNS` expanded) searched for its winner, resumable from a checkpoint named by
-/// the game and its board.
+/// The help of a parameter of a generic ruleset's rules (built once, for the life of the
+/// program).
+fn rule_help(ruleset: &Ruleset, param: &RulesetParam) -> &'static str {
+    let text = format!(
+        "The rules' {}, as `conway eval` writes it: {}.",
+        param.name.replace('_', " "),
+        ruleset.example
+    );
+    Box::leak(text.into_boxed_str())
+}
+
+/// Answers `solve RULESET [RULES...] BOARD` for a ruleset with a `solve` command: the board
+/// (`ROWSxCOLUMNS` expanded) searched for its winner under the rules its parameters give,
+/// resumable from a checkpoint named by the game, its rules and its board.
 pub(crate) fn searched(
     ruleset: &'static Ruleset,
     a: &Arguments,
@@ -74,18 +98,42 @@ pub(crate) fn searched(
         Some(command) => command.board(&a.text("board")?),
         None => a.text("board")?,
     };
-    let identity = format!("{} {}", ruleset.command_name(), board.trim());
-    search(ruleset, a, r, &board, (&CHECKPOINT, &identity))
+    let words = ruleset
+        .params
+        .iter()
+        .map(|p| match p.kind {
+            ParamKind::Natural => Ok(Rule::Natural(a.u64(p.name)?)),
+            ParamKind::Position => Ok(Rule::Board),
+            ParamKind::Word | ParamKind::Naturals => Ok(Rule::Word(a.text(p.name)?)),
+        })
+        .collect::<Result<Vec<Rule>, GameError>>()?;
+    let args: Vec<Arg<'_>> = words
+        .iter()
+        .map(|w| match w {
+            Rule::Natural(n) => Arg::Natural(*n),
+            Rule::Word(word) => Arg::Word(word),
+            Rule::Board => Arg::Position(&board),
+        })
+        .collect();
+    let identity = format!("{} {}", ruleset.command_name(), written(&args));
+    search(ruleset, a, r, &args, (&CHECKPOINT, &identity))
 }
 
-/// Searches the position `text` of `ruleset`, at most `--budget` positions (the search's own
+/// A parameter of a `solve` command's ruleset, as read from the command line.
+enum Rule {
+    Natural(u64),
+    Word(String),
+    Board,
+}
+
+/// Searches the position `args` write of `ruleset`, at most `--budget` positions (the search's own
 /// default without it); with `--checkpoint`, resuming from the file and keeping what it
 /// settles there (a file of `format`, naming the position `identity`).
 pub(super) fn search(
     ruleset: &'static Ruleset,
     a: &Arguments,
     r: &Request,
-    text: &str,
+    args: &[Arg<'_>],
     (format, identity): (&Format, &str),
 ) -> Result<Solved, GameError> {
     let searched = ruleset.search.ok_or_else(|| {
@@ -102,7 +150,7 @@ pub(super) fn search(
             budget,
             progress,
         };
-        (searched.search)(&mut Store::new(), ruleset.name, text, ask, resume)
+        (searched.search)(&mut Store::new(), ruleset.name, args, ask, resume)
     };
     let mut report = match a.path("checkpoint") {
         Some(path) => super::search_checkpoint::resumed(a, r, (&path, format, identity), run)?,
