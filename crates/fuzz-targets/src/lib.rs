@@ -436,7 +436,9 @@ pub fn text_rulesets(data: &[u8]) {
                     .map(|(param, part)| match param.kind {
                         ParamKind::Position => Some(Arg::Position(part)),
                         ParamKind::Word => Some(Arg::Word(part)),
-                        ParamKind::Natural | ParamKind::Naturals => None,
+                        ParamKind::Natural => part.trim().parse().ok().map(Arg::Natural),
+                        ParamKind::Integer => part.trim().parse().ok().map(Arg::Integer),
+                        ParamKind::Naturals => None,
                     })
                     .collect()
             })

@@ -617,6 +617,7 @@ enum Arg {
     Any(conway_loopy::Loopy),
     Number(Dyadic),
     Natural(u64),
+    Integer(i64),
     Naturals(Vec<u64>),
     /// A misère game in CGSuite's notation, `*[2#]`, read inside the store.
     Misere(String),
@@ -658,6 +659,13 @@ fn call(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> PyResult<Py<Py
                     param.name
                 ))
             })?),
+            ArgKind::Integer => Arg::Integer(arg.extract().map_err(|_| {
+                PyValueError::new_err(format!(
+                    "{}: {} must be a whole number from -2^63 to 2^63 - 1",
+                    function.signature(),
+                    param.name
+                ))
+            })?),
             ArgKind::Naturals => Arg::Naturals(arg.extract().map_err(|_| {
                 PyValueError::new_err(format!(
                     "{}: {} must be a list of whole numbers from 0 to 2^64 - 1",
@@ -688,6 +696,7 @@ fn call(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> PyResult<Py<Py
                 Arg::Any(g) => Argument::Any(g.clone()),
                 Arg::Number(x) => Argument::Number(x.clone()),
                 Arg::Natural(n) => Argument::Natural(*n),
+                Arg::Integer(n) => Argument::Integer(*n),
                 Arg::Naturals(ns) => Argument::Naturals(ns.clone()),
                 // Column 0: the string's own columns (from 1) are kept as they are.
                 Arg::Text(text) => Argument::Text(Text { text, column: 0 }),
@@ -738,6 +747,7 @@ fn functions(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
                         ArgKind::Any => "any game",
                         ArgKind::Number => "number",
                         ArgKind::Natural => "natural",
+                        ArgKind::Integer => "integer",
                         ArgKind::Naturals => "naturals",
                         ArgKind::Text => "text",
                         ArgKind::Misere => "misere game",

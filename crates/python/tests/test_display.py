@@ -30,7 +30,8 @@ def test_boards_draw_their_squares_pieces_and_value():
 
 def test_every_ruleset_with_a_board_is_drawn_from_the_registry():
     """Each ruleset the registry draws on squares: its example position drawn, one circle
-    per square holding a player's piece, as the registry says of each symbol."""
+    per square holding a piece (a player's, or Fission's stones either may use), as the
+    registry says of each symbol."""
     for ruleset in conway.rulesets():
         if not ruleset["board"] or len(ruleset["params"]) != 1:
             continue
@@ -39,7 +40,7 @@ def test_every_ruleset_with_a_board_is_drawn_from_the_registry():
         if not all(c in pieces or c == "|" for c in position):
             continue  # written in another notation (coordinates)
         root = parse(conway.board(ruleset["name"], position)._repr_svg_())
-        players = sum(pieces.get(c) in ("left", "right") for c in position)
+        players = sum(pieces.get(c) in ("left", "right", "either") for c in position)
         assert len(root.findall(f"{SVG}circle")) == players, ruleset["name"]
         assert len(root.findall(f"{SVG}rect")) == sum(c != "|" for c in position)
 

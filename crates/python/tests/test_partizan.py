@@ -173,6 +173,7 @@ def example_arguments(entry):
         "any game": str,
         "number": str,
         "natural": int,
+        "integer": int,
         "naturals": lambda a: [int(x) for x in a.strip("[]").split(",") if x.strip()],
         "text": lambda a: a.strip('"'),
         "misere game": str,
@@ -342,3 +343,19 @@ def test_gen_clobber_takes_cgsuites_parameters_and_refuses_endless_rules():
         conway.gen_clobber("orthogonal", "./.", "./.", "1", "x.o")
     with pytest.raises(ValueError, match="directions"):
         conway.gen_clobber("bishop", "o/x", "./.", "1", "x.o")
+
+
+def test_generic_rulesets_take_their_rules_as_python_values():
+    """MCGS's gen_toads and gen_king_dirt: the rules as ints and words in the eval
+    functions, as ints and bools in conway.solve, whose outcome is the value's."""
+    strip = "tt.t..ff.f"
+    value = conway.gen_toads_and_frogs(1, 2, 1, "true", strip)
+    solved = conway.solve("gen_toads_and_frogs", 1, 2, 1, True, strip)
+    assert solved.outcome == conway.outcome(value)
+    board = "x..|.#.|..o"
+    dirt = conway.gen_king_dirt(1, 1, "false", board)
+    assert conway.solve("gen-king-dirt", 1, 1, False, board).outcome == conway.outcome(dirt)
+    with pytest.raises(ValueError):
+        conway.gen_toads_and_frogs(-1, 1, 1, "false", strip)
+    with pytest.raises(ValueError):
+        conway.gen_king_dirt(1, 1, "perhaps", board)

@@ -19,6 +19,7 @@ pub mod domineering;
 pub mod fission;
 pub mod fox_and_geese;
 pub mod gen_clobber;
+pub mod gen_king_dirt;
 pub mod graph_notation;
 pub mod grid;
 pub mod hackenbush;

@@ -26,6 +26,7 @@ pub static RULESETS: &[&Ruleset] = &[
     &crate::toads_and_frogs::RULESET,
     &crate::toads_and_frogs_variants::BACKSLIDING_TOADS_AND_FROGS,
     &crate::toads_and_frogs_variants::ELEPHANTS_AND_RHINOS,
+    &crate::toads_and_frogs_variants::GEN_TOADS_AND_FROGS,
     &crate::fox_and_geese::FOX_AND_GEESE,
     &crate::fox_and_geese::CEYLONESE_FOX_AND_GEESE,
     &crate::fox_and_geese::GEN_FOX_AND_GEESE,
@@ -45,6 +46,7 @@ pub static RULESETS: &[&Ruleset] = &[
     &crate::gen_clobber::QUEENS,
     &crate::gen_clobber::GEN_CLOBBER,
     &crate::fission::RULESET,
+    &crate::gen_king_dirt::RULESET,
     &crate::partizan_subtraction::RULESET,
     &crate::cutcake::CUTCAKE,
     &crate::cutcake::MAUNDY_CAKE,
@@ -222,6 +224,8 @@ pub enum ParamKind {
     Word,
     /// A whole number ≥ 0 that fits in 64 bits.
     Natural,
+    /// A whole number, negative too, that fits in 64 bits.
+    Integer,
     /// A list of such numbers.
     Naturals,
 }
@@ -235,6 +239,8 @@ pub enum Arg<'a> {
     Word(&'a str),
     /// For [`ParamKind::Natural`].
     Natural(u64),
+    /// For [`ParamKind::Integer`].
+    Integer(i64),
     /// For [`ParamKind::Naturals`].
     Naturals(&'a [u64]),
 }
@@ -275,6 +281,18 @@ pub fn position<T>(
     match args {
         [Arg::Position(text)] => read(text),
         _ => Err(mismatch()),
+    }
+}
+
+/// A yes-or-no word of a generic ruleset's rules, `true` or `false`; `what` names it in the
+/// error.
+pub fn truth(word: &str, what: &str) -> Result<bool, PartizanError> {
+    match word.trim() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        other => Err(PartizanError::InvalidInput(format!(
+            "{what} is true or false, not {other:?}"
+        ))),
     }
 }
 
@@ -321,15 +339,15 @@ macro_rules! loopy_position {
     };
 }
 
-/// A [`Searched`] ruleset whose position is read by `$parse` with the canonical form's
-/// limits and by `$read` with the notation's only, and searched by
+/// A [`Searched`] ruleset whose arguments are read by `$parse` with the canonical form's
+/// limits and by `$read` with the notation's only (both take `&[Arg]`), and searched by
 /// [`crate::outcome::ruleset::winner_resuming`]; `$command` is its `solve` entry.
 #[macro_export]
-macro_rules! searched_position {
+macro_rules! searched_arguments {
     ($parse:expr, $read:expr, $command:expr) => {
         $crate::registry::Searched {
-            valued: |args| $crate::registry::position(args, $parse).map(drop),
-            search: |store, name, args, ask, resume| match $crate::registry::position(args, $read) {
+            valued: |args| $parse(args).map(drop),
+            search: |store, name, args, ask, resume| match $read(args) {
                 Ok(position) => {
                     let notation = (name, $crate::registry::written(args));
                     $crate::outcome::ruleset::winner_resuming(
@@ -343,6 +361,19 @@ macro_rules! searched_position {
     };
 }
 
+/// [`searched_arguments!`] for a ruleset whose one parameter is a position, read from its
+/// text by `$parse` and `$read`.
+#[macro_export]
+macro_rules! searched_position {
+    ($parse:expr, $read:expr, $command:expr) => {
+        $crate::searched_arguments!(
+            |args: &[$crate::registry::Arg<'_>]| $crate::registry::position(args, $parse),
+            |args: &[$crate::registry::Arg<'_>]| $crate::registry::position(args, $read),
+            $command
+        )
+    };
+}
+
 /// A position's arguments as a report writes them: the position's text alone, or each
 /// argument in order, separated by `, ` (`1, 1, true, .x.|.#.|.o.`).
 pub fn written(args: &[Arg<'_>]) -> String {
@@ -351,6 +382,7 @@ pub fn written(args: &[Arg<'_>]) -> String {
         .map(|a| match a {
             Arg::Position(text) | Arg::Word(text) => text.trim().to_string(),
             Arg::Natural(n) => n.to_string(),
+            Arg::Integer(n) => n.to_string(),
             Arg::Naturals(ns) => format!("{ns:?}"),
         })
         .collect();
@@ -617,7 +649,7 @@ mod tests {
     /// An argument of an `eval` call, read.
     enum Read {
         Text(String),
-        Number(u64),
+        Number(i64),
         Numbers(Vec<u64>),
     }
 
@@ -643,6 +675,7 @@ mod tests {
         }
         parts.push(&inner[start..]);
         let number = |n: &str| n.trim().parse::<u64>().unwrap_or_else(|_| panic!("{call}"));
+        let integer = |n: &str| n.trim().parse::<i64>().unwrap_or_else(|_| panic!("{call}"));
         (parts.into_iter().map(str::trim))
             .map(|p| {
                 if let Some(text) = p.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
@@ -650,7 +683,7 @@ mod tests {
                 } else if let Some(list) = p.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
                     Read::Numbers(list.split(',').map(number).collect())
                 } else {
-                    Read::Number(number(p))
+                    Read::Number(integer(p))
                 }
             })
             .collect()
@@ -661,8 +694,23 @@ mod tests {
             .map(|(r, p)| match r {
                 Read::Text(text) if p.kind == ParamKind::Word => Arg::Word(text),
                 Read::Text(text) => Arg::Position(text),
-                Read::Number(n) => Arg::Natural(*n),
+                Read::Number(n) if p.kind == ParamKind::Integer => Arg::Integer(*n),
+                Read::Number(n) => Arg::Natural(u64::try_from(*n).expect("a natural")),
                 Read::Numbers(list) => Arg::Naturals(list),
+            })
+            .collect()
+    }
+
+    /// A `solve` command's words as the ruleset's arguments, the position last (as the
+    /// command's example writes them: `1 2 1 false tt.t..ff.f`).
+    fn command_args<'a>(words: &[&'a str], params: &[Param]) -> Vec<Arg<'a>> {
+        (words.iter().zip(params))
+            .map(|(&w, p)| match p.kind {
+                ParamKind::Position => Arg::Position(w),
+                ParamKind::Word => Arg::Word(w),
+                ParamKind::Natural => Arg::Natural(w.parse().expect("a natural")),
+                ParamKind::Integer => Arg::Integer(w.parse().expect("an integer")),
+                ParamKind::Naturals => panic!("a solve command takes no lists"),
             })
             .collect()
     }
@@ -796,11 +844,13 @@ mod tests {
             } else {
                 assert_eq!(board, "2x3");
             }
-            assert!(
-                valued(&[Arg::Position(&command.board(command.example))]).is_ok(),
-                "{}",
-                ruleset.name
-            );
+            // The example: the rules' words, then the board.
+            let mut words: Vec<&str> = command.example.split_whitespace().collect();
+            let board = words.pop().map(|b| command.board(b)).expect("a board");
+            words.push(&board);
+            assert_eq!(words.len(), ruleset.params.len(), "{}", ruleset.name);
+            let args = command_args(&words, ruleset.params);
+            assert!(valued(&args).is_ok(), "{}", ruleset.name);
         }
     }
 }

@@ -37,7 +37,9 @@ pub enum ArgKind {
     Number,
     /// A whole number ≥ 0 that fits in 64 bits.
     Natural,
-    /// A list of such numbers, `[1, 2]`.
+    /// A whole number, negative too, that fits in 64 bits.
+    Integer,
+    /// A list of whole numbers ≥ 0, `[1, 2]`.
     Naturals,
     /// A quoted string: a ruleset's position in its notation.
     Text,
@@ -85,6 +87,8 @@ pub enum Argument<'a> {
     Number(Dyadic),
     /// For [`ArgKind::Natural`].
     Natural(u64),
+    /// For [`ArgKind::Integer`].
+    Integer(i64),
     /// For [`ArgKind::Naturals`].
     Naturals(Vec<u64>),
     /// For [`ArgKind::Text`].
@@ -217,6 +221,7 @@ impl Function {
                 kind: match p.kind {
                     ParamKind::Position | ParamKind::Word => ArgKind::Text,
                     ParamKind::Natural => ArgKind::Natural,
+                    ParamKind::Integer => ArgKind::Integer,
                     ParamKind::Naturals => ArgKind::Naturals,
                 },
             })
@@ -251,6 +256,7 @@ pub(crate) fn on_ruleset<T>(
                 Ok(Arg::Position(t.text))
             }
             Argument::Natural(n) => Ok(Arg::Natural(*n)),
+            Argument::Integer(n) => Ok(Arg::Integer(*n)),
             Argument::Naturals(ns) => Ok(Arg::Naturals(ns)),
             _ => Err(registry::mismatch()),
         })

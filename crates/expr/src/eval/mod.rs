@@ -549,6 +549,7 @@ fn argument<'a>(
         ArgKind::Game => Argument::Game(game(store, names, expr)?),
         ArgKind::Number => Argument::Number(number_argument(store, names, expr)?),
         ArgKind::Natural => Argument::Natural(natural_argument(store, names, expr)?),
+        ArgKind::Integer => Argument::Integer(integer_argument(store, names, expr)?),
         ArgKind::Naturals => Argument::Naturals(naturals_argument(store, names, expr)?),
         ArgKind::Any => Argument::Any(any_game(store, names, expr)?),
         ArgKind::Misere => match evaluate_in(store, names, expr)? {
@@ -631,10 +632,30 @@ fn natural_argument(
     names: &Bindings,
     expr: &Expr,
 ) -> Result<u64, PartizanError> {
+    whole_argument(store, names, expr, "a whole number >= 0", |n| n.to_u64())
+}
+
+/// A whole number argument, negative too, that fits in 64 bits.
+fn integer_argument(
+    store: &mut Store,
+    names: &Bindings,
+    expr: &Expr,
+) -> Result<i64, PartizanError> {
+    whole_argument(store, names, expr, "a whole number", |n| n.to_i64())
+}
+
+/// A number argument that is a whole number `fit` takes, else `expected` is said.
+fn whole_argument<T>(
+    store: &mut Store,
+    names: &Bindings,
+    expr: &Expr,
+    expected: &str,
+    fit: impl FnOnce(&BigInt) -> Option<T>,
+) -> Result<T, PartizanError> {
     number_argument(store, names, expr)?
         .to_bigint()
-        .and_then(|n| n.to_u64())
-        .ok_or_else(|| PartizanError::parse(expr.column, "expected a whole number >= 0"))
+        .and_then(|n| fit(&n))
+        .ok_or_else(|| PartizanError::parse(expr.column, format!("expected {expected}")))
 }
 
 #[cfg(test)]

@@ -670,7 +670,7 @@ mod tests {
             let moves = every(&mut store, &input);
             let rules = conway_rulesets::toads_and_frogs_variants::StripRules::BACKSLIDING;
             let position = conway_rulesets::toads_and_frogs_variants::ToadsAndFrogsVariant::parse(
-                rules, "backsliding_toads_and_frogs", &strip,
+                rules, &strip,
             ).unwrap();
             use conway_rulesets::Position;
             prop_assert_eq!(moves.left_moves.len(), position.left_moves().len());

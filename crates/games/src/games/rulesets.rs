@@ -49,7 +49,7 @@ pub(super) fn searched_games() -> impl Iterator<Item = &'static Game> {
             .map(|p| match p.kind {
                 ParamKind::Position => board(command.board_help),
                 ParamKind::Natural => Param::positional(p.name, Kind::U64, rule_help(ruleset, p)),
-                ParamKind::Word | ParamKind::Naturals => {
+                ParamKind::Word | ParamKind::Integer | ParamKind::Naturals => {
                     Param::positional(p.name, Kind::Text, rule_help(ruleset, p))
                 }
             })
@@ -103,6 +103,16 @@ pub(crate) fn searched(
         .iter()
         .map(|p| match p.kind {
             ParamKind::Natural => Ok(Rule::Natural(a.u64(p.name)?)),
+            ParamKind::Integer => {
+                let word = a.text(p.name)?;
+                let n = word.trim().parse().map_err(|_| {
+                    PartizanError::InvalidInput(format!(
+                        "{}: expected a whole number, not {word:?}",
+                        p.name
+                    ))
+                })?;
+                Ok(Rule::Integer(n))
+            }
             ParamKind::Position => Ok(Rule::Board),
             ParamKind::Word | ParamKind::Naturals => Ok(Rule::Word(a.text(p.name)?)),
         })
@@ -111,6 +121,7 @@ pub(crate) fn searched(
         .iter()
         .map(|w| match w {
             Rule::Natural(n) => Arg::Natural(*n),
+            Rule::Integer(n) => Arg::Integer(*n),
             Rule::Word(word) => Arg::Word(word),
             Rule::Board => Arg::Position(&board),
         })
@@ -122,6 +133,7 @@ pub(crate) fn searched(
 /// A parameter of a `solve` command's ruleset, as read from the command line.
 enum Rule {
     Natural(u64),
+    Integer(i64),
     Word(String),
     Board,
 }

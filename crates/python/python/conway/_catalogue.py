@@ -182,6 +182,11 @@ def _word(parameter: Parameter, value, name: str) -> str:
         if not isinstance(path, str):
             raise TypeError(f"{name} must be a file name as text, not bytes")
         return path
+    # A ruleset's rules given as Python values: True is the word true, 3 the word 3.
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return _decimal(value)
     if not isinstance(value, str):
         raise TypeError(f"{name} must be text, not {type(value).__name__}")
     return value
@@ -242,7 +247,9 @@ def solve(game: str, *position, moves: bool = False, progress=False, **options) 
         return ruleset.solve(given, every_move=moves)
     if not isinstance(game, str):
         raise TypeError(f"game must be a game's name, not {type(game).__name__}")
-    info = next((g for g in _GAMES if game == g.name or game in g.aliases), None)
+    # A ruleset's game is spelt as its eval function too: gen_king_dirt is gen-king-dirt.
+    spelt = game.replace("_", "-")
+    info = next((g for g in _GAMES if spelt == g.name or game in g.aliases), None)
     if info is None:
         names = ", ".join(g.name for g in _GAMES)
         raise ValueError(f"'{game}' is not a game of conway.games(): {names}")

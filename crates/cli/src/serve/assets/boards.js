@@ -28,6 +28,8 @@ export async function loadRulesets() {
     const { squares, checkered, strip, row_separator } = ruleset.board;
     BOARDS.set(ruleset.name, {
       name: ruleset.name,
+      // A generic ruleset's rules come before its board: a new board takes the example's.
+      rules: ruleset.example.match(BOARD_CELL)?.[2] || "",
       cycle: squares.map((s) => s.symbol),
       style: Object.fromEntries(squares.map((s) => [s.symbol, s.piece === "empty" ? "" : s.piece])),
       checkered,
@@ -45,20 +47,23 @@ export function boardOf(name) {
   return BOARDS.get(rulesetCalled(name)?.name) || null;
 }
 
-const BOARD_CELL = /^\s*(\w+)\("([^"]*)"\)\s*$/;
+// A ruleset call whose last argument is the board: `kings("xo.|.ox")`, or with the rules of a
+// generic ruleset first, `gen_king_dirt(1, 1, "false", ".x.|.#.|.o.")`.
+const BOARD_CELL = /^\s*(\w+)\(((?:[^"()]|"[^"]*")*,\s*)?"([^"]*)"\)\s*$/;
 
-/** A board cell's ruleset and rows of squares, or null. */
+/** A board cell's ruleset, its rules' arguments (as written) and rows of squares, or null. */
 export function parseBoard(input) {
   const found = input.match(BOARD_CELL);
   const board = found && boardOf(found[1]);
   if (!board) return null;
-  const rows = found[2].split(board.separator).map((row) => [...row]);
+  const rows = found[3].split(board.separator).map((row) => [...row]);
   if (!rows.every((row) => row.every((square) => board.cycle.includes(square)))) return null;
-  return { ruleset: board.name, rows };
+  return { ruleset: board.name, rules: found[2] || "", rows };
 }
 
-export function boardInput(ruleset, rows) {
-  return `${ruleset}("${rows.map((row) => row.join("")).join(boardOf(ruleset).separator)}")`;
+/** The cell input of a board: its rules' arguments (the example's when not given), then rows. */
+export function boardInput(ruleset, rows, rules = boardOf(ruleset).rules) {
+  return `${ruleset}(${rules}"${rows.map((row) => row.join("")).join(boardOf(ruleset).separator)}")`;
 }
 
 // Pictures of edges (Hackenbush): the server reads a position into stalks or a graph
@@ -71,7 +76,7 @@ const EDGE_PIECES = ["left", "right", "either"];
 function picturedCall(input) {
   const found = input.match(BOARD_CELL);
   const ruleset = found && rulesetCalled(found[1]);
-  return ruleset?.pictured ? { ruleset: ruleset.name, position: found[2] } : null;
+  return ruleset?.pictured && !found[2] ? { ruleset: ruleset.name, position: found[3] } : null;
 }
 
 /** The picture of a pictured ruleset's position, or null when the ruleset refuses it. */
@@ -335,7 +340,7 @@ function boardTable(board, edit) {
       if (edit) {
         cell.addEventListener("click", () => {
           board.rows[r][c] = cycle[(cycle.indexOf(square) + 1) % cycle.length];
-          edit(boardInput(board.ruleset, board.rows));
+          edit(boardInput(board.ruleset, board.rows, board.rules));
         });
       }
     });
