@@ -9,7 +9,8 @@ MCGS's own reported search times (its process also spends about a second allocat
     crates/rulesets/bench/mcgs_corpus.py MCGS_DIR [FILE ...]
 
 MCGS_DIR holds a built MCGS (its `MCGS` binary and `input/`); FILE paths are relative to
-`input/main_tests` (default: the files of the rulesets named in FILES below). Needs GNU time.
+`input/main_tests` (default: the files of the rulesets named in FILES below). A Conway
+position past TIMEOUT seconds (default 60) counts as refused. Needs GNU time.
 """
 import os
 import re
@@ -20,6 +21,8 @@ import time
 
 CONWAY = os.environ.get("CONWAY_BIN", "target/release/conway")
 REPEAT = int(os.environ.get("REPEAT", "3"))
+# Seconds a Conway position may take before it counts as refused (its time is counted).
+TIMEOUT = float(os.environ.get("TIMEOUT", "60"))
 
 # MCGS's section name -> how Conway's `solve` is asked: the command and the arguments a
 # line's position becomes.
@@ -79,10 +82,15 @@ def cases(path):
     return found
 
 
-def timed(command):
-    """Wall seconds, peak KB and stdout of one run."""
+def timed(command, timeout=None):
+    """Wall seconds, peak KB and stdout of one run (return code -1 past `timeout`)."""
     start = time.monotonic()
-    p = subprocess.run(["/usr/bin/time", "-f", "%M", *command], capture_output=True, text=True)
+    try:
+        p = subprocess.run(
+            ["/usr/bin/time", "-f", "%M", *command], capture_output=True, text=True, timeout=timeout
+        )
+    except subprocess.TimeoutExpired:
+        return time.monotonic() - start, 0, "", -1
     wall = time.monotonic() - start
     kb = int(p.stderr.strip().splitlines()[-1]) if p.stderr.strip() else 0
     return wall, kb, p.stdout, p.returncode
@@ -92,7 +100,7 @@ def conway_file(path):
     """Total wall seconds, peak KB, and the positions decided against those recorded."""
     total, peak, agree, disagree, failed = 0.0, 0, 0, 0, 0
     for section, position, black, white in cases(path):
-        wall, kb, out, rc = timed([CONWAY, "solve", *GAMES[section](position), "--json"])
+        wall, kb, out, rc = timed([CONWAY, "solve", *GAMES[section](position), "--json"], TIMEOUT)
         total, peak = total + wall, max(peak, kb)
         if rc != 0:
             failed += 1

@@ -32,6 +32,7 @@ pub mod outcome;
 pub mod partizan_subtraction;
 pub mod registry;
 pub mod search;
+pub mod sheep;
 pub mod toads_and_frogs;
 pub mod toads_and_frogs_variants;
 pub mod toppling_dominoes;

@@ -47,6 +47,7 @@ pub static RULESETS: &[&Ruleset] = &[
     &crate::gen_clobber::GEN_CLOBBER,
     &crate::fission::RULESET,
     &crate::gen_king_dirt::RULESET,
+    &crate::sheep::RULESET,
     &crate::partizan_subtraction::RULESET,
     &crate::cutcake::CUTCAKE,
     &crate::cutcake::MAUNDY_CAKE,
@@ -845,7 +846,9 @@ mod tests {
                 assert_eq!(board, "2x3");
             }
             // The example: the rules' words, then the board.
-            let mut words: Vec<&str> = command.example.split_whitespace().collect();
+            let mut words: Vec<&str> = (command.example)
+                .splitn(ruleset.params.len(), char::is_whitespace)
+                .collect();
             let board = words.pop().map(|b| command.board(b)).expect("a board");
             words.push(&board);
             assert_eq!(words.len(), ruleset.params.len(), "{}", ruleset.name);
