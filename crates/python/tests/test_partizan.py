@@ -157,13 +157,15 @@ def example_arguments(entry):
     """The arguments of a table entry's example call, as a Python caller passes them:
     games and numbers as expressions, positions without their quotes, naturals as ints."""
     inside = entry["example"].split("(", 1)[1].rsplit(")", 1)[0]
-    arguments, depth, current = [], 0, ""
+    arguments, depth, current, quoted = [], 0, "", False
     for c in inside:
-        if c == "," and depth == 0:
+        if c == "," and depth == 0 and not quoted:
             arguments.append(current.strip())
             current = ""
             continue
-        depth += c in "({[" and 1 or (c in ")}]" and -1 or 0)
+        quoted ^= c == '"'
+        if not quoted:
+            depth += c in "({[" and 1 or (c in ")}]" and -1 or 0)
         current += c
     arguments.append(current.strip())
     kinds = [kind for _, kind in entry["params"]]

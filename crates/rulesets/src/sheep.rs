@@ -325,7 +325,7 @@ pub static RULESET: Ruleset = Ruleset {
         Some(Command {
             rules: "part of a herd runs in a straight line on hexagonal cells until stopped: \
                     Left's herds positive, Right's negative",
-            example: "(0, 0, 1 | 0, 4, 0 | 1, 0, -3)",
+            example: "(0,0,1|0,4,0|1,0,-3)",
             board_help: "Rows separated by |, cells by commas: n a herd of n sheep (Left's \
                          positive, Right's negative), 0 empty ('0, 3 | 0, -2').",
             rectangle: None,
