@@ -77,6 +77,15 @@ impl Positions {
         if let Some(n) = numbers.get_item(position)? {
             return n.extract();
         }
+        // A position unequal to itself (a float NaN) is never met again: its game would be
+        // explored afresh at every turn, up to the limit, so it is refused at once.
+        if !position.eq(position)? {
+            return Err(PyValueError::new_err(format!(
+                "the position {} is not equal to itself, so it cannot be recognised when met \
+                 again: use positions that compare equal to themselves",
+                abbreviated(position)
+            )));
+        }
         let n = u32::try_from(self.objects.len())
             .map_err(|_| PyValueError::new_err("more than 2^32 positions"))?;
         numbers.set_item(position, n)?;
