@@ -301,24 +301,12 @@ mod tests {
         ];
         let mut store = Store::new();
         for (text, black_wins, white_wins) in cases {
-            let report = crate::outcome::ruleset::winner(
-                &mut store,
-                (RULESET.name, text.to_string()),
-                &Fission::read(text).expect("a board"),
-                crate::outcome::ruleset::Ask {
-                    every_move: false,
-                    budget: None,
-                    progress: &conway_core::NoProgress,
-                },
-            )
-            .expect("solved");
-            let expected = match (black_wins, white_wins) {
-                (true, false) => conway_partizan::Outcome::Left,
-                (true, true) => conway_partizan::Outcome::Next,
-                (false, false) => conway_partizan::Outcome::Previous,
-                (false, true) => conway_partizan::Outcome::Right,
-            };
-            assert_eq!(report.outcome, expected, "{text}");
+            let position = Fission::read(text).expect("a board");
+            assert_eq!(
+                oracle::searched_class(&mut store, &position),
+                oracle::mcgs_class(black_wins, white_wins),
+                "{text}"
+            );
         }
     }
 

@@ -152,13 +152,6 @@ impl KingDirt {
         }
         steps
     }
-
-    fn expression_of(&self) -> String {
-        format!(
-            "{}({}, {}, \"{}\", \"{}\")",
-            RULESET.name, self.unplaced[0], self.unplaced[1], self.must_place, self.board
-        )
-    }
 }
 
 impl crate::Position for KingDirt {
@@ -202,7 +195,10 @@ impl PartizanGame for KingDirt {
 
 impl Described for KingDirt {
     fn expression(&self) -> String {
-        self.expression_of()
+        format!(
+            "{}({}, {}, \"{}\", \"{}\")",
+            RULESET.name, self.unplaced[0], self.unplaced[1], self.must_place, self.board
+        )
     }
 
     fn described_moves(&self, player: Player) -> Vec<(String, Self)> {
@@ -275,7 +271,7 @@ pub static RULESET: Ruleset = Ruleset {
 mod tests {
     use super::*;
     use crate::oracle::{self, agrees_with_textbook};
-    use conway_partizan::{Outcome, Store};
+    use conway_partizan::Store;
     use proptest::prelude::*;
     use std::collections::BTreeSet;
 
@@ -338,20 +334,13 @@ mod tests {
         let mut store = Store::new();
         for ((left, right, must), text, black, white) in cases {
             let p = position(left, right, must, text);
-            let outcome = store_outcome(&mut store, &p);
-            let expected = match (black, white) {
-                (true, false) => Outcome::Left,
-                (true, true) => Outcome::Next,
-                (false, false) => Outcome::Previous,
-                (false, true) => Outcome::Right,
-            };
-            assert_eq!(outcome, expected, "{text}");
+            let value = crate::value_of(&mut store, &p);
+            assert_eq!(
+                store.outcome(value),
+                oracle::mcgs_class(black, white),
+                "{text}"
+            );
         }
-    }
-
-    fn store_outcome(store: &mut Store, p: &KingDirt) -> Outcome {
-        let g = crate::value_of(store, p);
-        store.outcome(g)
     }
 
     #[test]

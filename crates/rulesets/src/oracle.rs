@@ -72,6 +72,28 @@ pub(crate) fn value_text(
     }
 }
 
+/// The outcome class the ruleset search finds for a position (tests of recorded outcomes
+/// of boards too large for their canonical forms).
+pub(crate) fn searched_class<G: PartizanGame + crate::moves::Described>(
+    store: &mut Store,
+    position: &G,
+) -> conway_partizan::Outcome {
+    let ask = crate::outcome::ruleset::Ask {
+        every_move: false,
+        budget: None,
+        progress: &conway_core::NoProgress,
+    };
+    crate::outcome::ruleset::winner(store, ("test", String::new()), position, ask)
+        .expect("solved")
+        .outcome
+}
+
+/// The outcome class of a result as MCGS's test files record it: whether Black (Left) wins
+/// moving first, and whether White (Right) does.
+pub(crate) fn mcgs_class(black_wins: bool, white_wins: bool) -> conway_partizan::Outcome {
+    crate::outcome::WinnerReport::class(black_wins, !white_wins)
+}
+
 /// Random boards of `rows` × `cols` squares drawn from `squares` (repeat a square to make it
 /// likelier).
 pub(crate) fn arb_grid<S: crate::grid::Square + 'static>(
