@@ -324,7 +324,7 @@ test("Hackenbush stalks: recolour, grow and cut edges with clicks", async () => 
     await cell.locator("pre").filter({ hasText: /^5\/2\n/ }).waitFor();
     await cell.locator('.edge[data-edge="0,1"]').click({ modifiers: ["Shift"] }); // cut the red edge
     await waitFor('hackenbush("l|ll")');
-    await cell.locator("pre").filter({ hasText: /^2\n/ }).waitFor();
+    await cell.locator("pre").filter({ hasText: /^3\n/ }).waitFor();
     assert.equal(await input(), 'hackenbush("l|ll")');
     await page.screenshot({ path: join(shots, "hackenbush.png"), fullPage: true });
   });
