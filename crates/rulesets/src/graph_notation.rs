@@ -39,29 +39,148 @@ pub fn parse_graph(
     name: &str,
     letters: &str,
 ) -> Result<Vec<WrittenEdge>, PartizanError> {
-    let mut reader = Reader {
-        chars: text.chars().collect(),
-        pos: 0,
-        name,
-        letters,
-        vertices: 1,
-        names: HashMap::new(),
-        edges: Vec::new(),
-        depth: 0,
-    };
+    let mut reader = Reader::new(text, name, letters);
     reader.sequence(0)?;
-    if let Some(&c) = reader.chars.get(reader.pos) {
-        let message = if c == ';' {
-            format!(
-                "{name}: a ';' outside parentheses starts a piece apart from the ground; \
-                 write branches as x(a;b)"
-            )
+    reader.finish()
+}
+
+/// Reads the notation of a graph with no ground, for the ruleset `name`: a `;` outside
+/// parentheses starts another piece from a new vertex, or from a named one (`--:A;:A-`).
+/// Vertices are numbered in the order they first appear.
+pub fn parse_graph_pieces(
+    text: &str,
+    name: &str,
+    letters: &str,
+) -> Result<Vec<WrittenEdge>, PartizanError> {
+    let mut reader = Reader::new(text, name, letters);
+    reader.vertices = 0; // no ground
+    loop {
+        if reader.peek() == Some('.') {
+            reader.pos += 1;
+        }
+        let start = if reader.peek() == Some(':') {
+            let fresh = reader.vertices;
+            let v = reader.named(fresh)?;
+            if v == fresh {
+                reader.new_vertex();
+            }
+            v
         } else {
-            format!("{name}: unmatched {c:?}")
+            reader.new_vertex()
         };
-        return Err(PartizanError::parse(reader.pos + 1, message));
+        reader.sequence(start)?;
+        if reader.peek() != Some(';') {
+            break;
+        }
+        reader.pos += 1;
     }
-    Ok(reader.edges)
+    reader.finish()
+}
+
+/// A graph written in CGSuite's notation, as [`parse_graph_pieces`] reads it: trails of
+/// edges (each `(a, b, letter)`), pieces apart by `;`, a vertex met twice named `:A` (one
+/// letter or digit while they last, then `:{n}`).
+pub fn write_graph_pieces(edges: &[(u32, u32, char)]) -> String {
+    let vertices = edges
+        .iter()
+        .map(|&(a, b, _)| a.max(b) + 1)
+        .max()
+        .unwrap_or(0) as usize;
+    let mut at: Vec<Vec<usize>> = vec![Vec::new(); vertices];
+    for (i, &(a, b, _)) in edges.iter().enumerate() {
+        at[a as usize].push(i);
+        if b != a {
+            at[b as usize].push(i);
+        }
+    }
+    let mut used = vec![false; edges.len()];
+    let unused_degree = |v: usize, used: &[bool]| at[v].iter().filter(|&&e| !used[e]).count();
+    // Trails: each a start and its steps (letter, vertex reached).
+    let mut trails: Vec<(u32, Vec<(char, u32)>)> = Vec::new();
+    loop {
+        // Start where an odd number of edges is left (a trail's end), else anywhere left.
+        let starts = (0..vertices).filter(|&v| unused_degree(v, &used) > 0);
+        let Some(start) = starts
+            .clone()
+            .find(|&v| unused_degree(v, &used) % 2 == 1)
+            .or_else(|| starts.clone().next())
+        else {
+            break;
+        };
+        let (mut current, mut steps) = (start, Vec::new());
+        while let Some(&e) = at[current].iter().find(|&&e| !used[e]) {
+            used[e] = true;
+            let (a, b, letter) = edges[e];
+            let next = if a as usize == current { b } else { a };
+            steps.push((letter, next));
+            current = next as usize;
+        }
+        trails.push((start as u32, steps));
+    }
+    let mut seen = vec![0usize; vertices];
+    for (start, steps) in &trails {
+        seen[*start as usize] += 1;
+        steps.iter().for_each(|&(_, v)| seen[v as usize] += 1);
+    }
+    const NAMES: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let mut names: HashMap<u32, String> = HashMap::new();
+    let mut name = |v: u32| -> String {
+        if seen[v as usize] < 2 {
+            return String::new();
+        }
+        let next = names.len();
+        let written = names
+            .entry(v)
+            .or_insert_with(|| match NAMES.chars().nth(next) {
+                Some(c) => c.to_string(),
+                None => format!("{{{next}}}"),
+            });
+        format!(":{written}")
+    };
+    let pieces: Vec<String> = trails
+        .iter()
+        .map(|(start, steps)| {
+            let mut text = name(*start);
+            for &(letter, v) in steps {
+                text.push(letter);
+                text.push_str(&name(v));
+            }
+            text
+        })
+        .collect();
+    pieces.join(";")
+}
+
+impl<'a> Reader<'a> {
+    fn new(text: &str, name: &'a str, letters: &'a str) -> Reader<'a> {
+        Reader {
+            chars: text.chars().collect(),
+            pos: 0,
+            name,
+            letters,
+            vertices: 1,
+            names: HashMap::new(),
+            edges: Vec::new(),
+            depth: 0,
+        }
+    }
+
+    /// The edges read, or the error of what is left unread.
+    fn finish(self) -> Result<Vec<WrittenEdge>, PartizanError> {
+        let (name, reader) = (self.name, self);
+        if let Some(&c) = reader.chars.get(reader.pos) {
+            let message = if c == ';' {
+                format!(
+                    "{name}: a ';' outside parentheses starts a piece apart from the ground; \
+                 write branches as x(a;b)"
+                )
+            } else {
+                format!("{name}: unmatched {c:?}")
+            };
+            return Err(PartizanError::parse(reader.pos + 1, message));
+        }
+        Ok(reader.edges)
+    }
 }
 
 struct Reader<'a> {

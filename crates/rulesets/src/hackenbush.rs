@@ -87,7 +87,7 @@ pub enum Colour {
 }
 
 impl Colour {
-    fn from_letter(c: char) -> Option<Colour> {
+    pub(crate) fn from_letter(c: char) -> Option<Colour> {
         match c {
             'l' => Some(Colour::Blue),
             'r' => Some(Colour::Red),
@@ -136,7 +136,7 @@ impl Colour {
     }
 
     /// Whether the player (Left when `left`) may cut an edge of this colour.
-    fn cuttable_by(self, player: Player) -> bool {
+    pub(crate) fn cuttable_by(self, player: Player) -> bool {
         let left = player.is_left();
         match self {
             Colour::Blue => left,

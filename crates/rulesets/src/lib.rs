@@ -9,6 +9,7 @@ use rustc_hash::FxHashMap;
 use conway_partizan::{GameId, PartizanError, Store};
 
 pub mod amazons;
+pub mod arc_kayles;
 pub(crate) mod canvas;
 pub(crate) mod canvas_table;
 pub mod clobber;

@@ -48,6 +48,8 @@ pub static RULESETS: &[&Ruleset] = &[
     &crate::fission::RULESET,
     &crate::gen_king_dirt::RULESET,
     &crate::sheep::RULESET,
+    &crate::arc_kayles::ARC_KAYLES,
+    &crate::arc_kayles::PARTIZAN_ARC_KAYLES,
     &crate::partizan_subtraction::RULESET,
     &crate::cutcake::CUTCAKE,
     &crate::cutcake::MAUNDY_CAKE,
