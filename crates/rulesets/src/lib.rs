@@ -30,6 +30,8 @@ pub mod nogo;
 #[cfg(test)]
 pub(crate) mod oracle;
 pub mod outcome;
+pub mod partizan_euclid;
+pub mod partizan_heap;
 pub mod partizan_subtraction;
 pub mod registry;
 pub mod search;

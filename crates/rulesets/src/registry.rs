@@ -51,9 +51,13 @@ pub static RULESETS: &[&Ruleset] = &[
     &crate::arc_kayles::ARC_KAYLES,
     &crate::arc_kayles::PARTIZAN_ARC_KAYLES,
     &crate::partizan_subtraction::RULESET,
+    &crate::partizan_euclid::RULESET,
+    &crate::partizan_heap::TAKE_AND_BREAK,
+    &crate::partizan_heap::SPLITTLES,
     &crate::cutcake::CUTCAKE,
     &crate::cutcake::MAUNDY_CAKE,
     &crate::cutcake::EATCAKE,
+    &crate::cutcake::TURN_AND_EATCAKE,
 ];
 
 /// The ruleset whose name or alias is `name`, matched as `eval` matches names: case and

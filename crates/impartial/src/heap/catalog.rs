@@ -96,6 +96,10 @@ pub const SYNTAX: &[(&str, &str)] = &[
         "allbut(1,2)",
         "\"all but\" subtraction: remove any number except 1 or 2",
     ),
+    (
+        "splittles(1,3)",
+        "Splittles: remove 1 or 3 tokens, and split what is left if you like (0.707)",
+    ),
 ];
 
 impl HeapGame {
@@ -132,6 +136,11 @@ impl HeapGame {
             let set = parse_set(text, inner)?;
             return Ok(HeapGame::AllBut(
                 AllButSubtraction::new(set).map_err(in_game)?,
+            ));
+        }
+        if let Some(inner) = set_argument(&key, &["splittles"]) {
+            return Ok(HeapGame::Code(
+                splittles(&parse_set(text, inner)?).map_err(in_game)?,
             ));
         }
         if !trimmed.contains('.') {
@@ -191,6 +200,32 @@ impl HeapGame {
         }
         Ok(())
     }
+}
+
+/// The largest number of a Splittles set: the code has a digit for each number up to it.
+pub const MAX_SPLITTLES_TAKE: u64 = 64;
+
+/// Splittles with the set `takes` (CGSuite's `Splittles`): remove a number of tokens in the
+/// set, and split what is left into two heaps if you like; the octal code with the digit 7 at
+/// each number of the set (`splittles(1,3)` is 0.707).
+fn splittles(takes: &[u64]) -> Result<OctalGame, ImpartialError> {
+    if takes.contains(&0) {
+        return Err(ImpartialError::InvalidInput(
+            "a Splittles set cannot contain 0 (no move removes 0 tokens)".into(),
+        ));
+    }
+    let most = takes.iter().copied().max().unwrap_or(0);
+    if most > MAX_SPLITTLES_TAKE {
+        return Err(ImpartialError::too_large(
+            "the largest number of a Splittles set (a code digit each)",
+            most,
+            MAX_SPLITTLES_TAKE,
+        ));
+    }
+    let digits: String = (1..=most.max(1))
+        .map(|k| if takes.contains(&k) { '7' } else { '0' })
+        .collect();
+    OctalGame::parse(&format!("0.{digits}"))
 }
 
 /// The text between the parentheses (or braces) of `name(…)`, for one of the given names.
@@ -280,6 +315,17 @@ mod tests {
         assert_eq!(described("0.137"), "0.137 (dawsons-chess)");
         assert_eq!(described("0.123"), "0.123");
         assert_eq!(described("grundy"), "grundy");
+    }
+
+    /// Splittles is its code of 7s (CGSuite's `Splittles`, `TakeAndBreak.FromSubtractionSet`
+    /// with the digit 7): `splittles(1,2)` is Kayles.
+    #[test]
+    fn splittles_sets_are_codes() {
+        let name = |g: &str| HeapGame::parse(g).map(|g| g.name());
+        assert_eq!(name("splittles(1,3)").unwrap(), "0.707");
+        assert_eq!(name("Splittles(2,1)").unwrap(), "0.77");
+        assert!(name("splittles(0,1)").is_err());
+        assert!(name("splittles(65)").is_err());
     }
 
     #[test]
