@@ -20,11 +20,9 @@
 //! in the transposition table; this is not a full isomorphism test.
 
 use crate::graph_notation::{parse_graph_pieces, write_graph_pieces};
-use crate::hackenbush::Colour;
+use crate::hackenbush::{find, Colour};
 use crate::moves::{position_moves, Described, PositionMoves};
-use crate::registry::{
-    call, mismatch, position, Command, Limit, Param, ParamKind, Ruleset, Values,
-};
+use crate::registry::{call, position, Command, Limit, Param, ParamKind, Ruleset, Values};
 use crate::{searched_position, short_position, PartizanGame, Position};
 use conway_partizan::{GameId, PartizanError, Player, Store};
 
@@ -306,8 +304,8 @@ pub const MAX_ARC_KAYLES_WORK: u64 = 1 << 25;
 /// The most moves looked at to value a piece met in a search before it is searched instead.
 const SEARCHED_PIECE_WORK: u64 = 1 << 16;
 
-/// The nim value of an Arc Kayles position, within [`MAX_ARC_KAYLES_WORK`].
-fn nim_value(store: &mut Store, position: &ArcKayles) -> Result<GameId, PartizanError> {
+/// The table of an Arc Kayles position with its nim value, within [`MAX_ARC_KAYLES_WORK`].
+fn valued_table(store: &Store, position: &ArcKayles) -> Result<(NimValues, u64), PartizanError> {
     let too_large = || {
         PartizanError::too_large(
             "arc_kayles's work, in moves looked at",
@@ -317,26 +315,27 @@ fn nim_value(store: &mut Store, position: &ArcKayles) -> Result<GameId, Partizan
     };
     let mut table = NimValues::new(position, MAX_ARC_KAYLES_WORK).ok_or_else(too_large)?;
     match table.value(position, store) {
-        Ok(g) => Ok(store.nimber(g)),
+        Ok(g) => Ok((table, g)),
         Err(Unvalued::OverBudget) => Err(too_large()),
         Err(Unvalued::Stopped) => Err(PartizanError::Interrupted),
     }
 }
 
-/// The value and the moves of an Arc Kayles position, every option valued in one table.
+/// The nim value of an Arc Kayles position, within [`MAX_ARC_KAYLES_WORK`].
+fn nim_value(store: &mut Store, position: &ArcKayles) -> Result<GameId, PartizanError> {
+    let (_, g) = valued_table(store, position)?;
+    Ok(store.nimber(g))
+}
+
+/// The value and the moves of an Arc Kayles position, every option valued in the table of
+/// the position itself (options are induced subgraphs of it: their positions are among its
+/// own, already valued).
 fn nim_moves(store: &mut Store, position: &ArcKayles) -> Result<PositionMoves, PartizanError> {
-    let total = nim_value(store, position)?;
-    let mut table = NimValues::new(position, MAX_ARC_KAYLES_WORK).ok_or_else(mismatch)?;
-    let moves = position_moves(store, position, |store, p| {
-        // Options are subgraphs of the position: their positions are among its own.
+    let (mut table, _) = valued_table(store, position)?;
+    position_moves(store, position, |store, p| {
         let g = table.value(p, store).unwrap_or(0);
         store.nimber(g)
-    })?;
-    if store.stop_requested() {
-        return Err(PartizanError::Interrupted);
-    }
-    debug_assert_eq!(moves.value, total);
-    Ok(moves)
+    })
 }
 
 impl PartizanGame for ArcKayles {
@@ -357,20 +356,13 @@ impl PartizanGame for ArcKayles {
         let vertices = self.vertices();
         let index = |v: u32| vertices.binary_search(&v).unwrap_or(0);
         let mut parent: Vec<usize> = (0..vertices.len()).collect();
-        fn root(parent: &mut [usize], mut v: usize) -> usize {
-            while parent[v] != v {
-                parent[v] = parent[parent[v]];
-                v = parent[v];
-            }
-            v
-        }
         for &(a, b, _) in &self.edges {
-            let (ra, rb) = (root(&mut parent, index(a)), root(&mut parent, index(b)));
+            let (ra, rb) = (find(&mut parent, index(a)), find(&mut parent, index(b)));
             parent[ra] = rb;
         }
         let mut pieces: Vec<(usize, Vec<ArcEdge>)> = Vec::new();
         for &edge in &self.edges {
-            let r = root(&mut parent, index(edge.0));
+            let r = find(&mut parent, index(edge.0));
             match pieces.iter_mut().find(|(root, _)| *root == r) {
                 Some((_, edges)) => edges.push(edge),
                 None => pieces.push((r, vec![edge])),

@@ -512,7 +512,7 @@ fn written_edges(text: &str) -> Result<Vec<Edge>, PartizanError> {
 }
 
 /// The root of a vertex in a union-find forest, halving paths on the way.
-fn find(parent: &mut [usize], mut v: usize) -> usize {
+pub(crate) fn find(parent: &mut [usize], mut v: usize) -> usize {
     while parent[v] != v {
         parent[v] = parent[parent[v]];
         v = parent[v];
