@@ -10,7 +10,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -146,6 +146,7 @@ test("a worksheet saved in the browser opens in conway repl", async () => {
     assert.match(repl.stdout, /conway> K := \{1\|\*\} \+ \{1\|\*\}/);
     assert.match(repl.stdout.split("K = ")[1], /\n\{1\|\*\}\n/);
   });
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test("boards: an empty 4x4 Domineering board, then a click changes the position", async () => {

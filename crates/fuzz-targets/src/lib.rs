@@ -636,4 +636,5 @@ pub fn search_checkpoint(data: &[u8]) {
         return;
     }
     let _ = search_from(game, board, &path);
+    let _ = std::fs::remove_file(&path);
 }

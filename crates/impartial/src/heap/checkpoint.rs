@@ -173,12 +173,10 @@ mod tests {
     use super::*;
     use conway_core::durable::temporary_path;
     use std::fs;
-    use std::path::PathBuf;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("conway-checkpoint-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
-        dir.join(name)
+    /// A folder removed when the test ends, pass or fail.
+    fn scratch() -> tempfile::TempDir {
+        tempfile::tempdir().expect("a temporary folder")
     }
 
     #[test]
@@ -198,11 +196,14 @@ mod tests {
 
     #[test]
     fn round_trips_every_width() {
+        let dir = scratch();
         for (code, width) in [("0.77", 1), ("lasker", 2), ("S(1,2)", 1)] {
             let game = HeapGame::parse(code).unwrap();
             let mut s = HeapSequence::new(&game);
             s.extend_to(5000, &conway_core::NoProgress).unwrap();
-            let path = scratch(&format!("{}.ckpt", code.replace(['(', ')', ','], "_")));
+            let path = dir
+                .path()
+                .join(format!("{}.ckpt", code.replace(['(', ')', ','], "_")));
             save(&path, &s).unwrap();
             let back = load(&path, &game).unwrap().unwrap();
             assert_eq!(back.width(), width, "{code}");
@@ -230,7 +231,8 @@ mod tests {
         let game = HeapGame::parse("lasker").unwrap();
         let mut s = HeapSequence::new(&game);
         s.extend_to(260, &conway_core::NoProgress).unwrap();
-        let path = scratch("layout.ckpt");
+        let dir = scratch();
+        let path = dir.path().join("layout.ckpt");
         save(&path, &s).unwrap();
         // Lasker's Nim: G(4k + 3) = 4k + 4, G(4k + 4) = 4k + 3 (Ferguson, I §4); values
         // up to 260 take two bytes.
@@ -258,7 +260,8 @@ mod tests {
         let game = HeapGame::parse("0.77").unwrap();
         let mut s = HeapSequence::new(&game);
         s.extend_to(300, &conway_core::NoProgress).unwrap();
-        let path = scratch("damaged.ckpt");
+        let dir = scratch();
+        let path = dir.path().join("damaged.ckpt");
         save(&path, &s).unwrap();
         let good = fs::read(&path).unwrap();
         // Another game.
@@ -275,6 +278,6 @@ mod tests {
             fs::write(&path, &good[..len]).unwrap();
             assert!(load(&path, &game).is_err(), "truncated to {len}");
         }
-        assert_eq!(load(&scratch("missing.ckpt"), &game).unwrap(), None);
+        assert_eq!(load(&dir.path().join("missing.ckpt"), &game).unwrap(), None);
     }
 }

@@ -848,12 +848,9 @@ mod tests {
         }
     }
 
-    fn scratch(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("conway-sequence-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(name);
-        let _ = std::fs::remove_file(&path);
-        path
+    /// A folder removed when the test ends, pass or fail.
+    fn scratch() -> tempfile::TempDir {
+        tempfile::tempdir().expect("a temporary folder")
     }
 
     /// A checkpointed run stopped by its hook saves its values and says where; run again
@@ -864,7 +861,8 @@ mod tests {
         let game = HeapGame::parse("S(2,5)").unwrap();
         let to = 5 * STEP_INTERVAL;
         let uninterrupted = compute(&game, to, true, None, &NoProgress).unwrap();
-        let path = scratch("stopped.ckpt");
+        let dir = scratch();
+        let path = dir.path().join("stopped.ckpt");
         let saves = CountSaves::default();
         let hour = Duration::from_secs(3600);
         let checkpointing = Checkpointing::new(&path, hour).guarded(&saves);
@@ -907,7 +905,8 @@ mod tests {
     fn checkpointed_runs_save_on_schedule() {
         let game = HeapGame::Lasker;
         let len = 5 * STEP_INTERVAL;
-        let path = scratch("schedule.ckpt");
+        let dir = scratch();
+        let path = dir.path().join("schedule.ckpt");
         let saves = CountSaves::default();
         let checkpointing = Checkpointing::new(&path, Duration::ZERO).guarded(&saves);
         let r = compute(&game, len - 1, false, Some(&checkpointing), &NoProgress).unwrap();

@@ -127,11 +127,9 @@ mod tests {
     use crate::game::integer;
     use conway_core::{Diagnostic, ErrorKind, Location};
 
-    fn temporary(name: &str, text: &str) -> std::path::PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("conway-strategic-input-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a temporary folder");
-        let path = dir.join(name);
+    /// `text` written to `name` in `dir`, a folder removed when the test ends.
+    fn temporary(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
+        let path = dir.path().join(name);
         std::fs::write(&path, text).expect("written");
         path
     }
@@ -143,7 +141,8 @@ mod tests {
         // Zero-sum: player 2's payoffs are the negatives.
         let g = read_game(None, Some("1 -2"), None).unwrap();
         assert_eq!(g.matrices().unwrap().1[0], vec![integer(-1), integer(2)]);
-        let csv = temporary("a.csv", "1,2\n3,4\n");
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let csv = temporary(&dir, "a.csv", "1,2\n3,4\n");
         let path = csv.to_str().expect("utf-8 path");
         let g = read_symmetric_game(None, Some(path), None).unwrap();
         // The column player's matrix is the transpose.
@@ -157,7 +156,9 @@ mod tests {
         assert_eq!(e.location(), Some(Location::at(2, 1)));
         let e = read_game(None, Some("1 2"), Some("1 2; 3 y")).unwrap_err();
         assert!(e.to_string().starts_with("--b: line 2, column 2"), "{e}");
+        let dir = tempfile::tempdir().expect("a temporary folder");
         let bad = temporary(
+            &dir,
             "bad.nfg",
             "NFG 1 R \"x\" { \"a\" \"b\" } { 2 2 }\n1 2 3 q\n",
         );
@@ -167,7 +168,7 @@ mod tests {
         assert!(e
             .to_string()
             .starts_with(&format!("{}: line 2, column 7", bad.display())));
-        let csv = temporary("bad.csv", "1,2\n3,\n");
+        let csv = temporary(&dir, "bad.csv", "1,2\n3,\n");
         let e = read_game(None, Some(csv.to_str().expect("utf-8 path")), None).unwrap_err();
         assert_eq!(
             e.to_string(),
@@ -183,7 +184,9 @@ mod tests {
 
     #[test]
     fn a_tree_is_read_as_its_reduced_normal_form_or_kept() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
         let tree = temporary(
+            &dir,
             "t.efg",
             "EFG 2 R \"\" { \"A\" \"B\" } \"\"\np \"\" 1 1 \"\" { \"l\" \"r\" } 0\n\
              t \"\" 1 \"\" { 1 2 }\np \"\" 2 1 \"\" { \"x\" \"y\" } 0\nt \"\" 0\nt \"\" 2 \"\" { 3 4 }\n",
@@ -195,6 +198,7 @@ mod tests {
             AnyGame::Extensive(_)
         ));
         let bad = temporary(
+            &dir,
             "bad.efg",
             "EFG 2 R \"\" { \"A\" }\np \"\" 2 1 \"\" { \"l\" } 0\n",
         );
