@@ -362,7 +362,7 @@ pub fn coin_rows(data: &[u8]) {
         };
         let shown = coins::row_text(&row);
         assert_eq!(coins::parse_row(&shown).ok(), Some(row.clone()), "{text:?}");
-        coins::solve(game, &row);
+        coins::solve(&game, &row);
     } else {
         let Ok(board) = tartan::parse_board(text) else {
             return;

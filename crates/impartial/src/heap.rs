@@ -21,6 +21,7 @@ pub mod picture;
 pub mod position;
 pub mod quotient;
 pub mod sequence;
+pub mod spawning;
 pub mod subtraction;
 pub mod values;
 

@@ -1,7 +1,8 @@
-//! The coin-turning games on a row of coins (Turning Turtles, Ruler, Mock Turtles): one
-//! solver, three entries.
+//! The coin-turning games on a row of coins: Turning Turtles, Ruler and Mock Turtles by
+//! their closed forms, and any turning code (CGSuite's `Turning`) by its spawning values.
 
 use conway_impartial::games::coins::{self, CoinGame};
+use conway_impartial::games::turning;
 
 use crate::param::{Kind, Param};
 use crate::play::{around, playable};
@@ -53,9 +54,41 @@ pub static MOCK_TURTLES: Game = Game {
 fn row(game: CoinGame, a: &Arguments, r: &Request) -> Result<Solved, GameError> {
     let coins = coins::parse_row(&a.text("coins")?)?;
     Ok(playable(
-        coins::solve(game, &coins),
+        coins::solve(&game, &coins),
         r.moves,
-        |l| coins::offer_moves(l, game, &coins),
+        |l| coins::offer_moves(l, &game, &coins),
         |to| around(&[game.name()], to, &[]),
     ))
 }
+
+pub static TURNING: Game = Game {
+    name: "turning",
+    aliases: &[],
+    summary: "Any coin-turning game by its turning code (CGSuite's Turning): 1-3 Mock \
+              Turtles, 1+C Ruler, 3E Turnips, 4FS Grunt, 2-3,6C …",
+    example: "3E TTHTTHTTH",
+    params: &[
+        Param::positional(
+            "code",
+            Kind::Text,
+            "The turning code: a count of coins (3, 1-3, 2+), then C consecutive, E equally \
+             spaced, S symmetric, F with the first coin, C(m) within m coins; commas between \
+             alternatives.",
+        ),
+        COINS,
+    ],
+    lists_moves: true,
+    solve: Solver::Code(|a, r| {
+        let (code, row) = (a.text("code")?, a.text("coins")?);
+        let stage = r.watch.stage("computing the coins' values");
+        let (game, coins, solution) = turning::solve(&code, &row, &*stage)?;
+        Ok(playable(
+            solution,
+            r.moves,
+            |l| coins::offer_moves(l, &game, &coins),
+            |to| around(&["turning", &code], to, &[]),
+        ))
+    }),
+    on_ranks: None,
+    drawn: None,
+};

@@ -60,6 +60,7 @@ static OWN: &[&Game] = &[
     &coins::TURTLES,
     &coins::RULER,
     &coins::MOCK_TURTLES,
+    &coins::TURNING,
     &tartan::GAME,
     &heap::KAYLES,
     &heap::DAWSONS_KAYLES,

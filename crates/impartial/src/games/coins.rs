@@ -132,6 +132,59 @@ impl CoinGame {
     }
 }
 
+/// The rule of a coin-turning game as [`solve`] and [`offer_moves`] play it: the value of
+/// each coin alone heads, and the sets a move may turn.
+pub trait CoinRule {
+    /// The game's name in reports.
+    fn game_name(&self) -> String;
+
+    /// The Grundy value of coin `x` (1-based) alone showing heads.
+    fn value_of_coin(&self, x: u64) -> u64;
+
+    /// Offers every set of coins a move may turn when `x` is the rightmost, coins in
+    /// increasing order, until `visit` breaks.
+    fn visit_sets(
+        &self,
+        x: u64,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
+
+    /// The sets with rightmost coin `x` whose coin values xor to `target`: those of
+    /// [`CoinRule::visit_sets`] that do, unless the rule knows them without looking at all.
+    fn sets_with_value(&self, x: u64, target: u64) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        let _ = self.visit_sets(x, &mut |set| {
+            if set.iter().fold(0, |acc, &c| acc ^ self.value_of_coin(c)) == target {
+                out.push(set.to_vec());
+            }
+            ControlFlow::Continue(())
+        });
+        out
+    }
+}
+
+impl CoinRule for CoinGame {
+    fn game_name(&self) -> String {
+        self.name().to_string()
+    }
+
+    fn value_of_coin(&self, x: u64) -> u64 {
+        self.coin_value(x)
+    }
+
+    fn visit_sets(
+        &self,
+        x: u64,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.visit_move_sets(x, visit)
+    }
+
+    fn sets_with_value(&self, x: u64, target: u64) -> Vec<Vec<u64>> {
+        self.move_sets_with_value(x, target)
+    }
+}
+
 /// The n-th odious number (0-based): 2n, plus one when n has an even number of ones.
 pub fn odious(n: u64) -> u64 {
     2 * n + u64::from(n.count_ones().is_multiple_of(2))
@@ -212,35 +265,35 @@ fn describe(coins: &[bool], x: u64, set: &[u64]) -> WinningMove {
 
 /// Offers every move: by the rightmost coin turned, from the left; for each, the fewest
 /// coins turned first.
-pub fn offer_moves(list: &mut OptionList, game: CoinGame, coins: &[bool]) -> ControlFlow<()> {
+pub fn offer_moves<R: CoinRule + ?Sized>(
+    list: &mut OptionList,
+    game: &R,
+    coins: &[bool],
+) -> ControlFlow<()> {
     for x in (1..=coins.len() as u64).filter(|&x| coins[x as usize - 1]) {
-        game.visit_move_sets(x, &mut |set| list.offer(|| describe(coins, x, set)))?;
+        game.visit_sets(x, &mut |set| list.offer(|| describe(coins, x, set)))?;
     }
     ControlFlow::Continue(())
 }
 
 /// Outcome, value and every winning move of a row of coins.
-pub fn solve(game: CoinGame, coins: &[bool]) -> Solution {
+pub fn solve<R: CoinRule + ?Sized>(game: &R, coins: &[bool]) -> Solution {
     let heads: Vec<u64> = (1..=coins.len() as u64)
         .filter(|&x| coins[x as usize - 1])
         .collect();
-    let values: Vec<u64> = heads.iter().map(|&x| game.coin_value(x)).collect();
+    let values: Vec<u64> = heads.iter().map(|&x| game.value_of_coin(x)).collect();
     let total = values.iter().fold(0, |a, b| a ^ b);
     let mut moves = OptionList::default();
     if total != 0 {
         for &x in &heads {
             // Turning set T changes the value by the xor of T's coin values.
-            for set in game.move_sets_with_value(x, total) {
-                let mut next = coins.to_vec();
-                for &c in &set {
-                    next[c as usize - 1] = !next[c as usize - 1];
-                }
+            for set in game.sets_with_value(x, total) {
                 let _ = moves.offer(|| describe(coins, x, &set));
             }
         }
     }
     let solution = Solution::new(
-        game.name(),
+        &game.game_name(),
         row_text(coins),
         Outcome::of_grundy_is_zero(total == 0),
     )
@@ -274,22 +327,23 @@ pub fn solve(game: CoinGame, coins: &[bool]) -> Solution {
 }
 
 /// A row of coins searched directly, for the oracle tests: positions are bit masks of heads.
-pub struct CoinRow {
+pub struct CoinRow<R> {
     /// The rule.
-    pub game: CoinGame,
+    pub game: R,
     /// The number of coins.
     pub len: u64,
 }
 
-impl crate::ImpartialGame for CoinRow {
+impl<R: CoinRule> crate::ImpartialGame for CoinRow<R> {
     type Position = u64;
     fn options(&self, &heads: &u64) -> Vec<u64> {
         let mut out = Vec::new();
         for x in 1..=self.len {
             if heads >> (x - 1) & 1 == 1 {
-                for set in self.game.move_sets(x) {
+                let _ = self.game.visit_sets(x, &mut |set| {
                     out.push(set.iter().fold(heads, |h, &c| h ^ 1 << (c - 1)));
-                }
+                    ControlFlow::Continue(())
+                });
             }
         }
         out
@@ -388,7 +442,7 @@ mod tests {
             for heads in 0u64..1 << 6 {
                 let coins: Vec<bool> = (0..6).map(|b| heads >> b & 1 == 1).collect();
                 let s =
-                    listing::with_options(solve(game, &coins), |l| offer_moves(l, game, &coins));
+                    listing::with_options(solve(&game, &coins), |l| offer_moves(l, &game, &coins));
                 let row = CoinRow { game, len: 6 };
                 let as_row =
                     |h: u64| row_text(&(0..6).map(|b| h >> b & 1 == 1).collect::<Vec<_>>());
@@ -404,13 +458,13 @@ mod tests {
     fn winning_moves_reach_zero() {
         let coins = parse_row("THHTTHTHH").unwrap();
         for game in GAMES {
-            let s = solve(game, &coins);
+            let s = solve(&game, &coins);
             for m in &s.winning_moves {
                 let next = parse_row(&m.to).unwrap();
-                assert_eq!(solve(game, &next).value.as_deref(), Some("0"));
+                assert_eq!(solve(&game, &next).value.as_deref(), Some("0"));
             }
         }
-        let s = solve(CoinGame::Turtles, &parse_row("THTTH").unwrap());
+        let s = solve(&CoinGame::Turtles, &parse_row("THTTH").unwrap());
         // Heads at 2 and 5: 2 ⊕ 5 = 7; turning 5 and 2 leaves nothing.
         assert_eq!(s.value.as_deref(), Some("*7"));
         assert_eq!(

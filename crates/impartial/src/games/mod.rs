@@ -20,6 +20,7 @@ pub mod powers_of_two;
 pub mod staircase;
 pub mod subtraction;
 pub mod tartan;
+pub mod turning;
 pub mod wythoff;
 
 use num_bigint::BigUint;

@@ -7,6 +7,7 @@ use super::octal::OctalGame;
 use std::ops::ControlFlow;
 
 use super::lasker::LaskerRule;
+use super::spawning::SpawningCode;
 use super::subtraction::SubtractionGame;
 use super::HeapRule;
 use crate::ImpartialError;
@@ -58,6 +59,16 @@ pub const LASKER_FORMULA_FROM: usize = 1 << 12;
 /// thread, so 8 GiB a thread at the limit.
 pub const MAX_GRUNDYS_GAME_HEAP: usize = 1 << 32;
 
+/// The most heaps tabulated for a spawning game (four bytes per value); its moves looked at
+/// are bounded too ([`MAX_SPAWNING_WORK`]).
+pub const MAX_SPAWNING_HEAP: usize = 1 << 24;
+
+/// The most heaps left by all the moves a spawning game's table looks at (about 2.5 s at
+/// most): Mock Turtles (`1-3`, about n²/2 moves from heap n) reaches heap 1,290 within it,
+/// Ruler (`1+C`, n moves of up to n heaps) 1,859, Turnips (`3E`) 37,838, Motley (`1+`,
+/// 2^(n−1) moves) 26.
+pub const MAX_SPAWNING_WORK: u64 = 1 << 30;
+
 /// A heap game with a name, a code or a set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HeapGame {
@@ -71,6 +82,8 @@ pub enum HeapGame {
     Grundy,
     /// Lasker's Nim: remove any number of tokens, or split a heap into two non-empty heaps.
     Lasker,
+    /// The heap form of a coin-turning game: `spawning(1-3)` (Mock Turtles).
+    Spawning(SpawningCode),
 }
 
 /// Named games: (name, code or description).
@@ -99,6 +112,11 @@ pub const SYNTAX: &[(&str, &str)] = &[
     (
         "splittles(1,3)",
         "Splittles: remove 1 or 3 tokens, and split what is left if you like (0.707)",
+    ),
+    (
+        "spawning(1-3)",
+        "the heap form of a coin-turning code: a heap of n becomes the heaps of the other \
+         coins turned (1-3 Mock Turtles, 1+C Ruler, 3E Turnips, 4FS Grunt)",
     ),
 ];
 
@@ -143,6 +161,14 @@ impl HeapGame {
                 splittles(&parse_set(text, inner)?).map_err(in_game)?,
             ));
         }
+        if let Some(inner) = set_argument(&key, &["spawning"]) {
+            // The code as written (the key is in lower case).
+            let code = &trimmed[trimmed.len() - inner.len() - 1..trimmed.len() - 1];
+            let code = code.trim().trim_matches('"');
+            return Ok(HeapGame::Spawning(
+                SpawningCode::parse(code).map_err(in_game)?,
+            ));
+        }
         if !trimmed.contains('.') {
             return Err(ImpartialError::InvalidInput(format!(
                 "unknown game '{trimmed}': give a code such as 0.77, a set such as S(1,3,4) or \
@@ -161,6 +187,7 @@ impl HeapGame {
             HeapGame::AllBut(g) => format!("allbut({})", list(g.excluded())),
             HeapGame::Grundy => "grundy".to_string(),
             HeapGame::Lasker => "lasker".to_string(),
+            HeapGame::Spawning(code) => format!("spawning({code})"),
         }
     }
 
@@ -185,6 +212,7 @@ impl HeapGame {
             HeapGame::AllBut(_) => MAX_ALL_BUT_HEAP,
             HeapGame::Grundy => MAX_GRUNDYS_GAME_HEAP,
             HeapGame::Lasker => MAX_LASKER_HEAP,
+            HeapGame::Spawning(_) => MAX_SPAWNING_HEAP,
         }
     }
 
@@ -272,6 +300,7 @@ impl HeapGame {
             HeapGame::AllBut(g) => g,
             HeapGame::Grundy => &GrundysGame,
             HeapGame::Lasker => &LaskerRule,
+            HeapGame::Spawning(code) => code,
         }
     }
 }

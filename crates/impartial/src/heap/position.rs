@@ -80,7 +80,7 @@ fn winning_moves(
                     complete = false;
                     return ControlFlow::Break(());
                 }
-                winning.push(describe(heaps, i, parts, w));
+                winning.push(describe(game, heaps, i, parts, w));
             }
             ControlFlow::Continue(())
         });
@@ -122,7 +122,9 @@ pub fn offer_moves(
     w: Wording,
 ) -> ControlFlow<()> {
     for (i, &h) in heaps.iter().enumerate() {
-        game.visit_options(h, &mut |parts| list.offer(|| describe(heaps, i, parts, w)))?;
+        game.visit_options(h, &mut |parts| {
+            list.offer(|| describe(game, heaps, i, parts, w))
+        })?;
     }
     ControlFlow::Continue(())
 }
@@ -142,13 +144,22 @@ pub fn after(heaps: &[u64], i: usize, parts: &[u64]) -> Vec<u64> {
     next
 }
 
-fn describe(heaps: &[u64], i: usize, parts: &[u64], w: Wording) -> WinningMove {
+fn describe(game: &HeapGame, heaps: &[u64], i: usize, parts: &[u64], w: Wording) -> WinningMove {
     let h = heaps[i];
-    let removed = h - parts.iter().sum::<u64>();
     let left = match parts {
         [] => "nothing".to_string(),
         [a] => format!("a {} of {a}", w.heap),
         more => format!("{}s of {}", w.heap, and_list(more)),
+    };
+    let total = parts.iter().try_fold(0u64, |sum, &p| sum.checked_add(p));
+    // A spawning game's heap becomes other heaps, larger in all than itself or not: nothing
+    // is removed.
+    let removed = total.and_then(|total| h.checked_sub(total));
+    let Some(removed) = removed.filter(|_| !matches!(game, HeapGame::Spawning(_))) else {
+        return WinningMove::new(
+            format!("replace {} {} of {h} by {left}", w.heap, i + 1),
+            heaps_text(&after(heaps, i, parts)),
+        );
     };
     let what = if removed == 0 {
         format!("split {} {} of {h}", w.heap, i + 1)
@@ -253,6 +264,7 @@ fn game_kind(game: &HeapGame) -> &'static str {
         HeapGame::Code(_) => "octal game",
         HeapGame::Subtraction(_) | HeapGame::AllBut(_) => "subtraction game",
         HeapGame::Grundy | HeapGame::Lasker => "heap game",
+        HeapGame::Spawning(_) => "spawning game",
     }
 }
 
@@ -416,7 +428,7 @@ fn misere_by_search(
                 .misere_value()
                 == 0
             {
-                winning.push(describe(heaps, i, &parts, w));
+                winning.push(describe(game, heaps, i, &parts, w));
             }
         }
     }

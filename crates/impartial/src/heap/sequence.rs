@@ -14,9 +14,10 @@
 //! computed, so that they can be saved and the run continued.
 
 use serde::{Serialize, Serializer};
+use std::ops::ControlFlow;
 
 use super::all_but::AllButCounts;
-use super::catalog::{HeapGame, LASKER_FORMULA_FROM};
+use super::catalog::{HeapGame, LASKER_FORMULA_FROM, MAX_SPAWNING_WORK};
 use super::checkpoint::{self, Checkpointing, SaveSchedule};
 use super::fast::{EngineStats, SequenceEngine, PROGRESS_INTERVAL};
 use super::lasker;
@@ -25,7 +26,7 @@ use crate::mex::ValueSet;
 use crate::periodicity::{find_period, Periodicity};
 use crate::ImpartialError;
 use conway_core::durable;
-use conway_core::{Progress, Work};
+use conway_core::{Pace, Progress, Work};
 
 /// How often (in heaps) the engines other than the rare/common one report progress.
 const STEP_INTERVAL: usize = 1 << 12;
@@ -83,6 +84,10 @@ enum Engine {
     /// Also the values present so far (every smaller heap is an option), and the first
     /// heap whose value comes from the closed form instead.
     Lasker(Vec<u32>, ValueSet, ValueSet, usize),
+    /// Every option of every heap looked at, for spawning games: the values, the options'
+    /// values of the heap being computed, and the heaps left by all the moves looked at so
+    /// far (bounded by [`MAX_SPAWNING_WORK`]).
+    Spawning(Vec<u32>, Vec<u32>, u64),
     /// Values whose period a theorem certified: every later value repeats one a period
     /// back. Reports progress every `interval` heaps, as the engine it replaced did.
     Periodic {
@@ -111,8 +116,10 @@ impl HeapSequence {
         // Heap n of the games below has at most 2n options (Lasker's Nim: n removals and
         // n/2 splits), so its value is at most 2n. A larger one comes from a damaged file,
         // and would size the option tables built from the largest value (gigabytes for one
-        // value near 2^32). Octal codes have their own limit, checked by their engine.
-        if !matches!(game, HeapGame::Code(_)) {
+        // value near 2^32). Octal codes have their own limit, checked by their engine; a
+        // spawning game's values may pass 2n (Motley's heap n is worth 2^(n-1)), and its
+        // engine sizes nothing by them.
+        if !matches!(game, HeapGame::Code(_) | HeapGame::Spawning(_)) {
             let impossible =
                 (0..values.len()).find(|&n| values.get(n).is_some_and(|v| v as usize > 2 * n));
             if let Some(heap) = impossible {
@@ -149,6 +156,7 @@ impl HeapSequence {
                 let options = ValueSet::with_bound(room_for_xors(mexed));
                 Engine::Lasker(v, options, present, LASKER_FORMULA_FROM)
             }
+            HeapGame::Spawning(_) => Engine::Spawning(values.into_u32_vec(), Vec::new(), 0),
         };
         Ok(HeapSequence {
             game: game.clone(),
@@ -177,7 +185,10 @@ impl HeapSequence {
         match &self.engine {
             Engine::RareCommon(e) => e.len(),
             Engine::Periodic { values, .. } => values.len(),
-            Engine::Window(v, _) | Engine::AllBut(v, _) | Engine::Lasker(v, _, _, _) => v.len(),
+            Engine::Window(v, _)
+            | Engine::AllBut(v, _)
+            | Engine::Lasker(v, _, _, _)
+            | Engine::Spawning(v, _, _) => v.len(),
         }
     }
 
@@ -191,9 +202,10 @@ impl HeapSequence {
         match &self.engine {
             Engine::RareCommon(e) => e.values().get(n).map(u64::from),
             Engine::Periodic { values, .. } => values.get(n).map(u64::from),
-            Engine::Window(v, _) | Engine::AllBut(v, _) | Engine::Lasker(v, _, _, _) => {
-                v.get(n).map(|&x| u64::from(x))
-            }
+            Engine::Window(v, _)
+            | Engine::AllBut(v, _)
+            | Engine::Lasker(v, _, _, _)
+            | Engine::Spawning(v, _, _) => v.get(n).map(|&x| u64::from(x)),
         }
     }
 
@@ -210,9 +222,10 @@ impl HeapSequence {
         match self.engine {
             Engine::RareCommon(e) => (*e).into_values(),
             Engine::Periodic { values, .. } => values,
-            Engine::Window(v, _) | Engine::AllBut(v, _) | Engine::Lasker(v, _, _, _) => {
-                Values::U32(v)
-            }
+            Engine::Window(v, _)
+            | Engine::AllBut(v, _)
+            | Engine::Lasker(v, _, _, _)
+            | Engine::Spawning(v, _, _) => Values::U32(v),
         }
     }
 
@@ -260,8 +273,9 @@ impl HeapSequence {
                     }
                 }
                 _ => {
+                    let mut pace = Pace::new(progress);
                     while self.len() < stage {
-                        self.step();
+                        self.step(&mut pace, len)?;
                         let done = self.len();
                         if done.is_multiple_of(STEP_INTERVAL) && done < len {
                             progress.advance(Work::of(done as u64, len as u64, "heaps"))?;
@@ -324,8 +338,10 @@ impl HeapSequence {
         };
     }
 
-    /// Appends one value (any engine but the rare/common one).
-    fn step(&mut self) {
+    /// Appends one value (any engine but the rare/common one); a spawning game refuses a
+    /// heap whose moves would pass [`MAX_SPAWNING_WORK`].
+    /// `pace` hears of long steps (a spawning game's heap may have millions of moves).
+    fn step(&mut self, pace: &mut Pace<'_>, len: usize) -> Result<(), ImpartialError> {
         match (&mut self.engine, &self.game) {
             (Engine::Window(g, options), HeapGame::Subtraction(game)) => {
                 let n = g.len();
@@ -353,9 +369,52 @@ impl HeapSequence {
                 present.make_room(room_for_xors(&[v]));
                 present.insert(v);
             }
+            (Engine::Spawning(g, reached, work), HeapGame::Spawning(code)) => {
+                let n = g.len();
+                reached.clear();
+                let mut over = false;
+                let mut stopped = Ok(());
+                let _ = code.visit_others(n as u64, &mut |heaps| {
+                    *work += heaps.len() as u64 + 1;
+                    if *work > MAX_SPAWNING_WORK {
+                        over = true;
+                        return ControlFlow::Break(());
+                    }
+                    stopped = pace.tick(|| Work::of(n as u64, len as u64, "heaps"));
+                    if stopped.is_err() {
+                        return ControlFlow::Break(());
+                    }
+                    reached.push(heaps.iter().fold(0, |acc, &h| acc ^ g[h as usize]));
+                    ControlFlow::Continue(())
+                });
+                stopped?;
+                if over {
+                    return Err(ImpartialError::too_large(
+                        format!("the work of the table of {} to heap {n}", self.game.name()),
+                        format!("more than {MAX_SPAWNING_WORK} heaps left by moves"),
+                        MAX_SPAWNING_WORK,
+                    ));
+                }
+                // A heap's value is at most its number of moves, which the bound on the
+                // work keeps below 2^32.
+                g.push(mex_of_few(reached));
+            }
             _ => unreachable!("engines are chosen from the game in resume"),
         }
+        Ok(())
     }
+}
+
+/// The mex of `values`, which may be far larger than their number: only values below it
+/// can be the mex, so a bit each for those.
+fn mex_of_few(values: &[u32]) -> u32 {
+    let mut present = vec![0u64; values.len() / 64 + 1];
+    for &v in values {
+        if let Some(word) = present.get_mut(v as usize / 64) {
+            *word |= 1 << (v % 64);
+        }
+    }
+    crate::mex::mex_of_words(present.iter().copied())
 }
 
 /// Extends `values` to `len` heaps by their certified `period`, reporting to `progress` every
