@@ -18,6 +18,7 @@ mod divisors;
 mod domineering;
 mod fibonacci_nim;
 mod fibonacci_subtraction;
+mod gen_mem;
 mod geography;
 mod green_hackenbush;
 mod heap;
@@ -53,6 +54,7 @@ static OWN: &[&Game] = &[
     &heap_lists::LASKER,
     &pairs::EUCLID,
     &fibonacci_nim::GAME,
+    &gen_mem::GAME,
     &multiplication::GAME,
     &divisors::GAME,
     &heap_lists::MISERE_NIM,

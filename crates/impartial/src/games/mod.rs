@@ -9,6 +9,7 @@ pub mod divisors;
 pub mod euclid;
 pub mod fibonacci_nim;
 pub mod fibonacci_subtraction;
+pub mod gen_mem;
 pub mod kiki;
 pub mod lasker;
 pub mod misere_nim;
