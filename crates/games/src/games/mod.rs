@@ -19,6 +19,7 @@ mod domineering;
 mod fibonacci_nim;
 mod fibonacci_subtraction;
 mod gen_mem;
+mod gen_wythoff;
 mod geography;
 mod green_hackenbush;
 mod heap;
@@ -55,6 +56,7 @@ static OWN: &[&Game] = &[
     &pairs::EUCLID,
     &fibonacci_nim::GAME,
     &gen_mem::GAME,
+    &gen_wythoff::GAME,
     &multiplication::GAME,
     &divisors::GAME,
     &heap_lists::MISERE_NIM,

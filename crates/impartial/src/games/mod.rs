@@ -10,6 +10,7 @@ pub mod euclid;
 pub mod fibonacci_nim;
 pub mod fibonacci_subtraction;
 pub mod gen_mem;
+pub mod gen_wythoff;
 pub mod kiki;
 pub mod lasker;
 pub mod misere_nim;
