@@ -473,7 +473,7 @@ mod tests {
             let searched = solver.grundy(&heaps).unwrap();
             prop_assert_eq!(s.outcome, Outcome::of_grundy_is_zero(searched == 0));
             let value = s.value.clone().unwrap_or_default();
-            let shown = match searched { 0 => "0".to_string(), 1 => "*".to_string(), v => format!("*{v}") };
+            let shown = crate::solution::nimber_notation(&searched.to_string());
             prop_assert_eq!(value, shown);
             let winning: Vec<String> = s.winning_moves.iter().map(|m| m.to.clone()).collect();
             let expected: Vec<String> = crate::ImpartialGame::options(&game, &heaps)

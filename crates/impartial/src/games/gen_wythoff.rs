@@ -416,7 +416,7 @@ mod tests {
             let mut solver = GrundySolver::new(&game);
             let s = solve(b, &pairs).unwrap();
             let searched = solver.grundy(&pairs).unwrap();
-            let shown = match searched { 0 => "0".to_string(), 1 => "*".to_string(), v => format!("*{v}") };
+            let shown = crate::solution::nimber_notation(&searched.to_string());
             prop_assert_eq!(s.value.clone().unwrap_or_default(), shown);
             let listed = crate::listing::with_options(s.clone(), |l| offer_moves(l, b, &pairs));
             let mut generated: Vec<String> =

@@ -168,7 +168,7 @@ mod tests {
             let coins: Vec<bool> = (0..len).map(|b| heads >> b & 1 == 1).collect();
             let s = coins::solve(&turning, &coins);
             let searched = solver.grundy(&heads).unwrap();
-            let shown = if searched == 0 { "0".to_string() } else if searched == 1 { "*".to_string() } else { format!("*{searched}") };
+            let shown = crate::solution::nimber_notation(&searched.to_string());
             prop_assert_eq!(s.value.as_deref(), Some(shown.as_str()));
             for m in &s.winning_moves {
                 let next = coins::parse_row(&m.to).unwrap();
