@@ -24,6 +24,7 @@ pub mod gen_king_dirt;
 pub mod graph_notation;
 pub mod grid;
 pub mod hackenbush;
+pub mod impartial_heap;
 pub mod konane;
 pub mod moves;
 pub mod nogo;

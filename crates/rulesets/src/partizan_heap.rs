@@ -204,23 +204,34 @@ impl Described for PartizanHeap {
         self.moves(player)
             .into_iter()
             .map(|(heap, parts, after)| {
-                let left = parts.iter().sum::<u64>();
-                let leaving = match parts.as_slice() {
-                    [] => "leaving nothing".to_string(),
-                    [one] => format!("leaving {one}"),
-                    many => {
-                        let many: Vec<String> = many.iter().map(u64::to_string).collect();
-                        format!("leaving heaps of {}", many.join(" and "))
-                    }
-                };
-                let text = format!(
-                    "{} takes {} from the heap of {heap}, {leaving}",
-                    player.name(),
-                    heap - left
-                );
+                let text = heap_move_text(player, self.rule(player), heap, &parts);
                 (text, after)
             })
             .collect()
+    }
+}
+
+/// A move of `player` under `rule` from a heap of `heap` to `parts`, in words: tokens
+/// taken, or for a spawning rule (whose heaps may outweigh the one they replace) the heaps
+/// it becomes.
+pub(crate) fn heap_move_text(player: Player, rule: &HeapGame, heap: u64, parts: &[u64]) -> String {
+    let leaving = match parts {
+        [] => "leaving nothing".to_string(),
+        [one] => format!("leaving {one}"),
+        many => {
+            let many: Vec<String> = many.iter().map(u64::to_string).collect();
+            format!("leaving heaps of {}", many.join(" and "))
+        }
+    };
+    let kept = parts.iter().try_fold(0u64, |sum, &p| sum.checked_add(p));
+    match kept.and_then(|kept| heap.checked_sub(kept)) {
+        Some(taken) if !matches!(rule, HeapGame::Spawning(_)) => {
+            format!(
+                "{} takes {taken} from the heap of {heap}, {leaving}",
+                player.name()
+            )
+        }
+        _ => format!("{} replaces the heap of {heap}, {leaving}", player.name()),
     }
 }
 

@@ -54,6 +54,8 @@ pub static RULESETS: &[&Ruleset] = &[
     &crate::partizan_euclid::RULESET,
     &crate::partizan_heap::TAKE_AND_BREAK,
     &crate::partizan_heap::SPLITTLES,
+    &crate::impartial_heap::TAKE_AND_BREAK,
+    &crate::impartial_heap::TURNING,
     &crate::cutcake::CUTCAKE,
     &crate::cutcake::MAUNDY_CAKE,
     &crate::cutcake::EATCAKE,

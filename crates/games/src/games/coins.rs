@@ -61,8 +61,10 @@ fn row(game: CoinGame, a: &Arguments, r: &Request) -> Result<Solved, GameError> 
     ))
 }
 
+/// `conway solve` of the registry's `turning` ruleset: one name for the row's value in
+/// `eval` and its solution here.
 pub static TURNING: Game = Game {
-    name: "turning",
+    name: conway_rulesets::impartial_heap::TURNING.name,
     aliases: &[],
     summary: "Any coin-turning game by its turning code (CGSuite's Turning): 1-3 Mock \
               Turtles, 1+C Ruler, 3E Turnips, 4FS Grunt, 2-3,6C …",
@@ -81,12 +83,13 @@ pub static TURNING: Game = Game {
     solve: Solver::Code(|a, r| {
         let (code, row) = (a.text("code")?, a.text("coins")?);
         let stage = r.watch.stage("computing the coins' values");
-        let (game, coins, solution) = turning::solve(&code, &row, &*stage)?;
+        let name = TURNING.name;
+        let (game, coins, solution) = turning::solve(name, &code, &row, &*stage)?;
         Ok(playable(
             solution,
             r.moves,
             |l| coins::offer_moves(l, &game, &coins),
-            |to| around(&["turning", &code], to, &[]),
+            |to| around(&[name, &code], to, &[]),
         ))
     }),
     on_ranks: None,

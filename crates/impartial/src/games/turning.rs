@@ -20,15 +20,18 @@ use conway_core::Progress;
 /// A turning code with the values of the coins of a row.
 #[derive(Clone, Debug)]
 pub struct TurningRow {
+    /// The name reports give the game (the front end's).
+    name: String,
     code: SpawningCode,
     /// The value of coin `x` alone heads at index `x` (index 0 unused).
     values: Vec<u64>,
 }
 
 impl TurningRow {
-    /// The game of `code` on rows of up to `coins` coins; its values come from the spawning
-    /// game's sequence, which reports to `progress` and stops when it asks.
+    /// The game of `code` on rows of up to `coins` coins, `name` in reports; its values come
+    /// from the spawning game's sequence, which reports to `progress` and stops when it asks.
     pub fn new(
+        name: &str,
         code: SpawningCode,
         coins: usize,
         progress: &dyn Progress,
@@ -36,7 +39,11 @@ impl TurningRow {
         let mut sequence = HeapSequence::new(&HeapGame::Spawning(code.clone()));
         sequence.extend_to(coins + 1, progress)?;
         let values = (0..=coins).map(|x| sequence.get(x).unwrap_or(0)).collect();
-        Ok(TurningRow { code, values })
+        Ok(TurningRow {
+            name: name.to_string(),
+            code,
+            values,
+        })
     }
 
     /// The code.
@@ -47,7 +54,7 @@ impl TurningRow {
 
 impl CoinRule for TurningRow {
     fn game_name(&self) -> String {
-        "turning".to_string()
+        self.name.clone()
     }
 
     fn value_of_coin(&self, x: u64) -> u64 {
@@ -69,15 +76,17 @@ impl CoinRule for TurningRow {
     }
 }
 
-/// Outcome, value and every winning move of a row of coins (`H`/`T`) under `code`.
+/// Outcome, value and every winning move of a row of coins (`H`/`T`) under `code`, the
+/// game named `name` in the report.
 pub fn solve(
+    name: &str,
     code: &str,
     row: &str,
     progress: &dyn Progress,
 ) -> Result<(TurningRow, Vec<bool>, Solution), ImpartialError> {
     let code = SpawningCode::parse(code)?;
     let coins = coins::parse_row(row)?;
-    let game = TurningRow::new(code, coins.len(), progress)?;
+    let game = TurningRow::new(name, code, coins.len(), progress)?;
     let solution =
         coins::solve(&game, &coins).fact("code", conway_core::Fact::Text(game.code.to_string()));
     Ok((game, coins, solution))
@@ -92,7 +101,13 @@ mod tests {
     use proptest::prelude::*;
 
     fn row(code: &str, coins: usize) -> TurningRow {
-        TurningRow::new(SpawningCode::parse(code).unwrap(), coins, &NoProgress).unwrap()
+        TurningRow::new(
+            "turning",
+            SpawningCode::parse(code).unwrap(),
+            coins,
+            &NoProgress,
+        )
+        .unwrap()
     }
 
     fn sets<R: CoinRule>(rule: &R, x: u64) -> Vec<Vec<u64>> {
@@ -131,14 +146,14 @@ mod tests {
     /// 3, 6 and 9 from heads at 9 alone (worth 1) wins.
     #[test]
     fn turnips() {
-        let (_, _, s) = solve("3E", "TTHTTH", &NoProgress).unwrap();
+        let (_, _, s) = solve("turning", "3E", "TTHTTH", &NoProgress).unwrap();
         assert_eq!(s.value.as_deref(), Some("0"));
-        let (_, _, s) = solve("3e", "TTTTTTTTH", &NoProgress).unwrap();
+        let (_, _, s) = solve("turning", "3e", "TTTTTTTTH", &NoProgress).unwrap();
         assert_eq!(s.value.as_deref(), Some("*"));
         let to: Vec<&str> = s.winning_moves.iter().map(|m| m.to.as_str()).collect();
         assert!(to.contains(&"TTHTTHTTT"), "{to:?}");
-        assert!(solve("3Q", "HH", &NoProgress).is_err());
-        assert!(solve("3E", "HX", &NoProgress).is_err());
+        assert!(solve("turning", "3Q", "HH", &NoProgress).is_err());
+        assert!(solve("turning", "3E", "HX", &NoProgress).is_err());
     }
 
     fn code() -> impl Strategy<Value = String> {
