@@ -342,7 +342,7 @@ fn parse_element(element: &str) -> Result<TurningElement, String> {
     let mut span = None;
     let mut rest = modifiers;
     while let Some(letter) = rest.chars().next() {
-        rest = &rest[1..];
+        rest = &rest[letter.len_utf8()..];
         let spaced = match letter {
             'C' if rest.starts_with('(') => {
                 let close = rest
@@ -509,6 +509,7 @@ mod tests {
             ",",
             "1,,2",
             "99999999999",
+            "3\u{73c}",
         ] {
             let err = SpawningCode::parse(bad).unwrap_err();
             assert!(
