@@ -31,6 +31,19 @@ pub fn mex_of_mask(mask: u64) -> u64 {
     u64::from((!mask).trailing_zeros())
 }
 
+/// The mex of `values`, which may be far larger than their number (a spawning game's
+/// options): only values below their count can be the mex, so a bit each for those,
+/// without a copy of the values.
+pub fn mex_of_u32s(values: &[u32]) -> u32 {
+    let mut present = vec![0u64; values.len() / 64 + 1];
+    for &v in values {
+        if let Some(word) = present.get_mut(v as usize / 64) {
+            *word |= 1 << (v % 64);
+        }
+    }
+    mex_of_words(present.iter().copied())
+}
+
 /// The mex of a bitset given as words (bit `v % 64` of word `v / 64` set means value `v` is
 /// present): the first word with a clear bit holds it. The words may be computed on the fly
 /// (a union, say) and are read only up to that one.

@@ -43,6 +43,16 @@ fn partizan_error(e: ImpartialError) -> PartizanError {
     }
 }
 
+/// Runs a table's computation under the evaluation's progress hook, which hears it and may
+/// stop it.
+fn with_hook<T>(
+    store: &Store,
+    work: impl FnOnce(&dyn Progress) -> Result<T, ImpartialError>,
+) -> Result<T, PartizanError> {
+    let hook = store.progress_hook();
+    work(hook.as_deref().map_or(&NoProgress, |h| h)).map_err(partizan_error)
+}
+
 /// A rule with the Grundy values of its heaps up to the largest of a position.
 #[derive(Debug)]
 struct HeapRuleValues {
@@ -140,16 +150,11 @@ fn heap_of(store: &Store, args: &[Arg<'_>]) -> Result<ImpartialHeaps, PartizanEr
     }
     let game = HeapGame::parse(rule).map_err(partizan_error)?;
     let mut sequence = HeapSequence::new(&game);
-    // The evaluation's hook hears the sequence (0.06 to a million heaps takes minutes) and
-    // may stop it.
-    let hook = store.progress_hook();
-    let progress: &dyn Progress = hook.as_deref().map_or(&NoProgress, |h| h);
-    sequence
-        .extend_to(*heap as usize + 1, progress)
-        .map_err(partizan_error)?;
-    let values = (0..=*heap as usize)
-        .map(|n| sequence.get(n).unwrap_or(0))
-        .collect();
+    // 0.06 to a million heaps takes minutes.
+    with_hook(store, |progress| {
+        sequence.extend_to(*heap as usize + 1, progress)
+    })?;
+    let values = sequence.into_values().to_u64_vec();
     let rule = HeapRuleValues {
         written: rule.trim().to_string(),
         rule: game,
@@ -227,9 +232,9 @@ fn row_of(store: &Store, args: &[Arg<'_>]) -> Result<TurningCoins, PartizanError
     };
     let code = SpawningCode::parse(code).map_err(partizan_error)?;
     let coins = coins::parse_row(coins).map_err(partizan_error)?;
-    let hook = store.progress_hook();
-    let progress: &dyn Progress = hook.as_deref().map_or(&NoProgress, |h| h);
-    let row = TurningRow::new(TURNING.name, code, coins.len(), progress).map_err(partizan_error)?;
+    let row = with_hook(store, |progress| {
+        TurningRow::new(TURNING.name, code, coins.len(), progress)
+    })?;
     Ok(TurningCoins {
         row: Arc::new(row),
         coins,

@@ -223,15 +223,12 @@ pub(crate) fn heap_move_text(player: Player, rule: &HeapGame, heap: u64, parts: 
             format!("leaving heaps of {}", many.join(" and "))
         }
     };
-    let kept = parts.iter().try_fold(0u64, |sum, &p| sum.checked_add(p));
-    match kept.and_then(|kept| heap.checked_sub(kept)) {
-        Some(taken) if !matches!(rule, HeapGame::Spawning(_)) => {
-            format!(
-                "{} takes {taken} from the heap of {heap}, {leaving}",
-                player.name()
-            )
-        }
-        _ => format!("{} replaces the heap of {heap}, {leaving}", player.name()),
+    match rule.tokens_taken(heap, parts) {
+        Some(taken) => format!(
+            "{} takes {taken} from the heap of {heap}, {leaving}",
+            player.name()
+        ),
+        None => format!("{} replaces the heap of {heap}, {leaving}", player.name()),
     }
 }
 

@@ -159,7 +159,7 @@ impl WythoffTable {
                     ));
                 }
                 // At most a + b + a·b options: the value fits.
-                let g = crate::mex(reached.iter().map(|&v| u64::from(v))) as u32;
+                let g = crate::mex::mex_of_u32s(&reached);
                 values[a * side + b] = g;
                 values[b * side + a] = g;
             }

@@ -38,7 +38,7 @@ impl TurningRow {
     ) -> Result<TurningRow, ImpartialError> {
         let mut sequence = HeapSequence::new(&HeapGame::Spawning(code.clone()));
         sequence.extend_to(coins + 1, progress)?;
-        let values = (0..=coins).map(|x| sequence.get(x).unwrap_or(0)).collect();
+        let values = sequence.into_values().to_u64_vec();
         Ok(TurningRow {
             name: name.to_string(),
             code,

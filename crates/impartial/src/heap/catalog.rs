@@ -201,6 +201,17 @@ impl HeapGame {
         }
     }
 
+    /// The tokens a move from a heap of `heap` to `parts` takes, or `None` for a move that
+    /// takes none in this sense: a spawning game's heap becomes other heaps, which may
+    /// outweigh it.
+    pub fn tokens_taken(&self, heap: u64, parts: &[u64]) -> Option<u64> {
+        if matches!(self, HeapGame::Spawning(_)) {
+            return None;
+        }
+        let kept = parts.iter().try_fold(0u64, |sum, &p| sum.checked_add(p))?;
+        heap.checked_sub(kept)
+    }
+
     /// The most heaps whose values are tabulated for this game.
     pub fn max_heap(&self) -> usize {
         match self {

@@ -151,11 +151,7 @@ fn describe(game: &HeapGame, heaps: &[u64], i: usize, parts: &[u64], w: Wording)
         [a] => format!("a {} of {a}", w.heap),
         more => format!("{}s of {}", w.heap, and_list(more)),
     };
-    let total = parts.iter().try_fold(0u64, |sum, &p| sum.checked_add(p));
-    // A spawning game's heap becomes other heaps, larger in all than itself or not: nothing
-    // is removed.
-    let removed = total.and_then(|total| h.checked_sub(total));
-    let Some(removed) = removed.filter(|_| !matches!(game, HeapGame::Spawning(_))) else {
+    let Some(removed) = game.tokens_taken(h, parts) else {
         return WinningMove::new(
             format!("replace {} {} of {h} by {left}", w.heap, i + 1),
             heaps_text(&after(heaps, i, parts)),

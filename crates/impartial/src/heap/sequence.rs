@@ -397,24 +397,12 @@ impl HeapSequence {
                 }
                 // A heap's value is at most its number of moves, which the bound on the
                 // work keeps below 2^32.
-                g.push(mex_of_few(reached));
+                g.push(crate::mex::mex_of_u32s(reached));
             }
             _ => unreachable!("engines are chosen from the game in resume"),
         }
         Ok(())
     }
-}
-
-/// The mex of `values`, which may be far larger than their number: only values below it
-/// can be the mex, so a bit each for those.
-fn mex_of_few(values: &[u32]) -> u32 {
-    let mut present = vec![0u64; values.len() / 64 + 1];
-    for &v in values {
-        if let Some(word) = present.get_mut(v as usize / 64) {
-            *word |= 1 << (v % 64);
-        }
-    }
-    crate::mex::mex_of_words(present.iter().copied())
 }
 
 /// Extends `values` to `len` heaps by their certified `period`, reporting to `progress` every
