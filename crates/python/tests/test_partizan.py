@@ -361,3 +361,17 @@ def test_generic_rulesets_take_their_rules_as_python_values():
         conway.gen_toads_and_frogs(-1, 1, 1, "false", strip)
     with pytest.raises(ValueError):
         conway.gen_king_dirt(1, 1, "perhaps", board)
+
+
+def test_variants_of_positions_and_of_games():
+    # A ruleset position given as a string is played on its own moves; a Game on its
+    # canonical form: Domineering "...|..#" is ±1, whose dicotic variant is *, while the
+    # position's is *2.
+    assert conway.dicotic_variant('domineering("...|..#")') == conway.Game("*2")
+    assert conway.dicotic_variant(conway.domineering("...|..#")) == conway.Game("*")
+    board = ".........|##.######"
+    assert conway.impartial_variant(f'domineering("{board}")') == conway.cram(board)
+    assert conway.twisted_variant(5) == conway.Game(1)
+    assert "played on its own moves" in conway.twisted_variant.__doc__
+    with pytest.raises(ValueError, match="sum with a ruleset's position"):
+        conway.dicotic_variant('domineering("..") + *')

@@ -469,6 +469,8 @@ pub static ARC_KAYLES: Ruleset = Ruleset {
     values: Values::Short {
         value: |store, args| nim_value(store, &position(args, impartial_read)?),
         moves: |store, args| nim_moves(store, &position(args, impartial_read)?),
+        // Every variant of an impartial game is the game itself.
+        variant: |store, _, args| nim_value(store, &position(args, impartial_read)?),
     },
     picture: None,
     board: None,

@@ -295,6 +295,10 @@ macro_rules! piece_values {
                 let (rows, columns) = piece(args)?;
                 cake_moves(store, $rule, rows, columns)
             },
+            variant: |store, variant, args| {
+                let (rows, columns) = piece(args)?;
+                crate::variant::value_of(store, variant, &cake($rule, rows, columns)?)
+            },
         }
     };
 }

@@ -782,6 +782,10 @@ pub static RULESET: Ruleset = Ruleset {
     values: Values::Short {
         value: |store, args| registry::position(args, |text| domineering(store, text)),
         moves: |store, args| registry::position(args, |text| domineering_moves(store, text)),
+        variant: |store, variant, args| {
+            let board = registry::position(args, checked_board)?;
+            crate::variant::value_of(store, variant, &board)
+        },
     },
     picture: None,
     board: Some(registry::Board::of(&[

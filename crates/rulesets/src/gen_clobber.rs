@@ -825,6 +825,9 @@ pub static GEN_CLOBBER: Ruleset = Ruleset {
     values: Values::Short {
         value: |store, args| Ok(crate::value_of(store, &gen_clobber_position(args)?)),
         moves: |store, args| crate::moves_of_position(store, &gen_clobber_position(args)?),
+        variant: |store, variant, args| {
+            crate::variant::value_of(store, variant, &gen_clobber_position(args)?)
+        },
     },
     picture: None,
     board: None,

@@ -251,6 +251,9 @@ pub static RULESET: Ruleset = Ruleset {
     values: registry::Values::Short {
         value: |store, args| Ok(crate::value_of(store, &KingDirt::parse(args)?)),
         moves: |store, args| crate::moves_of_position(store, &KingDirt::parse(args)?),
+        variant: |store, variant, args| {
+            crate::variant::value_of(store, variant, &KingDirt::parse(args)?)
+        },
     },
     picture: None,
     board: Some(STONES_AND_FILLED),

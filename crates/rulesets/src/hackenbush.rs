@@ -678,6 +678,9 @@ pub static HACKENBUSH: Ruleset = Ruleset {
     values: Values::Short {
         value: |store, args| drawing_value(store, position(args, |t| drawing(t, false))?),
         moves: |store, args| drawing_moves(store, position(args, |t| drawing(t, false))?),
+        variant: |store, variant, args| {
+            drawing_variant(store, variant, position(args, |t| drawing(t, false))?)
+        },
     },
     board: None,
     picture: Some(Pictured {
@@ -713,6 +716,9 @@ pub static CHILDISH_HACKENBUSH: Ruleset = Ruleset {
     values: Values::Short {
         value: |store, args| drawing_value(store, position(args, |t| drawing(t, true))?),
         moves: |store, args| drawing_moves(store, position(args, |t| drawing(t, true))?),
+        variant: |store, variant, args| {
+            drawing_variant(store, variant, position(args, |t| drawing(t, true))?)
+        },
     },
     board: None,
     picture: Some(Pictured {
@@ -729,6 +735,21 @@ fn drawing_value(store: &mut Store, drawing: Drawing) -> Result<GameId, Partizan
         Drawing::Graph { edges, childish } => {
             let graph = HackenbushGraph::checked(edges)?.childish(childish);
             Ok(Evaluator::new().canonical_form(store, &graph))
+        }
+    }
+}
+
+/// A variant of a picture as read, played on its edges.
+fn drawing_variant(
+    store: &mut Store,
+    variant: crate::variant::Variant,
+    drawing: Drawing,
+) -> Result<GameId, PartizanError> {
+    match drawing {
+        Drawing::Stalks(stalks) => crate::variant::value_of(store, variant, &Stalks::new(stalks)),
+        Drawing::Graph { edges, childish } => {
+            let graph = HackenbushGraph::checked(edges)?.childish(childish);
+            crate::variant::value_of(store, variant, &graph)
         }
     }
 }

@@ -280,6 +280,8 @@ pub static TAKE_AND_BREAK: Ruleset = Ruleset {
             let heap = heap_of(store, args)?;
             nim_moves(store, &heap, ImpartialHeaps::nim_value)
         },
+        // Every variant of an impartial game is the game itself.
+        variant: |store, _, args| heap_value(store, args),
     },
     picture: None,
     board: None,
@@ -311,6 +313,8 @@ pub static TURNING: Ruleset = Ruleset {
             let row = row_of(store, args)?;
             nim_moves(store, &row, TurningCoins::nim_value)
         },
+        // Every variant of an impartial game is the game itself.
+        variant: |store, _, args| row_value(store, args),
     },
     picture: None,
     board: None,

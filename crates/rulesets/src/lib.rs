@@ -40,6 +40,7 @@ pub mod sheep;
 pub mod toads_and_frogs;
 pub mod toads_and_frogs_variants;
 pub mod toppling_dominoes;
+pub mod variant;
 
 /// The most squares of a board searched for who wins ([`crate::outcome::ruleset`]): every
 /// level of the search holds each option of its position, so the board's size bounds the
@@ -68,6 +69,15 @@ pub trait PartizanGame: Position {
 /// Computes canonical forms of positions of one ruleset, remembering every component seen.
 pub struct Evaluator<G: PartizanGame> {
     table: FxHashMap<G, GameId>,
+    bound: Option<Bound>,
+}
+
+/// A limit on the components one evaluation may add to the table, for games whose size no
+/// reading of their notation bounds (a variant's positions are not the base ruleset's).
+struct Bound {
+    most: usize,
+    what: &'static str,
+    before: usize,
 }
 
 impl<G: PartizanGame> Default for Evaluator<G> {
@@ -81,7 +91,16 @@ impl<G: PartizanGame> Evaluator<G> {
     pub fn new() -> Evaluator<G> {
         Evaluator {
             table: FxHashMap::default(),
+            bound: None,
         }
+    }
+
+    /// This evaluator, refusing (as [`PartizanError::TooLarge`], naming `what`) an
+    /// evaluation that would add more than `most` components to its table.
+    pub fn bounded(mut self, most: usize, what: &'static str) -> Evaluator<G> {
+        let before = self.table.len();
+        self.bound = Some(Bound { most, what, before });
+        self
     }
 
     /// An evaluator with the table the last one of its type left in `store`
@@ -92,6 +111,7 @@ impl<G: PartizanGame> Evaluator<G> {
     {
         Evaluator {
             table: store.take_table(),
+            bound: None,
         }
     }
 
@@ -126,6 +146,13 @@ impl<G: PartizanGame> Evaluator<G> {
         if store.stop_requested() {
             // A placeholder, never cached: the caller discards the whole evaluation.
             return store.zero();
+        }
+        if let Some(bound) = &self.bound {
+            if self.table.len() - bound.before >= bound.most {
+                let size = format!("at least {}", bound.most + 1);
+                store.refuse(PartizanError::too_large(bound.what, size, bound.most));
+                return store.zero();
+            }
         }
         if let Some(id) = component.known_value(store) {
             self.table.insert(component.clone(), id);

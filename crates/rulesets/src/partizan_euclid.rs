@@ -112,6 +112,7 @@ pub static RULESET: Ruleset = Ruleset {
     values: Values::Short {
         value: |store, args| Ok(value_of(store, &pair(args)?)),
         moves: |store, args| moves_of_position(store, &pair(args)?),
+        variant: |store, variant, args| crate::variant::value_of(store, variant, &pair(args)?),
     },
     picture: None,
     board: None,

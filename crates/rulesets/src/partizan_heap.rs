@@ -301,6 +301,9 @@ pub static TAKE_AND_BREAK: Ruleset = Ruleset {
     values: Values::Short {
         value: |store, args| value(store, &take_and_break(args)?),
         moves: |store, args| moves(store, &take_and_break(args)?),
+        variant: |store, variant, args| {
+            crate::variant::value_of(store, variant, &take_and_break(args)?)
+        },
     },
     picture: None,
     board: None,
@@ -331,6 +334,7 @@ pub static SPLITTLES: Ruleset = Ruleset {
     values: Values::Short {
         value: |store, args| value(store, &splittles(args)?),
         moves: |store, args| moves(store, &splittles(args)?),
+        variant: |store, variant, args| crate::variant::value_of(store, variant, &splittles(args)?),
     },
     picture: None,
     board: None,

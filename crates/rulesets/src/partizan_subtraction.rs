@@ -214,6 +214,13 @@ pub static RULESET: Ruleset = Ruleset {
             }
             _ => Err(mismatch()),
         },
+        variant: |store, variant, args| match args {
+            [Arg::Naturals(left), Arg::Naturals(right), Arg::Natural(heap)] => {
+                let position = PartizanSubtraction::new(left, right, *heap)?;
+                crate::variant::value_of(store, variant, &position)
+            }
+            _ => Err(mismatch()),
+        },
     },
     picture: None,
     board: None,

@@ -258,6 +258,9 @@ pub enum Arg<'a> {
 pub type ShortValue = fn(&mut Store, &[Arg<'_>]) -> Result<GameId, PartizanError>;
 /// A short ruleset's position's value and every move of each player, in words.
 pub type ShortMoves = fn(&mut Store, &[Arg<'_>]) -> Result<PositionMoves, PartizanError>;
+/// A short ruleset's position's variant ([`crate::variant`]), played on the position's moves.
+pub type ShortVariant =
+    fn(&mut Store, crate::variant::Variant, &[Arg<'_>]) -> Result<GameId, PartizanError>;
 /// A loopy ruleset's value of a position (a short game when no play is infinite).
 pub type LoopyValue = fn(&mut Store, &[Arg<'_>]) -> Result<Loopy, PartizanError>;
 /// A loopy ruleset's position's value and its moves, each with who wins after it.
@@ -272,6 +275,8 @@ pub enum Values {
         value: ShortValue,
         /// The moves in words.
         moves: ShortMoves,
+        /// Its dicotic, impartial and twisted variants.
+        variant: ShortVariant,
     },
     /// Play may go on for ever: positions are loopy games, their moves listed alone.
     Loopy {
@@ -326,6 +331,10 @@ macro_rules! short_position {
             moves: |store, args| {
                 let position = $crate::registry::position(args, $parse)?;
                 $crate::moves_of_position(store, &position)
+            },
+            variant: |store, variant, args| {
+                let position = $crate::registry::position(args, $parse)?;
+                $crate::variant::value_of(store, variant, &position)
             },
         }
     };

@@ -475,6 +475,7 @@ pub static GEN_TOADS_AND_FROGS: Ruleset = Ruleset {
     values: Values::Short {
         value: |store, args| Ok(crate::value_of(store, &generic(args)?)),
         moves: |store, args| crate::moves_of_position(store, &generic(args)?),
+        variant: |store, variant, args| crate::variant::value_of(store, variant, &generic(args)?),
     },
     picture: None,
     board: Some(STRIP),

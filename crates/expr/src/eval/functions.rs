@@ -27,6 +27,7 @@ use conway_partizan::Player;
 use conway_partizan::{GameId, PartizanError, Store};
 use conway_rulesets::moves::{LoopyPositionMoves, PositionMoves};
 use conway_rulesets::registry::{self, name_key, Arg, ParamKind, Ruleset, Values, RULESETS};
+use conway_rulesets::variant::{self, Variant};
 
 /// What an argument of an `eval` function must be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -400,6 +401,25 @@ macro_rules! misere_pair_fn {
     };
 }
 
+/// A variant of a game ([`conway_rulesets::variant`]): of a canonical form here; of a
+/// ruleset's position, played on its moves, by [`super::call`].
+macro_rules! variant_fn {
+    ($variant:expr, $example:literal) => {
+        Function {
+            name: $variant.name(),
+            aliases: &[$variant.cgsuite_name()],
+            params: GAME,
+            help: $variant.summary(),
+            example: $example,
+            misere: None,
+            body: Body::Native(|store, args| {
+                let g = one_game(args)?;
+                Ok(Value::Game(variant::of_form(store, $variant, g)?))
+            }),
+        }
+    };
+}
+
 /// A compound of two games ([`compound`]).
 macro_rules! game_pair_fn {
     ($name:literal, [$($alias:literal),*], $help:literal, $example:literal, $kind:expr) => {
@@ -553,6 +573,9 @@ static GAME_FUNCTIONS: &[Function] = &[
             Ok(Value::Game(reduced_canonical_form(store, g)))
         }),
     },
+    variant_fn!(Variant::Dicotic, "dicotic_variant(domineering(\"...|...\"))"),
+    variant_fn!(Variant::Impartial, "impartial_variant(domineering(\"...|...\"))"),
+    variant_fn!(Variant::Twisted, "twisted_variant(clobber(\"xox|o.x\"))"),
     Function {
         name: "birthday",
         aliases: &[],

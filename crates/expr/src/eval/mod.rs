@@ -20,6 +20,8 @@ use conway_partizan::print::{canonical_text, sort_as_cgsuite};
 use conway_partizan::store::Uptimal;
 use conway_partizan::thermal::Thermograph;
 use conway_partizan::{GameId, Nus, Outcome, PartizanError, Store};
+use conway_rulesets::registry::Values;
+use conway_rulesets::variant::Variant;
 
 mod arithmetic;
 mod bindings;
@@ -437,6 +439,11 @@ fn call(
                 return Ok(Value::Searched(Box::new(report)));
             }
         }
+        if let Some(variant) = Variant::ALL.into_iter().find(|v| v.name() == function.name) {
+            if let Some(value) = variant_of_position(store, names, variant, arg)? {
+                return Ok(Value::Game(value));
+            }
+        }
         if function.name == "misere_outcome" && moves::has_ruleset_term(arg) {
             // A ruleset position is played on its own moves, not on its canonical form.
             if let Some(outcome) =
@@ -463,6 +470,57 @@ fn call(
     }
     let (function, arguments) = arguments(store, names, name, args, column)?;
     function.call(store, &arguments).map_err(|e| e.at(column))
+}
+
+/// `dicotic_variant(domineering("…"))` and the like: a variant of a lone position of a
+/// short ruleset, played on its moves (a variant depends on the form, and the position's
+/// form is not its canonical form's); `None` when `arg` has no ruleset term, whose variant is
+/// its canonical form's. A sum with a ruleset term is refused: its variant is neither its
+/// canonical form's nor, but for the impartial one, the sum of its parts' variants.
+fn variant_of_position(
+    store: &mut Store,
+    names: &Bindings,
+    variant: Variant,
+    arg: &Expr,
+) -> Result<Option<GameId>, PartizanError> {
+    let lone = match &arg.kind {
+        ExprKind::Call { name, args } => lookup(name)
+            .and_then(|f| f.ruleset())
+            .map(|ruleset| (ruleset, name, args)),
+        _ => None,
+    };
+    let Some((ruleset, name, args)) = lone else {
+        if moves::has_ruleset_term(arg) {
+            return Err(PartizanError::parse(
+                arg.column,
+                format!(
+                    "{} of a sum with a ruleset's position: give one position (the variant \
+                     of a sum is not the sum of its parts' variants, but for \
+                     impartial_variant, which may be written for each part)",
+                    variant.name()
+                ),
+            ));
+        }
+        return Ok(None);
+    };
+    let Values::Short {
+        variant: of_position,
+        ..
+    } = ruleset.values
+    else {
+        return Err(PartizanError::parse(
+            arg.column,
+            format!(
+                "{} of a loopy ruleset's position: variants are of short games",
+                variant.name()
+            ),
+        ));
+    };
+    let (_, arguments) = arguments(store, names, name, args, arg.column)?;
+    functions::on_ruleset(ruleset, &arguments, |args| {
+        of_position(store, variant, args)
+    })
+    .map(Some)
 }
 
 /// `outcome(clobber("…"))` and the like: a lone position of a ruleset the search answers

@@ -1083,3 +1083,46 @@ fn the_outcome_of_a_ruleset_position_is_searched() {
     // A mistake in the board is placed in the whole input.
     assert!(eval_error("outcome(clobber(\"xo|q\"))").starts_with("column 21"));
 }
+
+/// A variant depends on the form: of a ruleset's position it is played on the position's
+/// moves, of any other game on its canonical form, and the two differ. Cram is Domineering's
+/// impartial variant (Winning Ways, ch. 13: the region `.........|##.######` is *4 in
+/// Cram).
+#[test]
+fn variants_of_positions_and_of_forms() {
+    assert_eq!(eval("domineering(\"...|..#\")"), "+-1");
+    assert_eq!(eval("dicotic_variant(domineering(\"...|..#\"))"), "*2");
+    assert_eq!(eval("dicotic_variant(+-1)"), "*");
+    assert_eq!(
+        eval("impartial_variant(domineering(\".........|##.######\"))"),
+        eval("cram(\".........|##.######\")")
+    );
+    assert_eq!(
+        eval("ImpartialVariant(cram(\"...|...\"))"),
+        eval("cram(\"...|...\")")
+    );
+    assert_eq!(eval("twisted_variant(5)"), "1");
+    // Impartial rulesets are their own variants.
+    assert_eq!(eval("twisted_variant(take_and_break(\"0.77\", 9))"), "*4");
+}
+
+#[test]
+fn variants_of_sums_with_positions_and_of_loopy_rulesets_are_refused() {
+    let column = |text: &str| match eval_err(text) {
+        PartizanError::Located { column, .. } | PartizanError::Parse { column, .. } => column,
+        other => panic!("{text}: {other} has no column"),
+    };
+    let sum = "dicotic_variant(domineering(\"..\") + *)";
+    let message = eval_error(sum);
+    assert!(
+        message.contains("of a sum with a ruleset's position"),
+        "{message}"
+    );
+    assert_eq!(column(sum), column_of(sum, '+'));
+    let loopy = eval_error("twisted_variant(fox_and_geese(\"x.x.x.x.|...o....\"))");
+    assert!(loopy.contains("variants are of short games"), "{loopy}");
+    // A bad position is located in the whole input, once.
+    let bad = "impartial_variant(domineering(\"..|.\"))";
+    assert_eq!(columns_named(&eval_error(bad)), 1);
+    assert!(column(bad) > "impartial_variant(".len());
+}

@@ -259,7 +259,7 @@ impl Store {
     /// Makes the arithmetic wind down, as a spent budget does, and answer `error` (unless
     /// an earlier reason is already kept): for a value past a limit found deep inside the
     /// arithmetic, where no `Result` can carry it.
-    pub(crate) fn refuse(&self, error: crate::PartizanError) {
+    pub fn refuse(&self, error: crate::PartizanError) {
         self.refuse_with(|| error);
     }
 

@@ -159,6 +159,32 @@ def misere_outcome(G):
 misere_outcome.__doc__ += "\n\n" + _table_misere_outcome.__doc__
 
 
+def _played_on_positions(table_function):
+    """A variant function (``dicotic_variant`` and the others) that reads a string as
+    ``conway eval`` reads it: a ruleset position (``'domineering("...|...")'``) is then
+    played on its own moves, as the command line plays it, not on its canonical form."""
+    name = table_function.__name__
+
+    def function(G):
+        if isinstance(G, str):
+            return evaluate(f"{name}({G})")
+        return table_function(G)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = (
+        "A string is read as ``conway eval`` reads it, so that a ruleset position "
+        f"(``{name}('domineering(\"...|...\")')``) is played on its own moves; a Game is "
+        "played on its canonical form.\n\n" + table_function.__doc__
+    )
+    function.__module__ = __name__
+    return function
+
+
+dicotic_variant = _played_on_positions(dicotic_variant)  # noqa: F821 (from the table)
+impartial_variant = _played_on_positions(impartial_variant)  # noqa: F821
+twisted_variant = _played_on_positions(twisted_variant)  # noqa: F821
+
+
 def outcome(position, options=None, misere=False, components=None, progress=False):
     """The outcome class of a position.
 
