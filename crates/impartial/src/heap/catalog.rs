@@ -43,6 +43,14 @@ pub const MAX_SUBTRACTION_HEAP: usize = 1 << 27;
 /// The most heaps tabulated for an "all but" subtraction game (values grow with the heap).
 pub const MAX_ALL_BUT_HEAP: usize = 1 << 26;
 
+/// The most heaps tabulated for Splittles with an "all but" set; its work
+/// ([`AllButSubtraction::work`], about (|S| + 1)·n²/4 values looked at) is bounded too.
+pub const MAX_SPLITTLES_ALL_BUT_HEAP: usize = 1 << 15;
+
+/// The most work of a table of Splittles with an "all but" set S: heap n looks at the
+/// values of its n/2 splits, and again at those of each total n − s, s in S.
+pub const MAX_SPLITTLES_ALL_BUT_WORK: u64 = 1 << 31;
+
 /// The most heaps tabulated for Lasker's Nim: four bytes per heap (16 GiB at the limit;
 /// heap 2^32 - 1 would have the value 2^32). Past heap [`LASKER_FORMULA_FROM`] the values
 /// come from the closed form, so the time is linear.
@@ -114,6 +122,11 @@ pub const SYNTAX: &[(&str, &str)] = &[
         "Splittles: remove 1 or 3 tokens, and split what is left if you like (0.707)",
     ),
     (
+        "splittles(allbut(1,3))",
+        "Splittles with an \"all but\" set: remove any number but 1 or 3, and split what is \
+         left if you like",
+    ),
+    (
         "spawning(1-3)",
         "the heap form of a coin-turning code: a heap of n becomes the heaps of the other \
          coins turned (1-3 Mock Turtles, 1+C Ruler, 3E Turnips, 4FS Grunt)",
@@ -157,6 +170,11 @@ impl HeapGame {
             ));
         }
         if let Some(inner) = set_argument(&key, &["splittles"]) {
+            if let Some(excluded) = set_argument(inner.trim(), &["allbut", "all-but"]) {
+                return Ok(HeapGame::AllBut(
+                    AllButSubtraction::splittles(parse_set(text, excluded)?).map_err(in_game)?,
+                ));
+            }
             return Ok(HeapGame::Code(
                 splittles(&parse_set(text, inner)?).map_err(in_game)?,
             ));
@@ -184,6 +202,9 @@ impl HeapGame {
         match self {
             HeapGame::Code(g) => g.code(),
             HeapGame::Subtraction(g) => format!("S({})", list(g.set())),
+            HeapGame::AllBut(g) if g.splits() => {
+                format!("splittles(allbut({}))", list(g.excluded()))
+            }
             HeapGame::AllBut(g) => format!("allbut({})", list(g.excluded())),
             HeapGame::Grundy => "grundy".to_string(),
             HeapGame::Lasker => "lasker".to_string(),
@@ -220,6 +241,20 @@ impl HeapGame {
                 digits => max_three_split_heap(digits),
             },
             HeapGame::Subtraction(_) => MAX_SUBTRACTION_HEAP,
+            HeapGame::AllBut(g) if g.splits() => {
+                // The most heaps whose work is within the bound (the work grows with len²).
+                let within = |len: usize| g.work(len) <= MAX_SPLITTLES_ALL_BUT_WORK;
+                let (mut low, mut high) = (0, MAX_SPLITTLES_ALL_BUT_HEAP);
+                while low < high {
+                    let mid = (low + high).div_ceil(2);
+                    if within(mid) {
+                        low = mid;
+                    } else {
+                        high = mid - 1;
+                    }
+                }
+                low
+            }
             HeapGame::AllBut(_) => MAX_ALL_BUT_HEAP,
             HeapGame::Grundy => MAX_GRUNDYS_GAME_HEAP,
             HeapGame::Lasker => MAX_LASKER_HEAP,
@@ -348,6 +383,33 @@ mod tests {
     use super::*;
 
     /// Messages name a game by its code and, when it has one, its common name.
+    /// Splittles with an "all but" set tabulates as many heaps as its work bound allows:
+    /// fewer the more numbers the set leaves out, never past the heap limit.
+    #[test]
+    fn splittles_all_but_stops_at_its_work() {
+        let set = |n: u64| (1000..1000 + n).map(|k| k.to_string()).collect::<Vec<_>>();
+        for excluded in [0, 2, 64] {
+            let game = HeapGame::parse(&format!("splittles(allbut({}))", set(excluded).join(",")))
+                .unwrap();
+            let HeapGame::AllBut(rule) = &game else {
+                panic!("an all-but game")
+            };
+            let most = game.max_heap();
+            assert!(most <= MAX_SPLITTLES_ALL_BUT_HEAP);
+            assert!(rule.work(most) <= MAX_SPLITTLES_ALL_BUT_WORK);
+            if most < MAX_SPLITTLES_ALL_BUT_HEAP {
+                assert!(rule.work(most + 1) > MAX_SPLITTLES_ALL_BUT_WORK);
+            }
+            assert!(game.check_len(most + 1).is_err());
+        }
+        let wide = HeapGame::parse(&format!("splittles(allbut({}))", set(64).join(","))).unwrap();
+        assert_eq!(wide.max_heap(), 11_495);
+        assert_eq!(
+            wide.name(),
+            format!("splittles(allbut({}))", set(64).join(","))
+        );
+    }
+
     #[test]
     fn games_are_described_by_code_and_common_name() {
         let described = |g: &str| HeapGame::parse(g).unwrap().described();

@@ -258,6 +258,7 @@ fn solve_counted(
 fn game_kind(game: &HeapGame) -> &'static str {
     match game {
         HeapGame::Code(_) => "octal game",
+        HeapGame::AllBut(g) if g.splits() => "take-and-break game",
         HeapGame::Subtraction(_) | HeapGame::AllBut(_) => "subtraction game",
         HeapGame::Grundy | HeapGame::Lasker => "heap game",
         HeapGame::Spawning(_) => "spawning game",

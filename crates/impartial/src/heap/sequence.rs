@@ -120,8 +120,13 @@ impl HeapSequence {
         // spawning game's values may pass 2n (Motley's heap n is worth 2^(n-1)), and its
         // engine sizes nothing by them.
         if !matches!(game, HeapGame::Code(_) | HeapGame::Spawning(_)) {
-            let impossible =
-                (0..values.len()).find(|&n| values.get(n).is_some_and(|v| v as usize > 2 * n));
+            // Splittles's heap n has up to n + n²/4 options.
+            let most = |n: u64| match game {
+                HeapGame::AllBut(g) if g.splits() => n + n * n / 4,
+                _ => 2 * n,
+            };
+            let impossible = (0..values.len())
+                .find(|&n| values.get(n).is_some_and(|v| u64::from(v) > most(n as u64)));
             if let Some(heap) = impossible {
                 return Err(ImpartialError::InvalidInput(format!(
                     "the saved value of heap {heap} is larger than any heap {heap} of {} has",
@@ -139,9 +144,9 @@ impl HeapSequence {
                 let options = ValueSet::with_bound(most.max(g.set().len()) + 1);
                 Engine::Window(v, options)
             }
-            HeapGame::AllBut(_) => {
+            HeapGame::AllBut(game) => {
                 let v = values.into_u32_vec();
-                let counts = AllButCounts::from_values(&v);
+                let counts = game.counts(&v);
                 Engine::AllBut(v, counts)
             }
             HeapGame::Grundy => {
