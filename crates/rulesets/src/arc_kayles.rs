@@ -73,9 +73,6 @@ impl ArcRules {
     }
 }
 
-/// An edge: its ends, the smaller first, and who may take it.
-type ArcEdge = (u32, u32, Colour);
-
 /// A position: edges between numbered vertices, each `(a, b, colour)` with `a ≤ b`, sorted
 /// and without repeats (two equal edges offer the same moves).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -353,37 +350,12 @@ impl PartizanGame for ArcKayles {
     /// The connected pieces, each renumbered from 0 in the order its sorted edges meet its
     /// vertices.
     fn components(&self) -> Vec<Self> {
-        let vertices = self.vertices();
-        let index = |v: u32| vertices.binary_search(&v).unwrap_or(0);
-        let mut parent: Vec<usize> = (0..vertices.len()).collect();
-        for &(a, b, _) in &self.edges {
-            let (ra, rb) = (find(&mut parent, index(a)), find(&mut parent, index(b)));
-            parent[ra] = rb;
-        }
-        let mut pieces: Vec<(usize, Vec<ArcEdge>)> = Vec::new();
-        for &edge in &self.edges {
-            let r = find(&mut parent, index(edge.0));
-            match pieces.iter_mut().find(|(root, _)| *root == r) {
-                Some((_, edges)) => edges.push(edge),
-                None => pieces.push((r, vec![edge])),
-            }
-        }
-        pieces
+        connected_pieces(&self.edges, |&(a, b, _)| (a, b))
             .into_iter()
-            .map(|(_, edges)| {
-                let mut order: Vec<u32> = Vec::new();
-                for &(a, b, _) in &edges {
-                    for v in [a, b] {
-                        if !order.contains(&v) {
-                            order.push(v);
-                        }
-                    }
-                }
-                let renumber = |v: u32| order.iter().position(|&w| w == v).unwrap_or(0) as u32;
-                ArcKayles::new(
-                    self.rules,
-                    edges.iter().map(|&(a, b, c)| (renumber(a), renumber(b), c)),
-                )
+            .map(|piece| {
+                let edges = piece.edges.iter();
+                let renumbered = edges.map(|&(a, b, c)| (piece.number(a), piece.number(b), c));
+                ArcKayles::new(self.rules, renumbered)
             })
             .collect()
     }
@@ -417,6 +389,83 @@ impl Described for ArcKayles {
             })
             .collect()
     }
+}
+
+/// A connected piece of a graph: its edges, and its vertices renumbered from 0 in the order
+/// its edges meet them. Equal pieces that arise alike get equal numbers (not a full
+/// isomorphism test).
+pub(crate) struct Piece<E> {
+    /// `(vertex, new number)`, sorted by vertex.
+    numbers: Vec<(u32, u32)>,
+    /// The piece's edges, in the graph's order.
+    pub edges: Vec<E>,
+}
+
+impl<E> Piece<E> {
+    /// A vertex's new number.
+    pub fn number(&self, v: u32) -> u32 {
+        self.numbers
+            .binary_search_by_key(&v, |&(w, _)| w)
+            .map_or(0, |i| self.numbers[i].1)
+    }
+
+    /// Each vertex with its new number.
+    pub fn vertices(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.numbers.iter().copied()
+    }
+}
+
+/// The connected pieces of a graph given by its edges (`ends` reads an edge's two
+/// vertices), in the order of the edges.
+pub(crate) fn connected_pieces<E: Copy>(
+    edges: &[E],
+    ends: impl Fn(&E) -> (u32, u32),
+) -> Vec<Piece<E>> {
+    let mut vertices: Vec<u32> = edges
+        .iter()
+        .flat_map(|e| <[u32; 2]>::from(ends(e)))
+        .collect();
+    vertices.sort_unstable();
+    vertices.dedup();
+    let index = |v: u32| vertices.binary_search(&v).unwrap_or(0);
+    let mut parent: Vec<usize> = (0..vertices.len()).collect();
+    for e in edges {
+        let (a, b) = ends(e);
+        let (ra, rb) = (find(&mut parent, index(a)), find(&mut parent, index(b)));
+        parent[ra] = rb;
+    }
+    let mut pieces: Vec<(usize, Vec<E>)> = Vec::new();
+    for e in edges {
+        let r = find(&mut parent, index(ends(e).0));
+        match pieces.iter_mut().find(|(root, _)| *root == r) {
+            Some((_, piece)) => piece.push(*e),
+            None => pieces.push((r, vec![*e])),
+        }
+    }
+    pieces
+        .into_iter()
+        .map(|(_, piece)| {
+            let mut order: Vec<u32> = Vec::new();
+            for e in &piece {
+                let (a, b) = ends(e);
+                for v in [a, b] {
+                    if !order.contains(&v) {
+                        order.push(v);
+                    }
+                }
+            }
+            let mut numbers: Vec<(u32, u32)> = order
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| (v, i as u32))
+                .collect();
+            numbers.sort_unstable();
+            Piece {
+                numbers,
+                edges: piece,
+            }
+        })
+        .collect()
 }
 
 /// An Arc Kayles position whose value is within [`MAX_ARC_KAYLES_WORK`] (found by valuing

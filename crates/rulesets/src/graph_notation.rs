@@ -54,33 +54,55 @@ pub fn parse_graph_pieces(
 ) -> Result<Vec<WrittenEdge>, PartizanError> {
     let mut reader = Reader::new(text, name, letters);
     reader.vertices = 0; // no ground
-    loop {
-        if reader.peek() == Some('.') {
-            reader.pos += 1;
-        }
-        let start = if reader.peek() == Some(':') {
-            let fresh = reader.vertices;
-            let v = reader.named(fresh)?;
-            if v == fresh {
-                reader.new_vertex();
-            }
-            v
-        } else {
-            reader.new_vertex()
-        };
-        reader.sequence(start)?;
-        if reader.peek() != Some(';') {
-            break;
-        }
-        reader.pos += 1;
-    }
+    reader.pieces()?;
     reader.finish()
+}
+
+/// A vertex's label as written where a vertex may stand: one character of the ruleset's
+/// labels (`3`, `L`), or for numeric labels `{…}` (`{12}`), with the column it starts at.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct WrittenLabel {
+    /// The label's text, without braces.
+    pub text: String,
+    /// Where it stands in the text.
+    pub column: usize,
+}
+
+/// [`parse_graph_pieces`] for graphs whose vertices carry labels, each one of the
+/// characters `labels` (CGSuite's weighted graphs, `"3-1-{12}"`, with the digits, which
+/// also allow `{…}`; tinted ones, `"L-R-."`): the edges, and each vertex's label (or
+/// `None`, unlabelled), one entry a vertex, so that a vertex without edges is there too
+/// (`"L;."` is two vertices; an empty piece is none). A named vertex is labelled once (or
+/// each time alike).
+pub fn parse_labelled_graph_pieces(
+    text: &str,
+    name: &str,
+    letters: &str,
+    labels: &str,
+) -> Result<(Vec<WrittenEdge>, Vec<Option<WrittenLabel>>), PartizanError> {
+    let mut reader = Reader::new(text, name, letters);
+    reader.labels = Some(Vec::new());
+    reader.label_chars = labels;
+    reader.vertices = 0;
+    reader.pieces()?;
+    let labels = reader.labels.take().unwrap_or_default();
+    let edges = reader.finish()?;
+    Ok((edges, labels))
 }
 
 /// A graph written in CGSuite's notation, as [`parse_graph_pieces`] reads it: trails of
 /// edges (each `(a, b, letter)`), pieces apart by `;`, a vertex met twice named `:A` (one
 /// letter or digit while they last, then `:{n}`).
 pub fn write_graph_pieces(edges: &[(u32, u32, char)]) -> String {
+    write_labelled_graph_pieces(edges, |_| String::new())
+}
+
+/// [`write_graph_pieces`] with each vertex's label (as `label` writes it: `3`, `{12}`)
+/// before it wherever it stands, as [`parse_labelled_graph_pieces`] reads it.
+pub fn write_labelled_graph_pieces(
+    edges: &[(u32, u32, char)],
+    label: impl Fn(u32) -> String,
+) -> String {
     let vertices = edges
         .iter()
         .map(|&(a, b, _)| a.max(b) + 1)
@@ -140,9 +162,10 @@ pub fn write_graph_pieces(edges: &[(u32, u32, char)]) -> String {
     let pieces: Vec<String> = trails
         .iter()
         .map(|(start, steps)| {
-            let mut text = name(*start);
+            let mut text = label(*start) + &name(*start);
             for &(letter, v) in steps {
                 text.push(letter);
+                text.push_str(&label(v));
                 text.push_str(&name(v));
             }
             text
@@ -162,6 +185,8 @@ impl<'a> Reader<'a> {
             names: HashMap::new(),
             edges: Vec::new(),
             depth: 0,
+            labels: None,
+            label_chars: "",
         }
     }
 
@@ -193,6 +218,10 @@ struct Reader<'a> {
     names: HashMap<String, u32>,
     edges: Vec<WrittenEdge>,
     depth: usize,
+    /// Each vertex's label, when vertices are labelled.
+    labels: Option<Vec<Option<WrittenLabel>>>,
+    /// The characters a label may be.
+    label_chars: &'a str,
 }
 
 impl Reader<'_> {
@@ -206,7 +235,68 @@ impl Reader<'_> {
 
     fn new_vertex(&mut self) -> u32 {
         self.vertices += 1;
+        if let Some(labels) = &mut self.labels {
+            labels.push(None);
+        }
         self.vertices - 1
+    }
+
+    /// A label where a vertex may stand (when vertices are labelled): a digit or `{…}`;
+    /// else a `.` or nothing.
+    fn label(&mut self) -> Result<Option<WrittenLabel>, PartizanError> {
+        if self.labels.is_none() {
+            if self.peek() == Some('.') {
+                self.pos += 1;
+            }
+            return Ok(None);
+        }
+        let column = self.pos + 1;
+        match self.peek() {
+            Some('.') => {
+                self.pos += 1;
+                Ok(None)
+            }
+            Some(c) if self.label_chars.contains(c) => {
+                self.pos += 1;
+                Ok(Some(WrittenLabel {
+                    text: c.to_string(),
+                    column,
+                }))
+            }
+            Some('{') if self.label_chars.contains('0') => {
+                let start = self.pos + 1;
+                let Some(length) = self.chars[start..].iter().position(|&c| c == '}') else {
+                    return Err(self.error("a label opened with '{' is never closed".into()));
+                };
+                self.pos = start + length + 1;
+                Ok(Some(WrittenLabel {
+                    text: self.chars[start..start + length].iter().collect(),
+                    column,
+                }))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Gives `vertex` the label read for it; a vertex labelled twice must be labelled alike.
+    fn set_label(&mut self, vertex: u32, label: Option<WrittenLabel>) -> Result<(), PartizanError> {
+        let (Some(labels), Some(label)) = (&mut self.labels, label) else {
+            return Ok(());
+        };
+        let slot = &mut labels[vertex as usize];
+        match slot {
+            Some(old) if old.text != label.text => Err(PartizanError::parse(
+                label.column,
+                format!(
+                    "{}: this vertex is labelled {} already (column {})",
+                    self.name, old.text, old.column
+                ),
+            )),
+            _ => {
+                *slot = Some(label);
+                Ok(())
+            }
+        }
     }
 
     /// A name after `:`: one character, or `{…}`; the vertex it names, shared with every
@@ -233,24 +323,44 @@ impl Reader<'_> {
 
     /// A vertex written where one may stand: `.`, a name, both, or nothing (a new vertex).
     fn vertex(&mut self) -> Result<u32, PartizanError> {
-        if self.peek() == Some('.') {
-            self.pos += 1;
-        }
-        if self.peek() == Some(':') {
+        let label = self.label()?;
+        let v = if self.peek() == Some(':') {
             let fresh = self.vertices;
             let v = self.named(fresh)?;
             if v == fresh {
                 self.new_vertex();
             }
-            return Ok(v);
+            v
+        } else {
+            self.new_vertex()
+        };
+        self.set_label(v, label)?;
+        Ok(v)
+    }
+
+    /// Pieces apart by `;`, each from a new vertex or a named one (`--:A;:A-`); an empty
+    /// piece has no vertex.
+    fn pieces(&mut self) -> Result<(), PartizanError> {
+        loop {
+            match self.peek() {
+                None => return Ok(()),
+                Some(';') => self.pos += 1,
+                Some(_) => {
+                    let start = self.vertex()?;
+                    self.sequence(start)?;
+                    if self.peek() != Some(';') {
+                        return Ok(());
+                    }
+                }
+            }
         }
-        Ok(self.new_vertex())
     }
 
     /// Edges and branches from `start` up to a `;`, a `)` or the end.
     fn sequence(&mut self, start: u32) -> Result<(), PartizanError> {
         let mut current = start;
-        // The first vertex may be named (`:A--:A`), or written as a dot.
+        // The first vertex may be named (`:A--:A`), or written as a dot (a branch's first
+        // vertex is the one before its '(': a label there is refused as unexpected).
         if self.peek() == Some('.') {
             self.pos += 1;
         }

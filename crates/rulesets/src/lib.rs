@@ -20,6 +20,7 @@ pub mod domineering;
 pub mod fission;
 pub mod fox_and_geese;
 pub mod gen_clobber;
+pub mod gen_col;
 pub mod gen_king_dirt;
 pub mod graph_notation;
 pub mod grid;
@@ -41,6 +42,7 @@ pub mod toads_and_frogs;
 pub mod toads_and_frogs_variants;
 pub mod toppling_dominoes;
 pub mod variant;
+pub mod weighted_arc_kayles;
 
 /// The most squares of a board searched for who wins ([`crate::outcome::ruleset`]): every
 /// level of the search holds each option of its position, so the board's size bounds the
