@@ -288,8 +288,8 @@ impl Reader<'_> {
             Some(old) if old.text != label.text => Err(PartizanError::parse(
                 label.column,
                 format!(
-                    "{}: this vertex is labelled {} already (column {})",
-                    self.name, old.text, old.column
+                    "{}: this vertex is labelled {} already, not {}",
+                    self.name, old.text, label.text
                 ),
             )),
             _ => {

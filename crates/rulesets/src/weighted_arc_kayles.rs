@@ -86,19 +86,21 @@ impl WeightedArcKayles {
                 }
                 continue;
             };
-            let weight = label.text.trim().parse::<u64>().map_err(|_| {
-                PartizanError::parse(
+            let digits = label.text.trim();
+            if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+                return Err(PartizanError::parse(
                     label.column,
                     format!("{name}: a weight is a whole number, not {:?}", label.text),
-                )
-            })?;
-            if weight > MAX_WEIGHT {
-                return Err(PartizanError::too_large(
-                    format!("{name}'s weight of a vertex"),
-                    weight,
-                    MAX_WEIGHT,
                 ));
             }
+            let weight = digits.parse::<u64>().ok().filter(|&w| w <= MAX_WEIGHT);
+            let Some(weight) = weight else {
+                return Err(PartizanError::too_large(
+                    format!("{name}'s weight of a vertex"),
+                    digits,
+                    MAX_WEIGHT,
+                ));
+            };
             weights[v] = weight as u32;
         }
         Ok(WeightedArcKayles::new(
@@ -373,10 +375,17 @@ mod tests {
         assert_eq!(column("2-1-"), 4);
         assert_eq!(column("2-{x}"), 3);
         assert_eq!(column("2:A-1-3:A"), 7);
-        assert!(matches!(
-            WeightedArcKayles::read("1-{9999999}"),
-            Err(PartizanError::TooLarge { .. })
-        ));
+        for heavy in ["1-{9999999}", "1-{99999999999999999999}"] {
+            assert!(matches!(
+                WeightedArcKayles::read(heavy),
+                Err(PartizanError::TooLarge { .. })
+            ));
+        }
+        let twice = WeightedArcKayles::read("1:A-1-:A;2:A");
+        assert!(
+            matches!(twice, Err(PartizanError::Parse { column: 10, .. })),
+            "{twice:?}"
+        );
     }
 
     fn arb_position() -> impl Strategy<Value = WeightedArcKayles> {
