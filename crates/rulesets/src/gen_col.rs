@@ -269,17 +269,12 @@ impl Described for GenCol {
 
 /// The canonical form of a position, within [`MAX_GEN_COL_POSITIONS`].
 fn value(store: &mut Store, position: &GenCol) -> Result<GameId, PartizanError> {
-    store.within_budget(|store| {
-        let what = if position.rules == FJORDS_RULES {
-            "fjords's positions met"
-        } else {
-            "gen_col's positions met"
-        };
-        let mut evaluator = crate::Evaluator::in_store(store).bounded(MAX_GEN_COL_POSITIONS, what);
-        let value = evaluator.canonical_form(store, position);
-        evaluator.keep_in(store);
-        Ok(value)
-    })
+    let what = if position.rules == FJORDS_RULES {
+        "fjords's positions met"
+    } else {
+        "gen_col's positions met"
+    };
+    crate::bounded_value_of(store, position, MAX_GEN_COL_POSITIONS, what)
 }
 
 fn moves(
@@ -400,7 +395,7 @@ mod tests {
 
     /// A board of Col or Snort (`.` `x` `o` `#`) as a graph: its uncoloured squares, tinted
     /// by the colours next to them (both: the square is dead), joined where they touch.
-    fn board_graph(board: &[Vec<char>]) -> String {
+    fn board_graph(board: &[Vec<char>], rules: Permitted) -> GenCol {
         let (h, w) = (board.len(), board[0].len());
         let at = |r: usize, c: usize| board[r][c];
         let neighbours = |r: usize, c: usize| {
@@ -429,12 +424,12 @@ mod tests {
                 let near = |colour| neighbours(r, c).iter().any(|&(y, x)| at(y, x) == colour);
                 let tint = match (near('x'), near('o')) {
                     (true, true) => continue,
-                    (true, false) => "L",
-                    (false, true) => "R",
-                    _ => "",
+                    (true, false) => Tint::Left,
+                    (false, true) => Tint::Right,
+                    _ => Tint::None,
                 };
                 index.insert((r, c), tints.len() as u32);
-                tints.push(tint);
+                tints.push(Some(tint));
             }
         }
         let mut edges = Vec::new();
@@ -442,26 +437,12 @@ mod tests {
             for c in 0..w {
                 for (y, x) in neighbours(r, c) {
                     if let (Some(&a), Some(&b)) = (index.get(&(r, c)), index.get(&(y, x))) {
-                        if a < b {
-                            edges.push((a, b, '-'));
-                        }
+                        edges.push((a, b));
                     }
                 }
             }
         }
-        let mut text = write_labelled_graph_pieces(&edges, |v| tints[v as usize].to_string());
-        for (v, tint) in tints.iter().enumerate() {
-            if !edges
-                .iter()
-                .any(|&(a, b, _)| a as usize == v || b as usize == v)
-            {
-                if !text.is_empty() {
-                    text.push(';');
-                }
-                text.push_str(if tint.is_empty() { "." } else { tint });
-            }
-        }
-        text
+        GenCol::new(rules, tints, edges)
     }
 
     fn arb_board() -> impl Strategy<Value = Vec<Vec<char>>> {
@@ -498,13 +479,11 @@ mod tests {
         fn col_and_snort_on_a_board_s_graph(board in arb_board()) {
             let rows: Vec<String> = board.iter().map(|r| r.iter().collect()).collect();
             let text = rows.join("|");
-            let graph = board_graph(&board);
             let mut store = Store::new();
             for (rules, ruleset) in [(COL, &crate::colouring::COL), (SNORT, &crate::colouring::SNORT)] {
                 let board_value = ruleset.value_of_text(&mut store, &text).expect("a board");
-                let position = GenCol::read(Permitted::read(rules.0, rules.1).unwrap(), "test", &graph)
-                    .unwrap_or_else(|e| panic!("{graph}: {e}"));
-                prop_assert_eq!(value(&mut store, &position), Ok(board_value), "{} as {}", text, graph);
+                let position = board_graph(&board, Permitted::read(rules.0, rules.1).unwrap());
+                prop_assert_eq!(value(&mut store, &position), Ok(board_value), "{} as {:?}", text, position);
             }
         }
 

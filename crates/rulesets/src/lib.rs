@@ -189,6 +189,22 @@ pub fn value_of<G: PartizanGame + Send + 'static>(store: &mut Store, position: &
     value
 }
 
+/// [`value_of`] refused as too large (naming `what`) past `most` new components: for games
+/// whose size no reading of their notation bounds.
+pub fn bounded_value_of<G: PartizanGame + Send + 'static>(
+    store: &mut Store,
+    position: &G,
+    most: usize,
+    what: &'static str,
+) -> Result<GameId, PartizanError> {
+    store.within_budget(|store| {
+        let mut evaluator = Evaluator::in_store(store).bounded(most, what);
+        let value = evaluator.canonical_form(store, position);
+        evaluator.keep_in(store);
+        Ok(value)
+    })
+}
+
 /// A position's value and every move of each player, in words, with the transposition table
 /// the store keeps for its ruleset.
 pub fn moves_of_position<G: PartizanGame + moves::Described + Send + 'static>(

@@ -19,7 +19,7 @@ use rustc_hash::FxHashMap;
 
 use conway_partizan::{GameId, PartizanError, Player, Store};
 
-use crate::{Evaluator, PartizanGame};
+use crate::PartizanGame;
 
 /// The most positions of a variant one evaluation meets: a position's variant is not split
 /// into the parts its base ruleset's limits were set for (only the impartial one is), so
@@ -187,14 +187,8 @@ fn value_within<G: PartizanGame + Send + 'static>(
     position: &G,
     most: usize,
 ) -> Result<GameId, PartizanError> {
-    store.within_budget(|store| {
-        let mut evaluator =
-            Evaluator::in_store(store).bounded(most, "a variant's count of positions");
-        let value =
-            evaluator.canonical_form(store, &VariantPosition::new(variant, position.clone()));
-        evaluator.keep_in(store);
-        Ok(value)
-    })
+    let position = VariantPosition::new(variant, position.clone());
+    crate::bounded_value_of(store, &position, most, "a variant's count of positions")
 }
 
 /// `variant` of the game form `g` (a canonical form, played on its options): CGSuite's

@@ -99,6 +99,8 @@ pub struct AllButCounts {
     mex_of_all: u64,
     /// Scratch for listing a total's values once each.
     listing: Listing,
+    /// Scratch for the values listed: no allocation per heap.
+    reached: Vec<u32>,
 }
 
 /// Which listing last met each value: a listing meets a value once.
@@ -130,21 +132,28 @@ impl AllButSubtraction {
     pub fn counts(&self, values: &[u32]) -> AllButCounts {
         let mut counts = AllButCounts::default();
         for m in 0..values.len() {
-            self.reached(values, m, &mut counts.listing)
-                .into_iter()
-                .for_each(|v| counts.record(v));
+            self.record_reached(values, m, &mut counts);
         }
         counts
     }
 
-    /// The values a move leaving `m` tokens reaches, each once: heap m's, and with splits
-    /// those of the two heaps m may be split into.
-    fn reached(&self, values: &[u32], m: usize, listing: &mut Listing) -> Vec<u32> {
+    /// Counts the values a move leaving `m` tokens reaches.
+    fn record_reached(&self, values: &[u32], m: usize, counts: &mut AllButCounts) {
+        let mut reached = std::mem::take(&mut counts.reached);
+        reached.clear();
+        self.reach(values, m, &mut counts.listing, &mut reached);
+        reached.iter().for_each(|&v| counts.record(v));
+        counts.reached = reached;
+    }
+
+    /// Appends to `reached` the values a move leaving `m` tokens reaches, each once: heap
+    /// m's, and with splits those of the two heaps m may be split into.
+    fn reach(&self, values: &[u32], m: usize, listing: &mut Listing, reached: &mut Vec<u32>) {
         if !self.splits {
-            return vec![values[m]];
+            reached.push(values[m]);
+            return;
         }
         listing.count += 1;
-        let mut reached = Vec::with_capacity(m / 2 + 1);
         let each = std::iter::once(values[m]).chain((1..=m / 2).map(|a| values[a] ^ values[m - a]));
         for v in each {
             let i = v as usize;
@@ -156,7 +165,6 @@ impl AllButSubtraction {
                 reached.push(v);
             }
         }
-        reached
     }
 
     /// The work of the table of `len` heaps: the values looked at (heap n's, and again those
@@ -176,9 +184,10 @@ impl AllButSubtraction {
         // The options are what every smaller total reaches but the totals n - a for excluded
         // a ≤ n: the mex is the mex of all, unless leaving those few out empties a smaller
         // value.
-        let mut skipped = Vec::new();
+        let mut skipped = std::mem::take(&mut counts.reached);
+        skipped.clear();
         for &a in self.excluded.iter().take_while(|&&a| a <= n) {
-            skipped.extend(self.reached(values, (n - a) as usize, &mut counts.listing));
+            self.reach(values, (n - a) as usize, &mut counts.listing, &mut skipped);
         }
         skipped.iter().for_each(|&v| counts.count[v as usize] -= 1);
         let emptied = skipped
@@ -187,13 +196,12 @@ impl AllButSubtraction {
             .map(|&v| u64::from(v))
             .min();
         skipped.iter().for_each(|&v| counts.count[v as usize] += 1);
+        counts.reached = skipped;
         let g = emptied.map_or(counts.mex_of_all, |e| e.min(counts.mex_of_all));
         // A value never exceeds its heap's number of options' values, which the caller's
         // limits keep below 2^32.
         values.push(u32::try_from(g).unwrap_or(u32::MAX));
-        self.reached(values, n as usize, &mut counts.listing)
-            .into_iter()
-            .for_each(|v| counts.record(v));
+        self.record_reached(values, n as usize, counts);
     }
 }
 
