@@ -32,9 +32,10 @@ after(async () => {
   await browser?.close();
 });
 
-/** A server on a free port, with the worksheet file `file` if given. */
-async function startServer(args = []) {
-  const server = spawn(conway, ["serve", "--port", "0", ...args], { stdio: ["ignore", "pipe", "inherit"] });
+/** A server on a free port, with the worksheet file `file` if given; `command` starts it
+ * (by default `conway serve`). */
+async function startServer(args = [], command = [conway, "serve", "--port", "0"]) {
+  const server = spawn(command[0], [...command.slice(1), ...args], { stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise((resolvePromise, reject) => {
     let seen = "";
     server.stdout.on("data", (chunk) => {
@@ -42,14 +43,15 @@ async function startServer(args = []) {
       const found = seen.match(/http:\/\/[^ ]+\//);
       if (found) resolvePromise(found[0]);
     });
-    server.on("exit", (code) => reject(new Error(`conway serve exited with ${code}`)));
+    server.on("exit", (code) => reject(new Error(`${command.join(" ")} exited with ${code}`)));
   });
   return { url, stop: () => server.kill() };
 }
 
-/** Runs `body(page)` on a fresh page of a fresh server (started with `args`), loaded. */
-async function withPage(args, body) {
-  const server = await startServer(args);
+/** Runs `body(page)` on a fresh page of a fresh server (started with `args`, or by
+ * `start`), loaded. */
+async function withPage(args, body, start = startServer) {
+  const server = await start(args);
   const page = await browser.newPage();
   try {
     await page.goto(server.url);
@@ -562,4 +564,38 @@ test("a loopy game is drawn as its graph: named positions, Left's moves blue, a 
     assert.deepEqual(await sides.locator("text[font-style=italic]").allTextContents(), ["onside", "offside"]);
     await page.screenshot({ path: join(shots, "loopy-graph.png"), fullPage: true });
   });
+});
+
+// The Python package's worksheet (`conway.serve()`), whose cells name rulesets written in
+// Python: the venv's Python (CONWAY_PYTHON) with the package installed.
+const python = process.env.CONWAY_PYTHON || join(root, "target/python-venv/bin/python");
+const servePython = (args) => startServer(args, [python, join(root, "tests/browser/own_ruleset.py")]);
+
+test("a ruleset written in Python: its board drawn, edited by clicks, played against Conway", async () => {
+  await withPage(
+    [],
+    async (page) => {
+      const offered = await page.locator("#board-ruleset option").allTextContents();
+      assert.ok(offered.includes("py_clobber"), `py_clobber in ${offered}`);
+      // Clobber's value, found by the Python ruleset's own moves.
+      const cell = await run(page, 'py_clobber("xo.|.ox")');
+      await cell.locator("pre").filter({ hasText: /^0\n/ }).waitFor();
+      assert.equal(await cell.locator(".board td").count(), 6);
+      assert.equal(await cell.locator(".board td.left").count(), 2);
+      await page.screenshot({ path: join(shots, "own-ruleset-clobber.png"), fullPage: true });
+      // A click cycles the empty corner through x: the input and the value follow.
+      await cell.locator('.board td[data-square="0,2"]').click();
+      await page.waitForFunction(() => document.querySelector("li.cell textarea").value === 'py_clobber("xox|.ox")');
+      await cell.locator("pre").filter({ hasNotText: /^0\n/ }).waitFor();
+      // 1x2: whoever moves first wins; as Left moving first, Conway (Right) cannot answer.
+      const game = await run(page, 'py_clobber("xo")');
+      await game.getByRole("button", { name: "Play as Left against Conway" }).click();
+      await game.getByRole("button", { name: "I move first" }).click();
+      await game.locator(".choice").first().click();
+      const result = game.locator(".moves .result");
+      await result.waitFor();
+      assert.equal(await result.textContent(), "Conway (Right) cannot move: you win.");
+    },
+    servePython,
+  );
 });

@@ -44,11 +44,21 @@ pub static FUNCTIONS_HELP: LazyLock<String> = LazyLock::new(|| {
 
 /// `conway eval`.
 pub fn answer(args: EvalArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
+    answer_naming(args, &Bindings::new(), watch)
+}
+
+/// `eval` run in a session, whose expression may name what `names` holds (the caller's
+/// rulesets).
+pub fn answer_naming(
+    args: EvalArgs,
+    names: &Bindings,
+    watch: &dyn Watcher,
+) -> Result<Box<dyn Answer>, CliError> {
     std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
             .name("eval".into())
             .stack_size(EVAL_STACK)
-            .spawn_scoped(scope, || evaluate(&args, watch))
+            .spawn_scoped(scope, || evaluate(&args, names, watch))
             .map_err(|e| CliError::internal(format!("cannot start the evaluation thread: {e}")))?;
         worker
             .join()
@@ -56,7 +66,11 @@ pub fn answer(args: EvalArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, Cl
     })
 }
 
-fn evaluate(args: &EvalArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, CliError> {
+fn evaluate(
+    args: &EvalArgs,
+    names: &Bindings,
+    watch: &dyn Watcher,
+) -> Result<Box<dyn Answer>, CliError> {
     let mut store = Store::new();
     let progress = watch.stage("evaluating");
     store.set_progress(progress.clone());
@@ -65,7 +79,7 @@ fn evaluate(args: &EvalArgs, watch: &dyn Watcher) -> Result<Box<dyn Answer>, Cli
     } else {
         Listing::Good
     };
-    let report = evaluate_report_with(&mut store, &Bindings::new(), &args.expr, listing)?;
+    let report = evaluate_report_with(&mut store, names, &args.expr, listing)?;
     progress.finish();
     if let Some(path) = &args.svg {
         let picture = match &report.result {

@@ -25,7 +25,7 @@
 
 use clap::Parser;
 use conway_expr::eval::{
-    evaluate_report_in, parse_statement, Bindings, EvalReport, Statement, Value,
+    evaluate_report_in, parse_statement, Bindings, EvalReport, Statement, UserRulesets, Value,
 };
 use conway_loopy::picture::loopy_svg;
 use conway_partizan::thermal::thermograph_svg;
@@ -102,10 +102,18 @@ impl Session {
         Session::default()
     }
 
+    /// A session with no variables whose cells may name these rulesets of the caller's.
+    pub fn with_rulesets(rulesets: UserRulesets) -> Self {
+        Session {
+            names: Bindings::with_rulesets(rulesets),
+            ..Session::default()
+        }
+    }
+
     /// Runs one cell, its progress watched by `watch` (which may stop it).
     pub fn run(&mut self, input: &str, watch: &dyn Watcher) -> Result<CellAnswer, CliError> {
         if let Some(words) = command_words(input)? {
-            return run_command(words, watch);
+            return run_command(words, self.names.rulesets(), watch);
         }
         if input.trim() == ":vars" {
             return Ok(self.variables_answer());
@@ -253,13 +261,22 @@ fn command_words(input: &str) -> Result<Option<Vec<String>>, CliError> {
     })
 }
 
-/// Runs a command cell through the CLI's own parser and dispatch.
-fn run_command(words: Vec<String>, watch: &dyn Watcher) -> Result<CellAnswer, CliError> {
+/// Runs a command cell through the CLI's own parser and dispatch; `eval` names the
+/// session's rulesets (not its variables: a command stands alone).
+fn run_command(
+    words: Vec<String>,
+    rulesets: &UserRulesets,
+    watch: &dyn Watcher,
+) -> Result<CellAnswer, CliError> {
     let argv = std::iter::once("conway".to_string()).chain(words);
     let cli = Cli::try_parse_from(argv).map_err(|e| CliError::from_clap(&e))?;
     refuse_files(&cli.command)?;
     let answer = match cli.command {
         Command::Grundy(args) => crate::grundy::drawn_answer(args, watch)?,
+        Command::Eval(args) => {
+            let names = Bindings::with_rulesets(rulesets.clone());
+            crate::eval::answer_naming(args, &names, watch)?
+        }
         command => crate::answer::answer(command, watch)?,
     };
     command_answer(&*answer)

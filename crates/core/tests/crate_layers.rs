@@ -20,7 +20,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("rulesets and their searches", &["rulesets"]),
     ("the expression language", &["expr"]),
     ("the catalogue", &["games"]),
-    ("front ends", &["cli", "python", "fuzz-targets"]),
+    ("front ends", &["cli", "fuzz-targets"]),
+    // The Python package serves the CLI's worksheet from its own process, so that its
+    // cells name the rulesets written in Python.
+    ("the Python package", &["python"]),
 ];
 
 /// The layer index of a crate directory, if it has one.

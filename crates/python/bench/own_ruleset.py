@@ -11,6 +11,7 @@ import sys
 
 CASES = [
     ("value", "xoxo|oxox|xo.."),
+    ("eval", "xoxo|oxox|xo.."),
     ("value", "xoxox|oxoxo"),
     ("search", "xoxox|oxoxo|xoxox"),
     ("search", "xoxo|oxox|xoxo|oxox"),
@@ -26,6 +27,9 @@ r = PyClobber()
 ask = {
     ("value", "python"): lambda: str(r(text)),
     ("value", "builtin"): lambda: str(conway.clobber(text)),
+    # Named in an expression, as a worksheet served by conway.serve() names it.
+    ("eval", "python"): lambda: str(conway.evaluate(f'py_clobber("{text}") + *')),
+    ("eval", "builtin"): lambda: str(conway.evaluate(f'clobber("{text}") + *')),
     ("search", "python"): lambda: r.solve(r.parse(text)).outcome,
     ("search", "builtin"): lambda: conway.solve("clobber", text).outcome,
 }[(kind, which)]

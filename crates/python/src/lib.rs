@@ -27,6 +27,7 @@ mod quotient;
 mod ruleset;
 mod signals;
 mod strategic;
+mod worksheet;
 
 /// The native module; `conway/__init__.py` re-exports its names.
 #[pymodule]
@@ -42,5 +43,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     quotient::register(m)?;
     strategic::register(m)?;
     cycles::register(m)?;
+    worksheet::register(m)?;
     Ok(())
 }

@@ -11,8 +11,8 @@
 use std::sync::{Arc, LazyLock, Mutex};
 
 use conway_expr::eval::{
-    evaluate_text, lookup, moves_of, unknown_function, ArgKind, Argument, Listing, Move, Text,
-    Value, FUNCTIONS,
+    evaluate_text, lookup, moves_of, unknown_function, ArgKind, Argument, Bindings, Listing, Move,
+    Text, Value, FUNCTIONS,
 };
 use conway_expr::syntax::parse_expression_noted;
 use conway_numbers::Dyadic;
@@ -522,12 +522,21 @@ fn evaluate(py: Python<'_>, text: &str) -> PyResult<Evaluated> {
 ///
 /// Where CGSuite's interpreter would read the input otherwise (`3*5` is the game 3+*5 here, as
 /// CGSuite prints it, and 15 there), a `UserWarning` says so.
+///
+/// `rulesets`, given by the Python half, are the `Ruleset`s of the session, which the
+/// expression may name.
 #[pyfunction(name = "evaluate")]
-fn py_evaluate(py: Python<'_>, expression: &str) -> PyResult<Py<PyAny>> {
+#[pyo3(signature = (expression, rulesets = None))]
+fn py_evaluate(
+    py: Python<'_>,
+    expression: &str,
+    rulesets: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
     let (expr, notes) =
         parse_expression_noted(expression).map_err(|e| to_python(&PartizanError::from(e)))?;
+    let names = Bindings::with_rulesets(crate::ruleset::user_rulesets(rulesets)?);
     let value = with_store(py, move |store| {
-        conway_expr::eval::evaluate(store, &expr).map(|v| Evaluated::of(store, v))
+        conway_expr::eval::evaluate_in(store, &names, &expr).map(|v| Evaluated::of(store, v))
     })?
     .into_python(py)?;
     let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
@@ -543,11 +552,17 @@ fn py_evaluate(py: Python<'_>, expression: &str) -> PyResult<Py<PyAny>> {
 /// `to`, `value`, `wins`, `draws`, `plies`), `every_move` and `note`. Good moves only unless `every`: the winning ones, or where none wins, those
 /// to the best positions left. The Python half wraps it in `conway.Moves`.
 #[pyfunction]
-#[pyo3(signature = (position, every = false))]
-fn moves<'py>(py: Python<'py>, position: &str, every: bool) -> PyResult<Bound<'py, PyDict>> {
+#[pyo3(signature = (position, every = false, rulesets = None))]
+fn moves<'py>(
+    py: Python<'py>,
+    position: &str,
+    every: bool,
+    rulesets: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
     let text = position.to_string();
     let listing = if every { Listing::Every } else { Listing::Good };
-    let listed = with_store(py, move |store| moves_of(store, &text, listing))?;
+    let names = Bindings::with_rulesets(crate::ruleset::user_rulesets(rulesets)?);
+    let listed = with_store(py, move |store| moves_of(store, &names, &text, listing))?;
     let Some(listed) = listed else {
         return Err(PyValueError::new_err(format!(
             "{position} has no moves to list: moves are listed for a ruleset position \

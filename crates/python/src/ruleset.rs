@@ -12,12 +12,15 @@ use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 
 use conway_core::or_no_progress;
+use conway_expr::eval::{position_call, UserBoard, UserRuleset, UserRulesets};
 use conway_loopy::ruleset::{EvaluationError, LoopyEvaluator, LoopyRules};
 use conway_partizan::rules::Rules;
 use conway_partizan::{GameId, PartizanError};
+use conway_rulesets::moves::{PositionMoves, RulesetMove, MAX_LISTED_MOVES};
 use conway_rulesets::outcome::outside::{misere_outcome, winner, Notation, OutsideError};
 use conway_rulesets::outcome::ruleset::Ask;
 use conway_rulesets::outcome::WinnerReport;
+use conway_rulesets::registry::{Piece, Square};
 use conway_rulesets::search::{canonical_form, SearchError};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -44,8 +47,10 @@ pub struct PyPartizanGame {
     progress: Option<Py<PyAny>>,
 }
 
-/// What earlier questions found.
+/// What earlier questions found, in one store.
 struct Memo {
+    /// The store whose ids these are ([`Store::identity`]); `None` before the first question.
+    store: Option<u64>,
     /// Canonical forms, for `canonical_form`.
     values: FxHashMap<u32, GameId>,
     /// Values, loopy or not, for `game_value`.
@@ -55,9 +60,23 @@ struct Memo {
 impl Default for Memo {
     fn default() -> Self {
         Memo {
+            store: None,
             values: FxHashMap::default(),
             loopy: LoopyEvaluator::with_limit(MAX_POSITIONS),
         }
+    }
+}
+
+impl Memo {
+    /// This memo, made to hold `store`'s ids: what it found in another store is forgotten.
+    fn of(&mut self, store: &Store) -> &mut Memo {
+        if self.store != Some(store.identity()) {
+            *self = Memo {
+                store: Some(store.identity()),
+                ..Memo::default()
+            };
+        }
+        self
     }
 }
 
@@ -338,39 +357,266 @@ impl PyPartizanGame {
         position: &Bound<'_, PyAny>,
         work: impl FnOnce(&Callbacks<'_, '_>, &mut Store, &mut Memo, u32) -> Result<T, Failure>,
     ) -> PyResult<T> {
+        // Numbered before the store is taken: hashing a position may use conway.
+        let root = self.positions.number(position)?;
         let progress = self.progress.as_ref().map(|p| p.bind(py).clone());
         let target = ProgressTarget::open(py, progress.as_ref(), "PartizanGame")?;
-        let mut positions = std::mem::replace(&mut self.positions, Positions::new(py));
-        let mut memo = std::mem::take(&mut self.memo);
         let mut raised = None;
-        let result = match positions.number(position) {
-            Err(error) => Err(error),
-            Ok(root) => {
-                let rules = Callbacks {
-                    py,
-                    game: self,
-                    positions: RefCell::new(&mut positions),
-                    shown: RefCell::new(Shown::new(target.callable())),
-                };
-                with_store_and_interpreter(py, |store| {
-                    work(&rules, store, &mut memo, root).map_err(|failure| match failure {
-                        Failure::Python(error) => {
-                            raised = Some(error);
-                            // Stands for the Python exception, raised instead below.
-                            PartizanError::Interrupted
-                        }
-                        Failure::Game(error) => error,
-                    })
+        let result = with_store_and_interpreter(py, |store| {
+            self.ask_in(py, store, target.callable(), root, work)
+                .map_err(|failure| match failure {
+                    Failure::Python(error) => {
+                        raised = Some(error);
+                        // Stands for the Python exception, raised instead below.
+                        PartizanError::Interrupted
+                    }
+                    Failure::Game(error) => error,
                 })
-            }
-        };
-        self.positions = positions;
-        self.memo = memo;
+        });
         target.close()?;
         match raised {
             Some(error) => Err(error),
             None => result,
         }
+    }
+
+    /// [`ask`](Self::ask) in a given store, with what earlier questions found in it (the
+    /// memo is the last store's: a question in another store starts it afresh).
+    fn ask_in<'py, T>(
+        &mut self,
+        py: Python<'py>,
+        store: &mut Store,
+        shown: Option<&Bound<'py, PyAny>>,
+        root: u32,
+        work: impl FnOnce(&Callbacks<'_, 'py>, &mut Store, &mut Memo, u32) -> Result<T, Failure>,
+    ) -> Result<T, Failure> {
+        let mut positions = std::mem::replace(&mut self.positions, Positions::new(py));
+        let mut memo = std::mem::take(&mut self.memo);
+        let rules = Callbacks {
+            py,
+            game: self,
+            positions: RefCell::new(&mut positions),
+            shown: RefCell::new(Shown::new(shown)),
+        };
+        let result = work(&rules, store, memo.of(store), root);
+        self.positions = positions;
+        self.memo = memo;
+        result
+    }
+}
+
+/// A Python `Ruleset` as `eval` names it (`my_clobber("xo|ox")`): its positions are read
+/// and written by the ruleset's `parse` and `format` and valued by the search behind
+/// `canonical_form`, in whichever store the evaluation runs (the shared one, or a
+/// worksheet session's, which has a game of its own, so that sessions never wait on
+/// each other's).
+pub struct NamedRuleset {
+    name: String,
+    /// The `Ruleset` instance: its `parse` and `format`.
+    instance: Py<PyAny>,
+    game: Py<PyPartizanGame>,
+    board: Option<UserBoard>,
+    example: String,
+    summary: String,
+}
+
+/// An entry of the Python half's list of rulesets: name, instance, game, board (each symbol
+/// and its piece), example and summary.
+type Described = (
+    String,
+    Py<PyAny>,
+    Py<PyPartizanGame>,
+    Option<Vec<(String, String)>>,
+    String,
+    String,
+);
+
+impl NamedRuleset {
+    /// The ruleset of one entry of the Python half's list (its name, instance, game, board,
+    /// example and summary).
+    pub fn new(described: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let (name, instance, game, board, example, summary): Described = described.extract()?;
+        // A board that cannot be drawn leaves the ruleset undrawn, not unnamed
+        // (`conway.board` says what is wrong with it).
+        let board = board.and_then(|squares| user_board(&name, squares).ok());
+        Ok(NamedRuleset {
+            name,
+            instance,
+            game,
+            board,
+            example,
+            summary,
+        })
+    }
+
+    /// Runs `work` on the position `text` writes, in `store`.
+    fn on_position<T>(
+        &self,
+        store: &mut Store,
+        text: &str,
+        work: impl FnOnce(&Callbacks<'_, '_>, &mut Store, &mut Memo, u32) -> Result<T, Failure>,
+    ) -> Result<T, PartizanError> {
+        Python::attach(|py| {
+            let failed = |failure: Failure| match failure {
+                Failure::Game(error) => error,
+                Failure::Python(error)
+                    if error.is_instance_of::<pyo3::exceptions::PyKeyboardInterrupt>(py) =>
+                {
+                    PartizanError::Interrupted
+                }
+                Failure::Python(error) => {
+                    PartizanError::InvalidInput(format!("{}: {error}", self.name))
+                }
+            };
+            let position = self
+                .instance
+                .bind(py)
+                .call_method1("parse", (text,))
+                .map_err(|e| failed(Failure::Python(e)))?;
+            let mut game = self.game.bind(py).try_borrow_mut().map_err(|_| {
+                PartizanError::InvalidInput(format!(
+                    "{} is answering another question (ask one at a time)",
+                    self.name
+                ))
+            })?;
+            let root = game
+                .positions
+                .number(&position)
+                .map_err(|e| failed(Failure::Python(e)))?;
+            game.ask_in(py, store, None, root, work).map_err(failed)
+        })
+    }
+}
+
+/// The rulesets of `described` (the Python half's list of each registered `Ruleset`'s name,
+/// instance, game, board, example and summary), for `eval` to name.
+pub fn user_rulesets(described: Option<&Bound<'_, PyAny>>) -> PyResult<UserRulesets> {
+    let Some(described) = described.filter(|d| !d.is_none()) else {
+        return Ok(UserRulesets::default());
+    };
+    let mut rulesets: Vec<std::sync::Arc<dyn UserRuleset>> = Vec::new();
+    for entry in described.try_iter()? {
+        rulesets.push(std::sync::Arc::new(NamedRuleset::new(&entry?)?));
+    }
+    Ok(UserRulesets::new(rulesets))
+}
+
+/// A `Ruleset`'s `board` (each symbol and what it shows) as the worksheet draws it: the
+/// empty square first, rows split by `|`.
+fn user_board(name: &str, squares: Vec<(String, String)>) -> PyResult<UserBoard> {
+    let mut read = Vec::with_capacity(squares.len());
+    for (symbol, piece) in squares {
+        let mut chars = symbol.chars();
+        let (Some(symbol), None) = (chars.next(), chars.next()) else {
+            return Err(PyValueError::new_err(format!(
+                "{name}.board: {symbol:?} is not one character"
+            )));
+        };
+        let piece: Piece = serde_json::from_value(serde_json::Value::String(piece.clone()))
+            .map_err(|_| {
+                PyValueError::new_err(format!(
+                    "{name}.board: {piece:?} is not a piece (empty, left, right, filled or either)"
+                ))
+            })?;
+        read.push(Square { symbol, piece });
+    }
+    read.sort_by_key(|s| s.piece != Piece::Empty);
+    Ok(UserBoard {
+        squares: read,
+        row_separator: '|',
+    })
+}
+
+/// The canonical form of the position `n`, which the callbacks' game lists.
+fn canonical_of(
+    rules: &Callbacks<'_, '_>,
+    store: &mut Store,
+    memo: &mut Memo,
+    n: u32,
+) -> Result<GameId, Failure> {
+    canonical_form(rules, store, &mut memo.values, &n, MAX_POSITIONS).map_err(|error| match error {
+        SearchError::Cycle => Failure::Game(PartizanError::InvalidInput(
+            "the game has a cycle through a position; it is not a short game \
+             (game_value gives the value of a loopy game)"
+                .to_string(),
+        )),
+        error => searched(error),
+    })
+}
+
+impl UserRuleset for NamedRuleset {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn value(&self, store: &mut Store, text: &str) -> Result<GameId, PartizanError> {
+        self.on_position(store, text, |rules, store, memo, root| {
+            canonical_of(rules, store, memo, root)
+        })
+    }
+
+    fn moves(&self, store: &mut Store, text: &str) -> Result<PositionMoves, PartizanError> {
+        let name = &self.name;
+        let call = |text: &str| {
+            position_call(name, text).ok_or_else(|| {
+                Failure::Game(PartizanError::InvalidInput(format!(
+                    "{name}'s position {text} has a double quote, which an eval string \
+                     cannot hold"
+                )))
+            })
+        };
+        let position = position_call(name, text).ok_or_else(|| {
+            PartizanError::InvalidInput(format!(
+                "{name}'s position {text} has a double quote, which an eval string cannot hold"
+            ))
+        })?;
+        self.on_position(store, text, |rules, store, memo, root| {
+            let value = canonical_of(rules, store, memo, root)?;
+            let left = rules.left_moves(&root).map_err(Failure::Python)?;
+            let right = rules.right_moves(&root).map_err(Failure::Python)?;
+            if left.len() > MAX_LISTED_MOVES || right.len() > MAX_LISTED_MOVES {
+                return Ok(PositionMoves {
+                    position: position.clone(),
+                    value,
+                    left: Vec::new(),
+                    right: Vec::new(),
+                    unlisted: Some((left.len(), right.len())),
+                });
+            }
+            let mut side = |options: Vec<u32>, player: &str| {
+                let mut moves = Vec::with_capacity(options.len());
+                for option in options {
+                    let written = rules.written(&option).map_err(Failure::Python)?;
+                    moves.push(RulesetMove {
+                        description: format!("{player} moves to {written}"),
+                        to: call(&written)?,
+                        value: canonical_of(rules, store, memo, option)?,
+                    });
+                }
+                Ok::<_, Failure>(moves)
+            };
+            let left = side(left, "Left")?;
+            let right = side(right, "Right")?;
+            Ok(PositionMoves {
+                position: position.clone(),
+                value,
+                left,
+                right,
+                unlisted: None,
+            })
+        })
+    }
+
+    fn board(&self) -> Option<&UserBoard> {
+        self.board.as_ref()
+    }
+
+    fn example(&self) -> &str {
+        &self.example
+    }
+
+    fn summary(&self) -> &str {
+        &self.summary
     }
 }
 

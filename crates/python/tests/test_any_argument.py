@@ -163,8 +163,20 @@ MODULE_FUNCTIONS = sorted(
     for name in conway.__all__
     if callable(getattr(conway, name))
     and not isinstance(getattr(conway, name), type)
-    and name not in {"board"}  # a display helper; its value comes from eval's functions
+    # `board` is a display helper whose value comes from eval's functions; `serve` serves
+    # until Ctrl-C, and is called below with `background=True`.
+    and name not in {"board", "serve"}
 )
+
+
+@given(args=st.lists(ANYTHING, max_size=3), keywords=st.dictionaries(
+    st.sampled_from(["bind", "worksheet", "cell_seconds", "max_worksheets"]), ANYTHING, max_size=2))
+@settings(max_examples=30)
+def test_serve_with_any_arguments(args, keywords):
+    def start(*args, **keywords):
+        conway.serve(*args, background=True, **keywords).stop()
+
+    call_bounded(start, *args, **keywords)
 
 
 @pytest.mark.parametrize("name", MODULE_FUNCTIONS)

@@ -16,6 +16,7 @@ class PyClobber(conway.Ruleset):
 
     name = "py_clobber"
     board = {".": "empty", "x": "left", "o": "right"}
+    example = "xo|ox"
 
     def parse(self, text):
         return tuple(text.split("|"))
@@ -177,3 +178,87 @@ def test_random_boards_agree_with_the_builtin_search():
         rows = ["".join(rng.choice("xxoo.") for _ in range(5)) for _ in range(3)]
         text = "|".join(rows)
         assert ruleset.solve(ruleset.parse(text)).outcome == conway.solve("clobber", text).outcome
+
+
+def board_text(rng, rows, cols):
+    return "|".join("".join(rng.choice("xo.") for _ in range(cols)) for _ in range(rows))
+
+
+def test_eval_names_a_python_ruleset_as_a_builtin_one():
+    rng = random.Random(11)
+    for _ in range(20):
+        a, b = board_text(rng, 2, 3), board_text(rng, 1, 4)
+        assert conway.evaluate(f'py_clobber("{a}") + clobber("{b}") + *') == conway.evaluate(
+            f'clobber("{a}") + clobber("{b}") + *'
+        )
+        mine = conway.moves(f'py_clobber("{a}") + *', every=True)
+        theirs = conway.moves(f'clobber("{a}") + *', every=True)
+        for side in ("left", "right"):
+            assert sorted((m.to.replace("py_clobber", "clobber"), m.value, m.wins) for m in getattr(mine, side)) == sorted(
+                (m.to, m.value, m.wins) for m in getattr(theirs, side)
+            )
+        assert conway.evaluate(f'misere_outcome(py_clobber("{a}"))') == misere_by_definition(
+            PyClobber(), PyClobber().parse(a)
+        )
+
+
+def test_eval_refuses_misuse_of_a_python_ruleset_where_it_is():
+    with pytest.raises(ValueError, match="column 5: py_clobber takes one argument"):
+        conway.evaluate("1 + py_clobber(3)")
+    with pytest.raises(ValueError, match="failing: KeyError"):
+        conway.evaluate('failing("0") + *')
+    with pytest.raises(ValueError, match="your own rulesets are .*py_clobber"):
+        conway.evaluate('py_clobbr("xo")')
+    with pytest.raises(ValueError, match="variants are played on a built-in"):
+        conway.evaluate('dicotic_variant(py_clobber("xo"))')
+
+
+def http(method, url, body=None):
+    import json
+    import urllib.request
+
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        text = answer.read()
+    return json.loads(text) if text else None
+
+
+def run_cell(server, worksheet, cell):
+    job = http("POST", f"{server.url}api/worksheets/{worksheet}/cells", {"input": cell})["job"]
+    while True:
+        state = http("GET", f"{server.url}api/jobs/{job}?wait=5000")
+        if state["state"] in ("done", "failed"):
+            return state
+
+
+def test_a_worksheet_served_from_python_names_and_plays_its_rulesets():
+    server = conway.serve(0, background=True)
+    try:
+        assert server.running and server.url.startswith("http://127.0.0.1:")
+        described = {r["name"]: r for r in http("GET", f"{server.url}api/rulesets")}
+        ours = described["py_clobber"]
+        assert ours["board"]["row_separator"] == "|"
+        assert [(s["symbol"], s["piece"]) for s in ours["board"]["squares"]][0] == (".", "empty")
+        assert "clobber" in described and "loop" in described
+        worksheet = http("POST", f"{server.url}api/worksheets")["worksheet"]
+        done = run_cell(server, worksheet, 'G := py_clobber("xo.|.ox") + *')
+        assert done["state"] == "done", done
+        expected = conway.evaluate('clobber("xo.|.ox") + *')
+        assert done["answer"]["report"]["canonical"] == str(expected)
+        play = done["answer"]["play"]
+        assert play["game"] == "ruleset" and play["left_reply"]["to"].startswith("py_clobber(")
+        done = run_cell(server, worksheet, "G - clobber(\"xo.|.ox\")")
+        assert done["answer"]["report"]["canonical"] == "*"
+        # The page's own questions are commands, each in a store of its own.
+        listed = run_cell(server, worksheet, "eval --every-move 'py_clobber(\"xo\") + *'")
+        assert listed["state"] == "done", listed
+        assert len(listed["answer"]["report"]["left_moves"]) == 2
+        done = run_cell(server, worksheet, 'py_clobber("xo|ox")')
+        assert done["answer"]["report"]["canonical"] == str(conway.evaluate('clobber("xo|ox")'))
+        failed = run_cell(server, worksheet, 'failing("0")')
+        assert failed["state"] == "failed" and "no moves here" in str(failed), failed
+    finally:
+        server.stop()
+    assert not server.running
+    server.stop()

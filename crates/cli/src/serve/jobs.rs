@@ -184,11 +184,18 @@ pub struct Registry {
     pub cell_limit: Duration,
     /// The most worksheets open at once.
     pub max_worksheets: usize,
+    /// The caller's rulesets each new session names.
+    rulesets: super::SessionRulesets,
 }
 
 impl Registry {
-    /// An empty registry whose cells run at most `cell_limit`.
-    pub fn new(cell_limit: Duration, max_worksheets: usize) -> Arc<Self> {
+    /// An empty registry whose cells run at most `cell_limit`, its sessions naming the
+    /// rulesets `rulesets` makes.
+    pub fn new(
+        cell_limit: Duration,
+        max_worksheets: usize,
+        rulesets: super::SessionRulesets,
+    ) -> Arc<Self> {
         let registry = Arc::new(Registry {
             worksheets: Mutex::new(HashMap::new()),
             jobs: Mutex::new(HashMap::new()),
@@ -197,6 +204,7 @@ impl Registry {
             next: AtomicU64::new(seed()),
             cell_limit,
             max_worksheets,
+            rulesets,
         });
         let watched = Arc::downgrade(&registry);
         // The time limit: a watchdog raising the flag of every job past it.
@@ -234,11 +242,12 @@ impl Registry {
         }
         let (jobs, queue) = channel::<Arc<Job>>();
         let limit = self.cell_limit;
+        let rulesets = self.rulesets.clone();
         std::thread::Builder::new()
             .name("worksheet".into())
             .stack_size(crate::eval::EVAL_STACK)
             .spawn(move || {
-                let mut session = Session::new();
+                let mut session = Session::with_rulesets(rulesets());
                 for job in queue {
                     *job.started.lock().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
                     let result = session.run(&job.input, &JobWatcher(job.clone()));

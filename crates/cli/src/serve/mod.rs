@@ -32,6 +32,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 
+use conway_expr::eval::{UserRuleset, UserRulesets};
+
 use crate::args::ServeArgs;
 use crate::worksheet::Worksheet;
 use crate::CliError;
@@ -83,18 +85,72 @@ struct Server {
     registry: Arc<Registry>,
     /// The worksheet file named on the command line.
     file: Option<PathBuf>,
+    /// The caller's rulesets, as `GET /api/rulesets` describes them.
+    described: Arc<Vec<serde_json::Value>>,
+}
+
+/// The rulesets of the caller's own (the Python package's) that each new session names:
+/// a session has its own store, so each gets rulesets of its own.
+pub type SessionRulesets = Arc<dyn Fn() -> UserRulesets + Send + Sync>;
+
+/// How a worksheet server runs.
+pub struct Options {
+    /// A worksheet file whose cells the page runs first, and which its Save button writes.
+    pub worksheet: Option<PathBuf>,
+    /// Where it listens (port 0: any free port).
+    pub address: SocketAddr,
+    /// Whether to open the page in the desktop's browser.
+    pub open: bool,
+    /// The longest a cell may run.
+    pub cell_limit: Duration,
+    /// The most worksheets open at once.
+    pub max_worksheets: usize,
+    /// The caller's rulesets the cells may name.
+    pub rulesets: SessionRulesets,
 }
 
 /// Runs `conway serve` until Ctrl-C.
 pub fn run(args: ServeArgs) -> Result<(), CliError> {
-    let startup = args.worksheet.as_deref().map(Worksheet::load).transpose()?;
+    let options = Options {
+        worksheet: args.worksheet,
+        address: SocketAddr::new(args.bind, args.port),
+        open: args.open,
+        cell_limit: Duration::from_secs(args.cell_seconds),
+        max_worksheets: usize::try_from(args.max_worksheets).unwrap_or(usize::MAX),
+        rulesets: Arc::new(UserRulesets::default),
+    };
+    let listening = |url: &str| {
+        crate::out::emit_line(&format!(
+            "Conway worksheet at {url} (Ctrl-C stops the server)"
+        ))
+    };
+    serve(options, listening, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+}
+
+/// Serves the worksheet until `stop` completes; `listening` is told the page's address
+/// once the server listens.
+pub fn serve(
+    options: Options,
+    listening: impl FnOnce(&str),
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), CliError> {
+    let startup = options
+        .worksheet
+        .as_deref()
+        .map(Worksheet::load)
+        .transpose()?;
     drop(startup);
+    let described = (options.rulesets)().iter().map(described).collect();
     let server = Server {
         registry: Registry::new(
-            Duration::from_secs(args.cell_seconds),
-            usize::try_from(args.max_worksheets).unwrap_or(usize::MAX),
+            options.cell_limit,
+            options.max_worksheets,
+            options.rulesets.clone(),
         ),
-        file: args.worksheet.clone(),
+        file: options.worksheet.clone(),
+        described: Arc::new(described),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -102,7 +158,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         .build()
         .map_err(|e| CliError::internal(format!("cannot start the server: {e}")))?;
     runtime.block_on(async move {
-        let address = SocketAddr::new(args.bind, args.port);
+        let address = options.address;
         let listener = tokio::net::TcpListener::bind(address)
             .await
             .map_err(|e| CliError::io(format!("cannot listen on {address}: {e}")))?;
@@ -110,18 +166,42 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
             .local_addr()
             .map_err(|e| CliError::io(format!("cannot listen on {address}: {e}")))?;
         let url = format!("http://{address}/");
-        crate::out::emit_line(&format!(
-            "Conway worksheet at {url} (Ctrl-C stops the server)"
-        ));
-        if args.open {
+        listening(&url);
+        if options.open {
             open_browser(&url);
         }
         axum::serve(listener, router(server))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
+            .with_graceful_shutdown(stop)
             .await
             .map_err(|e| CliError::io(format!("the server failed: {e}")))
+    })
+}
+
+/// A ruleset of the caller's as `GET /api/rulesets` describes a built-in one.
+fn described(ruleset: &dyn UserRuleset) -> serde_json::Value {
+    let board = ruleset.board().map(|board| {
+        serde_json::json!({
+            "squares": board.squares,
+            "row_separator": board.row_separator,
+            "strip": false,
+            "checkered": false,
+        })
+    });
+    serde_json::json!({
+        "name": ruleset.name(),
+        "aliases": [],
+        "title": ruleset.name(),
+        "summary": ruleset.summary(),
+        "params": [conway_rulesets::registry::Param::new(
+            "position",
+            conway_rulesets::registry::ParamKind::Position,
+        )],
+        "example": ruleset.example(),
+        "limits": [],
+        "loopy": false,
+        "board": board,
+        "pictured": false,
+        "searched": false,
     })
 }
 
@@ -302,8 +382,13 @@ async fn save_worksheet(
 }
 
 /// Every ruleset of the registry as the page draws and edits it.
-async fn rulesets() -> Json<Vec<conway_rulesets::registry::Description>> {
-    Json(conway_rulesets::registry::descriptions())
+async fn rulesets(State(server): State<Server>) -> Json<Vec<serde_json::Value>> {
+    let mut all: Vec<serde_json::Value> = conway_rulesets::registry::descriptions()
+        .iter()
+        .map(|d| serde_json::to_value(d).unwrap_or(serde_json::Value::Null))
+        .collect();
+    all.extend(server.described.iter().cloned());
+    Json(all)
 }
 
 /// How a ruleset drawn as a picture draws its position.

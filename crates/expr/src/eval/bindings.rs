@@ -9,6 +9,7 @@
 
 use std::collections::BTreeMap;
 
+use super::user::UserRulesets;
 use super::Value;
 use crate::syntax::{parse_expression, ExprKind};
 use conway_partizan::PartizanError;
@@ -19,16 +20,30 @@ pub const MAX_BINDINGS: usize = 10_000;
 /// The longest variable name.
 pub const MAX_NAME_CHARS: usize = 64;
 
-/// Names bound to values.
+/// Names bound to values, and the rulesets of the caller's own that calls may name.
 #[derive(Clone, Debug, Default)]
 pub struct Bindings {
     values: BTreeMap<String, Value>,
+    rulesets: UserRulesets,
 }
 
 impl Bindings {
     /// No variables.
     pub fn new() -> Self {
         Bindings::default()
+    }
+
+    /// No variables, and these rulesets of the caller's.
+    pub fn with_rulesets(rulesets: UserRulesets) -> Self {
+        Bindings {
+            values: BTreeMap::new(),
+            rulesets,
+        }
+    }
+
+    /// The rulesets of the caller's that calls may name.
+    pub fn rulesets(&self) -> &UserRulesets {
+        &self.rulesets
     }
 
     /// The value bound to `name`.

@@ -26,6 +26,8 @@ struct Listed {
 
 struct Search<'a> {
     store: &'a mut Store,
+    /// The names positions are read with (the caller's rulesets).
+    names: &'a Bindings,
     moves: HashMap<String, Listed>,
     wins: HashMap<(String, Player), bool>,
 }
@@ -42,6 +44,7 @@ pub(super) fn position_misere_outcome(
     };
     let mut search = Search {
         store,
+        names,
         moves: HashMap::new(),
         wins: HashMap::new(),
     };
@@ -92,7 +95,7 @@ impl Search<'_> {
             let expr = parse_expression(position)?;
             // A move leaves its ruleset term in place (an empty board is still a board), so
             // every position met has one.
-            let found = listed(self.store, &Bindings::new(), &expr)?.ok_or_else(|| {
+            let found = listed(self.store, self.names, &expr)?.ok_or_else(|| {
                 PartizanError::InvalidInput(format!(
                     "a move left {position}, which has no ruleset term (internal error)"
                 ))

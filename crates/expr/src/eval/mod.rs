@@ -31,6 +31,7 @@ mod misere;
 mod misere_play;
 mod moves;
 mod report;
+mod user;
 
 pub use arithmetic::{MAX_COPIES, MAX_POWER_BITS};
 pub use bindings::{parse_statement, Bindings, Statement, MAX_BINDINGS, MAX_NAME_CHARS};
@@ -44,6 +45,7 @@ pub use report::{
     evaluate_report, evaluate_report_in, evaluate_report_with, report, EvalReport, GameReport,
     ValueKind,
 };
+pub use user::{position_call, UserBoard, UserRuleset, UserRulesets};
 
 /// The largest up multiple accepted in a literal (its canonical form has that many levels).
 pub const MAX_UPS: u64 = 100_000;
@@ -433,6 +435,12 @@ fn call(
     args: &[Expr],
     column: usize,
 ) -> Result<Value, PartizanError> {
+    if let Some((ruleset, text)) = names.rulesets().position(name, args, column)? {
+        return ruleset
+            .value(store, text)
+            .map(Value::Game)
+            .map_err(|e| e.at(column));
+    }
     if let (Some(function), [arg]) = (lookup(name), args) {
         if function.name == "outcome" {
             if let Some(report) = searched_outcome(store, names, arg)? {
@@ -444,7 +452,7 @@ fn call(
                 return Ok(Value::Game(value));
             }
         }
-        if function.name == "misere_outcome" && moves::has_ruleset_term(arg) {
+        if function.name == "misere_outcome" && moves::has_ruleset_term(names, arg) {
             // A ruleset position is played on its own moves, not on its canonical form.
             if let Some(outcome) =
                 misere_play::position_misere_outcome(store, names, arg).map_err(|e| e.at(column))?
@@ -489,8 +497,19 @@ fn variant_of_position(
             .map(|ruleset| (ruleset, name, args)),
         _ => None,
     };
+    if names.rulesets().calls(arg) {
+        return Err(PartizanError::parse(
+            arg.column,
+            format!(
+                "{} of a position of your own ruleset: variants are played on a built-in \
+                 ruleset's moves; {}(your position's value) gives its value's variant",
+                variant.name(),
+                variant.name()
+            ),
+        ));
+    }
     let Some((ruleset, name, args)) = lone else {
-        if moves::has_ruleset_term(arg) {
+        if moves::has_ruleset_term(names, arg) {
             return Err(PartizanError::parse(
                 arg.column,
                 format!(
@@ -571,8 +590,18 @@ fn arguments<'a>(
     args: &'a [Expr],
     column: usize,
 ) -> Result<(&'static Function, Vec<Argument<'a>>), PartizanError> {
-    let function =
-        lookup(name).ok_or_else(|| PartizanError::parse(column, unknown_function(name)))?;
+    let function = lookup(name).ok_or_else(|| {
+        let yours: Vec<&str> = names.rulesets().iter().map(|r| r.name()).collect();
+        let message = match yours.as_slice() {
+            [] => unknown_function(name),
+            yours => format!(
+                "{}; your own rulesets are {}",
+                unknown_function(name),
+                yours.join(", ")
+            ),
+        };
+        PartizanError::parse(column, message)
+    })?;
     let arity = function.arity();
     if args.len() != arity {
         return Err(PartizanError::parse(

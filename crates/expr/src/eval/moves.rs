@@ -148,13 +148,15 @@ fn terms(expr: &Expr) -> Vec<&Expr> {
 }
 
 /// Whether `expr` is a short ruleset's position or a sum with one.
-pub(super) fn has_ruleset_term(expr: &Expr) -> bool {
-    terms(expr).into_iter().any(is_ruleset_call)
+pub(super) fn has_ruleset_term(names: &Bindings, expr: &Expr) -> bool {
+    terms(expr).into_iter().any(|t| is_ruleset_call(names, t))
 }
 
-/// Whether `expr` calls a ruleset (a function that can list its moves).
-fn is_ruleset_call(expr: &Expr) -> bool {
-    matches!(&expr.kind, ExprKind::Call { name, .. }
+/// Whether `expr` calls a ruleset (a function that can list its moves): a built-in short
+/// one or one of the caller's.
+fn is_ruleset_call(names: &Bindings, expr: &Expr) -> bool {
+    names.rulesets().calls(expr)
+        || matches!(&expr.kind, ExprKind::Call { name, .. }
         if super::lookup(name)
             .and_then(|f| f.ruleset())
             .is_some_and(|r| !r.is_loopy()))
@@ -165,16 +167,17 @@ fn text_of(store: &mut Store, g: GameId) -> Option<String> {
     canonical_text_within(store, g, MAX_PRINTED_CHARS).ok()
 }
 
-/// The moves of the position `input` (a ruleset position, or a sum with one, using no
-/// variables) without the rest of a report, for front ends that play: `None` when it has
-/// no ruleset term.
+/// The moves of the position `input` (a ruleset position, or a sum with one, using the
+/// names of `names`) without the rest of a report, for front ends that play: `None` when
+/// it has no ruleset term.
 pub fn moves_of(
     store: &mut Store,
+    names: &Bindings,
     input: &str,
     listing: Listing,
 ) -> Result<Option<Moves>, PartizanError> {
     let expr = crate::syntax::parse_expression(input)?;
-    Ok(sum_moves(store, &Bindings::new(), &expr, listing)?.map(|(_, moves)| moves))
+    Ok(sum_moves(store, names, &expr, listing)?.map(|(_, moves)| moves))
 }
 
 /// The value and moves of `expr` when it is a sum with a ruleset term, or a loopy ruleset's
@@ -197,7 +200,7 @@ pub(super) fn sum_moves(
         }
     }
     let parts = terms(expr);
-    if !parts.iter().any(|t| is_ruleset_call(t)) {
+    if !parts.iter().any(|t| is_ruleset_call(names, t)) {
         return Ok(None);
     }
     let (mut total, mut listed, mut note) = (store.zero(), Vec::with_capacity(parts.len()), None);
@@ -275,28 +278,35 @@ fn loopy_moves(
 
 /// One term valued, with its moves when they can be listed.
 fn term(store: &mut Store, names: &Bindings, expr: &Expr) -> Result<Valued, PartizanError> {
-    if let ExprKind::Call { name, args } = &expr.kind {
-        let (function, arguments) = arguments(store, names, name, args, expr.column)?;
-        if let Some(found) = function.short_moves(store, &arguments) {
-            let found = found.map_err(|e| e.at(expr.column))?;
-            if let Some((l, r)) = found.unlisted {
-                let why = format!(
-                    "{} has {l} moves for Left and {r} for Right, more than the \
-                     {MAX_LISTED_MOVES} listed",
-                    found.position
-                );
-                return Ok(Valued::Unlisted {
-                    value: found.value,
-                    why,
-                });
+    let found = match names.rulesets().position_of(expr)? {
+        Some((ruleset, text)) => Some(ruleset.moves(store, text)),
+        None => match &expr.kind {
+            ExprKind::Call { name, args } => {
+                let (function, arguments) = arguments(store, names, name, args, expr.column)?;
+                function.short_moves(store, &arguments)
             }
-            return Ok(Valued::Listed(Term {
-                text: found.position,
+            _ => None,
+        },
+    };
+    if let Some(found) = found {
+        let found = found.map_err(|e| e.at(expr.column))?;
+        if let Some((l, r)) = found.unlisted {
+            let why = format!(
+                "{} has {l} moves for Left and {r} for Right, more than the \
+                 {MAX_LISTED_MOVES} listed",
+                found.position
+            );
+            return Ok(Valued::Unlisted {
                 value: found.value,
-                left: found.left,
-                right: found.right,
-            }));
+                why,
+            });
         }
+        return Ok(Valued::Listed(Term {
+            text: found.position,
+            value: found.value,
+            left: found.left,
+            right: found.right,
+        }));
     }
     // Any other game moves to its canonical options.
     let value = game(store, names, expr)?;

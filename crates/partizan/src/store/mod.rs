@@ -73,6 +73,8 @@ pub struct Store {
     /// position and then its options (the REPL, a worksheet, Python) finds them valued. The
     /// ids in them never go stale, since a store never forgets a form.
     kept_tables: HashMap<std::any::TypeId, (Box<dyn std::any::Any + Send>, usize)>,
+    /// Which store this is ([`Store::identity`]).
+    identity: u64,
 }
 
 /// The most positions the kept tables of one store may hold together (up to a few hundred
@@ -156,6 +158,9 @@ const STEPS_BETWEEN_REPORTS: u64 = 1 << 16;
 /// levels take a few kilobytes, far less than [`STACK_RESERVE`](crate::stack::STACK_RESERVE).
 const STACK_READ_EVERY: u32 = 16;
 
+/// The identity of the next store made.
+static NEXT_IDENTITY: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 impl Default for Store {
     fn default() -> Self {
         Store::new()
@@ -178,9 +183,16 @@ impl Store {
             watch: Watch::default(),
             misere: None,
             kept_tables: HashMap::default(),
+            identity: NEXT_IDENTITY.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         };
         store.nus(&Nus::zero());
         store
+    }
+
+    /// Which store this is: no two stores of one process share it, so that ids kept
+    /// outside a store (a memo of a user's game) are known to be this store's.
+    pub fn identity(&self) -> u64 {
+        self.identity
     }
 
     /// Reports the positions that ruleset evaluations count to `hook`, which may ask them to

@@ -63,9 +63,9 @@ from ._native import (
     PartizanGame,
     Thermograph,
     TooLargeError,
+    WorksheetServer,
     __version__,
     call,
-    evaluate,
     functions,
     fuzzy,
     game,
@@ -457,6 +457,74 @@ class Moves:
     note: str | None
 
 
+def evaluate(expression: str):
+    """The value of an expression of ``conway eval``: a Game, a bool (comparisons), a
+    Fraction (stops, mean, temperature), an int (birthday), a Thermograph or an outcome
+    class ("L", "R", "P" or "N"). Your own ``Ruleset`` subclasses are named there as
+    ``name("position")``, in sums with any game::
+
+        >>> import conway
+        >>> class Dots(conway.Ruleset):
+        ...     def left_moves(self, p): return [p[1:]] if p else []
+        ...     def right_moves(self, p): return []
+        >>> conway.evaluate('dots("...") + clobber("xo")')
+        3*
+
+    Where CGSuite's interpreter would read the input otherwise (``3*5`` is the game 3+*5
+    here, as CGSuite prints it, and 15 there), a ``UserWarning`` says so."""
+    from . import _ruleset
+
+    return _native.evaluate(expression, _ruleset.described())
+
+
+def serve(
+    port: int = 8737,
+    *,
+    bind: str = "127.0.0.1",
+    worksheet=None,
+    open_browser: bool = False,
+    background: bool = False,
+    cell_seconds: int = 120,
+    max_worksheets: int = 64,
+):
+    """The browser worksheet of ``conway serve``, served from this Python process, so that
+    its cells name your own ``Ruleset`` subclasses as ``eval`` does (``my_clobber("xo|ox")
+    + *``): their values, moves, misère outcomes, and, for a ruleset with a ``board``,
+    its positions drawn, edited by clicks and played against Conway.
+
+    Serves until Ctrl-C (``KeyboardInterrupt``) unless ``background``, which returns the
+    running server at once (for a notebook): its ``url``, ``running`` and ``stop()``.
+    ``port`` 0 takes any free port. The other arguments are ``conway serve``'s: the
+    address, a worksheet file run first and saved to, whether to open a browser, the
+    longest a cell may run and the most worksheets open at once. A ruleset defined after
+    the server started is named in worksheets opened after that."""
+    from . import _ruleset
+
+    for name, value, most in (
+        ("port", port, 65535),
+        ("cell_seconds", cell_seconds, 86400),
+        ("max_worksheets", max_worksheets, 4096),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
+        if not (name == "port" and value == 0) and not 1 <= value <= most:
+            raise ValueError(f"{name} must be from {0 if name == 'port' else 1} to {most}")
+    server = _native._serve(
+        lambda: _ruleset.described(own_games=True),
+        port,
+        bind,
+        None if worksheet is None else str(worksheet),
+        open_browser,
+        cell_seconds,
+        max_worksheets,
+    )
+    if background:
+        return server
+    print(f"Conway worksheet at {server.url} (Ctrl-C stops the server)", flush=True)
+    server.wait()
+    return server
+
+
 def moves(position: str, every: bool = False) -> Moves:
     """The moves of a ruleset position or a sum with one, as ``conway eval`` lists them::
 
@@ -467,7 +535,9 @@ def moves(position: str, every: bool = False) -> Moves:
     Good moves only unless ``every``: the winning ones, or where none wins, the moves to
     the best positions left (in a loopy ruleset: the drawing ones, else all). Each ``to`` is an expression ``conway.moves`` and
     ``conway.game`` read, so a game can be played out move by move."""
-    raw = _native.moves(position, every)
+    from . import _ruleset
+
+    raw = _native.moves(position, every, _ruleset.described())
     listed = lambda side: [Move(**m) for m in raw[side]]  # noqa: E731
     return Moves(listed("left"), listed("right"), raw["every_move"], raw["note"])
 
@@ -498,6 +568,8 @@ def board(ruleset, position):
 
 
 __all__ += [
+    "serve",
+    "WorksheetServer",
     "Ruleset",
     "RulesetSolution",
     "RulesetStart",

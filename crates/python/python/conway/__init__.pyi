@@ -1,6 +1,7 @@
 """Type stubs for the Python package ``conway`` (the native module's names and the
 functions generated from ``conway eval``'s table)."""
 
+import os
 from fractions import Fraction
 from typing import Any, Callable, Dict, Hashable, Iterable, List, Literal, Optional, Tuple, Union
 
@@ -287,6 +288,29 @@ def moves(position: str, every: bool = False) -> Moves:
     """The moves of a ruleset position or a sum with one (good ones unless ``every``)."""
 
 def rulesets() -> List[Dict[str, Any]]: ...
+
+class WorksheetServer:
+    """A worksheet server running in this process."""
+    @property
+    def url(self) -> str: ...
+    @property
+    def running(self) -> bool: ...
+    def wait(self) -> None:
+        """Serves until Ctrl-C or ``stop()``."""
+    def stop(self) -> None:
+        """Stops the server."""
+
+def serve(
+    port: int = 8737,
+    *,
+    bind: str = "127.0.0.1",
+    worksheet: Optional[Union[str, "os.PathLike[str]"]] = None,
+    open_browser: bool = False,
+    background: bool = False,
+    cell_seconds: int = 120,
+    max_worksheets: int = 64,
+) -> WorksheetServer:
+    """The browser worksheet, its cells naming your own ``Ruleset``s."""
 def board(ruleset: str, position: str) -> Union[Board, Picture]:
     """A ruleset's position with its value, drawn on squares or as edges."""
 
@@ -513,7 +537,7 @@ def game(value: GameLike) -> Union[Game, LoopyGame]:
     ``LoopyGame`` when it is loopy (``a{0|a}``, ``over``, ``on & off``)."""
 
 def evaluate(expression: str) -> Union[Game, bool, Fraction, int, Thermograph, str, list]:
-    """The value of any ``conway eval`` expression."""
+    """The value of any ``conway eval`` expression; your own ``Ruleset``s are named in it."""
 
 def fuzzy(g: GameLike, h: GameLike) -> bool:
     """Whether g and h are confused (incomparable)."""

@@ -35,7 +35,11 @@ class Ruleset:
     split by ``|`` shows: ``{".": "empty", "x": "left", "o": "right", "#": "filled"}``).
 
     Every subclass is registered by its name: ``conway.solve(name, text)`` answers its
-    positions and ``conway.board(name, text)`` draws them. An instance gives::
+    positions, ``conway.board(name, text)`` draws them, ``conway.evaluate`` names them as
+    ``name("text")`` (in sums with any game, ``misere_outcome``, ``conway.moves``) unless a
+    built-in function has that name, and ``conway.serve()`` gives them a worksheet, where
+    a ruleset with a ``board`` (and an ``example`` position) is drawn and played. An
+    instance gives::
 
         r = MyClobber()
         r("xo|ox")                 # the value of a position written in the notation: a Game
@@ -71,20 +75,36 @@ class Ruleset:
         """A position in the notation (by default its ``str``)."""
         return str(position)
 
+    def _new_game(self):
+        components = self.components if hasattr(self, "components") else None
+        return _native.PartizanGame(
+            self.left_moves,
+            self.right_moves,
+            components,
+            notation=self.format,
+            name=self.name,
+        )
+
     @property
     def _game(self):
         game = self.__dict__.get("_partizan_game")
         if game is None:
-            components = self.components if hasattr(self, "components") else None
-            game = _native.PartizanGame(
-                self.left_moves,
-                self.right_moves,
-                components,
-                notation=self.format,
-                name=self.name,
-            )
+            game = self._new_game()
             self.__dict__["_partizan_game"] = game
         return game
+
+    def _described(self, own_game: bool):
+        # What eval needs to name the ruleset: see `user_rulesets` in the native module.
+        example = getattr(self, "example", "")
+        summary = ((type(self).__doc__ or "").strip().splitlines() or [""])[0]
+        return (
+            self.name,
+            self,
+            self._new_game() if own_game else self._game,
+            list(self.board.items()) if self.board else None,
+            f'{self.name}("{example}")',
+            summary,
+        )
 
     def __call__(self, text: str):
         """The value of the position ``text`` writes, a ``Game``."""
@@ -157,6 +177,19 @@ class RulesetSolution:
 
     def __repr__(self):
         return f"RulesetSolution({self.game} {self.ruleset.format(self.position)}: {self.outcome})"
+
+
+def described(own_games: bool = False):
+    """Every registered ruleset as the native half names it in ``eval``; with
+    ``own_games``, each with a game of its own (for a worksheet session's store)."""
+    found = []
+    for name in list(_REGISTERED):
+        try:
+            ruleset = registered(name)
+        except TypeError:
+            continue  # a class made with arguments is named by its instances, not here
+        found.append(ruleset._described(own_games))
+    return found
 
 
 def registered(name: str):
