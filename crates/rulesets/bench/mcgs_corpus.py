@@ -9,11 +9,13 @@ MCGS's own reported search times (its process also spends about a second allocat
     crates/rulesets/bench/mcgs_corpus.py MCGS_DIR [FILE ...]
 
 MCGS_DIR holds a built MCGS (its `MCGS` binary and `input/`); FILE paths are relative to
-`input/main_tests` (default: the files of the rulesets named in FILES below). A Conway
+`input/main_tests`, or else to `input` (default: the files of the rulesets named in FILES
+below). A Conway
 position past TIMEOUT seconds (default 60) counts as refused. Needs GNU time.
 """
 import os
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -23,6 +25,8 @@ CONWAY = os.environ.get("CONWAY_BIN", "target/release/conway")
 REPEAT = int(os.environ.get("REPEAT", "3"))
 # Seconds a Conway position may take before it counts as refused (its time is counted).
 TIMEOUT = float(os.environ.get("TIMEOUT", "60"))
+# Seconds MCGS may take on a whole file before its run is stopped (shown as its time).
+MCGS_TIMEOUT = float(os.environ.get("MCGS_TIMEOUT", "600"))
 
 # MCGS's section name -> how Conway's `solve` is asked: the command and the arguments a
 # line's position becomes.
@@ -43,8 +47,12 @@ def gen_toads(text):
 def sheep(text):
     return ["sheep", text.strip()]
 
+def cannibal_clobber(text):
+    # MCGS's Cannibal Clobber is CGSuite's HotClobber: a stone may take its own colour too.
+    return ["hot-clobber", text.replace("X", "x").replace("O", "o")]
+
 GAMES = {"fission": fission, "gen_king_dirt": gen_king_dirt, "gen_toads": gen_toads,
-         "sheep": sheep}
+         "sheep": sheep, "cannibal_clobber": cannibal_clobber}
 
 FILES = [
     "fission_autotests/fission_3x3.test",
@@ -62,38 +70,58 @@ FILES = [
     "sheep_autotests/sheep1.test",
     "sheep_autotests/sheep2.test",
     "sheep_autotests/sheep3.test",
+    "cannibal_clobber/cannibal_clobber_1xn.test",
+    "cannibal_clobber/cannibal_clobber_easy.test",
+    "cannibal_clobber/cannibal_clobber_medium.test",
 ]
 
-LINE = re.compile(r"^(.*?)\s*\{\s*B\s+(win|loss)\s*,\s*W\s+(win|loss)\s*\}\s*$")
+# A result: who wins with Black (Left) and with White (Right) moving first; either may be
+# left out (then not compared), and the position may stand on the line before.
+RESULT = re.compile(r"^(.*?)\s*\{\s*(?:B\s+(win|loss))?\s*,?\s*(?:W\s+(win|loss))?\s*\}\s*$")
 
 
 def cases(path):
-    """(section, position text, Black wins moving first, White wins moving first)."""
-    section, found = None, []
+    """(section, position text, Black wins moving first, White wins moving first); a
+    result not recorded is None."""
+    section, found, previous = None, [], ""
     text = re.sub(r"/\*.*?\*/", "", open(path).read(), flags=re.S)
     for line in text.splitlines():
         line = line.strip()
         m = re.match(r"^\[([\w ]+)\]\s*(.*)$", line)
         if m:
             section, line = m.group(1), m.group(2)
-        m = LINE.match(line)
-        if m and section in GAMES:
-            found.append((section, m.group(1), m.group(2) == "win", m.group(3) == "win"))
+        m = RESULT.match(line)
+        if m and (m.group(2) or m.group(3)) and section in GAMES:
+            position = m.group(1) or previous
+            won = lambda g: None if g is None else g == "win"  # noqa: E731
+            found.append((section, position, won(m.group(2)), won(m.group(3))))
+            previous = ""
+        elif line and not line.startswith("{"):
+            previous = line
     return found
 
 
 def timed(command, timeout=None):
     """Wall seconds, peak KB and stdout of one run (return code -1 past `timeout`)."""
     start = time.monotonic()
+    # A session of its own, so that a run past `timeout` is stopped whole (GNU time and the
+    # program it runs), not left running beside the next measurement.
+    p = subprocess.Popen(
+        ["/usr/bin/time", "-f", "%M", *command],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
-        p = subprocess.run(
-            ["/usr/bin/time", "-f", "%M", *command], capture_output=True, text=True, timeout=timeout
-        )
+        out, err = p.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
         return time.monotonic() - start, 0, "", -1
     wall = time.monotonic() - start
-    kb = int(p.stderr.strip().splitlines()[-1]) if p.stderr.strip() else 0
-    return wall, kb, p.stdout, p.returncode
+    kb = int(err.strip().splitlines()[-1]) if err.strip() else 0
+    return wall, kb, out, p.returncode
 
 
 def conway_file(path):
@@ -108,7 +136,7 @@ def conway_file(path):
         import json
         report = json.loads(out)
         got = (report["left_first"]["winner"] == "Left", report["right_first"]["winner"] == "Right")
-        if got == (black, white):
+        if all(r is None or g == r for g, r in zip(got, (black, white))):
             agree += 1
         else:
             disagree += 1
@@ -117,7 +145,11 @@ def conway_file(path):
 
 
 def mcgs_file(mcgs, path):
-    wall, kb, out, _ = timed([os.path.join(mcgs, "MCGS"), "--no-use-db", "--file", path])
+    wall, kb, out, rc = timed(
+        [os.path.join(mcgs, "MCGS"), "--no-use-db", "--file", path], MCGS_TIMEOUT
+    )
+    if rc == -1:
+        print(f"  MCGS stopped after {MCGS_TIMEOUT:.0f} s on {path}", file=sys.stderr)
     searched = sum(float(t) for t in re.findall(r"Time \(ms\): ([0-9.]+)", out)) / 1000
     return wall, kb, searched
 
@@ -130,6 +162,8 @@ def main():
     print(f"{'file':52} {'n':>3} {'Conway s':>9} {'MB':>5} {'MCGS s':>7} {'search s':>8} {'MB':>5}  agree/disagree/refused")
     for name in files:
         path = os.path.join(mcgs, "input", "main_tests", name)
+        if not os.path.exists(path):
+            path = os.path.join(mcgs, "input", name)
         runs_c, runs_m = [], []
         for _ in range(REPEAT):
             runs_c.append(conway_file(path))
