@@ -32,7 +32,7 @@ use conway_retrograde::report::{chase, ChaseQuestion, TableFile};
 use conway_retrograde::table::{self, TABLE};
 use conway_rulesets::clobber::Clobber;
 use conway_rulesets::domineering::Board;
-use conway_rulesets::graph_notation::parse_graph;
+use conway_rulesets::graph_notation::{parse_graph, parse_labelled_graph_pieces};
 use conway_rulesets::hackenbush::{HackenbushGraph, Stalks, HACKENBUSH};
 use conway_rulesets::registry::{Arg, ParamKind, Ruleset, RULESETS};
 use conway_rulesets::toads_and_frogs::ToadsAndFrogs;
@@ -431,11 +431,15 @@ pub fn hackenbush(data: &[u8]) {
     }
 }
 
-/// Every ruleset of the registry whose position is one text, and CGSuite's graph notation:
+/// Every ruleset of the registry whose position is one text, and CGSuite's graph notation
+/// (plain and with labelled vertices):
 /// none panics on any text, and a short one is valued within the bounded store.
 pub fn text_rulesets(data: &[u8]) {
     let Some(text) = text(data) else { return };
     let _ = parse_graph(text, "fuzz", "lre");
+    // Labelled pieces at any length: tinted vertices (GenCol) and weights (`{12}` too).
+    let _ = parse_labelled_graph_pieces(text, "fuzz", "-", "LR");
+    let _ = parse_labelled_graph_pieces(text, "fuzz", "-", "0123456789");
     if text.len() > EVAL_MAX_LEN {
         return;
     }
