@@ -534,15 +534,18 @@ fn py_evaluate(
 ) -> PyResult<Py<PyAny>> {
     let (expr, notes) =
         parse_expression_noted(expression).map_err(|e| to_python(&PartizanError::from(e)))?;
-    let names = Bindings::with_rulesets(crate::ruleset::user_rulesets(rulesets)?);
+    let named = crate::ruleset::user_rulesets(rulesets)?;
+    let names = Bindings::with_rulesets(named.rulesets.clone());
     let value = with_store(py, move |store| {
         conway_expr::eval::evaluate_in(store, &names, &expr).map(|v| Evaluated::of(store, v))
-    })?
+    })
+    .map_err(|e| named.failure(e))?
     .into_python(py)?;
     let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
     for note in notes {
         let message = std::ffi::CString::new(note.to_string()).unwrap_or_default();
-        PyErr::warn(py, &category, &message, 1)?;
+        // Level 2: the caller of `conway.evaluate`, the Python function around this one.
+        PyErr::warn(py, &category, &message, 2)?;
     }
     Ok(value)
 }
@@ -561,8 +564,10 @@ fn moves<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let text = position.to_string();
     let listing = if every { Listing::Every } else { Listing::Good };
-    let names = Bindings::with_rulesets(crate::ruleset::user_rulesets(rulesets)?);
-    let listed = with_store(py, move |store| moves_of(store, &names, &text, listing))?;
+    let named = crate::ruleset::user_rulesets(rulesets)?;
+    let names = Bindings::with_rulesets(named.rulesets.clone());
+    let listed = with_store(py, move |store| moves_of(store, &names, &text, listing))
+        .map_err(|e| named.failure(e))?;
     let Some(listed) = listed else {
         return Err(PyValueError::new_err(format!(
             "{position} has no moves to list: moves are listed for a ruleset position \

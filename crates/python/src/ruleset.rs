@@ -10,6 +10,7 @@
 
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
+use std::sync::Arc;
 
 use conway_core::or_no_progress;
 use conway_expr::eval::{position_call, UserBoard, UserRuleset, UserRulesets};
@@ -205,25 +206,9 @@ impl PyPartizanGame {
 
     /// The canonical form of a position, a `Game`.
     fn canonical_form(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Game> {
-        self.ask(
-            py,
-            position,
-            |rules, store, memo, root| match canonical_form(
-                rules,
-                store,
-                &mut memo.values,
-                &root,
-                MAX_POSITIONS,
-            ) {
-                Ok(id) => Ok(Game { id }),
-                Err(SearchError::Cycle) => Err(Failure::Game(PartizanError::InvalidInput(
-                    "the game has a cycle through a position; it is not a short game \
-                     (game_value gives the value of a loopy game)"
-                        .to_string(),
-                ))),
-                Err(error) => Err(searched(error)),
-            },
-        )
+        self.ask(py, position, |rules, store, memo, root| {
+            canonical_of(rules, store, memo, root).map(|id| Game { id })
+        })
     }
 
     /// Who wins a position, by search rather than by its value (for positions too large for
@@ -415,6 +400,9 @@ pub struct NamedRuleset {
     /// The `Ruleset` instance: its `parse` and `format`.
     instance: Py<PyAny>,
     game: Py<PyPartizanGame>,
+    /// The first exception the ruleset's code raised, for `conway.evaluate` to raise
+    /// unchanged once the evaluation has stopped (the evaluator sees only its message).
+    raised: std::sync::Mutex<Option<PyErr>>,
     board: Option<UserBoard>,
     example: String,
     summary: String,
@@ -443,10 +431,16 @@ impl NamedRuleset {
             name,
             instance,
             game,
+            raised: std::sync::Mutex::new(None),
             board,
             example,
             summary,
         })
+    }
+
+    /// The first exception the ruleset's code raised since the last call.
+    pub fn take_raised(&self) -> Option<PyErr> {
+        self.raised.lock().unwrap_or_else(|e| e.into_inner()).take()
     }
 
     /// Runs `work` on the position `text` writes, in `store`.
@@ -465,7 +459,12 @@ impl NamedRuleset {
                     PartizanError::Interrupted
                 }
                 Failure::Python(error) => {
-                    PartizanError::InvalidInput(format!("{}: {error}", self.name))
+                    let message = format!("{}: {error}", self.name);
+                    self.raised
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .get_or_insert(error);
+                    PartizanError::InvalidInput(message)
                 }
             };
             let position = self
@@ -490,15 +489,40 @@ impl NamedRuleset {
 
 /// The rulesets of `described` (the Python half's list of each registered `Ruleset`'s name,
 /// instance, game, board, example and summary), for `eval` to name.
-pub fn user_rulesets(described: Option<&Bound<'_, PyAny>>) -> PyResult<UserRulesets> {
-    let Some(described) = described.filter(|d| !d.is_none()) else {
-        return Ok(UserRulesets::default());
-    };
-    let mut rulesets: Vec<std::sync::Arc<dyn UserRuleset>> = Vec::new();
-    for entry in described.try_iter()? {
-        rulesets.push(std::sync::Arc::new(NamedRuleset::new(&entry?)?));
+pub fn user_rulesets(described: Option<&Bound<'_, PyAny>>) -> PyResult<NamedRulesets> {
+    let mut named = Vec::new();
+    if let Some(described) = described.filter(|d| !d.is_none()) {
+        for entry in described.try_iter()? {
+            named.push(Arc::new(NamedRuleset::new(&entry?)?));
+        }
     }
-    Ok(UserRulesets::new(rulesets))
+    let rulesets = named
+        .iter()
+        .map(|r| Arc::clone(r) as Arc<dyn UserRuleset>)
+        .collect();
+    Ok(NamedRulesets {
+        rulesets: UserRulesets::new(rulesets),
+        named,
+    })
+}
+
+/// The Python rulesets an evaluation names: as the evaluator sees them, and as themselves,
+/// for the exceptions they raised.
+pub struct NamedRulesets {
+    /// What the evaluator names.
+    pub rulesets: UserRulesets,
+    named: Vec<Arc<NamedRuleset>>,
+}
+
+impl NamedRulesets {
+    /// An evaluation's failure as Python sees it: the first exception a ruleset's code
+    /// raised, unchanged, else the failure itself.
+    pub fn failure(&self, failure: PyErr) -> PyErr {
+        self.named
+            .iter()
+            .find_map(|r| r.take_raised())
+            .unwrap_or(failure)
+    }
 }
 
 /// A `Ruleset`'s `board` (each symbol and what it shows) as the worksheet draws it: the
@@ -559,17 +583,13 @@ impl UserRuleset for NamedRuleset {
         let name = &self.name;
         let call = |text: &str| {
             position_call(name, text).ok_or_else(|| {
-                Failure::Game(PartizanError::InvalidInput(format!(
+                PartizanError::InvalidInput(format!(
                     "{name}'s position {text} has a double quote, which an eval string \
                      cannot hold"
-                )))
+                ))
             })
         };
-        let position = position_call(name, text).ok_or_else(|| {
-            PartizanError::InvalidInput(format!(
-                "{name}'s position {text} has a double quote, which an eval string cannot hold"
-            ))
-        })?;
+        let position = call(text)?;
         self.on_position(store, text, |rules, store, memo, root| {
             let value = canonical_of(rules, store, memo, root)?;
             let left = rules.left_moves(&root).map_err(Failure::Python)?;
@@ -587,9 +607,21 @@ impl UserRuleset for NamedRuleset {
                 let mut moves = Vec::with_capacity(options.len());
                 for option in options {
                     let written = rules.written(&option).map_err(Failure::Python)?;
+                    // The move's position is read back from its text (in sums, misère play,
+                    // the worksheet): it must be the same position.
+                    let read = (self.instance.bind(rules.py))
+                        .call_method1("parse", (&written,))
+                        .and_then(|p| rules.positions.borrow_mut().number(&p))
+                        .map_err(Failure::Python)?;
+                    if read != option {
+                        return Err(Failure::Game(PartizanError::InvalidInput(format!(
+                            "{name}: a move leaves a position written {written}, which parse \
+                             reads as another position (parse and format must undo each other)"
+                        ))));
+                    }
                     moves.push(RulesetMove {
                         description: format!("{player} moves to {written}"),
-                        to: call(&written)?,
+                        to: call(&written).map_err(Failure::Game)?,
                         value: canonical_of(rules, store, memo, option)?,
                     });
                 }

@@ -88,7 +88,7 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// Starts a worksheet server whose sessions name the rulesets `rulesets()` describes (the
 /// Python half's list; see [`crate::ruleset::user_rulesets`]). The arguments are
-/// `conway serve`'s.
+/// `conway serve`'s, checked by the Python half.
 #[pyfunction]
 #[pyo3(signature = (rulesets, port, bind, worksheet, open_browser, cell_seconds, max_worksheets))]
 #[allow(clippy::too_many_arguments)]
@@ -105,20 +105,10 @@ fn _serve(
     let bind: IpAddr = bind
         .parse()
         .map_err(|_| PyValueError::new_err(format!("bind: {bind:?} is not an IP address")))?;
-    if !(1..=86_400).contains(&cell_seconds) {
-        return Err(PyValueError::new_err(
-            "cell_seconds must be from 1 to 86400",
-        ));
-    }
-    if !(1..=4096).contains(&max_worksheets) {
-        return Err(PyValueError::new_err(
-            "max_worksheets must be from 1 to 4096",
-        ));
-    }
     let session_rulesets = Arc::new(move || {
         Python::attach(|py| {
             let described = rulesets.bind(py).call0()?;
-            crate::ruleset::user_rulesets(Some(&described))
+            crate::ruleset::user_rulesets(Some(&described)).map(|named| named.rulesets)
         })
         .unwrap_or_else(|error| {
             Python::attach(|py| error.print(py));
@@ -144,7 +134,11 @@ fn _serve(
                     let _ = told.send(url.to_string());
                 },
                 async {
-                    let _ = stopped.await;
+                    // Only `stop()` stops it: a handle dropped unsent (a notebook line whose
+                    // value is not kept) leaves the server running with the process.
+                    if stopped.await.is_err() {
+                        std::future::pending::<()>().await;
+                    }
                 },
             )
         })

@@ -205,8 +205,11 @@ def test_eval_names_a_python_ruleset_as_a_builtin_one():
 def test_eval_refuses_misuse_of_a_python_ruleset_where_it_is():
     with pytest.raises(ValueError, match="column 5: py_clobber takes one argument"):
         conway.evaluate("1 + py_clobber(3)")
-    with pytest.raises(ValueError, match="failing: KeyError"):
+    # The ruleset's own exception, unchanged.
+    with pytest.raises(KeyError, match="no moves here"):
         conway.evaluate('failing("0") + *')
+    with pytest.raises(KeyError, match="no moves here"):
+        conway.moves('failing("0") + *')
     with pytest.raises(ValueError, match="your own rulesets are .*py_clobber"):
         conway.evaluate('py_clobbr("xo")')
     with pytest.raises(ValueError, match="variants are played on a built-in"):
@@ -262,3 +265,64 @@ def test_a_worksheet_served_from_python_names_and_plays_its_rulesets():
         server.stop()
     assert not server.running
     server.stop()
+
+
+class Countdown(conway.Ruleset):
+    """Left counts down by one; positions are whole numbers written in digits."""
+
+    def parse(self, text):
+        return int(text) if text.isdigit() else text
+
+    def left_moves(self, n):
+        return [n - 1] if isinstance(n, int) and n > 0 else []
+
+    def right_moves(self, n):
+        return []
+
+
+class Misread(Countdown):
+    """Countdown written "2!", which its parse does not read back as 2."""
+
+    def format(self, n):
+        return f"{n}!"
+
+
+def test_a_move_whose_position_does_not_read_back_is_refused():
+    assert conway.evaluate('countdown("3")') == conway.game("3")
+    assert [m.to for m in conway.moves('countdown("2")').left] == ['countdown("1")']
+    assert conway.evaluate('misread("3")') == conway.game("3")  # values need no text
+    with pytest.raises(ValueError, match="parse reads as another position"):
+        conway.moves('misread("2")')
+
+
+def test_a_clashing_or_unmakeable_ruleset_warns_and_leaves_the_others_named():
+    registry = conway._ruleset._REGISTERED
+    try:
+        with pytest.warns(UserWarning, match="built-in function's name"):
+
+            class Domineering(conway.Ruleset):
+                def left_moves(self, p):
+                    return []
+
+                def right_moves(self, p):
+                    return []
+
+        class NeedsArguments(conway.Ruleset):
+            def __init__(self, size):
+                self.size = size
+
+        with pytest.warns(UserWarning, match="needs_arguments cannot be named"):
+            assert conway.evaluate('py_clobber("xo")') == conway.game("*")
+        # The built-in's meaning is kept.
+        assert conway.evaluate('domineering("..")') == conway.game("-1")
+    finally:
+        registry.pop("domineering", None)
+        registry.pop("needs_arguments", None)
+
+
+def test_a_server_whose_handle_is_dropped_goes_on_serving():
+    import gc
+
+    url = conway.serve(0, background=True).url
+    gc.collect()
+    assert any(r["name"] == "py_clobber" for r in http("GET", f"{url}api/rulesets"))

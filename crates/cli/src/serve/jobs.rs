@@ -333,6 +333,19 @@ impl Registry {
         Ok(id)
     }
 
+    /// Ends every worksheet: their running and queued cells are stopped (each fails as
+    /// interrupted within a second) and their sessions end, so that nothing runs on once
+    /// the server has stopped.
+    pub fn close_all(&self) {
+        self.worksheets
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+        for job in self.jobs.lock().unwrap_or_else(|e| e.into_inner()).values() {
+            job.cancel();
+        }
+    }
+
     /// The job with this id.
     pub fn job(&self, id: u64) -> Option<Arc<Job>> {
         self.jobs

@@ -170,10 +170,13 @@ pub fn serve(
         if options.open {
             open_browser(&url);
         }
-        axum::serve(listener, router(server))
+        let registry = server.registry.clone();
+        let served = axum::serve(listener, router(server))
             .with_graceful_shutdown(stop)
             .await
-            .map_err(|e| CliError::io(format!("the server failed: {e}")))
+            .map_err(|e| CliError::io(format!("the server failed: {e}")));
+        registry.close_all();
+        served
     })
 }
 

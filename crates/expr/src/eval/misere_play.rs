@@ -15,6 +15,9 @@ use super::Bindings;
 use crate::syntax::{parse_expression, Expr};
 use conway_partizan::{Outcome, PartizanError, Player, Store};
 
+/// The stack a level of the search keeps free for a caller's ruleset's code.
+const USER_CODE_STACK: usize = 512 * 1024;
+
 /// The most positions one search lists the moves of.
 pub const MAX_MISERE_POSITIONS: usize = 200_000;
 
@@ -111,9 +114,19 @@ impl Search<'_> {
             if wins {
                 break;
             }
-            let other_wins = stacker::maybe_grow(64 * 1024, 8 * 1024 * 1024, || {
-                self.wins_moving_first(option, player.opponent())
-            })?;
+            let other_wins = if self.names.rulesets().is_empty() {
+                stacker::maybe_grow(64 * 1024, 8 * 1024 * 1024, || {
+                    self.wins_moving_first(option, player.opponent())
+                })?
+            } else {
+                // A caller's ruleset runs code (Python's) that must stay on the stack its
+                // interpreter knows: no growing; too deep for this thread is refused, and
+                // the caller may run the evaluation again on a thread with a larger stack.
+                if stacker::remaining_stack().is_some_and(|left| left < USER_CODE_STACK) {
+                    return Err(PartizanError::TooDeep);
+                }
+                self.wins_moving_first(option, player.opponent())?
+            };
             wins = !other_wins;
         }
         self.wins.insert((position.to_string(), player), wins);

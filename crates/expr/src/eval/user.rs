@@ -83,6 +83,11 @@ impl UserRulesets {
         self.0.iter().find(|r| r.name() == name).map(|r| &**r)
     }
 
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
     /// Every ruleset, in the order given.
     pub fn iter(&self) -> impl Iterator<Item = &dyn UserRuleset> {
         self.0.iter().map(|r| &**r)

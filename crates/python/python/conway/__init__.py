@@ -497,7 +497,9 @@ def serve(
     ``port`` 0 takes any free port. The other arguments are ``conway serve``'s: the
     address, a worksheet file run first and saved to, whether to open a browser, the
     longest a cell may run and the most worksheets open at once. A ruleset defined after
-    the server started is named in worksheets opened after that."""
+    the server started is named in worksheets opened after that, but the page offers and
+    draws only those defined before it started. The server runs until ``stop()`` or the
+    end of the process, whether or not the returned server is kept."""
     from . import _ruleset
 
     for name, value, most in (

@@ -9,12 +9,26 @@ from __future__ import annotations
 
 import json as _json
 import re as _re
+import warnings as _warnings
 from dataclasses import dataclass as _dataclass
 
 from . import _native
 
 # Every Ruleset subclass by its name, for ``conway.solve`` and ``conway.board``.
 _REGISTERED: dict = {}
+
+
+def _builtin_name(name: str) -> bool:
+    """Whether ``eval`` reads ``name`` as a built-in function (its case and underscores
+    aside, as ``eval`` matches names)."""
+    global _BUILTIN
+    if _BUILTIN is None:
+        key = lambda n: n.replace("_", "").lower()  # noqa: E731
+        _BUILTIN = {key(s) for f in _native.functions() for s in [f["name"], *f["aliases"]]}
+    return name.replace("_", "").lower() in _BUILTIN
+
+
+_BUILTIN = None
 
 
 def _snake(name: str) -> str:
@@ -60,6 +74,12 @@ class Ruleset:
         if not cls.__dict__.get("name"):
             cls.name = _snake(cls.__name__)
         _REGISTERED[cls.name] = cls
+        if _builtin_name(cls.name):
+            _warnings.warn(
+                f"{cls.name} is a built-in function's name: expressions mean the built-in "
+                f"by it (give the ruleset another name, name = '...')",
+                stacklevel=2,
+            )
 
     def left_moves(self, position):
         raise NotImplementedError(f"{type(self).__name__} must define left_moves(position)")
@@ -102,7 +122,7 @@ class Ruleset:
             self,
             self._new_game() if own_game else self._game,
             list(self.board.items()) if self.board else None,
-            f'{self.name}("{example}")',
+            f'{self.name}("{example}")' if example else "",
             summary,
         )
 
@@ -185,11 +205,20 @@ def described(own_games: bool = False):
     found = []
     for name in list(_REGISTERED):
         try:
-            ruleset = registered(name)
-        except TypeError:
-            continue  # a class made with arguments is named by its instances, not here
-        found.append(ruleset._described(own_games))
+            found.append(registered(name)._described(own_games))
+        except Exception as error:  # noqa: BLE001 - one broken class must not stop the rest
+            if name not in _UNNAMED:
+                _UNNAMED.add(name)
+                _warnings.warn(
+                    f"the ruleset {name} cannot be named in expressions: making it with no "
+                    f"arguments, or reading its board, raised {type(error).__name__}: {error}",
+                    stacklevel=3,
+                )
     return found
+
+
+# The rulesets already warned of as not nameable, so that each warns once.
+_UNNAMED: set = set()
 
 
 def registered(name: str):
