@@ -11,8 +11,8 @@
 use std::sync::{Arc, LazyLock, Mutex};
 
 use conway_expr::eval::{
-    evaluate_text, lookup, moves_of, unknown_function, ArgKind, Argument, Bindings, Listing, Move,
-    Text, Value, FUNCTIONS,
+    evaluate_text, lookup, moves_of, unknown_function, ArgKind, Argument, Listing, Move, Text,
+    Value, FUNCTIONS,
 };
 use conway_expr::syntax::parse_expression_noted;
 use conway_numbers::Dyadic;
@@ -535,7 +535,7 @@ fn py_evaluate(
     let (expr, notes) =
         parse_expression_noted(expression).map_err(|e| to_python(&PartizanError::from(e)))?;
     let named = crate::ruleset::user_rulesets(rulesets)?;
-    let names = Bindings::with_rulesets(named.rulesets.clone());
+    let names = named.bindings();
     let value = with_store(py, move |store| {
         conway_expr::eval::evaluate_in(store, &names, &expr).map(|v| Evaluated::of(store, v))
     })
@@ -565,7 +565,7 @@ fn moves<'py>(
     let text = position.to_string();
     let listing = if every { Listing::Every } else { Listing::Good };
     let named = crate::ruleset::user_rulesets(rulesets)?;
-    let names = Bindings::with_rulesets(named.rulesets.clone());
+    let names = named.bindings();
     let listed = with_store(py, move |store| moves_of(store, &names, &text, listing))
         .map_err(|e| named.failure(e))?;
     let Some(listed) = listed else {

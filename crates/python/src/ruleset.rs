@@ -515,6 +515,11 @@ pub struct NamedRulesets {
 }
 
 impl NamedRulesets {
+    /// Names an evaluation knows: no variables, these rulesets.
+    pub fn bindings(&self) -> conway_expr::eval::Bindings {
+        conway_expr::eval::Bindings::with_rulesets(self.rulesets.clone())
+    }
+
     /// An evaluation's failure as Python sees it: the first exception a ruleset's code
     /// raised, unchanged, else the failure itself.
     pub fn failure(&self, failure: PyErr) -> PyErr {

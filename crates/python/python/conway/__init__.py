@@ -52,6 +52,7 @@ from dataclasses import dataclass as _dataclass
 from . import _native
 from ._arguments import whole as _whole
 from ._catalogue import GameInfo, Parameter, Solution, SolvedMove, games, solve
+from . import _ruleset
 from ._ruleset import Ruleset, RulesetSolution, RulesetStart
 from ._native import (
     Game,
@@ -472,8 +473,6 @@ def evaluate(expression: str):
 
     Where CGSuite's interpreter would read the input otherwise (``3*5`` is the game 3+*5
     here, as CGSuite prints it, and 15 there), a ``UserWarning`` says so."""
-    from . import _ruleset
-
     return _native.evaluate(expression, _ruleset.described())
 
 
@@ -500,8 +499,6 @@ def serve(
     the server started is named in worksheets opened after that, but the page offers and
     draws only those defined before it started. The server runs until ``stop()`` or the
     end of the process, whether or not the returned server is kept."""
-    from . import _ruleset
-
     for name, value, most in (
         ("port", port, 65535),
         ("cell_seconds", cell_seconds, 86400),
@@ -537,8 +534,6 @@ def moves(position: str, every: bool = False) -> Moves:
     Good moves only unless ``every``: the winning ones, or where none wins, the moves to
     the best positions left (in a loopy ruleset: the drawing ones, else all). Each ``to`` is an expression ``conway.moves`` and
     ``conway.game`` read, so a game can be played out move by move."""
-    from . import _ruleset
-
     raw = _native.moves(position, every, _ruleset.described())
     listed = lambda side: [Move(**m) for m in raw[side]]  # noqa: E731
     return Moves(listed("left"), listed("right"), raw["every_move"], raw["note"])
