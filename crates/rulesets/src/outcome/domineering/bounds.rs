@@ -198,6 +198,46 @@ impl PlayerView {
         }
     }
 
+    /// The placements of `mine` worth trying, with this player's `safe` squares (no
+    /// opponent placement covers them): all but the safe moves (both squares safe) when an
+    /// [end placement](PlayerView::end_placements) is not a safe move, or all but one end
+    /// placement of the safe moves; every placement when there is no end placement.
+    /// Whatever a safe move wins, an end placement wins too (proved in the module's doc).
+    #[inline]
+    pub(super) fn worth_trying(self, empty: u128, mine: u128, safe: u128) -> u128 {
+        let safe_moves = self.safe_moves(mine, safe);
+        if safe_moves == 0 {
+            return mine;
+        }
+        let ends = self.end_placements(empty, mine, safe);
+        if ends & !safe_moves != 0 {
+            mine & !safe_moves
+        } else if ends != 0 {
+            mine & !(safe_moves & !(ends & ends.wrapping_neg()))
+        } else {
+            mine
+        }
+    }
+
+    /// The placements of `mine` on two `safe` squares.
+    #[inline]
+    pub(super) fn safe_moves(self, mine: u128, safe: u128) -> u128 {
+        mine & safe & (safe >> self.step)
+    }
+
+    /// The *end placements* of `mine`: at one end of their run along this player's line
+    /// (the square before it or the square past it is not empty), with the square past
+    /// their other end not empty or `safe`.
+    #[inline]
+    pub(super) fn end_placements(self, empty: u128, mine: u128, safe: u128) -> u128 {
+        // Per starting square. Past the board's edge nothing is empty: the rows' guard bits
+        // and the bits shifted in.
+        let closed_before = !(empty << self.step);
+        let closed_after = !(empty >> (2 * self.step));
+        mine & ((closed_before & (closed_after | (safe >> (2 * self.step))))
+            | (closed_after & (safe << self.step)))
+    }
+
     /// The most disjoint dominoes of this player that fit on `squares`: Σ⌊run/2⌋ along its
     /// lines, counted all at once as [`PlayerView::paired_starts`].
     #[inline]

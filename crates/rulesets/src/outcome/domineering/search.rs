@@ -117,10 +117,11 @@ impl Search<'_, '_> {
             return Ok(wins);
         }
         let mine = counts.mover.placements;
+        let safe = counts.mover.safe_squares;
         self.count_node()?;
         let before = self.searched;
         let mosts = (counts.mover.most, counts.opponent.most);
-        let mut moves = match self.replies(me, them, empty, mine, mosts) {
+        let mut moves = match self.replies(me, them, empty, (mine, safe), mosts) {
             Ok(moves) => moves,
             Err(square) => {
                 self.credit(left, square, 1);
@@ -171,7 +172,8 @@ impl Search<'_, '_> {
         mine: u128,
     ) -> Vec<usize> {
         let mosts = (me.most_dominoes(empty), them.most_dominoes(empty));
-        match self.replies(me, them, empty, mine, mosts) {
+        let safe = empty & !them.covered(them.placements(empty));
+        match self.replies(me, them, empty, (mine, safe), mosts) {
             Ok(mut replies) => {
                 replies.sort_unstable_by_key(|&(key, _)| key);
                 replies.into_iter().map(|(key, _)| key.square()).collect()
@@ -180,15 +182,16 @@ impl Search<'_, '_> {
         }
     }
 
-    /// The mover's placements, each with its key in [`Search::ordered_moves`]'s order and
-    /// the tally of the position it leaves; or a placement that leaves the opponent lost by
-    /// its counts alone, found before the rest are counted.
+    /// The mover's placements worth trying (of `mine`, with the mover's `safe` squares:
+    /// [`PlayerView::worth_trying`]), each with its key in [`Search::ordered_moves`]'s order
+    /// and the tally of the position it leaves; or a placement that leaves the opponent lost
+    /// by its counts alone, found before the rest are counted.
     pub(super) fn replies(
         &self,
         me: PlayerView,
         them: PlayerView,
         empty: u128,
-        mine: u128,
+        (mine, safe): (u128, u128),
         (my_most, their_most): (u32, u32),
     ) -> Result<Vec<(MoveKey, Tally)>, usize> {
         let history = &self.history[usize::from(me.left)];
@@ -197,7 +200,7 @@ impl Search<'_, '_> {
         // once; safe moves are counted afresh.
         let (my_losses, their_losses) = (me.most_losses(empty), them.most_losses(empty));
         let mut replies = Vec::with_capacity(mine.count_ones() as usize);
-        for square in squares_of(mine) {
+        for square in squares_of(me.worth_trying(empty, mine, safe)) {
             let domino = (1u128 << square) | (1u128 << (square + me.step));
             let after = empty & !domino;
             let (mine_after, theirs_after) = (me.placements(after), them.placements(after));

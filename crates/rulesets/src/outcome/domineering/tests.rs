@@ -488,6 +488,44 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Whenever a safe move wins, every end placement wins too (the theorem behind
+    /// [`PlayerView::worth_trying`]), for either player, by the canonical forms of the
+    /// positions the moves leave.
+    #[test]
+    fn end_placements_win_whenever_a_safe_move_does(text in boards(2..=5, 2..=6, 0.5..0.85)) {
+        let position = Position::parse(&text).expect("a board");
+        for left in [true, false] {
+            let me = PlayerView::of(left, position.shape);
+            let them = PlayerView::of(!left, position.shape);
+            let empty = position.empty;
+            let mine = me.placements(empty);
+            let safe = empty & !them.covered(them.placements(empty));
+            let wins_by = |square: usize| {
+                let after = Position {
+                    shape: position.shape,
+                    empty: empty & !((1u128 << square) | (1u128 << (square + me.step))),
+                };
+                let outcome = by_canonical_form(&after.notation());
+                !crate::outcome::mover_wins(outcome, Player::left_if(!left))
+            };
+            let ends = me.end_placements(empty, mine, safe);
+            if squares_of(me.safe_moves(mine, safe)).any(wins_by) {
+                for end in squares_of(ends) {
+                    prop_assert!(wins_by(end), "{} left {} end at {}", text, left, end);
+                }
+            }
+            // What is left out is only ever safe moves, and one placement of each run
+            // along the line stays when any did.
+            let kept = me.worth_trying(empty, mine, safe);
+            prop_assert_eq!(mine & !kept & !me.safe_moves(mine, safe), 0);
+            prop_assert!(kept != 0 || mine == 0);
+        }
+    }
+}
+
 /// The count in two piles settles positions neither other count does only on larger
 /// boards (about one random position in 400 of up to 8 x 8, mostly with 17 to 30 empty
 /// squares), too rarely for the random boards above: seek such positions among many
