@@ -54,6 +54,14 @@ def cannibal_clobber(text):
 GAMES = {"fission": fission, "gen_king_dirt": gen_king_dirt, "gen_toads": gen_toads,
          "sheep": sheep, "cannibal_clobber": cannibal_clobber}
 
+# MCGS's impartial sections, whose results are nim values ({N 2}): an expression whose
+# value `conway eval` prints as the nim value alone (the birthday of *n is n; the position
+# itself would also list every move's value).
+def cram(text):
+    return f'birthday(cram("{text.strip()}"))'
+
+NIM_VALUES = {"impartial domineering": cram}
+
 FILES = [
     "fission_autotests/fission_3x3.test",
     "fission_autotests/fission_5x5_easy.test",
@@ -73,16 +81,24 @@ FILES = [
     "cannibal_clobber/cannibal_clobber_1xn.test",
     "cannibal_clobber/cannibal_clobber_easy.test",
     "cannibal_clobber/cannibal_clobber_medium.test",
+    "impartial/impartial-easy/cram_1xn_easy.test",
+    "impartial/impartial-easy/cram_easy.test",
+    "impartial/impartial-medium/cram_2xn_more.test",
+    "impartial/impartial-medium/cram_medium.test",
+    "impartial/impartial-hard/cram_hard.test",
 ]
 
 # A result: who wins with Black (Left) and with White (Right) moving first; either may be
 # left out (then not compared), and the position may stand on the line before.
 RESULT = re.compile(r"^(.*?)\s*\{\s*(?:B\s+(win|loss))?\s*,?\s*(?:W\s+(win|loss))?\s*\}\s*$")
+# A nim value: {N 2}.
+NIM_RESULT = re.compile(r"^(.*?)\s*\{\s*N\s+(\d+)\s*\}\s*$")
 
 
 def cases(path):
     """(section, position text, Black wins moving first, White wins moving first); a
-    result not recorded is None."""
+    result not recorded is None. For an impartial section: (section, position, nim value,
+    None)."""
     section, found, previous = None, [], ""
     text = re.sub(r"/\*.*?\*/", "", open(path).read(), flags=re.S)
     for line in text.splitlines():
@@ -90,6 +106,11 @@ def cases(path):
         m = re.match(r"^\[([\w ]+)\]\s*(.*)$", line)
         if m:
             section, line = m.group(1), m.group(2)
+        m = NIM_RESULT.match(line)
+        if m and section in NIM_VALUES:
+            found.append((section, m.group(1) or previous, int(m.group(2)), None))
+            previous = ""
+            continue
         m = RESULT.match(line)
         if m and (m.group(2) or m.group(3)) and section in GAMES:
             position = m.group(1) or previous
@@ -128,6 +149,19 @@ def conway_file(path):
     """Total wall seconds, peak KB, and the positions decided against those recorded."""
     total, peak, agree, disagree, failed = 0.0, 0, 0, 0, 0
     for section, position, black, white in cases(path):
+        if section in NIM_VALUES:
+            wall, kb, out, rc = timed([CONWAY, "eval", NIM_VALUES[section](position)], TIMEOUT)
+            total, peak = total + wall, max(peak, kb)
+            if rc != 0:
+                failed += 1
+                continue
+            nim = int(out.splitlines()[0].strip())
+            if nim == black:
+                agree += 1
+            else:
+                disagree += 1
+                print(f"  DISAGREE {position}: Conway *{nim}, recorded *{black}", file=sys.stderr)
+            continue
         wall, kb, out, rc = timed([CONWAY, "solve", *GAMES[section](position), "--json"], TIMEOUT)
         total, peak = total + wall, max(peak, kb)
         if rc != 0:

@@ -66,6 +66,12 @@ pub trait PartizanGame: Position {
     fn known_value(&self, _store: &mut Store) -> Option<GameId> {
         None
     }
+    /// Whether the outcome search ([`outcome::ruleset`]) values this component at once (by
+    /// [`PartizanGame::known_value`]) rather than searching it, whatever the size of its
+    /// game tree: a component whose value comes fast without its tree. `false` by default.
+    fn valued_at_once(&self) -> bool {
+        false
+    }
 }
 
 /// Computes canonical forms of positions of one ruleset, remembering every component seen.

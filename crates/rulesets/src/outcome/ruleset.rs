@@ -333,7 +333,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
         left: bool,
     ) -> Result<State<G>, Halt> {
         for part in parts {
-            if self.facts_of(&part).size <= self.small {
+            if part.valued_at_once() || self.facts_of(&part).size <= self.small {
                 if self.evaluator.positions_seen() >= self.remember {
                     self.evaluator = Evaluator::new();
                 }
