@@ -81,18 +81,13 @@ impl Cram {
     /// Reads the notation and checks the limits.
     pub fn parse(text: &str) -> Result<Cram, PartizanError> {
         let position = Cram::read_within(text, MAX_CRAM_SQUARES)?;
-        let empty = position
-            .board
-            .squares()
-            .iter()
-            .filter(|&&s| s == Cell::Empty)
-            .count();
+        let empty = position.empty_squares();
         check_size("cram's number of empty squares", empty, MAX_CRAM_EMPTY)?;
         if empty > MAX_CRAM_EMPTY_SPREAD
             && position
                 .components()
                 .iter()
-                .any(|region| region.frame().is_none())
+                .any(|region| !region.fits_a_frame())
         {
             check_size(
                 "cram's number of empty squares, with a region spread beyond 128 bits,",
@@ -103,13 +98,24 @@ impl Cram {
         Ok(position)
     }
 
+    fn empty_squares(&self) -> usize {
+        let squares = self.board.squares().iter();
+        squares.filter(|&&s| s == Cell::Empty).count()
+    }
+
+    /// Whether the board fits a bitboard frame, either way round.
+    fn fits_a_frame(&self) -> bool {
+        let (rows, cols) = (self.board.rows(), self.board.cols());
+        Frame::fits(rows, cols) || Frame::fits(cols, rows)
+    }
+
     /// The board's empty squares in a bitboard frame, transposed if only that fits.
     fn frame(&self) -> Option<Frame> {
-        let (rows, cols) = (self.board.rows(), self.board.cols());
-        let transpose = !Frame::fits(rows, cols);
-        if transpose && !Frame::fits(cols, rows) {
+        if !self.fits_a_frame() {
             return None;
         }
+        let (rows, cols) = (self.board.rows(), self.board.cols());
+        let transpose = !Frame::fits(rows, cols);
         let (frame_rows, frame_cols) = if transpose {
             (cols, rows)
         } else {
@@ -183,8 +189,7 @@ impl PartizanGame for Cram {
 
     /// A region of at most [`MAX_CRAM_SEARCH_VALUED`] squares that fits a bitboard.
     fn valued_at_once(&self) -> bool {
-        let empty = self.board.squares().iter().filter(|&&s| s == Cell::Empty);
-        empty.count() <= MAX_CRAM_SEARCH_VALUED && self.frame().is_some()
+        self.empty_squares() <= MAX_CRAM_SEARCH_VALUED && self.fits_a_frame()
     }
 
     fn components(&self) -> Vec<Self> {

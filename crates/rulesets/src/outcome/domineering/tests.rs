@@ -517,8 +517,8 @@ proptest! {
                     prop_assert!(wins_by(end), "{} left {} end at {}", text, left, end);
                 }
             }
-            // What is left out is only ever safe moves, and one placement of each run
-            // along the line stays when any did.
+            // What is left out is only ever safe moves, and some placement stays when
+            // there was any.
             let kept = me.worth_trying(empty, mine, safe);
             prop_assert_eq!(mine & !kept & !me.safe_moves(mine, safe), 0);
             prop_assert!(kept != 0 || mine == 0);
