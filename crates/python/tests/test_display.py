@@ -81,11 +81,21 @@ def test_ruleset_limits_are_stated_and_kept():
         assert ruleset["limits"], ruleset["name"]
         assert all(limit["most"] > 0 and limit["what"] for limit in ruleset["limits"])
     (cram,) = [r for r in conway.rulesets() if r["name"] == "cram"]
-    (empty,) = [limit["most"] for limit in cram["limits"] if limit["what"] == "empty squares"]
+    what = "empty squares outside strips and half-turn-symmetric regions"
+    (empty,) = [limit["most"] for limit in cram["limits"] if limit["what"] == what]
+    # Regions three squares wide: 3 x 3 boxes with a corner filled (8 empty squares each)
+    # and an L of 4 squares, or of 5 for one square past the limit.
+    blocks = (empty - 4) // 8
+    assert blocks * 8 + 4 == empty
+
+    def board(last):
+        rows = [["...", "...", "..#"]] * blocks + [last]
+        return "|".join("#".join(block[r] for block in rows) for r in range(3))
+
     with pytest.raises(conway.TooLargeError):
-        conway.cram("." * (empty + 1))
-    # A strip of Cram is an impartial game: its value at the limit is a nimber.
-    assert re.fullmatch(r"0|\*\d*", str(conway.cram("." * empty)))
+        conway.cram(board(["...", "..#", "###"]))
+    # Cram is an impartial game: its value at the limit is a nimber.
+    assert re.fullmatch(r"0|\*\d*", str(conway.cram(board(["...", ".##", "###"]))))
 
 
 def test_heap_sequences_plot_every_value_and_the_period():

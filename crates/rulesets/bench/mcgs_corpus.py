@@ -55,10 +55,10 @@ GAMES = {"fission": fission, "gen_king_dirt": gen_king_dirt, "gen_toads": gen_to
          "sheep": sheep, "cannibal_clobber": cannibal_clobber}
 
 # MCGS's impartial sections, whose results are nim values ({N 2}): an expression whose
-# value `conway eval` prints as the nim value alone (the birthday of *n is n; the position
-# itself would also list every move's value).
+# value `conway eval` prints as the nim value alone (the position itself would also list
+# every move's value).
 def cram(text):
-    return f'birthday(cram("{text.strip()}"))'
+    return f'nim_value(cram("{text.strip()}"))'
 
 NIM_VALUES = {"impartial domineering": cram}
 

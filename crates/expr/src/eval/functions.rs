@@ -1152,13 +1152,23 @@ static MISERE_FUNCTIONS: &[Function] = &[
         "misere_nim_value(*[2#0])",
         |store, g| Value::Natural(store.misere_value(g).into())
     ),
-    misere_fn!(
-        "nim_value",
-        ["NimValue"],
-        "G+, the normal-play Grundy value of a misère game",
-        "nim_value(*[2#0])",
-        |store, g| Value::Natural(store.normal_value(g).into())
-    ),
+    Function {
+        name: "nim_value",
+        aliases: &["NimValue"],
+        params: GAME,
+        help: "the nim value (Grundy value) of an impartial game: n for a game equal to *n; of a misère game, G+, its normal-play nim value",
+        example: "nim_value(cram(\"...|...\"))",
+        misere: Some(|store, g| Ok(Value::Natural(store.normal_value(g).into()))),
+        body: Body::Native(|store, args| {
+            let g = one_game(args)?;
+            match store.as_nus(g) {
+                Some(n) if n.number.is_zero() && n.ups == 0 => Ok(Value::Natural(n.nimber.into())),
+                _ => Err(PartizanError::NotApplicable(
+                    "nim_value wants an impartial game, one equal to a nimber *n".to_string(),
+                )),
+            }
+        }),
+    },
     misere_fn!(
         "mate",
         ["Mate"],

@@ -1070,14 +1070,14 @@ fn the_outcome_of_a_ruleset_position_is_searched() {
             "{position}"
         );
     }
-    // Past the canonical form's limits, where a mirror strategy decides (Winning Ways,
-    // ch. 22 for Cram): Clobber groups of 17 stones, a row and its negative (the second
-    // player copies the first, colours swapped), and Cram on 2 × 20 (40 empty squares; the
-    // second player answers every domino by its image through the centre).
+    // Past the canonical form's limits, where a mirror strategy decides: Clobber groups of
+    // 17 stones, a row and its negative (the second player copies the first, colours
+    // swapped), and Cram on two 3 × 7 rectangles side by side (42 empty squares; the second
+    // player copies the first in the other rectangle).
     let mirrored = "xoxoxoxoxoxoxoxox.oxoxoxoxoxoxoxoxo";
     assert!(eval_error(&format!("clobber(\"{mirrored}\")")).contains("limit"));
     assert_eq!(eval(&format!("outcome(clobber(\"{mirrored}\"))")), "P");
-    let long = format!("{0}|{0}", ".".repeat(20));
+    let long = [".......#......."; 3].join("|");
     assert!(eval_error(&format!("cram(\"{long}\")")).contains("36"));
     assert_eq!(eval(&format!("outcome(cram(\"{long}\"))")), "P");
     // A mistake in the board is placed in the whole input.

@@ -8,12 +8,13 @@
 //! A position splits into its regions of orthogonally connected empty squares; each is cut
 //! out to its bounding box and taken in its least image under the eight symmetries of the
 //! rectangle, all of which keep the rules (and so the value). A region's value is its nim
-//! value's nimber, found on bitboards by the mex rule ([`nim_values`]) when its box fits
+//! value's nimber: a 1 × n strip's from Dawson's Kayles at once, whatever its length;
+//! another region's found on bitboards by the mex rule ([`nim_values`]) when its box fits
 //! 128 bits, and by its canonical form otherwise.
 
 mod nim_values;
 
-use nim_values::{Frame, NimValues};
+use nim_values::{strip_value, Frame, NimValues};
 
 use crate::grid::{Grid, Square};
 use crate::moves::Described;
@@ -28,12 +29,17 @@ use conway_partizan::{GameId, PartizanError, Store};
 /// The most squares on a board.
 pub const MAX_CRAM_SQUARES: usize = 4096;
 
-/// The most empty squares on a board whose regions each fit a bitboard (rows times
+/// The most empty squares outside 1 × n strips and regions the half-turn strategy settles
+/// (which are valued at once, see [`nim_values`]) on a board whose regions each fit a bitboard (rows times
 /// columns plus one at most 128 bits, either way round): the number of positions grows
 /// exponentially with it. The slowest boards we know are the empty rectangles the half-turn
-/// strategy does not settle (one core, release build, value alone): 0.4 s for 4 × 7, 2 s
-/// for 5 × 6, 17 s for 3 × 12, 53 s and 610 MiB for 5 × 7.
+/// strategy does not settle (one core, release build, value alone): 0.5 s for 4 × 7, 2.3 s
+/// for 5 × 6, 12 s for 3 × 12, 46 s and 610 MiB for 5 × 7.
 pub const MAX_CRAM_EMPTY: usize = 36;
+
+/// The most empty squares outside 1 × n strips when every other region's box is two
+/// squares wide, whose positions grow more slowly: 39 s and 310 MiB for 2 × 25, the slowest.
+pub const MAX_CRAM_EMPTY_TWO_WIDE: usize = 50;
 
 /// The most empty squares when a region does not fit a bitboard (a sparse region spread over
 /// a large box), valued by canonical forms: the slowest boards of 24 we tried (5 × 5 with a
@@ -81,14 +87,26 @@ impl Cram {
     /// Reads the notation and checks the limits.
     pub fn parse(text: &str) -> Result<Cram, PartizanError> {
         let position = Cram::read_within(text, MAX_CRAM_SQUARES)?;
-        let empty = position.empty_squares();
-        check_size("cram's number of empty squares", empty, MAX_CRAM_EMPTY)?;
-        if empty > MAX_CRAM_EMPTY_SPREAD
-            && position
-                .components()
-                .iter()
-                .any(|region| !region.fits_a_frame())
-        {
+        let regions: Vec<Cram> = position
+            .components()
+            .into_iter()
+            .filter(|region| !region.valued_by_a_rule())
+            .collect();
+        let empty = regions.iter().map(Cram::empty_squares).sum();
+        if regions.iter().all(|region| region.width() <= 2) {
+            check_size(
+                "cram's number of empty squares outside strips and half-turn-symmetric regions, in regions two wide,",
+                empty,
+                MAX_CRAM_EMPTY_TWO_WIDE,
+            )?;
+        } else {
+            check_size(
+                "cram's number of empty squares outside strips and half-turn-symmetric regions",
+                empty,
+                MAX_CRAM_EMPTY,
+            )?;
+        }
+        if empty > MAX_CRAM_EMPTY_SPREAD && regions.iter().any(|region| !region.fits_a_frame()) {
             check_size(
                 "cram's number of empty squares, with a region spread beyond 128 bits,",
                 empty,
@@ -101,6 +119,24 @@ impl Cram {
     fn empty_squares(&self) -> usize {
         let squares = self.board.squares().iter();
         squares.filter(|&&s| s == Cell::Empty).count()
+    }
+
+    /// Whether a rule values the board at once, whatever its size: a strip, or a region the
+    /// half-turn strategy settles.
+    fn valued_by_a_rule(&self) -> bool {
+        self.strip_length().is_some() || self.frame().is_some_and(Frame::mirror_strategy_wins)
+    }
+
+    /// The lesser side of the board.
+    fn width(&self) -> usize {
+        self.board.rows().min(self.board.cols())
+    }
+
+    /// The length of the board when it is one empty strip, a row or a column.
+    fn strip_length(&self) -> Option<usize> {
+        let (rows, cols) = (self.board.rows(), self.board.cols());
+        let all_empty = self.board.squares().iter().all(|&s| s == Cell::Empty);
+        ((rows == 1 || cols == 1) && all_empty).then_some(rows * cols)
     }
 
     /// Whether the board fits a bitboard frame, either way round.
@@ -174,8 +210,12 @@ impl crate::Position for Cram {
 }
 
 impl PartizanGame for Cram {
-    /// The nimber of the nim value, on bitboards ([`nim_values`]), when the region fits one.
+    /// The nimber of the nim value: a strip's from Dawson's Kayles, another region's on
+    /// bitboards ([`nim_values`]) when it fits one.
     fn known_value(&self, store: &mut Store) -> Option<GameId> {
+        if let Some(value) = self.strip_length().and_then(strip_value) {
+            return Some(store.nimber(u64::from(value)));
+        }
         let frame = self.frame()?;
         let mut values: NimValues = store.take_table();
         let value = values.of_squares(frame, frame.bits, &mut || {
@@ -187,9 +227,11 @@ impl PartizanGame for Cram {
         value.map(|v| store.nimber(u64::from(v)))
     }
 
-    /// A region of at most [`MAX_CRAM_SEARCH_VALUED`] squares that fits a bitboard.
+    /// A strip or a region the half turn settles, or a region of at most [`MAX_CRAM_SEARCH_VALUED`] squares that fits a
+    /// bitboard.
     fn valued_at_once(&self) -> bool {
-        self.empty_squares() <= MAX_CRAM_SEARCH_VALUED && self.fits_a_frame()
+        self.valued_by_a_rule()
+            || self.empty_squares() <= MAX_CRAM_SEARCH_VALUED && self.fits_a_frame()
     }
 
     fn components(&self) -> Vec<Self> {
@@ -239,9 +281,22 @@ pub static RULESET: Ruleset = Ruleset {
         Limit::new("squares", MAX_CRAM_SQUARES as u64, || {
             call(RULESET.name, &"#".repeat(MAX_CRAM_SQUARES + 1))
         }),
-        Limit::new("empty squares", MAX_CRAM_EMPTY as u64, || {
-            call(RULESET.name, &".".repeat(MAX_CRAM_EMPTY + 1))
-        }),
+        Limit::new(
+            "empty squares outside strips and half-turn-symmetric regions",
+            MAX_CRAM_EMPTY as u64,
+            || {
+                let row = ".".repeat((MAX_CRAM_EMPTY / 3 + 1) | 1);
+                call(RULESET.name, &format!("{row}|{row}|{row}"))
+            },
+        ),
+        Limit::new(
+            "empty squares outside strips and half-turn-symmetric regions, in regions two wide",
+            MAX_CRAM_EMPTY_TWO_WIDE as u64,
+            || {
+                let row = ".".repeat((MAX_CRAM_EMPTY_TWO_WIDE / 2 + 1) | 1);
+                call(RULESET.name, &format!("{row}|{row}"))
+            },
+        ),
     ],
     values: short_position!(Cram::parse),
     picture: None,
@@ -311,6 +366,62 @@ mod tests {
         }
     }
 
+    /// Strips past a bitboard and past Dawson's Kayles' last exceptional value (heap 51), by
+    /// OEIS A002187 (as MCGS's corpus records it, `input/impartial/impartial-easy/
+    /// cram_1xn_easy.test`), alone, upright, and beside other regions.
+    #[test]
+    fn long_strips_are_dawsons_kayles() {
+        let published = [
+            (50, 5),
+            (51, 5),
+            (52, 2),
+            (56, 1),
+            (127, 0),
+            (128, 2),
+            (129, 1),
+            (132, 4),
+        ];
+        let mut store = Store::new();
+        for (n, value) in published {
+            let strip = ".".repeat(n);
+            assert_eq!(nim_value(&mut store, &strip), Some(value), "1 × {n}");
+            let upright = vec!["."; n].join("|");
+            assert_eq!(nim_value(&mut store, &upright), Some(value), "{n} × 1");
+        }
+        // 1 × 132 (4) beside 1 × 129 (1) and a 3 × 3 ring (valued by its moves).
+        let row = |n: usize| format!("{}{}", ".".repeat(n), "#".repeat(132 - n));
+        let ring = format!("...{}", "#".repeat(129));
+        let hole = format!(".#.{}", "#".repeat(129));
+        let board = [row(132), "#".repeat(132), row(129), "#".repeat(132)]
+            .into_iter()
+            .chain([ring.clone(), hole, ring])
+            .collect::<Vec<_>>()
+            .join("|");
+        let ring_value = nim_value(&mut store, "...|.#.|...").expect("a nimber");
+        assert_eq!(nim_value(&mut store, &board), Some(4 ^ 1 ^ ring_value));
+        // Strips do not count towards the limit on empty squares; other regions do.
+        let three_rows = vec![".".repeat((MAX_CRAM_EMPTY / 3 + 1) | 1); 3].join("|");
+        let two_rows = vec![".".repeat((MAX_CRAM_EMPTY_TWO_WIDE / 2 + 1) | 1); 2].join("|");
+        assert!(Cram::parse(&format!("{}|{}", ".".repeat(2000), "#".repeat(2000))).is_ok());
+        for refused in [three_rows, two_rows] {
+            assert!(matches!(
+                Cram::parse(&refused),
+                Err(PartizanError::TooLarge { .. })
+            ));
+        }
+        // Regions the half turn settles are 0 whatever their size: 8 × 8, 2 × 40.
+        for even in [vec![".".repeat(8); 8], vec![".".repeat(40); 2]] {
+            assert_eq!(nim_value(&mut store, &even.join("|")), Some(0));
+        }
+        // Two wide and past 36 squares: 2 × 21 is *1 (Lemoine and Viennot, as MCGS's corpus
+        // records it, `input/impartial/impartial-medium/cram_2xn_more.test`), and beside a
+        // 2 × 2 block (0 by the half turn) still *1.
+        let two_wide = vec![".".repeat(21); 2].join("|");
+        assert_eq!(nim_value(&mut store, &two_wide), Some(1));
+        let beside = vec![format!("..#{}", ".".repeat(21)); 2].join("|");
+        assert_eq!(nim_value(&mut store, &beside), Some(1));
+    }
+
     #[test]
     fn moves_are_told_in_words() {
         let mut store = Store::new();
@@ -330,7 +441,10 @@ mod tests {
     fn too_many_empty_squares_are_refused() {
         let mut store = Store::new();
         assert!(matches!(
-            RULESET.value_of_text(&mut store, &".".repeat(MAX_CRAM_EMPTY + 1)),
+            RULESET.value_of_text(
+                &mut store,
+                &vec![".".repeat((MAX_CRAM_EMPTY / 3 + 1) | 1); 3].join("|")
+            ),
             Err(PartizanError::TooLarge { .. })
         ));
     }

@@ -13,6 +13,12 @@
 //! Oracle: the canonical forms of the same positions (the evaluator without this engine) on
 //! random boards, and the published values in the tests of [`super`].
 
+use std::cmp::Ordering;
+use std::sync::OnceLock;
+
+use conway_impartial::heap::grundy_sequence;
+use conway_impartial::heap::octal::OctalGame;
+use conway_impartial::periodicity::Periodicity;
 use rustc_hash::FxHashMap;
 
 /// The bits of a frame.
@@ -125,9 +131,18 @@ impl Frame {
                 }
             }
         };
-        consider(self);
-        if let Some(t) = self.transposed() {
-            consider(t);
+        // The key orders by rows first: when the box is not square, the images with fewer
+        // rows hold the least, so only their orientation is looked at (the other need not
+        // fit a frame at all).
+        match self.rows.cmp(&self.cols) {
+            Ordering::Less => consider(self),
+            Ordering::Greater => consider(self.transposed().unwrap_or(self)),
+            Ordering::Equal => {
+                consider(self);
+                if let Some(t) = self.transposed() {
+                    consider(t);
+                }
+            }
         }
         best
     }
@@ -137,7 +152,7 @@ impl Frame {
     /// meets its own image (only one on the centre can: the centre square, on a box of odd
     /// sides, or the placement across the centre, on a box of one odd side). Then every
     /// answer is legal and leaves the region its own image again, so the value is 0.
-    fn mirror_strategy_wins(self) -> bool {
+    pub(crate) fn mirror_strategy_wins(self) -> bool {
         if self.flipped().mirrored() != self {
             return false;
         }
@@ -165,14 +180,55 @@ impl Frame {
         let stride = self.stride();
         let mut region = seed;
         loop {
-            let grown = (region | region << 1 | region >> 1 | region << stride | region >> stride)
-                & squares;
+            let along = self.along_rows(region, squares);
+            let grown = along | (along << stride | along >> stride) & squares;
             if grown == region {
                 return region;
             }
             region = grown;
         }
     }
+
+    /// `region` grown both ways along the runs of `squares` in its rows, in doubling steps
+    /// (an occluded fill): after the step of `shift`, every square of a run up to `2·shift`
+    /// squares from the region is in. The guard bits end the runs at the rows' ends.
+    fn along_rows(self, region: u128, squares: u128) -> u128 {
+        let (mut up, mut down) = (region, region);
+        let (mut open_up, mut open_down) = (squares, squares);
+        let mut shift = 1;
+        while shift < usize::from(self.cols) {
+            up |= open_up & (up << shift);
+            open_up &= open_up << shift;
+            down |= open_down & (down >> shift);
+            open_down &= open_down >> shift;
+            shift *= 2;
+        }
+        up | down
+    }
+}
+
+/// The nim value of a 1 × `len` strip, for any length: a domino takes two adjacent squares
+/// of a row, which is Dawson's Kayles (octal game 0.07) on a heap of `len`. Its values are
+/// periodic with period 34 from heap 52 on (Guy and Smith, 1956; OEIS A002187); the
+/// periodicity theorem for octal games certifies that here from the values computed once, at
+/// first use. `None` only if that certificate were missing, which the tests rule out.
+pub(crate) fn strip_value(len: usize) -> Option<u16> {
+    static SEQUENCE: OnceLock<Option<(Vec<u64>, Periodicity)>> = OnceLock::new();
+    let (values, period) = SEQUENCE
+        .get_or_init(|| {
+            let rule = OctalGame::dawsons_kayles();
+            // The theorem wants 2 · (preperiod + period) + 2 = 174 values.
+            let values = grundy_sequence(&rule, 240);
+            let period = rule.certified_period(&values)?;
+            Some((values, period))
+        })
+        .as_ref()?;
+    let index = if len < period.preperiod {
+        len
+    } else {
+        period.preperiod + (len - period.preperiod) % period.period
+    };
+    values.get(index).and_then(|&v| u16::try_from(v).ok())
 }
 
 /// The nim values found so far, by region ([`Frame::least_image`]); kept in the store between
@@ -209,6 +265,11 @@ impl NimValues {
 
     /// The nim value of one region, cut out to its box.
     fn of_region(&mut self, region: Frame, go_on: &mut dyn FnMut() -> bool) -> Option<u16> {
+        if region.rows == 1 || region.cols == 1 {
+            if let Some(value) = strip_value(region.bits.count_ones() as usize) {
+                return Some(value);
+            }
+        }
         let key = region.least_image();
         if let Some(&value) = self.values.get(&key) {
             return Some(value);
@@ -241,5 +302,26 @@ impl NimValues {
         let value = mex as u16;
         self.values.insert(key, value);
         Some(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Dawson's Kayles straight from its rule (a move leaves rows of `i` and `n − 2 − i`),
+    /// against the periodic table, well past the period's start (52) and length (34).
+    #[test]
+    fn strip_values_follow_the_rule() {
+        let mut direct: Vec<u16> = Vec::new();
+        for n in 0..400usize {
+            let mut seen = [false; 64];
+            for i in 0..n.saturating_sub(1) {
+                seen[usize::from(direct[i] ^ direct[n - 2 - i])] = true;
+            }
+            let mex = seen.iter().position(|&s| !s).unwrap_or(64) as u16;
+            direct.push(mex);
+            assert_eq!(strip_value(n), Some(mex), "1 × {n}");
+        }
     }
 }
