@@ -11,7 +11,9 @@ MCGS's own reported search times (its process also spends about a second allocat
 MCGS_DIR holds a built MCGS (its `MCGS` binary and `input/`); FILE paths are relative to
 `input/main_tests`, or else to `input` (default: the files of the rulesets named in FILES
 below). A Conway
-position past TIMEOUT seconds (default 60) counts as refused. Needs GNU time.
+position past TIMEOUT seconds (default 60) counts as refused. With ONE_PROCESS=1 a file of
+nim values (MCGS's impartial sections) is asked of one `conway repl` instead, as MCGS runs a
+whole file in one process. Needs GNU time.
 """
 import os
 import re
@@ -25,6 +27,8 @@ CONWAY = os.environ.get("CONWAY_BIN", "target/release/conway")
 REPEAT = int(os.environ.get("REPEAT", "3"))
 # Seconds a Conway position may take before it counts as refused (its time is counted).
 TIMEOUT = float(os.environ.get("TIMEOUT", "60"))
+# ONE_PROCESS=1: a file of nim values is asked of one `conway repl`, as MCGS runs a file.
+ONE_PROCESS = os.environ.get("ONE_PROCESS") == "1"
 # Seconds MCGS may take on a whole file before its run is stopped (shown as its time).
 MCGS_TIMEOUT = float(os.environ.get("MCGS_TIMEOUT", "600"))
 
@@ -51,7 +55,12 @@ def cannibal_clobber(text):
     # MCGS's Cannibal Clobber is CGSuite's HotClobber: a stone may take its own colour too.
     return ["hot-clobber", text.replace("X", "x").replace("O", "o")]
 
-GAMES = {"fission": fission, "gen_king_dirt": gen_king_dirt, "gen_toads": gen_toads,
+def stones(command):
+    return lambda text: [command, text.strip().replace("X", "x").replace("O", "o")]
+
+GAMES = {"clobber": stones("clobber"), "clobber_1xn": stones("clobber"),
+         "nogo": stones("nogo"), "nogo_1xn": stones("nogo"),
+         "fission": fission, "gen_king_dirt": gen_king_dirt, "gen_toads": gen_toads,
          "sheep": sheep, "cannibal_clobber": cannibal_clobber}
 
 # MCGS's impartial sections, whose results are nim values ({N 2}): an expression whose
@@ -60,7 +69,18 @@ GAMES = {"fission": fission, "gen_king_dirt": gen_king_dirt, "gen_toads": gen_to
 def cram(text):
     return f'nim_value(cram("{text.strip()}"))'
 
-NIM_VALUES = {"impartial domineering": cram}
+def impartial(function):
+    def expression(text):
+        board = text.strip().replace("X", "x").replace("O", "o")
+        return f'nim_value(impartial_variant({function}("{board}")))'
+    return expression
+
+NIM_VALUES = {"impartial domineering": cram,
+              "impartial clobber": impartial("clobber"),
+              "impartial clobber_1xn": impartial("clobber"),
+              "impartial cannibal_clobber": impartial("hot_clobber"),
+              "impartial nogo": impartial("nogo"),
+              "impartial nogo_1xn": impartial("nogo")}
 
 FILES = [
     "fission_autotests/fission_3x3.test",
@@ -86,13 +106,23 @@ FILES = [
     "impartial/impartial-medium/cram_2xn_more.test",
     "impartial/impartial-medium/cram_medium.test",
     "impartial/impartial-hard/cram_hard.test",
+    "impartial/impartial-easy/impartial_cannibal_clobber_1xn.test",
+    "impartial/impartial-easy/impartial_clobber.test",
+    "impartial/impartial-easy/impartial_clobber_1xn_xo.test",
+    "impartial/impartial-easy/impartial_clobber_1xn_xxo.test",
+    "impartial/impartial-easy/impartial_clobber_random_1xn_le_2-14.test",
+    "impartial/impartial-easy/impartial_nogo_1xn_empty_easy.test",
+    "impartial/impartial-easy/impartial_nogo_empty_easy.test",
+    "impartial/impartial-medium/impartial_clobber_medium.test",
+    "impartial/impartial-medium/impartial_nogo_1xn_empty_medium.test",
+    "impartial/impartial-medium/impartial_nogo_empty_medium.test",
 ]
 
 # A result: who wins with Black (Left) and with White (Right) moving first; either may be
 # left out (then not compared), and the position may stand on the line before.
 RESULT = re.compile(r"^(.*?)\s*\{\s*(?:B\s+(win|loss))?\s*,?\s*(?:W\s+(win|loss))?\s*\}\s*$")
 # A nim value: {N 2}.
-NIM_RESULT = re.compile(r"^(.*?)\s*\{\s*N\s+(\d+)\s*\}\s*$")
+NIM_RESULT = re.compile(r"^(.*?)\s*\{\s*N\s+(\d+)\b[^}]*\}\s*$")
 
 
 def cases(path):
@@ -145,10 +175,41 @@ def timed(command, timeout=None):
     return wall, kb, out, p.returncode
 
 
+def conway_file_in_one_process(found):
+    """conway_file for a file of nim values, all asked of one `conway repl` (as MCGS runs a
+    whole file in one process, its tables shared by the lines)."""
+    script = "".join(NIM_VALUES[section](position) + "\n" for section, position, _, _ in found)
+    start = time.monotonic()
+    p = subprocess.Popen(["/usr/bin/time", "-f", "%M", CONWAY, "repl"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    try:
+        out, err = p.communicate(script, timeout=TIMEOUT * len(found))
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        return time.monotonic() - start, 0, (0, 0, len(found))
+    wall = time.monotonic() - start
+    kb = int(err.strip().splitlines()[-1]) if err.strip() else 0
+    agree, disagree, failed = 0, 0, 0
+    for (_, position, nim, _), line in zip(found, out.splitlines()):
+        if not line.strip().isdigit():
+            failed += 1
+        elif int(line) == nim:
+            agree += 1
+        else:
+            disagree += 1
+            print(f"  DISAGREE {position}: Conway *{line}, recorded *{nim}", file=sys.stderr)
+    return wall, kb, (agree, disagree, failed + max(0, len(found) - len(out.splitlines())))
+
+
 def conway_file(path):
     """Total wall seconds, peak KB, and the positions decided against those recorded."""
+    found = cases(path)
+    if ONE_PROCESS and found and all(section in NIM_VALUES for section, _, _, _ in found):
+        return conway_file_in_one_process(found)
     total, peak, agree, disagree, failed = 0.0, 0, 0, 0, 0
-    for section, position, black, white in cases(path):
+    for section, position, black, white in found:
         if section in NIM_VALUES:
             wall, kb, out, rc = timed([CONWAY, "eval", NIM_VALUES[section](position)], TIMEOUT)
             total, peak = total + wall, max(peak, kb)

@@ -817,6 +817,12 @@ pub static RULESET: Ruleset = Ruleset {
                 },
             }
         },
+        // The impartial variant of Domineering is Cram.
+        impartial: |store, args| {
+            registry::position(args, |text| {
+                crate::cram::nim_value_of_text(store, &text.replace(['x', 'o'], "#"))
+            })
+        },
         command: None,
     }),
 };

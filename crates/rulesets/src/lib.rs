@@ -28,6 +28,7 @@ pub mod hackenbush;
 pub mod impartial_heap;
 pub mod konane;
 pub mod moves;
+pub mod nim_search;
 pub mod nogo;
 #[cfg(test)]
 pub(crate) mod oracle;

@@ -7,8 +7,14 @@
 //! (orthogonally connected stones of one colour) of either colour still has a liberty (an
 //! empty point next to it): a move may neither capture nor be suicide.
 //!
-//! Whether a point is legal depends on groups that reach across the board, so the board is one
-//! component, taken in its least image under the rectangle's eight symmetries.
+//! Whether a point is legal depends on groups that reach across the board, so a board is one
+//! component, taken in its least image under the rectangle's eight symmetries; but a strip
+//! (one row or one column) parts between two adjacent stones of opposite colours. Each of
+//! their groups has its liberties on its own side only, so no stone placed on one side
+//! changes what is legal on the other: each side is a strip of its own, ending at its stone
+//! as at the board's edge. On a strip a run of stones of one colour is one group whose
+//! liberties are the points at its two ends, as a lone stone's are, so it is written as one
+//! stone: the game is the same, move for move.
 
 use crate::grid::{Grid, Square};
 use crate::moves::Described;
@@ -138,9 +144,28 @@ impl crate::Position for NoGo {
 
 impl PartizanGame for NoGo {
     fn components(&self) -> Vec<Self> {
-        vec![NoGo {
-            board: self.board.least_image(),
-        }]
+        if self.board.rows() > 1 && self.board.cols() > 1 {
+            return vec![NoGo {
+                board: self.board.least_image(),
+            }];
+        }
+        // A strip, row-major either way round: parted between opposite stones, each run of
+        // one colour written as one stone; a part with no empty point has no move and is
+        // left out.
+        let points = self.board.squares();
+        let parted = |a: Point, b: Point| a != Point::Empty && b != Point::Empty && a != b;
+        points
+            .chunk_by(|&a, &b| !parted(a, b))
+            .filter(|part| part.contains(&Point::Empty))
+            .filter_map(|part| {
+                let mut points = part.to_vec();
+                points.dedup_by(|a, b| a == b && *a != Point::Empty);
+                Grid::from_rows(&[points])
+            })
+            .map(|board| NoGo {
+                board: board.least_image(),
+            })
+            .collect()
     }
 }
 
@@ -257,11 +282,57 @@ mod tests {
             .prop_map(|board| NoGo { board })
     }
 
+    /// Strips of up to 9 points, either way round, where the parts are split off.
+    fn arb_strip() -> impl Strategy<Value = NoGo> {
+        let points = vec![Point::Empty, Point::Empty, Point::Black, Point::White];
+        (oracle::arb_grid(points, 1..=1, 1..=9), any::<bool>())
+            .prop_filter("a position NoGo can reach", |(board, _)| {
+                NoGo::every_group_breathes(board)
+            })
+            .prop_map(|(board, upright)| {
+                let squares: Vec<Vec<Point>> = if upright {
+                    board.squares().iter().map(|&p| vec![p]).collect()
+                } else {
+                    vec![board.squares().to_vec()]
+                };
+                NoGo {
+                    board: Grid::from_rows(&squares).expect("rectangular"),
+                }
+            })
+    }
+
+    /// A strip parts between opposite stones, and a run of one colour is one stone:
+    /// `x.xxo..oo.x` is `x.x` + `o..o.x`.
+    #[test]
+    fn strips_part_between_opposite_stones() {
+        let position = NoGo::read("x.xxo..oo.x").expect("valid");
+        let parts: Vec<String> = position
+            .components()
+            .iter()
+            .map(|p| p.board.to_string())
+            .collect();
+        assert_eq!(
+            parts,
+            ["x.x", "o..o.x"].map(|t| NoGo::read(t).expect("valid").components()[0]
+                .board
+                .to_string())
+        );
+        let mut store = Store::new();
+        let mut value = |text: &str| RULESET.value_of_text(&mut store, text).expect("valid");
+        let (whole, left, right) = (value("x.xxo..oo.x"), value("x.x"), value("o..o.x"));
+        assert_eq!(whole, store.add(left, right));
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 100, ..ProptestConfig::default() })]
 
         #[test]
         fn boards_agree_with_the_textbook(position in arb_board()) {
+            prop_assert_eq!(agrees_with_textbook(&position), Ok(()));
+        }
+
+        #[test]
+        fn strips_agree_with_the_textbook(position in arb_strip()) {
             prop_assert_eq!(agrees_with_textbook(&position), Ok(()));
         }
     }

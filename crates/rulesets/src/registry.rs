@@ -377,6 +377,7 @@ macro_rules! searched_arguments {
                 }
                 Err(e) => (Err(e), resume.settled),
             },
+            impartial: |store, args| $crate::nim_search::impartial_nim_value(store, &$read(args)?),
             command: $command,
         }
     };
@@ -544,6 +545,9 @@ pub struct Searched {
     /// returns the answer and all that is settled, also when there is no answer. The
     /// `&'static str` is the ruleset's name, for the report.
     pub search: fn(&mut Store, &'static str, &[Arg<'_>], Ask, Resume) -> Resumed,
+    /// The nim value of the position's impartial variant, the position read with the
+    /// notation's limits only: by [`crate::nim_search`], past the canonical forms' reach.
+    pub impartial: fn(&mut Store, &[Arg<'_>]) -> Result<u64, PartizanError>,
     /// Its `solve` command; `None` for a ruleset whose command is its own (Domineering's
     /// searches on every core).
     pub command: Option<Command>,

@@ -522,6 +522,15 @@ fn variant_of_position(
         }
         return Ok(None);
     };
+    if let (Variant::Impartial, Some(searched)) = (variant, &ruleset.search) {
+        // Valued by the mex rule on its positions, past the canonical forms' limits.
+        let (_, arguments) = arguments(store, names, name, args, arg.column)?;
+        return functions::on_ruleset(ruleset, &arguments, |args| {
+            let value = (searched.impartial)(store, args)?;
+            Ok(store.nimber(value))
+        })
+        .map(Some);
+    }
     let Values::Short {
         variant: of_position,
         ..

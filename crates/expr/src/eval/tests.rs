@@ -1126,3 +1126,27 @@ fn variants_of_sums_with_positions_and_of_loopy_rulesets_are_refused() {
     assert_eq!(columns_named(&eval_error(bad)), 1);
     assert!(column(bad) > "impartial_variant(".len());
 }
+
+/// The impartial variant of a searched ruleset's position is valued by the mex rule on its
+/// positions, past the canonical forms' limits (16 stones in a Clobber group, 12 empty NoGo
+/// points): MCGS's corpus records these nim values (github.com/ualberta-mueller-group/MCGS,
+/// `input/impartial/impartial-easy/impartial_clobber_1xn_xo.test` and
+/// `impartial_nogo_1xn_empty_easy.test`).
+#[test]
+fn impartial_variants_past_the_canonical_forms_are_nim_values() {
+    for (pairs, value) in [(20, "0"), (21, "8"), (22, "4"), (24, "1"), (25, "3")] {
+        let strip = "xo".repeat(pairs);
+        assert!(eval_error(&format!("clobber(\"{strip}\")")).contains("limit"));
+        let asked = format!("nim_value(impartial_variant(clobber(\"{strip}\")))");
+        assert_eq!(eval(&asked), value, "{pairs} pairs");
+    }
+    let points = ".".repeat(15);
+    assert_eq!(eval(&format!("impartial_variant(nogo(\"{points}\"))")), "*");
+    assert_eq!(
+        eval(&format!(
+            "impartial_variant(domineering(\"{}\"))",
+            ".".repeat(100)
+        )),
+        eval(&format!("cram(\"{}\")", ".".repeat(100)))
+    );
+}

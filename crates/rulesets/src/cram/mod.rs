@@ -199,6 +199,17 @@ impl Cram {
     }
 }
 
+/// The nim value of a Cram position written in its notation, within its limits.
+pub fn nim_value_of_text(store: &mut Store, text: &str) -> Result<u64, PartizanError> {
+    let value = RULESET.value_of_text(store, text)?;
+    match store.as_nus(value) {
+        Some(n) if n.number.is_zero() && n.ups == 0 => Ok(n.nimber),
+        _ => Err(PartizanError::InvalidInput(
+            "internal error: a Cram position's value is not a nimber".to_string(),
+        )),
+    }
+}
+
 impl crate::Position for Cram {
     fn left_moves(&self) -> Vec<Self> {
         self.placements().into_iter().map(|(_, _, p)| p).collect()
