@@ -59,7 +59,8 @@ def stones(command):
     return lambda text: [command, text.strip().replace("X", "x").replace("O", "o")]
 
 GAMES = {"clobber": stones("clobber"), "clobber_1xn": stones("clobber"),
-         "nogo": stones("nogo"), "nogo_1xn": stones("nogo"),
+         "nogo": stones("nogo"), "nogo_1xn": stones("nogo"), "amazons": stones("amazons"),
+         "domineering": stones("domineering"),
          "fission": fission, "gen_king_dirt": gen_king_dirt, "gen_toads": gen_toads,
          "sheep": sheep, "cannibal_clobber": cannibal_clobber}
 
@@ -80,7 +81,8 @@ NIM_VALUES = {"impartial domineering": cram,
               "impartial clobber_1xn": impartial("clobber"),
               "impartial cannibal_clobber": impartial("hot_clobber"),
               "impartial nogo": impartial("nogo"),
-              "impartial nogo_1xn": impartial("nogo")}
+              "impartial nogo_1xn": impartial("nogo"),
+              "impartial amazons": impartial("amazons")}
 
 FILES = [
     "fission_autotests/fission_3x3.test",
