@@ -117,12 +117,47 @@ impl NoGo {
     fn placements(&self, player: Player) -> Vec<(usize, NoGo)> {
         let stone = player.either(Point::Black, Point::White);
         (0..self.board.squares().len())
-            .filter(|&i| self.board.get(i) == Point::Empty)
-            .filter_map(|i| {
-                let board = self.board.with(i, stone);
-                Self::every_group_breathes(&board).then_some((i, NoGo { board }))
+            .filter(|&i| self.board.get(i) == Point::Empty && self.legal(i, stone))
+            .map(|i| {
+                (
+                    i,
+                    NoGo {
+                        board: self.board.with(i, stone),
+                    },
+                )
             })
             .collect()
+    }
+
+    /// Whether `stone` may be placed on the empty point `i`. Every group breathes before
+    /// (positions are read and made that way), and a stone changes only the groups it
+    /// touches: the group it joins, which must have a liberty, and the other colour's groups
+    /// next to it, which lose one liberty and must keep another.
+    fn legal(&self, i: usize, stone: Point) -> bool {
+        let board = &self.board;
+        let at = |j: usize| if j == i { stone } else { board.get(j) };
+        // The points of one group, as a mask: a board has at most 64 points.
+        let breathes = |start: usize| {
+            let colour = at(start);
+            let (mut seen, mut stack) = (1u64 << start, vec![start]);
+            while let Some(k) = stack.pop() {
+                for j in board.neighbours(k) {
+                    match at(j) {
+                        Point::Empty => return true,
+                        p if p == colour && seen & (1 << j) == 0 => {
+                            seen |= 1 << j;
+                            stack.push(j);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            false
+        };
+        breathes(i)
+            && board
+                .neighbours(i)
+                .all(|j| at(j) == stone || at(j) == Point::Empty || breathes(j))
     }
 }
 
@@ -334,6 +369,29 @@ mod tests {
         #[test]
         fn strips_agree_with_the_textbook(position in arb_strip()) {
             prop_assert_eq!(agrees_with_textbook(&position), Ok(()));
+        }
+
+        /// The local test of a placement against the whole board's groups after it.
+        #[test]
+        fn legal_placements_leave_every_group_breathing(
+            board in oracle::arb_grid(
+                vec![Point::Empty, Point::Black, Point::White], 1..=5, 1..=5
+            ).prop_filter("a position NoGo can reach", NoGo::every_group_breathes)
+        ) {
+            let position = NoGo { board };
+            for i in 0..position.board.squares().len() {
+                if position.board.get(i) != Point::Empty {
+                    continue;
+                }
+                for stone in [Point::Black, Point::White] {
+                    let after = position.board.with(i, stone);
+                    prop_assert_eq!(
+                        position.legal(i, stone),
+                        NoGo::every_group_breathes(&after),
+                        "{} at {}", position.board, i
+                    );
+                }
+            }
         }
     }
 }
