@@ -18,12 +18,21 @@ impl Periodicity {
     /// The index in `0..preperiod + period` whose value `v(n)` equals, for any `n`.
     pub fn reduce(&self, n: &num_bigint::BigUint) -> usize {
         use num_traits::ToPrimitive;
-        let pre = num_bigint::BigUint::from(self.preperiod);
-        if *n < pre {
-            return n.to_usize().unwrap_or(0);
+        if let Some(n) = n.to_usize() {
+            return self.index(n);
         }
-        let offset = ((n - &pre) % self.period).to_usize().unwrap_or(0);
+        // Past usize, so past the preperiod.
+        let offset = ((n - self.preperiod) % self.period).to_usize().unwrap_or(0);
         self.preperiod + offset
+    }
+
+    /// [`Periodicity::reduce`] for an index that fits a `usize`, without big arithmetic.
+    pub fn index(&self, n: usize) -> usize {
+        if n < self.preperiod {
+            n
+        } else {
+            self.preperiod + (n - self.preperiod) % self.period
+        }
     }
 }
 

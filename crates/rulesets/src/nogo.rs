@@ -136,17 +136,20 @@ impl NoGo {
     fn legal(&self, i: usize, stone: Point) -> bool {
         let board = &self.board;
         let at = |j: usize| if j == i { stone } else { board.get(j) };
-        // The points of one group, as a mask: a board has at most 64 points.
+        // The points of one group found so far and those still to look around, as masks: a
+        // board has at most 64 points.
         let breathes = |start: usize| {
             let colour = at(start);
-            let (mut seen, mut stack) = (1u64 << start, vec![start]);
-            while let Some(k) = stack.pop() {
+            let (mut seen, mut frontier) = (1u64 << start, 1u64 << start);
+            while frontier != 0 {
+                let k = frontier.trailing_zeros() as usize;
+                frontier &= frontier - 1;
                 for j in board.neighbours(k) {
                     match at(j) {
                         Point::Empty => return true,
                         p if p == colour && seen & (1 << j) == 0 => {
                             seen |= 1 << j;
-                            stack.push(j);
+                            frontier |= 1 << j;
                         }
                         _ => {}
                     }

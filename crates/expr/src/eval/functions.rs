@@ -1160,13 +1160,12 @@ static MISERE_FUNCTIONS: &[Function] = &[
         example: "nim_value(cram(\"...|...\"))",
         misere: Some(|store, g| Ok(Value::Natural(store.normal_value(g).into()))),
         body: Body::Native(|store, args| {
-            let g = one_game(args)?;
-            match store.as_nus(g) {
-                Some(n) if n.number.is_zero() && n.ups == 0 => Ok(Value::Natural(n.nimber.into())),
-                _ => Err(PartizanError::NotApplicable(
+            let nim_value = store.as_nimber(one_game(args)?).ok_or_else(|| {
+                PartizanError::NotApplicable(
                     "nim_value wants an impartial game, one equal to a nimber *n".to_string(),
-                )),
-            }
+                )
+            })?;
+            Ok(Value::Natural(nim_value.into()))
         }),
     },
     misere_fn!(

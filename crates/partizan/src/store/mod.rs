@@ -492,8 +492,14 @@ impl Store {
     }
     /// Whether `g` is a nimber *m (0 and * included).
     pub fn is_nimber(&self, g: GameId) -> bool {
+        self.as_nimber(g).is_some()
+    }
+
+    /// m when `g` is the nimber *m (0 and * included): an impartial game's nim value.
+    pub fn as_nimber(&self, g: GameId) -> Option<u64> {
         self.as_nus(g)
-            .is_some_and(|v| v.ups == 0 && v.number.is_zero())
+            .filter(|v| v.ups == 0 && v.number.is_zero())
+            .map(|v| v.nimber)
     }
 
     /// The value as number + ups + star, if it is one.

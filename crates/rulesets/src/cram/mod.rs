@@ -202,12 +202,11 @@ impl Cram {
 /// The nim value of a Cram position written in its notation, within its limits.
 pub fn nim_value_of_text(store: &mut Store, text: &str) -> Result<u64, PartizanError> {
     let value = RULESET.value_of_text(store, text)?;
-    match store.as_nus(value) {
-        Some(n) if n.number.is_zero() && n.ups == 0 => Ok(n.nimber),
-        _ => Err(PartizanError::InvalidInput(
+    store.as_nimber(value).ok_or_else(|| {
+        PartizanError::InvalidInput(
             "internal error: a Cram position's value is not a nimber".to_string(),
-        )),
-    }
+        )
+    })
 }
 
 impl crate::Position for Cram {
@@ -337,8 +336,7 @@ mod tests {
         let g = RULESET
             .value_of_text(store, text)
             .unwrap_or_else(|e| panic!("{text}: {e}"));
-        let n = store.as_nus(g)?;
-        (n.number.is_zero() && n.ups == 0).then_some(n.nimber)
+        store.as_nimber(g)
     }
 
     /// CGSuite's test suite (github.com/aaron-siegel/cgsuite,

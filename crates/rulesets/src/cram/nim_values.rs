@@ -223,12 +223,9 @@ pub(crate) fn strip_value(len: usize) -> Option<u16> {
             Some((values, period))
         })
         .as_ref()?;
-    let index = if len < period.preperiod {
-        len
-    } else {
-        period.preperiod + (len - period.preperiod) % period.period
-    };
-    values.get(index).and_then(|&v| u16::try_from(v).ok())
+    values
+        .get(period.index(len))
+        .and_then(|&v| u16::try_from(v).ok())
 }
 
 /// The nim values found so far, by region ([`Frame::least_image`]); kept in the store between
