@@ -48,6 +48,9 @@ def gen_toads(text):
     strip = strip.replace("X", "t").replace("O", "f")
     return ["gen-toads-and-frogs", lo, hi, jump, "true" if friendly == "1" else "false", strip]
 
+def elephants(text):
+    return ["elephants-and-rhinos", text.strip().replace("X", "t").replace("O", "f")]
+
 def sheep(text):
     return ["sheep", text.strip()]
 
@@ -62,6 +65,7 @@ GAMES = {"clobber": stones("clobber"), "clobber_1xn": stones("clobber"),
          "nogo": stones("nogo"), "nogo_1xn": stones("nogo"), "amazons": stones("amazons"),
          "domineering": stones("domineering"),
          "fission": fission, "gen_king_dirt": gen_king_dirt, "gen_toads": gen_toads,
+         "elephants": elephants,
          "sheep": sheep, "cannibal_clobber": cannibal_clobber}
 
 # MCGS's impartial sections, whose results are nim values ({N 2}): an expression whose
@@ -92,6 +96,8 @@ FILES = [
     "gen_king_dirt/3x3_111.test",
     "gen_king_dirt/3x3_220.test",
     "gen_king_dirt/4x4_111.test",
+    "elephants_autotests/elephants.test",
+    "elephants_autotests/elephants_bwn.test",
     "gen_toads_autotests/gen_toads_1100/gen_toads.test",
     "gen_toads_autotests/gen_toads_1211.test",
     "gen_toads_autotests/gen_toads_1230.test",

@@ -2,7 +2,8 @@
 //! entry, as `outcome(…)` and `solve` run it) and reports the outcome class, positions
 //! searched and the process's peak memory: `cargo run --release -p conway-rulesets --example
 //! ruleset_winner -- clobber 'xoxox|oxoxo|xoxox|oxoxo'` (pairs of a searched ruleset's name
-//! and a position in its notation).
+//! and a position in its notation). A ruleset with parameters takes them after its name in
+//! the first word, as `solve` takes them: `'gen_toads_and_frogs 1 2 1 true' 'tt..ff'`.
 
 use std::time::Instant;
 
@@ -10,7 +11,7 @@ use conway_core::NoProgress;
 use conway_partizan::Store;
 use conway_rulesets::outcome::ruleset::Ask;
 use conway_rulesets::outcome::Resume;
-use conway_rulesets::registry::ruleset;
+use conway_rulesets::registry::{ruleset, Arg, ParamKind};
 
 #[path = "support/memory.rs"]
 mod memory;
@@ -28,10 +29,35 @@ fn main() {
         std::process::exit(2);
     }
     for pair in args.chunks(2) {
-        let (game, text) = (pair[0].as_str(), pair[1].as_str());
+        let (spec, text) = (pair[0].as_str(), pair[1].as_str());
+        let mut words: Vec<&str> = spec.split_whitespace().collect();
+        let game = words.first().copied().unwrap_or_default();
         let start = Instant::now();
-        let Some((name, searched)) = ruleset(game).and_then(|r| Some((r.name, r.search?))) else {
+        let Some((name, params, searched)) =
+            ruleset(game).and_then(|r| Some((r.name, r.params, r.search?)))
+        else {
             eprintln!("{game}: not a searched ruleset");
+            std::process::exit(2);
+        };
+        words[0] = text;
+        words.rotate_left(1);
+        let args: Option<Vec<Arg>> = (words.len() == params.len())
+            .then(|| {
+                words
+                    .iter()
+                    .zip(params)
+                    .map(|(&w, p)| match p.kind {
+                        ParamKind::Position => Some(Arg::Position(w)),
+                        ParamKind::Word => Some(Arg::Word(w)),
+                        ParamKind::Natural => w.parse().ok().map(Arg::Natural),
+                        ParamKind::Integer => w.parse().ok().map(Arg::Integer),
+                        ParamKind::Naturals => None,
+                    })
+                    .collect()
+            })
+            .flatten();
+        let Some(args) = args else {
+            eprintln!("{spec}: not the ruleset's parameters");
             std::process::exit(2);
         };
         let ask = Ask {
@@ -39,7 +65,6 @@ fn main() {
             budget: None,
             progress: &NoProgress,
         };
-        let args = [conway_rulesets::registry::Arg::Position(text)];
         let (report, _) = (searched.search)(&mut Store::new(), name, &args, ask, Resume::afresh());
         print_or_exit(
             &format!("{game} {text}"),

@@ -100,8 +100,12 @@ impl FactsCache {
         }
     }
 
+    /// The slot from the key's bits mixed upwards: a key from `FxHasher` has its best
+    /// bits in the middle (it ends with a rotation), and a short component's key varies
+    /// little in its top bits (on Toads and Frogs strips, the top bits alone tripled the
+    /// components sized again).
     fn slot(&self, key: u64) -> usize {
-        usize::try_from(key >> self.shift).unwrap_or(0)
+        usize::try_from(key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift).unwrap_or(0)
     }
 
     fn get(&self, key: u64) -> Option<Facts> {
@@ -133,11 +137,30 @@ impl FactsCache {
 
 /// A position of the search: the big components (in a fixed order), the sum of the small
 /// ones' values, and who moves.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 struct State<G> {
     big: Vec<G>,
     rest: GameId,
     left_to_move: bool,
+    /// Left's and Right's moves in the big components, from their facts: how moves are
+    /// ordered. Determined by `big`, so left out of equality and hashing.
+    mobility: [u32; 2],
+}
+
+impl<G: PartialEq> PartialEq for State<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.big == other.big && self.rest == other.rest && self.left_to_move == other.left_to_move
+    }
+}
+
+impl<G: Eq> Eq for State<G> {}
+
+impl<G: std::hash::Hash> std::hash::Hash for State<G> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.big.hash(state);
+        self.rest.hash(state);
+        self.left_to_move.hash(state);
+    }
 }
 
 /// Why a search ended without an answer.
@@ -294,11 +317,16 @@ impl<G: PartizanGame + Described> Search<'_, G> {
         for (description, after) in position.described_moves(starter) {
             let to = after.expression();
             let next = starter.opponent().is_left();
-            let child = self.state_of(Vec::new(), self.store.zero(), after.components(), next)?;
+            let child = self.state_of(
+                (Vec::new(), [0; 2]),
+                self.store.zero(),
+                after.components(),
+                next,
+            )?;
             moves.push((description, to, child));
         }
         if !every_move {
-            moves.sort_by_cached_key(|(_, _, child)| std::cmp::Reverse(self.score(child)));
+            moves.sort_by_cached_key(|(_, _, child)| std::cmp::Reverse(Self::score(child)));
         }
         let mut results = Vec::new();
         let mut winning = Vec::new();
@@ -323,17 +351,22 @@ impl<G: PartizanGame + Described> Search<'_, G> {
         ))
     }
 
-    /// The state with `big` and `rest` and the components `parts` added (a small one into
-    /// `rest`), `left` to move.
+    /// The state with `big` (whose moves are `mobility`) and `rest` and the components
+    /// `parts` added (a small one into `rest`), `left` to move.
     fn state_of(
         &mut self,
-        mut big: Vec<G>,
+        (mut big, mut mobility): (Vec<G>, [u32; 2]),
         mut rest: GameId,
         parts: Vec<G>,
         left: bool,
     ) -> Result<State<G>, Halt> {
         for part in parts {
-            if part.valued_at_once() || self.facts_of(&part).size <= self.small {
+            let facts = (!part.valued_at_once()).then(|| self.facts_of(&part));
+            if let Some(facts) = facts.filter(|facts| facts.size > self.small) {
+                mobility[0] = mobility[0].saturating_add(facts.left_moves);
+                mobility[1] = mobility[1].saturating_add(facts.right_moves);
+                big.push(part);
+            } else {
                 if self.evaluator.positions_seen() >= self.remember {
                     self.evaluator = Evaluator::new();
                 }
@@ -342,8 +375,6 @@ impl<G: PartizanGame + Described> Search<'_, G> {
                 if self.store.stop_requested() {
                     return Err(Halt::Stopped);
                 }
-            } else {
-                big.push(part);
             }
         }
         let order = FxBuildHasher;
@@ -352,69 +383,77 @@ impl<G: PartizanGame + Described> Search<'_, G> {
             big,
             rest,
             left_to_move: left,
+            mobility,
         })
     }
 
-    /// The size and mobility of a component, remembered.
+    /// The size and mobility of a component, remembered. The size is exact up to
+    /// [`Search::small`] and `small + 1` past it, whatever the component is asked for, so
+    /// that every component counted on the way is remembered and counted once: sizing a
+    /// component descends its first options until they are small, and the components met on
+    /// the way are met again by the search and by the sizing of its siblings. (Counting
+    /// each option against what its parent had left instead kept few counts, and sizing
+    /// took six components for each searched position on Toads and Frogs strips.) A
+    /// component with more moves than the bound is big at once: a huge board costs one
+    /// look at its moves, not a descent through its game.
     fn facts_of(&mut self, component: &G) -> Facts {
-        self.facts_within(component, self.small)
+        self.facts_below(component, 0).0
     }
 
-    /// The facts of a component with its size counted up to `allowance` (past it,
-    /// `allowance + 1`). Each level down has less allowance than the one above, so the count
-    /// goes at most [`SMALL_COMPONENT`] levels deep, and a component with more moves than its
-    /// allowance is big at once: a huge board costs one look at its moves, not a descent
-    /// through its game. Remembered when exact, or when big against the full allowance.
-    fn facts_within(&mut self, component: &G, allowance: u32) -> Facts {
+    /// [`Search::facts_of`] for a component `depth` options below the one being sized,
+    /// and whether the count is exact. The descent stops `small` levels down (a ruleset
+    /// from outside may go round a cycle): a component there counts as big without being
+    /// remembered, nor is any count it changed, except at the top, whose tree then has a
+    /// line of more than `small` positions and so is big indeed.
+    fn facts_below(&mut self, component: &G, depth: u32) -> (Facts, bool) {
         let key = FxBuildHasher.hash_one(component);
         if let Some(facts) = self.facts.get(key) {
-            return facts;
+            return (facts, true);
         }
+        let big = self.small.saturating_add(1);
         let left = component.left_moves();
         let right = component.right_moves();
         let moves = left.len().saturating_add(right.len());
-        let mut size = 1u32;
-        if u32::try_from(moves).map_or(true, |m| m >= allowance) {
-            size = allowance.saturating_add(1);
+        let (mut size, mut exact) = (1u32, true);
+        if depth > self.small {
+            (size, exact) = (big, false);
+        } else if u32::try_from(moves).map_or(true, |m| m >= self.small) {
+            size = big;
         } else {
             'count: for option in left.iter().chain(&right) {
                 for part in option.components() {
-                    let rest = allowance - size;
-                    let part_size = stacker::maybe_grow(STACK_MARGIN, STACK_GROWTH, || {
-                        self.facts_within(&part, rest)
-                    });
-                    size = size.saturating_add(part_size.size);
-                    if size > allowance {
+                    let (part_facts, part_exact) =
+                        stacker::maybe_grow(STACK_MARGIN, STACK_GROWTH, || {
+                            self.facts_below(&part, depth + 1)
+                        });
+                    size = size.saturating_add(part_facts.size);
+                    exact &= part_exact;
+                    if size > self.small {
                         break 'count;
                     }
                 }
             }
         }
         let facts = Facts {
-            size: size.min(allowance.saturating_add(1)),
+            size: size.min(big),
             left_moves: u32::try_from(left.len()).unwrap_or(u32::MAX),
             right_moves: u32::try_from(right.len()).unwrap_or(u32::MAX),
         };
-        if size <= allowance || allowance == self.small {
+        if exact || depth == 0 {
             self.facts.insert(key, facts);
         }
-        facts
+        (facts, exact)
     }
 
     /// How good a state is for the player who just moved into it: their moves in the big
     /// components less the moves of the player to move.
-    fn score(&mut self, state: &State<G>) -> i64 {
-        let mut score = 0i64;
-        for component in &state.big {
-            let facts = self.facts_of(component);
-            let (mine, theirs) = if state.left_to_move {
-                (facts.right_moves, facts.left_moves)
-            } else {
-                (facts.left_moves, facts.right_moves)
-            };
-            score += i64::from(mine) - i64::from(theirs);
+    fn score(state: &State<G>) -> i64 {
+        let [left, right] = state.mobility.map(i64::from);
+        if state.left_to_move {
+            right - left
+        } else {
+            left - right
         }
-        score
     }
 
     /// The states the player to move can reach.
@@ -427,10 +466,17 @@ impl<G: PartizanGame + Described> Search<'_, G> {
             } else {
                 component.right_moves()
             };
+            let facts = self.facts_of(component);
+            let mobility = [
+                state.mobility[0].saturating_sub(facts.left_moves),
+                state.mobility[1].saturating_sub(facts.right_moves),
+            ];
             for option in options {
                 let mut others = state.big.clone();
                 others.remove(i);
-                children.push(self.state_of(others, state.rest, option.components(), !left)?);
+                let child =
+                    self.state_of((others, mobility), state.rest, option.components(), !left)?;
+                children.push(child);
             }
         }
         let rest_options = if left {
@@ -443,6 +489,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
                 big: state.big.clone(),
                 rest: option,
                 left_to_move: !left,
+                mobility: state.mobility,
             });
         }
         Ok(children)
@@ -481,7 +528,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
         // A child the opponent is known to lose ends the search at once.
         let mut wins = children.iter().any(|c| self.known(c) == Some(false));
         if !wins {
-            children.sort_by_cached_key(|child| std::cmp::Reverse(self.score(child)));
+            children.sort_by_cached_key(|child| std::cmp::Reverse(Self::score(child)));
             for child in &children {
                 self.depth += 1;
                 let child_wins =
