@@ -240,7 +240,19 @@ impl<S: Square> Grid<S> {
 
     /// The regions of the squares `inside` accepts, connected by king's moves when
     /// `diagonal`, else orthogonally.
+    /// Each region lists its squares in increasing order on a board of at most 128 squares
+    /// (found on a bitboard: the searches split every option of every position into
+    /// regions), in the order they were reached on a larger one.
     pub fn regions_linked(&self, inside: impl Fn(S) -> bool, diagonal: bool) -> Vec<Vec<usize>> {
+        if self.squares.len() <= 128 {
+            self.regions_on_bits(inside, diagonal)
+        } else {
+            self.regions_by_steps(inside, diagonal)
+        }
+    }
+
+    /// [`Grid::regions_linked`] one square at a time, on any board.
+    fn regions_by_steps(&self, inside: impl Fn(S) -> bool, diagonal: bool) -> Vec<Vec<usize>> {
         let mut seen = vec![false; self.squares.len()];
         let mut regions = Vec::new();
         for start in 0..self.squares.len() {
@@ -264,6 +276,52 @@ impl<S: Square> Grid<S> {
                 }
             }
             regions.push(region);
+        }
+        regions
+    }
+
+    /// [`Grid::regions_linked`] on a board of at most 128 squares, one bit a square: a
+    /// region grows by shifting its bits one step each way, the columns at the edges masked
+    /// so that no step wraps to the next row.
+    fn regions_on_bits(&self, inside: impl Fn(S) -> bool, diagonal: bool) -> Vec<Vec<usize>> {
+        if self.squares.is_empty() {
+            return Vec::new();
+        }
+        let cols = self.cols;
+        let mut open = 0u128;
+        let (mut first_column, mut last_column) = (0u128, 0u128);
+        for (i, &square) in self.squares.iter().enumerate() {
+            open |= u128::from(inside(square)) << i;
+        }
+        for row in 0..self.rows {
+            first_column |= 1 << (row * cols);
+            last_column |= 1 << (row * cols + cols - 1);
+        }
+        // A step off the last row's end must not come back in a step up.
+        let board = u128::MAX >> (128 - self.squares.len());
+        let sideways = |m: u128| (((m << 1) & !first_column) | ((m >> 1) & !last_column)) & board;
+        let mut regions = Vec::new();
+        while open != 0 {
+            let mut region = open & open.wrapping_neg();
+            loop {
+                let across = region | sideways(region);
+                let mut grown = across | (across << cols) | (across >> cols);
+                if !diagonal {
+                    grown = region | sideways(region) | (region << cols) | (region >> cols);
+                }
+                grown &= open;
+                if grown == region {
+                    break;
+                }
+                region = grown;
+            }
+            open &= !region;
+            let mut squares = Vec::with_capacity(region.count_ones() as usize);
+            while region != 0 {
+                squares.push(region.trailing_zeros() as usize);
+                region &= region - 1;
+            }
+            regions.push(squares);
         }
         regions
     }
@@ -475,6 +533,32 @@ mod tests {
             let g = Grid { rows, cols, squares };
             let built = (0..8).map(|s| g.image(s)).min().expect("eight images");
             proptest::prop_assert_eq!(g.least_image(), built);
+        }
+
+        /// Regions found on a bitboard are those found square by square, on boards up to
+        /// 128 squares (one row, one column and 16 × 8 among them), linked either way.
+        #[test]
+        fn regions_on_bits_are_those_found_by_steps(
+            rows in 1usize..=16,
+            cols in 1usize..=16,
+            walls in 0u32..=100,
+            seed in proptest::collection::vec(0u32..100, 128),
+            diagonal in proptest::bool::ANY,
+        ) {
+            let cols = if rows * cols > 128 { 128 / rows } else { cols };
+            let squares = (0..rows * cols)
+                .map(|i| if seed[i] < walls { Cell::Wall } else { Cell::Empty })
+                .collect();
+            let g = Grid { rows, cols, squares };
+            let sorted = |mut regions: Vec<Vec<usize>>| {
+                regions.iter_mut().for_each(|r| r.sort_unstable());
+                regions
+            };
+            let empty = |s| s == Cell::Empty;
+            proptest::prop_assert_eq!(
+                g.regions_on_bits(empty, diagonal),
+                sorted(g.regions_by_steps(empty, diagonal))
+            );
         }
     }
 }
