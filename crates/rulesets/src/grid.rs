@@ -280,50 +280,27 @@ impl<S: Square> Grid<S> {
         regions
     }
 
-    /// [`Grid::regions_linked`] on a board of at most 128 squares, one bit a square: a
-    /// region grows by shifting its bits one step each way, the columns at the edges masked
-    /// so that no step wraps to the next row.
+    /// [`Grid::regions_linked`] on a board of at most 128 squares, one bit a square
+    /// ([`regions_of_bits`]).
     fn regions_on_bits(&self, inside: impl Fn(S) -> bool, diagonal: bool) -> Vec<Vec<usize>> {
         if self.squares.is_empty() {
             return Vec::new();
         }
         let cols = self.cols;
         let mut open = 0u128;
-        let (mut first_column, mut last_column) = (0u128, 0u128);
         for (i, &square) in self.squares.iter().enumerate() {
             open |= u128::from(inside(square)) << i;
         }
-        for row in 0..self.rows {
-            first_column |= 1 << (row * cols);
-            last_column |= 1 << (row * cols + cols - 1);
-        }
-        // A step off the last row's end must not come back in a step up.
-        let board = u128::MAX >> (128 - self.squares.len());
+        let (first_column, last_column, board) = edge_columns(self.rows, cols);
         let sideways = |m: u128| (((m << 1) & !first_column) | ((m >> 1) & !last_column)) & board;
-        let mut regions = Vec::new();
-        while open != 0 {
-            let mut region = open & open.wrapping_neg();
-            loop {
+        regions_of_bits(open, |region| {
+            if diagonal {
                 let across = region | sideways(region);
-                let mut grown = across | (across << cols) | (across >> cols);
-                if !diagonal {
-                    grown = region | sideways(region) | (region << cols) | (region >> cols);
-                }
-                grown &= open;
-                if grown == region {
-                    break;
-                }
-                region = grown;
+                across | (across << cols) | (across >> cols)
+            } else {
+                sideways(region) | (region << cols) | (region >> cols)
             }
-            open &= !region;
-            let mut squares = Vec::with_capacity(region.count_ones() as usize);
-            while region != 0 {
-                squares.push(region.trailing_zeros() as usize);
-                region &= region - 1;
-            }
-            regions.push(squares);
-        }
-        regions
+        })
     }
 
     /// The bounding box of `squares` as a board of its own, every square outside the list
@@ -436,6 +413,45 @@ impl<S: Square> Grid<S> {
             squares,
         }
     }
+}
+
+/// The squares of the first and last columns of a board of `rows` × `cols` squares
+/// (`cols` ≥ 1, at most 128 squares) one bit a square row by row, and all its squares: a step
+/// along a row is masked with them so that it does not wrap to the next row, nor a step up
+/// come back from past the last square.
+pub(crate) fn edge_columns(rows: usize, cols: usize) -> (u128, u128, u128) {
+    let (mut first, mut last) = (0u128, 0u128);
+    for row in 0..rows {
+        first |= 1 << (row * cols);
+        last |= 1 << (row * cols + cols - 1);
+    }
+    (first, last, u128::MAX >> (128 - rows * cols))
+}
+
+/// The connected parts of the squares `open` (one bit a square), where `touching` gives the
+/// squares next to a set of squares: each part's squares in increasing order, the parts in
+/// the order of their least squares. A part grows from its least square by `touching` until
+/// it stops growing.
+pub(crate) fn regions_of_bits(mut open: u128, touching: impl Fn(u128) -> u128) -> Vec<Vec<usize>> {
+    let mut regions = Vec::new();
+    while open != 0 {
+        let mut region = open & open.wrapping_neg();
+        loop {
+            let grown = (region | touching(region)) & open;
+            if grown == region {
+                break;
+            }
+            region = grown;
+        }
+        open &= !region;
+        let mut squares = Vec::with_capacity(region.count_ones() as usize);
+        while region != 0 {
+            squares.push(region.trailing_zeros() as usize);
+            region &= region - 1;
+        }
+        regions.push(squares);
+    }
+    regions
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@
 //! the hexagonal board that keep it a rectangle in these coordinates: the half turn, and
 //! the reflection that swaps rows and columns.
 
+use crate::grid::{edge_columns, regions_of_bits};
 use crate::moves::Described;
 use crate::registry::{Command, Limit, Param, ParamKind, Ruleset};
 use crate::{check_size, PartizanGame, MAX_SEARCHED_SQUARES};
@@ -241,9 +242,47 @@ impl crate::Position for Sheep {
 
 impl PartizanGame for Sheep {
     fn components(&self) -> Vec<Self> {
+        self.regions()
+            .into_iter()
+            .filter(|region| {
+                let has_empty = region.iter().any(|&i| self.cells[i] == 0);
+                let has_herd = region.iter().any(|&i| self.cells[i] != 0);
+                has_empty && has_herd
+            })
+            .map(|region| self.cut_out(&region).least_image())
+            .collect()
+    }
+}
+
+impl Sheep {
+    /// The regions of touching cells that are not walls (herds of one), each in increasing
+    /// order: on a bitboard when the board has at most 128 cells (the search splits every
+    /// option of every position), else cell by cell.
+    fn regions(&self) -> Vec<Vec<usize>> {
+        if self.cells.is_empty() || self.cells.len() > 128 {
+            return self.regions_by_steps();
+        }
+        let cols = self.cols;
+        let mut open = 0u128;
+        for (i, &herd) in self.cells.iter().enumerate() {
+            open |= u128::from(herd.abs() != 1) << i;
+        }
+        let (first_column, last_column, board) = edge_columns(self.rows, cols);
+        // The six neighbours (see the module doc): a step right (or up and right) must not
+        // land in the first column, a step left (or down and left) in the last.
+        regions_of_bits(open, |m| {
+            let rightwards = (m << 1) | (m >> (cols - 1));
+            let leftwards = (m >> 1) | (m << (cols - 1));
+            ((rightwards & !first_column) | (leftwards & !last_column) | (m >> cols) | (m << cols))
+                & board
+        })
+    }
+
+    /// [`Sheep::regions`] one cell at a time, on any board (in the order cells are reached).
+    fn regions_by_steps(&self) -> Vec<Vec<usize>> {
         let open = |i: usize| self.cells[i].abs() != 1;
         let mut seen = vec![false; self.cells.len()];
-        let mut parts = Vec::new();
+        let mut regions = Vec::new();
         for start in 0..self.cells.len() {
             if seen[start] || !open(start) {
                 continue;
@@ -259,15 +298,50 @@ impl PartizanGame for Sheep {
                     }
                 }
             }
-            let has_empty = region.iter().any(|&i| self.cells[i] == 0);
-            let has_herd = region.iter().any(|&i| self.cells[i] != 0);
-            if has_empty && has_herd {
-                let part = self.cut_out(&region);
-                let least = (0..4).map(|s| part.image(s)).min().expect("four images");
-                parts.push(least);
+            regions.push(region);
+        }
+        regions
+    }
+
+    /// The least of the board's four images ([`Sheep::image`]), compared cell by cell
+    /// where they lie, only the least built.
+    fn least_image(&self) -> Sheep {
+        let shape = |symmetry: u8| {
+            if symmetry & 2 != 0 {
+                (self.cols, self.rows)
+            } else {
+                (self.rows, self.cols)
+            }
+        };
+        // The cell of the image under `symmetry` at index `k` of the image.
+        let cell = |symmetry: u8, k: usize| {
+            let (rows, cols) = shape(symmetry);
+            let (r, c) = (k / cols, k % cols);
+            let (r, c) = if symmetry & 1 != 0 {
+                (rows - 1 - r, cols - 1 - c)
+            } else {
+                (r, c)
+            };
+            let (r, c) = if symmetry & 2 != 0 { (c, r) } else { (r, c) };
+            self.cells[r * self.cols + c]
+        };
+        let mut least = 0u8;
+        for symmetry in 1..4 {
+            let order = shape(symmetry).cmp(&shape(least)).then_with(|| {
+                (0..self.cells.len())
+                    .map(|k| cell(symmetry, k).cmp(&cell(least, k)))
+                    .find(|o| o.is_ne())
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            });
+            if order.is_lt() {
+                least = symmetry;
             }
         }
-        parts
+        if least == 0 {
+            self.clone()
+        } else {
+            self.image(least)
+        }
     }
 }
 
@@ -504,6 +578,28 @@ mod tests {
         #[test]
         fn the_notation_reads_back(p in arb_board()) {
             prop_assert_eq!(Sheep::read(&p.notation()), Ok(p));
+        }
+
+        /// Regions found on a bitboard are those found cell by cell, on boards up to
+        /// 128 cells (one row, one column and 16 × 8 among them).
+        #[test]
+        fn regions_on_bits_are_those_found_by_steps(
+            rows in 1usize..=16,
+            cols in 1usize..=16,
+            seed in prop::collection::vec(prop::sample::select(vec![0i8, 0, 1, -1, 2]), 128),
+        ) {
+            let cols = if rows * cols > 128 { 128 / rows } else { cols };
+            let board = Sheep { rows, cols, cells: seed[..rows * cols].to_vec() };
+            let mut by_steps = board.regions_by_steps();
+            by_steps.iter_mut().for_each(|r| r.sort_unstable());
+            prop_assert_eq!(board.regions(), by_steps);
+        }
+
+        /// The least image found cell by cell is the least of the four images built.
+        #[test]
+        fn the_least_image_is_the_least_built_image(p in arb_board()) {
+            let built = (0..4).map(|s| p.image(s)).min().expect("four images");
+            prop_assert_eq!(p.least_image(), built);
         }
     }
 }

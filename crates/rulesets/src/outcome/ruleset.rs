@@ -11,8 +11,9 @@
 //!
 //! What counts as small is read off the component's own game tree: a component whose tree
 //! (counted with repetitions, options split into their components) has at most
-//! [`SMALL_COMPONENT`] positions is valued; the count stops as soon as it passes the bound
-//! and is remembered, so sizing costs no more than one look at each component. Move
+//! [`SMALL_COMPONENT`] positions is valued, and one with a quarter of that many moves or
+//! more is searched at once; the count saturates past the bound and is remembered for every
+//! component it meets, so each is sized once ([`Search::facts_of`]). Move
 //! ordering prefers moves that leave the mover the most moves and the opponent the fewest
 //! (mobility, counted while sizing), and a child already known to lose for the opponent
 //! (decided by the store, or in the transposition table) is taken before any search.
@@ -394,8 +395,11 @@ impl<G: PartizanGame + Described> Search<'_, G> {
     /// the way are met again by the search and by the sizing of its siblings. (Counting
     /// each option against what its parent had left instead kept few counts, and sizing
     /// took six components for each searched position on Toads and Frogs strips.) A
-    /// component with more moves than the bound is big at once: a huge board costs one
-    /// look at its moves, not a descent through its game.
+    /// component with a quarter of the bound's moves or more is big at once: a huge board
+    /// costs one look at its moves, not a descent through its game, and a board with many
+    /// moves is not sized through its first options (on Sheep boards of 50 moves a
+    /// position, that descent took half the search's time). Either way round the answer
+    /// is exact: sizing only chooses between valuing and searching.
     fn facts_of(&mut self, component: &G) -> Facts {
         self.facts_below(component, 0).0
     }
@@ -417,7 +421,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
         let (mut size, mut exact) = (1u32, true);
         if depth > self.small {
             (size, exact) = (big, false);
-        } else if u32::try_from(moves).map_or(true, |m| m >= self.small) {
+        } else if u32::try_from(moves).map_or(true, |m| m >= self.small / 4) {
             size = big;
         } else {
             'count: for option in left.iter().chain(&right) {
