@@ -73,6 +73,12 @@ pub trait PartizanGame: Position {
     fn valued_at_once(&self) -> bool {
         false
     }
+    /// Left's and Right's numbers of moves, which the outcome search reads for every
+    /// component it meets (to size it and to order moves). The default builds the moves;
+    /// a ruleset with many moves a position counts them without building them.
+    fn move_counts(&self) -> [usize; 2] {
+        [self.left_moves().len(), self.right_moves().len()]
+    }
 }
 
 /// Computes canonical forms of positions of one ruleset, remembering every component seen.

@@ -241,6 +241,22 @@ impl crate::Position for Sheep {
 }
 
 impl PartizanGame for Sheep {
+    /// A herd of `n` of the player's that can run in `d` directions has `(n - 1) d` moves.
+    fn move_counts(&self) -> [usize; 2] {
+        let mut counts = [0usize; 2];
+        for (from, &herd) in self.cells.iter().enumerate() {
+            if herd.abs() < 2 {
+                continue;
+            }
+            let open = HEX
+                .iter()
+                .filter(|&&d| self.step(from, d).is_some_and(|n| self.cells[n] == 0))
+                .count();
+            counts[usize::from(herd < 0)] += usize::from(herd.unsigned_abs() - 1) * open;
+        }
+        counts
+    }
+
     fn components(&self) -> Vec<Self> {
         self.regions()
             .into_iter()
@@ -562,12 +578,16 @@ mod tests {
         #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
         #[test]
-        fn moves_agree_with_the_rules_cell_by_cell(p in arb_board()) {
+        fn moves_and_their_counts_agree_with_the_rules_cell_by_cell(p in arb_board()) {
             for player in [Player::Left, Player::Right] {
                 let fast: BTreeSet<Vec<i8>> =
                     p.runs(player).into_iter().map(|r| r.3.cells).collect();
                 prop_assert_eq!(fast, oracle_moves(&p, player));
             }
+            prop_assert_eq!(
+                p.move_counts(),
+                [crate::Position::left_moves(&p).len(), crate::Position::right_moves(&p).len()]
+            );
         }
 
         #[test]

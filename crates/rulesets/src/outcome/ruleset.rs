@@ -415,16 +415,16 @@ impl<G: PartizanGame + Described> Search<'_, G> {
             return (facts, true);
         }
         let big = self.small.saturating_add(1);
-        let left = component.left_moves();
-        let right = component.right_moves();
-        let moves = left.len().saturating_add(right.len());
+        let [left, right] = component.move_counts();
+        let moves = left.saturating_add(right);
         let (mut size, mut exact) = (1u32, true);
         if depth > self.small {
             (size, exact) = (big, false);
         } else if u32::try_from(moves).map_or(true, |m| m >= self.small / 4) {
             size = big;
         } else {
-            'count: for option in left.iter().chain(&right) {
+            let options = [component.left_moves(), component.right_moves()];
+            'count: for option in options.iter().flatten() {
                 for part in option.components() {
                     let (part_facts, part_exact) =
                         stacker::maybe_grow(STACK_MARGIN, STACK_GROWTH, || {
@@ -440,8 +440,8 @@ impl<G: PartizanGame + Described> Search<'_, G> {
         }
         let facts = Facts {
             size: size.min(big),
-            left_moves: u32::try_from(left.len()).unwrap_or(u32::MAX),
-            right_moves: u32::try_from(right.len()).unwrap_or(u32::MAX),
+            left_moves: u32::try_from(left).unwrap_or(u32::MAX),
+            right_moves: u32::try_from(right).unwrap_or(u32::MAX),
         };
         if exact || depth == 0 {
             self.facts.insert(key, facts);
