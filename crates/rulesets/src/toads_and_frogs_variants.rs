@@ -29,6 +29,14 @@
 //! maximal), as the strip's own ends do. A part with no empty square or no creature is 0
 //! and dropped. Classic Toads and Frogs (`j = 1`) has its own module with the same walls.
 //!
+//! With no jumps (`j = 0`, Elephants and Rhinos) no creature ever passes another, so a frog
+//! followed by a toad (empty squares between) face away from each other for good: the frog
+//! and everything left of it never reach the squares right of it, nor the toad and
+//! everything right of it those left of it, and the empty squares between are nobody's.
+//! The strip splits there as well: the part up to the frog and the part from the toad; and
+//! the empty squares before a part's first creature when it is a toad, or after its last
+//! when it is a frog, are nobody's and left out.
+//!
 //! Backsliding positions are loopy and need not be stoppers: a toad and a frog sliding back
 //! and forth is infinite alternating play. They are valued by
 //! [`conway_loopy::ruleset::LoopyEvaluator`], which gives CGSuite's
@@ -265,10 +273,50 @@ impl ToadsAndFrogsVariant {
                 .map_or(n, |k| i + k);
         }
         parts.push(&squares[start..]);
+        if jump == 0 {
+            parts = parts
+                .into_iter()
+                .flat_map(Self::split_facing_away)
+                .collect();
+        }
         parts.retain(|part| {
             part.contains(&Square::Empty) && part.iter().any(|&s| s != Square::Empty)
         });
         parts
+    }
+
+    /// A part cut where a frog is followed by a toad (empty squares between), and the
+    /// empty squares nobody reaches left out, for rules with no jumps: see the module doc.
+    fn split_facing_away(part: &[Square]) -> Vec<&[Square]> {
+        let mut pieces = Vec::new();
+        let (mut start, mut last_frog) = (0, None);
+        for (i, &square) in part.iter().enumerate() {
+            match square {
+                Square::Frog => last_frog = Some(i),
+                Square::Toad => {
+                    if let Some(frog) = last_frog.take() {
+                        pieces.push(&part[start..=frog]);
+                        start = i;
+                    }
+                }
+                Square::Empty => {}
+            }
+        }
+        pieces.push(&part[start..]);
+        // Nobody reaches the empty squares before a leading toad or after a trailing frog.
+        for piece in &mut pieces {
+            if let Some(first) = piece.iter().position(|&s| s != Square::Empty) {
+                if piece[first] == Square::Toad {
+                    *piece = &piece[first..];
+                }
+            }
+            if let Some(last) = piece.iter().rposition(|&s| s != Square::Empty) {
+                if piece[last] == Square::Frog {
+                    *piece = &piece[..=last];
+                }
+            }
+        }
+        pieces
     }
 
     /// Reads a `gen_toads_and_frogs` strip for rules whose play ends, within the limits on
@@ -604,6 +652,10 @@ mod tests {
         ];
         for (text, expected) in cases {
             let mut store = Store::new();
+            // Within the limits: no part longer than 14 squares once the strip is cut where
+            // a frog and a toad face away.
+            let read = ToadsAndFrogsVariant::parse(StripRules::ELEPHANTS_AND_RHINOS, text);
+            assert!(read.is_ok(), "{text}: {read:?}");
             let value = crate::value_of(&mut store, &strip(StripRules::ELEPHANTS_AND_RHINOS, text));
             assert_eq!(canonical_text(&mut store, value), expected, "{text}");
         }
@@ -761,6 +813,15 @@ mod tests {
         /// The parts between walls against the whole strip's game tree.
         #[test]
         fn parts_keep_the_value(rules in arb_forward_rules(), squares in arb_strip(1..=9)) {
+            let position = ToadsAndFrogsVariant { rules, squares };
+            prop_assert_eq!(crate::oracle::agrees_with_textbook(&position), Ok(()));
+        }
+
+        /// Elephants and Rhinos strips, split where a frog and a toad face away, against
+        /// the whole strip's game tree.
+        #[test]
+        fn elephants_and_rhinos_parts_keep_the_value(squares in arb_strip(1..=12)) {
+            let rules = StripRules::ELEPHANTS_AND_RHINOS;
             let position = ToadsAndFrogsVariant { rules, squares };
             prop_assert_eq!(crate::oracle::agrees_with_textbook(&position), Ok(()));
         }
