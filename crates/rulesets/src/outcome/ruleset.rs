@@ -394,7 +394,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
     /// component descends its first options until they are small, and the components met on
     /// the way are met again by the search and by the sizing of its siblings. (Counting
     /// each option against what its parent had left instead kept few counts, and sizing
-    /// took six components for each searched position on Toads and Frogs strips.) A
+    /// took 26 components for each searched position on Toads and Frogs strips.) A
     /// component with a quarter of the bound's moves or more is big at once: a huge board
     /// costs one look at its moves, not a descent through its game, and a board with many
     /// moves is not sized through its first options (on Sheep boards of 50 moves a
