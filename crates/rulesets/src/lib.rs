@@ -74,10 +74,11 @@ pub trait PartizanGame: Position {
         false
     }
     /// Left's and Right's numbers of moves, which the outcome search reads for every
-    /// component it meets (to size it and to order moves). The default builds the moves;
-    /// a ruleset with many moves a position counts them without building them.
-    fn move_counts(&self) -> [usize; 2] {
-        [self.left_moves().len(), self.right_moves().len()]
+    /// component it meets (to size it and to order moves), when the ruleset counts them
+    /// without building them (worth it with many moves a position). `None`, the default:
+    /// the search builds the moves and counts them.
+    fn move_counts(&self) -> Option<[usize; 2]> {
+        None
     }
 }
 

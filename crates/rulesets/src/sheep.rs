@@ -242,7 +242,7 @@ impl crate::Position for Sheep {
 
 impl PartizanGame for Sheep {
     /// A herd of `n` of the player's that can run in `d` directions has `(n - 1) d` moves.
-    fn move_counts(&self) -> [usize; 2] {
+    fn move_counts(&self) -> Option<[usize; 2]> {
         let mut counts = [0usize; 2];
         for (from, &herd) in self.cells.iter().enumerate() {
             if herd.abs() < 2 {
@@ -254,7 +254,7 @@ impl PartizanGame for Sheep {
                 .count();
             counts[usize::from(herd < 0)] += usize::from(herd.unsigned_abs() - 1) * open;
         }
-        counts
+        Some(counts)
     }
 
     fn components(&self) -> Vec<Self> {
@@ -586,7 +586,7 @@ mod tests {
             }
             prop_assert_eq!(
                 p.move_counts(),
-                [crate::Position::left_moves(&p).len(), crate::Position::right_moves(&p).len()]
+                Some([crate::Position::left_moves(&p).len(), crate::Position::right_moves(&p).len()])
             );
         }
 

@@ -415,7 +415,15 @@ impl<G: PartizanGame + Described> Search<'_, G> {
             return (facts, true);
         }
         let big = self.small.saturating_add(1);
-        let [left, right] = component.move_counts();
+        // The moves are built once, and not at all when the ruleset counts them and the
+        // count alone decides.
+        let mut built = None;
+        let [left, right] = component.move_counts().unwrap_or_else(|| {
+            let options = [component.left_moves(), component.right_moves()];
+            let counts = options.each_ref().map(Vec::len);
+            built = Some(options);
+            counts
+        });
         let moves = left.saturating_add(right);
         let (mut size, mut exact) = (1u32, true);
         if depth > self.small {
@@ -423,7 +431,8 @@ impl<G: PartizanGame + Described> Search<'_, G> {
         } else if u32::try_from(moves).map_or(true, |m| m >= self.small / 4) {
             size = big;
         } else {
-            let options = [component.left_moves(), component.right_moves()];
+            let options =
+                built.unwrap_or_else(|| [component.left_moves(), component.right_moves()]);
             'count: for option in options.iter().flatten() {
                 for part in option.components() {
                     let (part_facts, part_exact) =
