@@ -13,12 +13,14 @@
 //!   format version and the identity of the game they belong to); [`formats`]: every file
 //!   format Conway writes, each magic registered once.
 //! - [`svg`]: what the domains' pictures share (escaping text).
+//! - `allocator`: the global allocator of Conway's programs (the `mimalloc` feature).
 //! - [`ranks`]: the processes of a distributed run ([`Ranks`]), over MPI in a front end or
 //!   as threads in one process ([`ranks::run_local`]) for tests.
 //!
 //! This crate knows nothing about games: it sits beside `conway-numbers` at the bottom of the
 //! dependency graph.
 
+mod allocator;
 pub mod durable;
 pub mod error;
 pub mod formats;
