@@ -11,12 +11,18 @@
 //!
 //! What counts as small is read off the component's own game tree: a component whose tree
 //! (counted with repetitions, options split into their components) has at most
-//! [`SMALL_COMPONENT`] positions is valued, and one with a quarter of that many moves or
-//! more is searched at once; the count saturates past the bound and is remembered for every
-//! component it meets, so each is sized once ([`Search::facts_of`]). Move
-//! ordering prefers moves that leave the mover the most moves and the opponent the fewest
-//! (mobility, counted while sizing), and a child already known to lose for the opponent
-//! (decided by the store, or in the transposition table) is taken before any search.
+//! [`SMALL_COMPONENT`] positions is valued, and one with [`MANY_MOVES`] moves or more is
+//! searched at once; the count saturates past the bound and is remembered for every
+//! component it meets, so each is sized once ([`Search::facts_of`]).
+//!
+//! Children are built in one of two ways, by how many moves the player to move has
+//! ([`LAZY_FROM`]). With few, all are built first: a child already known to lose for the
+//! opponent (decided by the store, or in the transposition table) is taken before any
+//! search, and the rest are ordered to prefer moves that leave the mover the most moves
+//! and the opponent the fewest (mobility, counted while sizing). With many, each child is
+//! built only when its turn comes, in the ruleset's order: building a child (splitting,
+//! sizing and valuing its components) costs more than the ordering saves when the first
+//! moves often win.
 //!
 //! A long search can be stopped and resumed ([`winner_resuming`]): the states whose search
 //! took at least a given number of positions are settled under a key that is the same in
@@ -48,6 +54,23 @@ pub const DEFAULT_RULESET_BUDGET: u64 = 1 << 26;
 /// for values and for sizing: on 4 × 5 Clobber, 0 (search only) takes 134 thousand
 /// positions and 3.4 s, 64 takes 68 thousand and 2.8 s, 1024 takes 32 thousand and 4.3 s.
 pub const SMALL_COMPONENT: u32 = 64;
+
+/// A component with at least this many moves (both players' together) is searched without
+/// being sized: sizing descends through its options, and most components with this many
+/// moves are big anyway. With 16 (a quarter of [`SMALL_COMPONENT`]) sizing took most of
+/// the time on Sheep; with 4, Sheep 5 × 7 boards of MCGS's corpus took 0.2–0.3 s instead
+/// of 1.6–3 s (twice the positions), Toads and Frogs strips and Clobber as before.
+pub const MANY_MOVES: u32 = 4;
+
+/// A state whose player to move has at least this many moves in its big components is
+/// searched lazily: each child is built (split, sized, valued) only when its turn comes,
+/// in the ruleset's order of moves. With fewer, every child is built first, so that one
+/// the table already knows lost for the opponent ends the search at once, and the rest are
+/// ordered by mobility. Building children costs most where moves are many and the first
+/// ones often win (Sheep: 0.3 s lazily against 1.6 s); ordering and the table's look-ahead
+/// pay where moves are few (Toads and Frogs strips: twice the positions in the ruleset's
+/// order). 8 was best of 0–16 on the two.
+pub const LAZY_FROM: u32 = 8;
 
 /// The most entries the transposition table and the table of component values each hold;
 /// past it a table starts afresh (a bound on memory at the price of work done again).
@@ -164,6 +187,25 @@ impl<G: std::hash::Hash> std::hash::Hash for State<G> {
     }
 }
 
+/// The bounds that decide how components and states are treated; every choice gives the
+/// same verdicts (the tests search with others), only the work differs.
+#[derive(Clone, Copy, Debug)]
+struct Tuning {
+    /// The largest game tree of a component valued instead of searched ([`SMALL_COMPONENT`]).
+    small: u32,
+    /// The moves from which a component is searched without sizing ([`MANY_MOVES`]).
+    many_moves: u32,
+    /// The mover's moves from which a state is searched lazily ([`LAZY_FROM`]).
+    lazy_from: u32,
+}
+
+/// The bounds the search runs with.
+const TUNING: Tuning = Tuning {
+    small: SMALL_COMPONENT,
+    many_moves: MANY_MOVES,
+    lazy_from: LAZY_FROM,
+};
+
 /// Why a search ended without an answer.
 enum Halt {
     Budget,
@@ -185,8 +227,8 @@ struct Search<'a, G: PartizanGame> {
     table: FxHashMap<State<G>, bool>,
     nodes: u64,
     budget: u64,
-    /// The largest game tree of a component valued instead of searched.
-    small: u32,
+    /// How components and states are treated.
+    tuning: Tuning,
     /// The most entries of each table.
     remember: usize,
     progress: &'a dyn Progress,
@@ -225,18 +267,11 @@ pub fn winner_resuming<G: PartizanGame + Described>(
     ask: Ask,
     resume: Resume<'_>,
 ) -> Resumed {
-    winner_valuing(
-        store,
-        (game, notation),
-        position,
-        ask,
-        SMALL_COMPONENT,
-        resume,
-    )
+    winner_valuing(store, (game, notation), position, ask, TUNING, resume)
 }
 
-/// [`winner_resuming`] valuing the components whose game tree has at most `small`
-/// positions (the tests also search with none valued, and with few).
+/// [`winner_resuming`] with the bounds `tuning` (the tests also search with none valued,
+/// with few, and with every state built lazily or eagerly).
 fn winner_valuing<G: PartizanGame + Described>(
     store: &mut Store,
     (game, notation): (&str, String),
@@ -246,7 +281,7 @@ fn winner_valuing<G: PartizanGame + Described>(
         budget,
         progress,
     }: Ask,
-    small: u32,
+    tuning: Tuning,
     resume: Resume<'_>,
 ) -> Resumed {
     store.begin_evaluation();
@@ -259,7 +294,7 @@ fn winner_valuing<G: PartizanGame + Described>(
         table: FxHashMap::default(),
         nodes: 0,
         budget: budget.unwrap_or(DEFAULT_RULESET_BUDGET),
-        small,
+        tuning,
         remember,
         progress,
         resuming: !resume.settled.positions.is_empty(),
@@ -363,7 +398,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
     ) -> Result<State<G>, Halt> {
         for part in parts {
             let facts = (!part.valued_at_once()).then(|| self.facts_of(&part));
-            if let Some(facts) = facts.filter(|facts| facts.size > self.small) {
+            if let Some(facts) = facts.filter(|facts| facts.size > self.tuning.small) {
                 mobility[0] = mobility[0].saturating_add(facts.left_moves);
                 mobility[1] = mobility[1].saturating_add(facts.right_moves);
                 big.push(part);
@@ -389,17 +424,16 @@ impl<G: PartizanGame + Described> Search<'_, G> {
     }
 
     /// The size and mobility of a component, remembered. The size is exact up to
-    /// [`Search::small`] and `small + 1` past it, whatever the component is asked for, so
+    /// [`Tuning::small`] and `small + 1` past it, whatever the component is asked for, so
     /// that every component counted on the way is remembered and counted once: sizing a
     /// component descends its first options until they are small, and the components met on
     /// the way are met again by the search and by the sizing of its siblings. (Counting
     /// each option against what its parent had left instead kept few counts, and sizing
     /// took 26 components for each searched position on Toads and Frogs strips.) A
-    /// component with a quarter of the bound's moves or more is big at once: a huge board
-    /// costs one look at its moves, not a descent through its game, and a board with many
-    /// moves is not sized through its first options (on Sheep boards of 50 moves a
-    /// position, that descent took half the search's time). Either way round the answer
-    /// is exact: sizing only chooses between valuing and searching.
+    /// component with [`MANY_MOVES`] moves or more is big at once: a huge board costs one
+    /// look at its moves, not a descent through its game, and a board with many moves is
+    /// not sized through its first options (see [`MANY_MOVES`]). Either way round the
+    /// answer is exact: sizing only chooses between valuing and searching.
     fn facts_of(&mut self, component: &G) -> Facts {
         self.facts_below(component, 0).0
     }
@@ -414,7 +448,8 @@ impl<G: PartizanGame + Described> Search<'_, G> {
         if let Some(facts) = self.facts.get(key) {
             return (facts, true);
         }
-        let big = self.small.saturating_add(1);
+        let small = self.tuning.small;
+        let big = small.saturating_add(1);
         // The moves are built once, and not at all when the ruleset counts them and the
         // count alone decides.
         let mut built = None;
@@ -426,9 +461,9 @@ impl<G: PartizanGame + Described> Search<'_, G> {
         });
         let moves = left.saturating_add(right);
         let (mut size, mut exact) = (1u32, true);
-        if depth > self.small {
+        if depth > small {
             (size, exact) = (big, false);
-        } else if u32::try_from(moves).map_or(true, |m| m >= self.small / 4) {
+        } else if u32::try_from(moves).map_or(true, |m| m >= self.tuning.many_moves) {
             size = big;
         } else {
             let options =
@@ -441,7 +476,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
                         });
                     size = size.saturating_add(part_facts.size);
                     exact &= part_exact;
-                    if size > self.small {
+                    if size > small {
                         break 'count;
                     }
                 }
@@ -471,41 +506,65 @@ impl<G: PartizanGame + Described> Search<'_, G> {
 
     /// The states the player to move can reach.
     fn children(&mut self, state: &State<G>) -> Result<Vec<State<G>>, Halt> {
-        let left = state.left_to_move;
         let mut children = Vec::new();
-        for (i, component) in state.big.iter().enumerate() {
-            let options = if left {
-                component.left_moves()
-            } else {
-                component.right_moves()
-            };
-            let facts = self.facts_of(component);
-            let mobility = [
-                state.mobility[0].saturating_sub(facts.left_moves),
-                state.mobility[1].saturating_sub(facts.right_moves),
-            ];
+        for i in 0..state.big.len() {
+            let (options, others) = self.options_in(state, i);
             for option in options {
-                let mut others = state.big.clone();
-                others.remove(i);
-                let child =
-                    self.state_of((others, mobility), state.rest, option.components(), !left)?;
-                children.push(child);
+                children.push(self.after(state, i, others, option)?);
             }
         }
+        children.extend(self.after_rest(state));
+        Ok(children)
+    }
+
+    /// The mover's options in the big component `i`, and the mobility of the others.
+    fn options_in(&mut self, state: &State<G>, i: usize) -> (Vec<G>, [u32; 2]) {
+        let component = &state.big[i];
+        let options = if state.left_to_move {
+            component.left_moves()
+        } else {
+            component.right_moves()
+        };
+        let facts = self.facts_of(component);
+        let others = [
+            state.mobility[0].saturating_sub(facts.left_moves),
+            state.mobility[1].saturating_sub(facts.right_moves),
+        ];
+        (options, others)
+    }
+
+    /// The state after the mover plays to `option` in the big component `i` (`others`: the
+    /// mobility of the other big components).
+    fn after(
+        &mut self,
+        state: &State<G>,
+        i: usize,
+        others: [u32; 2],
+        option: G,
+    ) -> Result<State<G>, Halt> {
+        let mut big = state.big.clone();
+        big.remove(i);
+        let left = state.left_to_move;
+        self.state_of((big, others), state.rest, option.components(), !left)
+    }
+
+    /// The states after the mover's moves in the sum of the small components.
+    fn after_rest(&mut self, state: &State<G>) -> Vec<State<G>> {
+        let left = state.left_to_move;
         let rest_options = if left {
             self.store.left_options(state.rest)
         } else {
             self.store.right_options(state.rest)
         };
-        for option in rest_options {
-            children.push(State {
+        rest_options
+            .into_iter()
+            .map(|rest| State {
                 big: state.big.clone(),
-                rest: option,
+                rest,
                 left_to_move: !left,
                 mobility: state.mobility,
-            });
-        }
-        Ok(children)
+            })
+            .collect()
     }
 
     /// What is known of a state without searching it: decided by the store once nothing is
@@ -537,22 +596,12 @@ impl<G: PartizanGame + Described> Search<'_, G> {
         if self.depth >= MAX_PLAY_LENGTH {
             return Err(Halt::TooLong);
         }
-        let mut children = self.children(state)?;
-        // A child the opponent is known to lose ends the search at once.
-        let mut wins = children.iter().any(|c| self.known(c) == Some(false));
-        if !wins {
-            children.sort_by_cached_key(|child| std::cmp::Reverse(Self::score(child)));
-            for child in &children {
-                self.depth += 1;
-                let child_wins =
-                    stacker::maybe_grow(STACK_MARGIN, STACK_GROWTH, || self.wins(child));
-                self.depth -= 1;
-                if !child_wins? {
-                    wins = true;
-                    break;
-                }
-            }
-        }
+        let mover_moves = state.mobility[usize::from(!state.left_to_move)];
+        let wins = if mover_moves >= self.tuning.lazy_from {
+            self.wins_lazily(state)?
+        } else {
+            self.wins_eagerly(state)?
+        };
         self.remember(state, wins);
         let work = self.nodes - before;
         if self.ledger.keeps(work) {
@@ -560,6 +609,51 @@ impl<G: PartizanGame + Described> Search<'_, G> {
             self.ledger.settle(key, state.left_to_move, wins, work);
         }
         Ok(wins)
+    }
+
+    /// Whether the player to move wins `state`, every child built before any is searched:
+    /// a child the opponent is known to lose ends the search at once, and the others are
+    /// tried best first by mobility.
+    fn wins_eagerly(&mut self, state: &State<G>) -> Result<bool, Halt> {
+        let mut children = self.children(state)?;
+        if children.iter().any(|c| self.known(c) == Some(false)) {
+            return Ok(true);
+        }
+        children.sort_by_cached_key(|child| std::cmp::Reverse(Self::score(child)));
+        for child in &children {
+            if !self.child_wins(child)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether the player to move wins `state`, each child built only when its turn comes,
+    /// in the order the ruleset gives the moves.
+    fn wins_lazily(&mut self, state: &State<G>) -> Result<bool, Halt> {
+        for i in 0..state.big.len() {
+            let (options, others) = self.options_in(state, i);
+            for option in options {
+                let child = self.after(state, i, others, option)?;
+                if !self.child_wins(&child)? {
+                    return Ok(true);
+                }
+            }
+        }
+        for child in self.after_rest(state) {
+            if !self.child_wins(&child)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether the player to move wins `child`, one move deeper.
+    fn child_wins(&mut self, child: &State<G>) -> Result<bool, Halt> {
+        self.depth += 1;
+        let wins = stacker::maybe_grow(STACK_MARGIN, STACK_GROWTH, || self.wins(child));
+        self.depth -= 1;
+        wins
     }
 
     /// Puts a state's verdict in the transposition table.

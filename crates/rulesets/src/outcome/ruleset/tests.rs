@@ -21,14 +21,14 @@ use conway_partizan::Outcome;
 
 /// The search's report on a position.
 fn searched<G: PartizanGame + Described>(position: &G, every_move: bool) -> WinnerReport {
-    valuing(position, every_move, SMALL_COMPONENT)
+    valuing(position, every_move, TUNING)
 }
 
-/// The search's report on a position, valuing components of at most `small` positions.
+/// The search's report on a position, with the bounds `tuning`.
 fn valuing<G: PartizanGame + Described>(
     position: &G,
     every_move: bool,
-    small: u32,
+    tuning: Tuning,
 ) -> WinnerReport {
     let mut store = Store::new();
     let ask = Ask {
@@ -42,7 +42,7 @@ fn valuing<G: PartizanGame + Described>(
         ("test", String::new()),
         position,
         ask,
-        small,
+        tuning,
         resume,
     )
     .0
@@ -56,9 +56,26 @@ fn agrees<G: PartizanGame + Described + Send + 'static>(position: &G) -> Result<
     let value = value_of(&mut store, position);
     let report = searched(position, true);
     prop_assert_eq!(report.outcome, store.outcome(value));
-    // Searched through and through, and with only the smallest components valued.
-    for small in [0, 6] {
-        let other = valuing(position, true, small);
+    // Searched through and through, with only the smallest components valued, with every
+    // component sized, and with every state's children built lazily or eagerly.
+    let tunings = [
+        Tuning { small: 0, ..TUNING },
+        Tuning { small: 6, ..TUNING },
+        Tuning {
+            many_moves: u32::MAX,
+            ..TUNING
+        },
+        Tuning {
+            lazy_from: 0,
+            ..TUNING
+        },
+        Tuning {
+            lazy_from: u32::MAX,
+            ..TUNING
+        },
+    ];
+    for tuning in tunings {
+        let other = valuing(position, true, tuning);
         prop_assert_eq!(other.outcome, report.outcome);
         prop_assert_eq!(&other.left_first, &report.left_first);
         prop_assert_eq!(&other.right_first, &report.right_first);
@@ -215,8 +232,19 @@ fn boards_with_big_components_agree() {
     fn check<G: PartizanGame + Described + Send + 'static>(position: &G, text: &str) {
         let mut store = Store::new();
         let value = value_of(&mut store, position);
-        let outcome = searched(position, false).outcome;
-        assert_eq!(outcome, store.outcome(value), "{text}");
+        // By default (lazily near the top, eagerly below), and each way throughout.
+        for lazy_from in [LAZY_FROM, 0, u32::MAX] {
+            let tuning = Tuning {
+                lazy_from,
+                ..TUNING
+            };
+            let outcome = valuing(position, false, tuning).outcome;
+            assert_eq!(
+                outcome,
+                store.outcome(value),
+                "{text}, lazily from {lazy_from}"
+            );
+        }
     }
     for text in [
         "....|....|....|....",
@@ -278,7 +306,7 @@ fn a_budget_and_a_stop_end_the_search() {
             Ask {
                 every_move: false,
                 budget: None,
-                progress: &NoProgress
+                progress: &NoProgress,
             }
         )
         .expect("solved")
