@@ -110,24 +110,31 @@ pub fn text(s: &Solution) -> String {
     out
 }
 
-/// Who wins a partizan position when each player starts, as `solve domineering` prints it.
+/// Who wins a partizan position when each player starts (or the one asked for), as
+/// `solve domineering` prints it.
 pub fn winner_text(r: &conway_rulesets::outcome::WinnerReport) -> String {
+    let outcome = match r.outcome {
+        Some(outcome) => format!("outcome   {outcome} ({})\n", outcome.explanation()),
+        None => String::new(),
+    };
     format!(
-        "game      {}  {}\noutcome   {} ({})\n{}",
+        "game      {}  {}\n{outcome}{}",
         r.game,
         r.position,
-        r.outcome,
-        r.outcome.explanation(),
         starts_text(r, "")
     )
 }
 
-/// Who wins when Left starts and when Right starts, with a winning first move (or every
-/// first move's result), each line after `indent`.
+/// Who wins when Left starts and when Right starts (those asked for), with a winning first
+/// move (or every first move's result), each line after `indent`.
 pub fn starts_text(r: &conway_rulesets::outcome::WinnerReport, indent: &str) -> String {
     let mut text = String::new();
-    for (who, start) in [("Left", &r.left_first), ("Right", &r.right_first)] {
-        text.push_str(&format!("{indent}{who} first: {} wins", start.winner));
+    for (who, start) in r.starts() {
+        text.push_str(&format!(
+            "{indent}{} first: {} wins",
+            who.name(),
+            start.winner
+        ));
         match start.winning_moves.first() {
             Some(m) if start.every_move.is_none() => text.push_str(&format!(", e.g. {m}\n")),
             _ => text.push('\n'),

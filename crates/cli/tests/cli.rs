@@ -132,6 +132,38 @@ fn every_listed_game_solves_a_position() {
     }
 }
 
+/// `--first left|right` on every searched game's example: the one start asked for, as the
+/// search of both starts answers it, and no outcome class (it takes both).
+#[test]
+fn one_starter_answers_as_both_do() {
+    let searched = conway_games::GAMES
+        .iter()
+        .filter(|g| g.params.iter().any(|p| p.name == "first"));
+    let mut seen = 0;
+    for game in searched {
+        let words = shlex::split(game.example).expect("words");
+        let mut args = vec![game.name];
+        args.extend(words.iter().map(String::as_str));
+        args.push("--every-move");
+        let both = solve_json(&args);
+        for (player, field, other) in [
+            ("left", "left_first", "right_first"),
+            ("right", "right_first", "left_first"),
+        ] {
+            let mut asked = args.clone();
+            asked.extend(["--first", player]);
+            let one = solve_json(&asked);
+            assert_eq!(one[field], both[field], "{asked:?}");
+            assert!(one.get(other).is_none(), "{asked:?}");
+            assert!(one.get("outcome").is_none(), "{asked:?}");
+        }
+        seen += 1;
+    }
+    assert!(seen >= 10, "only {seen} searched games take --first");
+    assert_bad_input(&["solve", "clobber", "xoxo", "--first", "up"]);
+    assert_bad_input(&["solve", "domineering", "4x4", "--first"]);
+}
+
 /// `--moves` on every game that lists moves: each move's `command` answers the position the
 /// move leaves (the report's `position` is the move's `to`), with the game's own settings
 /// kept, and a winning move's command answers a position lost for the player to move.

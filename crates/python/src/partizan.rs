@@ -458,7 +458,12 @@ impl Evaluated {
             Value::Natural(n) => Evaluated::Natural(n),
             Value::Thermograph(t) => Evaluated::Thermograph(t),
             Value::Outcome(o) => Evaluated::Outcome(o),
-            Value::Searched(report) => Evaluated::Outcome(report.outcome),
+            // `eval` asks both starts, so the class is there; the words say what was found
+            // if not.
+            Value::Searched(report) => match report.outcome {
+                Some(outcome) => Evaluated::Outcome(outcome),
+                None => Evaluated::Text(report.summary()),
+            },
             Value::Set(mut games) => {
                 sort_as_cgsuite(store, &mut games);
                 Evaluated::Set(games.into_iter().map(|id| Game { id }).collect())

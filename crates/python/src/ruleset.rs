@@ -16,7 +16,7 @@ use conway_core::or_no_progress;
 use conway_expr::eval::{position_call, UserBoard, UserRuleset, UserRulesets};
 use conway_loopy::ruleset::{EvaluationError, LoopyEvaluator, LoopyRules};
 use conway_partizan::rules::Rules;
-use conway_partizan::{GameId, PartizanError};
+use conway_partizan::{GameId, PartizanError, Player};
 use conway_rulesets::moves::{PositionMoves, RulesetMove, MAX_LISTED_MOVES};
 use conway_rulesets::outcome::outside::{misere_outcome, winner, Notation, OutsideError};
 use conway_rulesets::outcome::ruleset::Ask;
@@ -230,31 +230,44 @@ impl PyPartizanGame {
             self.ask(py, position, |rules, store, _, root| {
                 let hook = store.progress_hook();
                 let progress = or_no_progress(hook.as_deref());
-                misere_outcome(rules, &root, MAX_POSITIONS, progress).map_err(searched)
+                misere_outcome(rules, &root, MAX_POSITIONS, progress)
+                    .map(|o| o.to_string())
+                    .map_err(searched)
             })?
         } else {
             self.ask(py, position, |rules, store, _, root| {
-                Ok(search_winner(rules, store, root, false, budget)?.outcome)
+                Ok(search_winner(rules, store, root, (false, None), budget)?.summary())
             })?
         };
-        Ok(outcome.to_string())
+        Ok(outcome)
     }
 
     /// The search's report on a position as JSON, as `conway solve`'s for a searched
     /// ruleset: its outcome and, for each starting player, the winner and the winning
     /// first moves with the positions they leave (every first move judged with
     /// `every_move`).
-    #[pyo3(signature = (position, every_move=false, budget=None))]
+    #[pyo3(signature = (position, every_move=false, budget=None, first=None))]
     fn _winner(
         &mut self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         every_move: bool,
         budget: Option<&Bound<'_, PyAny>>,
+        first: Option<&str>,
     ) -> PyResult<String> {
         let budget = budget_of(budget)?;
+        let first = match first {
+            None => None,
+            Some("left") => Some(Player::Left),
+            Some("right") => Some(Player::Right),
+            Some(other) => {
+                return Err(PyValueError::new_err(format!(
+                    "first must be \"left\", \"right\" or None, not {other:?}"
+                )))
+            }
+        };
         let report = self.ask(py, position, |rules, store, _, root| {
-            search_winner(rules, store, root, every_move, budget)
+            search_winner(rules, store, root, (every_move, first), budget)
         })?;
         serde_json::to_string(&report).map_err(|e| PyValueError::new_err(e.to_string()))
     }
@@ -292,7 +305,7 @@ fn search_winner(
     rules: &Callbacks<'_, '_>,
     store: &mut Store,
     root: u32,
-    every_move: bool,
+    (every_move, first): (bool, Option<Player>),
     budget: Option<u64>,
 ) -> Result<WinnerReport, Failure> {
     let hook = store.progress_hook();
@@ -300,6 +313,7 @@ fn search_winner(
         every_move,
         budget,
         progress: or_no_progress(hook.as_deref()),
+        first,
     };
     winner(store, rules, &root, ask).map_err(|error| match error {
         OutsideError::Ruleset(error) => Failure::Python(error),

@@ -326,3 +326,23 @@ def test_a_server_whose_handle_is_dropped_goes_on_serving():
     url = conway.serve(0, background=True).url
     gc.collect()
     assert any(r["name"] == "py_clobber" for r in http("GET", f"{url}api/rulesets"))
+
+
+def test_one_start_is_answered_as_both_starts_answer_it():
+    text = "xoxo|oxox|xo.."
+    ruleset = PyClobber()
+    both = conway.solve("py_clobber", text)
+    for first in ("left", "right"):
+        one = conway.solve("py_clobber", text, first=first)
+        assert one.outcome is None
+        asked, other = (
+            (one.left_first, one.right_first) if first == "left" else (one.right_first, one.left_first)
+        )
+        assert other is None
+        assert asked == (both.left_first if first == "left" else both.right_first)
+        # The built-in search answers the same start alike.
+        builtin = conway.solve("clobber", text, first=first)
+        assert builtin.outcome is None
+        assert builtin.facts[f"{first}_first"]["winner"] == asked.winner
+    with pytest.raises(ValueError):
+        ruleset.solve(ruleset.parse(text), first="up")

@@ -64,6 +64,7 @@ fn main() {
             every_move: false,
             budget: None,
             progress: &NoProgress,
+            first: None,
         };
         let (report, _) = (searched.search)(&mut Store::new(), name, &args, ask, Resume::afresh());
         print_or_exit(

@@ -799,7 +799,7 @@ pub static RULESET: Ruleset = Ruleset {
             match registry::position(args, Position::parse) {
                 Ok(position) => winner_resuming(
                     &position,
-                    ask.every_move,
+                    (ask.every_move, ask.first),
                     ask.budget,
                     ask.progress,
                     every_core(),

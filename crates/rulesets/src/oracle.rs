@@ -82,10 +82,12 @@ pub(crate) fn searched_class<G: PartizanGame + crate::moves::Described>(
         every_move: false,
         budget: None,
         progress: &conway_core::NoProgress,
+        first: None,
     };
     crate::outcome::ruleset::winner(store, ("test", String::new()), position, ask)
         .expect("solved")
         .outcome
+        .expect("both starts asked for")
 }
 
 /// The outcome class of a result as MCGS's test files record it: whether Black (Left) wins

@@ -102,7 +102,7 @@ impl Value {
             Value::Natural(n) => n.to_string(),
             Value::Thermograph(t) => t.to_string(),
             Value::Outcome(o) => o.to_string(),
-            Value::Searched(report) => report.outcome.to_string(),
+            Value::Searched(report) => report.summary(),
             Value::LoopyOutcome(o) => o.to_string(),
             Value::Misere(g) => misere::text(store, *g),
             Value::Genus(g) => g.to_string(),
@@ -583,6 +583,7 @@ fn searched_outcome(
         every_move: false,
         budget: Some(store.budget().0 / 16),
         progress: conway_core::or_no_progress(hook.as_deref()),
+        first: None,
     };
     let resume = conway_rulesets::outcome::Resume::afresh();
     functions::on_ruleset(ruleset, &arguments, |args| {

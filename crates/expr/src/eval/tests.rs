@@ -1027,7 +1027,9 @@ fn a_searched_outcome_names_winning_first_moves_by_the_positions_they_leave() {
             evaluate_report(&mut store, &format!("outcome({position})")).expect("searched");
         assert_eq!(report.value.as_deref(), Some("N"));
         let search = report.search.expect("a search report");
-        for (left, start) in [(true, &search.left_first), (false, &search.right_first)] {
+        assert_eq!(search.starts().count(), 2);
+        for (starter, start) in search.starts() {
+            let left = starter == conway_partizan::Player::Left;
             assert_eq!(start.winning_moves.len(), 1);
             assert_eq!(start.winning_positions.len(), 1);
             let to = &start.winning_positions[0];

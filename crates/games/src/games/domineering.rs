@@ -26,6 +26,7 @@ pub static GAME: Game = Game {
              |, . empty, # occupied ('..#|...').",
         ),
         super::rulesets::EVERY_MOVE,
+        super::rulesets::FIRST,
         super::rulesets::budget("The most positions to search before giving up (default 2^34)."),
         super::search_checkpoint::CHECKPOINT,
         crate::param::CHECKPOINT_EVERY,

@@ -6,7 +6,7 @@
 
 use conway_core::durable::Format;
 use conway_core::Progress;
-use conway_partizan::{PartizanError, Store};
+use conway_partizan::{PartizanError, Player, Store};
 use conway_rulesets::outcome::ruleset::Ask;
 use conway_rulesets::outcome::Resume;
 use conway_rulesets::registry::{
@@ -21,6 +21,16 @@ pub(super) const EVERY_MOVE: Param = Param::flag(
     "every-move",
     "Judge every first move of each player, not only until a winning one is found.",
 );
+
+/// Answer for one starting player only: half the work or less, and the question a solver
+/// such as Obsequi or MCGS is often asked.
+pub(super) const FIRST: Param = Param::option(
+    "first",
+    Kind::Choice(&["left", "right"]),
+    "Answer only when this player moves first (left or right): who wins and a winning \
+     first move; the outcome class needs both.",
+)
+.value_name("PLAYER");
 
 /// The search's budget of positions, with its default in words.
 pub(super) const fn budget(help: &'static str) -> Param {
@@ -56,6 +66,7 @@ pub(super) fn searched_games() -> impl Iterator<Item = &'static Game> {
             .collect();
         params.extend([
             EVERY_MOVE,
+            FIRST,
             budget("The most positions to search before giving up (default 2^26)."),
             super::search_checkpoint::CHECKPOINT,
             crate::param::CHECKPOINT_EVERY,
@@ -156,11 +167,22 @@ pub(super) fn search(
     })?;
     let budget = a.has("budget").then(|| a.u64("budget")).transpose()?;
     let every_move = a.flag("every-move");
+    let first = match a
+        .has("first")
+        .then(|| a.text("first"))
+        .transpose()?
+        .as_deref()
+    {
+        Some("left") => Some(Player::Left),
+        Some(_) => Some(Player::Right),
+        None => None,
+    };
     let run = |resume: Resume, progress: &dyn Progress| {
         let ask = Ask {
             every_move,
             budget,
             progress,
+            first,
         };
         (searched.search)(&mut Store::new(), ruleset.name, args, ask, resume)
     };

@@ -107,8 +107,10 @@ pub(super) fn resumed(
         (Ok(report), _, Err(e)) => Err(GameError::new(
             conway_core::Diagnostic::kind(&e),
             format!(
-                "{e} (the search had finished: outcome {}, which the file does not hold)",
-                report.outcome
+                "{e} (the search had finished: {}, which the file does not hold)",
+                report
+                    .outcome
+                    .map_or_else(|| report.summary(), |o| format!("outcome {o}"))
             ),
         )),
         (Err(_), Err(e), _) | (Err(_), Ok(()), Err(e)) => Err(e.into()),

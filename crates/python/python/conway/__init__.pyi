@@ -202,7 +202,11 @@ class Ruleset:
         self, position: Any, misere: bool = False, budget: Optional[int] = None
     ) -> OutcomeClass: ...
     def solve(
-        self, position: Any, every_move: bool = False, budget: Optional[int] = None
+        self,
+        position: Any,
+        every_move: bool = False,
+        budget: Optional[int] = None,
+        first: Optional[str] = None,
     ) -> RulesetSolution: ...
     def moves(self, position: Any) -> Tuple[List[Tuple[Any, Game]], List[Tuple[Any, Game]]]: ...
 
@@ -220,9 +224,9 @@ class RulesetSolution:
     ruleset: Ruleset
     position: Any
     game: str
-    outcome: OutcomeClass
-    left_first: RulesetStart
-    right_first: RulesetStart
+    outcome: Optional[OutcomeClass]
+    left_first: Optional[RulesetStart]
+    right_first: Optional[RulesetStart]
     report: Dict[str, Any]
 
 def canonical_form(

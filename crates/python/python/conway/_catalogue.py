@@ -240,11 +240,11 @@ def solve(game: str, *position, moves: bool = False, progress=False, **options) 
         ruleset = registered(game)
     if ruleset is not None:
         # A ruleset of your own: one position, or its text in the ruleset's notation.
-        if len(position) != 1 or options:
-            raise TypeError(f"{ruleset.name} takes one position and no options")
+        if len(position) != 1 or set(options) - {"first"}:
+            raise TypeError(f"{ruleset.name} takes one position and no options but first")
         (given,) = position
         given = ruleset.parse(given) if isinstance(given, str) else given
-        return ruleset.solve(given, every_move=moves)
+        return ruleset.solve(given, every_move=moves, first=options.get("first"))
     if not isinstance(game, str):
         raise TypeError(f"game must be a game's name, not {type(game).__name__}")
     # A ruleset's game is spelt as its eval function too: gen_king_dirt is gen-king-dirt.

@@ -144,10 +144,19 @@ class Ruleset:
         ``budget`` bounds the positions searched (2^26 by default)."""
         return self._game.outcome(position, misere=misere, budget=budget)
 
-    def solve(self, position, every_move: bool = False, budget: int | None = None):
+    def solve(
+        self,
+        position,
+        every_move: bool = False,
+        budget: int | None = None,
+        first: str | None = None,
+    ):
         """The search's report on a position: its outcome and, for each player moving
-        first, the winner and the winning first moves (each judged with ``every_move``)."""
-        raw = _json.loads(self._game._winner(position, every_move=every_move, budget=budget))
+        first, the winner and the winning first moves (each judged with ``every_move``).
+        ``first="left"`` or ``"right"`` answers for that starter only (no outcome then)."""
+        raw = _json.loads(
+            self._game._winner(position, every_move=every_move, budget=budget, first=first)
+        )
         return RulesetSolution(self, position, raw)
 
     def moves(self, position):
@@ -176,16 +185,19 @@ class RulesetStart:
 class RulesetSolution:
     """The outcome search's answer on a position of your ruleset, as ``conway solve`` gives
     it for a built-in ruleset: ``outcome`` (L, R, N or P), ``left_first`` and
-    ``right_first`` (each a ``RulesetStart``), ``report`` the answer as a dict."""
+    ``right_first`` (each a ``RulesetStart``; None for the one not asked for with
+    ``first``, and then ``outcome`` is None), ``report`` the answer as a dict."""
 
     def __init__(self, ruleset: Ruleset, position, raw: dict):
         self.ruleset, self.position, self.report = ruleset, position, raw
         self.game = raw["game"]
-        self.outcome = raw["outcome"]
-        self.left_first = self._start(raw["left_first"], ruleset.left_moves)
-        self.right_first = self._start(raw["right_first"], ruleset.right_moves)
+        self.outcome = raw.get("outcome")
+        self.left_first = self._start(raw.get("left_first"), ruleset.left_moves)
+        self.right_first = self._start(raw.get("right_first"), ruleset.right_moves)
 
-    def _start(self, raw: dict, moves) -> RulesetStart:
+    def _start(self, raw: dict | None, moves) -> RulesetStart | None:
+        if raw is None:
+            return None
         # The report writes positions in the notation; the caller gets the positions.
         by_text = {self.ruleset.format(p): p for p in moves(self.position)}
         return RulesetStart(

@@ -16,10 +16,11 @@ pub fn print_or_exit(
 ) {
     match answer {
         Ok(report) => println!(
-            "{label}: {} (Left first: {} wins, Right first: {} wins), {} positions, {:.2} s{cores}, peak {} MiB",
-            report.outcome,
-            report.left_first.winner,
-            report.right_first.winner,
+            "{label}: {} ({}), {} positions, {:.2} s{cores}, peak {} MiB",
+            report
+                .outcome
+                .map_or_else(|| "-".to_string(), |o| o.to_string()),
+            report.winners(),
             report.nodes,
             start.elapsed().as_secs_f64(),
             peak_mib.unwrap_or(0)

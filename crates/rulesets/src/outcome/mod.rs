@@ -89,22 +89,28 @@ pub struct MoveResult {
     pub wins: bool,
 }
 
-/// Who wins a position, found by search: for each player moving first, the winner and a
-/// winning first move, and the outcome class that follows.
+/// Who wins a position, found by search: for each player moving first (or for the one asked
+/// for), the winner and a winning first move, and the outcome class that follows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct WinnerReport {
     /// The game (`domineering`, `clobber`, `toads-and-frogs`, …).
     pub game: String,
     /// The position in the ruleset's notation.
     pub position: String,
-    /// The outcome class: `L`, `R`, `N` (the first player wins) or `P` (the second).
-    #[schemars(with = "OutcomeName")]
-    #[serde(serialize_with = "outcome_name")]
-    pub outcome: Outcome,
-    /// When Left moves first.
-    pub left_first: Start,
-    /// When Right moves first.
-    pub right_first: Start,
+    /// The outcome class: `L`, `R`, `N` (the first player wins) or `P` (the second). Absent
+    /// when only one player's start was asked for: it takes both.
+    #[schemars(with = "Option<OutcomeName>")]
+    #[serde(
+        serialize_with = "outcome_name",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub outcome: Option<Outcome>,
+    /// When Left moves first (absent when only Right's start was asked for).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left_first: Option<Start>,
+    /// When Right moves first (absent when only Left's start was asked for).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub right_first: Option<Start>,
     /// Positions searched (each visit of a position not answered by the table or a bound).
     /// Not serialized: with several threads it varies from run to run, and the answer must
     /// not (the benchmark example prints it).
@@ -113,21 +119,25 @@ pub struct WinnerReport {
 }
 
 impl WinnerReport {
-    /// The report of a search of `game`'s `position`, its class from who wins each way.
+    /// The report of a search of `game`'s `position` for the starters asked: its class when
+    /// both were.
     pub fn of(
         game: &str,
         position: String,
-        left_first: Start,
-        right_first: Start,
+        (left_first, right_first): (Option<Start>, Option<Start>),
         nodes: u64,
     ) -> WinnerReport {
+        let outcome = match (&left_first, &right_first) {
+            (Some(l), Some(r)) => Some(WinnerReport::class(
+                l.winner == Player::Left,
+                r.winner == Player::Left,
+            )),
+            _ => None,
+        };
         WinnerReport {
             game: game.to_string(),
             position,
-            outcome: WinnerReport::class(
-                left_first.winner == Player::Left,
-                right_first.winner == Player::Left,
-            ),
+            outcome,
             left_first,
             right_first,
             nodes,
@@ -143,10 +153,61 @@ impl WinnerReport {
             (false, true) => Outcome::Previous,
         }
     }
+
+    /// The answer in a few words: the outcome class (`N`), or when one player's start was
+    /// asked for, who wins it (`Left first: Right wins`).
+    pub fn summary(&self) -> String {
+        match self.outcome {
+            Some(outcome) => outcome.to_string(),
+            None => self.winners(),
+        }
+    }
+
+    /// Who wins each start asked for (`Left first: Left wins, Right first: Left wins`).
+    pub fn winners(&self) -> String {
+        let each: Vec<String> = self
+            .starts()
+            .map(|(p, s)| format!("{} first: {} wins", p.name(), s.winner.name()))
+            .collect();
+        each.join(", ")
+    }
+
+    /// The answers asked for, each with its starter: Left's first.
+    pub fn starts(&self) -> impl Iterator<Item = (Player, &Start)> {
+        [
+            (Player::Left, self.left_first.as_ref()),
+            (Player::Right, self.right_first.as_ref()),
+        ]
+        .into_iter()
+        .filter_map(|(player, start)| Some((player, start?)))
+    }
 }
 
-fn outcome_name<S: serde::Serializer>(outcome: &Outcome, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(outcome)
+/// The answers of `start` for each player's start asked for (`first`: one player's only;
+/// `None`: Left's, then Right's), stopping at the first error.
+pub(crate) fn each_start<E>(
+    first: Option<Player>,
+    mut start: impl FnMut(Player) -> Result<Start, E>,
+) -> Result<(Option<Start>, Option<Start>), E> {
+    let mut starts = (None, None);
+    for starter in [Player::Left, Player::Right] {
+        if first.is_some_and(|f| f != starter) {
+            continue;
+        }
+        let answer = Some(start(starter)?);
+        match starter {
+            Player::Left => starts.0 = answer,
+            Player::Right => starts.1 = answer,
+        }
+    }
+    Ok(starts)
+}
+
+fn outcome_name<S: serde::Serializer>(outcome: &Option<Outcome>, s: S) -> Result<S::Ok, S::Error> {
+    match outcome {
+        Some(outcome) => s.collect_str(outcome),
+        None => s.serialize_none(),
+    }
 }
 
 /// The outcome class's letter, in the schema.

@@ -355,6 +355,7 @@ mod tests {
             every_move: false,
             budget: None,
             progress: &NoProgress,
+            first: None,
         }
     }
 

@@ -41,7 +41,7 @@ use conway_core::{Progress, Work};
 use rustc_hash::{FxBuildHasher, FxHashMap};
 use xxhash_rust::xxh3::xxh3_128;
 
-use super::{mover_wins, Ledger, MoveResult, Resume, Resumed, Start, WinnerReport};
+use super::{each_start, mover_wins, Ledger, MoveResult, Resume, Resumed, Start, WinnerReport};
 use crate::moves::Described;
 use crate::{Evaluator, PartizanGame};
 use conway_partizan::{GameId, PartizanError, Player, Store};
@@ -280,6 +280,7 @@ fn winner_valuing<G: PartizanGame + Described>(
         every_move,
         budget,
         progress,
+        first,
     }: Ask,
     tuning: Tuning,
     resume: Resume<'_>,
@@ -302,13 +303,11 @@ fn winner_valuing<G: PartizanGame + Described>(
         value_keys: FxHashMap::default(),
         depth: 0,
     };
-    let answer = search
-        .start(position, Player::Left, every_move)
-        .and_then(|l| Ok((l, search.start(position, Player::Right, every_move)?)));
+    let answer = each_start(first, |starter| search.start(position, starter, every_move));
     let (nodes, budget) = (search.nodes, search.budget);
     let settled = search.ledger.into_settled();
     let stop = store.take_stop_request();
-    let (left_first, right_first) = match (answer, stop) {
+    let starts = match (answer, stop) {
         (_, Some(stop)) => return (Err(stop), settled),
         (Ok(answer), None) => answer,
         (Err(Halt::Budget), None) => {
@@ -329,12 +328,13 @@ fn winner_valuing<G: PartizanGame + Described>(
             return (Err(error), settled);
         }
     };
-    let report = WinnerReport::of(game, notation, left_first, right_first, nodes);
+    let report = WinnerReport::of(game, notation, starts, nodes);
     (Ok(report), settled)
 }
 
 /// What a search of a ruleset position is asked: whether to judge every first move, its
-/// budget of positions (the search's default when `None`) and the progress hook.
+/// budget of positions (the search's default when `None`), the progress hook, and which
+/// players' starts to answer for.
 #[derive(Clone, Copy)]
 pub struct Ask<'a> {
     /// Judge every first move, not only until a winning one is found.
@@ -343,6 +343,8 @@ pub struct Ask<'a> {
     pub budget: Option<u64>,
     /// Told of the work now and then; may stop it.
     pub progress: &'a dyn Progress,
+    /// Answer only when this player moves first (`None`: for each player).
+    pub first: Option<Player>,
 }
 
 impl<G: PartizanGame + Described> Search<'_, G> {

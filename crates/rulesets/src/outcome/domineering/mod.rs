@@ -90,8 +90,9 @@ use std::sync::atomic::Ordering;
 
 use conway_core::{Interrupted, Pace, Progress, Work};
 
-use super::{Resume, Resumed, WinnerReport};
+use super::{each_start, Resume, Resumed, WinnerReport};
 use conway_partizan::PartizanError;
+use conway_partizan::Player;
 
 pub use board::{Position, Shape};
 use search::*;
@@ -136,7 +137,7 @@ pub fn winner_on(
 ) -> Result<WinnerReport, PartizanError> {
     winner_resuming(
         position,
-        every_move,
+        (every_move, None),
         budget,
         progress,
         threads,
@@ -151,9 +152,10 @@ const MAX_TABLE_BITS: u32 = 25;
 /// [`winner_on`], starting from what `resume` says an earlier search of the same board
 /// settled and telling it of each addition; returns the answer and all that is settled,
 /// also when the search was stopped or ran out of budget (to be saved for the next run).
+/// `first` asks for one player's start only (`None`: each player's).
 pub fn winner_resuming(
     position: &Position,
-    every_move: bool,
+    (every_move, first): (bool, Option<Player>),
     budget: Option<u64>,
     progress: &dyn Progress,
     threads: usize,
@@ -189,8 +191,9 @@ pub fn winner_resuming(
         }
     }
     let shared = Shared::new(position.shape, table, budget, progress, resume);
-    let run = |left| shared.start(position, left, every_move, threads.max(1));
-    let answer = run(true).and_then(|l| run(false).map(|r| (l, r)));
+    let answer = each_start(first, |starter| {
+        shared.start(position, starter.is_left(), every_move, threads.max(1))
+    });
     let nodes = shared.nodes.load(Ordering::Relaxed);
     let settled = shared.ledger.into_settled();
     let answer = answer
@@ -202,14 +205,6 @@ pub fn winner_resuming(
             ),
             Halt::Stopped | Halt::Abandoned => PartizanError::Interrupted,
         })
-        .map(|(left_first, right_first)| {
-            WinnerReport::of(
-                "domineering",
-                position.notation(),
-                left_first,
-                right_first,
-                nodes,
-            )
-        });
+        .map(|starts| WinnerReport::of("domineering", position.notation(), starts, nodes));
     (answer, settled)
 }

@@ -37,12 +37,14 @@ fn small_rectangles_agree_with_their_canonical_forms() {
         for width in 1..=5 {
             let text = vec![".".repeat(width); height].join("|");
             assert_eq!(
-                searched(&text).outcome,
+                searched(&text).outcome.expect("both"),
                 by_canonical_form(&text),
                 "{height}x{width}"
             );
             assert_eq!(
-                searched(&format!("{height}x{width}")).outcome,
+                searched(&format!("{height}x{width}"))
+                    .outcome
+                    .expect("both"),
                 by_canonical_form(&text)
             );
         }
@@ -55,9 +57,15 @@ fn small_rectangles_agree_with_their_canonical_forms() {
 #[test]
 fn the_first_player_wins_two_by_two() {
     let report = searched("2x2");
-    assert_eq!(report.outcome, conway_partizan::Outcome::Next);
-    assert_eq!(report.left_first.winner, Player::Left);
-    assert_eq!(report.right_first.winner, Player::Right);
+    assert_eq!(report.outcome, Some(conway_partizan::Outcome::Next));
+    assert_eq!(
+        report.left_first.as_ref().expect("asked").winner,
+        Player::Left
+    );
+    assert_eq!(
+        report.right_first.as_ref().expect("asked").winner,
+        Player::Right
+    );
 }
 
 /// Breuker, Uiterwijk and van den Herik, "Solving 8 × 8 Domineering", Theoretical
@@ -66,7 +74,7 @@ fn the_first_player_wins_two_by_two() {
 #[test]
 fn the_first_player_wins_eight_by_eight() {
     let report = searched("8x8");
-    assert_eq!(report.outcome, conway_partizan::Outcome::Next);
+    assert_eq!(report.outcome, Some(conway_partizan::Outcome::Next));
 }
 
 /// Uiterwijk, "Perfectly Solving Domineering Boards" (Computer Games workshop at IJCAI
@@ -88,7 +96,11 @@ fn published_families_of_rectangles() {
         for (m, n) in boards {
             let report = searched(&format!("{m}x{n}"));
             let winner = Player::left_if(left_wins);
-            assert_eq!(report.left_first.winner, winner, "{m} x {n}");
+            assert_eq!(
+                report.left_first.as_ref().expect("asked").winner,
+                winner,
+                "{m} x {n}"
+            );
         }
     }
 }
@@ -170,8 +182,14 @@ fn searches_cut_short_resume_to_the_same_answer() {
                 max_settled: MAX_SETTLED,
                 on_settle: &on_settle,
             };
-            let (answer, now) =
-                winner_resuming(&p, every_move, Some(budget), &NoProgress, threads, resume);
+            let (answer, now) = winner_resuming(
+                &p,
+                (every_move, None),
+                Some(budget),
+                &NoProgress,
+                threads,
+                resume,
+            );
             // What was settled stays (a position proved again keeps the dearer cost),
             // the hook heard every addition, and a run cut short settled something new.
             assert!(settled.positions.iter().all(|(k, v)| now
@@ -203,7 +221,8 @@ fn searches_cut_short_resume_to_the_same_answer() {
             max_settled: MAX_SETTLED,
             on_settle: &|_| {},
         };
-        let (again, _) = winner_resuming(&p, every_move, None, &NoProgress, threads, resume);
+        let (again, _) =
+            winner_resuming(&p, (every_move, None), None, &NoProgress, threads, resume);
         let again = again.expect("solved");
         assert_eq!(same(&again), same(&whole), "{board}");
         assert!(again.nodes < 64 * 64, "{board}: {} positions", again.nodes);
@@ -223,7 +242,7 @@ fn the_settled_positions_kept_are_bounded() {
             max_settled,
             on_settle: &|_| {},
         };
-        winner_resuming(&p, false, None, &NoProgress, 1, resume).1
+        winner_resuming(&p, (false, None), None, &NoProgress, 1, resume).1
     };
     let (unbounded, bounded) = (all(MAX_SETTLED), all(40));
     assert!(unbounded.positions.len() > 40);
@@ -237,7 +256,7 @@ fn the_settled_positions_kept_are_bounded() {
         max_settled: 40,
         on_settle: &|_| {},
     };
-    let (again, _) = winner_resuming(&p, false, None, &NoProgress, 1, resume);
+    let (again, _) = winner_resuming(&p, (false, None), None, &NoProgress, 1, resume);
     let again = again.expect("solved");
     assert!(again.nodes < whole.nodes);
     assert_eq!(
@@ -256,8 +275,12 @@ fn every_first_move_is_judged_by_the_position_it_leaves() {
         &NoProgress,
     )
     .expect("solved");
-    assert_eq!(report.outcome, conway_partizan::Outcome::Next);
-    let every = report.left_first.every_move.expect("asked for");
+    assert_eq!(report.outcome, Some(conway_partizan::Outcome::Next));
+    let every = report
+        .left_first
+        .expect("asked")
+        .every_move
+        .expect("asked for");
     assert_eq!(every.len(), 2);
     assert!(every.iter().all(|m| m.wins));
     assert_eq!(
@@ -577,8 +600,10 @@ proptest! {
     #[test]
     fn outcomes_agree_with_canonical_forms(text in arb_board()) {
         let report = searched(&text);
-        prop_assert_eq!(report.outcome, by_canonical_form(&text));
-        for (start, left) in [(&report.left_first, true), (&report.right_first, false)] {
+        prop_assert_eq!(report.outcome, Some(by_canonical_form(&text)));
+        prop_assert_eq!(report.starts().count(), 2);
+        for (starter, start) in report.starts() {
+            let left = starter == Player::Left;
             prop_assert_eq!(start.winner == Player::Left, left != start.winning_moves.is_empty());
         }
     }

@@ -24,6 +24,19 @@ fn searched<G: PartizanGame + Described>(position: &G, every_move: bool) -> Winn
     valuing(position, every_move, TUNING)
 }
 
+/// The search's report on a position, judging every move, for the starts of `first` only
+/// (`None`: both).
+fn asking<G: PartizanGame + Described>(position: &G, first: Option<Player>) -> WinnerReport {
+    let mut store = Store::new();
+    let ask = Ask {
+        every_move: true,
+        budget: None,
+        progress: &NoProgress,
+        first,
+    };
+    winner(&mut store, ("test", String::new()), position, ask).expect("solved")
+}
+
 /// The search's report on a position, with the bounds `tuning`.
 fn valuing<G: PartizanGame + Described>(
     position: &G,
@@ -35,6 +48,7 @@ fn valuing<G: PartizanGame + Described>(
         every_move,
         budget: None,
         progress: &NoProgress,
+        first: None,
     };
     let resume = Resume::afresh();
     winner_valuing(
@@ -55,7 +69,8 @@ fn agrees<G: PartizanGame + Described + Send + 'static>(position: &G) -> Result<
     let mut store = Store::new();
     let value = value_of(&mut store, position);
     let report = searched(position, true);
-    prop_assert_eq!(report.outcome, store.outcome(value));
+    prop_assert_eq!(report.outcome, Some(store.outcome(value)));
+    prop_assert_eq!(report.starts().count(), 2);
     // Searched through and through, with only the smallest components valued, with every
     // component sized, and with every state's children built lazily or eagerly.
     let tunings = [
@@ -80,10 +95,7 @@ fn agrees<G: PartizanGame + Described + Send + 'static>(position: &G) -> Result<
         prop_assert_eq!(&other.left_first, &report.left_first);
         prop_assert_eq!(&other.right_first, &report.right_first);
     }
-    for (player, start) in [
-        (Player::Left, &report.left_first),
-        (Player::Right, &report.right_first),
-    ] {
+    for (player, start) in report.starts() {
         let results = start.every_move.as_ref().expect("every move asked for");
         let moves = position.described_moves(player);
         prop_assert_eq!(results.len(), moves.len());
@@ -104,10 +116,7 @@ fn agrees<G: PartizanGame + Described + Send + 'static>(position: &G) -> Result<
     // Asked for one move only, the search names one of the winning ones.
     let quick = searched(position, false);
     prop_assert_eq!(quick.outcome, report.outcome);
-    for (quick, full) in [
-        (&quick.left_first, &report.left_first),
-        (&quick.right_first, &report.right_first),
-    ] {
+    for ((_, quick), (_, full)) in quick.starts().zip(report.starts()) {
         prop_assert!(quick.winning_moves.len() <= 1);
         prop_assert_eq!(
             quick.winning_moves.is_empty(),
@@ -116,6 +125,13 @@ fn agrees<G: PartizanGame + Described + Send + 'static>(position: &G) -> Result<
         for m in &quick.winning_moves {
             prop_assert!(full.winning_moves.contains(m));
         }
+    }
+    // Asked for one player's start, the search answers it alone, as it answered both.
+    for (player, full) in report.starts() {
+        let one = asking(position, Some(player));
+        prop_assert_eq!(one.outcome, None);
+        let starts: Vec<_> = one.starts().collect();
+        prop_assert_eq!(starts, vec![(player, full)]);
     }
     Ok(())
 }
@@ -241,7 +257,7 @@ fn boards_with_big_components_agree() {
             let outcome = valuing(position, false, tuning).outcome;
             assert_eq!(
                 outcome,
-                store.outcome(value),
+                Some(store.outcome(value)),
                 "{text}, lazily from {lazy_from}"
             );
         }
@@ -270,6 +286,7 @@ fn a_budget_and_a_stop_end_the_search() {
             every_move: false,
             budget: Some(10),
             progress: &NoProgress,
+            first: None,
         },
     );
     assert!(
@@ -290,6 +307,7 @@ fn a_budget_and_a_stop_end_the_search() {
             every_move: false,
             budget: None,
             progress: &Stop,
+            first: None,
         },
     );
     assert!(
@@ -307,11 +325,12 @@ fn a_budget_and_a_stop_end_the_search() {
                 every_move: false,
                 budget: None,
                 progress: &NoProgress,
+                first: None,
             }
         )
         .expect("solved")
         .outcome,
-        Outcome::Next
+        Some(Outcome::Next)
     );
 }
 
@@ -327,6 +346,7 @@ fn resumed<G: PartizanGame + Described>(
         every_move,
         budget,
         progress: &NoProgress,
+        first: None,
     };
     let resume = Resume {
         settled,
