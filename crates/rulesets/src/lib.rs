@@ -74,9 +74,10 @@ pub trait PartizanGame: Position {
         false
     }
     /// Left's and Right's numbers of moves, which the outcome search reads for every
-    /// component it meets (to size it and to order moves), when the ruleset counts them
-    /// without building them (worth it with many moves a position). `None`, the default:
-    /// the search builds the moves and counts them.
+    /// component it meets (to size it and to order moves, also the moves of a position with
+    /// many, searched one at a time), when the ruleset counts them without building them
+    /// (worth it with many moves a position). `None`, the default: the search builds the
+    /// moves and counts them.
     fn move_counts(&self) -> Option<[usize; 2]> {
         None
     }

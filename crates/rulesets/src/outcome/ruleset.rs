@@ -20,9 +20,10 @@
 //! opponent (decided by the store, or in the transposition table) is taken before any
 //! search, and the rest are ordered to prefer moves that leave the mover the most moves
 //! and the opponent the fewest (mobility, counted while sizing). With many, each child is
-//! built only when its turn comes, in the ruleset's order: building a child (splitting,
-//! sizing and valuing its components) costs more than the ordering saves when the first
-//! moves often win.
+//! built only when its turn comes, in the ruleset's order (or by the moves each option
+//! leaves, where the ruleset counts them cheaply): building a child (splitting, sizing and
+//! valuing its components) costs more than the ordering saves when the first moves often
+//! win.
 //!
 //! A long search can be stopped and resumed ([`winner_resuming`]): the states whose search
 //! took at least a given number of positions are settled under a key that is the same in
@@ -64,7 +65,7 @@ pub const MANY_MOVES: u32 = 4;
 
 /// A state whose player to move has at least this many moves in its big components is
 /// searched lazily: each child is built (split, sized, valued) only when its turn comes,
-/// in the ruleset's order of moves. With fewer, every child is built first, so that one
+/// in the ruleset's order of moves or by the moves each leaves ([`Search::wins_lazily`]). With fewer, every child is built first, so that one
 /// the table already knows lost for the opponent ends the search at once, and the rest are
 /// ordered by mobility. Building children costs most where moves are many and the first
 /// ones often win (Sheep: 0.3 s lazily against 1.6 s); ordering and the table's look-ahead
@@ -630,11 +631,22 @@ impl<G: PartizanGame + Described> Search<'_, G> {
         Ok(false)
     }
 
-    /// Whether the player to move wins `state`, each child built only when its turn comes,
-    /// in the order the ruleset gives the moves.
+    /// Whether the player to move wins `state`, each child built only when its turn comes:
+    /// component by component, each one's options best first by the moves they leave the
+    /// mover less the opponent's when the ruleset counts moves without building them
+    /// ([`PartizanGame::move_counts`]), else in the ruleset's order. (On a Sheep board of
+    /// MCGS's corpus the ruleset's order took 5.2 million positions and 24 s, this order 43
+    /// thousand and 0.14 s.)
     fn wins_lazily(&mut self, state: &State<G>) -> Result<bool, Halt> {
+        let left = state.left_to_move;
         for i in 0..state.big.len() {
-            let (options, others) = self.options_in(state, i);
+            let (mut options, others) = self.options_in(state, i);
+            if options.first().is_some_and(|o| o.move_counts().is_some()) {
+                options.sort_by_cached_key(|o| {
+                    let [l, r] = o.move_counts().unwrap_or_default().map(|n| n as i64);
+                    std::cmp::Reverse(if left { l - r } else { r - l })
+                });
+            }
             for option in options {
                 let child = self.after(state, i, others, option)?;
                 if !self.child_wins(&child)? {

@@ -15,6 +15,7 @@ use crate::gen_clobber::{self, GenClobber};
 use crate::konane::Konane;
 use crate::nogo::NoGo;
 use crate::outcome::Settled;
+use crate::sheep::Sheep;
 use crate::toads_and_frogs::ToadsAndFrogs;
 use crate::value_of;
 use conway_partizan::Outcome;
@@ -232,6 +233,25 @@ proptest! {
     #[test]
     fn fission_agrees(text in board("x....#", 1..=4, 1..=4)) {
         agrees(&Fission::parse(&text).expect("a board"))?;
+    }
+
+    #[test]
+    fn sheep_agrees(
+        cells in proptest::collection::vec(
+            proptest::sample::select(vec![0i8, 0, 0, 1, -1, 2, 3, -2, -3]),
+            12,
+        ),
+        cols in 2..=4usize,
+    ) {
+        // At most 12 cells, in rows of `cols`; MCGS's notation.
+        let rows: Vec<String> = cells[..12 / cols * cols]
+            .chunks(cols)
+            .map(|row| row.iter().map(i8::to_string).collect::<Vec<_>>().join(", "))
+            .collect();
+        // Boards past the limits of values (empty cells, herds) are left out.
+        if let Ok(board) = Sheep::read(&rows.join(" | ")) {
+            agrees(&board)?;
+        }
     }
 
     #[test]
