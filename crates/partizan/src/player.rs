@@ -54,6 +54,15 @@ impl Player {
             Player::Right => "Right",
         }
     }
+
+    /// The player a front end's word names: `left` or `right` (`--first left`).
+    pub fn from_word(word: &str) -> Option<Player> {
+        match word {
+            "left" => Some(Player::Left),
+            "right" => Some(Player::Right),
+            _ => None,
+        }
+    }
 }
 
 impl std::fmt::Display for Player {

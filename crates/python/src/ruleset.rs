@@ -256,16 +256,15 @@ impl PyPartizanGame {
         first: Option<&str>,
     ) -> PyResult<String> {
         let budget = budget_of(budget)?;
-        let first = match first {
-            None => None,
-            Some("left") => Some(Player::Left),
-            Some("right") => Some(Player::Right),
-            Some(other) => {
-                return Err(PyValueError::new_err(format!(
-                    "first must be \"left\", \"right\" or None, not {other:?}"
-                )))
-            }
-        };
+        let first = first
+            .map(|word| {
+                Player::from_word(word).ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "first must be \"left\", \"right\" or None, not {word:?}"
+                    ))
+                })
+            })
+            .transpose()?;
         let report = self.ask(py, position, |rules, store, _, root| {
             search_winner(rules, store, root, (every_move, first), budget)
         })?;

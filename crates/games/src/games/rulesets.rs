@@ -167,16 +167,12 @@ pub(super) fn search(
     })?;
     let budget = a.has("budget").then(|| a.u64("budget")).transpose()?;
     let every_move = a.flag("every-move");
-    let first = match a
+    // The option's choices are the words `Player::from_word` reads.
+    let first = a
         .has("first")
         .then(|| a.text("first"))
         .transpose()?
-        .as_deref()
-    {
-        Some("left") => Some(Player::Left),
-        Some(_) => Some(Player::Right),
-        None => None,
-    };
+        .and_then(|word| Player::from_word(&word));
     let run = |resume: Resume, progress: &dyn Progress| {
         let ask = Ask {
             every_move,

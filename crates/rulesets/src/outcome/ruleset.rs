@@ -65,9 +65,9 @@ pub const MANY_MOVES: u32 = 4;
 
 /// A state whose player to move has at least this many moves in its big components is
 /// searched lazily: each child is built (split, sized, valued) only when its turn comes,
-/// in the ruleset's order of moves or by the moves each leaves ([`Search::wins_lazily`]). With fewer, every child is built first, so that one
-/// the table already knows lost for the opponent ends the search at once, and the rest are
-/// ordered by mobility. Building children costs most where moves are many and the first
+/// in the ruleset's order of moves or by the moves each leaves ([`Search::wins_lazily`]).
+/// With fewer, every child is built first, so that one the table already knows lost for
+/// the opponent ends the search at once, and the rest are ordered by mobility. Building children costs most where moves are many and the first
 /// ones often win (Sheep: 0.3 s lazily against 1.6 s); ordering and the table's look-ahead
 /// pay where moves are few (Toads and Frogs strips: twice the positions in the ruleset's
 /// order). 8 was best of 0–16 on the two.
@@ -640,14 +640,22 @@ impl<G: PartizanGame + Described> Search<'_, G> {
     fn wins_lazily(&mut self, state: &State<G>) -> Result<bool, Halt> {
         let left = state.left_to_move;
         for i in 0..state.big.len() {
-            let (mut options, others) = self.options_in(state, i);
-            if options.first().is_some_and(|o| o.move_counts().is_some()) {
-                options.sort_by_cached_key(|o| {
-                    let [l, r] = o.move_counts().unwrap_or_default().map(|n| n as i64);
-                    std::cmp::Reverse(if left { l - r } else { r - l })
-                });
-            }
-            for option in options {
+            let (options, others) = self.options_in(state, i);
+            // Each option's mover's moves less the opponent's, when the ruleset counts them
+            // (else all alike: the sort is stable, so the ruleset's order stays).
+            let leaves: Option<Vec<i64>> = options
+                .iter()
+                .map(|o| {
+                    let [l, r] = o.move_counts()?.map(|n| n as i64);
+                    Some(if left { l - r } else { r - l })
+                })
+                .collect();
+            let mut options: Vec<(i64, G)> =
+                (leaves.unwrap_or_else(|| vec![0; options.len()]).into_iter())
+                    .zip(options)
+                    .collect();
+            options.sort_by_key(|(leaves, _)| std::cmp::Reverse(*leaves));
+            for (_, option) in options {
                 let child = self.after(state, i, others, option)?;
                 if !self.child_wins(&child)? {
                     return Ok(true);
