@@ -4,11 +4,12 @@
 //! ruleset_winner -- clobber 'xoxox|oxoxo|xoxox|oxoxo'` (pairs of a searched ruleset's name
 //! and a position in its notation). A ruleset with parameters takes them after its name in
 //! the first word, as `solve` takes them: `'gen_toads_and_frogs 1 2 1 true' 'tt..ff'`.
+//! `FIRST=left` (or `right`) asks only that player's start, as `solve --first` does.
 
 use std::time::Instant;
 
 use conway_core::NoProgress;
-use conway_partizan::Store;
+use conway_partizan::{Player, Store};
 use conway_rulesets::outcome::ruleset::Ask;
 use conway_rulesets::outcome::Resume;
 use conway_rulesets::registry::{ruleset, Arg, ParamKind};
@@ -28,6 +29,12 @@ fn main() {
         eprintln!("give pairs of a ruleset and a position");
         std::process::exit(2);
     }
+    let first = std::env::var("FIRST").ok().map(|word| {
+        Player::from_word(&word).unwrap_or_else(|| {
+            eprintln!("FIRST={word}: give left or right");
+            std::process::exit(2);
+        })
+    });
     for pair in args.chunks(2) {
         let (spec, text) = (pair[0].as_str(), pair[1].as_str());
         let mut words: Vec<&str> = spec.split_whitespace().collect();
@@ -64,7 +71,7 @@ fn main() {
             every_move: false,
             budget: None,
             progress: &NoProgress,
-            first: None,
+            first,
         };
         let (report, _) = (searched.search)(&mut Store::new(), name, &args, ask, Resume::afresh());
         print_or_exit(

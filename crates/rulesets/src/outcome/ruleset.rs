@@ -13,17 +13,16 @@
 //! (counted with repetitions, options split into their components) has at most
 //! [`SMALL_COMPONENT`] positions is valued, and one with [`MANY_MOVES`] moves or more is
 //! searched at once; the count saturates past the bound and is remembered for every
-//! component it meets, so each is sized once ([`Search::facts_of`]).
+//! component it meets, so each is sized once ([`Search::facts_keyed`]).
 //!
-//! Children are built in one of two ways, by how many moves the player to move has
-//! ([`LAZY_FROM`]). With few, all are built first: a child already known to lose for the
-//! opponent (decided by the store, or in the transposition table) is taken before any
-//! search, and the rest are ordered to prefer moves that leave the mover the most moves
-//! and the opponent the fewest (mobility, counted while sizing). With many, each child is
-//! built only when its turn comes, in the ruleset's order (or by the moves each option
-//! leaves, where the ruleset counts them cheaply): building a child (splitting, sizing and
-//! valuing its components) costs more than the ordering saves when the first moves often
-//! win.
+//! Children are built in one of two ways. Usually all are built first: a child already
+//! known to lose for the opponent (decided by the store, or in the transposition table) is
+//! taken before any search, and the rest are ordered to prefer moves that leave the mover
+//! the most moves and the opponent the fewest (mobility, counted while sizing). Where the
+//! ruleset counts moves without building them and the mover has many ([`LAZY_FROM`]),
+//! each child is built only when its turn comes, best first by the moves each option
+//! leaves: building a child (splitting, sizing and valuing its components) then costs more
+//! than the look-ahead saves.
 //!
 //! A long search can be stopped and resumed ([`winner_resuming`]): the states whose search
 //! took at least a given number of positions are settled under a key that is the same in
@@ -35,7 +34,7 @@
 //! bitboard search for Domineering; this one serves every ruleset, Domineering included
 //! (its oracle tests compare the two).
 
-use std::hash::BuildHasher;
+use std::hash::{BuildHasher, Hash, Hasher};
 use std::ops::ControlFlow;
 
 use conway_core::{Progress, Work};
@@ -63,14 +62,18 @@ pub const SMALL_COMPONENT: u32 = 64;
 /// of 1.6–3 s (twice the positions), Toads and Frogs strips and Clobber as before.
 pub const MANY_MOVES: u32 = 4;
 
-/// A state whose player to move has at least this many moves in its big components is
+/// A state whose player to move has at least this many moves in its big components, all
+/// of which count their moves without building them ([`PartizanGame::move_counts`]), is
 /// searched lazily: each child is built (split, sized, valued) only when its turn comes,
-/// in the ruleset's order of moves or by the moves each leaves ([`Search::wins_lazily`]).
-/// With fewer, every child is built first, so that one the table already knows lost for
-/// the opponent ends the search at once, and the rest are ordered by mobility. Building children costs most where moves are many and the first
-/// ones often win (Sheep: 0.3 s lazily against 1.6 s); ordering and the table's look-ahead
-/// pay where moves are few (Toads and Frogs strips: twice the positions in the ruleset's
-/// order). 8 was best of 0–16 on the two.
+/// best first by the moves each option leaves ([`Search::wins_lazily`]). Otherwise every
+/// child is built first, so that one the table already knows lost for the opponent ends
+/// the search at once, and the rest are ordered by mobility. Building children costs most
+/// where moves are many and the first ones often win (Sheep: 0.3 s lazily against 1.6 s);
+/// ordering and the table's look-ahead pay where moves are few (Toads and Frogs strips:
+/// twice the positions in the ruleset's order), and wherever a lazy state could not order
+/// its options (NoGo strips of MCGS's corpus: 13 thousand positions eagerly, 230 thousand
+/// lazily in the ruleset's order; a 3 × 8 Clobber board 676 against 877 thousand). 8 was
+/// best of 0–16 on Sheep and the Toads and Frogs strips.
 pub const LAZY_FROM: u32 = 8;
 
 /// The most entries the transposition table and the table of component values each hold;
@@ -160,31 +163,49 @@ impl FactsCache {
     }
 }
 
-/// A position of the search: the big components (in a fixed order), the sum of the small
-/// ones' values, and who moves.
+/// A position of the search: the big components (in a fixed order, each with its hash),
+/// the sum of the small ones' values, and who moves.
 #[derive(Clone)]
 struct State<G> {
-    big: Vec<G>,
+    big: Vec<(u64, G)>,
     rest: GameId,
     left_to_move: bool,
     /// Left's and Right's moves in the big components, from their facts: how moves are
     /// ordered. Determined by `big`, so left out of equality and hashing.
     mobility: [u32; 2],
+    /// The state's hash, from its components' hashes (worked out once: the table is
+    /// probed with it for every child, and hashing a board square by square was a fifth of
+    /// the search's time on Clobber).
+    hash: u64,
+}
+
+impl<G> State<G> {
+    /// The hash of a state with these components (their hashes, in order), rest and mover.
+    fn hash_of(big: &[(u64, G)], rest: GameId, left_to_move: bool) -> u64 {
+        let mut hasher = FxBuildHasher.build_hasher();
+        for (key, _) in big {
+            hasher.write_u64(*key);
+        }
+        rest.hash(&mut hasher);
+        hasher.write_u8(u8::from(left_to_move));
+        hasher.finish()
+    }
 }
 
 impl<G: PartialEq> PartialEq for State<G> {
     fn eq(&self, other: &Self) -> bool {
-        self.big == other.big && self.rest == other.rest && self.left_to_move == other.left_to_move
+        self.hash == other.hash
+            && self.rest == other.rest
+            && self.left_to_move == other.left_to_move
+            && self.big == other.big
     }
 }
 
 impl<G: Eq> Eq for State<G> {}
 
-impl<G: std::hash::Hash> std::hash::Hash for State<G> {
+impl<G> std::hash::Hash for State<G> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.big.hash(state);
-        self.rest.hash(state);
-        self.left_to_move.hash(state);
+        state.write_u64(self.hash);
     }
 }
 
@@ -198,6 +219,9 @@ struct Tuning {
     many_moves: u32,
     /// The mover's moves from which a state is searched lazily ([`LAZY_FROM`]).
     lazy_from: u32,
+    /// Whether a state is searched lazily also where the ruleset does not count moves, so
+    /// that its options come in the ruleset's order (never, by default: see [`LAZY_FROM`]).
+    lazy_unordered: bool,
 }
 
 /// The bounds the search runs with.
@@ -205,6 +229,7 @@ const TUNING: Tuning = Tuning {
     small: SMALL_COMPONENT,
     many_moves: MANY_MOVES,
     lazy_from: LAZY_FROM,
+    lazy_unordered: false,
 };
 
 /// Why a search ended without an answer.
@@ -376,7 +401,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
             let result = MoveResult {
                 description,
                 to,
-                wins: !self.wins(&child)?,
+                wins: !self.wins(child)?,
             };
             if result.wins {
                 winning.push(result.clone());
@@ -394,17 +419,18 @@ impl<G: PartizanGame + Described> Search<'_, G> {
     /// `parts` added (a small one into `rest`), `left` to move.
     fn state_of(
         &mut self,
-        (mut big, mut mobility): (Vec<G>, [u32; 2]),
+        (mut big, mut mobility): (Vec<(u64, G)>, [u32; 2]),
         mut rest: GameId,
         parts: Vec<G>,
         left: bool,
     ) -> Result<State<G>, Halt> {
         for part in parts {
-            let facts = (!part.valued_at_once()).then(|| self.facts_of(&part));
+            let key = FxBuildHasher.hash_one(&part);
+            let facts = (!part.valued_at_once()).then(|| self.facts_keyed(key, &part));
             if let Some(facts) = facts.filter(|facts| facts.size > self.tuning.small) {
                 mobility[0] = mobility[0].saturating_add(facts.left_moves);
                 mobility[1] = mobility[1].saturating_add(facts.right_moves);
-                big.push(part);
+                big.push((key, part));
             } else {
                 if self.evaluator.positions_seen() >= self.remember {
                     self.evaluator = Evaluator::new();
@@ -416,17 +442,18 @@ impl<G: PartizanGame + Described> Search<'_, G> {
                 }
             }
         }
-        let order = FxBuildHasher;
-        big.sort_by_cached_key(|g| order.hash_one(g));
+        big.sort_unstable_by_key(|(key, _)| *key);
+        let hash = State::hash_of(&big, rest, left);
         Ok(State {
             big,
             rest,
             left_to_move: left,
             mobility,
+            hash,
         })
     }
 
-    /// The size and mobility of a component, remembered. The size is exact up to
+    /// The size and mobility of a component whose hash is `key`, remembered. The size is exact up to
     /// [`Tuning::small`] and `small + 1` past it, whatever the component is asked for, so
     /// that every component counted on the way is remembered and counted once: sizing a
     /// component descends its first options until they are small, and the components met on
@@ -437,17 +464,21 @@ impl<G: PartizanGame + Described> Search<'_, G> {
     /// look at its moves, not a descent through its game, and a board with many moves is
     /// not sized through its first options (see [`MANY_MOVES`]). Either way round the
     /// answer is exact: sizing only chooses between valuing and searching.
-    fn facts_of(&mut self, component: &G) -> Facts {
-        self.facts_below(component, 0).0
+    fn facts_keyed(&mut self, key: u64, component: &G) -> Facts {
+        self.facts_below_keyed(key, component, 0).0
     }
 
-    /// [`Search::facts_of`] for a component `depth` options below the one being sized,
+    /// [`Search::facts_keyed`] for a component `depth` options below the one being sized,
     /// and whether the count is exact. The descent stops `small` levels down (a ruleset
     /// from outside may go round a cycle): a component there counts as big without being
     /// remembered, nor is any count it changed, except at the top, whose tree then has a
     /// line of more than `small` positions and so is big indeed.
     fn facts_below(&mut self, component: &G, depth: u32) -> (Facts, bool) {
-        let key = FxBuildHasher.hash_one(component);
+        self.facts_below_keyed(FxBuildHasher.hash_one(component), component, depth)
+    }
+
+    /// [`Search::facts_below`] of a component whose hash is `key`.
+    fn facts_below_keyed(&mut self, key: u64, component: &G, depth: u32) -> (Facts, bool) {
         if let Some(facts) = self.facts.get(key) {
             return (facts, true);
         }
@@ -522,13 +553,13 @@ impl<G: PartizanGame + Described> Search<'_, G> {
 
     /// The mover's options in the big component `i`, and the mobility of the others.
     fn options_in(&mut self, state: &State<G>, i: usize) -> (Vec<G>, [u32; 2]) {
-        let component = &state.big[i];
+        let (key, component) = &state.big[i];
         let options = if state.left_to_move {
             component.left_moves()
         } else {
             component.right_moves()
         };
-        let facts = self.facts_of(component);
+        let facts = self.facts_keyed(*key, component);
         let others = [
             state.mobility[0].saturating_sub(facts.left_moves),
             state.mobility[1].saturating_sub(facts.right_moves),
@@ -545,8 +576,10 @@ impl<G: PartizanGame + Described> Search<'_, G> {
         others: [u32; 2],
         option: G,
     ) -> Result<State<G>, Halt> {
-        let mut big = state.big.clone();
-        big.remove(i);
+        let big = (state.big.iter().enumerate())
+            .filter(|&(j, _)| j != i)
+            .map(|(_, keyed)| keyed.clone())
+            .collect();
         let left = state.left_to_move;
         self.state_of((big, others), state.rest, option.components(), !left)
     }
@@ -566,6 +599,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
                 rest,
                 left_to_move: !left,
                 mobility: state.mobility,
+                hash: State::hash_of(&state.big, rest, !left),
             })
             .collect()
     }
@@ -583,12 +617,12 @@ impl<G: PartizanGame + Described> Search<'_, G> {
     }
 
     /// Whether the player to move wins `state`.
-    fn wins(&mut self, state: &State<G>) -> Result<bool, Halt> {
-        if let Some(known) = self.known(state) {
+    fn wins(&mut self, state: State<G>) -> Result<bool, Halt> {
+        if let Some(known) = self.known(&state) {
             return Ok(known);
         }
         if self.resuming {
-            let key = self.settled_key(state);
+            let key = self.settled_key(&state);
             if let Some(proof) = self.ledger.proof(key, state.left_to_move) {
                 self.remember(state, proof.wins);
                 return Ok(proof.wins);
@@ -600,17 +634,20 @@ impl<G: PartizanGame + Described> Search<'_, G> {
             return Err(Halt::TooLong);
         }
         let mover_moves = state.mobility[usize::from(!state.left_to_move)];
-        let wins = if mover_moves >= self.tuning.lazy_from {
-            self.wins_lazily(state)?
+        let lazily = mover_moves >= self.tuning.lazy_from
+            && (self.tuning.lazy_unordered
+                || state.big.iter().all(|(_, g)| g.move_counts().is_some()));
+        let wins = if lazily {
+            self.wins_lazily(&state)?
         } else {
-            self.wins_eagerly(state)?
+            self.wins_eagerly(&state)?
         };
-        self.remember(state, wins);
         let work = self.nodes - before;
         if self.ledger.keeps(work) {
-            let key = self.settled_key(state);
+            let key = self.settled_key(&state);
             self.ledger.settle(key, state.left_to_move, wins, work);
         }
+        self.remember(state, wins);
         Ok(wins)
     }
 
@@ -623,7 +660,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
             return Ok(true);
         }
         children.sort_by_cached_key(|child| std::cmp::Reverse(Self::score(child)));
-        for child in &children {
+        for child in children {
             if !self.child_wins(child)? {
                 return Ok(true);
             }
@@ -657,13 +694,13 @@ impl<G: PartizanGame + Described> Search<'_, G> {
             options.sort_by_key(|(leaves, _)| std::cmp::Reverse(*leaves));
             for (_, option) in options {
                 let child = self.after(state, i, others, option)?;
-                if !self.child_wins(&child)? {
+                if !self.child_wins(child)? {
                     return Ok(true);
                 }
             }
         }
         for child in self.after_rest(state) {
-            if !self.child_wins(&child)? {
+            if !self.child_wins(child)? {
                 return Ok(true);
             }
         }
@@ -671,25 +708,28 @@ impl<G: PartizanGame + Described> Search<'_, G> {
     }
 
     /// Whether the player to move wins `child`, one move deeper.
-    fn child_wins(&mut self, child: &State<G>) -> Result<bool, Halt> {
+    fn child_wins(&mut self, child: State<G>) -> Result<bool, Halt> {
         self.depth += 1;
         let wins = stacker::maybe_grow(STACK_MARGIN, STACK_GROWTH, || self.wins(child));
         self.depth -= 1;
         wins
     }
 
-    /// Puts a state's verdict in the transposition table.
-    fn remember(&mut self, state: &State<G>, wins: bool) {
+    /// Puts a state's verdict in the transposition table (the state itself: its search is
+    /// over, and a copy would cost an allocation for each component).
+    fn remember(&mut self, mut state: State<G>, wins: bool) {
         if self.table.len() >= self.remember {
             self.table.clear();
         }
-        self.table.insert(state.clone(), wins);
+        // Kept for long: without the room it grew with.
+        state.big.shrink_to_fit();
+        self.table.insert(state, wins);
     }
 
     /// The state's key among the settled ones: the same in every run of the same build
     /// and the next, since it is worked out from what the state is, not from ids.
     fn settled_key(&mut self, state: &State<G>) -> u128 {
-        let mut parts: Vec<String> = state.big.iter().map(Described::expression).collect();
+        let mut parts: Vec<String> = state.big.iter().map(|(_, g)| g.expression()).collect();
         parts.sort_unstable();
         let mut text = parts.join(" + ");
         if state.rest != self.store.zero() {

@@ -83,6 +83,7 @@ fn agrees<G: PartizanGame + Described + Send + 'static>(position: &G) -> Result<
         },
         Tuning {
             lazy_from: 0,
+            lazy_unordered: true,
             ..TUNING
         },
         Tuning {
@@ -268,18 +269,20 @@ fn boards_with_big_components_agree() {
     fn check<G: PartizanGame + Described + Send + 'static>(position: &G, text: &str) {
         let mut store = Store::new();
         let value = value_of(&mut store, position);
-        // By default (lazily near the top, eagerly below), and each way throughout.
-        for lazy_from in [LAZY_FROM, 0, u32::MAX] {
-            let tuning = Tuning {
-                lazy_from,
-                ..TUNING
-            };
+        // By default, and each way throughout (lazily in the ruleset's order where it
+        // does not count moves).
+        let lazily = Tuning {
+            lazy_from: 0,
+            lazy_unordered: true,
+            ..TUNING
+        };
+        let eagerly = Tuning {
+            lazy_from: u32::MAX,
+            ..TUNING
+        };
+        for tuning in [TUNING, lazily, eagerly] {
             let outcome = valuing(position, false, tuning).outcome;
-            assert_eq!(
-                outcome,
-                Some(store.outcome(value)),
-                "{text}, lazily from {lazy_from}"
-            );
+            assert_eq!(outcome, Some(store.outcome(value)), "{text}, {tuning:?}");
         }
     }
     for text in [
