@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""Conway beside MCGS on MCGS's own test corpus (input/main_tests): each position of a file
-decided by `conway solve` (one process per position, one core) and checked against the
-result the file records (only the starts it records are asked for, with `--first` when it
-records one); then MCGS on the same file (`--no-use-db`, one core). REPEAT runs
+"""Conway beside MCGS on MCGS's own test corpus (input/main_tests): each test case of a file
+(a sum of the games since the last command block) decided by Conway and checked against the
+result the file records, then MCGS on the same file (`--no-use-db`, one core). A case of one
+game of a searched ruleset is asked of `conway solve` (only the starts the file records,
+with `--first` when it records one); a sum of several games, or a game Conway values
+instead (integers, switches, up-stars, nimbers, Kayles, Toppling Dominoes), of `conway eval`
+(`outcome(…)` of the sum, or `nim_value(…)` where the file records a nim value). REPEAT runs
 each (default 3), interleaved; prints per file the medians of total wall time, the sum of
 MCGS's own reported search times (its process also spends about a second allocating its
 2^28-entry table), and peak memory.
@@ -11,11 +14,13 @@ MCGS's own reported search times (its process also spends about a second allocat
 
 MCGS_DIR holds a built MCGS (its `MCGS` binary and `input/`); FILE paths are relative to
 `input/main_tests`, or else to `input` (default: the files of the rulesets named in FILES
-below). A Conway
-position past TIMEOUT seconds (default 60) counts as refused. With ONE_PROCESS=1 a file of
-nim values (MCGS's impartial sections) is asked of one `conway repl` instead, as MCGS runs a
-whole file in one process. Needs GNU time.
+below). A Conway position past TIMEOUT seconds (default 60) counts as refused. Conway runs
+one process per case, unless ONE_PROCESS=1: then a file's cases are all asked of one Python
+process through Conway's package (`conway.solve`, `conway.evaluate`; PYTHON names the
+interpreter that has it, default target/python-venv/bin/python), as MCGS runs a whole file
+in one process. Needs GNU time.
 """
+import json
 import os
 import re
 import signal
@@ -28,7 +33,7 @@ CONWAY = os.environ.get("CONWAY_BIN", "target/release/conway")
 REPEAT = int(os.environ.get("REPEAT", "3"))
 # Seconds a Conway position may take before it counts as refused (its time is counted).
 TIMEOUT = float(os.environ.get("TIMEOUT", "60"))
-# ONE_PROCESS=1: a file of nim values is asked of one `conway repl`, as MCGS runs a file.
+# ONE_PROCESS=1: a file's cases are asked of one Python process, as MCGS runs a file.
 ONE_PROCESS = os.environ.get("ONE_PROCESS") == "1"
 # Seconds MCGS may take on a whole file before its run is stopped (shown as its time).
 MCGS_TIMEOUT = float(os.environ.get("MCGS_TIMEOUT", "600"))
@@ -69,25 +74,81 @@ GAMES = {"clobber": stones("clobber"), "clobber_1xn": stones("clobber"),
          "elephants": elephants,
          "sheep": sheep, "cannibal_clobber": cannibal_clobber}
 
-# MCGS's impartial sections, whose results are nim values ({N 2}): an expression whose
-# value `conway eval` prints as the nim value alone (the position itself would also list
-# every move's value).
-def cram(text):
-    return f'nim_value(cram("{text.strip()}"))'
+PYTHON = os.environ.get("PYTHON", "target/python-venv/bin/python")
 
-def impartial(function):
-    def expression(text):
-        board = text.strip().replace("X", "x").replace("O", "o")
-        return f'nim_value(impartial_variant({function}("{board}")))'
-    return expression
 
-NIM_VALUES = {"impartial domineering": cram,
-              "impartial clobber": impartial("clobber"),
-              "impartial clobber_1xn": impartial("clobber"),
-              "impartial cannibal_clobber": impartial("hot_clobber"),
-              "impartial nogo": impartial("nogo"),
-              "impartial nogo_1xn": impartial("nogo"),
-              "impartial amazons": impartial("amazons")}
+def stones_text(text):
+    return text.replace("X", "x").replace("O", "o")
+
+
+def quoted(function, text):
+    return f'{function}("{text}")'
+
+
+def up_star(text):
+    """MCGS's up_star game `n *` (or `n`): n ups, and a star when written."""
+    star = "*" in text
+    n = int(text.replace("*", " ").replace(",", " ").split()[0] or 0)
+    ups = f"^{n}" if n > 0 else f"v{-n}" if n < 0 else "0"
+    return f"({ups} + *)" if star else f"({ups})"
+
+
+def switch(text):
+    high, low = text.replace(",", " ").split()
+    return f"{{{high}|{low}}}"
+
+
+def toads_expression(text):
+    params, strip = text.split(":")
+    lo, hi, jump, friendly = params.split(",")
+    strip = strip.replace("X", "t").replace("O", "f")
+    friendly = "true" if friendly == "1" else "false"
+    return f'gen_toads_and_frogs({lo}, {hi}, {jump}, "{friendly}", "{strip}")'
+
+
+def king_dirt_expression(text):
+    params, board = text.split(":")
+    black, white, must = params.split(",")
+    must = "true" if must == "1" else "false"
+    return f'gen_king_dirt({black}, {white}, "{must}", "{stones_text(board)}")'
+
+
+# MCGS's section name (without `impartial `) -> the `conway eval` expression of one game.
+EXPRESSIONS = {
+    "clobber": lambda t: quoted("clobber", stones_text(t)),
+    "clobber_1xn": lambda t: quoted("clobber", stones_text(t)),
+    "nogo": lambda t: quoted("nogo", stones_text(t)),
+    "nogo_1xn": lambda t: quoted("nogo", stones_text(t)),
+    "amazons": lambda t: quoted("amazons", stones_text(t)),
+    "domineering": lambda t: quoted("domineering", stones_text(t)),
+    "cannibal_clobber": lambda t: quoted("hot_clobber", stones_text(t)),
+    "fission": lambda t: quoted("fission", stones_text(t)),
+    "sheep": lambda t: quoted("sheep", t),
+    "elephants": lambda t: quoted("elephants_and_rhinos", t.replace("X", "t").replace("O", "f")),
+    "gen_toads": toads_expression,
+    "gen_king_dirt": king_dirt_expression,
+    "toppling_dominoes": lambda t: quoted(
+        "toppling_dominoes", t.replace("X", "l").replace("O", "r").replace("#", "e")
+    ),
+    "kayles": lambda t: f'take_and_break("0.77", {int(t)})',
+    "integer_game": lambda t: f"({t})",
+    "dyadic_rational": lambda t: f"({t})",
+    "nimber": lambda t: f"*{int(t)}",
+    "up_star": up_star,
+    "switch_game": switch,
+}
+
+
+def expression(section, text):
+    """The `conway eval` expression of one game of MCGS's section (`impartial …`: its
+    impartial variant; Cram for impartial Domineering, which it is)."""
+    impartial = section.startswith("impartial ")
+    base = section.removeprefix("impartial ")
+    if impartial and base == "domineering":
+        return quoted("cram", text.strip())
+    game = EXPRESSIONS[base](text)
+    return f"impartial_variant({game})" if impartial and base not in ("kayles", "nimber") else game
+
 
 FILES = [
     "fission_autotests/fission_3x3.test",
@@ -127,38 +188,77 @@ FILES = [
     "impartial/impartial-medium/impartial_nogo_empty_medium.test",
 ]
 
-# A result: who wins with Black (Left) and with White (Right) moving first; either may be
-# left out (then not compared), and the position may stand on the line before.
-RESULT = re.compile(r"^(.*?)\s*\{\s*(?:B\s+(win|loss))?\s*,?\s*(?:W\s+(win|loss))?\s*\}\s*$")
-# A nim value: {N 2}.
-NIM_RESULT = re.compile(r"^(.*?)\s*\{\s*N\s+(\d+)\b[^}]*\}\s*$")
+# A command block: results for Black (Left) and White (Right) moving first, a nim value.
+COMMANDS = re.compile(r"\{([^}]*)\}")
+SECTION = re.compile(r"\[([\w ]+)\]")
+# A game: a bracketed one, or a word.
+GAME = re.compile(r"\(([^)]*)\)|([^\s()]+)")
 
 
 def cases(path):
-    """(section, position text, Black wins moving first, White wins moving first); a
-    result not recorded is None. For an impartial section: (section, position, nim value,
-    None)."""
-    section, found, previous = None, [], ""
-    text = re.sub(r"/\*.*?\*/", "", open(path).read(), flags=re.S)
-    for line in text.splitlines():
-        line = line.strip()
-        m = re.match(r"^\[([\w ]+)\]\s*(.*)$", line)
-        if m:
-            section, line = m.group(1), m.group(2)
-        m = NIM_RESULT.match(line)
-        if m and section in NIM_VALUES:
-            found.append((section, m.group(1) or previous, int(m.group(2)), None))
-            previous = ""
-            continue
-        m = RESULT.match(line)
-        if m and (m.group(2) or m.group(3)) and section in GAMES:
-            position = m.group(1) or previous
-            won = lambda g: None if g is None else g == "win"  # noqa: E731
-            found.append((section, position, won(m.group(2)), won(m.group(3))))
-            previous = ""
-        elif line and not line.startswith("{"):
-            previous = line
+    """Each test case: (games, Black wins moving first, White wins moving first, nim value),
+    `games` the sum as (section, text) pairs; a result not recorded is None."""
+    text = re.sub(r"/\*.*?\*/", " ", open(path).read(), flags=re.S)
+    found, section, games = [], None, []
+    # Split into sections, command blocks and the games between them, in order.
+    for m in re.finditer(r"\[[\w ]+\]|\{[^}]*\}|[^\[{]+", text):
+        token = m.group(0)
+        if SECTION.fullmatch(token):
+            section = token[1:-1].strip()
+        elif token.startswith("{"):
+            body = token[1:-1].strip()
+            if body.startswith("version"):
+                continue
+            results = {}
+            for command in body.split(","):
+                words = command.split()
+                if len(words) == 2 and words[0] in ("B", "W") and words[1] in ("win", "loss"):
+                    results[words[0]] = words[1] == "win"
+                elif len(words) == 2 and words[0] == "N" and words[1].isdigit():
+                    results["N"] = int(words[1])
+            if games and results:
+                found.append((games, results.get("B"), results.get("W"), results.get("N")))
+            games = []
+        else:
+            for g in GAME.finditer(token):
+                games.append((section, g.group(1) if g.group(1) is not None else g.group(2)))
     return found
+
+
+def question(case):
+    """How Conway is asked a case: ("solve", command words, first) for one game of a
+    searched ruleset, else ("eval", expression, kind) with kind "nim" or "outcome"; None
+    for a game Conway has no name for."""
+    games, black, white, nim = case
+    if nim is None and len(games) == 1 and games[0][0] in GAMES:
+        section, text = games[0]
+        first = None if None not in (black, white) else ("left" if white is None else "right")
+        return ("solve", GAMES[section](text), first)
+    try:
+        total = " + ".join(expression(section, text) for section, text in games)
+    except (KeyError, ValueError):
+        return None
+    return ("eval", f"nim_value({total})", "nim") if nim is not None else (
+        "eval", f"outcome({total})", "outcome")
+
+
+# An outcome class -> (Black wins moving first, White wins moving first).
+OUTCOMES = {"L": (True, False), "R": (False, True), "N": (True, True), "P": (False, False)}
+
+
+def judged(case, answer):
+    """Whether Conway's answer (winners of the starts asked, a nim value, or an outcome
+    class) agrees with what the case records: True, False, or None when refused."""
+    games, black, white, nim = case
+    if answer is None:
+        return None
+    if nim is not None:
+        return answer == nim
+    if isinstance(answer, str):
+        answer = OUTCOMES.get(answer)
+        if answer is None:
+            return None
+    return all(r is None or g == r for g, r in zip(answer, (black, white)))
 
 
 def timed(command, timeout=None):
@@ -184,74 +284,92 @@ def timed(command, timeout=None):
     return wall, kb, out, p.returncode
 
 
-def conway_file_in_one_process(found):
-    """conway_file for a file of nim values, all asked of one `conway repl` (as MCGS runs a
-    whole file in one process, its tables shared by the lines)."""
-    script = "".join(NIM_VALUES[section](position) + "\n" for section, position, _, _ in found)
-    start = time.monotonic()
-    p = subprocess.Popen(["/usr/bin/time", "-f", "%M", CONWAY, "repl"], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         start_new_session=True)
+# The one-process runner: a question per line in, a JSON answer per line out.
+ONE_PROCESS_SCRIPT = """
+import json, sys
+import conway
+def word(w):
+    return int(w) if w.lstrip("-").isdigit() else {"true": True, "false": False}.get(w, w)
+for line in sys.stdin:
+    kind, what, detail = json.loads(line)
     try:
-        out, err = p.communicate(script, timeout=TIMEOUT * len(found))
+        if kind == "solve":
+            options = {"first": detail} if detail else {}
+            r = conway.solve(what[0], *map(word, what[1:]), **options).report
+            answer = [None if r.get(k) is None else r[k]["winner"] == w
+                      for k, w in (("left_first", "Left"), ("right_first", "Right"))]
+        else:
+            answer = conway.evaluate(what)
+            answer = int(answer) if detail == "nim" else str(answer)
+    except Exception:
+        answer = None
+    print(json.dumps(answer), flush=True)
+"""
+
+
+def report(case, verdict, answer):
+    if verdict is False:
+        print(f"  DISAGREE {case[0]}: Conway {answer}, recorded {case[1:]}", file=sys.stderr)
+
+
+def conway_file_in_one_process(found):
+    """conway_file with every case asked of one Python process (as MCGS runs a whole file
+    in one process)."""
+    asked = [(case, question(case)) for case in found]
+    asked = [(case, q) for case, q in asked if q is not None]
+    script = "".join(json.dumps(q) + "\n" for _, q in asked)
+    start = time.monotonic()
+    p = subprocess.Popen(["/usr/bin/time", "-f", "%M", PYTHON, "-c", ONE_PROCESS_SCRIPT],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, start_new_session=True)
+    try:
+        out, err = p.communicate(script, timeout=TIMEOUT * max(1, len(asked)))
     except subprocess.TimeoutExpired:
         os.killpg(p.pid, signal.SIGKILL)
         p.communicate()
-        return time.monotonic() - start, 0, (0, 0, len(found))
+        return time.monotonic() - start, 0, (0, 0, len(asked))
     wall = time.monotonic() - start
     kb = int(err.strip().splitlines()[-1]) if err.strip() else 0
-    agree, disagree, failed = 0, 0, 0
-    for (_, position, nim, _), line in zip(found, out.splitlines()):
-        if not line.strip().isdigit():
-            failed += 1
-        elif int(line) == nim:
-            agree += 1
-        else:
-            disagree += 1
-            print(f"  DISAGREE {position}: Conway *{line}, recorded *{nim}", file=sys.stderr)
-    return wall, kb, (agree, disagree, failed + max(0, len(found) - len(out.splitlines())))
+    answers = [json.loads(line) for line in out.splitlines()]
+    tally = [0, 0, 0]
+    for i, (case, _) in enumerate(asked):
+        answer = answers[i] if i < len(answers) else None
+        verdict = judged(case, answer)
+        tally[{True: 0, False: 1, None: 2}[verdict]] += 1
+        report(case, verdict, answer)
+    return wall, kb, tuple(tally)
 
 
 def conway_file(path):
-    """Total wall seconds, peak KB, and the positions decided against those recorded."""
+    """Total wall seconds, peak KB, and the cases decided (agreeing, disagreeing, refused);
+    a case Conway has no name for is left out."""
     found = cases(path)
-    if ONE_PROCESS and found and all(section in NIM_VALUES for section, _, _, _ in found):
+    if ONE_PROCESS:
         return conway_file_in_one_process(found)
-    total, peak, agree, disagree, failed = 0.0, 0, 0, 0, 0
-    for section, position, black, white in found:
-        if section in NIM_VALUES:
-            wall, kb, out, rc = timed([CONWAY, "eval", NIM_VALUES[section](position)], TIMEOUT)
-            total, peak = total + wall, max(peak, kb)
-            if rc != 0:
-                failed += 1
-                continue
-            nim = int(out.splitlines()[0].strip())
-            if nim == black:
-                agree += 1
-            else:
-                disagree += 1
-                print(f"  DISAGREE {position}: Conway *{nim}, recorded *{black}", file=sys.stderr)
+    total, peak, tally = 0.0, 0, [0, 0, 0]
+    for case in found:
+        q = question(case)
+        if q is None:
             continue
-        # Only the starts the file records are asked for, as MCGS answers only those.
-        first = [] if None not in (black, white) else ["--first", "left" if white is None else "right"]
-        command = [CONWAY, "solve", *GAMES[section](position), *first, "--json"]
+        if q[0] == "solve":
+            first = ["--first", q[2]] if q[2] else []
+            command = [CONWAY, "solve", *q[1], *first, "--json"]
+        else:
+            command = [CONWAY, "eval", q[1]]
         wall, kb, out, rc = timed(command, TIMEOUT)
         total, peak = total + wall, max(peak, kb)
-        if rc != 0:
-            failed += 1
-            continue
-        import json
-        report = json.loads(out)
-        got = tuple(
-            None if report.get(field) is None else report[field]["winner"] == winner
-            for field, winner in (("left_first", "Left"), ("right_first", "Right"))
-        )
-        if all(r is None or g == r for g, r in zip(got, (black, white))):
-            agree += 1
-        else:
-            disagree += 1
-            print(f"  DISAGREE {position}: Conway {got}, recorded {(black, white)}", file=sys.stderr)
-    return total, peak, (agree, disagree, failed)
+        answer = None
+        if rc == 0 and q[0] == "solve":
+            r = json.loads(out)
+            answer = [None if r.get(k) is None else r[k]["winner"] == w
+                      for k, w in (("left_first", "Left"), ("right_first", "Right"))]
+        elif rc == 0:
+            line = out.splitlines()[0].strip()
+            answer = int(line) if q[2] == "nim" else line
+        verdict = judged(case, answer)
+        tally[{True: 0, False: 1, None: 2}[verdict]] += 1
+        report(case, verdict, answer)
+    return total, peak, tuple(tally)
 
 
 def mcgs_file(mcgs, path):
