@@ -344,5 +344,7 @@ def test_one_start_is_answered_as_both_starts_answer_it():
         builtin = conway.solve("clobber", text, first=first)
         assert builtin.outcome is None
         assert builtin.facts[f"{first}_first"]["winner"] == asked.winner
+        # Its summary says who wins that start, as the command line's does.
+        assert f"{first.capitalize()} first: {asked.winner} wins" in repr(builtin)
     with pytest.raises(ValueError):
         ruleset.solve(ruleset.parse(text), first="up")

@@ -136,6 +136,13 @@ class Solution:
 
     def __repr__(self):
         said = ", ".join(str(x) for x in (self.outcome, self.value) if x is not None)
+        if self.outcome is None:
+            # One starter asked (``first=``): the outcome class is unknown, that start is not.
+            said = ", ".join(
+                f"{side} first: {self.report[key]['winner']} wins"
+                for side, key in (("Left", "left_first"), ("Right", "right_first"))
+                if isinstance(self.report.get(key), dict)
+            ) or said
         where = f" {self.position}" if self.position is not None else ""
         return f"Solution({self.game}{where}: {said})"
 
