@@ -45,6 +45,9 @@ fn argument(p: &Param) -> Arg {
     arg = match p.kind {
         Kind::Natural | Kind::U64 | Kind::U32 | Kind::Numbers => arg.allow_negative_numbers(true),
         Kind::Seconds => arg.allow_hyphen_values(true),
+        // A position may begin with a minus sign (a Sheep board `-4, 0 | 0, 3`); a list of
+        // words would take the flags after it too.
+        Kind::Text if !p.option && p.arity == Arity::One => arg.allow_hyphen_values(true),
         Kind::Choice(words) => arg.value_parser(clap::builder::TypedValueParser::map(
             clap::builder::PossibleValuesParser::new(words.iter().copied()),
             Value::Text,

@@ -164,6 +164,29 @@ fn one_starter_answers_as_both_do() {
     assert_bad_input(&["solve", "domineering", "4x4", "--first"]);
 }
 
+/// A position that begins with a minus sign is a position, not an option: a Sheep board with
+/// Right's herd first reads as the board with its colours swapped reads, negated (Sheep is
+/// a partizan game whose negative swaps the herds).
+#[test]
+fn a_position_may_begin_with_a_minus_sign() {
+    let right_first = solve_json(&["sheep", "-4, 0 | 0, 3"]);
+    let swapped = solve_json(&["sheep", "4, 0 | 0, -3"]);
+    assert_eq!(right_first["position"], "-4, 0 | 0, 3");
+    let winner = |report: &Value, start: &str| report[start]["winner"].clone();
+    let opposite = |w: Value| Value::from(if w == "Left" { "Right" } else { "Left" });
+    assert_eq!(
+        winner(&right_first, "left_first"),
+        opposite(winner(&swapped, "right_first"))
+    );
+    assert_eq!(
+        winner(&right_first, "right_first"),
+        opposite(winner(&swapped, "left_first"))
+    );
+    // Flags still read as flags on either side of it.
+    let flags_first = solve_json(&["sheep", "--first", "left", "-4, 0 | 0, 3"]);
+    assert_eq!(flags_first["left_first"], right_first["left_first"]);
+}
+
 /// `--moves` on every game that lists moves: each move's `command` answers the position the
 /// move leaves (the report's `position` is the move's `to`), with the game's own settings
 /// kept, and a winning move's command answers a position lost for the player to move.

@@ -88,7 +88,8 @@ def quoted(function, text):
 def up_star(text):
     """MCGS's up_star game `n *` (or `n`): n ups, and a star when written."""
     star = "*" in text
-    n = int(text.replace("*", " ").replace(",", " ").split()[0] or 0)
+    words = text.replace("*", " ").replace(",", " ").split()
+    n = int(words[0]) if words else 0
     ups = f"^{n}" if n > 0 else f"v{-n}" if n < 0 else "0"
     return f"({ups} + *)" if star else f"({ups})"
 
@@ -144,6 +145,11 @@ def expression(section, text):
     impartial variant; Cram for impartial Domineering, which it is)."""
     impartial = section.startswith("impartial ")
     base = section.removeprefix("impartial ")
+    # An impartial variant depends on the game's form, not only its value: Conway takes the
+    # canonical form's, MCGS its own form's, which for a switch {a|b} with a < b or a
+    # fraction not in lowest terms is not canonical. Such cases are left out.
+    if impartial and base in ("switch_game", "dyadic_rational"):
+        raise KeyError(section)
     if impartial and base == "domineering":
         return quoted("cram", text.strip())
     game = EXPRESSIONS[base](text)
@@ -236,7 +242,7 @@ def question(case):
         return ("solve", GAMES[section](text), first)
     try:
         total = " + ".join(expression(section, text) for section, text in games)
-    except (KeyError, ValueError):
+    except (KeyError, ValueError, IndexError):
         return None
     return ("eval", f"nim_value({total})", "nim") if nim is not None else (
         "eval", f"outcome({total})", "outcome")
