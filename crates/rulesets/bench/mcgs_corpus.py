@@ -64,6 +64,10 @@ def cannibal_clobber(text):
     # MCGS's Cannibal Clobber is CGSuite's HotClobber: a stone may take its own colour too.
     return ["hot-clobber", text.replace("X", "x").replace("O", "o")]
 
+def toppling_dominoes(text):
+    rows = text.replace("X", "l").replace("O", "r").replace("#", "e")
+    return ["toppling-dominoes", rows]
+
 def stones(command):
     return lambda text: [command, text.strip().replace("X", "x").replace("O", "o")]
 
@@ -72,7 +76,11 @@ GAMES = {"clobber": stones("clobber"), "clobber_1xn": stones("clobber"),
          "domineering": stones("domineering"),
          "fission": fission, "gen_king_dirt": gen_king_dirt, "gen_toads": gen_toads,
          "elephants": elephants,
-         "sheep": sheep, "cannibal_clobber": cannibal_clobber}
+         "sheep": sheep, "cannibal_clobber": cannibal_clobber,
+         "toppling_dominoes": toppling_dominoes}
+
+# Sections whose sums Conway writes as one position, the games as its rows.
+ROWS = {"toppling_dominoes"}
 
 PYTHON = os.environ.get("PYTHON", "target/python-venv/bin/python")
 
@@ -236,6 +244,9 @@ def question(case):
     searched ruleset, else ("eval", expression, kind) with kind "nim" or "outcome"; None
     for a game Conway has no name for."""
     games, black, white, nim = case
+    sections = {section for section, _ in games}
+    if nim is None and len(sections) == 1 and sections <= ROWS:
+        games = [(games[0][0], "|".join(text for _, text in games))]
     if nim is None and len(games) == 1 and games[0][0] in GAMES:
         section, text = games[0]
         first = None if None not in (black, white) else ("left" if white is None else "right")

@@ -13,9 +13,9 @@
 
 use crate::grid::ROW_SEPARATOR;
 use crate::moves::Described;
-use crate::registry::{call, Limit, Param, ParamKind, Ruleset};
+use crate::registry::{call, Command, Limit, Param, ParamKind, Ruleset};
 use crate::short_position;
-use crate::{check_size, PartizanGame};
+use crate::{check_size, searched_position, PartizanGame, MAX_SEARCHED_SQUARES};
 use conway_partizan::PartizanError;
 use conway_partizan::Player;
 
@@ -76,9 +76,21 @@ impl TopplingDominoes {
 
     /// Reads the notation (see the module documentation) and checks the size limit.
     pub fn parse(text: &str) -> Result<TopplingDominoes, PartizanError> {
+        TopplingDominoes::parse_within(text, MAX_DOMINOES)
+    }
+
+    /// Reads a position for the outcome search: at most [`MAX_SEARCHED_SQUARES`] dominoes
+    /// (the search values each row's pieces once they are small, and a row of n dominoes
+    /// has only n(n+1)/2 pieces).
+    pub fn read(text: &str) -> Result<TopplingDominoes, PartizanError> {
+        TopplingDominoes::parse_within(text, MAX_SEARCHED_SQUARES)
+    }
+
+    /// Reads the notation with at most `limit` dominoes and `limit` rows.
+    fn parse_within(text: &str, limit: usize) -> Result<TopplingDominoes, PartizanError> {
         // Rows are checked too: empty ones cost nothing to play but are copied and printed.
         let rows = text.chars().filter(|&c| c == ROW_SEPARATOR).count() + 1;
-        check_size("toppling_dominoes' number of rows", rows, MAX_DOMINOES)?;
+        check_size("toppling_dominoes' number of rows", rows, limit)?;
         let mut rows = vec![Vec::new()];
         for (i, c) in text.chars().enumerate() {
             let domino = match c {
@@ -104,7 +116,7 @@ impl TopplingDominoes {
             }
         }
         let count = rows.iter().map(Vec::len).sum();
-        check_size("toppling_dominoes' number of dominoes", count, MAX_DOMINOES)?;
+        check_size("toppling_dominoes' number of dominoes", count, limit)?;
         Ok(TopplingDominoes { rows })
     }
 
@@ -216,7 +228,18 @@ pub static RULESET: Ruleset = Ruleset {
     values: short_position!(TopplingDominoes::parse),
     picture: None,
     board: None,
-    search: None,
+    search: Some(searched_position!(
+        TopplingDominoes::parse,
+        TopplingDominoes::read,
+        Some(Command {
+            rules: "topple one of your dominoes (l Left's, r Right's, e either's) to the left or \
+                    the right, knocking down every domino on that side of it in its row",
+            example: "lrrlrrl|lere",
+            board_help: "Rows left to right, separated by |: l blue (Left's), r red (Right's), \
+                         e green (either's) ('lrrl|le'), at most 256 dominoes.",
+            rectangle: None,
+        })
+    )),
 };
 
 #[cfg(test)]
@@ -248,6 +271,49 @@ mod tests {
         assert_eq!(value_text("e"), "*");
         assert_eq!(value_text("lr"), "*");
         assert_eq!(value_text("ll|rr"), "0");
+    }
+
+    /// Rows past the values' limit, decided by the search: MCGS's test corpus
+    /// (github.com/ualberta-mueller-group/MCGS, `input/main_tests/toppling_dominoes_autotests/`,
+    /// `td_40.test` and `td_3x20.test`, results from CGSuite 2.1.1; there X is blue, O red and
+    /// # green), whether Black (Left) and White (Right) win moving first.
+    #[test]
+    fn mcgs_corpus_rows_past_the_values_limit() {
+        let cases = [
+            ("rlrrrerlerrrrlerlllrlrelrlllrlrrrrrllllr", false, true),
+            ("lrlelrllllellreelleerlrrrrleerrrerlllrrr", true, true),
+            ("rrrrlreerllrllllllrrreelrellelellrllrrlr", false, true),
+            ("rlerrrlrlrlllrlrllrlllrlrllrrllllrrrrrlr", false, true),
+            ("llrllllelelrrrrlllerlrrlllrrlrllrrrlrrre", true, true),
+            (
+                "llererlrllllleellrll|llrrlrreerrrllrllllr|rlrrlelrlrrllllrlrrr",
+                true,
+                false,
+            ),
+            (
+                "lrrerlllllreellrlrrr|ellrlerrerlerrleelre|llllereerrlrlrrrlrrr",
+                true,
+                true,
+            ),
+            (
+                "rllllrlllllrlelrelee|rlrllrrlrrrlllrrrlrr|eerrrlrreellrlrrrrlr",
+                false,
+                true,
+            ),
+        ];
+        let mut store = Store::new();
+        for (text, black_wins, white_wins) in cases {
+            assert!(
+                TopplingDominoes::parse(text).is_err(),
+                "{text} is past the limit"
+            );
+            let position = TopplingDominoes::read(text).expect("rows");
+            assert_eq!(
+                oracle::searched_class(&mut store, &position),
+                oracle::mcgs_class(black_wins, white_wins),
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -17,6 +17,7 @@ use crate::nogo::NoGo;
 use crate::outcome::Settled;
 use crate::sheep::Sheep;
 use crate::toads_and_frogs::ToadsAndFrogs;
+use crate::toppling_dominoes::TopplingDominoes;
 use crate::value_of;
 use conway_partizan::Outcome;
 
@@ -259,6 +260,12 @@ proptest! {
     fn toads_and_frogs_agrees(text in proptest::collection::vec(proptest::sample::select(vec!['t', 'f', '.', '.']), 1..=10)) {
         let text: String = text.into_iter().collect();
         agrees(&ToadsAndFrogs::parse(&text).expect("a strip"))?;
+    }
+
+    #[test]
+    fn toppling_dominoes_agrees(text in proptest::collection::vec(proptest::sample::select(vec!['l', 'r', 'e', '|']), 1..=14)) {
+        let text: String = text.into_iter().collect();
+        agrees(&TopplingDominoes::parse(&text).expect("rows"))?;
     }
 }
 
