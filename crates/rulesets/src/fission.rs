@@ -299,15 +299,7 @@ mod tests {
             ("......|.X....|#.#...|....##|.#...X|#...#.", false, true),
             ("..#.#X|..XX..|..#.#.|......|#.#..#|.#....", true, false),
         ];
-        let mut store = Store::new();
-        for (text, black_wins, white_wins) in cases {
-            let position = Fission::read(text).expect("a board");
-            assert_eq!(
-                oracle::searched_class(&mut store, &position),
-                oracle::mcgs_class(black_wins, white_wins),
-                "{text}"
-            );
-        }
+        oracle::agrees_with_mcgs(&cases, Fission::read);
     }
 
     #[test]

@@ -96,6 +96,23 @@ pub(crate) fn mcgs_class(black_wins: bool, white_wins: bool) -> conway_partizan:
     crate::outcome::WinnerReport::class(black_wins, !white_wins)
 }
 
+/// Checks the search against results as MCGS's test files record them: each position's text
+/// (read by `read`), whether Black (Left) wins moving first, and whether White (Right) does.
+pub(crate) fn agrees_with_mcgs<G: PartizanGame + crate::moves::Described>(
+    cases: &[(&str, bool, bool)],
+    read: impl Fn(&str) -> Result<G, conway_partizan::PartizanError>,
+) {
+    let mut store = Store::new();
+    for &(text, black_wins, white_wins) in cases {
+        let position = read(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(
+            searched_class(&mut store, &position),
+            mcgs_class(black_wins, white_wins),
+            "{text}"
+        );
+    }
+}
+
 /// Random boards of `rows` × `cols` squares drawn from `squares` (repeat a square to make it
 /// likelier).
 pub(crate) fn arb_grid<S: crate::grid::Square + 'static>(

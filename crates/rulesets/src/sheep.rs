@@ -492,15 +492,7 @@ mod tests {
                 true,
             ),
         ];
-        let mut store = Store::new();
-        for (text, black, white) in cases {
-            let position = Sheep::read(text).expect("a board");
-            assert_eq!(
-                oracle::searched_class(&mut store, &position),
-                oracle::mcgs_class(black, white),
-                "{text}"
-            );
-        }
+        oracle::agrees_with_mcgs(&cases, Sheep::read);
     }
 
     #[test]
