@@ -40,9 +40,6 @@ MCGS_TIMEOUT = float(os.environ.get("MCGS_TIMEOUT", "600"))
 
 # MCGS's section name -> how Conway's `solve` is asked: the command and the arguments a
 # line's position becomes.
-def fission(text):
-    return ["fission", text]
-
 def gen_king_dirt(text):
     params, board = text.split(":")
     black, white, must = params.split(",")
@@ -74,7 +71,7 @@ def stones(command):
 GAMES = {"clobber": stones("clobber"), "clobber_1xn": stones("clobber"),
          "nogo": stones("nogo"), "nogo_1xn": stones("nogo"), "amazons": stones("amazons"),
          "domineering": stones("domineering"),
-         "fission": fission, "gen_king_dirt": gen_king_dirt, "gen_toads": gen_toads,
+         "fission": stones("fission"), "gen_king_dirt": gen_king_dirt, "gen_toads": gen_toads,
          "elephants": elephants,
          "sheep": sheep, "cannibal_clobber": cannibal_clobber,
          "toppling_dominoes": toppling_dominoes}
@@ -85,12 +82,12 @@ ROWS = {"toppling_dominoes"}
 PYTHON = os.environ.get("PYTHON", "target/python-venv/bin/python")
 
 
-def stones_text(text):
-    return text.replace("X", "x").replace("O", "o")
-
-
-def quoted(function, text):
-    return f'{function}("{text}")'
+def call(words):
+    """The `conway eval` call of a `conway solve` command's words: the ruleset's function,
+    whole numbers as they are, every other word quoted."""
+    function, *args = words
+    args = (a if re.fullmatch(r"-?\d+", a) else f'"{a}"' for a in args)
+    return f"{function.replace('-', '_')}({', '.join(args)})"
 
 
 def up_star(text):
@@ -107,38 +104,9 @@ def switch(text):
     return f"{{{high}|{low}}}"
 
 
-def toads_expression(text):
-    params, strip = text.split(":")
-    lo, hi, jump, friendly = params.split(",")
-    strip = strip.replace("X", "t").replace("O", "f")
-    friendly = "true" if friendly == "1" else "false"
-    return f'gen_toads_and_frogs({lo}, {hi}, {jump}, "{friendly}", "{strip}")'
-
-
-def king_dirt_expression(text):
-    params, board = text.split(":")
-    black, white, must = params.split(",")
-    must = "true" if must == "1" else "false"
-    return f'gen_king_dirt({black}, {white}, "{must}", "{stones_text(board)}")'
-
-
-# MCGS's section name (without `impartial `) -> the `conway eval` expression of one game.
+# MCGS's section name (without `impartial `) -> the `conway eval` expression of one game
+# Conway values rather than searches (a searched one is the call of its `solve` words).
 EXPRESSIONS = {
-    "clobber": lambda t: quoted("clobber", stones_text(t)),
-    "clobber_1xn": lambda t: quoted("clobber", stones_text(t)),
-    "nogo": lambda t: quoted("nogo", stones_text(t)),
-    "nogo_1xn": lambda t: quoted("nogo", stones_text(t)),
-    "amazons": lambda t: quoted("amazons", stones_text(t)),
-    "domineering": lambda t: quoted("domineering", stones_text(t)),
-    "cannibal_clobber": lambda t: quoted("hot_clobber", stones_text(t)),
-    "fission": lambda t: quoted("fission", stones_text(t)),
-    "sheep": lambda t: quoted("sheep", t),
-    "elephants": lambda t: quoted("elephants_and_rhinos", t.replace("X", "t").replace("O", "f")),
-    "gen_toads": toads_expression,
-    "gen_king_dirt": king_dirt_expression,
-    "toppling_dominoes": lambda t: quoted(
-        "toppling_dominoes", t.replace("X", "l").replace("O", "r").replace("#", "e")
-    ),
     "kayles": lambda t: f'take_and_break("0.77", {int(t)})',
     "integer_game": lambda t: f"({t})",
     "dyadic_rational": lambda t: f"({t})",
@@ -159,8 +127,8 @@ def expression(section, text):
     if impartial and base in ("switch_game", "dyadic_rational"):
         raise KeyError(section)
     if impartial and base == "domineering":
-        return quoted("cram", text.strip())
-    game = EXPRESSIONS[base](text)
+        return call(["cram", text.strip()])
+    game = call(GAMES[base](text)) if base in GAMES else EXPRESSIONS[base](text)
     return f"impartial_variant({game})" if impartial and base not in ("kayles", "nimber") else game
 
 
@@ -202,8 +170,6 @@ FILES = [
     "impartial/impartial-medium/impartial_nogo_empty_medium.test",
 ]
 
-# A command block: results for Black (Left) and White (Right) moving first, a nim value.
-COMMANDS = re.compile(r"\{([^}]*)\}")
 SECTION = re.compile(r"\[([\w ]+)\]")
 # A game: a bracketed one, or a word.
 GAME = re.compile(r"\(([^)]*)\)|([^\s()]+)")

@@ -209,6 +209,11 @@ impl<G> std::hash::Hash for State<G> {
     }
 }
 
+/// A component's hash: how the facts cache and a state's hash know it.
+fn component_key<G: Hash>(component: &G) -> u64 {
+    FxBuildHasher.hash_one(component)
+}
+
 /// The bounds that decide how components and states are treated; every choice gives the
 /// same verdicts (the tests search with others), only the work differs.
 #[derive(Clone, Copy, Debug)]
@@ -425,7 +430,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
         left: bool,
     ) -> Result<State<G>, Halt> {
         for part in parts {
-            let key = FxBuildHasher.hash_one(&part);
+            let key = component_key(&part);
             let facts = (!part.valued_at_once()).then(|| self.facts_keyed(key, &part));
             if let Some(facts) = facts.filter(|facts| facts.size > self.tuning.small) {
                 mobility[0] = mobility[0].saturating_add(facts.left_moves);
@@ -453,8 +458,8 @@ impl<G: PartizanGame + Described> Search<'_, G> {
         })
     }
 
-    /// The size and mobility of a component whose hash is `key`, remembered. The size is exact up to
-    /// [`Tuning::small`] and `small + 1` past it, whatever the component is asked for, so
+    /// The size and mobility of a component whose hash is `key` ([`component_key`]),
+    /// remembered. The size is exact up to [`Tuning::small`] and `small + 1` past it, whatever the component is asked for, so
     /// that every component counted on the way is remembered and counted once: sizing a
     /// component descends its first options until they are small, and the components met on
     /// the way are met again by the search and by the sizing of its siblings. (Counting
@@ -465,7 +470,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
     /// not sized through its first options (see [`MANY_MOVES`]). Either way round the
     /// answer is exact: sizing only chooses between valuing and searching.
     fn facts_keyed(&mut self, key: u64, component: &G) -> Facts {
-        self.facts_below_keyed(key, component, 0).0
+        self.facts_below(key, component, 0).0
     }
 
     /// [`Search::facts_keyed`] for a component `depth` options below the one being sized,
@@ -473,12 +478,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
     /// from outside may go round a cycle): a component there counts as big without being
     /// remembered, nor is any count it changed, except at the top, whose tree then has a
     /// line of more than `small` positions and so is big indeed.
-    fn facts_below(&mut self, component: &G, depth: u32) -> (Facts, bool) {
-        self.facts_below_keyed(FxBuildHasher.hash_one(component), component, depth)
-    }
-
-    /// [`Search::facts_below`] of a component whose hash is `key`.
-    fn facts_below_keyed(&mut self, key: u64, component: &G, depth: u32) -> (Facts, bool) {
+    fn facts_below(&mut self, key: u64, component: &G, depth: u32) -> (Facts, bool) {
         if let Some(facts) = self.facts.get(key) {
             return (facts, true);
         }
@@ -506,7 +506,7 @@ impl<G: PartizanGame + Described> Search<'_, G> {
                 for part in option.components() {
                     let (part_facts, part_exact) =
                         stacker::maybe_grow(STACK_MARGIN, STACK_GROWTH, || {
-                            self.facts_below(&part, depth + 1)
+                            self.facts_below(component_key(&part), &part, depth + 1)
                         });
                     size = size.saturating_add(part_facts.size);
                     exact &= part_exact;
